@@ -1,0 +1,36 @@
+import type { Context, Middleware } from "koa";
+import type { Logger } from "pino";
+import type { Route, RouteTable } from "routing-kernel";
+import type { AppConfig } from "./config.js";
+
+/** What a plugin receives once at start-up. */
+export interface PluginContext {
+  /** The app's resolved configuration (`env`, `secretKey`, `root` and every battery's keys). */
+  readonly config: AppConfig;
+  /** The app's pino logger. */
+  readonly logger: Logger;
+  /** The committed route table. */
+  readonly table: RouteTable;
+}
+
+/**
+ * A battery plugged into a host (sessions, CSRF, login, data, cache...). Everything a plugin can
+ * decide at start-up it decides in `setup` and `routeMiddleware`, never per request.
+ */
+export interface HostPlugin {
+  /** Unique name, used in logs and errors. */
+  readonly name: string;
+  /** Called once at start-up, in plugin order, before any request. */
+  setup?(context: PluginContext): void | Promise<void>;
+  /** App-wide Koa middleware, run after body parsing and before routing, in plugin order. */
+  middleware?(): readonly Middleware[];
+  /**
+   * Middleware for one route, decided once at start-up from its tags (CSRF unless exempt, login
+   * required, cache...). Runs after matching and method override, before the view instance.
+   */
+  routeMiddleware?(route: Route): Middleware | undefined;
+  /** Template variables for this request (`csrf_token`, `current_user`, `flash`...). */
+  locals?(ctx: Context): Record<string, unknown>;
+  /** Releases connections and timers at shutdown. */
+  close?(): Promise<void>;
+}

@@ -1,0 +1,63 @@
+import type { ViewClass } from "./conventions.js";
+
+/** A view module: its path under `views/` without extension, and its exports. */
+export interface ViewModule {
+  /** `main` for `views/main.ts`, `admin/users` for `views/admin/users.ts`. */
+  readonly name: string;
+  /** The module namespace (or any object of exports). */
+  readonly exports: Readonly<Record<string, unknown>>;
+}
+
+/** Tells whether `value` is a class that extends `base`, directly or through other classes. */
+export function extendsBase(value: unknown, base: ViewClass): value is ViewClass {
+  return typeof value === "function" && value !== base && value.prototype instanceof base;
+}
+
+/** The exported view classes of a module, in export order, each once. */
+export function viewClassesOf(module: ViewModule, base: ViewClass): ViewClass[] {
+  const seen = new Set<ViewClass>();
+  for (const value of Object.values(module.exports)) {
+    if (extendsBase(value, base)) seen.add(value);
+  }
+  return [...seen];
+}
+
+/** A method found on a view class, with the class whose prototype declares it. */
+export interface FoundMethod {
+  readonly name: string;
+  readonly fn: Function;
+  readonly declarer: Function;
+}
+
+/**
+ * The candidate methods of a view class: own and inherited from view ancestors (never from the
+ * base class), nearest declaration first, skipping getters, setters and non-functions.
+ */
+export function methodsOf(cls: ViewClass, base: ViewClass): FoundMethod[] {
+  const chain: object[] = [];
+  for (let proto = cls.prototype as object | null; proto && proto !== base.prototype; proto = Object.getPrototypeOf(proto)) {
+    chain.unshift(proto);
+  }
+  // Walk from the oldest ancestor down: an override keeps its parent's position (Map order).
+  const found = new Map<string, FoundMethod | null>();
+  for (const proto of chain) {
+    const declarer = (proto as { constructor: Function }).constructor;
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      if (name === "constructor") continue;
+      const descriptor = Object.getOwnPropertyDescriptor(proto, name)!;
+      const isMethod = !descriptor.get && !descriptor.set && typeof descriptor.value === "function";
+      // An accessor or data property shadows an inherited method of the same name.
+      found.set(name, isMethod ? { name, fn: descriptor.value as Function, declarer } : null);
+    }
+  }
+  return [...found.values()].filter((method): method is FoundMethod => method !== null);
+}
+
+/** Every member name of the base class and its ancestors (Object's included). */
+export function baseMemberNames(base: ViewClass): Set<string> {
+  const names = new Set<string>();
+  for (let proto = base.prototype as object | null; proto; proto = Object.getPrototypeOf(proto)) {
+    for (const name of Object.getOwnPropertyNames(proto)) if (name !== "constructor") names.add(name);
+  }
+  return names;
+}

@@ -1,0 +1,27 @@
+/**
+ * @module routing-kernel
+ * Turns view classes and their TC39 decorator metadata into a frozen route table. Pure
+ * TypeScript: no Koa, no I/O. Frameworks pass their own conventions (slash policy, special names).
+ */
+export { buildRouteTable, RouteTableBuilder, type RouteTableInput } from "./build.js";
+export { defineConventions, SPECIAL_VERBS, type Conventions, type ViewClass } from "./conventions.js";
+export {
+  bareOrCalled,
+  isDecoratorCall,
+  restrictVerbs,
+  routePath,
+  setTag,
+  type MethodDecorator,
+  type ViewDecorator,
+  type ViewDecoratorContext,
+} from "./decorators.js";
+export { extendsBase, methodsOf, viewClassesOf, type FoundMethod, type ViewModule } from "./discovery.js";
+export * from "./errors.js";
+export { METADATA, readClassMetadata, readMethodMetadata, type ClassMetadata, type MethodMetadata } from "./metadata.js";
+export { kebabCase } from "./naming.js";
+export { readParameters, type ParameterSpec } from "./parameters.js";
+export { comparePatterns, joinPath, patternParams, patternShape, toggleTrailingSlash, validateRoutePath } from "./paths.js";
+export type { ParameterSource, Route, RouteEntry, RouteParameter } from "./route.js";
+export { RouteTable, type DescribeKind, type RouteListing } from "./table.js";
+export { buildUrl, type UrlParams } from "./url-for.js";
+export { ALL_VERBS, isVerb, sortVerbs, VERBS, type Verb } from "./verbs.js";

@@ -1,0 +1,104 @@
+import type { Verb } from "./verbs.js";
+
+// TC39 decorators hand every decorator of a class one shared `context.metadata` object, and
+// subclasses get an object whose prototype is the parent's. Node 20 has no `Symbol.metadata`, and
+// TypeScript only emits metadata when it exists, so it is polyfilled with the registry symbol that
+// esbuild and TypeScript both fall back to.
+(Symbol as { metadata?: symbol }).metadata ??= Symbol.for("Symbol.metadata");
+
+/** The `Symbol.metadata` symbol, polyfilled where the runtime lacks it. */
+export const METADATA: symbol = (Symbol as unknown as { metadata: symbol }).metadata;
+
+// A registry symbol, so two copies of this package read the same metadata.
+const STORE = Symbol.for("routing-kernel.store");
+
+/** What decorators recorded about one method. */
+export interface MethodMetadata {
+  /** Verbs the method is restricted to; empty means "decided by its name". */
+  readonly verbs: readonly Verb[];
+  /** Paths given by route decorators; empty means "generated". */
+  readonly paths: readonly string[];
+  /** Framework-defined values (response kind, CSRF exemption, menu title...). */
+  readonly tags: Readonly<Record<string, unknown>>;
+  /** The metadata object of the class that declared the decorated method. */
+  readonly owner: object;
+}
+
+/** What decorators recorded about one class. */
+export interface ClassMetadata {
+  /** Prefix from a class-level route decorator; never inherited. */
+  readonly prefix?: string;
+  /** Framework-defined values, inherited by subclasses. */
+  readonly tags: Readonly<Record<string, unknown>>;
+}
+
+interface Store {
+  owner: object;
+  methods: Map<string, MethodMetadata>;
+  prefix?: string;
+  tags: Record<string, unknown>;
+}
+
+/** Returns the store of one class's metadata object, copying the parent's on first write. */
+function ownStore(metadata: DecoratorMetadataObject): Store {
+  const record = metadata as Record<symbol, Store | undefined>;
+  if (Object.hasOwn(record, STORE)) return record[STORE]!;
+  const inherited = record[STORE];
+  const store: Store = {
+    owner: metadata,
+    methods: new Map(inherited?.methods),
+    tags: { ...inherited?.tags },
+  };
+  Object.defineProperty(record, STORE, { value: store, enumerable: false });
+  return store;
+}
+
+/** Records something about a method from inside a method decorator. */
+export function updateMethodMetadata(
+  metadata: DecoratorMetadataObject,
+  name: string,
+  update: (current: MethodMetadata) => Omit<MethodMetadata, "owner">,
+): void {
+  const store = ownStore(metadata);
+  const existing = store.methods.get(name);
+  const current: MethodMetadata =
+    existing && existing.owner === metadata ? existing : { verbs: [], paths: [], tags: {}, owner: metadata };
+  store.methods.set(name, Object.freeze({ ...update(current), owner: metadata }));
+}
+
+/** Records something about a class from inside a class decorator. */
+export function updateClassMetadata(
+  metadata: DecoratorMetadataObject,
+  update: (current: { prefix?: string; tags: Record<string, unknown> }) => void,
+): void {
+  const store = ownStore(metadata);
+  const draft: { prefix?: string; tags: Record<string, unknown> } = { tags: store.tags };
+  if (store.prefix !== undefined) draft.prefix = store.prefix;
+  update(draft);
+  store.tags = draft.tags;
+  if (draft.prefix !== undefined) store.prefix = draft.prefix;
+}
+
+/** The metadata object a class owns (not one inherited from its parent), if any. */
+export function ownMetadataObject(cls: Function): object | undefined {
+  return Object.hasOwn(cls, METADATA) ? (cls as unknown as Record<symbol, object>)[METADATA] : undefined;
+}
+
+/** What decorators recorded about a class (own prefix, inherited tags). */
+export function readClassMetadata(cls: Function): ClassMetadata {
+  const own = ownMetadataObject(cls) as Record<symbol, Store | undefined> | undefined;
+  const store = own?.[STORE];
+  const prefix = store && store.owner === own ? store.prefix : undefined;
+  return prefix === undefined ? { tags: { ...store?.tags } } : { prefix, tags: { ...store?.tags } };
+}
+
+/**
+ * What decorators recorded about `name` as declared by `declarer` (the class whose prototype
+ * owns the method). An override without decorators does not inherit its parent's decorators.
+ */
+export function readMethodMetadata(cls: Function, declarer: Function, name: string): MethodMetadata | undefined {
+  const metadata = (cls as unknown as Record<symbol, Record<symbol, Store | undefined> | undefined>)[METADATA];
+  const entry = metadata?.[STORE]?.methods.get(name);
+  if (!entry) return undefined;
+  return entry.owner === ownMetadataObject(declarer) ? entry : undefined;
+}

@@ -1,0 +1,65 @@
+import { E_INVALID_ROUTE_PATH } from "./errors.js";
+
+const PARAM = /^:([A-Za-z_$][\w$]*)$/;
+const STATIC_SEGMENT = /^[^\s?#:*]*$/;
+
+/** Checks a path given to a route decorator: static segments and `:name` parameters. */
+export function validateRoutePath(path: unknown, where: string): asserts path is string {
+  if (typeof path !== "string") throw new E_INVALID_ROUTE_PATH(where, String(path), "it must be a string");
+  for (const segment of path.split("/")) {
+    if (segment.startsWith(":")) {
+      if (!PARAM.test(segment)) throw new E_INVALID_ROUTE_PATH(where, path, `"${segment}" is not a valid :name parameter`);
+    } else if (!STATIC_SEGMENT.test(segment)) {
+      throw new E_INVALID_ROUTE_PATH(where, path, `"${segment}" contains whitespace, "?", "#", ":" or "*"`);
+    }
+  }
+}
+
+/** The `:name` parameters of a path pattern, in order. */
+export function patternParams(pattern: string): string[] {
+  const names: string[] = [];
+  for (const segment of pattern.split("/")) {
+    const match = PARAM.exec(segment);
+    if (match) names.push(match[1]!);
+  }
+  return names;
+}
+
+/** Joins a class prefix and a relative path: a leading `/` on `path` is still relative. */
+export function joinPath(prefix: string, path: string): string {
+  const head = prefix.replace(/\/+$/, "");
+  if (path === "") return head === "" ? "/" : head;
+  const tail = path.startsWith("/") ? path : `/${path}`;
+  const joined = `${head}${tail}`;
+  return joined.startsWith("/") ? joined : `/${joined}`;
+}
+
+/** The shape of a pattern for conflict detection: parameter names do not matter. */
+export function patternShape(pattern: string): string {
+  return pattern
+    .split("/")
+    .map((segment) => (segment.startsWith(":") ? ":" : segment))
+    .join("/");
+}
+
+/** The same path with its trailing slash toggled, or `undefined` for the root. */
+export function toggleTrailingSlash(pattern: string): string | undefined {
+  if (pattern === "/" || pattern === "") return undefined;
+  return pattern.endsWith("/") ? pattern.slice(0, -1) : `${pattern}/`;
+}
+
+/**
+ * Orders patterns so that static segments come before parameters, whatever the declaration order:
+ * segment by segment, a static segment sorts before a parameter; otherwise the order is kept.
+ */
+export function comparePatterns(a: string, b: string): number {
+  const left = a.split("/");
+  const right = b.split("/");
+  const length = Math.min(left.length, right.length);
+  for (let i = 0; i < length; i++) {
+    const l = left[i]!.startsWith(":");
+    const r = right[i]!.startsWith(":");
+    if (l !== r) return l ? 1 : -1;
+  }
+  return 0;
+}

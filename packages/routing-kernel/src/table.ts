@@ -1,0 +1,96 @@
+import type { ViewClass } from "./conventions.js";
+import { E_AMBIGUOUS_ROUTE, E_UNKNOWN_ROUTE } from "./errors.js";
+import { comparePatterns } from "./paths.js";
+import type { Route, RouteEntry } from "./route.js";
+import { buildUrl, type UrlParams } from "./url-for.js";
+
+/** A route as the CLI lists it (`routes --json`). */
+export interface RouteListing {
+  readonly verbs: readonly string[];
+  readonly path: string;
+  readonly handler: string;
+  readonly module: string;
+  readonly kind: string;
+}
+
+/** Describes a route's response kind for listings (`html`, `json`, `xml`...). */
+export type DescribeKind = (route: Route) => string;
+
+/** The frozen result of building: routes in declaration order and entries in matching order. */
+export class RouteTable {
+  /** Routes in declaration order. */
+  readonly routes: readonly Route[];
+  /** One entry per pattern, static segments before parameters (stable otherwise). */
+  readonly entries: readonly RouteEntry[];
+  readonly #byName = new Map<string, Route[]>();
+  readonly #byClass = new Map<ViewClass, Map<string, Route>>();
+
+  constructor(routes: readonly Route[]) {
+    this.routes = Object.freeze([...routes]);
+    const entries = routes.flatMap((route) => route.patterns.map((pattern) => Object.freeze({ pattern, route })));
+    this.entries = Object.freeze(entries.sort((a, b) => comparePatterns(a.pattern, b.pattern)));
+    for (const route of routes) {
+      const named = this.#byName.get(route.id) ?? [];
+      named.push(route);
+      this.#byName.set(route.id, named);
+      const methods = this.#byClass.get(route.viewClass) ?? new Map<string, Route>();
+      methods.set(route.methodName, route);
+      this.#byClass.set(route.viewClass, methods);
+    }
+    Object.freeze(this);
+  }
+
+  /**
+   * Finds a route by `"Class.method"` (`"Class"` alone means `index`), or by class and method name.
+   * Throws `E_UNKNOWN_ROUTE` or `E_AMBIGUOUS_ROUTE`.
+   */
+  find(target: string | ViewClass, methodName?: string): Route {
+    if (typeof target === "function") {
+      const name = methodName ?? "index";
+      const route = this.#byClass.get(target)?.get(name);
+      if (!route) throw new E_UNKNOWN_ROUTE(`${target.name}.${name}`);
+      return route;
+    }
+    const id = target.includes(".") ? target : `${target}.${methodName ?? "index"}`;
+    const found = this.#byName.get(id);
+    if (!found) throw new E_UNKNOWN_ROUTE(`"${id}"`);
+    if (found.length > 1) throw new E_AMBIGUOUS_ROUTE(id, found.map((r) => `views/${r.module}`).join(", "));
+    return found[0]!;
+  }
+
+  /**
+   * Builds the URL of a route: `urlFor("Blog.comments", { id: 42 })`, `urlFor("Blog.comments", [42])`
+   * or `urlFor(Blog, "comments", { id: 42 })`. Values are URL-encoded; named values that are not
+   * parameters of the route become the query string.
+   */
+  urlFor(target: string | ViewClass, methodOrParams?: string | UrlParams, params?: UrlParams): string {
+    if (typeof methodOrParams === "string") return buildUrl(this.find(target, methodOrParams), params);
+    return buildUrl(this.find(target), methodOrParams);
+  }
+
+  /** The listing the CLI prints with `--json`. */
+  toJSON(describe: DescribeKind = defaultKind): RouteListing[] {
+    return this.routes.map((route) => ({
+      verbs: [...route.verbs],
+      path: route.path,
+      handler: `${route.id}`,
+      module: route.module,
+      kind: describe(route),
+    }));
+  }
+
+  /** A human-readable, aligned listing: verbs, path, handler, response kind. */
+  format(describe: DescribeKind = defaultKind): string {
+    const rows = [["VERBS", "PATH", "HANDLER", "KIND"]];
+    for (const item of this.toJSON(describe)) {
+      rows.push([item.verbs.join(","), item.path, `${item.module}:${item.handler}`, item.kind]);
+    }
+    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+    return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n");
+  }
+}
+
+function defaultKind(route: Route): string {
+  const kind = route.tags["responseKind"];
+  return typeof kind === "string" ? kind : "default";
+}
