@@ -1,3 +1,17 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { E_CONFIG_INVALID, E_MISSING_SECRET_KEY } from "./errors.js";
+
+/** Size limits of the body parsers (bytes, or strings such as `"1mb"` for JSON/form/text). */
+export interface BodyLimits {
+  readonly json: string | number;
+  readonly form: string | number;
+  readonly text: string | number;
+  /** Largest uploaded file, in bytes. */
+  readonly fileSize: number;
+}
+
 /** The resolved configuration of an app: the host's own keys plus every battery's keys. */
 export interface AppConfig {
   /** `development` (default), `test` or `production`, from `APP_ENV`. */
@@ -6,6 +20,107 @@ export interface AppConfig {
   readonly secretKey: string;
   /** The app's root folder (absolute). */
   readonly root: string;
+  /** pino level: `debug` in development, `info` otherwise (`LOG_LEVEL`). */
+  readonly logLevel: string;
+  /** Log one line per request (at level info). */
+  readonly logRequests: boolean;
+  /** Body parser limits. */
+  readonly bodyLimits: BodyLimits;
+  /** Static files: folder under the root, URL prefix and `max-age` in seconds. */
+  readonly static: { readonly dir: string; readonly prefix: string; readonly maxAge: number };
   /** Any other key a battery reads (`sessionUrl`, `dbUrl`...). */
   readonly [key: string]: unknown;
+}
+
+/** What an app's `lib/config.ts` exports as `config`: keys, plus per-environment overrides. */
+export type ConfigInput = Partial<Omit<AppConfig, "root" | "env">> & {
+  readonly environments?: Readonly<Record<string, Partial<AppConfig>>>;
+  readonly [key: string]: unknown;
+};
+
+/** Environment variables that set config keys (the twelve-factor way). */
+export const ENV_KEYS: Readonly<Record<string, string>> = Object.freeze({
+  SECRET_KEY: "secretKey",
+  LOG_LEVEL: "logLevel",
+  DB_URL: "dbUrl",
+  SESSION_URL: "sessionUrl",
+  CACHE_URL: "cacheUrl",
+  MAIL_URL: "mailUrl",
+  STORAGE_URL: "storageUrl",
+  REDIS_URL: "redisUrl",
+  MAIL_FROM: "mailFrom",
+  TIMEZONE: "timezone",
+});
+
+const DEVELOPMENT_SECRET = "insecure-development-secret-key-change-me";
+
+/** The defaults every app starts from. */
+export function defaultConfig(root: string, env: string): AppConfig {
+  return {
+    env,
+    root,
+    secretKey: env === "production" ? "" : DEVELOPMENT_SECRET,
+    logLevel: env === "development" ? "debug" : env === "test" ? "warn" : "info",
+    logRequests: true,
+    bodyLimits: { json: "1mb", form: "1mb", text: "1mb", fileSize: 10 * 1024 * 1024 },
+    static: { dir: "static", prefix: "/static", maxAge: env === "production" ? 3600 : 0 },
+    dbUrl: "sqlite:data/app.db",
+  };
+}
+
+/**
+ * Resolves an app's configuration: defaults, then `lib/config.ts` (its `config` export), then its
+ * `environments[APP_ENV]` section, then environment variables, then `overrides`. In production a
+ * missing secret key is a start-up error.
+ */
+export async function loadConfig(
+  root: string,
+  overrides: Readonly<Record<string, unknown>> = {},
+  environment: NodeJS.ProcessEnv = process.env,
+): Promise<AppConfig> {
+  const absolute = resolve(root);
+  const env = String(overrides["env"] ?? environment["APP_ENV"] ?? "development");
+  const fromFile = await readConfigFile(absolute);
+  const { environments, ...base } = fromFile;
+  const fromEnv: Record<string, unknown> = {};
+  for (const [variable, key] of Object.entries(ENV_KEYS)) {
+    const value = environment[variable];
+    if (value !== undefined && value !== "") fromEnv[key] = value;
+  }
+  const merged = {
+    ...defaultConfig(absolute, env),
+    ...base,
+    ...environments?.[env],
+    ...fromEnv,
+    ...overrides,
+    env,
+    root: absolute,
+  } as AppConfig;
+  if (env === "production" && (!merged.secretKey || merged.secretKey === DEVELOPMENT_SECRET)) {
+    throw new E_MISSING_SECRET_KEY();
+  }
+  return Object.freeze(merged);
+}
+
+async function readConfigFile(root: string): Promise<ConfigInput> {
+  for (const name of ["config.ts", "config.mts", "config.js", "config.mjs"]) {
+    const file = join(root, "lib", name);
+    if (!existsSync(file)) continue;
+    let module: Record<string, unknown>;
+    try {
+      module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    } catch (error) {
+      throw new E_CONFIG_INVALID(file, (error as Error).message);
+    }
+    const config = module["config"];
+    if (config === undefined) return {};
+    if (typeof config !== "object" || config === null) throw new E_CONFIG_INVALID(file, "`config` must be an object");
+    return config as ConfigInput;
+  }
+  return {};
+}
+
+/** Declares an app's configuration with type checking (identity function). */
+export function defineConfig<T extends ConfigInput>(config: T): T {
+  return config;
 }

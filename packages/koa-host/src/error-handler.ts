@@ -1,0 +1,48 @@
+import type { Context, Middleware } from "koa";
+import type { Logger } from "pino";
+import type { Route } from "routing-kernel";
+import { sendHtmlError, sendJsonError, wantsJsonError } from "./error-pages.js";
+import { HTTPError, toHttpStatus } from "./http-error.js";
+import type { Responder } from "./responder.js";
+
+/**
+ * Turns everything thrown below it into a response: an HTTP error's status and message; any other
+ * exception a 500 logged with its stack (shown to the client only in development). An unmatched
+ * request becomes a 404 through the same path.
+ */
+export function errorHandler(options: { logger: Logger; responder: Responder; development: boolean }): Middleware {
+  const { logger, responder, development } = options;
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw HTTPError.NotFound(`Nothing is served at ${ctx.path}.`);
+    } catch (error) {
+      await respondWithError(ctx, error, { logger, responder, development });
+    }
+  };
+}
+
+async function respondWithError(
+  ctx: Context,
+  error: unknown,
+  options: { logger: Logger; responder: Responder; development: boolean },
+): Promise<void> {
+  const { status, message, exposed } = toHttpStatus(error);
+  const route = ctx.state["route"] as Route | undefined;
+  if (status >= 500) options.logger.error({ err: error, method: ctx.method, path: ctx.path }, `${status} on ${ctx.method} ${ctx.path}`);
+  const headers = (error as { headers?: Record<string, string> } | undefined)?.headers;
+  // Headers set by the view before it failed do not belong to the error response.
+  for (const name of Object.keys(ctx.response.headers)) if (name !== "vary" && name !== "set-cookie") ctx.remove(name);
+  if (headers && typeof headers === "object") ctx.set(headers);
+  const stack = options.development && !exposed && error instanceof Error ? error.stack : undefined;
+  const info = { status, message: options.development && !exposed && error instanceof Error ? error.message || message : message, error, route, ...(stack ? { stack } : {}) };
+  ctx.status = status;
+  try {
+    await options.responder.renderError(ctx, info);
+  } catch (renderError) {
+    options.logger.error({ err: renderError }, "the error page itself failed; answering with the built-in page");
+    if (wantsJsonError(ctx, route)) sendJsonError(ctx, info);
+    else sendHtmlError(ctx, info);
+  }
+  ctx.status = status;
+}

@@ -1,0 +1,52 @@
+import type { Context } from "koa";
+import type { Route } from "routing-kernel";
+import type { ErrorInfo } from "./responder.js";
+import { statusText } from "./http-error.js";
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** True when the client accepts JSON but neither HTML nor anything (`*\/*`). */
+export function acceptsOnlyJson(ctx: Context): boolean {
+  const accept = ctx.get("accept");
+  return accept.includes("json") && !accept.includes("html") && !accept.includes("*/*");
+}
+
+/** True when an error for this request should be a JSON body: JSON/XML views and JSON-only clients. */
+export function wantsJsonError(ctx: Context, route: Route | undefined): boolean {
+  const kind = route?.tags["responseKind"];
+  return kind === "json" || kind === "xml" || acceptsOnlyJson(ctx);
+}
+
+/** Writes `{"error": {"status": N, "message": "..."}}` (and the stack in development). */
+export function sendJsonError(ctx: Context, info: ErrorInfo): void {
+  ctx.status = info.status;
+  ctx.type = "application/json; charset=utf-8";
+  const error: Record<string, unknown> = { status: info.status, message: info.message };
+  const fields = (info.error as { fields?: unknown } | undefined)?.fields;
+  if (fields && typeof fields === "object") error["fields"] = fields;
+  if (info.stack) error["stack"] = info.stack;
+  ctx.body = JSON.stringify({ error });
+}
+
+/** The built-in HTML error page, used when the app has none. */
+export function builtInErrorPage(info: ErrorInfo): string {
+  const title = `${info.status} ${statusText(info.status)}`;
+  const stack = info.stack ? `<pre class="stack">${escapeHtml(info.stack)}</pre>` : "";
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:10vh auto;padding:0 1rem;color:#222}
+h1{font-size:1.6rem}pre{background:#f4f4f4;padding:1rem;overflow:auto;font-size:.8rem}
+@media (prefers-color-scheme:dark){body{background:#111;color:#ddd}pre{background:#222}}</style></head>
+<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(info.message)}</p>${stack}</body></html>`;
+}
+
+/** Writes the built-in HTML error page. */
+export function sendHtmlError(ctx: Context, info: ErrorInfo): void {
+  ctx.status = info.status;
+  ctx.type = "text/html; charset=utf-8";
+  ctx.body = builtInErrorPage(info);
+}

@@ -1,0 +1,94 @@
+/**
+ * Errors raised by koa-host. Client-facing ones carry a 4xx status and a message that says what
+ * was wrong with the request; start-up ones say how to fix the app.
+ */
+import { createError } from "routing-kernel";
+
+/** Production start without a secret key. */
+export const E_MISSING_SECRET_KEY = createError(
+  "E_MISSING_SECRET_KEY",
+  500,
+  () =>
+    "APP_ENV is production but no secret key is set. Set SECRET_KEY in the environment (a long random string) or secretKey in lib/config.ts.",
+);
+
+/** A request body is not valid JSON. */
+export const E_MALFORMED_JSON = createError(
+  "E_MALFORMED_JSON",
+  400,
+  (detail: string) => `The request body is not valid JSON (${detail}). Send a valid JSON document or fix the Content-Type.`,
+);
+
+/** A request body could not be parsed. */
+export const E_MALFORMED_BODY = createError(
+  "E_MALFORMED_BODY",
+  400,
+  (detail: string) => `The request body could not be parsed: ${detail}.`,
+);
+
+/** A request body is larger than the configured limit. */
+export const E_BODY_TOO_LARGE = createError(
+  "E_BODY_TOO_LARGE",
+  413,
+  (limit: string) => `The request body is larger than the limit of ${limit}. Send less data.`,
+);
+
+/** The request URL cannot be decoded. */
+export const E_BAD_URL = createError(
+  "E_BAD_URL",
+  400,
+  (path: string) => `The URL path ${JSON.stringify(path.slice(0, 200))} is not valid percent-encoding.`,
+);
+
+/** The method override names a verb that cannot be overridden to. */
+export const E_BAD_METHOD_OVERRIDE = createError(
+  "E_BAD_METHOD_OVERRIDE",
+  400,
+  (value: string) =>
+    `The method override ${JSON.stringify(value.slice(0, 40))} is not allowed; use PUT, PATCH, DELETE or UPDATE.`,
+);
+
+/** A view module could not be imported. */
+export const E_VIEW_MODULE_FAILED = createError(
+  "E_VIEW_MODULE_FAILED",
+  500,
+  (file: string, reason: string) => `The view module ${file} failed to load: ${reason}`,
+);
+
+/** The app's lib/config file could not be loaded or exports no config. */
+export const E_CONFIG_INVALID = createError(
+  "E_CONFIG_INVALID",
+  500,
+  (file: string, reason: string) => `The config file ${file} is invalid: ${reason}`,
+);
+
+/** A hand-written route or plugin was added after the app started. */
+export const E_HOST_STARTED = createError(
+  "E_HOST_STARTED",
+  500,
+  (what: string) => `${what} must be added before the app starts; the route table is frozen at start-up.`,
+);
+
+/** No app entry (app.ts) was found, or it exports no app. */
+export const E_APP_NOT_FOUND = createError(
+  "E_APP_NOT_FOUND",
+  500,
+  (where: string, reason: string) => `No app could be loaded from ${where}: ${reason}`,
+);
+
+/** Multi-application: the named app does not exist. */
+export const E_UNKNOWN_APP = createError(
+  "E_UNKNOWN_APP",
+  500,
+  (name: string, known: string) => `There is no app named "${name}". Known apps: ${known}. Pick one with --app NAME or APP_NAME.`,
+);
+
+/** A template a view needs does not exist. */
+export const E_TEMPLATE_NOT_FOUND = createError(
+  "E_TEMPLATE_NOT_FOUND",
+  500,
+  (handler: string, path: string) => `${handler} renders a template, but ${path} does not exist. Create it, or return a string or JSON.`,
+);
+
+/** A scaffold or generator refused to work. */
+export const E_SCAFFOLD = createError("E_SCAFFOLD", 500, (reason: string) => reason);

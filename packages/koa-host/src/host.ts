@@ -1,0 +1,168 @@
+import type { Server } from "node:http";
+import { createServer } from "node:http";
+import Router from "@koa/router";
+import Koa, { type Context, type Middleware } from "koa";
+import type { Logger } from "pino";
+import { buildRouteTable, type Conventions, type Route, type RouteTable, type ViewModule } from "routing-kernel";
+import { bodyParser } from "./body.js";
+import { loadConfig, type AppConfig } from "./config.js";
+import { loadViewModules } from "./discovery.js";
+import { createDispatcher } from "./dispatch.js";
+import { errorHandler } from "./error-handler.js";
+import { E_HOST_STARTED } from "./errors.js";
+import { createLogger, requestLogger } from "./logger.js";
+import type { HostPlugin } from "./plugin.js";
+import type { Responder } from "./responder.js";
+import type { HostRuntime } from "./runtime.js";
+import { staticDir, staticFiles } from "./static-files.js";
+
+/** What a framework's responder factory receives at start-up. */
+export interface ResponderSetup {
+  readonly config: AppConfig;
+  readonly logger: Logger;
+  readonly table: RouteTable;
+  /** Template variables for a request: `url_for`, `request`, `config` and every plugin's locals. */
+  readonly locals: (ctx: Context) => Record<string, unknown>;
+}
+
+/** Options of {@link createHost}. */
+export interface HostOptions {
+  /** The app folder (holds `views/`, `templates/`, `static/`, `lib/config.ts`). */
+  readonly root: string;
+  /** The framework's routing conventions. */
+  readonly conventions: Conventions;
+  /** Builds the framework's responder once the table and config exist. */
+  readonly responder: (setup: ResponderSetup) => Responder | Promise<Responder>;
+  /** View modules already imported; default: every module under `views/` (or `viewModules`). */
+  readonly modules?: readonly ViewModule[];
+  /** Names of modules under `views/` to load (multi-application); default: all. */
+  readonly viewModules?: readonly string[];
+  /** Config keys that win over `lib/config.ts` and the environment. */
+  readonly config?: Readonly<Record<string, unknown>>;
+  /** Batteries, or a function of the resolved config that returns them. */
+  readonly plugins?: readonly HostPlugin[] | ((config: AppConfig) => readonly HostPlugin[] | Promise<readonly HostPlugin[]>);
+  /** A URL prefix the whole app lives under (when mounted inside another app). */
+  readonly basePath?: string;
+  /** Use this logger instead of creating one. */
+  readonly logger?: Logger;
+}
+
+/** A built app: Koa with the route table mounted, plugins set up, ready to listen. */
+export interface Host {
+  readonly koa: Koa;
+  readonly table: RouteTable;
+  readonly config: AppConfig;
+  readonly logger: Logger;
+  /** @koa/router for routes written by hand; they run after view routes and share all middleware. */
+  readonly router: Router;
+  /** The request handler for `http.createServer` (in-process tests use it too). */
+  callback(): (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void;
+  /** Listens on `hostname:port` (127.0.0.1 and an ephemeral port by default). */
+  listen(port?: number, hostname?: string): Promise<Server>;
+  /** Serves another host under a path prefix (multi-application); before the first request only. */
+  mount(prefix: string, child: Host): void;
+  /** Stops the server (if listening) and closes every plugin. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds an app: resolves config, discovers view modules, commits the route table, sets plugins up,
+ * and assembles the middleware once: request log -> errors -> static -> body -> plugins -> view
+ * dispatch -> hand-written routes. Nothing here is repeated per request.
+ */
+export async function createHost(options: HostOptions): Promise<Host> {
+  const config = await loadConfig(options.root, { ...options.config, ...(options.basePath ? { basePath: options.basePath } : {}) });
+  const logger = options.logger ?? createLogger(config);
+  const modules = options.modules ?? (await loadViewModules(config.root, options.viewModules));
+  const table = buildRouteTable({ conventions: options.conventions, modules });
+  const plugins = typeof options.plugins === "function" ? await options.plugins(config) : (options.plugins ?? []);
+  for (const plugin of plugins) await plugin.setup?.({ config, logger, table });
+
+  const basePath = (options.basePath ?? "").replace(/\/+$/, "");
+  const koa = new Koa({ keys: [config.secretKey], proxy: Boolean(config["trustProxy"]) });
+  const runtime: HostRuntime = Object.freeze({ config, logger, table, plugins, basePath });
+  // On the context prototype: set once, read by views and templates with no per-request cost.
+  Object.defineProperty(koa.context, "host", { value: runtime, enumerable: false });
+
+  const pluginLocals = plugins.filter((p) => p.locals).map((p) => p.locals!.bind(p));
+  const urlFor = (target: string, methodOrParams?: string | Record<string, unknown>, params?: Record<string, unknown>) =>
+    basePath + table.urlFor(target, methodOrParams, params);
+  const locals = (ctx: Context): Record<string, unknown> => {
+    const values: Record<string, unknown> = { url_for: urlFor, request: ctx.request, config, ctx };
+    for (const local of pluginLocals) Object.assign(values, local(ctx));
+    return values;
+  };
+  const responder = await options.responder({ config, logger, table, locals });
+
+  const mounts: Array<{ prefix: string; child: Host }> = [];
+  let started = false;
+  const routeMiddleware = (route: Route): Middleware[] =>
+    plugins.map((p) => p.routeMiddleware?.(route)).filter((m): m is Middleware => m !== undefined);
+  const router = new Router();
+
+  if (config.logRequests) koa.use(requestLogger(logger));
+  koa.use(mountMiddleware(mounts));
+  koa.use(errorHandler({ logger, responder, development: config.env === "development" }));
+  koa.use(staticFiles({ dir: staticDir(config.root, config.static.dir), prefix: basePath + config.static.prefix, maxAge: config.static.maxAge }));
+  koa.use(bodyParser(config.bodyLimits));
+  for (const plugin of plugins) for (const middleware of plugin.middleware?.() ?? []) koa.use(middleware);
+  koa.use(createDispatcher({ table, respond: (route) => responder.prepare(route), routeMiddleware, basePath }));
+  koa.use(router.routes());
+  koa.use(router.allowedMethods());
+
+  let server: Server | undefined;
+  let handler: ReturnType<Koa["callback"]> | undefined;
+  const host: Host = {
+    koa,
+    table,
+    config,
+    logger,
+    router,
+    callback() {
+      started = true;
+      handler ??= koa.callback();
+      return handler;
+    },
+    async listen(port = 0, hostname = "127.0.0.1") {
+      const listening = createServer(host.callback());
+      await new Promise<void>((resolve, reject) => {
+        listening.once("error", reject);
+        listening.listen(port, hostname, () => resolve());
+      });
+      server = listening;
+      return listening;
+    },
+    mount(prefix, child) {
+      if (started) throw new E_HOST_STARTED(`The app mounted at ${prefix}`);
+      mounts.push({ prefix: prefix.replace(/\/+$/, ""), child });
+    },
+    async close() {
+      if (server) {
+        const closing = server;
+        server = undefined;
+        closing.closeAllConnections?.();
+        await new Promise<void>((resolve) => closing.close(() => resolve()));
+      }
+      for (const { child } of mounts) await child.close();
+      for (const plugin of [...plugins].reverse()) await plugin.close?.();
+    },
+  };
+  return host;
+}
+
+/** Hands requests under a mounted prefix to the child app's own middleware stack. */
+function mountMiddleware(mounts: ReadonlyArray<{ prefix: string; child: Host }>): Middleware {
+  return (ctx, next) => {
+    for (const { prefix, child } of mounts) {
+      if (ctx.path === prefix || ctx.path.startsWith(`${prefix}/`)) {
+        ctx.respond = false;
+        return new Promise<void>((resolve) => {
+          ctx.res.once("finish", resolve);
+          ctx.res.once("close", resolve);
+          child.callback()(ctx.req, ctx.res);
+        });
+      }
+    }
+    return next();
+  };
+}

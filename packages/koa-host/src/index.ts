@@ -1,0 +1,25 @@
+/**
+ * @module koa-host
+ * Serves a routing-kernel route table on Koa: a new view instance per request, hooks, the
+ * framework's responder, errors, body parsing, method override, slash redirects, static files,
+ * config, logging, view discovery and the CLI plumbing both frameworks share.
+ */
+export { bodyParser } from "./body.js";
+export { defaultConfig, defineConfig, ENV_KEYS, loadConfig, type AppConfig, type BodyLimits, type ConfigInput } from "./config.js";
+export { listViewModules, loadViewModules, viewModuleFile } from "./discovery.js";
+export { createDispatcher, type DispatchOptions } from "./dispatch.js";
+export { errorHandler } from "./error-handler.js";
+export { acceptsOnlyJson, builtInErrorPage, escapeHtml, sendHtmlError, sendJsonError, wantsJsonError } from "./error-pages.js";
+export * from "./errors.js";
+export { createHost, type Host, type HostOptions, type ResponderSetup } from "./host.js";
+export { HTTP_STATUSES, HTTPError, HTTPErrorInstance, statusText, toHttpStatus, type HTTPErrorFactory, type HTTPErrorOptions } from "./http-error.js";
+export { prepareInvoker, type RouteInvoker } from "./invoke.js";
+export { createLogger, requestLogger } from "./logger.js";
+export { overriddenMethod } from "./override.js";
+export type { HostPlugin, PluginContext } from "./plugin.js";
+export { redirect, Redirect, reply, Reply, type ReplyInit } from "./reply.js";
+export { hasNoBodyStatus, isPlainObject, sendJson, sendText, unwrapReply } from "./respond-helpers.js";
+export type { ErrorInfo, RespondFn, Responder } from "./responder.js";
+export type { HostRuntime } from "./runtime.js";
+export { staticFiles, type StaticOptions } from "./static-files.js";
+export { HOST_VIEW_FIELDS, HostView } from "./view.js";

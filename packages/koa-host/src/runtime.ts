@@ -1,0 +1,14 @@
+import type { Logger } from "pino";
+import type { RouteTable } from "routing-kernel";
+import type { AppConfig } from "./config.js";
+import type { HostPlugin } from "./plugin.js";
+
+/** What the host puts on every Koa context as `ctx.host` (once, on the context prototype). */
+export interface HostRuntime {
+  readonly config: AppConfig;
+  readonly logger: Logger;
+  readonly table: RouteTable;
+  readonly plugins: readonly HostPlugin[];
+  /** URL prefix when the app is mounted inside another ("" otherwise). */
+  readonly basePath: string;
+}
