@@ -53,6 +53,8 @@ export interface Host {
   readonly table: RouteTable;
   readonly config: AppConfig;
   readonly logger: Logger;
+  /** The response kind of a route, for listings (from the framework's responder). */
+  describe(route: Route): string;
   /** @koa/router for routes written by hand; they run after view routes and share all middleware. */
   readonly router: Router;
   /** The request handler for `http.createServer` (in-process tests use it too). */
@@ -118,6 +120,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     config,
     logger,
     router,
+    describe: (route) => responder.describe(route),
     callback() {
       started = true;
       handler ??= koa.callback();

@@ -6,7 +6,7 @@ import type { AppConfig } from "./config.js";
 /** Creates the app's pino logger: pretty and synchronous in development, JSON lines otherwise. */
 export function createLogger(config: Pick<AppConfig, "env" | "logLevel">, name = "app"): Logger {
   if (config.env === "development") {
-    return pino({ name, level: config.logLevel }, pretty({ colorize: process.stdout.isTTY ?? false, sync: true }));
+    return pino({ name, level: config.logLevel }, pretty({ colorize: process.stdout.isTTY ?? false, sync: true, singleLine: true, ignore: "pid,hostname,name,method,path,status" }));
   }
   return pino({ name, level: config.logLevel });
 }

@@ -1,0 +1,56 @@
+import { createHost, type AppConfig, type Host, type HostPlugin } from "koa-host";
+import type { AppDefinition, CreateOverrides } from "koa-host/cli";
+import type { ViewModule } from "routing-kernel";
+import { fwAConventions } from "./conventions.js";
+import { createFwAResponder } from "./responder.js";
+
+/** Options of {@link defineApp}. */
+export interface FwAAppOptions {
+  /** The app folder (`import.meta.dirname` in `app.ts`). */
+  readonly root: string;
+  /** The app's name in a multi-application codebase. */
+  readonly name?: string;
+  /** Names of the modules under `views/` this app serves (default: all). */
+  readonly views?: readonly string[];
+  /** View modules already imported (tests); replaces discovery. */
+  readonly modules?: readonly ViewModule[];
+  /** Config keys that win over `lib/config.ts` and the environment. */
+  readonly config?: Readonly<Record<string, unknown>>;
+  /** Extra plugins, after the built-in batteries. */
+  readonly plugins?: readonly HostPlugin[] | ((config: AppConfig) => readonly HostPlugin[]);
+  /** Serve this app under a URL prefix (multi-application). */
+  readonly basePath?: string;
+  /** Other apps mounted under a prefix of this one: `{ "/api": apiApp }`. */
+  readonly mounts?: Readonly<Record<string, AppDefinition>>;
+}
+
+/** Builds a framework A app now (discovery, route table, plugins); `listen()` serves it. */
+export async function createApp(options: FwAAppOptions, overrides: CreateOverrides = {}): Promise<Host> {
+  const host = await createHost({
+    root: options.root,
+    conventions: fwAConventions,
+    responder: createFwAResponder,
+    ...(options.modules ? { modules: options.modules } : {}),
+    ...(options.views ? { viewModules: options.views } : {}),
+    ...(options.basePath ? { basePath: options.basePath } : {}),
+    config: { ...options.config, ...overrides.config },
+    plugins: async (config) => {
+      const extra = typeof options.plugins === "function" ? options.plugins(config) : (options.plugins ?? []);
+      return [...extra];
+    },
+  });
+  for (const [prefix, child] of Object.entries(options.mounts ?? {})) host.mount(prefix, await child.create(overrides));
+  return host;
+}
+
+/**
+ * Declares a framework A app for the CLI (`export const app = defineApp({ root: import.meta.dirname })`
+ * in `app.ts`); it is built when served, listed or migrated.
+ */
+export function defineApp(options: FwAAppOptions): AppDefinition {
+  return Object.freeze({
+    root: options.root,
+    ...(options.name ? { name: options.name } : {}),
+    create: (overrides?: CreateOverrides) => createApp(options, overrides),
+  });
+}

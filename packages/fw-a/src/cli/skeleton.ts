@@ -1,0 +1,147 @@
+/** The files `fw-a gen:init` writes (relative path -> content; a trailing `/` is a folder). */
+export function skeletonFiles(appName: string, frameworkDir: string): Record<string, string> {
+  return {
+    "app.ts": `import { defineApp } from "fw-a";
+
+/** The app entry: \`fw-a gen:serve\` builds and serves this app. */
+export const app = defineApp({ root: import.meta.dirname });
+`,
+    "package.json": `${JSON.stringify(
+      {
+        name: appName,
+        private: true,
+        type: "module",
+        scripts: { dev: "fw-a gen:serve", routes: "fw-a routes", migrate: "fw-a db:migrate" },
+        dependencies: { "fw-a": `file:${frameworkDir}` },
+      },
+      null,
+      2,
+    )}\n`,
+    "tsconfig.json": `${JSON.stringify(
+      {
+        compilerOptions: {
+          target: "ES2022",
+          lib: ["ES2023", "ESNext.Decorators"],
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          strict: true,
+          skipLibCheck: true,
+          noEmit: true,
+        },
+        include: ["**/*.ts"],
+        exclude: ["node_modules"],
+      },
+      null,
+      2,
+    )}\n`,
+    "lib/config.ts": `import { defineConfig } from "fw-a";
+
+/**
+ * App configuration. Environment variables win over these values (SECRET_KEY, DB_URL, SESSION_URL,
+ * CACHE_URL, MAIL_URL, STORAGE_URL, LOG_LEVEL); APP_ENV picks the environment (default development).
+ */
+export const config = defineConfig({
+  appName: ${JSON.stringify(appName)},
+  dbUrl: "sqlite:data/app.db",
+  environments: {
+    production: { logLevel: "info" },
+  },
+});
+`,
+    "lib/models.ts": `/**
+ * Models: declare them here; the app loads this file at start and binds them to the database.
+ */
+export {};
+`,
+    "run/scripts.ts": `import { defineCommands } from "fw-a";
+
+/** Commands of this app: they appear in \`fw-a --help\` and run with the app's config loaded. */
+export const commands = defineCommands([
+  {
+    command: "hello [name]",
+    describe: "Say hello (an example app command)",
+    handler(argv) {
+      console.log(\`Hello, \${String(argv["name"] ?? "world")}!\`);
+    },
+  },
+]);
+`,
+    "views/main.ts": `import { FwA, response } from "fw-a";
+
+/** The home page: GET / renders templates/main/Index/index.html. */
+export class Index extends FwA {
+  index() {
+    return { title: "Welcome", message: "Your fw-a app is running." };
+  }
+}
+
+/** A JSON endpoint: GET /api/ */
+@response.json
+export class Api extends FwA {
+  index() {
+    return { app: ${JSON.stringify(appName)}, framework: "fw-a", ok: true };
+  }
+}
+`,
+    "templates/layouts/base.html": `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>{% block title %}${appName}{% endblock %}</title>
+  <link rel="stylesheet" href="/static/css/app.css">
+</head>
+<body>
+  <main>
+    {% block body %}{% endblock %}
+  </main>
+</body>
+</html>
+`,
+    "templates/main/Index/index.html": `{% extends "layouts/base.html" %}
+{% block title %}{{ title }}{% endblock %}
+{% block body %}
+  <h1>{{ title }}</h1>
+  <p>{{ message }}</p>
+  <p><a href="{{ url_for('Api.index') }}">JSON API</a></p>
+{% endblock %}
+`,
+    "static/css/app.css": `body { font: 16px/1.5 system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; }\n`,
+    "data/": "",
+    "migrations/": "",
+    ".gitignore": "node_modules/\ndata/*.db\n.env\n",
+    "README.md": `# ${appName}
+
+A [fw-a](${frameworkDir}) app.
+
+- \`npx fw-a gen:serve\` serves it on http://127.0.0.1:5000 and reloads on changes.
+- \`npx fw-a routes\` lists the routes; \`npx fw-a gen:view NAME\` adds a view.
+- Views live in \`views/\`, templates in \`templates/<module>/<Class>/<method>.html\`.
+`,
+  };
+}
+
+/** The files `fw-a gen:view NAME` writes. */
+export function viewFiles(module: string, className: string): Record<string, string> {
+  return {
+    [`views/${module}.ts`]: `import { FwA } from "fw-a";
+
+/** GET /${className === "Index" ? "" : kebab(className) + "/"} renders templates/${module}/${className}/index.html. */
+export class ${className} extends FwA {
+  index() {
+    return { title: ${JSON.stringify(className)} };
+  }
+}
+`,
+    [`templates/${module}/${className}/index.html`]: `{% extends "layouts/base.html" %}
+{% block title %}{{ title }}{% endblock %}
+{% block body %}
+  <h1>{{ title }}</h1>
+{% endblock %}
+`,
+  };
+}
+
+function kebab(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+}

@@ -1,0 +1,16 @@
+/**
+ * @module fw-a
+ * Framework A: class-based routing over Koa. A class extending `FwA` in `views/` becomes a group of
+ * routes; methods return a string (the body), an object (rendered by the Nunjucks template found by
+ * convention), or JSON.
+ */
+export { createApp, defineApp, type FwAAppOptions } from "./app.js";
+export { fwAConventions } from "./conventions.js";
+export { FwA } from "./fw-a.js";
+export { renderMarkdown } from "./markdown.js";
+export { request, type VerbDecorator } from "./request.js";
+export { createFwAResponder } from "./responder.js";
+export { response, RESPONSE_KIND } from "./response.js";
+export { createTemplateEnvironment, findViewTemplate } from "./templates.js";
+export { defineConfig, HTTPError, Redirect, Reply, type AppConfig, type Host } from "koa-host";
+export { defineCommands, type AppDefinition, type ScriptCommand } from "koa-host/cli";

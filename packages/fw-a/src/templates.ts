@@ -1,0 +1,44 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import nunjucks from "nunjucks";
+import { renderMarkdown } from "./markdown.js";
+
+/**
+ * Loads templates from the app's `templates/` folder; a `.md` template or include is converted
+ * from Markdown to HTML before Nunjucks sees it.
+ */
+class MarkdownAwareLoader extends nunjucks.FileSystemLoader {
+  override getSource(name: string): nunjucks.LoaderSource {
+    const source = super.getSource(name);
+    if (source && name.endsWith(".md")) return { ...source, src: renderMarkdown(source.src) };
+    return source;
+  }
+}
+
+/** Options of {@link createTemplateEnvironment}. */
+export interface TemplateOptions {
+  /** The app's `templates/` folder. */
+  readonly dir: string;
+  /** Re-read templates on every render (development). */
+  readonly development: boolean;
+}
+
+/**
+ * The Nunjucks environment of an app: autoescaping on, templates compiled once and cached outside
+ * development and re-read in development, a `markdown` filter.
+ */
+export function createTemplateEnvironment(options: TemplateOptions): nunjucks.Environment {
+  const loader = new MarkdownAwareLoader(options.dir, { noCache: options.development, watch: false });
+  const env = new nunjucks.Environment(loader, { autoescape: true, throwOnUndefined: false, trimBlocks: true, lstripBlocks: true });
+  env.addFilter("markdown", (text: unknown) => new nunjucks.runtime.SafeString(renderMarkdown(String(text ?? ""))));
+  return env;
+}
+
+/** The template file of a view method: `<module>/<ClassName>/<methodName>.html` (or `.md`), if it exists. */
+export function findViewTemplate(dir: string, module: string, className: string, methodName: string): { name: string; exists: boolean } {
+  const base = `${module}/${className}/${methodName}`;
+  for (const extension of [".html", ".md"]) {
+    if (existsSync(join(dir, base + extension))) return { name: base + extension, exists: true };
+  }
+  return { name: `${base}.html`, exists: false };
+}

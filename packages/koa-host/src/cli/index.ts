@@ -1,0 +1,12 @@
+/**
+ * @module koa-host/cli
+ * Plumbing both frameworks' CLIs share: loading the app entry, serving with reload, listing routes,
+ * scaffolding without overwriting, user commands from `run/scripts.ts`, and error reporting.
+ */
+export { findAppEntry, loadAppDefinition, type AppDefinition, type CreateOverrides } from "./app-definition.js";
+export { printRoutes } from "./routes.js";
+export { runCli } from "./run-cli.js";
+export { describeScaffold, writeScaffold, type ScaffoldResult } from "./scaffold.js";
+export { serve, type ServeHandle, type ServeOptions } from "./serve.js";
+export { registerTypeScript, tsxImportArgument } from "./typescript.js";
+export { defineCommands, loadUserCommands, type ScriptCommand } from "./user-commands.js";

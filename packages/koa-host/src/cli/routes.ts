@@ -1,0 +1,14 @@
+import { loadAppDefinition } from "./app-definition.js";
+
+/** Prints an app's route table (verbs, path, handler, response kind), or its JSON with `json`. */
+export async function printRoutes(options: { root: string; appName?: string; json?: boolean; print?: (text: string) => void }): Promise<void> {
+  const print = options.print ?? ((text: string) => console.log(text));
+  const definition = await loadAppDefinition(options.root, options.appName);
+  const host = await definition.create({ config: { logRequests: false } });
+  try {
+    const describe = host.describe;
+    print(options.json ? JSON.stringify(host.table.toJSON(describe), null, 2) : host.table.format(describe));
+  } finally {
+    await host.close();
+  }
+}

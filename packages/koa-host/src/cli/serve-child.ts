@@ -1,0 +1,30 @@
+// Child process of the reloading dev server: builds the app and listens until SIGTERM.
+import { loadAppDefinition } from "./app-definition.js";
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
+
+const root = args.get("root") ?? process.cwd();
+const port = Number(args.get("port") ?? 5000);
+const hostname = args.get("host") ?? "127.0.0.1";
+const appName = args.get("app") || undefined;
+
+try {
+  const definition = await loadAppDefinition(root, appName);
+  const host = await definition.create();
+  await host.listen(port, hostname);
+  process.send?.({ type: "listening", url: `http://${hostname}:${port}` });
+  console.log(`Serving ${definition.name ?? "app"} on http://${hostname}:${port} (APP_ENV=${host.config.env})`);
+  const stop = () => {
+    host.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+} catch (error) {
+  console.error((error as Error).message);
+  process.send?.({ type: "failed", message: (error as Error).message });
+  process.exitCode = 1;
+}

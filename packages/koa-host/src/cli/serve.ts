@@ -1,0 +1,102 @@
+import { fork, type ChildProcess } from "node:child_process";
+import { watch, type FSWatcher } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { loadAppDefinition } from "./app-definition.js";
+import { tsxImportArgument } from "./typescript.js";
+
+/** Options of {@link serve}. */
+export interface ServeOptions {
+  readonly root: string;
+  readonly port?: number;
+  readonly hostname?: string;
+  /** Which app of a multi-application codebase. */
+  readonly appName?: string;
+  /** Restart on source changes (development; default true). */
+  readonly reload?: boolean;
+  /** Where status lines go (default: console.log). */
+  readonly print?: (line: string) => void;
+}
+
+/** A running server started by {@link serve}. */
+export interface ServeHandle {
+  /** Stops the server (and the watcher). */
+  stop(): Promise<void>;
+}
+
+const IGNORED = /(^|[/\\])(node_modules|\.git|data|static|templates|dist|coverage)([/\\]|$)/;
+const SOURCE = /\.(ts|mts|js|mjs|json)$/;
+
+/**
+ * Serves an app. With `reload`, the app runs in a child process (TypeScript loaded by tsx, no build
+ * step) that is restarted whenever a source file under the root changes; templates are re-read by
+ * the template engines in development, so they need no restart. SIGTERM and SIGINT stop cleanly.
+ */
+export async function serve(options: ServeOptions): Promise<ServeHandle> {
+  const port = options.port ?? 5000;
+  const hostname = options.hostname ?? "127.0.0.1";
+  const print = options.print ?? ((line: string) => console.log(line));
+  if (options.reload === false) return serveInProcess(options.root, port, hostname, options.appName, print);
+
+  const childFile = fileURLToPath(new URL(`./serve-child${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url));
+  let child: ChildProcess | undefined;
+  let stopping = false;
+  let restartTimer: NodeJS.Timeout | undefined;
+
+  const start = () => {
+    const args = ["--root", options.root, "--port", String(port), "--host", hostname, ...(options.appName ? ["--app", options.appName] : [])];
+    const current = fork(childFile, args, { execArgv: [tsxImportArgument()], env: { ...process.env, FW_TS_LOADER: "active" }, stdio: "inherit" });
+    current.once("exit", (code, signal) => {
+      if (child === current) child = undefined;
+      if (!stopping && signal !== "SIGTERM" && code !== 0) print(`The app stopped (exit ${code ?? signal}); fix the error and save a file to restart.`);
+    });
+    child = current;
+  };
+  const stopChild = () =>
+    new Promise<void>((resolve) => {
+      const current = child;
+      if (!current || current.exitCode !== null) return resolve();
+      current.once("exit", () => resolve());
+      current.kill("SIGTERM");
+      setTimeout(() => current.kill("SIGKILL"), 5000).unref();
+    });
+
+  let watcher: FSWatcher | undefined;
+  try {
+    watcher = watch(options.root, { recursive: true }, (_event, file) => {
+      if (!file || IGNORED.test(file) || !SOURCE.test(file)) return;
+      clearTimeout(restartTimer);
+      restartTimer = setTimeout(() => {
+        print(`Change in ${file}: restarting`);
+        void stopChild().then(() => {
+          if (!stopping) start();
+        });
+      }, 150);
+    });
+  } catch (error) {
+    print(`File watching is unavailable (${(error as Error).message}); serving without reload.`);
+  }
+  start();
+
+  const stop = async () => {
+    stopping = true;
+    clearTimeout(restartTimer);
+    watcher?.close();
+    await stopChild();
+  };
+  const onSignal = () => void stop().then(() => process.exit(0));
+  process.once("SIGTERM", onSignal);
+  process.once("SIGINT", onSignal);
+  return { stop };
+}
+
+async function serveInProcess(root: string, port: number, hostname: string, appName: string | undefined, print: (line: string) => void): Promise<ServeHandle> {
+  const definition = await loadAppDefinition(root, appName);
+  const host = await definition.create();
+  await host.listen(port, hostname);
+  print(`Serving ${definition.name ?? "app"} on http://${hostname}:${port} (APP_ENV=${host.config.env})`);
+  const stop = () => host.close();
+  const onSignal = () => void stop().then(() => process.exit(0));
+  process.once("SIGTERM", onSignal);
+  process.once("SIGINT", onSignal);
+  return { stop };
+}

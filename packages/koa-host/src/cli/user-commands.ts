@@ -1,0 +1,48 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Argv, CommandModule } from "yargs";
+import type { Host } from "../host.js";
+import { loadAppDefinition } from "./app-definition.js";
+import { registerTypeScript } from "./typescript.js";
+
+/**
+ * A command an app defines in `run/scripts.ts`: a yargs command whose handler also receives the
+ * built app (config loaded, plugins set up: database connected, models bound).
+ */
+export interface ScriptCommand<Args = Record<string, unknown>> {
+  readonly command: string;
+  readonly describe: string;
+  readonly builder?: (yargs: Argv) => Argv;
+  handler(argv: Args, app: Host): void | Promise<void>;
+}
+
+/** Declares app commands with type checking (identity function). */
+export function defineCommands(commands: readonly ScriptCommand[]): readonly ScriptCommand[] {
+  return commands;
+}
+
+/**
+ * Loads the `commands` export of `<root>/run/scripts.ts` (if the file exists) as yargs commands that
+ * build the app before running and close it after.
+ */
+export async function loadUserCommands(root: string, appName?: string): Promise<CommandModule[]> {
+  const file = ["scripts.ts", "scripts.mts", "scripts.js", "scripts.mjs"].map((name) => join(root, "run", name)).find((f) => existsSync(f));
+  if (!file) return [];
+  await registerTypeScript();
+  const module = (await import(pathToFileURL(file).href)) as { commands?: readonly ScriptCommand[] };
+  return (module.commands ?? []).map((script) => ({
+    command: script.command,
+    describe: script.describe,
+    builder: (script.builder ?? ((y: Argv) => y)) as CommandModule["builder"],
+    handler: async (argv: Record<string, unknown>) => {
+      const definition = await loadAppDefinition(root, appName);
+      const host = await definition.create({ config: { logRequests: false } });
+      try {
+        await script.handler(argv, host);
+      } finally {
+        await host.close();
+      }
+    },
+  }));
+}
