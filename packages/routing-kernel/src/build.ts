@@ -1,10 +1,10 @@
 import type { Conventions, ViewClass } from "./conventions.js";
 import { baseMemberNames, methodsOf, viewClassesOf, type FoundMethod, type ViewModule } from "./discovery.js";
-import { E_RESERVED_NAME, E_ROUTE_CONFLICT, E_TABLE_FROZEN } from "./errors.js";
+import { E_INVALID_ROUTE_PATH, E_RESERVED_NAME, E_ROUTE_CONFLICT, E_TABLE_FROZEN } from "./errors.js";
 import { readClassMetadata, readMethodMetadata } from "./metadata.js";
 import { kebabCase } from "./naming.js";
 import { readParameters } from "./parameters.js";
-import { joinPath, patternParams, patternShape } from "./paths.js";
+import { joinPath, patternParams, patternShape, validateRoutePath } from "./paths.js";
 import type { Route, RouteParameter } from "./route.js";
 import { RouteTable } from "./table.js";
 
@@ -114,6 +114,11 @@ export class RouteTableBuilder {
       while (firstOptional > 0 && segmentParams[firstOptional - 1]!.optional) firstOptional--;
       const silent = conventions.silentNames.includes(method.name);
       const base = silent ? [] : [kebabCase(method.name)];
+      // A method named with a string literal may hold characters a path segment cannot.
+      if (!silent) {
+        validateRoutePath(base[0], `${handler} (its generated segment)`);
+        if (base[0] === "") throw new E_INVALID_ROUTE_PATH(handler, method.name, "the method name gives an empty segment");
+      }
       const build = (count: number, mark = false) =>
         this.#finish(
           joinPath(

@@ -61,7 +61,8 @@ export function routePath(decorator: string, path: string): ViewDecorator {
     }
     const name = methodName(decorator, context);
     validateRoutePath(path, `@${decorator} on ${name}()`);
-    updateMethodMetadata(context.metadata, name, (current) => ({ ...current, paths: [...current.paths, path] }));
+    // Decorators run bottom-up; prepending keeps the paths in the order they are written.
+    updateMethodMetadata(context.metadata, name, (current) => ({ ...current, paths: [path, ...current.paths] }));
   };
 }
 

@@ -84,11 +84,15 @@ export function ownMetadataObject(cls: Function): object | undefined {
   return Object.hasOwn(cls, METADATA) ? (cls as unknown as Record<symbol, object>)[METADATA] : undefined;
 }
 
-/** What decorators recorded about a class (own prefix, inherited tags). */
+/**
+ * What decorators recorded about a class: its own prefix, and tags inherited from its ancestors
+ * (also when the class itself has no decorator and so no metadata object of its own).
+ */
 export function readClassMetadata(cls: Function): ClassMetadata {
-  const own = ownMetadataObject(cls) as Record<symbol, Store | undefined> | undefined;
-  const store = own?.[STORE];
-  const prefix = store && store.owner === own ? store.prefix : undefined;
+  const metadata = (cls as unknown as Record<symbol, Record<symbol, Store | undefined> | undefined>)[METADATA];
+  const store = metadata?.[STORE];
+  const own = ownMetadataObject(cls);
+  const prefix = store && own !== undefined && store.owner === own ? store.prefix : undefined;
   return prefix === undefined ? { tags: { ...store?.tags } } : { prefix, tags: { ...store?.tags } };
 }
 

@@ -1,6 +1,7 @@
 import { E_INVALID_ROUTE_PATH } from "./errors.js";
 
-const PARAM = /^:([A-Za-z_$][\w$]*)$/;
+// A `:name` whose name is a JavaScript identifier (parameter names become path parameters).
+const PARAM = /^:([\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*)$/u;
 const STATIC_SEGMENT = /^[^\s?#:*]*$/;
 
 /** Checks a path given to a route decorator: static segments and `:name` parameters. */
@@ -50,7 +51,10 @@ export function toggleTrailingSlash(pattern: string): string | undefined {
 
 /**
  * Orders patterns so that static segments come before parameters, whatever the declaration order:
- * segment by segment, a static segment sorts before a parameter; otherwise the order is kept.
+ * segment by segment, a static segment sorts before a parameter; when one pattern's shape is a
+ * prefix of the other's, the shorter comes first; otherwise the order is kept. This is a total
+ * order (a comparator that called prefixes "equal" was not transitive and let `/items/:id`
+ * sort before `/items/latest`).
  */
 export function comparePatterns(a: string, b: string): number {
   const left = a.split("/");
@@ -61,5 +65,5 @@ export function comparePatterns(a: string, b: string): number {
     const r = right[i]!.startsWith(":");
     if (l !== r) return l ? 1 : -1;
   }
-  return 0;
+  return left.length - right.length;
 }

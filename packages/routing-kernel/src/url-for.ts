@@ -30,6 +30,15 @@ export function buildUrl(route: Route, params: UrlParams = {}): string {
     throw new E_MISSING_ROUTE_PARAMETER(route.id, missing);
   }
   const used = new Set(patternParams(chosen));
+  if (route.generated) {
+    // An optional segment cannot be filled while an earlier one is left out: name the gap instead
+    // of silently moving the later value into the query string.
+    const segments = route.parameters.filter((p) => p.source === "path");
+    const gap = segments.find((p) => !used.has(p.name));
+    if (gap && segments.some((p) => !used.has(p.name) && values.has(p.name))) {
+      throw new E_MISSING_ROUTE_PARAMETER(route.id, gap.name);
+    }
+  }
   const path = chosen
     .split("/")
     .map((segment) => (segment.startsWith(":") ? encodeURIComponent(String(values.get(segment.slice(1)))) : segment))

@@ -1,0 +1,95 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { codeOf, json, request, tableOf, View } from "../test/helpers.js";
+import { buildRouteTable } from "./build.js";
+import { defineConventions } from "./conventions.js";
+
+class Index extends View {
+  index() {}
+}
+class Blog extends View {
+  index() {}
+  @json
+  comments(id: string) {
+    return id;
+  }
+  @request.get
+  @request.post
+  submit() {}
+}
+
+describe("RouteTable.find", () => {
+  test("by Class.method, by Class alone (index), by class and method", () => {
+    const table = tableOf({ Index, Blog });
+    assert.equal(table.find("Blog.comments").methodName, "comments");
+    assert.equal(table.find("Blog").methodName, "index");
+    assert.equal(table.find("Blog", "submit").methodName, "submit");
+    assert.equal(table.find(Blog, "comments").id, "Blog.comments");
+    assert.equal(table.find(Blog).id, "Blog.index");
+  });
+
+  test("an unknown route is E_UNKNOWN_ROUTE naming it", () => {
+    const table = tableOf({ Blog });
+    const byName = codeOf(() => table.find("Blog.missing"));
+    assert.equal(byName.code, "E_UNKNOWN_ROUTE");
+    assert.match(byName.message, /"Blog\.missing"/);
+    assert.match(codeOf(() => table.find(Index)).message, /Index\.index/);
+  });
+
+  test("a class name in two modules is E_AMBIGUOUS_ROUTE; the class itself still works", () => {
+    const One = { Blog: class Blog extends View { list() {} } }.Blog;
+    @request.route("/other")
+    class Blog2 extends View {
+      list() {}
+    }
+    Object.defineProperty(Blog2, "name", { value: "Blog" });
+    const conventions = defineConventions({ baseClass: View, trailingSlash: false });
+    const table = buildRouteTable({ conventions, modules: [{ name: "a", exports: { One } }, { name: "b", exports: { Blog2 } }] });
+    const error = codeOf(() => table.find("Blog.list"));
+    assert.equal(error.code, "E_AMBIGUOUS_ROUTE");
+    assert.match(error.message, /views\/a, views\/b/);
+    assert.equal(table.urlFor(Blog2, "list"), "/other/list");
+  });
+});
+
+describe("route listing (SPEC 2.13)", () => {
+  test("toJSON: verbs, path, handler, module, kind (responseKind tag or default)", () => {
+    assert.deepEqual(tableOf({ Index, Blog }, true).toJSON(), [
+      { verbs: ["GET"], path: "/", handler: "Index.index", module: "main", kind: "default" },
+      { verbs: ["GET"], path: "/blog/", handler: "Blog.index", module: "main", kind: "default" },
+      { verbs: ["GET"], path: "/blog/comments/:id/", handler: "Blog.comments", module: "main", kind: "json" },
+      { verbs: ["GET", "POST"], path: "/blog/submit/", handler: "Blog.submit", module: "main", kind: "default" },
+    ]);
+  });
+
+  test("format: an aligned table with a header; a framework may describe the kind", () => {
+    const text = tableOf({ Index, Blog }).format((route) => (route.tags["responseKind"] === "json" ? "json" : "html"));
+    assert.equal(
+      text,
+      [
+        "VERBS     PATH                HANDLER             KIND",
+        "GET       /                   main:Index.index    html",
+        "GET       /blog               main:Blog.index     html",
+        "GET       /blog/comments/:id  main:Blog.comments  json",
+        "GET,POST  /blog/submit        main:Blog.submit    html",
+      ].join("\n"),
+    );
+  });
+
+  test("optional segments are marked with ? and several route paths are joined", () => {
+    class Pages extends View {
+      list(page = "1") {
+        return page;
+      }
+      @request.route("/a")
+      @request.route("/b")
+      two() {}
+    }
+    assert.deepEqual(tableOf({ Pages }).toJSON().map((r) => r.path), ["/pages/list/:page?", "/pages/a | /pages/b"]);
+  });
+
+  test("an empty table lists only the header", () => {
+    assert.equal(tableOf({}).format(), "VERBS  PATH  HANDLER  KIND");
+    assert.deepEqual(tableOf({}).toJSON(), []);
+  });
+});
