@@ -22,7 +22,7 @@ function collect(dir) {
   return out;
 }
 
-const files = roots.flatMap(collect).sort();
+const files = roots.flatMap((r) => (statSync(r).isDirectory() ? collect(r) : [r])).sort();
 if (files.length === 0) {
   console.error(`run-tests: no *.test.ts files under ${roots.join(", ") || "(nothing)"}`);
   process.exit(1);
