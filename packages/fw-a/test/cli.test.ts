@@ -1,0 +1,118 @@
+import assert from "node:assert/strict";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+const bin = fileURLToPath(new URL("../bin/fw-a.js", import.meta.url));
+const run = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: "utf8", env: { ...process.env, FW_TS_LOADER: "" } });
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function waitFor(url: string, predicate: (text: string, status: number) => boolean, timeoutMs = 30_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let last = "";
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      last = await res.text();
+      if (predicate(last, res.status)) return last;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`timed out waiting for ${url}; last answer: ${last.slice(0, 300)}`);
+}
+
+describe("fw-a CLI as a new user runs it", () => {
+  let dir = "";
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), "fw-a-e2e-"));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("gen:init writes the skeleton and never overwrites", () => {
+    const first = run(dir, "gen:init");
+    assert.equal(first.status, 0, first.stderr);
+    for (const file of ["app.ts", "package.json", "tsconfig.json", "lib/config.ts", "lib/models.ts", "run/scripts.ts", "views/main.ts", "templates/layouts/base.html", "templates/main/Index/index.html", ".gitignore", "README.md"]) {
+      assert.ok(existsSync(join(dir, file)), `${file} exists`);
+    }
+    assert.ok(existsSync(join(dir, "static")) && existsSync(join(dir, "data")));
+    writeFileSync(join(dir, "README.md"), "mine");
+    const second = run(dir, "gen:init");
+    assert.equal(second.status, 0);
+    assert.match(second.stdout, /skip\s+README\.md/);
+    assert.equal(readFileSync(join(dir, "README.md"), "utf8"), "mine");
+  });
+
+  test("gen:serve answers / (HTML) and /api/ (JSON), reloads an edited view, stops on SIGTERM", async () => {
+    const port = await freePort();
+    const server: ChildProcess = spawn(process.execPath, [bin, "gen:serve", "--port", String(port)], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FW_TS_LOADER: "" } });
+    let output = "";
+    server.stdout!.on("data", (chunk) => (output += chunk));
+    server.stderr!.on("data", (chunk) => (output += chunk));
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const html = await waitFor(`${base}/`, (_text, status) => status === 200);
+      assert.match(html, /<h1>Welcome<\/h1>/);
+      const api = await fetch(`${base}/api/`);
+      assert.equal(api.status, 200);
+      assert.match(api.headers.get("content-type") ?? "", /application\/json/);
+      assert.equal(((await api.json()) as { ok: boolean }).ok, true);
+
+      const view = join(dir, "views/main.ts");
+      writeFileSync(view, readFileSync(view, "utf8").replace("Your fw-a app is running.", "Edited without a restart."));
+      await waitFor(`${base}/`, (text) => text.includes("Edited without a restart."));
+
+      const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+      server.kill("SIGTERM");
+      assert.equal(await exited, 0, output);
+      await assert.rejects(fetch(`${base}/`), "the port is closed after SIGTERM");
+    } finally {
+      if (server.exitCode === null) server.kill("SIGKILL");
+    }
+  });
+
+  test("gen:view adds a view, routes lists it, app scripts run", () => {
+    const view = run(dir, "gen:view", "contact");
+    assert.equal(view.status, 0, view.stderr);
+    assert.ok(existsSync(join(dir, "views/contact.ts")));
+    assert.ok(existsSync(join(dir, "templates/contact/Contact/index.html")));
+    const routes = run(dir, "routes", "--json");
+    assert.equal(routes.status, 0, routes.stderr);
+    const listing = JSON.parse(routes.stdout) as Array<{ path: string; handler: string; kind: string }>;
+    assert.deepEqual(listing.map((r) => r.path).sort(), ["/", "/api/", "/contact/"]);
+    assert.equal(listing.find((r) => r.path === "/api/")?.kind, "json");
+    const text = run(dir, "routes");
+    assert.match(text.stdout, /GET\s+\/contact\/\s+contact:Contact\.index/);
+    const hello = run(dir, "hello", "Bob");
+    assert.equal(hello.status, 0, hello.stderr);
+    assert.match(hello.stdout, /Hello, Bob!/);
+  });
+
+  test("failing commands say why and exit non-zero", () => {
+    const badName = run(dir, "gen:view", "1-bad");
+    assert.notEqual(badName.status, 0);
+    assert.match(badName.stderr, /not a valid view name/);
+    const again = run(dir, "gen:view", "contact");
+    assert.notEqual(again.status, 0);
+    assert.match(again.stderr, /already exist/);
+    const empty = mkdtempSync(join(tmpdir(), "fw-a-empty-"));
+    const noApp = run(empty, "routes");
+    assert.notEqual(noApp.status, 0);
+    assert.match(noApp.stderr, /E_APP_NOT_FOUND/);
+    rmSync(empty, { recursive: true, force: true });
+    const unknown = run(dir, "nope");
+    assert.notEqual(unknown.status, 0);
+  });
+});

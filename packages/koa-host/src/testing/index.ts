@@ -1,0 +1,23 @@
+/**
+ * @module koa-host/testing
+ * Test factories shared by the frameworks, the batteries and apps: in-process requests against a
+ * host (no port), and a listening host on 127.0.0.1 for end-to-end tests.
+ */
+import type { AddressInfo } from "node:net";
+import { inject as lightInject, type InjectOptions, type Response } from "light-my-request";
+import type { Host } from "../host.js";
+
+/** An in-process response: status, headers, body text and a JSON helper. */
+export type InjectedResponse = Response;
+
+/** Sends one request through the host's Koa callback without opening a port. */
+export function inject(host: Pick<Host, "callback">, options: InjectOptions | string): Promise<InjectedResponse> {
+  return lightInject(host.callback() as never, typeof options === "string" ? { url: options } : options);
+}
+
+/** Starts the host on 127.0.0.1 on a free port; `close` stops it and its plugins. */
+export async function listenForTest(host: Host): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = await host.listen(0, "127.0.0.1");
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => host.close() };
+}
