@@ -20,7 +20,15 @@ export * from "./errors.js";
 export { METADATA, readClassMetadata, readMethodMetadata, type ClassMetadata, type MethodMetadata } from "./metadata.js";
 export { kebabCase } from "./naming.js";
 export { readParameters, type ParameterSpec } from "./parameters.js";
-export { comparePatterns, joinPath, patternParams, patternShape, toggleTrailingSlash, validateRoutePath } from "./paths.js";
+export {
+  comparePatterns,
+  joinPath,
+  patternOrderKey,
+  patternParams,
+  patternShape,
+  toggleTrailingSlash,
+  validateRoutePath,
+} from "./paths.js";
 export type { ParameterSource, Route, RouteEntry, RouteParameter } from "./route.js";
 export { RouteTable, type DescribeKind, type RouteListing } from "./table.js";
 export { buildUrl, type UrlParams } from "./url-for.js";

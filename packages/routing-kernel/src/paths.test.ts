@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { comparePatterns, joinPath, patternParams, patternShape, toggleTrailingSlash, validateRoutePath } from "./paths.js";
+import { comparePatterns, joinPath, patternOrderKey, patternParams, patternShape, toggleTrailingSlash, validateRoutePath } from "./paths.js";
 import { codeOf } from "../test/helpers.js";
 
 describe("validateRoutePath", () => {
@@ -56,6 +56,13 @@ describe("toggleTrailingSlash", () => {
     assert.equal(toggleTrailingSlash("/about-us"), "/about-us/");
     assert.equal(toggleTrailingSlash("/about-us/"), "/about-us");
     assert.equal(toggleTrailingSlash("/"), undefined);
+  });
+});
+
+describe("patternOrderKey", () => {
+  test("one character per segment: 0 static, 1 parameter", () => {
+    assert.equal(patternOrderKey("/blog/:id/"), "0010");
+    assert.equal(patternOrderKey("/"), "00");
   });
 });
 

@@ -50,6 +50,16 @@ export function toggleTrailingSlash(pattern: string): string | undefined {
 }
 
 /**
+ * The sort key of a pattern for {@link comparePatterns}: one character per segment, `0` for a
+ * static segment and `1` for a parameter. Comparing keys as strings is the route order.
+ */
+export function patternOrderKey(pattern: string): string {
+  let key = "";
+  for (const segment of pattern.split("/")) key += segment.startsWith(":") ? "1" : "0";
+  return key;
+}
+
+/**
  * Orders patterns so that static segments come before parameters, whatever the declaration order:
  * segment by segment, a static segment sorts before a parameter; when one pattern's shape is a
  * prefix of the other's, the shorter comes first; otherwise the order is kept. This is a total
@@ -57,13 +67,7 @@ export function toggleTrailingSlash(pattern: string): string | undefined {
  * sort before `/items/latest`).
  */
 export function comparePatterns(a: string, b: string): number {
-  const left = a.split("/");
-  const right = b.split("/");
-  const length = Math.min(left.length, right.length);
-  for (let i = 0; i < length; i++) {
-    const l = left[i]!.startsWith(":");
-    const r = right[i]!.startsWith(":");
-    if (l !== r) return l ? 1 : -1;
-  }
-  return left.length - right.length;
+  const left = patternOrderKey(a);
+  const right = patternOrderKey(b);
+  return left < right ? -1 : left > right ? 1 : 0;
 }

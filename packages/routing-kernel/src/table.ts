@@ -1,6 +1,6 @@
 import type { ViewClass } from "./conventions.js";
 import { E_AMBIGUOUS_ROUTE, E_UNKNOWN_ROUTE } from "./errors.js";
-import { comparePatterns } from "./paths.js";
+import { patternOrderKey } from "./paths.js";
 import type { Route, RouteEntry } from "./route.js";
 import { buildUrl, type UrlParams } from "./url-for.js";
 
@@ -27,8 +27,12 @@ export class RouteTable {
 
   constructor(routes: readonly Route[]) {
     this.routes = Object.freeze([...routes]);
-    const entries = routes.flatMap((route) => route.patterns.map((pattern) => Object.freeze({ pattern, route })));
-    this.entries = Object.freeze(entries.sort((a, b) => comparePatterns(a.pattern, b.pattern)));
+    // Sort keys computed once per pattern (the order of comparePatterns); the sort is stable.
+    const keyed = routes.flatMap((route) =>
+      route.patterns.map((pattern) => ({ key: patternOrderKey(pattern), entry: Object.freeze({ pattern, route }) })),
+    );
+    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    this.entries = Object.freeze(keyed.map((item) => item.entry));
     for (const route of routes) {
       const named = this.#byName.get(route.id) ?? [];
       named.push(route);
