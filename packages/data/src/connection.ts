@@ -1,0 +1,162 @@
+/**
+ * Opens a pooled knex connection from one URL and proves it works before the app serves traffic.
+ * Every dialect is set to UTC here, so dates mean the same instant whatever the process time zone.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import knex, { type Knex } from "knex";
+import pg from "pg";
+import { sqliteDatePostProcess } from "./date-columns.js";
+import { DEFAULT_DB_URL, parseDbUrl, type DbTarget, type Dialect } from "./db-url.js";
+import { E_DB_UNREACHABLE } from "./errors.js";
+
+/** Options of {@link connect}. */
+export interface ConnectOptions {
+  /** Folder relative SQLite paths are resolved against (the app root). */
+  readonly root?: string;
+  /** Pool size for PostgreSQL and MySQL (SQLite always uses one connection). Default 0..10. */
+  readonly pool?: { readonly min?: number; readonly max?: number };
+  /** Milliseconds to wait for a connection before failing. Default 10 000. */
+  readonly connectTimeoutMs?: number;
+  /** Skip the `select 1` probe (the first query then reports an unreachable server). */
+  readonly lazy?: boolean;
+}
+
+/** A knex instance plus what this package learnt about it. */
+export interface Database {
+  /** The knex instance; pass it to models, migrations and raw queries. */
+  readonly knex: Knex;
+  readonly dialect: Dialect;
+  /** The URL with its password masked. */
+  readonly url: string;
+  /** Releases every pooled connection; safe to call twice. */
+  close(): Promise<void>;
+}
+
+const dialectOf = new WeakMap<Knex, Dialect>();
+
+/** The dialect a knex instance made by {@link connect} talks to (read from the client otherwise). */
+export function dialectOfKnex(db: Knex): Dialect {
+  const known = dialectOf.get(db);
+  if (known) return known;
+  const client = String((db.client as { config?: { client?: unknown } }).config?.client ?? "");
+  if (client.includes("sqlite")) return "sqlite";
+  if (client.includes("mysql")) return "mysql";
+  return "postgres";
+}
+
+/** Parses a UTC wall-clock timestamp (`timestamp without time zone`, `date`) as UTC. */
+function utcParser(text: string): Date {
+  return new Date(text.includes(" ") || text.includes("T") ? `${text.replace(" ", "T")}Z` : `${text}T00:00:00Z`);
+}
+
+/** pg type parsers for this client only (the global pg.types stay untouched). */
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (format === undefined || format === "text") {
+      if (oid === 1114 || oid === 1082) return utcParser;
+      if (oid === 20) return (text: string) => (Number.isSafeInteger(Number(text)) ? Number(text) : text);
+    }
+    return pg.types.getTypeParser(oid, format ?? "text");
+  },
+};
+
+/** The knex configuration for a parsed URL. */
+export function knexConfig(target: DbTarget, options: ConnectOptions = {}): Knex.Config {
+  const timeout = options.connectTimeoutMs ?? 10_000;
+  const pool = { min: options.pool?.min ?? 0, max: options.pool?.max ?? 10 };
+  if (target.dialect === "sqlite") {
+    return {
+      client: "better-sqlite3",
+      connection: { filename: target.filename },
+      useNullAsDefault: true,
+      acquireConnectionTimeout: timeout,
+      postProcessResponse: sqliteDatePostProcess,
+      pool: {
+        afterCreate(conn: { pragma(source: string): unknown }, done: (error: unknown, conn: unknown) => void) {
+          conn.pragma("foreign_keys = ON");
+          done(null, conn);
+        },
+      },
+    };
+  }
+  if (target.dialect === "postgres") {
+    return {
+      client: "pg",
+      connection: { connectionString: target.connectionString, types: pgTypes, connectionTimeoutMillis: timeout } as Knex.PgConnectionConfig,
+      acquireConnectionTimeout: timeout,
+      pool: {
+        ...pool,
+        afterCreate(conn: pg.Client, done: (error: unknown, conn: unknown) => void) {
+          conn.query("SET TIME ZONE 'UTC'", (error) => done(error, conn));
+        },
+      },
+    };
+  }
+  return {
+    client: "mysql2",
+    connection: {
+      host: target.host,
+      port: target.port,
+      user: target.user,
+      password: target.password,
+      database: target.database,
+      timezone: "Z",
+      dateStrings: false,
+      // Objects are bound as text, never expanded into `key = value` SQL.
+      stringifyObjects: true,
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+      connectTimeout: timeout,
+      charset: "utf8mb4",
+    } as Knex.MySql2ConnectionConfig,
+    acquireConnectionTimeout: timeout,
+    pool: {
+      ...pool,
+      afterCreate(conn: { query(sql: string, cb: (error: unknown) => void): void }, done: (error: unknown, conn: unknown) => void) {
+        conn.query("SET time_zone = '+00:00'", (error) => done(error, conn));
+      },
+    },
+  };
+}
+
+/**
+ * Connects to `url` (default `sqlite:data/app.db` under `root`), checks the database answers and
+ * returns the pool. Fails with E_DB_UNREACHABLE naming the URL (password masked) otherwise.
+ */
+export async function connect(url: string = DEFAULT_DB_URL, options: ConnectOptions = {}): Promise<Database> {
+  const target = parseDbUrl(url, options.root);
+  if (target.dialect === "sqlite" && target.filename !== ":memory:") {
+    try {
+      mkdirSync(dirname(target.filename), { recursive: true });
+    } catch (error) {
+      throw new E_DB_UNREACHABLE(target.masked, describe(error));
+    }
+  }
+  const db = knex(knexConfig(target, options));
+  dialectOf.set(db, target.dialect);
+  if (!options.lazy) {
+    try {
+      await db.raw("select 1");
+    } catch (error) {
+      await db.destroy().catch(() => undefined);
+      throw new E_DB_UNREACHABLE(target.masked, describe(error));
+    }
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    knex: db,
+    dialect: target.dialect,
+    url: target.masked,
+    close: () => (closed ??= db.destroy()),
+  };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return describe(error.errors[0]);
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return typeof code === "string" && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
+  }
+  return String(error);
+}

@@ -1,0 +1,114 @@
+/**
+ * Errors raised by the data package. Each has a stable `code` callers branch on, an HTTP `status`
+ * used when it reaches a client, and a message that says what to do.
+ */
+import { createError } from "routing-kernel";
+
+/** The database URL has a scheme or shape this package does not understand. */
+export const E_BAD_DB_URL = createError(
+  "E_BAD_DB_URL",
+  500,
+  (maskedUrl: string, why: string) =>
+    `The database URL ${maskedUrl} cannot be used: ${why}. Use sqlite:<path>, postgres://user:pass@host:port/db or mysql://user:pass@host:port/db in DB_URL or the dbUrl config key.`,
+);
+
+/** The database named by the URL did not answer at start-up (server down, wrong credentials, bad path). */
+export const E_DB_UNREACHABLE = createError(
+  "E_DB_UNREACHABLE",
+  503,
+  (maskedUrl: string, why: string) =>
+    `Cannot connect to the database at ${maskedUrl} (${why}). Check DB_URL or the dbUrl config key, and that the server is running and accepts these credentials.`,
+);
+
+/** A model was used before `bindModels`/`loadModels`/the data plugin gave it a connection. */
+export const E_MODEL_UNBOUND = createError(
+  "E_MODEL_UNBOUND",
+  500,
+  (table: string) =>
+    `The model for "${table}" is not bound to a database. Export it from lib/models.ts so the data plugin binds it, or call bindModels(knex, { ... }) first.`,
+);
+
+/** The app's lib/models file failed to import. */
+export const E_MODELS_LOAD = createError(
+  "E_MODELS_LOAD",
+  500,
+  (file: string, why: string) => `Cannot load the models file ${file}: ${why}. Fix the error in that file (it is imported at start-up).`,
+);
+
+/** A row looked up with findOrFail/updated/restored does not exist (or is soft-deleted). */
+export const E_ROW_NOT_FOUND = createError(
+  "E_ROW_NOT_FOUND",
+  404,
+  (table: string, what: string) => `No ${table} row matches ${what}.`,
+);
+
+/** An insert or update would duplicate a value of a unique column. */
+export const E_UNIQUE_VIOLATION = createError(
+  "E_UNIQUE_VIOLATION",
+  409,
+  (table: string, columns: string) =>
+    `A ${table} row with this ${columns} already exists. Choose another value.`,
+);
+
+/** An insert, update or delete refers to a row that does not exist, or is still referenced. */
+export const E_FOREIGN_KEY_VIOLATION = createError(
+  "E_FOREIGN_KEY_VIOLATION",
+  409,
+  (table: string) =>
+    `The ${table} change refers to a row that does not exist, or removes a row other rows still refer to.`,
+);
+
+/** A value does not fit its column (missing required value, too long, out of range, wrong type). */
+export const E_INVALID_DATA = createError(
+  "E_INVALID_DATA",
+  400,
+  (table: string, why: string) => `The ${table} data was refused by the database: ${why}.`,
+);
+
+/** `page` or `perPage` in the query string is not a usable positive whole number. */
+export const E_BAD_PAGE_PARAM = createError(
+  "E_BAD_PAGE_PARAM",
+  400,
+  (name: string, value: string, why: string) => `The query parameter ${name}=${JSON.stringify(value)} ${why}.`,
+);
+
+/** Input failed a validation schema; carries per-field messages and the old input. */
+export const E_VALIDATION = createError("E_VALIDATION", 422, (message: string) => message);
+
+/** Flash messages or form redirects were used on a request without `ctx.session`. */
+export const E_NO_SESSION = createError(
+  "E_NO_SESSION",
+  500,
+  (what: string) =>
+    `${what} needs a session (ctx.session). Add the security package's session plugin before the data plugin.`,
+);
+
+/** A migration name given to makeMigration cannot become a file name. */
+export const E_BAD_MIGRATION_NAME = createError(
+  "E_BAD_MIGRATION_NAME",
+  400,
+  (name: string) =>
+    `The migration name ${JSON.stringify(name)} is not usable: use letters, digits, "_" and "-" only (for example create_posts).`,
+);
+
+/** A migration file could not be imported or lacks `up`/`down`. */
+export const E_MIGRATION_LOAD = createError(
+  "E_MIGRATION_LOAD",
+  500,
+  (file: string, why: string) =>
+    `Cannot load the migration ${file}: ${why}. A migration exports async functions up(knex) and down(knex); .ts files need the CLI (it runs under tsx).`,
+);
+
+/** The configured time zone is not an IANA zone name. */
+export const E_BAD_TIMEZONE = createError(
+  "E_BAD_TIMEZONE",
+  500,
+  (zone: string) => `The time zone ${JSON.stringify(zone)} is unknown. Use an IANA name such as "UTC" or "Europe/Paris".`,
+);
+
+/** makeMigration would overwrite an existing file. */
+export const E_MIGRATION_EXISTS = createError(
+  "E_MIGRATION_EXISTS",
+  409,
+  (path: string) => `The migration ${path} already exists. Pick another name or wait a second.`,
+);

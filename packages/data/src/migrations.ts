@@ -1,0 +1,93 @@
+/**
+ * Running an app's migrations (files in its `migrations/` folder exporting `up(knex)` and
+ * `down(knex)`) with knex's migrator. Files are loaded with `import()`, whatever the app's
+ * package type, so TypeScript migrations work wherever `.ts` imports work (the CLIs run under tsx).
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { extname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Knex } from "knex";
+import { E_MIGRATION_LOAD } from "./errors.js";
+
+/** File extensions read as migrations (declaration files are skipped). */
+export const MIGRATION_EXTENSIONS = [".ts", ".mts", ".js", ".mjs"] as const;
+
+/** Options shared by the migration functions. */
+export interface MigrationOptions {
+  /** The table recording applied migrations. Default "knex_migrations". */
+  readonly tableName?: string;
+}
+
+/** One migration file and whether it has been applied. */
+export interface MigrationState {
+  readonly name: string;
+  readonly applied: boolean;
+}
+
+function isMigrationFile(file: string): boolean {
+  return (MIGRATION_EXTENSIONS as readonly string[]).includes(extname(file)) && !/\.d\.[mc]?ts$/.test(file);
+}
+
+/** A knex migration source over one folder, importing each file with `import()`. */
+export class FolderMigrationSource implements Knex.MigrationSource<string> {
+  /** The folder, absolute. */
+  readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = resolve(dir);
+  }
+
+  /** Migration files in name order (timestamps first, so creation order). */
+  async getMigrations(): Promise<string[]> {
+    if (!existsSync(this.dir)) return [];
+    return readdirSync(this.dir).filter(isMigrationFile).sort();
+  }
+
+  getMigrationName(file: string): string {
+    return file;
+  }
+
+  async getMigration(file: string): Promise<Knex.Migration> {
+    const path = join(this.dir, file);
+    let module: Record<string, unknown>;
+    try {
+      module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+    } catch (error) {
+      throw new E_MIGRATION_LOAD(path, error instanceof Error ? error.message : String(error));
+    }
+    const { up, down } = module;
+    if (typeof up !== "function" || typeof down !== "function") {
+      throw new E_MIGRATION_LOAD(path, "it does not export both up and down functions");
+    }
+    return module as unknown as Knex.Migration;
+  }
+}
+
+function config(dir: string, options: MigrationOptions): Knex.MigratorConfig {
+  return { migrationSource: new FolderMigrationSource(dir), tableName: options.tableName ?? "knex_migrations" };
+}
+
+/** Applies every pending migration of `dir` as one batch; returns the names applied (empty when up to date). */
+export async function migrate(knex: Knex, dir: string, options: MigrationOptions = {}): Promise<string[]> {
+  const [, names] = (await knex.migrate.latest(config(dir, options))) as [number, string[]];
+  return names;
+}
+
+/** Undoes the last batch (or, with `all`, every batch); returns the names rolled back. */
+export async function rollback(knex: Knex, dir: string, options: MigrationOptions & { all?: boolean } = {}): Promise<string[]> {
+  const [, names] = (await knex.migrate.rollback(config(dir, options), options.all ?? false)) as [number, string[]];
+  return names;
+}
+
+/** Every migration file of `dir` (and every applied one whose file is gone), in order, with its state. */
+export async function migrationStatus(knex: Knex, dir: string, options: MigrationOptions = {}): Promise<MigrationState[]> {
+  const files = await new FolderMigrationSource(dir).getMigrations();
+  const tableName = options.tableName ?? "knex_migrations";
+  const applied = (await knex.schema.hasTable(tableName))
+    ? ((await knex(tableName).select("name").orderBy("id")) as { name: string }[]).map((row) => row.name)
+    : [];
+  const done = new Set(applied);
+  const states: MigrationState[] = files.map((name) => ({ name, applied: done.has(name) }));
+  for (const name of applied) if (!files.includes(name)) states.push({ name, applied: true });
+  return states.sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,0 +1,106 @@
+/**
+ * The types of the model API: what a row must have, what `create` and `update` accept, and the
+ * methods a model offers. Separate from the implementation so the contract reads in one place.
+ */
+import type { Knex } from "knex";
+
+/** Columns every model table has; `created_at`/`updated_at` are kept by the model. */
+export interface BaseRow {
+  id: number | string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Add to a row type when the model uses soft delete. */
+export interface SoftDeleteRow {
+  deleted_at: Date | null;
+}
+
+/** Columns the model fills in itself. */
+export type AutoColumns = "id" | "created_at" | "updated_at" | "deleted_at";
+
+type NullableKeys<R> = { [K in keyof R]-?: null extends R[K] ? K : undefined extends R[K] ? K : never }[keyof R];
+
+/**
+ * What `create` accepts: every non-nullable column except the automatic ones is required;
+ * nullable columns, `id` and the timestamps are optional.
+ */
+export type CreateInput<R> = { [K in Exclude<keyof R, NullableKeys<R> | AutoColumns>]: R[K] } & {
+  [K in Extract<keyof R, NullableKeys<R> | AutoColumns>]?: R[K];
+};
+
+/** What `update` accepts: any column but `id`; `updated_at` is set by the model. */
+export type UpdateInput<R> = { [K in Exclude<keyof R, "id">]?: R[K] };
+
+/** Options of `defineModel`. */
+export interface ModelOptions<R> {
+  /** Keep deleted rows with `deleted_at` set and hide them unless asked (`withTrashed()`). */
+  readonly softDelete?: boolean;
+  /** `integer` (default): ids from URLs that are not whole numbers find nothing instead of failing. */
+  readonly idType?: "integer" | "string";
+  /**
+   * Extra date columns to return as Date objects. Columns named `*_at` are dates already; list
+   * others here (SQLite stores dates as numbers and cannot tell on its own).
+   */
+  readonly dates?: readonly (keyof R & string)[];
+}
+
+/** Which rows a model view sees. */
+export type ModelScope = "active" | "all" | "trashed";
+
+/** The read and write methods of a model, on the rows its scope sees. */
+export interface ModelMethods<R extends BaseRow> {
+  /** The table name. */
+  readonly table: string;
+  /** True when deletes only set `deleted_at`. */
+  readonly softDelete: boolean;
+  /** The rows this view sees: `active` (default), `all` (withTrashed) or `trashed` (onlyTrashed). */
+  readonly scope: ModelScope;
+  /** The knex instance the model is bound to (E_MODEL_UNBOUND before binding). */
+  readonly knex: Knex;
+  /** A knex query builder on the table, limited to this view's rows; SQL goes through bindings. */
+  query(): Knex.QueryBuilder<R, R[]>;
+  /** The row with this id, or undefined. */
+  find(id: R["id"] | string): Promise<R | undefined>;
+  /** The row with this id; E_ROW_NOT_FOUND (404) otherwise. */
+  findOrFail(id: R["id"] | string): Promise<R>;
+  /** The first row (by id) whose columns equal the given values, or undefined. */
+  findBy(where: Partial<R>): Promise<R | undefined>;
+  /** Like findBy; E_ROW_NOT_FOUND (404) when nothing matches. */
+  findByOrFail(where: Partial<R>): Promise<R>;
+  /** Every row whose columns equal the given values, by id. */
+  where(where: Partial<R>): Promise<R[]>;
+  /** Every row, by id. */
+  all(): Promise<R[]>;
+  /** How many rows this view sees. */
+  count(): Promise<number>;
+  /** Inserts a row (timestamps set) and returns it as stored. Unique violation: E_UNIQUE_VIOLATION (409). */
+  create(data: CreateInput<R>): Promise<R>;
+  /** Changes a row (updated_at set) and returns it as stored; E_ROW_NOT_FOUND (404) when absent. */
+  update(id: R["id"] | string, patch: UpdateInput<R>): Promise<R>;
+  /** Deletes a row (soft when the model soft-deletes); false when there was none. */
+  delete(id: R["id"] | string): Promise<boolean>;
+  /** Deletes a row for good, soft delete or not; false when there was none. */
+  forceDelete(id: R["id"] | string): Promise<boolean>;
+  /** Brings back a soft-deleted row and returns it; E_ROW_NOT_FOUND (404) when no deleted row has this id. */
+  restore(id: R["id"] | string): Promise<R>;
+  /** Runs `fn` in a transaction that every model on this database joins; rolled back when it throws. */
+  transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
+  /** Turns a raw row (from `query()` or `knex.raw`) into a row with Date objects for its date columns. */
+  hydrate(row: Record<string, unknown>): R;
+}
+
+/** A model: its methods on live rows, plus views on deleted rows and its binding. */
+export interface Model<R extends BaseRow> extends ModelMethods<R> {
+  /** The same model seeing soft-deleted rows too. */
+  withTrashed(): ModelMethods<R>;
+  /** The same model seeing only soft-deleted rows. */
+  onlyTrashed(): ModelMethods<R>;
+  /** Gives the model its database (done by bindModels / loadModels / the data plugin). */
+  bind(knex: Knex): void;
+  /** True once bound. */
+  readonly bound: boolean;
+}
+
+/** The row type of a model: `type User = RowOf<typeof User>`. */
+export type RowOf<M> = M extends ModelMethods<infer R> ? R : never;

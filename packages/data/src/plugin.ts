@@ -1,0 +1,126 @@
+/**
+ * The data battery as a koa-host plugin: connects at start-up (failing fast with the masked URL),
+ * binds the app's models, offers `ctx.state.db`, turns validation and constraint errors into
+ * 4xx answers, gives templates date, flash and pagination helpers, and closes the pool at shutdown.
+ */
+import type { Middleware } from "koa";
+import type { Knex } from "knex";
+import type { HostPlugin, PluginContext } from "koa-host";
+import type { Route } from "routing-kernel";
+import { dataConfig, type DataConfig } from "./config.js";
+import { connect, type Database } from "./connection.js";
+import { dateHelpers, type DateHelpers } from "./dates.js";
+import { translateDbError } from "./db-errors.js";
+import { flashLocals, flashMiddleware } from "./flash.js";
+import { bindModels, loadModels } from "./model-registry.js";
+import type { BaseRow, Model } from "./model-types.js";
+import { migrate } from "./migrations.js";
+import { paginationLinks } from "./pagination-html.js";
+import { responseKindOf, validationErrorMiddleware } from "./validation-response.js";
+
+/** Options of {@link dataPlugin}. */
+export interface DataPluginOptions {
+  /** Database URL; wins over `DB_URL` and the `dbUrl` config key. */
+  readonly url?: string;
+  /**
+   * The models to bind: a module's exports (`import * as models from "./lib/models.js"`).
+   * Default: `<root>/lib/models.ts` (or .js) is imported when present.
+   */
+  readonly models?: Readonly<Record<string, unknown>>;
+  /** Apply pending migrations at start-up. Default false (run `db:migrate` / `:migrate`). */
+  readonly migrate?: boolean;
+}
+
+/** The data plugin, with the connection and models it set up. */
+export interface DataPlugin extends HostPlugin {
+  readonly name: "data";
+  /** The open connection (E_MODEL_UNBOUND-like error before setup). */
+  readonly database: Database;
+  /** The resolved settings (after setup). */
+  readonly settings: DataConfig;
+  /** The models bound at setup, by export name. */
+  readonly models: Readonly<Record<string, Model<BaseRow>>>;
+}
+
+/** The key of `ctx.state` holding the knex instance. */
+export const DB_STATE_KEY = "db";
+
+/**
+ * Creates the data plugin. Per request: `ctx.state.db` is the knex instance; ValidationError
+ * becomes 422 JSON/XML or a redirect with flash data; driver constraint errors become
+ * E_UNIQUE_VIOLATION (409), E_FOREIGN_KEY_VIOLATION (409) or E_INVALID_DATA (400). Template
+ * locals: `formatDate`, `timeAgo`, `isoDate`, `timezone`, `flash_messages`, `errors`, `old`,
+ * `pagination_links`. Put it after the session plugin so flash data has a session.
+ */
+export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
+  let database: Database | undefined;
+  let settings: DataConfig | undefined;
+  let helpers: DateHelpers | undefined;
+  let models: Record<string, Model<BaseRow>> = {};
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("The data plugin is used before its setup ran; add it to the app's plugins.");
+    return value;
+  };
+
+  return {
+    name: "data",
+    get database() {
+      return ready(database);
+    },
+    get settings() {
+      return ready(settings);
+    },
+    get models() {
+      return models;
+    },
+
+    async setup(context: PluginContext) {
+      settings = dataConfig(context.config);
+      helpers = dateHelpers(settings);
+      database = await connect(options.url ?? settings.dbUrl, { root: settings.root, pool: settings.pool });
+      context.logger.info({ db: database.url, dialect: database.dialect }, "database connected");
+      try {
+        models = options.models ? bindModels(database.knex, options.models) : await loadModels(settings.root, database.knex);
+        if (options.migrate) {
+          const applied = await migrate(database.knex, settings.migrationsDir);
+          if (applied.length > 0) context.logger.info({ migrations: applied }, "migrations applied");
+        }
+      } catch (error) {
+        await database.close();
+        throw error;
+      }
+    },
+
+    middleware(): readonly Middleware[] {
+      const knex = (): Knex => ready(database).knex;
+      return [
+        async (ctx, next) => {
+          ctx.state[DB_STATE_KEY] = knex();
+          try {
+            await next();
+          } catch (error) {
+            throw translateDbError(error);
+          }
+        },
+        flashMiddleware(),
+        validationErrorMiddleware(),
+      ];
+    },
+
+    routeMiddleware(route: Route) {
+      return validationErrorMiddleware(responseKindOf(route));
+    },
+
+    locals(ctx) {
+      return {
+        ...ready(helpers),
+        ...flashLocals(ctx),
+        pagination_links: paginationLinks,
+      };
+    },
+
+    async close() {
+      await database?.close();
+    },
+  };
+}

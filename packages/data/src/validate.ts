@@ -1,0 +1,115 @@
+/**
+ * Validating request input with any Standard Schema v1 library (zod 4, valibot, arktype...): the
+ * typed value on success; on failure a ValidationError (422, E_VALIDATION) carrying per-field
+ * messages and the old input, which the plugin answers as JSON or as a redirect with flash data.
+ */
+import type { StandardSchemaV1 } from "@standard-schema/spec";
+import { E_VALIDATION } from "./errors.js";
+
+/** Where the input comes from: the parsed body, the query string or the uploaded files. */
+export type InputSource = "body" | "query" | "files";
+
+/** The request parts validation reads (a Koa context with koa-body satisfies it). */
+export interface InputContext {
+  readonly query: unknown;
+  readonly request: object;
+}
+
+/** Options of {@link validate}. */
+export interface ValidateOptions {
+  /** Input source, or several merged left to right. Default "body". */
+  readonly from?: InputSource | readonly InputSource[];
+}
+
+/** The field key of messages that belong to no single field. */
+export const FORM_FIELD = "_form";
+
+/** Fields whose values are never kept as old input (they would end up in a cookie or a page). */
+const SECRET_FIELD = /pass(word)?|secret|token|^_csrf|^_method$/i;
+
+/** Per-field messages: `{ email: ["Invalid email address"] }`. */
+export type FieldErrors = Record<string, string[]>;
+
+/** Input failed a schema. `fields` maps field paths (`items.0.name`) to messages; `old` is the input minus secrets. */
+export class ValidationError extends E_VALIDATION {
+  readonly fields: FieldErrors;
+  readonly old: Record<string, unknown>;
+
+  constructor(fields: FieldErrors, old: Record<string, unknown> = {}) {
+    const names = Object.keys(fields);
+    super(names.length > 0 ? `Validation failed for ${names.join(", ")}.` : "Validation failed.");
+    this.fields = fields;
+    this.old = old;
+  }
+}
+
+/** True for a ValidationError, also one from another copy of this package. */
+export function isValidationError(error: unknown): error is ValidationError {
+  return (
+    error instanceof ValidationError ||
+    (typeof error === "object" && error !== null && (error as { code?: unknown }).code === E_VALIDATION.code && "fields" in error)
+  );
+}
+
+/** Groups Standard Schema issues by dotted path. */
+export function fieldErrors(issues: readonly StandardSchemaV1.Issue[]): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    const path = (issue.path ?? []).map((segment) => String(typeof segment === "object" ? segment.key : segment));
+    const key = path.length > 0 ? path.join(".") : FORM_FIELD;
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+function keepable(value: unknown): unknown {
+  if (typeof value === "string") return value.length > 2000 ? value.slice(0, 2000) : value;
+  if (typeof value === "number" || typeof value === "boolean") return value;
+  if (Array.isArray(value)) return value.map(keepable).filter((item) => item !== undefined).slice(0, 100);
+  return undefined;
+}
+
+/** The input to show again in a form: strings, numbers and booleans, secrets left out, long text cut. */
+export function oldInput(input: unknown): Record<string, unknown> {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return {};
+  const old: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (SECRET_FIELD.test(key)) continue;
+    const kept = keepable(value);
+    if (kept !== undefined) old[key] = kept;
+  }
+  return old;
+}
+
+function sourceValue(ctx: InputContext, source: InputSource): unknown {
+  const request = ctx.request as { body?: unknown; files?: unknown };
+  const value = source === "body" ? request.body : source === "query" ? ctx.query : request.files;
+  return value === undefined || value === null ? {} : value;
+}
+
+/** Validates `value` against `schema`: the output, or a ValidationError with `old` as the old input. */
+export async function validateValue<S extends StandardSchemaV1>(
+  schema: S,
+  value: unknown,
+  old: Record<string, unknown> = oldInput(value),
+): Promise<StandardSchemaV1.InferOutput<S>> {
+  const result = await schema["~standard"].validate(value);
+  if (result.issues) throw new ValidationError(fieldErrors(result.issues), old);
+  return result.value;
+}
+
+/**
+ * Validates the request's body (default), query or files against a Standard Schema and returns
+ * the typed output; throws ValidationError (422) with per-field messages and the old input.
+ */
+export async function validate<S extends StandardSchemaV1>(
+  ctx: InputContext,
+  schema: S,
+  options: ValidateOptions = {},
+): Promise<StandardSchemaV1.InferOutput<S>> {
+  const sources: readonly InputSource[] = typeof options.from === "string" ? [options.from] : (options.from ?? ["body"]);
+  const values = sources.map((source) => sourceValue(ctx, source));
+  const value = values.length === 1 ? values[0] : Object.assign({}, ...values.filter((v) => typeof v === "object"));
+  const old = Object.assign({}, ...sources.filter((s) => s !== "files").map((s) => oldInput(sourceValue(ctx, s)))) as Record<string, unknown>;
+  return validateValue(schema, value, old);
+}

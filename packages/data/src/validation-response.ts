@@ -1,0 +1,98 @@
+/**
+ * Answers a ValidationError the way the client can use it: API clients (JSON/XML routes, JSON
+ * bodies, or an Accept header that takes JSON but not HTML) get 422 with per-field messages;
+ * HTML form posts are redirected back (303) with the messages and old input as flash data.
+ */
+import type { Context, Middleware } from "koa";
+import { flash, flashInput, hasSession } from "./flash.js";
+import { isValidationError, type ValidationError } from "./validate.js";
+
+/** The route's response kind (`json`, `xml`, ...) as tagged by the frameworks (`responseKind`). */
+export function responseKindOf(route: { readonly tags?: Readonly<Record<string, unknown>> } | undefined): string | undefined {
+  const kind = route?.tags?.["responseKind"];
+  return typeof kind === "string" ? kind : undefined;
+}
+
+/** True when the answer should be data (JSON or XML) rather than a redirect to a page. */
+export function wantsData(ctx: Context, kind?: string): boolean {
+  if (kind === "json" || kind === "xml") return true;
+  if (ctx.request.is("json")) return true;
+  return ctx.accepts("html", "json") === "json";
+}
+
+/** The JSON body of a 422: `{"error":{"status":422,"message":"...","fields":{...}}}`. */
+export function validationErrorBody(error: ValidationError): { error: { status: 422; message: string; fields: Record<string, string[]> } } {
+  return { error: { status: 422, message: error.message, fields: error.fields } };
+}
+
+function xmlText(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function xmlElement(key: string, inner: string): string {
+  return /^[A-Za-z_][A-Za-z0-9._-]*$/.test(key) && !/^xml/i.test(key)
+    ? `<${key}>${inner}</${key}>`
+    : `<key name="${xmlText(key)}">${inner}</key>`;
+}
+
+/** The same 422 body as XML, following fw-b's XML rules (root `<response>`, arrays as `<item>`). */
+export function validationErrorXml(error: ValidationError): string {
+  const fields = Object.entries(error.fields)
+    .map(([name, messages]) => xmlElement(name, messages.map((m) => `<item>${xmlText(m)}</item>`).join("")))
+    .join("");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<response><error><status>422</status><message>${xmlText(error.message)}</message><fields>${fields}</fields></error></response>`;
+}
+
+/** Where to send the browser back to: the Referer when it is this site, else this URL. */
+export function backUrl(ctx: Context): string {
+  const referer = ctx.get("Referer");
+  if (referer) {
+    try {
+      const url = new URL(referer);
+      if (url.host === ctx.host && (url.protocol === "http:" || url.protocol === "https:")) return `${url.pathname}${url.search}`;
+    } catch {
+      // An unparsable Referer is ignored.
+    }
+  }
+  return ctx.originalUrl || ctx.path || "/";
+}
+
+/**
+ * Answers `error` on `ctx`. Returns false (and does nothing) when it is an HTML request without a
+ * session: the error is then left to the host's 422 page.
+ */
+export function respondToValidationError(ctx: Context, error: ValidationError, kind?: string): boolean {
+  if (wantsData(ctx, kind)) {
+    ctx.status = 422;
+    if (kind === "xml") {
+      ctx.type = "application/xml; charset=utf-8";
+      ctx.body = validationErrorXml(error);
+    } else {
+      ctx.body = validationErrorBody(error);
+    }
+    return true;
+  }
+  if (!hasSession(ctx)) return false;
+  flash(ctx, "error", error.message);
+  flashInput(ctx, error.fields, error.old);
+  ctx.status = 303;
+  ctx.redirect(backUrl(ctx));
+  ctx.status = 303;
+  return true;
+}
+
+/**
+ * Middleware catching ValidationError from everything below it. Give the route's response kind
+ * when known (per-route middleware); otherwise it is read from `ctx.state.route` if the host set it.
+ */
+export function validationErrorMiddleware(kind?: string): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      if (!isValidationError(error)) throw error;
+      const routeKind = kind ?? responseKindOf(ctx.state["route"] as { tags?: Record<string, unknown> } | undefined);
+      if (!respondToValidationError(ctx, error, routeKind)) throw error;
+    }
+  };
+}
