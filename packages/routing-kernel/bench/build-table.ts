@@ -46,7 +46,7 @@ function makeModule(index: number, count: number): ViewModule {
           metadata,
           addInitializer() {},
           access: { has: () => true, get: () => undefined },
-        } as ClassMethodDecoratorContext);
+        } as unknown as ClassMethodDecoratorContext);
       }
     };
     decorate("importBatch", [post, routePath("route", "/import/:batch") as Decorator]);
