@@ -1,0 +1,28 @@
+/**
+ * @module fw-b
+ * Framework B: class-based views over Koa where a view returns a dict that a Pug template renders,
+ * or JSON / XML with one decorator; a navigation menu from `@navTitle`; the `fw-b` CLI.
+ */
+export { createApp, defineApp, type FwBAppOptions } from "./app.js";
+export { conventions, FwB } from "./base.js";
+export * from "./errors.js";
+export { markdown, type MarkdownOptions } from "./render/markdown.js";
+export { NavMenu, type MenuItem } from "./render/menu.js";
+export { createResponder, responseKindOf, sendXml, type FwBResponderOptions } from "./render/responder.js";
+export { TemplateStore, type Template, type TemplateStoreOptions } from "./render/templates.js";
+export { escapeXml, isXmlName, toXml } from "./render/xml.js";
+export { request, type VerbDecorator } from "./request.js";
+export { RESPONSE_KIND, type ResponseKind } from "./tags.js";
+export {
+  defineConfig,
+  HTTPError,
+  Redirect,
+  redirect,
+  Reply,
+  reply,
+  type AppConfig,
+  type Host,
+  type HostPlugin,
+  type ReplyInit,
+} from "koa-host";
+export type { AppDefinition, CreateOverrides } from "koa-host/cli";

@@ -1,0 +1,143 @@
+import type { Context } from "koa";
+import {
+  E_TEMPLATE_NOT_FOUND,
+  hasNoBodyStatus,
+  isPlainObject,
+  sendHtmlError,
+  sendJson,
+  sendJsonError,
+  sendText,
+  statusText,
+  unwrapReply,
+  wantsJsonError,
+  type ErrorInfo,
+  type RespondFn,
+  type Responder,
+  type ResponderSetup,
+} from "koa-host";
+import type { Route } from "routing-kernel";
+import { RESPONSE_KIND, type ResponseKind } from "../tags.js";
+import { markdown } from "./markdown.js";
+import { NavMenu } from "./menu.js";
+import { TemplateStore, type Template } from "./templates.js";
+import { toXml } from "./xml.js";
+
+/** Options of {@link createResponder}. */
+export interface FwBResponderOptions {
+  /** fw-b's own templates folder (the default layout). */
+  readonly packageTemplates: string;
+}
+
+/** The response kind of a route: `json`, `xml`, or `html` (the default). */
+export function responseKindOf(route: Route): ResponseKind {
+  const kind = route.tags[RESPONSE_KIND];
+  return kind === "json" || kind === "xml" ? kind : "html";
+}
+
+/** Answers XML (`application/xml; charset=utf-8`). */
+export function sendXml(ctx: Context, value: unknown): void {
+  ctx.type = "application/xml; charset=utf-8";
+  ctx.body = toXml(value);
+}
+
+/**
+ * fw-b's response rules (SPEC section 3), decided per route at start-up. HTML views: a string is
+ * the body, a plain object or nothing renders `templates/<module>/<Class>/<method>.pug` (or `.html`,
+ * or `.md`) with the object's keys, `nav`, `markdown` and the host's locals. `@renderJson` gives
+ * JSON, `@renderXml` XML. Errors: the app's `templates/error/<status>` or `templates/error` page,
+ * else the built-in one; JSON for JSON/XML views and JSON-only clients.
+ */
+export function createResponder(setup: ResponderSetup, options: FwBResponderOptions): Responder {
+  const development = setup.config.env === "development";
+  const basePath = typeof setup.config["basePath"] === "string" ? setup.config["basePath"].replace(/\/+$/, "") : "";
+  const templates = new TemplateStore({ appDir: `${setup.config.root}/templates`, packageDir: options.packageTemplates, development });
+  const menu = new NavMenu(setup.table, basePath);
+  const prepared = new Map<Route, RespondFn>();
+
+  const localsFor = (ctx: Context, data: Record<string, unknown>): Record<string, unknown> => ({
+    ...setup.locals(ctx),
+    markdown,
+    nav: menu.forRequest(ctx),
+    ...data,
+  });
+
+  /** In development a template is looked up per request, so new files need no restart. */
+  const lookup = (name: string): (() => Template | undefined) => {
+    if (development) return () => templates.find(name);
+    const found = templates.find(name);
+    return () => found;
+  };
+
+  const prepareHtml = (route: Route): RespondFn => {
+    const name = `${route.module}/${route.className}/${route.methodName}`;
+    const template = lookup(name);
+    const expected = templates.expectedPath(name);
+    return (ctx, result) => {
+      const body = unwrapReply(ctx, result);
+      if (hasNoBodyStatus(ctx) && (body === undefined || body === null)) return;
+      if (typeof body === "string") return sendText(ctx, body);
+      if (body === undefined || body === null || isPlainObject(body)) {
+        // A view that wrote the body itself (a stream, a file) and returned nothing keeps it.
+        if ((body === undefined || body === null) && ctx.body !== undefined && ctx.body !== null) return;
+        const found = template();
+        if (!found) throw new E_TEMPLATE_NOT_FOUND(`${route.id}()`, `${expected} (or .html, .md)`);
+        ctx.type = "text/html; charset=utf-8";
+        ctx.body = found.render(localsFor(ctx, body ?? {}));
+        return;
+      }
+      if (Array.isArray(body)) return sendJson(ctx, body);
+      if (typeof body === "object") {
+        // Buffers and streams are sent as they are; other objects as JSON.
+        if (Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === "function") {
+          ctx.body = body;
+          return;
+        }
+        return sendJson(ctx, body);
+      }
+      sendText(ctx, String(body));
+    };
+  };
+
+  const prepareData = (send: (ctx: Context, value: unknown) => void): RespondFn => (ctx, result) => {
+    const body = unwrapReply(ctx, result);
+    if (hasNoBodyStatus(ctx) && (body === undefined || body === null)) return;
+    send(ctx, body);
+  };
+
+  const errorPage = (status: number) => {
+    const specific = lookup(`error/${status}`);
+    return specific() ? specific : lookup("error");
+  };
+  const errorPages = new Map<number, () => Template | undefined>();
+
+  return {
+    prepare(route) {
+      let respond = prepared.get(route);
+      if (!respond) {
+        const kind = responseKindOf(route);
+        respond = kind === "json" ? prepareData(sendJson) : kind === "xml" ? prepareData(sendXml) : prepareHtml(route);
+        prepared.set(route, respond);
+      }
+      return respond;
+    },
+    renderError(ctx: Context, info: ErrorInfo) {
+      if (wantsJsonError(ctx, info.route)) return sendJsonError(ctx, info);
+      let page = errorPages.get(info.status);
+      if (!page || development) {
+        page = errorPage(info.status);
+        errorPages.set(info.status, page);
+      }
+      const found = page();
+      if (!found) return sendHtmlError(ctx, info);
+      const html = found.render(
+        localsFor(ctx, { status: info.status, message: info.message, stack: info.stack, title: `${info.status} ${statusText(info.status)}` }),
+      );
+      ctx.status = info.status;
+      ctx.type = "text/html; charset=utf-8";
+      ctx.body = html;
+    },
+    describe(route) {
+      return responseKindOf(route);
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, extname, join } from "node:path";
+import pug from "pug";
+import { E_TEMPLATE_FAILED } from "../errors.js";
+import { markdown, markdownFilter } from "./markdown.js";
+
+/** The template formats fw-b renders, in lookup order. */
+export const TEMPLATE_EXTENSIONS = [".pug", ".html", ".md"] as const;
+
+/** A template file found at start-up (or per request in development). */
+export interface Template {
+  /** Absolute path of the file. */
+  readonly path: string;
+  /** Renders the file with the given variables. */
+  render(locals: Record<string, unknown>): string;
+}
+
+/** Options of {@link TemplateStore}. */
+export interface TemplateStoreOptions {
+  /** The app's `templates/` folder. */
+  readonly appDir: string;
+  /** fw-b's own `templates/` folder, searched after the app's for layouts and includes. */
+  readonly packageDir: string;
+  /** Re-read files on every render (development) instead of compiling once. */
+  readonly development: boolean;
+}
+
+type Compiled = (locals: Record<string, unknown>) => string;
+
+/**
+ * Finds and compiles templates. `.pug` files are Pug; `.html` files are HTML with Pug's `#{expr}`
+ * (escaped) and `!{expr}` (raw) interpolation; `.md` files are Markdown shown inside the layout.
+ * Absolute includes and `extends /layouts/default` look in the app's folder, then in fw-b's.
+ * Outside development each file is compiled once and cached.
+ */
+export class TemplateStore {
+  readonly #options: TemplateStoreOptions;
+  readonly #cache = new Map<string, Compiled>();
+
+  constructor(options: TemplateStoreOptions) {
+    this.#options = options;
+  }
+
+  /** The path a template of this name would have (what error messages name). */
+  expectedPath(name: string): string {
+    return join(this.#options.appDir, `${name}.pug`);
+  }
+
+  /** Finds `<name>.pug`, else `<name>.html`, else `<name>.md` in the app's templates. */
+  find(name: string): Template | undefined {
+    for (const extension of TEMPLATE_EXTENSIONS) {
+      const path = join(this.#options.appDir, `${name}${extension}`);
+      if (existsSync(path)) return { path, render: (locals) => this.#compiled(path)(locals) };
+    }
+    return undefined;
+  }
+
+  #compiled(path: string): Compiled {
+    const cached = this.#cache.get(path);
+    if (cached) return cached;
+    let compiled: Compiled;
+    try {
+      compiled = this.#compile(path);
+    } catch (error) {
+      throw new E_TEMPLATE_FAILED(path, (error as Error).message);
+    }
+    const guarded: Compiled = (locals) => {
+      try {
+        return compiled(locals);
+      } catch (error) {
+        throw new E_TEMPLATE_FAILED(path, (error as Error).message);
+      }
+    };
+    if (!this.#options.development) this.#cache.set(path, guarded);
+    return guarded;
+  }
+
+  #compile(path: string): Compiled {
+    const source = readFileSync(path, "utf8");
+    switch (extname(path)) {
+      case ".html":
+        // Every line becomes Pug piped text: HTML passes through, `#{...}` interpolates escaped.
+        return this.#pug(source.split(/\r?\n/).map((line) => (line === "" ? "|" : `| ${line}`)).join("\n"), path);
+      case ".md": {
+        const html = markdown(source, { trusted: true });
+        const page = this.#pug("extends /layouts/default\nblock content\n  != __markdown", path);
+        return (locals) => page({ ...locals, __markdown: html });
+      }
+      default:
+        return this.#pug(source, path);
+    }
+  }
+
+  #pug(source: string, filename: string): Compiled {
+    const { appDir, packageDir, development } = this.#options;
+    // @types/pug lacks `plugins`; Pug 3 supports a `resolve` plugin for includes and extends.
+    const options: pug.Options & { plugins: unknown[] } = {
+      filename,
+      basedir: appDir,
+      doctype: "html",
+      compileDebug: development,
+      filters: { markdown: markdownFilter },
+      plugins: [{ resolve: (file: string, from: string) => resolveInclude(file, from, appDir, packageDir) }],
+    };
+    return pug.compile(source, options);
+  }
+}
+
+/** Resolves a Pug include or extends: absolute paths in the app's folder, then in fw-b's. */
+export function resolveInclude(file: string, from: string, appDir: string, packageDir: string): string {
+  const name = file.trim();
+  const withExtension = (path: string) => (extname(path) === "" ? `${path}.pug` : path);
+  if (!name.startsWith("/")) return withExtension(join(dirname(from.trim()), name));
+  const inApp = withExtension(join(appDir, name));
+  if (existsSync(inApp)) return inApp;
+  const inPackage = withExtension(join(packageDir, name));
+  return existsSync(inPackage) ? inPackage : inApp;
+}
