@@ -14,3 +14,4 @@ export { response, RESPONSE_KIND } from "./response.js";
 export { createTemplateEnvironment, findViewTemplate } from "./templates.js";
 export { defineConfig, HTTPError, Redirect, Reply, type AppConfig, type Host } from "koa-host";
 export { defineCommands, type AppDefinition, type ScriptCommand } from "koa-host/cli";
+export * from "./errors.js";

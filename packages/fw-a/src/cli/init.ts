@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, symlinkSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { E_SCAFFOLD } from "koa-host";
+import { E_INVALID_VIEW_NAME, E_VIEW_EXISTS } from "../errors.js";
 import { writeScaffold, type ScaffoldResult } from "koa-host/cli";
 import { kebabCase } from "routing-kernel";
 import { skeletonFiles, viewFiles } from "./skeleton.js";
@@ -29,7 +29,7 @@ export function initApp(dir: string): ScaffoldResult {
 /** `fw-a gen:view NAME`: a view module `views/NAME.ts` with its class and template. */
 export function generateView(dir: string, name: string): ScaffoldResult {
   if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(name)) {
-    throw new E_SCAFFOLD(`"${name}" is not a valid view name: use letters, digits, "-" and "_", starting with a letter.`);
+    throw new E_INVALID_VIEW_NAME(name);
   }
   const module = kebabCase(name);
   const className = module
@@ -38,6 +38,6 @@ export function generateView(dir: string, name: string): ScaffoldResult {
     .join("");
   const files = viewFiles(module, className);
   const result = writeScaffold(resolve(dir), files);
-  if (result.written.length === 0) throw new E_SCAFFOLD(`views/${module}.ts and its template already exist; nothing was written.`);
+  if (result.written.length === 0) throw new E_VIEW_EXISTS(module);
   return result;
 }
