@@ -1,0 +1,45 @@
+/**
+ * CORS on @koa/cors: app-wide (config key `cors`) and per view (`@cors(settings)`). Origins are an
+ * exact list or `"*"`; a request from an origin not on the list gets no CORS headers at all.
+ */
+import koaCors from "@koa/cors";
+import type { Context, Middleware } from "koa";
+import { isDecoratorCall, setTag, type ViewDecorator, type ViewDecoratorContext } from "routing-kernel";
+import { validateCors, type CorsSettings } from "./config.js";
+
+/** Route tag set by {@link cors}. */
+export const CORS_TAG = "security.cors";
+
+/** Koa middleware answering CORS (and preflight) requests with `settings`. */
+export function corsMiddleware(settings: CorsSettings): Middleware {
+  const origins = settings.origins ?? "*";
+  const allowed = origins === "*" ? undefined : new Set(origins);
+  return koaCors({
+    origin: (ctx: Context) => {
+      if (!allowed) return "*";
+      const origin = ctx.get("Origin");
+      return allowed.has(origin) ? origin : "";
+    },
+    credentials: settings.credentials ?? false,
+    ...(settings.allowMethods ? { allowMethods: [...settings.allowMethods] } : {}),
+    ...(settings.allowHeaders ? { allowHeaders: [...settings.allowHeaders] } : {}),
+    ...(settings.exposeHeaders ? { exposeHeaders: [...settings.exposeHeaders] } : {}),
+    ...(settings.maxAge !== undefined ? { maxAge: settings.maxAge } : {}),
+  }) as Middleware;
+}
+
+/**
+ * Per-view CORS on a class or method: `@cors` (any origin, no credentials) or
+ * `@cors({ origins: ["https://app.example.com"], credentials: true })`. Settings are checked when
+ * the decorator is applied.
+ */
+export function cors(value: unknown, context: ViewDecoratorContext): void;
+export function cors(settings?: CorsSettings): ViewDecorator;
+export function cors(...args: unknown[]): ViewDecorator | void {
+  if (isDecoratorCall(args)) {
+    setTag("cors", CORS_TAG, validateCors({}, "@cors"))(args[0], args[1]);
+    return;
+  }
+  const settings = validateCors((args[0] as CorsSettings | undefined) ?? {}, "@cors");
+  return setTag("cors", CORS_TAG, settings);
+}

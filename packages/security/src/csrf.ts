@@ -1,0 +1,100 @@
+/**
+ * CSRF protection: one secret per session; pages get a masked token (a fresh mask each call, so
+ * the token in a compressed page never repeats); POST, PUT, PATCH and DELETE must send it back in
+ * the form field `_csrf_token` or the header `X-CSRF-Token`. Requests authenticated only by a
+ * bearer token (no session cookie) cannot be forged by a browser and are exempt.
+ */
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import type { Context, Middleware } from "koa";
+import { bareOrCalled, setTag, type ViewDecorator } from "routing-kernel";
+import { E_CSRF_TOKEN_INVALID, E_CSRF_TOKEN_MISSING } from "./errors.js";
+import { CSRF_SECRET_KEY, getSession, sessionCookieName } from "./session.js";
+
+/** Route tag set by {@link csrfExempt}. */
+export const CSRF_EXEMPT_TAG = "security.csrfExempt";
+/** Form field that carries the token. */
+export const CSRF_FIELD = "_csrf_token";
+/** Header that carries the token. */
+export const CSRF_HEADER = "X-CSRF-Token";
+
+const SECRET_BYTES = 32;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
+
+/**
+ * Exempts a view class or method from the CSRF check (webhooks, endpoints with their own
+ * authentication). Usable bare (`@csrfExempt`) or called (`@csrfExempt()`).
+ */
+export const csrfExempt = bareOrCalled<ViewDecorator>(() => setTag("csrfExempt", CSRF_EXEMPT_TAG, true));
+
+function secretOf(session: Record<string, unknown>): Buffer | undefined {
+  const value = session[CSRF_SECRET_KEY];
+  if (typeof value !== "string") return undefined;
+  const bytes = Buffer.from(value, "base64url");
+  return bytes.length === SECRET_BYTES ? bytes : undefined;
+}
+
+/** The CSRF token for this request's session (creating the session's secret on first use). */
+export function csrfToken(ctx: Context): string {
+  const session = getSession(ctx, "csrfToken()");
+  let secret = secretOf(session);
+  if (!secret) {
+    secret = randomBytes(SECRET_BYTES);
+    session[CSRF_SECRET_KEY] = secret.toString("base64url");
+  }
+  const mask = randomBytes(SECRET_BYTES);
+  const masked = Buffer.alloc(SECRET_BYTES);
+  for (let i = 0; i < SECRET_BYTES; i++) masked[i] = secret[i]! ^ mask[i]!;
+  return Buffer.concat([mask, masked]).toString("base64url");
+}
+
+/** True when `token` is a token of this session's secret (compared in constant time). */
+export function csrfTokenMatches(ctx: Context, token: string): boolean {
+  const secret = secretOf(getSession(ctx, "csrfTokenMatches()"));
+  if (!secret || token.length > 200) return false;
+  const bytes = Buffer.from(token, "base64url");
+  if (bytes.length !== SECRET_BYTES * 2) return false;
+  const unmasked = Buffer.alloc(SECRET_BYTES);
+  for (let i = 0; i < SECRET_BYTES; i++) unmasked[i] = bytes[i]! ^ bytes[i + SECRET_BYTES]!;
+  return timingSafeEqual(unmasked, secret);
+}
+
+/** The token the request sent: the header first, then the form field. */
+export function sentCsrfToken(ctx: Context): string | undefined {
+  const header = ctx.get(CSRF_HEADER);
+  if (header) return header;
+  const body = (ctx.request as { body?: unknown }).body;
+  if (body && typeof body === "object" && !Array.isArray(body)) {
+    const field = (body as Record<string, unknown>)[CSRF_FIELD];
+    if (typeof field === "string" && field) return field;
+    if (Array.isArray(field) && typeof field[0] === "string") return field[0];
+  }
+  return undefined;
+}
+
+/** True for methods that must not change state and so need no token. */
+export function isSafeMethod(method: string): boolean {
+  return SAFE_METHODS.has(method.toUpperCase());
+}
+
+/** True when the request carries a bearer token and no session cookie. */
+export function isBearerOnly(ctx: Context): boolean {
+  if (!/^Bearer\s+\S/i.test(ctx.get("Authorization"))) return false;
+  const cookie = sessionCookieName(ctx);
+  return cookie === undefined || !ctx.cookies.get(cookie);
+}
+
+/** Throws 403 unless the request is safe, bearer-only, or carries this session's token. */
+export function verifyCsrf(ctx: Context): void {
+  if (isSafeMethod(ctx.method) || isBearerOnly(ctx)) return;
+  const token = sentCsrfToken(ctx);
+  if (!token) throw new E_CSRF_TOKEN_MISSING(ctx.method);
+  if (!csrfTokenMatches(ctx, token)) throw new E_CSRF_TOKEN_INVALID();
+}
+
+/** Route middleware that applies {@link verifyCsrf}. */
+export function csrfMiddleware(): Middleware {
+  return async (ctx, next) => {
+    verifyCsrf(ctx);
+    await next();
+  };
+}

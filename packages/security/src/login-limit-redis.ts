@@ -1,0 +1,54 @@
+/**
+ * Failed-login counters in Redis, so the limits hold across every process of the app. Each
+ * counter is one key with a TTL equal to the window.
+ */
+import { Redis } from "ioredis";
+import type { AttemptCount, AttemptCounter } from "./login-limit.js";
+import { failFastRedisOptions } from "./stores/redis.js";
+
+/** An {@link AttemptCounter} on Redis (`redis://host:port/db?prefix=login-limit:`). */
+export class RedisAttemptCounter implements AttemptCounter {
+  readonly #client: Redis;
+  readonly #prefix: string;
+
+  constructor(url: string, options: { prefix?: string; onConnectionError?: (error: Error) => void } = {}) {
+    const parsed = new URL(url);
+    this.#prefix = options.prefix ?? parsed.searchParams.get("prefix") ?? "login-limit:";
+    parsed.searchParams.delete("prefix");
+    this.#client = new Redis(parsed.toString(), failFastRedisOptions());
+    this.#client.on("error", (error: Error) => options.onConnectionError?.(error));
+  }
+
+  async hit(key: string, windowMs: number): Promise<AttemptCount> {
+    const k = this.#prefix + key;
+    const result = await this.#client.multi().set(k, "0", "PX", windowMs, "NX").incr(k).pttl(k).exec();
+    if (!result) throw new Error("the Redis transaction was aborted");
+    for (const [error] of result) if (error) throw error;
+    const count = Number(result[1]![1]);
+    const ttl = Number(result[2]![1]);
+    return { count, resetAt: Date.now() + (ttl > 0 ? ttl : windowMs) };
+  }
+
+  async peek(key: string): Promise<AttemptCount | undefined> {
+    const k = this.#prefix + key;
+    const result = await this.#client.multi().get(k).pttl(k).exec();
+    if (!result) throw new Error("the Redis transaction was aborted");
+    for (const [error] of result) if (error) throw error;
+    const value = result[0]![1];
+    const ttl = Number(result[1]![1]);
+    if (value === null || ttl <= 0) return undefined;
+    return { count: Number(value), resetAt: Date.now() + ttl };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.#client.del(this.#prefix + key);
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.#client.quit();
+    } catch {
+      this.#client.disconnect();
+    }
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * `loginRequired`: a view class or method that only logged-in users may call. HTML clients are
+ * redirected to the login page with `next=<the original URL>`; JSON and XML views, and clients
+ * that do not accept HTML, get 401 instead.
+ */
+import type { Context, Middleware } from "koa";
+import { bareOrCalled, setTag, type Route, type ViewDecorator } from "routing-kernel";
+import { E_LOGIN_REQUIRED, withHeaders } from "./errors.js";
+import { runtimeOf } from "./runtime.js";
+
+/** Route tag set by {@link loginRequired}. */
+export const LOGIN_REQUIRED_TAG = "security.loginRequired";
+
+/** Restricts a view class or method to logged-in users; bare (`@loginRequired`) or called. */
+export const loginRequired = bareOrCalled<ViewDecorator>(() => setTag("loginRequired", LOGIN_REQUIRED_TAG, true));
+
+/** True for routes whose response kind (route tag `responseKind`) is JSON or XML. */
+export function isDataRoute(route: Route | undefined): boolean {
+  const kind = route?.tags["responseKind"];
+  return kind === "json" || kind === "xml";
+}
+
+/** True when the client sent an Accept header that excludes HTML (an API client). */
+export function rejectsHtml(ctx: Context): boolean {
+  return Boolean(ctx.get("Accept")) && ctx.accepts("html") === false;
+}
+
+/**
+ * A same-site path to go to after login, from an untrusted `next` value; anything else (another
+ * host, `//host`, a backslash trick, a scheme) gives `fallback`.
+ */
+export function safeNextUrl(next: unknown, fallback = "/"): string {
+  if (typeof next !== "string" || next.length > 2048) return fallback;
+  if (!next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return fallback;
+  // Control characters can hide a scheme or a host from naive checks.
+  for (let i = 0; i < next.length; i++) if (next.charCodeAt(i) < 0x20 || next.charCodeAt(i) === 0x7f) return fallback;
+  return next;
+}
+
+/** The login URL with `next` set to the URL that was asked for. */
+export function loginRedirectUrl(loginUrl: string, originalUrl: string): string {
+  return `${loginUrl}${loginUrl.includes("?") ? "&" : "?"}next=${encodeURIComponent(originalUrl)}`;
+}
+
+/** Route middleware for a `loginRequired` route (decided at start-up from the route's tags). */
+export function loginRequiredMiddleware(route: Route): Middleware {
+  const data = isDataRoute(route);
+  return async (ctx, next) => {
+    if (ctx.state["currentUser"] !== undefined && ctx.state["currentUser"] !== null) {
+      await next();
+      return;
+    }
+    const { loginUrl, sessionCookie } = runtimeOf(ctx, "@loginRequired").config;
+    if (data || rejectsHtml(ctx)) {
+      throw withHeaders(new E_LOGIN_REQUIRED(loginUrl), {
+        "WWW-Authenticate": `Cookie realm="app", form-action="${loginUrl}", cookie-name="${sessionCookie}"`,
+      });
+    }
+    ctx.redirect(loginRedirectUrl(loginUrl, ctx.originalUrl));
+  };
+}

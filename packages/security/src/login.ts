@@ -1,0 +1,126 @@
+/**
+ * The login manager: who is logged in (`ctx.state.currentUser`, loaded each request through the
+ * app's `loadUser`), `login` (new session id, optional remember-me cookie), `logout`, and
+ * `attemptLogin`, which runs a credential check under the failed-login limits.
+ */
+import type { Context, Middleware } from "koa";
+import { E_SECURITY_CONFIG_INVALID } from "./errors.js";
+import { clearRememberCookie, fingerprintDigest, hasRememberCookie, readRememberCookie, setRememberCookie } from "./remember.js";
+import { runtimeOf, type SecurityRuntime } from "./runtime.js";
+import { getSession, regenerateSession, USER_ID_KEY } from "./session.js";
+
+/** Options of {@link login}. */
+export interface LoginOptions {
+  /** Also set the long-lived remember-me cookie. */
+  readonly remember?: boolean;
+}
+
+/** The logged-in user of this request, if any. */
+export function currentUser<User = unknown>(ctx: Context): User | undefined {
+  return (ctx.state["currentUser"] as User | undefined) ?? undefined;
+}
+
+function idOf(runtime: SecurityRuntime, user: unknown): string {
+  if (runtime.users.userId) return runtime.users.userId(user);
+  const id = (user as { id?: unknown } | null)?.id;
+  if (typeof id === "string" || typeof id === "number" || typeof id === "bigint") return String(id);
+  throw new E_SECURITY_CONFIG_INVALID("userId", "the user has no string or number `id`; pass userId(user) to securityPlugin()");
+}
+
+/**
+ * Logs `user` in: the session gets a new id (so an id planted before login is worthless) and a
+ * new CSRF secret, and stores the user's id; with `remember`, the remember-me cookie is set.
+ */
+export async function login(ctx: Context, user: unknown, options: LoginOptions = {}): Promise<void> {
+  const runtime = runtimeOf(ctx, "login()");
+  const id = idOf(runtime, user);
+  const session = getSession(ctx, "login()");
+  session[USER_ID_KEY] = id;
+  await regenerateSession(ctx);
+  ctx.state["currentUser"] = user;
+  if (options.remember) {
+    setRememberCookie(ctx, runtime.config, runtime.remember, id, runtime.users.rememberFingerprint?.(user));
+  } else if (hasRememberCookie(ctx, runtime.config)) {
+    clearRememberCookie(ctx, runtime.config);
+  }
+}
+
+/** Logs out: the session's data is dropped, the old id destroyed, the remember-me cookie cleared. */
+export async function logout(ctx: Context): Promise<void> {
+  const runtime = runtimeOf(ctx, "logout()");
+  const session = getSession(ctx, "logout()");
+  for (const key of Object.keys(session)) if (key !== "isNew" && !key.startsWith("_")) delete session[key];
+  await regenerateSession(ctx);
+  ctx.state["currentUser"] = undefined;
+  if (hasRememberCookie(ctx, runtime.config)) clearRememberCookie(ctx, runtime.config);
+}
+
+/**
+ * Loads the current user onto `ctx.state.currentUser`: from the session's user id, or else from a
+ * valid remember-me cookie (which logs the user in on a new session). A user that no longer
+ * exists is logged out. Does nothing when the app gave no `loadUser`.
+ */
+export function currentUserMiddleware(): Middleware {
+  return async (ctx, next) => {
+    const runtime = runtimeOf(ctx, "The current-user middleware");
+    const loadUser = runtime.users.loadUser;
+    ctx.state["currentUser"] = undefined;
+    if (loadUser) {
+      const session = getSession(ctx, "The current-user middleware");
+      const id = session[USER_ID_KEY];
+      if (typeof id === "string") {
+        const user = await loadUser(id, ctx);
+        if (user !== null && user !== undefined) ctx.state["currentUser"] = user;
+        else delete session[USER_ID_KEY];
+      } else if (hasRememberCookie(ctx, runtime.config)) {
+        await loginFromRememberCookie(ctx, runtime, loadUser);
+      }
+    }
+    await next();
+  };
+}
+
+async function loginFromRememberCookie(
+  ctx: Context,
+  runtime: SecurityRuntime,
+  loadUser: NonNullable<SecurityRuntime["users"]["loadUser"]>,
+): Promise<void> {
+  const token = readRememberCookie(ctx, runtime.config, runtime.remember);
+  const user = token ? await loadUser(token.userId, ctx) : undefined;
+  const fingerprint = user !== null && user !== undefined ? runtime.users.rememberFingerprint?.(user) : undefined;
+  const matches = token !== undefined && (fingerprint === undefined ? token.fingerprint === undefined : token.fingerprint === fingerprintDigest(fingerprint));
+  if (user === null || user === undefined || !matches) {
+    clearRememberCookie(ctx, runtime.config);
+    return;
+  }
+  // A new session for the remembered user; the remember-me cookie keeps its original expiry.
+  const session = getSession(ctx, "remember-me");
+  session[USER_ID_KEY] = idOf(runtime, user);
+  await regenerateSession(ctx);
+  ctx.state["currentUser"] = user;
+}
+
+/**
+ * Runs one login attempt under the failed-login limits: throws 429 (`Retry-After`) when the
+ * account or the client address has too many recent failures; otherwise calls `check` (which
+ * verifies the credentials and returns the user, or nothing). A user is logged in and returned; a
+ * failure is counted and `undefined` returned, for the app to show its own message.
+ */
+export async function attemptLogin<User>(
+  ctx: Context,
+  account: string,
+  check: () => Promise<User | null | undefined | false> | User | null | undefined | false,
+  options: LoginOptions = {},
+): Promise<User | undefined> {
+  const runtime = runtimeOf(ctx, "attemptLogin()");
+  const address = ctx.ip || "unknown";
+  await runtime.limiter.check(account, address);
+  const user = await check();
+  if (user === null || user === undefined || user === false) {
+    await runtime.limiter.fail(account, address);
+    return undefined;
+  }
+  await runtime.limiter.succeed(account);
+  await login(ctx, user, options);
+  return user;
+}

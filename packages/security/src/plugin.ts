@@ -1,0 +1,205 @@
+/**
+ * `securityPlugin(options)`: everything in this package as one koa-host plugin. App-wide
+ * middleware (security headers, CORS, session, current user), per-route middleware decided at
+ * start-up from tags (per-view CORS, bearer auth, CSRF unless exempt, login required), template
+ * locals (`csrf_token()`, `current_user`), and bound helpers for passwords and JWTs.
+ */
+import type { Context, Middleware, Next } from "koa";
+import type { JWTPayload } from "jose";
+import type { HostPlugin, PluginContext } from "koa-host";
+import type { Route } from "routing-kernel";
+import { BEARER_AUTH_TAG, bearerAuthMiddleware } from "./bearer.js";
+import { resolveSecurityConfig, type CorsSettings, type SecurityConfig } from "./config.js";
+import { CORS_TAG, corsMiddleware } from "./cors.js";
+import { CSRF_EXEMPT_TAG, csrfMiddleware, csrfToken, isSafeMethod } from "./csrf.js";
+import { E_SECURITY_CONFIG_INVALID, E_SECURITY_NOT_SET_UP } from "./errors.js";
+import { securityHeadersMiddleware } from "./headers.js";
+import { resolveJwtKeys, signJwt, verifyJwt, type SignJwtOptions } from "./jwt.js";
+import { currentUserMiddleware } from "./login.js";
+import { LoginLimiter, MemoryAttemptCounter, type AttemptCounter } from "./login-limit.js";
+import { LOGIN_REQUIRED_TAG, loginRequiredMiddleware } from "./login-required.js";
+import { hashPassword, needsRehash, verifyPassword } from "./passwords.js";
+import { attachRuntime, type SecurityRuntime, type UserHooks } from "./runtime.js";
+import { sessionMiddleware } from "./session.js";
+import { parseSessionUrl, redactUrl } from "./session-url.js";
+import { createSigner } from "./signing.js";
+import { createSessionStore } from "./stores/create.js";
+import type { SessionStore } from "./stores/store.js";
+
+/** Options of {@link securityPlugin}: any security config key (wins over the app config) plus the user hooks. */
+export interface SecurityPluginOptions<User = unknown> extends UserHooks<User>, Partial<Omit<SecurityConfig, "cors">> {
+  readonly cors?: CorsSettings | false;
+  /** A ready session store, used instead of the one `sessionUrl` names. */
+  readonly sessionStore?: SessionStore;
+}
+
+/** The plugin, with helpers bound to the app's configuration (usable after `setup`). */
+export interface SecurityPlugin extends HostPlugin {
+  /** The resolved configuration. */
+  readonly config: SecurityConfig;
+  /** The server-side session store, `undefined` for cookie sessions. */
+  readonly store: SessionStore | undefined;
+  /** Hashes with the configured algorithm and cost. */
+  hashPassword(password: string): Promise<string>;
+  /** Verifies against a bcrypt or argon2 hash. */
+  verifyPassword(password: string, stored: string): Promise<boolean>;
+  /** True when a hash was made with another algorithm or cost than configured. */
+  needsRehash(stored: string): boolean;
+  /** Signs a JWT with the configured algorithm and key. */
+  signJwt(claims: JWTPayload, options?: SignJwtOptions): Promise<string>;
+  /** Verifies a JWT (401 errors on failure) and returns its claims. */
+  verifyJwt(token: string): Promise<JWTPayload>;
+  /** Deletes expired sessions now (the plugin also does it on a timer). */
+  sweepSessions(): Promise<number>;
+}
+
+/** Runs middleware in order, as koa-compose does (kept here to avoid a dependency for six lines). */
+function compose(chain: readonly Middleware[]): Middleware {
+  return (ctx: Context, next: Next) => {
+    const run = (i: number): Promise<void> => Promise.resolve(i < chain.length ? chain[i]!(ctx, () => run(i + 1)) : next());
+    return run(0);
+  };
+}
+
+/** Builds the security plugin. */
+export function securityPlugin<User = unknown>(options: SecurityPluginOptions<User> = {}): SecurityPlugin {
+  let runtime: SecurityRuntime | undefined;
+  let store: SessionStore | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
+  const { loadUser, userId, rememberFingerprint, sessionStore, ...configOptions } = options;
+  const users: UserHooks = { loadUser, userId, rememberFingerprint } as UserHooks;
+
+  const ready = (what: string): SecurityRuntime => {
+    if (!runtime) throw new E_SECURITY_NOT_SET_UP(what);
+    return runtime;
+  };
+
+  return {
+    name: "security",
+
+    get config() {
+      return ready("securityPlugin().config").config;
+    },
+
+    get store() {
+      ready("securityPlugin().store");
+      return store;
+    },
+
+    async setup(context: PluginContext) {
+      const logger = context.logger;
+      const config = resolveSecurityConfig(context.config, configOptions, (message) => logger.warn(message));
+      const secrets = [config.secretKey, ...config.secretKeyFallbacks];
+      const root = typeof context.config["root"] === "string" ? context.config["root"] : process.cwd();
+      const sessionUrl = parseSessionUrl(config.sessionUrl, root);
+      let lastWarning = 0;
+      const onConnectionError = (error: Error) => {
+        // Reconnect attempts fail every second while a store is down; one line per 10 s is enough.
+        if (Date.now() - lastWarning < 10_000) return;
+        lastWarning = Date.now();
+        logger.warn({ err: error }, `security: a Redis connection failed (${error.message}); retrying`);
+      };
+      store = sessionStore ?? (await createSessionStore(sessionUrl, { root, onConnectionError }));
+      let counter: AttemptCounter = new MemoryAttemptCounter();
+      const limitUrl = config.loginLimitUrl ?? (sessionUrl.kind === "redis" ? config.sessionUrl : undefined);
+      if (limitUrl) {
+        if (!/^rediss?:\/\//.test(limitUrl)) throw new E_SECURITY_CONFIG_INVALID("loginLimitUrl", `expected a redis:// URL, got ${redactUrl(limitUrl)}`);
+        const { RedisAttemptCounter } = await import("./login-limit-redis.js");
+        const prefix = config.loginLimitUrl === undefined && sessionUrl.kind === "redis" ? `${sessionUrl.prefix}login-limit:` : undefined;
+        counter = new RedisAttemptCounter(limitUrl, { ...(prefix ? { prefix } : {}), onConnectionError });
+      }
+      runtime = Object.freeze({
+        config,
+        users,
+        limiter: new LoginLimiter(counter, {
+          account: config.loginLimitAccount,
+          address: config.loginLimitAddress,
+          windowSeconds: config.loginLimitWindow,
+        }),
+        jwt: await resolveJwtKeys(config),
+        remember: createSigner(secrets, "remember-me"),
+        passwords: {
+          algorithm: config.passwordAlgorithm,
+          bcryptCost: config.bcryptCost,
+          argon2MemoryCost: config.argon2MemoryCost,
+          argon2TimeCost: config.argon2TimeCost,
+          argon2Parallelism: config.argon2Parallelism,
+        },
+      });
+      if (store && config.sessionSweepInterval > 0 && store.kind !== "redis") {
+        const sweepStore = store;
+        sweeper = setInterval(() => {
+          sweepStore.sweep().catch((error: unknown) => logger.warn({ err: error }, `security: sweeping expired ${sweepStore.kind} sessions failed`));
+        }, config.sessionSweepInterval * 1000);
+        sweeper.unref();
+      }
+      logger.info(`security: ${store ? `${store.kind} sessions` : "signed cookie sessions"}, passwords ${config.passwordAlgorithm}, JWT ${config.jwtAlgorithm}`);
+    },
+
+    middleware() {
+      const rt = ready("securityPlugin().middleware()");
+      const { config } = rt;
+      const chain: Middleware[] = [
+        async (ctx, next) => {
+          attachRuntime(ctx, rt);
+          await next();
+        },
+      ];
+      if (config.securityHeaders !== false) chain.push(securityHeadersMiddleware(config.securityHeaders, config.env === "production"));
+      // CORS before the session: a preflight is answered without touching the session store.
+      if (config.cors !== false) chain.push(corsMiddleware(config.cors));
+      chain.push(
+        sessionMiddleware({
+          secrets: [config.secretKey, ...config.secretKeyFallbacks],
+          cookieName: config.sessionCookie,
+          maxAge: config.sessionMaxAge,
+          secure: config.cookieSecure,
+          ...(store ? { store } : {}),
+        }),
+        currentUserMiddleware(),
+      );
+      return chain;
+    },
+
+    routeMiddleware(route: Route) {
+      const rt = ready("securityPlugin().routeMiddleware()");
+      const tags = route.tags;
+      const chain: Middleware[] = [];
+      if (tags[CORS_TAG]) chain.push(corsMiddleware(tags[CORS_TAG] as CorsSettings));
+      const bearer = tags[BEARER_AUTH_TAG] === true;
+      if (bearer) chain.push(bearerAuthMiddleware());
+      // A bearer-auth route is authenticated by a header no other site can send: CSRF adds nothing.
+      const unsafe = route.verbs.some((verb) => !isSafeMethod(verb));
+      if (unsafe && !bearer && tags[CSRF_EXEMPT_TAG] !== true) chain.push(csrfMiddleware());
+      if (tags[LOGIN_REQUIRED_TAG] === true) {
+        if (!rt.users.loadUser) {
+          throw new E_SECURITY_CONFIG_INVALID("loadUser", `${route.id} is @loginRequired but securityPlugin() was given no loadUser(id)`);
+        }
+        chain.push(loginRequiredMiddleware(route));
+      }
+      if (chain.length === 0) return undefined;
+      return chain.length === 1 ? chain[0] : compose(chain);
+    },
+
+    locals(ctx: Context) {
+      return {
+        csrf_token: () => csrfToken(ctx),
+        current_user: ctx.state["currentUser"] ?? null,
+      };
+    },
+
+    hashPassword: (password) => hashPassword(password, ready("hashPassword()").passwords),
+    verifyPassword: (password, stored) => verifyPassword(password, stored),
+    needsRehash: (stored) => needsRehash(stored, ready("needsRehash()").passwords),
+    signJwt: (claims, signOptions) => signJwt(claims, ready("signJwt()").jwt, signOptions),
+    verifyJwt: (token) => verifyJwt(token, ready("verifyJwt()").jwt),
+    sweepSessions: async () => (store ? store.sweep() : 0),
+
+    async close() {
+      if (sweeper) clearInterval(sweeper);
+      sweeper = undefined;
+      await runtime?.limiter.close();
+      if (store && !sessionStore) await store.close();
+    },
+  };
+}

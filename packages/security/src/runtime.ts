@@ -1,0 +1,48 @@
+/**
+ * What the plugin resolved at start-up, reachable from any request: the functions that take only
+ * `ctx` (`login`, `logout`, `attemptLogin`, `csrfToken`...) find the app's settings here.
+ */
+import type { Context } from "koa";
+import type { SecurityConfig } from "./config.js";
+import { E_SECURITY_NOT_SET_UP } from "./errors.js";
+import type { JwtKeys } from "./jwt.js";
+import type { LoginLimiter } from "./login-limit.js";
+import type { PasswordOptions } from "./passwords.js";
+import type { Signer } from "./signing.js";
+
+/** How the login manager finds and names users (the app's functions). */
+export interface UserHooks<User = unknown> {
+  /** Loads a user by the id `userId` gave at login; `undefined`/`null` when it no longer exists. */
+  loadUser?(id: string, ctx: Context): Promise<User | null | undefined> | User | null | undefined;
+  /** The id stored in the session (default: `String(user.id)`). */
+  userId?(user: User): string;
+  /**
+   * A value that changes when old remember-me cookies must stop working (for example the password
+   * hash, or a per-user token the app rotates); optional.
+   */
+  rememberFingerprint?(user: User): string;
+}
+
+/** The per-app state of the security plugin. */
+export interface SecurityRuntime {
+  readonly config: SecurityConfig;
+  readonly users: UserHooks;
+  readonly limiter: LoginLimiter;
+  readonly jwt: JwtKeys;
+  readonly remember: Signer;
+  readonly passwords: PasswordOptions;
+}
+
+const RUNTIME = Symbol.for("fw-security.runtime");
+
+/** Makes the runtime reachable from `ctx` for the rest of the request. */
+export function attachRuntime(ctx: Context, runtime: SecurityRuntime): void {
+  (ctx as unknown as Record<symbol, SecurityRuntime>)[RUNTIME] = runtime;
+}
+
+/** The runtime of the app serving `ctx`; throws when the security plugin is not installed. */
+export function runtimeOf(ctx: Context, what: string): SecurityRuntime {
+  const runtime = (ctx as unknown as Record<symbol, SecurityRuntime | undefined>)[RUNTIME];
+  if (!runtime) throw new E_SECURITY_NOT_SET_UP(what);
+  return runtime;
+}

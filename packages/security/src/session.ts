@@ -1,0 +1,203 @@
+/**
+ * Sessions on koa-session. Cookie sessions (the default) keep the data in the cookie; with a
+ * store, the cookie holds only a random id. Either way the cookie value is signed with an
+ * HMAC-SHA256 key derived from the secret key, so forged, truncated or oversized cookies are
+ * ignored (the request gets a fresh session). Store failures become a 503.
+ */
+import { randomBytes } from "node:crypto";
+import type { Context, Middleware } from "koa";
+import { createSession } from "koa-session";
+import { E_SESSION_NOT_CONFIGURED, E_SESSION_STORE_UNAVAILABLE } from "./errors.js";
+import { createSigner } from "./signing.js";
+import type { SessionData, SessionStore } from "./stores/store.js";
+
+/** The session of a request: app data plus koa-session's `regenerate()` and `save()`. */
+export interface Session extends Record<string, unknown> {
+  /** True when the session did not exist before this request. */
+  readonly isNew: boolean;
+  /** Replaces the session id (or cookie) now, keeping the data. */
+  regenerate(): Promise<void>;
+  /** Saves the session now, even unchanged. */
+  save(): Promise<void>;
+}
+
+/** Options of {@link sessionMiddleware}. */
+export interface SessionMiddlewareOptions {
+  /** Secret keys: the first signs, all verify. */
+  readonly secrets: readonly string[];
+  /** Cookie name (default `session`). */
+  readonly cookieName?: string;
+  /** Lifetime in seconds (default one day). */
+  readonly maxAge?: number;
+  /** Mark the cookie `Secure`; also lets Koa send it when TLS ends at a proxy. */
+  readonly secure?: boolean;
+  /** Server-side store; cookie sessions when absent. */
+  readonly store?: SessionStore;
+  /** Told about every store failure (the client gets a 503). */
+  readonly onStoreError?: (error: unknown, kind: string) => void;
+}
+
+/** Browsers keep at most about 4 KB per cookie; a longer value is not ours. */
+export const MAX_COOKIE_LENGTH = 4096;
+const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const REQUEST = Symbol.for("fw-security.session-request");
+
+interface RequestState {
+  readonly cookieName: string;
+  readonly store: SessionStore | undefined;
+  /** The id the next `genid` call returns (set by `regenerateSession`). */
+  nextId?: string;
+  /** The store id of this request's session. */
+  id?: string;
+}
+
+/** A new random session id (256 bits, base64url). */
+export function newSessionId(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+function stateOf(ctx: Context): RequestState | undefined {
+  return (ctx as unknown as Record<symbol, RequestState | undefined>)[REQUEST];
+}
+
+/** Signed-cookie codec: JSON, base64url, HMAC. Anything that does not verify is a SyntaxError, i.e. a fresh session. */
+function cookieCodec(secrets: readonly string[]) {
+  const signer = createSigner(secrets, "session-cookie");
+  return {
+    encode: (data: SessionData): string => signer.sign(Buffer.from(JSON.stringify(data)).toString("base64url")),
+    decode: (value: string): SessionData => {
+      const payload = value.length <= MAX_COOKIE_LENGTH ? signer.unsign(value) : undefined;
+      if (payload === undefined) throw new SyntaxError("unsigned session cookie");
+      const data: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+      if (data === null || typeof data !== "object" || Array.isArray(data)) throw new SyntaxError("session cookie is not an object");
+      return data as SessionData;
+    },
+  };
+}
+
+/** koa-session's store contract over a {@link SessionStore}, with id checks and 503s. */
+function storeAdapter(store: SessionStore, onError: SessionMiddlewareOptions["onStoreError"]) {
+  const guard = async <T>(action: () => Promise<T>): Promise<T> => {
+    try {
+      return await action();
+    } catch (error) {
+      onError?.(error, store.kind);
+      throw Object.assign(new E_SESSION_STORE_UNAVAILABLE(store.kind), { cause: error });
+    }
+  };
+  return {
+    get: (id: string) => (ID_PATTERN.test(id) ? guard(() => store.get(id)) : Promise.resolve(undefined)),
+    set: (id: string, data: SessionData, maxAge: unknown) => {
+      const expiresAt = typeof data["_expire"] === "number" ? data["_expire"] : Date.now() + (typeof maxAge === "number" ? maxAge : DAY_MS);
+      return guard(() => store.set(id, data, expiresAt));
+    },
+    destroy: (id: string) => (ID_PATTERN.test(id) ? guard(() => store.destroy(id)) : Promise.resolve()),
+  };
+}
+
+/**
+ * Session middleware. Needs no access to the Koa app at build time (plugins get none): koa-session
+ * is attached to each app on its first request.
+ */
+export function sessionMiddleware(options: SessionMiddlewareOptions): Middleware {
+  const cookieName = options.cookieName ?? "session";
+  const store = options.store;
+  const signer = createSigner(options.secrets, "session-id");
+  const sessionOptions: Record<string, unknown> = {
+    key: cookieName,
+    maxAge: (options.maxAge ?? 24 * 60 * 60) * 1000,
+    httpOnly: true,
+    sameSite: "lax",
+    secure: options.secure ?? false,
+    // Signed by this module (HMAC-SHA256 inside the value), not by Koa's keys.
+    signed: false,
+    overwrite: true,
+    renew: true,
+    genid: (ctx: Context) => {
+      const state = stateOf(ctx)!;
+      const id = state.nextId ?? newSessionId();
+      state.nextId = undefined;
+      state.id = id;
+      return id;
+    },
+  };
+  if (store) {
+    sessionOptions["store"] = storeAdapter(store, options.onStoreError);
+    sessionOptions["externalKey"] = {
+      get: (ctx: Context): string => {
+        const raw = ctx.cookies.get(cookieName);
+        const id = raw && raw.length <= 256 ? signer.unsign(raw) : undefined;
+        if (!id || !ID_PATTERN.test(id)) return "";
+        stateOf(ctx)!.id = id;
+        return id;
+      },
+      set: (ctx: Context, id: string): void => {
+        const current = (ctx as unknown as { sessionOptions: Record<string, unknown> }).sessionOptions;
+        ctx.cookies.set(cookieName, signer.sign(id), current);
+      },
+    };
+  } else {
+    Object.assign(sessionOptions, cookieCodec(options.secrets));
+  }
+  const perApp = new WeakMap<object, Middleware>();
+  return async (ctx, next) => {
+    let middleware = perApp.get(ctx.app);
+    if (!middleware) {
+      middleware = createSession({ ...sessionOptions } as never, ctx.app) as Middleware;
+      perApp.set(ctx.app, middleware);
+    }
+    (ctx as unknown as Record<symbol, RequestState>)[REQUEST] = { cookieName, store };
+    // Behind a TLS-terminating proxy Koa sees plain HTTP and would refuse a Secure cookie.
+    if (options.secure) ctx.cookies.secure = true;
+    await middleware(ctx, next);
+  };
+}
+
+/** The request's session; throws when the session middleware did not run. */
+export function getSession(ctx: Context, what = "The session"): Session {
+  const session = stateOf(ctx) ? ((ctx as unknown as { session: Session | null }).session ?? undefined) : undefined;
+  if (!session) throw new E_SESSION_NOT_CONFIGURED(what);
+  return session;
+}
+
+/** True when the session middleware ran for this request. */
+export function hasSession(ctx: Context): boolean {
+  return stateOf(ctx) !== undefined;
+}
+
+/** The name of the session cookie of this request's middleware, if it ran. */
+export function sessionCookieName(ctx: Context): string | undefined {
+  return stateOf(ctx)?.cookieName;
+}
+
+/** The server-side id of the session (store sessions only; cookie sessions have none). */
+export function sessionId(ctx: Context): string | undefined {
+  const state = stateOf(ctx);
+  if (!state?.store) return undefined;
+  getSession(ctx, "sessionId()");
+  return state.id;
+}
+
+/**
+ * Gives the session a new id (a new signed cookie for cookie sessions), destroying the old one in
+ * the store and keeping the data, and drops the CSRF secret so a new token is issued. Call it when
+ * privileges change (login does).
+ */
+export async function regenerateSession(ctx: Context): Promise<void> {
+  const session = getSession(ctx, "regenerateSession()");
+  delete session[CSRF_SECRET_KEY];
+  stateOf(ctx)!.nextId = newSessionId();
+  await session.regenerate();
+}
+
+/** Ends the session: the store entry is deleted and the cookie cleared when the response is sent. */
+export function destroySession(ctx: Context): void {
+  getSession(ctx, "destroySession()");
+  (ctx as unknown as { session: null }).session = null;
+}
+
+/** Session key of the CSRF secret. */
+export const CSRF_SECRET_KEY = "$csrf";
+/** Session key of the logged-in user's id. */
+export const USER_ID_KEY = "$uid";
