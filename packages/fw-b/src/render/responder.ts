@@ -19,6 +19,7 @@ import type { Route } from "routing-kernel";
 import { RESPONSE_KIND, type ResponseKind } from "../tags.js";
 import { markdown } from "./markdown.js";
 import { NavMenu } from "./menu.js";
+import { routeAtPath } from "./route-at.js";
 import { TemplateStore, type Template } from "./templates.js";
 import { toXml } from "./xml.js";
 
@@ -53,6 +54,7 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
   const templates = new TemplateStore({ appDir: `${setup.config.root}/templates`, packageDir: options.packageTemplates, development });
   const menu = new NavMenu(setup.table, basePath);
   const prepared = new Map<Route, RespondFn>();
+  const routeAt = routeAtPath(setup.table, basePath);
 
   const localsFor = (ctx: Context, data: Record<string, unknown>): Record<string, unknown> => ({
     ...setup.locals(ctx),
@@ -121,7 +123,7 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
       return respond;
     },
     renderError(ctx: Context, info: ErrorInfo) {
-      if (wantsJsonError(ctx, info.route)) return sendJsonError(ctx, info);
+      if (wantsJsonError(ctx, info.route ?? routeAt(ctx.path))) return sendJsonError(ctx, info);
       let page = errorPages.get(info.status);
       if (!page || development) {
         page = errorPage(info.status);
