@@ -20,6 +20,20 @@ export interface ConnectOptions {
   readonly connectTimeoutMs?: number;
   /** Skip the `select 1` probe (the first query then reports an unreachable server). */
   readonly lazy?: boolean;
+  /** Where knex's warnings go (the app's pino logger). Default: console.warn. */
+  readonly logger?: { warn(message: string): void };
+}
+
+/**
+ * knex's logger: warnings go to the app's logger, except failed connection attempts, which are
+ * already reported as errors (E_DB_UNREACHABLE at start-up, the failed query afterwards).
+ */
+function knexLog(logger: { warn(message: string): void } = { warn: (m) => console.warn(m) }): Knex.Logger {
+  const warn = (message: unknown) => {
+    const text = String(message);
+    if (!text.startsWith("Acquire connection error")) logger.warn(`knex: ${text}`);
+  };
+  return { warn, error: warn, deprecate: (method: string, alternative: string) => warn(`${method} is deprecated, use ${alternative}`), debug: () => undefined };
 }
 
 /** A knex instance plus what this package learnt about it. */
@@ -64,12 +78,14 @@ const pgTypes = {
 /** The knex configuration for a parsed URL. */
 export function knexConfig(target: DbTarget, options: ConnectOptions = {}): Knex.Config {
   const timeout = options.connectTimeoutMs ?? 10_000;
+  const log = knexLog(options.logger);
   const pool = { min: options.pool?.min ?? 0, max: options.pool?.max ?? 10 };
   if (target.dialect === "sqlite") {
     return {
       client: "better-sqlite3",
       connection: { filename: target.filename },
       useNullAsDefault: true,
+      log,
       acquireConnectionTimeout: timeout,
       postProcessResponse: sqliteDatePostProcess,
       pool: {
@@ -84,6 +100,7 @@ export function knexConfig(target: DbTarget, options: ConnectOptions = {}): Knex
     return {
       client: "pg",
       connection: { connectionString: target.connectionString, types: pgTypes, connectionTimeoutMillis: timeout } as Knex.PgConnectionConfig,
+      log,
       acquireConnectionTimeout: timeout,
       pool: {
         ...pool,
@@ -110,6 +127,7 @@ export function knexConfig(target: DbTarget, options: ConnectOptions = {}): Knex
       connectTimeout: timeout,
       charset: "utf8mb4",
     } as Knex.MySql2ConnectionConfig,
+    log,
     acquireConnectionTimeout: timeout,
     pool: {
       ...pool,

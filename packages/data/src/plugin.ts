@@ -77,7 +77,7 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
     async setup(context: PluginContext) {
       settings = dataConfig(context.config);
       helpers = dateHelpers(settings);
-      database = await connect(options.url ?? settings.dbUrl, { root: settings.root, pool: settings.pool });
+      database = await connect(options.url ?? settings.dbUrl, { root: settings.root, pool: settings.pool, logger: context.logger });
       context.logger.info({ db: database.url, dialect: database.dialect }, "database connected");
       try {
         models = options.models ? bindModels(database.knex, options.models) : await loadModels(settings.root, database.knex);

@@ -1,0 +1,150 @@
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { after, describe, test } from "node:test";
+import { requireServer, serverSkip } from "test-servers";
+import { connect, makeMigration, migrate, migrationCommands, migrationStatus, rollback, type Database } from "../src/index.js";
+
+const root = mkdtempSync(join(tmpdir(), "data-migrations-"));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+const unique = () => `mig_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+
+function tableTemplate(table: string): string {
+  return `import type { Knex } from "knex";
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.createTable("${table}", (t) => {
+    t.increments("id");
+    t.string("name", 100).notNullable();
+  });
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTable("${table}");
+}
+`;
+}
+
+/** The same migration scenario on one database. */
+function migrationSuite(name: string, open: () => Promise<Database>, options: { skip: string | false } = { skip: false }): void {
+  describe(`migrations on ${name}`, options, () => {
+    test("make, migrate, status, rollback and migrate again with TypeScript files", async () => {
+      const db = await open();
+      const dir = join(root, unique());
+      const id = unique();
+      const tableName = `knex_migrations_${id}`;
+      const first = `${id}_a`;
+      const second = `${id}_b`;
+      try {
+        const firstFile = makeMigration(dir, `create_${first}`, { now: new Date("2024-01-01T00:00:00Z") });
+        assert.equal(basename(firstFile), `20240101000000_create_${first}.ts`);
+        const secondFile = makeMigration(dir, "add_second", { now: new Date("2024-01-02T00:00:00Z"), template: tableTemplate(second) });
+
+        assert.deepEqual(await migrationStatus(db.knex, dir, { tableName }), [
+          { name: basename(firstFile), applied: false },
+          { name: basename(secondFile), applied: false },
+        ]);
+        assert.deepEqual(await migrate(db.knex, dir, { tableName }), [basename(firstFile), basename(secondFile)]);
+        assert.ok(await db.knex.schema.hasTable(first), "the default template creates the table its name says");
+        assert.ok(await db.knex.schema.hasColumn(first, "created_at"));
+        assert.ok(await db.knex.schema.hasTable(second));
+        assert.deepEqual(await migrate(db.knex, dir, { tableName }), [], "nothing left to apply");
+        assert.deepEqual(
+          (await migrationStatus(db.knex, dir, { tableName })).map((m) => m.applied),
+          [true, true],
+        );
+
+        assert.deepEqual(
+          await rollback(db.knex, dir, { tableName }),
+          [basename(secondFile), basename(firstFile)],
+          "undone newest first",
+        );
+        assert.ok(!(await db.knex.schema.hasTable(first)));
+        assert.ok(!(await db.knex.schema.hasTable(second)));
+        assert.deepEqual(await rollback(db.knex, dir, { tableName }), [], "nothing left to roll back");
+
+        await migrate(db.knex, dir, { tableName });
+        const third = makeMigration(dir, "third", { now: new Date("2024-01-03T00:00:00Z"), template: tableTemplate(`${id}_c`) });
+        assert.deepEqual(await migrate(db.knex, dir, { tableName }), [basename(third)], "a new batch");
+        assert.deepEqual(await rollback(db.knex, dir, { tableName }), [basename(third)], "rollback undoes the last batch only");
+        assert.ok(await db.knex.schema.hasTable(second));
+        assert.deepEqual((await rollback(db.knex, dir, { tableName, all: true })).length, 2);
+        assert.ok(!(await db.knex.schema.hasTable(first)));
+      } finally {
+        for (const table of [first, second, `${id}_c`, tableName, `${tableName}_lock`]) await db.knex.schema.dropTableIfExists(table);
+        await db.close();
+      }
+    });
+  });
+}
+
+migrationSuite("SQLite", () => connect(`sqlite:${join(root, "app.db")}`));
+migrationSuite("PostgreSQL", async () => connect(await requireServer("postgres")), serverSkip);
+migrationSuite("MariaDB", async () => connect(await requireServer("mysql")), serverSkip);
+
+describe("makeMigration", () => {
+  test("refuses names that are not plain words", () => {
+    const dir = join(root, unique());
+    for (const name of ["../../etc/passwd", "", "a b", "x;rm -rf", "ünï", "-lead", "x".repeat(101)]) {
+      assert.throws(() => makeMigration(dir, name), { code: "E_BAD_MIGRATION_NAME", status: 400 }, name);
+    }
+  });
+
+  test("never overwrites a file", () => {
+    const dir = join(root, unique());
+    const now = new Date("2024-02-02T10:00:00Z");
+    const file = makeMigration(dir, "create_posts", { now });
+    assert.throws(() => makeMigration(dir, "create_posts", { now }), { code: "E_MIGRATION_EXISTS" });
+    const source = readFileSync(file, "utf8");
+    assert.match(source, /createTable\("posts"/);
+    assert.match(source, /import type \{ Knex \} from "knex"/);
+    assert.match(makeMigrationSource(dir, "fw"), /import type \{ Knex \} from "fw-a"/);
+  });
+
+  test("a file without up/down, or that fails to import, is E_MIGRATION_LOAD naming it", async () => {
+    const db = await connect("sqlite::memory:");
+    try {
+      const dir = join(root, unique());
+      makeMigration(dir, "ok", { now: new Date("2024-01-01T00:00:00Z") });
+      writeFileSync(join(dir, "20240102000000_broken.ts"), "export const up = 1;\n");
+      await assert.rejects(migrate(db.knex, dir), (error: Error & { code?: string }) => {
+        assert.equal(error.code, "E_MIGRATION_LOAD");
+        assert.match(error.message, /20240102000000_broken\.ts/);
+        return true;
+      });
+      writeFileSync(join(dir, "20240102000000_broken.ts"), "this is not TypeScript {{{\n");
+      await assert.rejects(migrate(db.knex, dir), { code: "E_MIGRATION_LOAD" });
+    } finally {
+      await db.close();
+    }
+  });
+
+  test("a missing migrations folder means no migrations", async () => {
+    const db = await connect("sqlite::memory:");
+    assert.deepEqual(await migrate(db.knex, join(root, "does-not-exist")), []);
+    assert.deepEqual(await migrationStatus(db.knex, join(root, "does-not-exist")), []);
+    await db.close();
+  });
+});
+
+function makeMigrationSource(dir: string, name: string): string {
+  return readFileSync(makeMigration(dir, name, { typesFrom: "fw-a" }), "utf8");
+}
+
+describe("migrationCommands", () => {
+  test("run against the app config's database and migrations folder", async () => {
+    const appRoot = join(root, unique());
+    const commands = migrationCommands({ root: appRoot, dbUrl: "sqlite:data/app.db" }, { typesFrom: "fw-b" });
+    assert.equal(commands.dir, join(appRoot, "migrations"));
+    const file = commands.make("create_notes");
+    assert.ok(file.startsWith(join(appRoot, "migrations")));
+    assert.match(readFileSync(file, "utf8"), /from "fw-b"/);
+    assert.deepEqual(await commands.migrate(), [basename(file)]);
+    assert.ok(existsSync(join(appRoot, "data", "app.db")));
+    assert.deepEqual(await commands.status(), [{ name: basename(file), applied: true }]);
+    assert.deepEqual(await commands.rollback(), [basename(file)]);
+    assert.deepEqual(await commands.status(), [{ name: basename(file), applied: false }]);
+  });
+});
