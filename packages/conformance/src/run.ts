@@ -1,0 +1,39 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import type { ConformanceAdapter } from "./adapter.js";
+import { conflictCases } from "./cases/conflicts.js";
+import { decoratorCases } from "./cases/decorators.js";
+import { lifecycleCases } from "./cases/lifecycle.js";
+import { orderCases } from "./cases/order.js";
+import { overrideCases } from "./cases/override.js";
+import { parameterCases } from "./cases/parameters.js";
+import { pathCases } from "./cases/paths.js";
+import { slashCases } from "./cases/slashes.js";
+import { verbCases } from "./cases/verbs.js";
+import { createRegistry, createSuiteContext } from "./suite.js";
+
+/**
+ * Runs the shared routing suite against a framework through its adapter: every rule of SPEC
+ * section 2 checked over real HTTP on 127.0.0.1, with node:test `describe`/`test`. Call it at the
+ * top level of a test file. Skips name tests by title and must each state a reason; a skip that
+ * names no test of the suite fails, so stale skips do not linger.
+ */
+export function runConformance(adapter: ConformanceAdapter): void {
+  const registry = createRegistry(adapter);
+  describe(`conformance: ${adapter.name}`, () => {
+    const context = createSuiteContext(adapter, registry);
+    pathCases(context);
+    verbCases(context);
+    parameterCases(context);
+    decoratorCases(context);
+    orderCases(context);
+    slashCases(context);
+    lifecycleCases(context);
+    overrideCases(context);
+    conflictCases(context);
+    test("the skip list names only tests of this suite", () => {
+      const unknown = [...registry.skips.keys()].filter((name) => !registry.titles.has(name));
+      assert.deepEqual(unknown, [], `skip entries that name no conformance test: ${unknown.join("; ")}`);
+    });
+  });
+}
