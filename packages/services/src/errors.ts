@@ -34,6 +34,14 @@ export const E_SERVICE_UNREACHABLE = createError(
     `The ${service} at ${url} is not reachable (${reason}). Start it or fix the URL in config.`,
 );
 
+/** A mail template name is not a safe relative name. */
+export const E_MAIL_TEMPLATE_INVALID = createError(
+  "E_MAIL_TEMPLATE_INVALID",
+  500,
+  (template: string) =>
+    `The mail template name ${JSON.stringify(template)} is invalid; use names such as "welcome" or "orders/shipped".`,
+);
+
 /** Neither a text nor an HTML part exists for a mail template. */
 export const E_MAIL_TEMPLATE_MISSING = createError(
   "E_MAIL_TEMPLATE_MISSING",

@@ -1,0 +1,71 @@
+import { SESv2Client, SendEmailCommand, type SESv2ClientConfig } from "@aws-sdk/client-sesv2";
+import nodemailer from "nodemailer";
+import { E_SERVICE_URL_INVALID } from "../../errors.js";
+import { redactUrl } from "../../urls.js";
+import { addresses, SAFE_NODEMAILER_OPTIONS, toNodemailer, type MailInfo, type MailTransport, type OutgoingMail } from "../transport.js";
+
+/**
+ * The SES client config read from `ses://region`, `ses://KEY:SECRET@region` or
+ * `ses://region?endpoint=https://...`. Without credentials in the URL the AWS SDK's default chain
+ * applies (environment, shared files, instance role).
+ */
+export function sesClientConfig(url: URL): SESv2ClientConfig {
+  const region = url.hostname;
+  if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region)) {
+    throw new E_SERVICE_URL_INVALID("mailUrl", redactUrl(url.href), "write the AWS region as the host, e.g. ses://eu-west-1");
+  }
+  const config: SESv2ClientConfig = { region };
+  if (url.username) {
+    config.credentials = {
+      accessKeyId: decodeURIComponent(url.username),
+      secretAccessKey: decodeURIComponent(url.password),
+    };
+  }
+  for (const [key, value] of url.searchParams) {
+    if (key !== "endpoint") {
+      throw new E_SERVICE_URL_INVALID("mailUrl", redactUrl(url.href), `the query "${key}" is not understood (known: endpoint)`);
+    }
+    config.endpoint = value;
+  }
+  return config;
+}
+
+/** Mail through the Amazon SES v2 API (nodemailer's SES transport builds the raw MIME message). */
+export class SesTransport implements MailTransport {
+  readonly kind = "ses";
+  /** The SES client, exposed for inspection (its resolved region and endpoint). */
+  readonly client: SESv2Client;
+  /** nodemailer's transporter around the client. */
+  readonly transporter: nodemailer.Transporter;
+
+  constructor(url: URL) {
+    this.client = new SESv2Client(sesClientConfig(url));
+    // @types/nodemailer still describes the SES v1 option shape; nodemailer 7 expects this one.
+    const options = { SES: { sesClient: this.client, SendEmailCommand }, ...SAFE_NODEMAILER_OPTIONS };
+    this.transporter = nodemailer.createTransport(options as unknown as nodemailer.TransportOptions);
+  }
+
+  async send(mail: OutgoingMail): Promise<MailInfo> {
+    const info = (await this.transporter.sendMail(toNodemailer(mail))) as {
+      messageId: string;
+      response: string;
+      accepted?: Array<string | { address: string }>;
+      rejected?: Array<string | { address: string }>;
+    };
+    return {
+      messageId: info.messageId,
+      accepted: info.accepted ? addresses(info.accepted) : [...mail.to],
+      rejected: addresses(info.rejected),
+      response: info.response,
+    };
+  }
+
+  async verify(): Promise<void> {
+    await this.transporter.verify();
+  }
+
+  close(): void {
+    this.transporter.close();
+    this.client.destroy();
+  }
+}
