@@ -48,6 +48,12 @@ export function parameterCases(s: SuiteContext): void {
       expectStatus(await http.get(s.p("/params/pair/a")), 404, "pair with one value");
     });
 
+    test("an empty segment never fills a parameter (404, no redirect)", async (http) => {
+      for (const path of ["/params/echo/", "/params/echo//", "/params/pair/a/", "/params/pair/a//", "/params/pair//b"]) {
+        expectStatus(await http.get(path), 404, `GET ${path}`);
+      }
+    });
+
     test("a parameter with a default value is an optional segment", async (http) => {
       expectText(await http.get(s.p("/params/page")), "page 1", "page without n");
       expectText(await http.get(s.p("/params/page/3")), "page 3", "page 3");

@@ -1,0 +1,78 @@
+/**
+ * The conformance adapter of a bare koa-host app (kernel decorators, text or JSON answers), so the
+ * suite also checks the host both frameworks stand on.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AddressInfo } from "node:net";
+import { createHost, HOST_VIEW_FIELDS, HostView, sendJson, sendText, type Responder } from "koa-host";
+import { ALL_VERBS, buildRouteTable, defineConventions, restrictVerbs, routePath, setTag } from "routing-kernel";
+import type { ConformanceAdapter, ConformanceSkip } from "../src/index.js";
+
+// Known koa-host gap (reported to the lead; remove when fixed): find-my-way binds an empty
+// trailing segment to a parameter, so GET /params/echo/ calls echo("") (200 "[]") under the
+// no-slash policy, and the slash twin redirects 308 to a path that is a 404 under the slash policy.
+const EMPTY_SEGMENT = "koa-host: find-my-way binds an empty segment to a parameter (view called with \"\" or a 308 to a 404)";
+const SKIPS: Record<"slash" | "noSlash", readonly ConformanceSkip[]> = {
+  slash: [
+    {
+      reason: EMPTY_SEGMENT,
+      tests: [
+        "a missing required parameter is 404",
+        "an empty segment never fills a parameter (404, no redirect)",
+        "a parameter with a default value is an optional segment",
+      ],
+    },
+  ],
+  noSlash: [{ reason: EMPTY_SEGMENT, tests: ["an empty segment never fills a parameter (404, no redirect)"] }],
+};
+
+const conventions = (trailingSlash: boolean) =>
+  defineConventions({ baseClass: HostView, trailingSlash, reservedNames: HOST_VIEW_FIELDS });
+
+const responder: Responder = {
+  prepare: (route) => (ctx, result) => (route.tags["responseKind"] === "json" ? sendJson(ctx, result) : sendText(ctx, String(result))),
+  renderError(ctx, info) {
+    ctx.status = info.status;
+    ctx.body = info.message;
+  },
+  describe: (route) => (route.tags["responseKind"] === "json" ? "json" : "text"),
+};
+
+/** koa-host with the kernel's decorators, under either slash policy. */
+export function koaHostAdapter(trailingSlash: boolean): ConformanceAdapter {
+  return {
+    name: `koa-host (${trailingSlash ? "paths end with /" : "paths without trailing /"})`,
+    trailingSlash,
+    Base: HostView,
+    decorators: {
+      get: restrictVerbs("get", ["GET"]),
+      post: restrictVerbs("post", ["POST"]),
+      put: restrictVerbs("put", ["PUT"]),
+      patch: restrictVerbs("patch", ["PATCH"]),
+      delete: restrictVerbs("delete", ["DELETE"]),
+      options: restrictVerbs("options", ["OPTIONS"]),
+      all: restrictVerbs("all", ALL_VERBS),
+      route: (path) => routePath("route", path),
+      json: setTag("json", "responseKind", "json"),
+    },
+    skip: SKIPS[trailingSlash ? "slash" : "noSlash"],
+    async build(modules) {
+      return buildRouteTable({ conventions: conventions(trailingSlash), modules });
+    },
+    async start(modules) {
+      const root = mkdtempSync(join(tmpdir(), "conformance-koa-host-"));
+      const host = await createHost({ root, conventions: conventions(trailingSlash), modules, responder: () => responder, config: { logRequests: false, logLevel: "silent" } });
+      const server = await host.listen(0, "127.0.0.1");
+      const { port } = server.address() as AddressInfo;
+      return {
+        url: `http://127.0.0.1:${port}`,
+        async close() {
+          await host.close();
+          rmSync(root, { recursive: true, force: true });
+        },
+      };
+    },
+  };
+}
