@@ -47,10 +47,3 @@ export const E_VIEW_EXISTS = createError(
   500,
   (file: string) => `${file} already exists; pick another name or edit that file.`,
 );
-
-/** A CLI command was run outside an app folder, or in a folder it refuses to use. */
-export const E_NOT_AN_APP = createError(
-  "E_NOT_AN_APP",
-  500,
-  (dir: string, reason: string) => `${dir} ${reason}`,
-);

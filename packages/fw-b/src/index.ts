@@ -25,4 +25,4 @@ export {
   type HostPlugin,
   type ReplyInit,
 } from "koa-host";
-export type { AppDefinition, CreateOverrides } from "koa-host/cli";
+export { defineCommands, type AppDefinition, type CreateOverrides, type ScriptCommand } from "koa-host/cli";

@@ -47,7 +47,7 @@ describe("request verb decorators", () => {
 
   test("a verb decorator on a class is refused", () => {
     assert.throws(() => {
-      @(request.post as never)
+      @(request.post as unknown as (value: unknown, context: ClassDecoratorContext) => void)
       class Bad extends FwB {}
       return Bad;
     }, { code: "E_INVALID_DECORATOR_TARGET" });

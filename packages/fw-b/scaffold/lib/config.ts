@@ -1,0 +1,12 @@
+import { defineConfig } from "fw-b";
+
+/**
+ * The app's configuration. Environment variables win (SECRET_KEY, DB_URL, LOG_LEVEL...), and
+ * `environments[APP_ENV]` overrides these keys. Production refuses to start without SECRET_KEY.
+ */
+export const config = defineConfig({
+  appName: "{{name}}",
+  environments: {
+    production: { logLevel: "info" },
+  },
+});
