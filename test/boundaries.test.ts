@@ -1,0 +1,176 @@
+// Enforces the package boundaries of DESIGN.md ("Boundaries (never cross them)") by reading every
+// packages/*/package.json and every import of every TypeScript/JavaScript file of every package
+// (sources, tests, benches, scripts), parsed with TypeScript's pre-processor, not a regex:
+// - routing-kernel imports nothing of Koa and no workspace package;
+// - nothing but apps imports fw-a or fw-b (each may import itself); fw-a and fw-b never import each other;
+// - conformance imports no framework: only routing-kernel in its sources, plus koa-host and Koa in its tests.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
+const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"] as const;
+const FRAMEWORKS = ["fw-a", "fw-b"];
+
+interface Package {
+  readonly dir: string;
+  readonly name: string;
+  readonly manifest: Record<string, unknown>;
+}
+
+function readPackages(root: string, group: string): Package[] {
+  const base = join(root, group);
+  if (!existsSync(base)) return [];
+  return readdirSync(base)
+    .map((entry) => join(base, entry))
+    .filter((dir) => existsSync(join(dir, "package.json")))
+    .map((dir) => {
+      const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Record<string, unknown>;
+      return { dir, name: String(manifest["name"]), manifest };
+    });
+}
+
+function codeFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir)) {
+    if (entry === "node_modules" || entry === "dist" || entry.startsWith(".")) continue;
+    const full = join(dir, entry);
+    if (statSync(full).isDirectory()) out.push(...codeFiles(full));
+    else if (/\.(ts|mts|cts|js|mjs|cjs)$/.test(entry) && !entry.endsWith(".d.ts")) out.push(full);
+  }
+  return out;
+}
+
+/** The package a module specifier names, or undefined for relative paths and node: builtins. */
+function packageOf(specifier: string): string | undefined {
+  if (specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith("node:")) return undefined;
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
+
+const isKoa = (name: string) => name === "koa" || name.startsWith("koa-") || name.startsWith("@koa/") || name.startsWith("@types/koa");
+
+/** A rule: given the importing package, the imported package and where, the reason it is refused. */
+type Rule = (from: string, imported: string, place: { test: boolean }) => string | undefined;
+
+function rulesFor(workspace: ReadonlySet<string>): Rule[] {
+  return [
+    (from, imported) =>
+      from === "routing-kernel" && workspace.has(imported) && imported !== from ? "routing-kernel imports no workspace package" : undefined,
+    (from, imported) =>
+      from === "routing-kernel" && isKoa(imported) ? "routing-kernel imports nothing of Koa" : undefined,
+    (from, imported) =>
+      FRAMEWORKS.includes(from) && FRAMEWORKS.includes(imported) && imported !== from ? "fw-a and fw-b never import each other" : undefined,
+    (from, imported) =>
+      !FRAMEWORKS.includes(from) && FRAMEWORKS.includes(imported) ? `nothing below ${imported} imports it (only apps and ${imported} itself)` : undefined,
+    (from, imported, place) => {
+      if (from !== "conformance") return undefined;
+      if (imported === "routing-kernel" || imported === from) return undefined;
+      if (place.test && (imported === "koa-host" || isKoa(imported))) return undefined;
+      if (isKoa(imported) || workspace.has(imported)) {
+        return "conformance knows frameworks only through its adapter: its sources import only routing-kernel (tests may add koa-host and Koa)";
+      }
+      return undefined;
+    },
+  ];
+}
+
+/** Every boundary violation in the repository at `root`, one readable line each. */
+function findViolations(root: string): string[] {
+  const packages = readPackages(root, "packages");
+  const workspace = new Set([...packages, ...readPackages(root, "apps")].map((p) => p.name));
+  const rules = rulesFor(workspace);
+  const violations: string[] = [];
+  const check = (from: string, imported: string, place: { test: boolean }, where: string, what: string) => {
+    // One line per import: the first rule it breaks.
+    const reason = rules.map((rule) => rule(from, imported, place)).find((r) => r !== undefined);
+    if (reason) violations.push(`${where} ${what}: ${reason} (DESIGN.md, Boundaries)`);
+  };
+  for (const pkg of packages) {
+    const manifestPath = relative(root, join(pkg.dir, "package.json"));
+    for (const field of DEPENDENCY_FIELDS) {
+      const deps = (pkg.manifest[field] ?? {}) as Record<string, string>;
+      // A dev dependency serves tests only; the dependencies proper are what sources may use.
+      for (const name of Object.keys(deps)) check(pkg.name, name, { test: field === "devDependencies" }, manifestPath, `lists "${name}" in ${field}`);
+    }
+    for (const file of codeFiles(pkg.dir)) {
+      const rel = relative(root, file);
+      const isTest = /(^|\/)(test|tests|__tests__)\//.test(relative(pkg.dir, file)) || /\.test\.[cm]?[jt]s$/.test(file);
+      for (const { fileName } of ts.preProcessFile(readFileSync(file, "utf8"), true, true).importedFiles) {
+        const imported = packageOf(fileName);
+        if (imported) check(pkg.name, imported, { test: isTest }, rel, `imports "${fileName}"`);
+      }
+    }
+  }
+  return violations;
+}
+
+describe("package boundaries (DESIGN.md)", () => {
+  test("the repository crosses no boundary", () => {
+    const violations = findViolations(repoRoot);
+    assert.deepEqual(violations, [], `\n${violations.join("\n")}`);
+  });
+
+  describe("the checker catches each kind of violation, naming the file and the import", () => {
+    const root = mkdtempSync(join(tmpdir(), "boundaries-"));
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    };
+    const manifest = (name: string, deps: Record<string, Record<string, string>> = {}) =>
+      JSON.stringify({ name, ...deps });
+    write("packages/routing-kernel/package.json", manifest("routing-kernel", { dependencies: { acorn: "^8" } }));
+    write("packages/routing-kernel/src/a.ts", 'import type { Context } from "koa";\nexport const a = 1;\n');
+    write("packages/routing-kernel/src/b.ts", 'export { x } from "koa-host/testing";\nconst r = await import("@koa/router");\n');
+    write("packages/koa-host/package.json", manifest("koa-host", { dependencies: { koa: "^3", "routing-kernel": "workspace:*" } }));
+    write("packages/koa-host/src/ok.ts", 'import Koa from "koa";\nimport { x } from "routing-kernel";\n');
+    write("packages/security/package.json", manifest("security", { devDependencies: { "fw-b": "workspace:*" } }));
+    write("packages/security/src/c.ts", 'import { FwA } from "fw-a";\n');
+    write("packages/fw-a/package.json", manifest("fw-a"));
+    write("packages/fw-a/src/d.ts", 'import { FwA } from "fw-a/testing";\nimport { FwB } from "fw-b";\n');
+    write("packages/fw-b/package.json", manifest("fw-b"));
+    write("packages/conformance/package.json", manifest("conformance", { dependencies: { "routing-kernel": "workspace:*", koa: "^3" } }));
+    write("packages/conformance/src/e.ts", 'import { x } from "routing-kernel";\nimport { y } from "koa-host";\n');
+    write("packages/conformance/test/f.test.ts", 'import { createHost } from "koa-host";\nimport Koa from "koa";\nimport { FwA } from "fw-a";\n');
+    write("apps/demo/package.json", manifest("demo", { dependencies: { "fw-a": "workspace:*" } }));
+    write("apps/demo/views/main.ts", 'import { FwA } from "fw-a";\n');
+    const violations = findViolations(root);
+    rmSync(root, { recursive: true, force: true });
+    const has = (pattern: RegExp) => assert.ok(violations.some((v) => pattern.test(v)), `no violation matches ${pattern}:\n${violations.join("\n")}`);
+
+    test("routing-kernel importing Koa (also type-only and dynamic imports)", () => {
+      has(/^packages\/routing-kernel\/src\/a\.ts imports "koa": routing-kernel imports nothing of Koa/);
+      has(/^packages\/routing-kernel\/src\/b\.ts imports "@koa\/router": routing-kernel imports nothing of Koa/);
+    });
+
+    test("routing-kernel importing a workspace package", () => {
+      has(/^packages\/routing-kernel\/src\/b\.ts imports "koa-host\/testing": routing-kernel imports no workspace package/);
+    });
+
+    test("a package below the frameworks importing one, in sources or in package.json", () => {
+      has(/^packages\/security\/src\/c\.ts imports "fw-a": nothing below fw-a imports it/);
+      has(/^packages\/security\/package\.json lists "fw-b" in devDependencies: nothing below fw-b imports it/);
+    });
+
+    test("fw-a importing fw-b (fw-a importing itself is fine)", () => {
+      has(/^packages\/fw-a\/src\/d\.ts imports "fw-b": fw-a and fw-b never import each other/);
+      assert.ok(!violations.some((v) => v.includes('"fw-a/testing"')), violations.join("\n"));
+    });
+
+    test("conformance sources importing koa-host or listing Koa; its tests importing a framework", () => {
+      has(/^packages\/conformance\/src\/e\.ts imports "koa-host": conformance knows frameworks only through its adapter/);
+      has(/^packages\/conformance\/package\.json lists "koa" in dependencies: conformance knows/);
+      has(/^packages\/conformance\/test\/f\.test\.ts imports "fw-a": nothing below fw-a imports it/);
+      assert.ok(!violations.some((v) => /f\.test\.ts imports "(koa-host|koa)"/.test(v)), violations.join("\n"));
+    });
+
+    test("allowed imports are not reported (koa-host on Koa and the kernel, apps on fw-a)", () => {
+      assert.ok(!violations.some((v) => v.startsWith("packages/koa-host") || v.startsWith("apps/")), violations.join("\n"));
+      assert.equal(violations.length, 9, violations.join("\n"));
+    });
+  });
+});
