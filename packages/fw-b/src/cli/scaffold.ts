@@ -35,6 +35,16 @@ function fill(text: string, appName: string, frameworkDir: string): string {
   return text.replaceAll("{{name}}", appName).replaceAll("{{fwb}}", frameworkDir.replace(/[\\/]+$/, ""));
 }
 
+/** A package name from a folder name: `My Tea Shop` and `MyTeaShop` -> `my-tea-shop`. */
+export function appNameOf(folder: string): string {
+  const name = folder
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return name || "fw-b-app";
+}
+
 /**
  * `fw-b :init`: writes the skeleton into `dir` (never overwriting a file) and links
  * `node_modules/fw-b` (and `node_modules/.bin/fw-b`) to this package, so the app runs with no
@@ -43,7 +53,7 @@ function fill(text: string, appName: string, frameworkDir: string): string {
 export function initApp(dir: string): ScaffoldResult {
   const root = resolve(dir);
   mkdirSync(root, { recursive: true });
-  const name = kebabCase(basename(root)).replace(/[^a-z0-9-]/g, "") || "fw-b-app";
+  const name = appNameOf(basename(root));
   const result = writeScaffold(root, skeletonFiles(name));
   const frameworkDir = PACKAGE_ROOT.replace(/[\\/]+$/, "");
   const link = join(root, "node_modules", "fw-b");
