@@ -69,6 +69,15 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
   const { loadUser, userId, rememberFingerprint, sessionStore, ...configOptions } = options;
   const users: UserHooks = { loadUser, userId, rememberFingerprint } as UserHooks;
 
+  let logger: PluginContext["logger"] | undefined;
+  let lastStoreWarning = 0;
+  const onStoreError = (error: unknown, kind: string) => {
+    // While a store is down every request fails the same way; one line per 10 s is enough.
+    if (Date.now() - lastStoreWarning < 10_000) return;
+    lastStoreWarning = Date.now();
+    logger?.warn({ err: error }, `security: the ${kind} session store failed (${(error as Error)?.message ?? error}); answering 503`);
+  };
+
   const ready = (what: string): SecurityRuntime => {
     if (!runtime) throw new E_SECURITY_NOT_SET_UP(what);
     return runtime;
@@ -87,8 +96,9 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
     },
 
     async setup(context: PluginContext) {
-      const logger = context.logger;
-      const config = resolveSecurityConfig(context.config, configOptions, (message) => logger.warn(message));
+      logger = context.logger;
+      const log = logger;
+      const config = resolveSecurityConfig(context.config, configOptions, (message) => log.warn(message));
       const secrets = [config.secretKey, ...config.secretKeyFallbacks];
       const root = typeof context.config["root"] === "string" ? context.config["root"] : process.cwd();
       const sessionUrl = parseSessionUrl(config.sessionUrl, root);
@@ -97,7 +107,7 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
         // Reconnect attempts fail every second while a store is down; one line per 10 s is enough.
         if (Date.now() - lastWarning < 10_000) return;
         lastWarning = Date.now();
-        logger.warn({ err: error }, `security: a Redis connection failed (${error.message}); retrying`);
+        log.warn({ err: error }, `security: a Redis connection failed (${error.message}); retrying`);
       };
       store = sessionStore ?? (await createSessionStore(sessionUrl, { root, onConnectionError }));
       let counter: AttemptCounter = new MemoryAttemptCounter();
@@ -129,11 +139,11 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
       if (store && config.sessionSweepInterval > 0 && store.kind !== "redis") {
         const sweepStore = store;
         sweeper = setInterval(() => {
-          sweepStore.sweep().catch((error: unknown) => logger.warn({ err: error }, `security: sweeping expired ${sweepStore.kind} sessions failed`));
+          sweepStore.sweep().catch((error: unknown) => log.warn({ err: error }, `security: sweeping expired ${sweepStore.kind} sessions failed`));
         }, config.sessionSweepInterval * 1000);
         sweeper.unref();
       }
-      logger.info(`security: ${store ? `${store.kind} sessions` : "signed cookie sessions"}, passwords ${config.passwordAlgorithm}, JWT ${config.jwtAlgorithm}`);
+      log.info(`security: ${store ? `${store.kind} sessions` : "signed cookie sessions"}, passwords ${config.passwordAlgorithm}, JWT ${config.jwtAlgorithm}`);
     },
 
     middleware() {
@@ -154,7 +164,7 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
           cookieName: config.sessionCookie,
           maxAge: config.sessionMaxAge,
           secure: config.cookieSecure,
-          ...(store ? { store } : {}),
+          ...(store ? { store, onStoreError } : {}),
         }),
         currentUserMiddleware(),
       );

@@ -40,6 +40,11 @@ export class MemorySessionStore implements SessionStore {
     return removed;
   }
 
+  /** True when `id` is held, expired or not (a raw look, for tests). */
+  has(id: string): boolean {
+    return this.#entries.has(id);
+  }
+
   /** How many sessions are held, expired or not (for tests and metrics). */
   get size(): number {
     return this.#entries.size;

@@ -25,7 +25,10 @@ export class SqlSessionStore implements SessionStore {
   constructor(options: SqlSessionStoreOptions) {
     this.kind = options.kind;
     this.#table = options.table;
-    const common = { acquireConnectionTimeout: 3000, useNullAsDefault: true, pool: { min: 0, max: 5 } };
+    // knex would print every failed connection; failures reach the app as 503s and its log instead.
+    const quiet = () => {};
+    const log = { warn: quiet, error: quiet, deprecate: quiet, debug: quiet };
+    const common = { acquireConnectionTimeout: 3000, useNullAsDefault: true, pool: { min: 0, max: 5 }, log };
     if (options.kind === "sqlite") {
       if (options.filename !== ":memory:") mkdirSync(dirname(options.filename), { recursive: true });
       this.#db = knex({ ...common, client: "better-sqlite3", connection: { filename: options.filename }, pool: { min: 1, max: 1 } });

@@ -1,0 +1,121 @@
+/**
+ * A session store that cannot be reached gives 503 with a clear message (never a hang or a 500),
+ * and the app recovers by itself when the store is back. The store is reached through a TCP
+ * forwarder that is stopped and started on the same port, so the real servers stay up.
+ */
+import assert from "node:assert/strict";
+import { after, describe, test } from "node:test";
+import { requireServer, serverSkip, serverUrls, startS3, type S3Server } from "test-servers";
+import { getSession } from "../src/index.js";
+import { startApp, View, type TestApp } from "./helpers/app.js";
+import { Client, type TestResponse } from "./helpers/client.js";
+import { tcpProxy, type TcpProxy } from "./helpers/tcp-proxy.js";
+
+class Index extends View {
+  setValue() {
+    getSession(this.ctx).value = String(this.ctx.query["value"]);
+    return { ok: true };
+  }
+
+  readValue() {
+    return { value: getSession(this.ctx).value ?? null };
+  }
+}
+
+const run = `${process.pid}_${Date.now().toString(36)}`;
+
+/** Retries until the app answers 200 again (reconnects take up to a second or two). */
+async function eventually(request: () => Promise<TestResponse>): Promise<TestResponse> {
+  let last: TestResponse | undefined;
+  for (let i = 0; i < 40; i++) {
+    last = await request();
+    if (last.status === 200) return last;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return last!;
+}
+
+function assertUnavailable(response: TestResponse, kind: string, started: number): void {
+  assert.equal(response.status, 503, response.text);
+  assert.match(response.text, new RegExp(`the ${kind} session store cannot be reached`));
+  assert.ok(Date.now() - started < 10_000, "the 503 comes quickly, not after a long hang");
+}
+
+function outageCase(name: string, kind: string, options: { skip?: string | false; target: () => Promise<{ port: number; url: (port: number) => string; close?: () => Promise<void> }> }) {
+  describe(`store outage: ${name}`, { skip: options.skip ?? false }, () => {
+    let app: TestApp | undefined;
+    let proxy: TcpProxy | undefined;
+    let close: (() => Promise<void>) | undefined;
+    after(async () => {
+      // The store comes back so connections close cleanly, then everything is shut.
+      await proxy?.start();
+      await app?.close();
+      await proxy?.stop();
+      await close?.();
+    });
+
+    test("503 while the store is down (from start-up and mid-life), recovery when it returns", async () => {
+      const target = await options.target();
+      close = target.close;
+      proxy = await tcpProxy(target.port, { stopped: true });
+      app = await startApp({ views: { Index }, security: { sessionUrl: target.url(proxy.port), sessionSweepInterval: 0 } });
+      const client = new Client(app.url);
+      let started = Date.now();
+      assertUnavailable(await client.get("/set-value?value=kept"), kind, started);
+      assert.ok(app.logLines.some((line) => line.includes(`the ${kind} session store failed`)), "the cause is logged for the operator");
+      await proxy.start();
+      const set = await eventually(() => client.get("/set-value?value=kept"));
+      assert.equal(set.status, 200, set.text);
+      await proxy.stop();
+      started = Date.now();
+      assertUnavailable(await client.get("/read-value"), kind, started);
+      await proxy.start();
+      const read = await eventually(() => client.get("/read-value"));
+      assert.equal(read.status, 200, read.text);
+      assert.equal(read.json().value, "kept", "the session written before the outage is read after it");
+    });
+  });
+}
+
+const portOf = (url: string) => Number(new URL(url).port);
+const withPort = (url: string, port: number) => {
+  const parsed = new URL(url);
+  parsed.port = String(port);
+  return parsed.toString();
+};
+
+outageCase("redis", "redis", {
+  skip: serverSkip.skip,
+  target: async () => {
+    await requireServer("redis");
+    return { port: portOf(serverUrls.redis), url: (port) => `${withPort(serverUrls.redis, port)}?prefix=sess_outage_${run}:` };
+  },
+});
+
+outageCase("postgres", "postgres", {
+  skip: serverSkip.skip,
+  target: async () => {
+    await requireServer("postgres");
+    return { port: portOf(serverUrls.postgres), url: (port) => `${withPort(serverUrls.postgres, port)}?table=sess_outage_${run}` };
+  },
+});
+
+outageCase("mariadb", "mysql", {
+  skip: serverSkip.skip,
+  target: async () => {
+    await requireServer("mysql");
+    return { port: portOf(serverUrls.mysql), url: (port) => `${withPort(serverUrls.mysql, port)}?table=sess_outage_${run}` };
+  },
+});
+
+let s3: S3Server | undefined;
+outageCase("s3 (s3rver)", "s3", {
+  target: async () => {
+    s3 = await startS3(["security-outage"]);
+    return {
+      port: portOf(s3.endpoint),
+      url: (port) => `s3://S3RVER:S3RVER@security-outage/x?endpoint=${encodeURIComponent(`http://127.0.0.1:${port}`)}&region=us-east-1`,
+      close: () => s3!.close(),
+    };
+  },
+});
