@@ -1,0 +1,185 @@
+import { createReadStream } from "node:fs";
+import { stat, unlink } from "node:fs/promises";
+import { Readable } from "node:stream";
+import { E_SERVICES_CONFIG_INVALID, E_STORAGE_FAILED, E_STORAGE_NOT_FOUND } from "../errors.js";
+import { FrameworkError } from "routing-kernel";
+import { defaultRegistry, type SignalRegistry } from "../signals/signal.js";
+import { SIGNALS, type FileStoredPayload } from "../signals/names.js";
+import { createStorageDriver, DEFAULT_STORAGE_URL } from "./create-driver.js";
+import type { StorageDriver } from "./driver.js";
+import { checkKey, typeOfKey, uploadKey } from "./keys.js";
+import { checkSize, checkType, DEFAULT_LIMITS, spool, type StorageLimits } from "./limits.js";
+
+/** What {@link createStorage} needs; the services plugin reads them from config. */
+export interface StorageOptions {
+  /** `file:data/uploads` (default), `file:/abs/dir`, or `s3://[key:secret@]bucket/prefix?endpoint=...`. */
+  readonly url?: string;
+  /** The app root (relative `file:` folders are inside it). */
+  readonly root: string;
+  /** Signs links to private local files (the app's secret key). */
+  readonly secret: string;
+  /** Where local files are served by {@link serveStorage} (default `/uploads`). */
+  readonly publicPath?: string;
+  /** Size and type limits (default 10 MiB, any type). */
+  readonly limits?: Partial<StorageLimits>;
+  /** Where `file.stored` is sent (default: the process-wide registry). */
+  readonly signals?: SignalRegistry;
+}
+
+/** A file written to storage. */
+export interface StoredFile {
+  /** The key to read it back with. */
+  readonly key: string;
+  readonly size: number;
+  readonly contentType: string;
+  /** The client's name for an upload (never used as the key). */
+  readonly originalName?: string;
+}
+
+/** An uploaded file as koa-body (formidable) hands it over. */
+export interface UploadedFile {
+  /** Temporary path formidable wrote the upload to. */
+  readonly filepath: string;
+  readonly originalFilename?: string | null;
+  readonly mimetype?: string | null;
+  readonly size?: number;
+}
+
+/** Files by key, on local disk or in object storage, with the same calls. */
+export interface Storage {
+  /** `local` or `s3`. */
+  readonly kind: string;
+  /** The backend (exposed for {@link serveStorage} and inspection). */
+  readonly driver: StorageDriver;
+  /** The limits in force. */
+  readonly limits: StorageLimits;
+  /** Writes a file whole (a stream is spooled first, so an oversized one writes nothing) and sends `file.stored`. */
+  put(key: string, data: string | Uint8Array | Readable, options?: { contentType?: string; originalName?: string }): Promise<StoredFile>;
+  /** Streams a file; `E_STORAGE_NOT_FOUND` (404) when absent. */
+  get(key: string): Promise<Readable>;
+  /** Reads a file into memory; `E_STORAGE_NOT_FOUND` (404) when absent. */
+  getBytes(key: string): Promise<Uint8Array>;
+  /** Deletes a file (no error when it is already gone). */
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  /** The URL of a public file. */
+  url(key: string): Promise<string>;
+  /** A link to a private file that expires (`expiresIn` seconds, default 900). */
+  signedUrl(key: string, options?: { expiresIn?: number }): Promise<string>;
+  /** Stores an upload under a generated name (`<prefix>/<uuid>.<ext>`) after checking its size and type. */
+  storeUpload(file: UploadedFile, options?: { prefix?: string }): Promise<StoredFile>;
+  /** Releases connections. */
+  close(): void;
+}
+
+function isNotFound(error: unknown): boolean {
+  for (let current = error as { cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
+    const e = current as { code?: unknown; name?: unknown; $metadata?: { httpStatusCode?: number } };
+    if (e.code === "ENOENT" || e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404) return true;
+    current = current.cause as { cause?: unknown } | undefined;
+  }
+  return false;
+}
+
+function rootReason(error: unknown): string {
+  let current = error as { cause?: unknown; message?: unknown };
+  while (current.cause && typeof current.cause === "object") current = current.cause as typeof current;
+  return String(current.message ?? error);
+}
+
+/** Runs a backend call, turning its failures into coded errors (ours pass through). */
+async function guard<T>(operation: string, key: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof FrameworkError) throw error;
+    if (isNotFound(error)) throw new E_STORAGE_NOT_FOUND(key);
+    throw Object.assign(new E_STORAGE_FAILED(operation, key, rootReason(error)), { cause: error });
+  }
+}
+
+/** Builds storage from one URL (see {@link StorageOptions}). */
+export function createStorage(options: StorageOptions): Storage {
+  const driver = createStorageDriver(options.url ?? DEFAULT_STORAGE_URL, {
+    root: options.root,
+    secret: options.secret,
+    publicPath: options.publicPath ?? "/uploads",
+  });
+  const limits: StorageLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const signals = options.signals ?? defaultRegistry();
+  const { disk } = driver;
+  const full = (key: string) => (driver.prefix ? `${driver.prefix}/${checkKey(key)}` : checkKey(key));
+
+  async function stored(file: StoredFile): Promise<StoredFile> {
+    const payload: FileStoredPayload = file;
+    await signals.get<FileStoredPayload>(SIGNALS.fileStored).send(payload);
+    return file;
+  }
+
+  function describe(key: string, size: number, contentType: string, originalName?: string): StoredFile {
+    return originalName === undefined ? { key, size, contentType } : { key, size, contentType, originalName };
+  }
+
+  /** Writes a file of known size from disk; the backend never sees a partial file from us. */
+  async function writeFile(key: string, path: string, size: number, contentType: string): Promise<void> {
+    await guard("write", key, () => disk.putStream(full(key), createReadStream(path), { contentType, contentLength: size }));
+  }
+
+  const storage: Storage = {
+    kind: driver.kind,
+    driver,
+    limits,
+
+    async put(key, data, putOptions = {}) {
+      checkKey(key);
+      const contentType = checkType(putOptions.contentType ?? typeOfKey(key), limits);
+      if (data instanceof Readable) {
+        const spooled = await spool(data, limits);
+        try {
+          await writeFile(key, spooled.path, spooled.size, contentType);
+        } finally {
+          await spooled.remove();
+        }
+        return stored(describe(key, spooled.size, contentType, putOptions.originalName));
+      }
+      const bytes = typeof data === "string" ? Buffer.from(data) : data;
+      checkSize(bytes.byteLength, limits);
+      await guard("write", key, () => disk.put(full(key), bytes, { contentType, contentLength: bytes.byteLength }));
+      return stored(describe(key, bytes.byteLength, contentType, putOptions.originalName));
+    },
+
+    async get(key) {
+      const target = full(key);
+      // The fs driver opens lazily and would report a missing file as a stream error, too late for a 404.
+      if (!(await guard("check", key, () => disk.exists(target)))) throw new E_STORAGE_NOT_FOUND(key);
+      return guard("read", key, () => disk.getStream(target));
+    },
+
+    getBytes: (key) => guard("read", key, () => disk.getBytes(full(key))),
+    delete: (key) => guard("delete", key, () => disk.delete(full(key))),
+    exists: (key) => guard("check", key, () => disk.exists(full(key))),
+    url: (key) => guard("link", key, () => driver.url(full(key))),
+
+    signedUrl(key, signOptions = {}) {
+      const seconds = signOptions.expiresIn ?? 900;
+      if (!(Number.isFinite(seconds) && seconds > 0)) {
+        return Promise.reject(new E_SERVICES_CONFIG_INVALID("signedUrl's expiresIn", "a positive number of seconds"));
+      }
+      return guard("link", key, () => driver.signedUrl(full(key), seconds));
+    },
+
+    async storeUpload(file, uploadOptions = {}) {
+      const size = (await guard("read upload", file.filepath, () => stat(file.filepath))).size;
+      checkSize(size, limits);
+      const contentType = checkType(file.mimetype ?? "application/octet-stream", limits);
+      const key = uploadKey(contentType, uploadOptions.prefix);
+      await writeFile(key, file.filepath, size, contentType);
+      // The temporary file is no longer needed; a failure to remove it must not fail the upload.
+      await unlink(file.filepath).catch(() => {});
+      return stored(describe(key, size, contentType, file.originalFilename ?? undefined));
+    },
+
+    close: () => driver.close(),
+  };
+  return storage;
+}
