@@ -1,4 +1,5 @@
-import { HOST_VIEW_FIELDS, HostView } from "koa-host";
+import type { Context } from "koa";
+import { HOST_VIEW_FIELDS, HostView, type AppConfig, type HostRuntime } from "koa-host";
 import { defineConventions, type Conventions } from "routing-kernel";
 
 /**
@@ -6,7 +7,12 @@ import { defineConventions, type Conventions } from "routing-kernel";
  * serves each request, with `this.ctx` (the Koa context), `this.urlFor(...)` and
  * `this.redirect(...)`. Its members are reserved: a view method may not reuse their names.
  */
-export class FwB extends HostView {}
+export class FwB extends HostView {
+  /** The app's resolved configuration (`lib/config.ts`, environment, overrides). */
+  get config(): AppConfig {
+    return (this.ctx as Context & { host: HostRuntime }).host.config;
+  }
+}
 
 /**
  * fw-b's routing conventions (SPEC section 2): generated paths never end with `/` except the

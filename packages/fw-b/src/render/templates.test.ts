@@ -41,6 +41,14 @@ describe("TemplateStore", () => {
     assert.equal(own, '<div class="mine"><p class="body">x</p></div>');
   });
 
+  test("a Markdown page is titled by its first heading and framed by layouts/markdown.pug when present", () => {
+    write("md/app/p/page.md", "# The Title\n\ntext");
+    assert.match(store(false, join(dir, "md", "app")).find("p/page")!.render({ nav: [] }), /<title>The Title<\/title>/);
+    assert.match(store(false, join(dir, "md", "app")).find("p/page")!.render({ nav: [], title: "Given" }), /<title>Given<\/title>/);
+    write("md/app/layouts/markdown.pug", "article.md\n  block content");
+    assert.equal(store(false, join(dir, "md", "app")).find("p/page")!.render({}), '<article class="md"><h1>The Title</h1>\n<p>text</p>\n</article>');
+  });
+
   test("relative includes, include:markdown and the :markdown filter", () => {
     write("app/c/part.pug", "span part");
     write("app/c/text.md", "**md**");

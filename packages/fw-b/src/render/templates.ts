@@ -29,7 +29,8 @@ type Compiled = (locals: Record<string, unknown>) => string;
 
 /**
  * Finds and compiles templates. `.pug` files are Pug; `.html` files are HTML with Pug's `#{expr}`
- * (escaped) and `!{expr}` (raw) interpolation; `.md` files are Markdown shown inside the layout.
+ * (escaped) and `!{expr}` (raw) interpolation; `.md` files are Markdown shown inside the app's
+ * `layouts/markdown.pug` or else the default layout, titled by their first `# heading`.
  * Absolute includes and `extends /layouts/default` look in the app's folder, then in fw-b's.
  * Outside development each file is compiled once and cached.
  */
@@ -83,8 +84,11 @@ export class TemplateStore {
         return this.#pug(source.split(/\r?\n/).map((line) => (line === "" ? "|" : `| ${line}`)).join("\n"), path);
       case ".md": {
         const html = markdown(source, { trusted: true });
-        const page = this.#pug("extends /layouts/default\nblock content\n  != __markdown", path);
-        return (locals) => page({ ...locals, __markdown: html });
+        // The app's layouts/markdown.pug frames Markdown pages when it exists; else the default layout.
+        const layout = existsSync(join(this.#options.appDir, "layouts", "markdown.pug")) ? "/layouts/markdown" : "/layouts/default";
+        const page = this.#pug(`extends ${layout}\nblock content\n  != __markdown`, path);
+        const heading = /^#\s+(.+?)\s*#*\s*$/m.exec(source)?.[1];
+        return (locals) => page({ ...(heading ? { title: heading } : {}), ...locals, __markdown: html });
       }
       default:
         return this.#pug(source, path);

@@ -1,0 +1,8 @@
+import { defineConfig } from "fw-b";
+
+/** The catalogue's configuration; environment variables (SECRET_KEY, LOG_LEVEL...) win. */
+export const config = defineConfig({
+  siteName: "Tea Catalogue",
+  /** Products per page, in pages and in the API. */
+  pageSize: 3,
+});
