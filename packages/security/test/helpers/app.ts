@@ -7,13 +7,18 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Koa, { type Context, type Middleware } from "koa";
 import type { PluginContext } from "koa-host";
-import { buildRouteTable, defineConventions, type Route, type ViewClass } from "routing-kernel";
+import { buildRouteTable, defineConventions, restrictVerbs, type Route, type ViewClass } from "routing-kernel";
 import { securityPlugin, type SecurityPlugin, type SecurityPluginOptions } from "../../src/index.js";
 
 /** Base class of test views: a new instance per request, with `ctx`. */
 export class View {
   ctx!: Context;
 }
+
+/** Restricts a test view method to POST / PUT / DELETE (the frameworks' `request.post` etc.). */
+export const post = restrictVerbs("post", ["POST"]);
+export const put = restrictVerbs("put", ["PUT"]);
+export const del = restrictVerbs("delete", ["DELETE"]);
 
 /** Users known to the test apps. */
 export const USERS: Record<string, { id: string; name: string; password: string }> = {
