@@ -1,0 +1,15 @@
+/**
+ * Where cache entries live: process memory or Redis. Values are strings (the cache serialises);
+ * a store expires entries itself after `ttlMs`.
+ */
+export interface CacheStore {
+  /** `memory` or `redis`. */
+  readonly kind: string;
+  /** The value, or `undefined` when absent or expired. */
+  get(key: string): Promise<string | undefined>;
+  /** Stores a value, for `ttlMs` milliseconds or until deleted when `undefined`. */
+  set(key: string, value: string, ttlMs: number | undefined): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Releases connections. */
+  close(): Promise<void>;
+}
