@@ -8,25 +8,7 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { createHost, HOST_VIEW_FIELDS, HostView, sendJson, sendText, type Responder } from "koa-host";
 import { ALL_VERBS, buildRouteTable, defineConventions, restrictVerbs, routePath, setTag } from "routing-kernel";
-import type { ConformanceAdapter, ConformanceSkip } from "../src/index.js";
-
-// Known koa-host gap (reported to the lead; remove when fixed): find-my-way binds an empty
-// trailing segment to a parameter, so GET /params/echo/ calls echo("") (200 "[]") under the
-// no-slash policy, and the slash twin redirects 308 to a path that is a 404 under the slash policy.
-const EMPTY_SEGMENT = "koa-host: find-my-way binds an empty segment to a parameter (view called with \"\" or a 308 to a 404)";
-const SKIPS: Record<"slash" | "noSlash", readonly ConformanceSkip[]> = {
-  slash: [
-    {
-      reason: EMPTY_SEGMENT,
-      tests: [
-        "a missing required parameter is 404",
-        "an empty segment never fills a parameter (404, no redirect)",
-        "a parameter with a default value is an optional segment",
-      ],
-    },
-  ],
-  noSlash: [{ reason: EMPTY_SEGMENT, tests: ["an empty segment never fills a parameter (404, no redirect)"] }],
-};
+import type { ConformanceAdapter } from "../src/index.js";
 
 const conventions = (trailingSlash: boolean) =>
   defineConventions({ baseClass: HostView, trailingSlash, reservedNames: HOST_VIEW_FIELDS });
@@ -57,7 +39,6 @@ export function koaHostAdapter(trailingSlash: boolean): ConformanceAdapter {
       route: (path) => routePath("route", path),
       json: setTag("json", "responseKind", "json"),
     },
-    skip: SKIPS[trailingSlash ? "slash" : "noSlash"],
     async build(modules) {
       return buildRouteTable({ conventions: conventions(trailingSlash), modules });
     },

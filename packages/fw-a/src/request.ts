@@ -17,6 +17,8 @@ export const request = Object.freeze({
   put: verb("put", ["PUT"]),
   patch: verb("patch", ["PATCH"]),
   delete: verb("delete", ["DELETE"]),
+  /** The same as `delete`: esbuild (and so tsx) cannot parse `@request.delete`; write `@request.del` or `@(request.delete)`. */
+  del: verb("delete", ["DELETE"]),
   options: verb("options", ["OPTIONS"]),
   all: verb("all", ALL_VERBS),
   route: (path: string): ViewDecorator => routePath("request.route", path),

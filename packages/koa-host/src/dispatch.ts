@@ -81,7 +81,7 @@ export function createDispatcher(options: DispatchOptions): Middleware {
     const existing = router.find("GET", sample);
     if (existing && !(existing.store as PathEntry).redirect) continue;
     if (existing) continue;
-    router.on("GET", toFindMyWay(twin), noop, { handlers: {}, allow: "", keys: [], redirect: true } satisfies PathEntry);
+    router.on("GET", toFindMyWay(twin), noop, { handlers: {}, allow: "", keys: keysOf(twin), redirect: true } satisfies PathEntry);
   }
 
   const basePath = options.basePath ?? "";
@@ -101,6 +101,10 @@ export function createDispatcher(options: DispatchOptions): Middleware {
     const found = router.find("GET", path);
     if (!found) return next();
     const entry = found.store as PathEntry;
+    const params = found.params as Record<string, string | undefined>;
+    const keys = entry.keys;
+    // An empty segment never fills a parameter: `/doc/` is not `/doc/:id` with id "".
+    for (let i = 0; i < keys.length; i++) if (!params[keys[i]!]) return next();
     if (entry.redirect) {
       const target = basePath + (toggleTrailingSlash(path) ?? "/");
       ctx.status = 308;
@@ -118,8 +122,6 @@ export function createDispatcher(options: DispatchOptions): Middleware {
       }
       throw HTTPError.MethodNotAllowed(`${method} is not allowed here; use ${entry.allow}.`, { headers: { Allow: entry.allow } });
     }
-    const params = found.params as Record<string, string | undefined>;
-    const keys = entry.keys;
     const values: string[] = new Array(keys.length);
     const named: Record<string, string> = {};
     for (let i = 0; i < keys.length; i++) {

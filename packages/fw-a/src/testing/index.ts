@@ -4,3 +4,4 @@
  * (`listenForTest`), and the adapter the shared conformance suite runs against.
  */
 export { inject, listenForTest, type InjectedResponse } from "koa-host/testing";
+export { conformanceAdapter } from "./conformance.js";
