@@ -20,6 +20,9 @@ describe("request verb decorators", () => {
       @(request.delete) remove(id: string) {
         return id;
       }
+      @request.del drop(id: string) {
+        return id;
+      }
       @request.get @request.post both() {}
       @request.options probe() {}
       @request.all any() {}
@@ -30,6 +33,7 @@ describe("request verb decorators", () => {
       ["Post.replace", "PUT", "/post/replace/:id"],
       ["Post.edit", "PATCH", "/post/edit/:id"],
       ["Post.remove", "DELETE", "/post/remove/:id"],
+      ["Post.drop", "DELETE", "/post/drop/:id"],
       ["Post.both", "GET,POST", "/post/both"],
       ["Post.probe", "OPTIONS", "/post/probe"],
       ["Post.any", "GET,POST,PUT,PATCH,DELETE", "/post/any"],

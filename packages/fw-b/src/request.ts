@@ -17,6 +17,8 @@ export const request: {
   readonly put: VerbDecorator;
   readonly patch: VerbDecorator;
   readonly delete: VerbDecorator;
+  /** The same as `delete`: esbuild (and so tsx) cannot parse `@request.delete`; write `@request.del` or `@(request.delete)`. */
+  readonly del: VerbDecorator;
   readonly options: VerbDecorator;
   readonly all: VerbDecorator;
 } = Object.freeze({
@@ -25,6 +27,7 @@ export const request: {
   put: verb("put", ["PUT"]),
   patch: verb("patch", ["PATCH"]),
   delete: verb("delete", ["DELETE"]),
+  del: verb("delete", ["DELETE"]),
   options: verb("options", ["OPTIONS"]),
   all: verb("all", ALL_VERBS),
 });

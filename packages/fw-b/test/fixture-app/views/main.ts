@@ -78,7 +78,7 @@ export class Document extends FwB {
   publish(id: string) {
     return `published ${id}`;
   }
-  @request.put @(request.delete)
+  @request.put @request.del
   lock(id: string) {
     return `${this.ctx.method} lock ${id}`;
   }
