@@ -29,8 +29,8 @@ export interface FlashLocals {
   readonly old: Record<string, unknown>;
 }
 
-/** The session key flash data is stored under. */
-export const FLASH_SESSION_KEY = "_flash";
+/** The session key flash data is stored under (no leading "_": koa-session does not save those). */
+export const FLASH_SESSION_KEY = "flash";
 
 /** The request parts flash needs: a session (koa-session's `ctx.session`). */
 export interface FlashContext {

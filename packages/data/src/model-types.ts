@@ -103,4 +103,4 @@ export interface Model<R extends BaseRow> extends ModelMethods<R> {
 }
 
 /** The row type of a model: `type User = RowOf<typeof User>`. */
-export type RowOf<M> = M extends ModelMethods<infer R> ? R : never;
+export type RowOf<M> = M extends { hydrate(row: Record<string, unknown>): infer R } ? R : never;

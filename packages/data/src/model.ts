@@ -23,8 +23,12 @@ interface ModelState {
   knex: Knex | undefined;
 }
 
-/** True when `value` is a model made by {@link defineModel}. */
-export function isModel(value: unknown): value is Model<BaseRow> {
+/**
+ * True when `value` is a model made by {@link defineModel}. (`Model<any>`: narrowing a typed
+ * model must keep its row type.)
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function isModel(value: unknown): value is Model<any> {
   return typeof value === "object" && value !== null && (value as { [MODEL_BRAND]?: unknown })[MODEL_BRAND] === true;
 }
 
@@ -41,18 +45,19 @@ export function defineModel<R extends BaseRow>(table: string, options: ModelOpti
     knex: undefined,
   };
   const active = view<R>(state, "active");
-  const model = Object.assign(active, {
-    withTrashed: () => view<R>(state, "all"),
-    onlyTrashed: () => view<R>(state, "trashed"),
-    bind(knex: Knex) {
-      state.knex = knex;
+  // defineProperties, not Object.assign: `bound` must stay a getter.
+  Object.defineProperties(active, {
+    withTrashed: { value: () => view<R>(state, "all") },
+    onlyTrashed: { value: () => view<R>(state, "trashed") },
+    bind: {
+      value: (knex: Knex) => {
+        state.knex = knex;
+      },
     },
-    get bound() {
-      return state.knex !== undefined;
-    },
-    [MODEL_BRAND]: true,
+    bound: { get: () => state.knex !== undefined, enumerable: true },
+    [MODEL_BRAND]: { value: true },
   });
-  return model as Model<R>;
+  return active as Model<R>;
 }
 
 function compact(data: object): Record<string, unknown> {

@@ -3,7 +3,7 @@
  * binds the app's models, offers `ctx.state.db`, turns validation and constraint errors into
  * 4xx answers, gives templates date, flash and pagination helpers, and closes the pool at shutdown.
  */
-import type { Middleware } from "koa";
+import type { Context, Middleware } from "koa";
 import type { Knex } from "knex";
 import type { HostPlugin, PluginContext } from "koa-host";
 import type { Route } from "routing-kernel";
@@ -34,12 +34,17 @@ export interface DataPluginOptions {
 /** The data plugin, with the connection and models it set up. */
 export interface DataPlugin extends HostPlugin {
   readonly name: "data";
-  /** The open connection (E_MODEL_UNBOUND-like error before setup). */
+  /** The open connection (throws before setup). */
   readonly database: Database;
   /** The resolved settings (after setup). */
   readonly settings: DataConfig;
   /** The models bound at setup, by export name. */
   readonly models: Readonly<Record<string, Model<BaseRow>>>;
+  setup(context: PluginContext): Promise<void>;
+  middleware(): readonly Middleware[];
+  routeMiddleware(route: Route): Middleware;
+  locals(ctx: Context): Record<string, unknown>;
+  close(): Promise<void>;
 }
 
 /** The key of `ctx.state` holding the knex instance. */
