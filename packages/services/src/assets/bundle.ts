@@ -63,7 +63,7 @@ export async function buildBundles(options: BundleOptions): Promise<string[]> {
   await rm(options.outDir, { recursive: true, force: true });
   await mkdir(options.outDir, { recursive: true });
   for (const name of names) {
-    const kind = NAME.exec(name)?.[1];
+    const kind = NAME.exec(name)?.[1] as "js" | "css" | undefined;
     if (!kind) {
       throw new E_ASSET_BUNDLE_FAILED(name, 'its name must be a relative path ending in ".js" or ".css"');
     }

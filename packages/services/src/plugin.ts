@@ -1,0 +1,168 @@
+import type { Context, Middleware } from "koa";
+import type { HostPlugin, PluginContext } from "koa-host";
+import type { Route } from "routing-kernel";
+import { prepareAssets } from "./assets/assets.js";
+import type { AssetManifest } from "./assets/manifest.js";
+import { serveAssets } from "./assets/serve.js";
+import { createCache, type Cache } from "./cache/cache.js";
+import { cacheTagOf } from "./cache/decorator.js";
+import { responseCache } from "./cache/response.js";
+import { readServicesConfig, type ServicesConfig } from "./config.js";
+import { E_SERVICE_NOT_CONFIGURED } from "./errors.js";
+import type { ServiceLogger } from "./logger.js";
+import { createMailer, type Mailer } from "./mail/mailer.js";
+import type { MailRenderer } from "./mail/templates.js";
+import { bridgeSignals, type SignalBridge } from "./signals/bridge.js";
+import { requestSignals } from "./signals/request-signals.js";
+import { defaultRegistry, type SignalRegistry } from "./signals/signal.js";
+import { serveStorage } from "./storage/serve.js";
+import { createStorage, type Storage } from "./storage/storage.js";
+
+/** Options of {@link servicesPlugin}, given by the framework. */
+export interface ServicesPluginOptions {
+  /** Builds the mail template renderer (Nunjucks in fw-a, Pug in fw-b) once the config is known. */
+  readonly mailRenderer?: (context: PluginContext) => MailRenderer;
+  /** The signal registry (default: the process-wide one, so `signal(name)` anywhere reaches it). */
+  readonly signals?: SignalRegistry;
+}
+
+/** The services built at start-up, for views (`ctx.state.services`) and for the framework. */
+export interface Services {
+  /** Rejects with `E_SERVICE_NOT_CONFIGURED` when `mailUrl` or `mailFrom` is not set. */
+  readonly mailer: Mailer;
+  readonly storage: Storage;
+  readonly cache: Cache;
+  readonly assets: AssetManifest;
+  readonly signals: SignalRegistry;
+  /** The Redis bridge, when `signals.names` and a Redis URL are configured. */
+  readonly bridge?: SignalBridge;
+  /** The config the services were built from. */
+  readonly config: ServicesConfig;
+}
+
+/** The services battery as a host plugin; `services` is available after `setup`. */
+export interface ServicesPlugin extends HostPlugin {
+  readonly services: Services;
+}
+
+function unconfiguredMailer(): Mailer {
+  const fail = () => new E_SERVICE_NOT_CONFIGURED("mailer", "set mailUrl (MAIL_URL) and mailFrom (MAIL_FROM) in config, and give the services plugin a mail renderer");
+  return {
+    get transport(): never {
+      throw fail();
+    },
+    sendMail: () => Promise.reject(fail()),
+    verify: () => Promise.reject(fail()),
+    close: () => {},
+  };
+}
+
+/**
+ * The services as one host plugin. `setup` builds the cache, signal bridge, storage, mailer and
+ * asset manifest (with bundles) from config; `middleware` sends the request signals and serves
+ * hashed assets and local files; `routeMiddleware` applies `cacheResponse`; `locals` gives
+ * templates `static(path)`; `close` releases Redis and other connections.
+ */
+export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlugin {
+  const signals = options.signals ?? defaultRegistry();
+  let built: Services | undefined;
+  let logger: ServiceLogger = signals.logger;
+  let templateLocals: Record<string, unknown> = {};
+
+  const services = (): Services => {
+    if (!built) throw new E_SERVICE_NOT_CONFIGURED("services", "the services plugin's setup has not run yet");
+    return built;
+  };
+
+  return {
+    name: "services",
+    get services() {
+      return services();
+    },
+
+    async setup(context) {
+      const config = readServicesConfig(context.config);
+      logger = context.logger;
+      signals.logger = context.logger;
+      const opened: Array<() => unknown> = [];
+      try {
+        const cache = await createCache(config.cacheUrl, { logger });
+        opened.push(() => cache.close());
+        let bridge: SignalBridge | undefined;
+        if (config.signalsUrl && config.signals.names.length > 0) {
+          bridge = await bridgeSignals({
+            url: config.signalsUrl,
+            names: config.signals.names,
+            registry: signals,
+            logger,
+            ...(config.signals.prefix ? { prefix: config.signals.prefix } : {}),
+          });
+          const open = bridge;
+          opened.push(() => open.close());
+        }
+        const storage = createStorage({
+          ...(config.storageUrl ? { url: config.storageUrl } : {}),
+          root: config.root,
+          secret: config.secretKey,
+          publicPath: config.basePath + config.storage.publicPath,
+          limits: {
+            ...(config.storage.maxBytes === undefined ? {} : { maxBytes: config.storage.maxBytes }),
+            ...(config.storage.allowedTypes === undefined ? {} : { allowedTypes: config.storage.allowedTypes }),
+          },
+          signals,
+        });
+        opened.push(() => storage.close());
+        const mailer =
+          config.mailUrl && config.mailFrom && options.mailRenderer
+            ? createMailer({ url: config.mailUrl, from: config.mailFrom, render: options.mailRenderer(context), logger, signals })
+            : unconfiguredMailer();
+        opened.push(() => mailer.close());
+        const assets = await prepareAssets({
+          root: config.root,
+          development: config.env === "development",
+          config: {
+            dir: config.assets.dir,
+            prefix: config.basePath + config.assets.prefix,
+            bundles: config.assets.bundles,
+            ...(config.assets.outDir ? { outDir: config.assets.outDir } : {}),
+          },
+        });
+        built = { mailer, storage, cache, assets, signals, config, ...(bridge ? { bridge } : {}) };
+        templateLocals = { static: (path: string) => assets.assetUrl(path) };
+      } catch (error) {
+        for (const close of opened.reverse()) await close();
+        throw error;
+      }
+    },
+
+    middleware(): Middleware[] {
+      const { assets, storage, config } = services();
+      const state: Middleware = (ctx, next) => {
+        ctx.state["services"] = built;
+        return next();
+      };
+      return [requestSignals(signals), state, serveAssets(assets, { maxAge: config.assets.maxAge }), serveStorage(storage)];
+    },
+
+    routeMiddleware(route: Route): Middleware | undefined {
+      const tag = cacheTagOf(route);
+      if (!tag || !route.verbs.includes("GET")) return undefined;
+      const { cache, config } = services();
+      return responseCache(cache, { seconds: tag.seconds, sessionCookie: config.sessionCookie, logger });
+    },
+
+    locals(_ctx: Context) {
+      return templateLocals;
+    },
+
+    async close() {
+      if (!built) return;
+      const { bridge, cache, storage, mailer } = built;
+      built = undefined;
+      await bridge?.close();
+      await cache.close();
+      storage.close();
+      mailer.close();
+    },
+  };
+}
