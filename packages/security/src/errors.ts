@@ -38,12 +38,22 @@ export const E_SESSION_URL_INVALID = createError(
     `The session URL ${JSON.stringify(url)} is invalid: ${reason}. Use "cookie", "memory:", "redis://host:port/db", "postgres://...", "mysql://...", "sqlite:path/to/file.db" or "s3://bucket/prefix?endpoint=...&region=...".`,
 );
 
-/** A session function was called on a request the session middleware did not see. */
+/** A session function was called on a request without a session (no middleware, or destroyed). */
 export const E_SESSION_NOT_CONFIGURED = createError(
   "E_SESSION_NOT_CONFIGURED",
   500,
-  (what: string) =>
-    `${what} needs a session, but the session middleware did not run for this request. Add securityPlugin() to the app's plugins (or sessionMiddleware() before the routes).`,
+  (what: string, destroyed: boolean) =>
+    destroyed
+      ? `${what} needs a session, but destroySession() ended it earlier in this request; call logout() instead to start a fresh one.`
+      : `${what} needs a session, but the session middleware did not run for this request. Add securityPlugin() to the app's plugins (or sessionMiddleware() before the routes).`,
+);
+
+/** Cookie sessions hold about 4 KB; the session data no longer fits. */
+export const E_SESSION_COOKIE_TOO_LARGE = createError(
+  "E_SESSION_COOKIE_TOO_LARGE",
+  500,
+  (length: number, limit: number) =>
+    `The session data takes ${length} characters in its cookie, over the ${limit} a browser keeps (it would silently drop the session). Keep less in the session, or move sessions to a server-side store with sessionUrl.`,
 );
 
 /** The plugin received a request (or a helper was called) before `setup()` ran. */

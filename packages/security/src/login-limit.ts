@@ -88,13 +88,14 @@ export class LoginLimiter {
     this.#limits = limits;
   }
 
-  static #accountKey(account: string): string {
-    // Hashed: account names are client input of any length.
-    return `acct:${createHash("sha256").update(account.trim().toLowerCase()).digest("base64url")}`;
+  static #accountKey(account: unknown): string {
+    // Hashed: account names are client input of any length (and, from a JSON body, of any type).
+    const name = typeof account === "string" ? account : JSON.stringify(account) ?? "";
+    return `acct:${createHash("sha256").update(name.trim().toLowerCase()).digest("base64url")}`;
   }
 
   static #addressKey(address: string): string {
-    return `addr:${address.slice(0, 64)}`;
+    return `addr:${String(address).slice(0, 64)}`;
   }
 
   async #safely<T>(action: () => Promise<T>): Promise<T> {

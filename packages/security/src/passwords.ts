@@ -42,7 +42,7 @@ function policy(options: PasswordOptions) {
 }
 
 function checkPassword(password: string, algorithm: PasswordAlgorithm): void {
-  if (typeof password !== "string" || password.length === 0) throw new E_PASSWORD_INVALID("it is empty");
+  if (typeof password !== "string" || password.length === 0) throw new E_PASSWORD_INVALID("it is empty or not text");
   const bytes = Buffer.byteLength(password, "utf8");
   const max = algorithm === "bcrypt" ? BCRYPT_MAX_BYTES : ARGON2_MAX_BYTES;
   if (bytes > max) {

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import type { Context, Middleware } from "koa";
 import { createSession } from "koa-session";
-import { E_SESSION_NOT_CONFIGURED, E_SESSION_STORE_UNAVAILABLE } from "./errors.js";
+import { E_SESSION_COOKIE_TOO_LARGE, E_SESSION_NOT_CONFIGURED, E_SESSION_STORE_UNAVAILABLE } from "./errors.js";
 import { createSigner } from "./signing.js";
 import type { SessionData, SessionStore } from "./stores/store.js";
 
@@ -65,7 +65,11 @@ function stateOf(ctx: Context): RequestState | undefined {
 function cookieCodec(secrets: readonly string[]) {
   const signer = createSigner(secrets, "session-cookie");
   return {
-    encode: (data: SessionData): string => signer.sign(Buffer.from(JSON.stringify(data)).toString("base64url")),
+    encode: (data: SessionData): string => {
+      const value = signer.sign(Buffer.from(JSON.stringify(data)).toString("base64url"));
+      if (value.length > MAX_COOKIE_LENGTH) throw new E_SESSION_COOKIE_TOO_LARGE(value.length, MAX_COOKIE_LENGTH);
+      return value;
+    },
     decode: (value: string): SessionData => {
       const payload = value.length <= MAX_COOKIE_LENGTH ? signer.unsign(value) : undefined;
       if (payload === undefined) throw new SyntaxError("unsigned session cookie");
@@ -156,8 +160,9 @@ export function sessionMiddleware(options: SessionMiddlewareOptions): Middleware
 
 /** The request's session; throws when the session middleware did not run. */
 export function getSession(ctx: Context, what = "The session"): Session {
-  const session = stateOf(ctx) ? ((ctx as unknown as { session: Session | null }).session ?? undefined) : undefined;
-  if (!session) throw new E_SESSION_NOT_CONFIGURED(what);
+  const state = stateOf(ctx);
+  const session = state ? ((ctx as unknown as { session: Session | null }).session ?? undefined) : undefined;
+  if (!session) throw new E_SESSION_NOT_CONFIGURED(what, state !== undefined);
   return session;
 }
 

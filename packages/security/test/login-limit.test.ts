@@ -21,6 +21,7 @@ class Auth extends View {
   @post
   async login() {
     const { account = "", password = "" } = (this.ctx.request as { body?: Record<string, string> }).body ?? {};
+    // `account` is whatever the client sent (a JSON body may hold any type); attemptLogin copes.
     const user = await attemptLogin(this.ctx, account, () => {
       checks++;
       return Object.values(USERS).find((u) => u.name === account && u.password === password);
@@ -78,6 +79,17 @@ describe("failed-login limits (memory)", () => {
     const client = new Client(app.url);
     for (let i = 0; i < 4; i++) assert.equal((await attempt(client, `user${i}`, "guess")).status, 401);
     assertLimited(await attempt(client, "someone-else", "guess"));
+  });
+
+  test("an account name of any type or size from a JSON body is a normal failure, not a 500", async () => {
+    const app = await startApp({ views: { Auth }, security: { loginLimitAccount: 100, loginLimitAddress: 100 } });
+    apps.push(app);
+    const client = new Client(app.url);
+    for (const account of [42, { $ne: null }, ["alice"], null, "a".repeat(100_000)]) {
+      const { token } = (await client.get("/auth/form")).json<{ token: string }>();
+      const response = await client.post("/auth/login", { json: { account, password: "x" }, headers: { "X-CSRF-Token": token } });
+      assert.equal(response.status, 401, JSON.stringify(account).slice(0, 40));
+    }
   });
 
   test("the window ends: attempts are allowed again after Retry-After", async () => {
