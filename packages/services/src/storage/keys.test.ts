@@ -28,6 +28,7 @@ describe("storage keys and limits", () => {
       assert.throws(() => checkKey(key), { code: "E_STORAGE_KEY_INVALID", status: 400, message: reason }, JSON.stringify(key));
     }
     assert.throws(() => checkKey("a".repeat(513)), { message: /512/ });
+    assert.throws(() => checkKey(`x/${"a".repeat(256)}`), { message: /255/ });
   });
 
   test("upload keys are unique and take the extension of the accepted type", () => {

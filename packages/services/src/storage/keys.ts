@@ -23,6 +23,7 @@ export function checkKey(key: unknown): string {
   for (const segment of key.split("/")) {
     if (segment === "") fail("it has an empty name (// or a trailing /)");
     if (segment === ".." || segment === ".") fail("it leaves its folder (..)");
+    if (segment.length > 255) fail("a name is longer than 255 characters");
     if (segment.startsWith(".") || segment.endsWith(".")) fail("a name starts or ends with a dot");
     if (!SEGMENT.test(segment)) fail("it contains characters other than letters, digits, '.', '_', '-' and '!'");
   }

@@ -68,6 +68,8 @@ describe("serveStorage (local files over HTTP)", () => {
     assert.equal((await fetch(`${app.base}/uploads/docs/page.html?expires=${other.expires}&signature=${other.signature}`)).status, 403);
     assert.equal((await fetch(`${app.base}/uploads/docs/page.html?expires=soon&signature=x`)).status, 403);
     assert.equal((await fetch(app.base + (await storage.signedUrl("docs/missing.html")))).status, 404);
+    // A key below a file names nothing: 404, not a storage failure.
+    assert.equal((await fetch(app.base + (await storage.signedUrl("docs/page.html/below")))).status, 404);
   });
 
   test("other verbs and paths pass through", async () => {

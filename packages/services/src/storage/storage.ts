@@ -75,7 +75,7 @@ export interface Storage {
 function isNotFound(error: unknown): boolean {
   for (let current = error as { cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
     const e = current as { code?: unknown; name?: unknown; $metadata?: { httpStatusCode?: number } };
-    if (e.code === "ENOENT" || e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404) return true;
+    if (e.code === "ENOENT" || e.code === "ENOTDIR" || e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404) return true;
     current = current.cause as { cause?: unknown } | undefined;
   }
   return false;
@@ -151,13 +151,21 @@ export function createStorage(options: StorageOptions): Storage {
     async get(key) {
       const target = full(key);
       // The fs driver opens lazily and would report a missing file as a stream error, too late for a 404.
-      if (!(await guard("check", key, () => disk.exists(target)))) throw new E_STORAGE_NOT_FOUND(key);
+      if (!(await storage.exists(key))) throw new E_STORAGE_NOT_FOUND(key);
       return guard("read", key, () => disk.getStream(target));
     },
 
     getBytes: (key) => guard("read", key, () => disk.getBytes(full(key))),
     delete: (key) => guard("delete", key, () => disk.delete(full(key))),
-    exists: (key) => guard("check", key, () => disk.exists(full(key))),
+    async exists(key) {
+      try {
+        return await guard("check", key, () => disk.exists(full(key)));
+      } catch (error) {
+        // A key below a file (`a.txt/b`) names nothing: absent, not a failure.
+        if ((error as { code?: string }).code === "E_STORAGE_NOT_FOUND") return false;
+        throw error;
+      }
+    },
     url: (key) => guard("link", key, () => driver.url(full(key))),
 
     signedUrl(key, signOptions = {}) {
