@@ -22,6 +22,8 @@ export function errorHandler(options: { logger: Logger; responder: Responder; de
   };
 }
 
+const REPRESENTATION_HEADERS = ["content-type", "content-length", "content-disposition", "content-encoding", "location", "etag", "last-modified", "cache-control", "expires"];
+
 async function respondWithError(
   ctx: Context,
   error: unknown,
@@ -31,8 +33,9 @@ async function respondWithError(
   const route = ctx.state["route"] as Route | undefined;
   if (status >= 500) options.logger.error({ err: error, method: ctx.method, path: ctx.path }, `${status} on ${ctx.method} ${ctx.path}`);
   const headers = (error as { headers?: Record<string, string> } | undefined)?.headers;
-  // Headers set by the view before it failed do not belong to the error response.
-  for (const name of Object.keys(ctx.response.headers)) if (name !== "vary" && name !== "set-cookie") ctx.remove(name);
+  // Headers describing the view's own answer do not belong to the error response; security
+  // headers, cookies and Vary set by middleware stay.
+  for (const name of REPRESENTATION_HEADERS) ctx.remove(name);
   if (headers && typeof headers === "object") ctx.set(headers);
   const stack = options.development && !exposed && error instanceof Error ? error.stack : undefined;
   const info = { status, message: options.development && !exposed && error instanceof Error ? error.message || message : message, error, route, ...(stack ? { stack } : {}) };
