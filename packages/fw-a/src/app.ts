@@ -1,8 +1,13 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { createHost, type AppConfig, type Host, type HostPlugin } from "koa-host";
+import type { MailRenderer } from "services";
+import { defaultPlugins, type AuthOptions } from "./batteries.js";
 import type { AppDefinition, CreateOverrides } from "koa-host/cli";
 import type { ViewModule } from "routing-kernel";
 import { fwAConventions } from "./conventions.js";
 import { createFwAResponder } from "./responder.js";
+import { createTemplateEnvironment } from "./templates.js";
 
 /** Options of {@link defineApp}. */
 export interface FwAAppOptions {
@@ -16,6 +21,8 @@ export interface FwAAppOptions {
   readonly modules?: readonly ViewModule[];
   /** Config keys that win over `lib/config.ts` and the environment. */
   readonly config?: Readonly<Record<string, unknown>>;
+  /** How the login manager loads users: `{ loadUser: (id) => User.find(id), userId: (u) => u.id }`. */
+  readonly auth?: AuthOptions;
   /** Extra plugins, after the built-in batteries. */
   readonly plugins?: readonly HostPlugin[] | ((config: AppConfig) => readonly HostPlugin[]);
   /** Serve this app under a URL prefix (multi-application). */
@@ -36,7 +43,7 @@ export async function createApp(options: FwAAppOptions, overrides: CreateOverrid
     config: { ...options.config, ...overrides.config },
     plugins: async (config) => {
       const extra = typeof options.plugins === "function" ? options.plugins(config) : (options.plugins ?? []);
-      return [...extra];
+      return [...defaultPlugins(config, { ...(options.auth ? { auth: options.auth } : {}), mailRenderer: mailRenderer(config) }), ...extra];
     },
   });
   for (const [prefix, child] of Object.entries(options.mounts ?? {})) host.mount(prefix, await child.create(overrides));
@@ -53,4 +60,11 @@ export function defineApp(options: FwAAppOptions): AppDefinition {
     ...(options.name ? { name: options.name } : {}),
     create: (overrides?: CreateOverrides) => createApp(options, overrides),
   });
+}
+
+/** Renders mail templates (`templates/mail/<name>.subject.txt|.txt|.html`) with Nunjucks. */
+function mailRenderer(config: AppConfig): MailRenderer {
+  const dir = join(config.root, "templates");
+  const env = createTemplateEnvironment({ dir, development: config.env === "development" });
+  return (template, context) => (existsSync(join(dir, template)) ? env.render(template, { config, ...context }) : undefined);
 }

@@ -5,13 +5,32 @@
  * convention), or JSON.
  */
 export { createApp, defineApp, type FwAAppOptions } from "./app.js";
+export { defaultPlugins, type AuthOptions, type BatterySwitches } from "./batteries.js";
 export { fwAConventions } from "./conventions.js";
 export { FwA } from "./fw-a.js";
 export { renderMarkdown } from "./markdown.js";
 export { request, type VerbDecorator } from "./request.js";
 export { createFwAResponder } from "./responder.js";
 export { response, RESPONSE_KIND } from "./response.js";
+export { security } from "./security.js";
 export { createTemplateEnvironment, findViewTemplate } from "./templates.js";
 export { defineConfig, HTTPError, Redirect, Reply, type AppConfig, type Host } from "koa-host";
 export { defineCommands, type AppDefinition, type ScriptCommand } from "koa-host/cli";
 export * from "./errors.js";
+export {
+  dateHelpers,
+  defineModel,
+  flash,
+  formatDate,
+  migrate,
+  paginate,
+  pageParams,
+  rollback,
+  timeAgo,
+  transaction,
+  ValidationError,
+  type BaseRow,
+  type Page,
+  type SoftDeleteRow,
+} from "data";
+export { signal, SIGNALS, type Services } from "services";

@@ -1,16 +1,19 @@
 import { redirect, reply, type Redirect, type Reply, type ReplyInit } from "koa-host";
 import { bareOrCalled, setTag, type ViewDecorator } from "routing-kernel";
+import { makeCacheDecorator } from "services";
 
 /** The route tag that selects a response kind (`json`); shared with the security and data packages. */
 export const RESPONSE_KIND = "responseKind";
 
 /**
  * Response helpers of framework A. `@response.json` (on a method or a class) answers with JSON
- * whatever the method returns; `response.make(body, { status, headers })` sets the status and
+ * whatever the method returns; `@response.cache(seconds)` caches a GET answer (never one that sets
+ * cookies or serves a session); `response.make(body, { status, headers })` sets the status and
  * headers of a result; `response.redirect(url)` redirects.
  */
 export const response = Object.freeze({
   json: bareOrCalled(() => setTag("response.json", RESPONSE_KIND, "json")) as ViewDecorator & (() => ViewDecorator),
+  cache: makeCacheDecorator("response.cache"),
   make: (body: unknown, init: ReplyInit = {}): Reply => reply(body, init),
   status: (status: number, body?: unknown, headers?: Record<string, string>): Reply => reply(body, headers ? { status, headers } : { status }),
   redirect: (location: string, status = 302): Redirect => redirect(location, status),

@@ -14,7 +14,7 @@ describe("services config", () => {
     });
     assert.equal(config.storageUrl, undefined);
     assert.equal(config.cacheUrl, undefined);
-    assert.equal(config.sessionCookie, "koa.sess");
+    assert.equal(config.sessionCookie, "session");
     assert.equal(config.storage.publicPath, "/uploads");
     assert.equal(config.signalsUrl, "redis://127.0.0.1:6379");
     assert.deepEqual(config.signals.names, ["order.paid"]);

@@ -86,7 +86,7 @@ export function readServicesConfig(config: Source): ServicesConfig {
       ...(storage["maxBytes"] === undefined ? {} : { maxBytes: optionalNumber(storage, "maxBytes", "storage.maxBytes")! }),
       ...(storage["allowedTypes"] === undefined ? {} : { allowedTypes: stringList(storage, "allowedTypes", "storage.allowedTypes")! }),
     },
-    sessionCookie: optionalString(cache, "sessionCookie", "cache.sessionCookie") ?? "koa.sess",
+    sessionCookie: optionalString(cache, "sessionCookie", "cache.sessionCookie") ?? optionalString(config, "sessionCookie") ?? "session",
     signals: {
       names: stringList(signals, "names", "signals.names") ?? [],
       ...(signals["prefix"] === undefined ? {} : { prefix: optionalString(signals, "prefix", "signals.prefix")! }),

@@ -9,8 +9,8 @@ import { FwA } from "../fw-a.js";
 import { request } from "../request.js";
 import { response } from "../response.js";
 
-/** Test-time config: quiet, and no CSRF check (the conformance suite sends no token). */
-const TEST_CONFIG = { env: "test", logRequests: false, logLevel: "silent", csrf: false } as const;
+/** Test-time config: quiet, and a plain app with no batteries (the suite sends no CSRF token). */
+const TEST_CONFIG = { env: "test", logRequests: false, logLevel: "silent", batteries: { security: false, data: false, services: false } } as const;
 
 /**
  * The adapter the shared conformance suite (`runConformance` from the conformance package) runs

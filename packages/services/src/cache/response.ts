@@ -6,7 +6,7 @@ import type { Cache } from "./cache.js";
 export interface ResponseCacheOptions {
   /** How long a response is kept. */
   readonly seconds: number;
-  /** The session cookie's name: requests that carry it are never cached (default `koa.sess`). */
+  /** The session cookie's name: requests that carry it are never cached (default `session`, the security package's cookie). */
   readonly sessionCookie?: string;
   /** Reports cache reads and writes that failed (the request is served uncached). */
   readonly logger?: ServiceLogger;
@@ -57,7 +57,7 @@ function hasCookie(ctx: Context, name: string): boolean {
  * the response is finished, so cookies set by outer middleware (a session commit) are seen too.
  */
 export function responseCache(cache: Cache, options: ResponseCacheOptions): Middleware {
-  const sessionCookie = options.sessionCookie ?? "koa.sess";
+  const sessionCookie = options.sessionCookie ?? "session";
   const logger = options.logger ?? consoleLogger;
   return async (ctx, next) => {
     if (ctx.method !== "GET" && ctx.method !== "HEAD") return next();

@@ -1,0 +1,32 @@
+import type { AppConfig, HostPlugin } from "koa-host";
+import { dataPlugin } from "data";
+import { securityPlugin, type SecurityPluginOptions } from "security";
+import { servicesPlugin, type MailRenderer } from "services";
+
+/** Which built-in batteries an app runs (config key `batteries`); all on by default. */
+export interface BatterySwitches {
+  /** Sessions, CSRF, login manager, JWT, CORS, security headers. */
+  readonly security?: boolean;
+  /** The database, models, flash messages, validation answers. */
+  readonly data?: boolean;
+  /** Mail, file storage, cache, signals, hashed static assets. */
+  readonly services?: boolean;
+}
+
+/** How the login manager finds users (an app passes it to `defineApp({ auth })`). */
+export type AuthOptions<User = unknown> = Pick<SecurityPluginOptions<User>, "loadUser" | "userId" | "rememberFingerprint">;
+
+/**
+ * The plugins every fw-a app starts with, in order: security (session before anything that needs
+ * it), data (flash needs the session), services. `batteries: { data: false }` in config turns one off;
+ * in development pending migrations are applied at start (`autoMigrate`).
+ */
+export function defaultPlugins(config: AppConfig, options: { auth?: AuthOptions; mailRenderer?: MailRenderer }): HostPlugin[] {
+  const on = { security: true, data: true, services: true, ...(config["batteries"] as BatterySwitches | undefined) };
+  const plugins: HostPlugin[] = [];
+  if (on.security) plugins.push(securityPlugin({ ...options.auth }));
+  if (on.data) plugins.push(dataPlugin({ migrate: Boolean(config["autoMigrate"] ?? config.env === "development") }));
+  const mailRenderer = options.mailRenderer;
+  if (on.services) plugins.push(servicesPlugin(mailRenderer ? { mailRenderer: () => mailRenderer } : {}));
+  return plugins;
+}

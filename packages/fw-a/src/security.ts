@@ -1,0 +1,35 @@
+import {
+  attemptLogin,
+  bearerAuth,
+  cors,
+  csrfExempt,
+  csrfToken,
+  currentUser,
+  hashPassword,
+  login,
+  loginRequired,
+  logout,
+  needsRehash,
+  verifyPassword,
+} from "security";
+
+/**
+ * Framework A's security helpers. Decorators: `@security.csrfExempt` (no CSRF check for this view),
+ * `@security.loginRequired` (HTML views redirect to the login page, JSON views answer 401),
+ * `@security.bearerAuth` (a valid JWT is required; claims on `this.claims`), `@security.cors(options)`.
+ * Functions take the Koa context: `await security.login(this.ctx, user)`.
+ */
+export const security = Object.freeze({
+  csrfExempt,
+  loginRequired,
+  bearerAuth,
+  cors,
+  login,
+  logout,
+  attemptLogin,
+  currentUser,
+  csrfToken,
+  hashPassword,
+  verifyPassword,
+  needsRehash,
+});
