@@ -30,6 +30,7 @@ export {
   transaction,
   ValidationError,
   type BaseRow,
+  type Knex,
   type Page,
   type SoftDeleteRow,
 } from "data";

@@ -44,7 +44,7 @@ describe("fw-a CLI as a new user runs it", () => {
   test("gen:init writes the skeleton and never overwrites", () => {
     const first = run(dir, "gen:init");
     assert.equal(first.status, 0, first.stderr);
-    for (const file of ["app.ts", "package.json", "tsconfig.json", "lib/config.ts", "lib/models.ts", "run/scripts.ts", "views/main.ts", "templates/layouts/base.html", "templates/main/Index/index.html", ".gitignore", "README.md"]) {
+    for (const file of ["app.ts", "package.json", "tsconfig.json", "lib/config.ts", "lib/models.ts", "run/scripts.ts", "views/main.ts", "templates/layouts/base.html", "templates/main/Index/index.html", "migrations/20261122000000_create_notes.ts", ".gitignore", "README.md"]) {
       assert.ok(existsSync(join(dir, file)), `${file} exists`);
     }
     assert.ok(existsSync(join(dir, "static")) && existsSync(join(dir, "data")));
@@ -65,6 +65,7 @@ describe("fw-a CLI as a new user runs it", () => {
       const base = `http://127.0.0.1:${port}`;
       const html = await waitFor(`${base}/`, (_text, status) => status === 200);
       assert.match(html, /<h1>Welcome<\/h1>/);
+      assert.match(html, /Rows come from SQLite/, "the home page lists rows from the app's SQLite database");
       const api = await fetch(`${base}/api/`);
       assert.equal(api.status, 200);
       assert.match(api.headers.get("content-type") ?? "", /application\/json/);
@@ -98,6 +99,24 @@ describe("fw-a CLI as a new user runs it", () => {
     const hello = run(dir, "hello", "Bob");
     assert.equal(hello.status, 0, hello.stderr);
     assert.match(hello.stdout, /Hello, Bob!/);
+  });
+
+  test("db:status, db:make and db:rollback work on the scaffold's SQLite database", () => {
+    const status = run(dir, "db:status");
+    assert.equal(status.status, 0, status.stderr);
+    assert.match(status.stdout, /applied\s+20261122000000_create_notes\.ts/);
+    const make = run(dir, "db:make", "add_tags");
+    assert.equal(make.status, 0, make.stderr);
+    assert.match(make.stdout, /create .*_add_tags\.ts/);
+    const bad = run(dir, "db:make", "../evil");
+    assert.notEqual(bad.status, 0);
+    assert.match(bad.stderr, /E_BAD_MIGRATION_NAME/);
+    const migrate = run(dir, "db:migrate");
+    assert.equal(migrate.status, 0, migrate.stderr);
+    assert.match(migrate.stdout, /migrated\s+.*_add_tags\.ts/);
+    const rollback = run(dir, "db:rollback");
+    assert.equal(rollback.status, 0, rollback.stderr);
+    assert.match(rollback.stdout, /rolled back\s+.*_add_tags\.ts/);
   });
 
   test("failing commands say why and exit non-zero", () => {

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import yargs, { type Argv } from "yargs";
 import { describeScaffold, loadUserCommands, printRoutes, serve } from "koa-host/cli";
+import { appMigrations } from "./db.js";
 import { generateView, initApp } from "./init.js";
 
 /** Builds the `fw-a` command line: gen:init, gen:serve, gen:view, routes, and the app's own commands. */
@@ -58,6 +59,25 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
       (y) => y.option("json", { type: "boolean", default: false }),
       async (args) => printRoutes({ root: resolve(String(args.root)), json: args.json, ...(args.app ? { appName: String(args.app) } : {}) }),
     );
+  cli = cli
+    .command("db:migrate", "apply pending migrations", (y) => y, async (args) => {
+      const migrations = await appMigrations(resolve(String(args.root)));
+      const applied = await migrations.migrate();
+      console.log(applied.length ? applied.map((name) => `  migrated  ${name}`).join("\n") : `Nothing to migrate (${migrations.url}).`);
+    })
+    .command("db:rollback", "undo the last batch of migrations", (y) => y.option("all", { type: "boolean", default: false, describe: "undo every batch" }), async (args) => {
+      const migrations = await appMigrations(resolve(String(args.root)));
+      const undone = await migrations.rollback({ all: args.all });
+      console.log(undone.length ? undone.map((name) => `  rolled back  ${name}`).join("\n") : "Nothing to roll back.");
+    })
+    .command("db:make <name>", "write a new migration file", (y) => y.positional("name", { type: "string", demandOption: true }), async (args) => {
+      const migrations = await appMigrations(resolve(String(args.root)));
+      console.log(`  create  ${migrations.make(String(args.name))}`);
+    })
+    .command("db:status", "list migrations and whether they are applied", (y) => y, async (args) => {
+      const migrations = await appMigrations(resolve(String(args.root)));
+      for (const state of await migrations.status()) console.log(`  ${state.applied ? "applied" : "pending"}  ${state.name}`);
+    });
   for (const command of userCommands) cli = cli.command(command);
   return cli.demandCommand(1, "Name a command: fw-a --help lists them.").strict().help().wrap(Math.min(100, process.stdout.columns ?? 100))
     .fail((message, error) => {

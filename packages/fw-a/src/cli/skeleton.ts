@@ -48,10 +48,36 @@ export const config = defineConfig({
   },
 });
 `,
-    "lib/models.ts": `/**
- * Models: declare them here; the app loads this file at start and binds them to the database.
- */
-export {};
+    "lib/models.ts": `import { defineModel, type BaseRow } from "fw-a";
+
+/** A note: a row of the \`notes\` table (see migrations/). */
+export interface Note extends BaseRow {
+  title: string;
+}
+
+/** Models are declared here; the app loads this file at start and binds them to the database. */
+export const Note = defineModel<Note>("notes");
+`,
+    "migrations/20261122000000_create_notes.ts": `import type { Knex } from "fw-a";
+
+/** Creates the notes table with two rows to show on the home page. */
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.createTable("notes", (table) => {
+    table.increments("id");
+    table.string("title", 200).notNullable();
+    table.datetime("created_at", { precision: 3 }).notNullable();
+    table.datetime("updated_at", { precision: 3 }).notNullable();
+  });
+  const now = new Date();
+  await knex("notes").insert([
+    { title: "Edit views/main.ts to change this page", created_at: now, updated_at: now },
+    { title: "Rows come from SQLite (data/app.db)", created_at: now, updated_at: now },
+  ]);
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTable("notes");
+}
 `,
     "run/scripts.ts": `import { defineCommands } from "fw-a";
 
@@ -67,11 +93,12 @@ export const commands = defineCommands([
 ]);
 `,
     "views/main.ts": `import { FwA, response } from "fw-a";
+import { Note } from "../lib/models.js";
 
-/** The home page: GET / renders templates/main/Index/index.html. */
+/** The home page: GET / renders templates/main/Index/index.html with the notes from the database. */
 export class Index extends FwA {
-  index() {
-    return { title: "Welcome", message: "Your fw-a app is running." };
+  async index() {
+    return { title: "Welcome", message: "Your fw-a app is running.", notes: await Note.all() };
   }
 }
 
@@ -103,19 +130,25 @@ export class Api extends FwA {
 {% block body %}
   <h1>{{ title }}</h1>
   <p>{{ message }}</p>
+  <ul class="notes">
+  {% for note in notes %}
+    <li>{{ note.title }} <small>{{ timeAgo(note.created_at) }}</small></li>
+  {% endfor %}
+  </ul>
   <p><a href="{{ url_for('Api.index') }}">JSON API</a></p>
 {% endblock %}
 `,
     "static/css/app.css": `body { font: 16px/1.5 system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; }\n`,
     "data/": "",
-    "migrations/": "",
-    ".gitignore": "node_modules/\ndata/*.db\n.env\n",
+    ".gitignore": "node_modules/\ndata/*.db\nbuild/\n.env\n",
     "README.md": `# ${appName}
 
 A [fw-a](${frameworkDir}) app.
 
 - \`npx fw-a gen:serve\` serves it on http://127.0.0.1:5000 and reloads on changes.
 - \`npx fw-a routes\` lists the routes; \`npx fw-a gen:view NAME\` adds a view.
+- \`npx fw-a db:migrate\` applies migrations (development applies them at start);
+  \`npx fw-a db:make NAME\` writes a new one; \`npx fw-a db:rollback\` undoes the last batch.
 - Views live in \`views/\`, templates in \`templates/<module>/<Class>/<method>.html\`.
 `,
   };

@@ -4,7 +4,7 @@ import { loadAppDefinition } from "./app-definition.js";
 export async function printRoutes(options: { root: string; appName?: string; json?: boolean; print?: (text: string) => void }): Promise<void> {
   const print = options.print ?? ((text: string) => console.log(text));
   const definition = await loadAppDefinition(options.root, options.appName);
-  const host = await definition.create({ config: { logRequests: false } });
+  const host = await definition.create({ config: { logRequests: false, logLevel: "silent" } });
   try {
     const describe = host.describe;
     print(options.json ? JSON.stringify(host.table.toJSON(describe), null, 2) : host.table.format(describe));

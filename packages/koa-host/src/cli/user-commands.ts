@@ -37,7 +37,7 @@ export async function loadUserCommands(root: string, appName?: string): Promise<
     builder: (script.builder ?? ((y: Argv) => y)) as CommandModule["builder"],
     handler: async (argv: Record<string, unknown>) => {
       const definition = await loadAppDefinition(root, appName);
-      const host = await definition.create({ config: { logRequests: false } });
+      const host = await definition.create({ config: { logRequests: false, logLevel: "warn" } });
       try {
         await script.handler(argv, host);
       } finally {

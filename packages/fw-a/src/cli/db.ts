@@ -1,0 +1,10 @@
+import { loadConfig } from "koa-host";
+import { registerTypeScript } from "koa-host/cli";
+import { migrationCommands, type MigrationCommands } from "data";
+
+/** The migration commands of the app in `root` (its config, database URL and migrations folder). */
+export async function appMigrations(root: string): Promise<MigrationCommands> {
+  await registerTypeScript();
+  const config = await loadConfig(root);
+  return migrationCommands(config, { typesFrom: "fw-a" });
+}
