@@ -84,7 +84,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const koa = new Koa({ keys: [config.secretKey], proxy: Boolean(config["trustProxy"]) });
   const runtime: HostRuntime = Object.freeze({ config, logger, table, plugins, basePath });
   // On the context prototype: set once, read by views and templates with no per-request cost.
-  Object.defineProperty(koa.context, "host", { value: runtime, enumerable: false });
+  Object.defineProperty(koa.context, "runtime", { value: runtime, enumerable: false });
 
   const pluginLocals = plugins.filter((p) => p.locals).map((p) => p.locals!.bind(p));
   const urlFor = (target: string, methodOrParams?: string | Record<string, unknown>, params?: Record<string, unknown>) =>

@@ -20,6 +20,6 @@ export type { HostPlugin, PluginContext } from "./plugin.js";
 export { redirect, Redirect, reply, Reply, type ReplyInit } from "./reply.js";
 export { hasNoBodyStatus, isPlainObject, sendJson, sendText, unwrapReply } from "./respond-helpers.js";
 export type { ErrorInfo, RespondFn, Responder } from "./responder.js";
-export type { HostRuntime } from "./runtime.js";
+export { runtimeOf, type HostRuntime } from "./runtime.js";
 export { staticFiles, type StaticOptions } from "./static-files.js";
 export { HOST_VIEW_FIELDS, HostView } from "./view.js";

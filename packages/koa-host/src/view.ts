@@ -1,7 +1,7 @@
 import type { Context } from "koa";
 import type { UrlParams, ViewClass } from "routing-kernel";
 import { redirect, type Redirect } from "./reply.js";
-import type { HostRuntime } from "./runtime.js";
+import { runtimeOf } from "./runtime.js";
 
 /**
  * The base of both frameworks' view classes. The host creates one instance per request with the
@@ -17,7 +17,7 @@ export class HostView {
 
   /** Builds the URL of a route: `this.urlFor("Blog.show", { id: 1 })`. */
   urlFor(target: string | ViewClass, methodOrParams?: string | UrlParams, params?: UrlParams): string {
-    const host = (this.ctx as Context & { host: HostRuntime }).host;
+    const host = runtimeOf(this.ctx);
     return host.basePath + host.table.urlFor(target, methodOrParams, params);
   }
 

@@ -21,7 +21,8 @@ export function currentUser<User = unknown>(ctx: Context): User | undefined {
 }
 
 function idOf(runtime: SecurityRuntime, user: unknown): string {
-  if (runtime.users.userId) return runtime.users.userId(user);
+  // Numbers from the app's userId() are kept as strings, the form the session and loadUser() use.
+  if (runtime.users.userId) return String(runtime.users.userId(user));
   const id = (user as { id?: unknown } | null)?.id;
   if (typeof id === "string" || typeof id === "number" || typeof id === "bigint") return String(id);
   throw new E_SECURITY_CONFIG_INVALID("userId", "the user has no string or number `id`; pass userId(user) to securityPlugin()");

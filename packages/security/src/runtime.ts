@@ -15,7 +15,7 @@ export interface UserHooks<User = unknown> {
   /** Loads a user by the id `userId` gave at login; `undefined`/`null` when it no longer exists. */
   loadUser?(id: string, ctx: Context): Promise<User | null | undefined> | User | null | undefined;
   /** The id stored in the session (default: `String(user.id)`). */
-  userId?(user: User): string;
+  userId?(user: User): string | number;
   /**
    * A value that changes when old remember-me cookies must stop working (for example the password
    * hash, or a per-user token the app rotates); optional.
