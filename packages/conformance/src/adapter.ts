@@ -23,6 +23,21 @@ export interface ConformanceDecorators {
   readonly json: ClassOrMethodDecoratorLike;
 }
 
+/**
+ * The security part of an adapter: an app with sessions and CSRF on, for the CSRF and session
+ * cases (SPEC section 5). Views of the suite read the token and the session through it.
+ */
+export interface ConformanceSecurity {
+  /** Serves the modules with cookie sessions and CSRF checks on (as the framework ships them). */
+  start(modules: ViewModule[]): Promise<ConformanceServer>;
+  /** The framework's per-view CSRF exemption decorator (class or method). */
+  readonly csrfExempt: ClassOrMethodDecoratorLike;
+  /** The CSRF token of the request a view instance serves. */
+  csrfToken(view: object): string;
+  /** The session of the request a view instance serves (a mutable object). */
+  session(view: object): Record<string, unknown>;
+}
+
 /** A running app the suite sends requests to. */
 export interface ConformanceServer {
   /** Base URL on 127.0.0.1, such as `http://127.0.0.1:49152` (no trailing slash needed). */
@@ -59,6 +74,8 @@ export interface ConformanceAdapter {
   start(modules: ViewModule[]): Promise<ConformanceServer>;
   /** Builds the app without serving it; rejects with the framework's start-up error (its `code`). */
   build(modules: ViewModule[]): Promise<unknown>;
+  /** Sessions and CSRF; without it the security cases are skipped with that reason. */
+  readonly security?: ConformanceSecurity;
   /** Tests to skip, each group with its reason. */
   readonly skip?: readonly ConformanceSkip[];
 }

@@ -8,6 +8,7 @@ export type {
   ClassOrMethodDecoratorLike,
   ConformanceAdapter,
   ConformanceDecorators,
+  ConformanceSecurity,
   ConformanceServer,
   ConformanceSkip,
   MethodDecoratorLike,

@@ -18,8 +18,8 @@ export interface SuiteContext {
   p(path: string): string;
   /** The same path with the other slash policy (the non-canonical twin). */
   twin(path: string): string;
-  /** Declares a group of tests served by one app of `modules`. */
-  group(title: string, modules: () => ViewModule[], body: (t: GroupTest) => void): void;
+  /** Declares a group of tests served by one app of `modules` (started by `start`, default `adapter.start`). */
+  group(title: string, modules: () => ViewModule[], body: (t: GroupTest) => void, start?: (modules: ViewModule[]) => Promise<ConformanceServer>): void;
   /** Declares a group of tests that need no server (start-up errors through `adapter.build`). */
   checks(title: string, body: (t: CheckTest) => void): void;
 }
@@ -50,7 +50,7 @@ export function createSuiteContext(adapter: ConformanceAdapter, registry: Regist
       const canonical = p(path);
       return canonical.endsWith("/") ? canonical.slice(0, -1) : `${canonical}/`;
     },
-    group(title, modules, body) {
+    group(title, modules, body, start = (m) => adapter.start(m)) {
       describe(title, () => {
         let server: ConformanceServer | undefined;
         const client: GroupClient = {
@@ -63,7 +63,7 @@ export function createSuiteContext(adapter: ConformanceAdapter, registry: Regist
         let active = 0;
         before(async () => {
           // A group whose every test is skipped starts no app.
-          if (active > 0) server = await adapter.start(modules());
+          if (active > 0) server = await start(modules());
         });
         after(async () => {
           await server?.close();

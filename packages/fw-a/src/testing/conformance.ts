@@ -6,11 +6,32 @@ import { buildRouteTable, type ViewModule } from "routing-kernel";
 import { createApp } from "../app.js";
 import { fwAConventions } from "../conventions.js";
 import { FwA } from "../fw-a.js";
+import type { Context } from "koa";
+import { csrfToken } from "security";
 import { request } from "../request.js";
 import { response } from "../response.js";
+import { security } from "../security.js";
 
-/** Test-time config: quiet, and a plain app with no batteries (the suite sends no CSRF token). */
+/** Test-time config: quiet, and a plain app with no batteries (the routing cases send no CSRF token). */
 const TEST_CONFIG = { env: "test", logRequests: false, logLevel: "silent", batteries: { security: false, data: false, services: false } } as const;
+/** The same with the security battery on (cookie sessions, CSRF), for the security cases. */
+const SECURE_CONFIG = { ...TEST_CONFIG, batteries: { security: true, data: false, services: false } } as const;
+
+async function serve(modules: ViewModule[], config: Readonly<Record<string, unknown>>) {
+  const root = mkdtempSync(join(tmpdir(), "fw-a-conformance-"));
+  const app = await createApp({ root, modules, config });
+  const server = await app.listen(0, "127.0.0.1");
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+const contextOf = (view: object): Context => (view as { ctx: Context }).ctx;
 
 /**
  * The adapter the shared conformance suite (`runConformance` from the conformance package) runs
@@ -34,17 +55,11 @@ export const conformanceAdapter = {
   async build(modules: ViewModule[]) {
     return buildRouteTable({ conventions: fwAConventions, modules });
   },
-  async start(modules: ViewModule[]) {
-    const root = mkdtempSync(join(tmpdir(), "fw-a-conformance-"));
-    const app = await createApp({ root, modules, config: TEST_CONFIG });
-    const server = await app.listen(0, "127.0.0.1");
-    const { port } = server.address() as AddressInfo;
-    return {
-      url: `http://127.0.0.1:${port}`,
-      async close() {
-        await app.close();
-        rmSync(root, { recursive: true, force: true });
-      },
-    };
+  start: (modules: ViewModule[]) => serve(modules, TEST_CONFIG),
+  security: {
+    start: (modules: ViewModule[]) => serve(modules, SECURE_CONFIG),
+    csrfExempt: security.csrfExempt,
+    csrfToken: (view: object) => csrfToken(contextOf(view)),
+    session: (view: object) => contextOf(view).session as unknown as Record<string, unknown>,
   },
 };
