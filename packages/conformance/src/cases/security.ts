@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type { ConformanceSecurity } from "../adapter.js";
 import type { ClientResponse } from "../client.js";
 import type { SuiteContext } from "../suite.js";
 import { expectStatus } from "../suite.js";
@@ -25,11 +26,11 @@ class Jar {
 
 /** SPEC section 5: CSRF on every unsafe verb, per-view exemption, bearer-only exemption, sessions. */
 export function securityCases(s: SuiteContext): void {
-  const security = s.adapter.security;
-  if (!security) {
+  if (!s.adapter.security) {
     test(`${TITLE}: not run`, { skip: `${s.adapter.name} declares no security part in its adapter` }, () => {});
     return;
   }
+  const security: ConformanceSecurity = s.adapter.security;
   const { Base, decorators: d } = s.adapter;
 
   class Guard extends Base {
