@@ -39,14 +39,17 @@ export async function createApp(options: FwAAppOptions, overrides: CreateOverrid
     responder: createFwAResponder,
     ...(options.modules ? { modules: options.modules } : {}),
     ...(options.views ? { viewModules: options.views } : {}),
-    ...(options.basePath ? { basePath: options.basePath } : {}),
+    ...((overrides.basePath ?? options.basePath) ? { basePath: overrides.basePath ?? options.basePath } : {}),
     config: { ...options.config, ...overrides.config },
     plugins: async (config) => {
       const extra = typeof options.plugins === "function" ? options.plugins(config) : (options.plugins ?? []);
       return [...defaultPlugins(config, { ...(options.auth ? { auth: options.auth } : {}), mailRenderer: mailRenderer(config) }), ...extra];
     },
   });
-  for (const [prefix, child] of Object.entries(options.mounts ?? {})) host.mount(prefix, await child.create(overrides));
+  for (const [prefix, child] of Object.entries(options.mounts ?? {})) {
+    const basePath = `${(overrides.basePath ?? options.basePath ?? "").replace(/\/+$/, "")}${prefix}`;
+    host.mount(prefix, await child.create({ ...overrides, basePath }));
+  }
   return host;
 }
 

@@ -9,6 +9,8 @@ import { registerTypeScript } from "./typescript.js";
 export interface CreateOverrides {
   /** Config keys that win over the app's own (e.g. `{ env: "test" }`). */
   readonly config?: Readonly<Record<string, unknown>>;
+  /** Serve the app under this URL prefix (set when it is mounted inside another app). */
+  readonly basePath?: string;
 }
 
 /**
