@@ -1,7 +1,7 @@
 import type { AppConfig, HostPlugin } from "koa-host";
 import { dataPlugin } from "data";
 import { securityPlugin, type SecurityPluginOptions } from "security";
-import { servicesPlugin, type MailRenderer } from "services";
+import { servicesPlugin, signal, SIGNALS, type MailRenderer } from "services";
 
 /** Which built-in batteries an app runs (config key `batteries`); all on by default. */
 export interface BatterySwitches {
@@ -14,7 +14,7 @@ export interface BatterySwitches {
 }
 
 /** How the login manager finds users (an app passes it to `defineApp({ auth })`). */
-export type AuthOptions<User = unknown> = Pick<SecurityPluginOptions<User>, "loadUser" | "userId" | "rememberFingerprint">;
+export type AuthOptions<User = unknown> = Pick<SecurityPluginOptions<User>, "loadUser" | "userId" | "rememberFingerprint" | "onLogin" | "onLogout">;
 
 /**
  * The plugins every fw-a app starts with, in order: security (session before anything that needs
@@ -24,7 +24,23 @@ export type AuthOptions<User = unknown> = Pick<SecurityPluginOptions<User>, "loa
 export function defaultPlugins(config: AppConfig, options: { auth?: AuthOptions; mailRenderer?: MailRenderer }): HostPlugin[] {
   const on = { security: true, data: true, services: true, ...(config["batteries"] as BatterySwitches | undefined) };
   const plugins: HostPlugin[] = [];
-  if (on.security) plugins.push(securityPlugin({ ...options.auth }));
+  if (on.security) {
+    const auth = options.auth ?? {};
+    plugins.push(
+      securityPlugin({
+        ...auth,
+        // The login manager's events become the framework's signals.
+        async onLogin(user, ctx, id) {
+          await signal(SIGNALS.userLoggedIn).send({ userId: id });
+          await auth.onLogin?.(user, ctx, id);
+        },
+        async onLogout(id, ctx) {
+          if (id !== undefined) await signal(SIGNALS.userLoggedOut).send({ userId: id });
+          await auth.onLogout?.(id, ctx);
+        },
+      }),
+    );
+  }
   if (on.data) plugins.push(dataPlugin({ migrate: Boolean(config["autoMigrate"] ?? config.env === "development") }));
   const mailRenderer = options.mailRenderer;
   if (on.services) plugins.push(servicesPlugin(mailRenderer ? { mailRenderer: () => mailRenderer } : {}));

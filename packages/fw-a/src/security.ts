@@ -6,6 +6,7 @@ import {
   csrfToken,
   currentUser,
   hashPassword,
+  issueToken,
   login,
   loginRequired,
   logout,
@@ -17,7 +18,8 @@ import {
  * Framework A's security helpers. Decorators: `@security.csrfExempt` (no CSRF check for this view),
  * `@security.loginRequired` (HTML views redirect to the login page, JSON views answer 401),
  * `@security.bearerAuth` (a valid JWT is required; claims on `this.claims`), `@security.cors(options)`.
- * Functions take the Koa context: `await security.login(this.ctx, user)`.
+ * Functions take the Koa context: `await security.login(this.ctx, user)`,
+ * `await security.issueToken(this.ctx, { sub: "42" })` (a JWT signed with the app's key).
  */
 export const security = Object.freeze({
   csrfExempt,
@@ -32,4 +34,5 @@ export const security = Object.freeze({
   hashPassword,
   verifyPassword,
   needsRehash,
+  issueToken,
 });

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { startSmtp, type SmtpServer } from "test-servers";
-import { createApp, type Host } from "../src/index.js";
+import { createApp, signal, SIGNALS, type Host } from "../src/index.js";
 import { listenForTest } from "../src/testing/index.js";
 import { Browser } from "./support/client.js";
 
@@ -88,6 +88,34 @@ describe("fw-a with its batteries", () => {
     assert.equal((await browser.form("/logout/", { _csrf_token: fresh })).status, 200);
     assert.equal((await browser.fetch("/secret/")).status, 302);
     assert.equal((await browser.form("/save/", { email: "ann@example.com", name: "Ann", _csrf_token: fresh })).status, 403, "a token from before logout is refused");
+  });
+
+  test("login and logout send the user.logged_in and user.logged_out signals", async () => {
+    const seen: string[] = [];
+    const off = [
+      signal(SIGNALS.userLoggedIn).connect(({ userId }) => void seen.push(`in ${userId}`)),
+      signal(SIGNALS.userLoggedOut).connect(({ userId }) => void seen.push(`out ${userId}`)),
+    ];
+    try {
+      const browser = new Browser(url);
+      const token = await browser.csrfFrom("/form/");
+      await browser.form("/login/", { _csrf_token: token });
+      await browser.form("/logout/", { _csrf_token: await browser.csrfFrom("/form/") });
+      assert.deepEqual(seen, ["in 1", "out 1"]);
+    } finally {
+      for (const disconnect of off) disconnect();
+    }
+  });
+
+  test("JWT: a token issued with the app's key opens a bearerAuth view; others get 401", async () => {
+    const token = await (await fetch(`${url}/token/`)).text();
+    const ok = await fetch(`${url}/whoami/`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(await ok.text(), "claims for ann");
+    assert.equal((await fetch(`${url}/whoami/`)).status, 401);
+    const tampered = `${token.slice(0, -4)}AAAA`;
+    assert.equal((await fetch(`${url}/whoami/`, { headers: { authorization: `Bearer ${tampered}` } })).status, 401);
+    const none = `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from('{"sub":"ann"}').toString("base64url")}.`;
+    assert.equal((await fetch(`${url}/whoami/`, { headers: { authorization: `Bearer ${none}` } })).status, 401);
   });
 
   test("bad input: a forged session cookie is ignored, never a 500", async () => {

@@ -89,8 +89,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const pluginLocals = plugins.filter((p) => p.locals).map((p) => p.locals!.bind(p));
   const urlFor = (target: string, methodOrParams?: string | Record<string, unknown>, params?: Record<string, unknown>) =>
     basePath + table.urlFor(target, methodOrParams, params);
+  // The plain static URL; the services battery replaces it with the content-hashed one.
+  const staticUrl = (path: string) => `${basePath}${config.static.prefix}/${String(path).replace(/^\/+/, "")}`;
   const locals = (ctx: Context): Record<string, unknown> => {
-    const values: Record<string, unknown> = { url_for: urlFor, request: ctx.request, config, ctx };
+    const values: Record<string, unknown> = { url_for: urlFor, static: staticUrl, request: ctx.request, config, ctx };
     for (const local of pluginLocals) Object.assign(values, local(ctx));
     return values;
   };

@@ -7,7 +7,7 @@ import type { Context, Middleware } from "koa";
 import type { JWTPayload } from "jose";
 import { bareOrCalled, setTag, type ViewDecorator } from "routing-kernel";
 import { E_BEARER_TOKEN_INVALID, E_BEARER_TOKEN_MISSING, withHeaders } from "./errors.js";
-import { verifyJwt } from "./jwt.js";
+import { signJwt, verifyJwt, type SignJwtOptions } from "./jwt.js";
 import { runtimeOf } from "./runtime.js";
 
 /** Route tag set by {@link bearerAuth}. */
@@ -50,4 +50,9 @@ export function bearerAuthMiddleware(): Middleware {
     }
     await next();
   };
+}
+
+/** Signs a JWT with the app's configured algorithm and key, from a request (`security.issueToken(ctx, { sub })`). */
+export function issueToken(ctx: Context, claims: JWTPayload, options?: SignJwtOptions): Promise<string> {
+  return signJwt(claims, runtimeOf(ctx, "issueToken()").jwt, options);
 }

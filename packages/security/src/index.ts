@@ -4,7 +4,7 @@
  * CSRF, password hashing (bcrypt, argon2id), a login manager with remember-me and failed-login
  * limits, JWT bearer auth, CORS and security headers, for Koa apps and koa-host plugins.
  */
-export { bearerAuth, bearerAuthMiddleware, bearerToken, BEARER_AUTH_TAG, jwtClaims } from "./bearer.js";
+export { bearerAuth, bearerAuthMiddleware, bearerToken, BEARER_AUTH_TAG, issueToken, jwtClaims } from "./bearer.js";
 export {
   resolveSecurityConfig,
   SECURITY_DEFAULTS,

@@ -44,16 +44,19 @@ export async function login(ctx: Context, user: unknown, options: LoginOptions =
   } else if (hasRememberCookie(ctx, runtime.config)) {
     clearRememberCookie(ctx, runtime.config);
   }
+  await runtime.users.onLogin?.(user, ctx, id);
 }
 
 /** Logs out: the session's data is dropped, the old id destroyed, the remember-me cookie cleared. */
 export async function logout(ctx: Context): Promise<void> {
   const runtime = runtimeOf(ctx, "logout()");
   const session = getSession(ctx, "logout()");
+  const previous = session[USER_ID_KEY];
   for (const key of Object.keys(session)) if (key !== "isNew" && !key.startsWith("_")) delete session[key];
   await regenerateSession(ctx);
   ctx.state["currentUser"] = undefined;
   if (hasRememberCookie(ctx, runtime.config)) clearRememberCookie(ctx, runtime.config);
+  await runtime.users.onLogout?.(typeof previous === "string" ? previous : undefined, ctx);
 }
 
 /**

@@ -66,8 +66,8 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
   let runtime: SecurityRuntime | undefined;
   let store: SessionStore | undefined;
   let sweeper: NodeJS.Timeout | undefined;
-  const { loadUser, userId, rememberFingerprint, sessionStore, ...configOptions } = options;
-  const users: UserHooks = { loadUser, userId, rememberFingerprint } as UserHooks;
+  const { loadUser, userId, rememberFingerprint, onLogin, onLogout, sessionStore, ...configOptions } = options;
+  const users: UserHooks = { loadUser, userId, rememberFingerprint, onLogin, onLogout } as UserHooks;
 
   let logger: PluginContext["logger"] | undefined;
   let lastStoreWarning = 0;

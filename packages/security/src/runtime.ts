@@ -21,6 +21,10 @@ export interface UserHooks<User = unknown> {
    * hash, or a per-user token the app rotates); optional.
    */
   rememberFingerprint?(user: User): string;
+  /** Called after a login (frameworks send the `user.logged_in` signal from here). */
+  onLogin?(user: User, ctx: Context, id: string): void | Promise<void>;
+  /** Called after a logout, with the id of the user who was logged in (if any). */
+  onLogout?(id: string | undefined, ctx: Context): void | Promise<void>;
 }
 
 /** The per-app state of the security plugin. */

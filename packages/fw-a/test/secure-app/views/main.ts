@@ -30,6 +30,12 @@ export class Index extends FwA {
     counter += 1;
     return `run ${counter}`;
   }
+  token() {
+    return security.issueToken(this.ctx, { sub: "ann" });
+  }
+  @security.bearerAuth whoami() {
+    return `claims for ${String(this.claims?.["sub"])}`;
+  }
   async mail(to: string) {
     const info = await this.services.mailer.sendMail({ to, template: "welcome", context: { name: "Ann" } });
     return `sent ${info.messageId ? "ok" : "?"}`;
