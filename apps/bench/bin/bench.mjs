@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// `pnpm bench`: builds the bench and the workspace packages it measures (turbo; cached when
+// nothing changed), then runs the runner pinned to core 1 so that servers own core 0.
+// `--no-build` skips the build step; every other argument goes to the runner (docs/benchmarks.md).
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { pnpmEnv, root } from "../../../scripts/pnpm.mjs";
+
+const here = fileURLToPath(new URL("..", import.meta.url));
+const args = process.argv.slice(2);
+const noBuild = args.includes("--no-build");
+const rest = args.filter((a) => a !== "--no-build");
+
+if (!noBuild) {
+  const build = spawnSync(join(root, "node_modules", ".bin", "turbo"), ["run", "build", "--filter=bench...", "--output-logs=errors-only"], {
+    cwd: root,
+    stdio: "inherit",
+    env: pnpmEnv(),
+  });
+  if (build.status !== 0) {
+    console.error("bench: the build failed (see above); fix it or run with --no-build against the last build.");
+    process.exit(build.status ?? 1);
+  }
+}
+const pinnable = spawnSync("taskset", ["-c", "1", "true"]).status === 0;
+if (!pinnable) console.error("bench: taskset is missing; the runner cannot be pinned.");
+// --priority: the runner, and so the servers and wrk it starts, run at nice -10 (root only), which
+// keeps other work on a shared machine from taking their core in the middle of a run.
+const nice = rest.includes("--priority") ? ["nice", "-n", "-10"] : [];
+const [command, ...commandArgs] = [...nice, ...(pinnable ? ["taskset", "-c", "1"] : []), process.execPath, "dist/cli.js", ...rest];
+const run = spawnSync(command, commandArgs, { cwd: here, stdio: "inherit" });
+process.exit(run.status ?? 1);

@@ -1,0 +1,110 @@
+import type { Loader } from "./load.js";
+import { SERVERS, type ServerName } from "./servers/registry.js";
+import { WORKLOADS, lastRouteWorkload, type Scenario, type Workload } from "./workloads.js";
+
+/** How a bench run is done. */
+export interface BenchOptions {
+  readonly quick: boolean;
+  /** Rounds: every configuration runs once per round, rounds interleaved. */
+  readonly rounds: number;
+  /** Seconds of measured load per run. */
+  readonly duration: number;
+  /** Seconds of unmeasured load before the first run of each server and workload. */
+  readonly warmup: number;
+  /** Concurrent connections of the load generator. */
+  readonly connections: number;
+  /** wrk when it is on PATH, else autocannon (`--loader=autocannon` forces it). */
+  readonly loader: Loader;
+  /** Route counts of the scaling runs. */
+  readonly routeSizes: readonly number[];
+  /** Only these servers (default all). */
+  readonly servers: readonly ServerName[];
+  /** Only these scenarios (`basic`, `security`, `routes`; default all). */
+  readonly scenarios: readonly string[];
+  /** Measure the start-up of scaffolded apps. */
+  readonly scaffold: boolean;
+  /** Scaffold serve modes timed (quick: `no-reload` only). */
+  readonly scaffoldModes: ReadonlyArray<"no-reload" | "reload">;
+  /** Run servers and the load generator at a higher scheduling priority (`nice -n -10`; needs root). */
+  readonly priority: boolean;
+  /** Start servers with `--cpu-prof` (profiles land in results/profiles). */
+  readonly profile: boolean;
+  /** Update docs/benchmarks.md (default: on full, unfiltered runs). */
+  readonly writeDoc: boolean;
+}
+
+/** One server process configuration and the workloads it is loaded with. */
+export interface Configuration {
+  readonly server: ServerName;
+  readonly scenario: Scenario;
+  readonly workloads: readonly Workload[];
+}
+
+/** Parses `pnpm bench` arguments: `--quick`, `--rounds=N`, `--duration=S`, `--warmup=S`, `--connections=N`, `--only=a,b`, `--scenarios=basic,routes`, `--sizes=10,1000`, `--loader=wrk|autocannon`, `--no-scaffold`, `--priority`, `--profile`, `--doc` / `--no-doc`. */
+export function parseOptions(argv: readonly string[], wrkAvailable: boolean): BenchOptions {
+  const flags = new Map<string, string>();
+  for (const arg of argv) {
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (!match) throw new Error(`Unknown argument "${arg}". See docs/benchmarks.md for the options.`);
+    flags.set(match[1]!, match[2] ?? "true");
+  }
+  const known = ["quick", "rounds", "duration", "warmup", "connections", "only", "scenarios", "sizes", "no-scaffold", "profile", "doc", "no-doc", "loader", "priority"];
+  for (const key of flags.keys()) if (!known.includes(key)) throw new Error(`Unknown option --${key}; known: ${known.map((k) => `--${k}`).join(" ")}.`);
+  const quick = flags.has("quick");
+  const number = (key: string, fallback: number): number => {
+    const raw = flags.get(key);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`--${key} needs a positive number, got "${raw}".`);
+    return value;
+  };
+  const list = (key: string): string[] | undefined => flags.get(key)?.split(",").map((s) => s.trim()).filter(Boolean);
+  const servers = (list("only") ?? SERVERS.map((s) => s.name)) as ServerName[];
+  for (const name of servers) if (!SERVERS.some((s) => s.name === name)) throw new Error(`--only: unknown server "${name}".`);
+  const scenarios = list("scenarios") ?? ["basic", "security", "routes"];
+  const filtered = flags.has("only") || flags.has("scenarios") || flags.has("sizes");
+  const loader = (flags.get("loader") ?? (wrkAvailable ? "wrk" : "autocannon")) as Loader;
+  if (loader !== "wrk" && loader !== "autocannon") throw new Error(`--loader must be wrk or autocannon, got "${String(loader)}".`);
+  if (loader === "wrk" && !wrkAvailable) throw new Error("--loader=wrk: wrk is not on PATH (apt-get install wrk).");
+  return {
+    quick,
+    loader,
+    rounds: number("rounds", quick ? 1 : 5),
+    duration: number("duration", quick ? 1 : 2),
+    warmup: number("warmup", quick ? 1 : 2),
+    connections: number("connections", 50),
+    routeSizes: (list("sizes") ?? (quick ? ["10", "10000"] : ["10", "1000", "10000"])).map(Number),
+    servers,
+    scenarios,
+    scaffold: !flags.has("no-scaffold") && scenarios.includes("routes"),
+    scaffoldModes: quick ? ["no-reload"] : ["no-reload", "reload"],
+    priority: flags.has("priority"),
+    profile: flags.has("profile"),
+    writeDoc: flags.has("doc") || (!quick && !filtered && !flags.has("no-doc") && !flags.has("profile")),
+  };
+}
+
+/** Every server process configuration of a run, in a stable order. */
+export function configurations(options: BenchOptions): Configuration[] {
+  const out: Configuration[] = [];
+  const add = (server: ServerName, scenario: Scenario, workloads: Workload[]) => {
+    if (workloads.length > 0) out.push({ server, scenario, workloads });
+  };
+  for (const info of SERVERS) {
+    if (!options.servers.includes(info.name)) continue;
+    const serves = (w: Workload) => info.workloads.includes(w.name);
+    if (options.scenarios.includes("basic")) add(info.name, "basic", WORKLOADS.filter((w) => w.scenario === "basic" && serves(w)));
+    if (options.scenarios.includes("security")) add(info.name, "security", WORKLOADS.filter((w) => w.scenario === "security" && serves(w)));
+    if (options.scenarios.includes("routes") && info.workloads.includes("last-route")) {
+      for (const size of options.routeSizes) add(info.name, `routes-${size}`, [lastRouteWorkload(size)]);
+    }
+  }
+  return out;
+}
+
+/** The configurations of round `round`, rotated so that no configuration always runs first or last. */
+export function roundOrder<T>(items: readonly T[], round: number, rounds: number): T[] {
+  if (items.length === 0) return [];
+  const shift = Math.floor((round * items.length) / Math.max(rounds, 1)) % items.length;
+  return [...items.slice(shift), ...items.slice(0, shift)];
+}

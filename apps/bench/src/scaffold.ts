@@ -1,0 +1,113 @@
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { pinned } from "./processes.js";
+
+/** One start-up of a freshly scaffolded app. */
+export interface ScaffoldRecord {
+  readonly round: number;
+  readonly framework: string;
+  /** `no-reload` (`serve --no-reload`, one process) or `reload` (the default dev server, app in a child). */
+  readonly mode: "no-reload" | "reload";
+  /** CLI process spawn to the first 200 on `/`, ms (NaN when it never answered). */
+  readonly ms: number;
+}
+
+const FRAMEWORKS = {
+  "fw-a": { init: "gen:init", serve: "gen:serve" },
+  "fw-b": { init: ":init", serve: ":serve" },
+} as const;
+
+const apps = new Map<string, string>();
+process.once("exit", () => {
+  for (const dir of apps.values()) rmSync(dir, { recursive: true, force: true });
+});
+
+function binOf(framework: keyof typeof FRAMEWORKS): string {
+  const pkg = fileURLToPath(import.meta.resolve(`${framework}/package.json`));
+  return join(dirname(pkg), "bin", `${framework}.js`);
+}
+
+/** Scaffolds an app with the framework's own CLI, once per bench process. */
+function scaffolded(framework: keyof typeof FRAMEWORKS): string {
+  const existing = apps.get(framework);
+  if (existing) return existing;
+  const dir = mkdtempSync(join(tmpdir(), `bench-${framework}-app-`));
+  apps.set(framework, dir);
+  const result = spawnSync(process.execPath, [binOf(framework), FRAMEWORKS[framework].init], { cwd: dir, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`${framework} ${FRAMEWORKS[framework].init} failed: ${result.stderr || result.stdout}`);
+  return dir;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the scaffolded app with its CLI, pinned to `core`, and times spawn -> first 200 on `/`. */
+async function timeStart(framework: keyof typeof FRAMEWORKS, mode: ScaffoldRecord["mode"], core: number | undefined): Promise<number> {
+  const dir = scaffolded(framework);
+  const port = await freePort();
+  const cli = [binOf(framework), FRAMEWORKS[framework].serve, "--port", String(port), ...(mode === "no-reload" ? ["--no-reload"] : [])];
+  const { command, args } = pinned(core, cli);
+  const started = performance.now();
+  const child = spawn(command, args, { cwd: dir, stdio: "ignore", env: { ...process.env, APP_ENV: "development" } });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let ms = Number.NaN;
+  try {
+    while (performance.now() - started < 30_000 && child.exitCode === null) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/`);
+        await response.arrayBuffer();
+        if (response.status === 200) {
+          ms = performance.now() - started;
+          break;
+        }
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  } finally {
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+    await exited;
+    clearTimeout(timer);
+  }
+  return ms;
+}
+
+/** Start-up of a scaffolded fw-a and fw-b app in the given serve modes, once (one round). */
+export async function measureScaffolds(
+  round: number,
+  servers: readonly string[],
+  modes: ReadonlyArray<ScaffoldRecord["mode"]>,
+  core: number | undefined,
+  log: (line: string) => void,
+): Promise<ScaffoldRecord[]> {
+  const out: ScaffoldRecord[] = [];
+  for (const framework of ["fw-a", "fw-b"] as const) {
+    if (!servers.includes(framework)) continue;
+    for (const mode of modes) {
+      try {
+        const ms = await timeStart(framework, mode, core);
+        out.push({ round, framework, mode, ms });
+        log(`  r${round + 1} scaffolded ${framework} app (${mode}): first answer after ${ms.toFixed(0)} ms`);
+      } catch (error) {
+        log(`  r${round + 1} scaffolded ${framework} app (${mode}): FAILED ${(error as Error).message.split("\n")[0]}`);
+        out.push({ round, framework, mode, ms: Number.NaN });
+      }
+    }
+  }
+  return out;
+}

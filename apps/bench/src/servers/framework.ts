@@ -1,0 +1,59 @@
+import { fileURLToPath } from "node:url";
+import type { Host, HostPlugin } from "koa-host";
+import { buildRouteTable, type Conventions, type ViewModule } from "routing-kernel";
+import { generatedViewModule } from "../generate.js";
+import type { Scenario } from "../workloads.js";
+import { SITE_ROOT, routeCount, unsupported, type RunningServer } from "./types.js";
+
+/** The secret key of the bench apps (production mode needs one). */
+export const BENCH_SECRET = "bench-secret-key-0123456789abcdef";
+
+/** What the bench needs to know of a framework to serve its scenarios. */
+export interface FrameworkSpec {
+  readonly name: string;
+  readonly conventions: Conventions;
+  readonly base: abstract new (...args: never[]) => unknown;
+  /** The framework's `createApp`. */
+  readonly createApp: (options: { root: string; modules: readonly ViewModule[]; config: Record<string, unknown>; plugins: readonly HostPlugin[] }) => Promise<Host>;
+  /** The view modules of the basic and security scenarios. */
+  readonly views: { readonly basic: Record<string, unknown>; readonly security: Record<string, unknown> };
+}
+
+/**
+ * Production config with request logging off, as for every other server in the bench (none of
+ * them logs per request), and the built-in batteries off: hand-written Koa has no session, database
+ * or services either. The security scenario turns the security battery on, without security
+ * headers (hand-written Koa sends none).
+ */
+export function benchConfig(scenario: Scenario): Record<string, unknown> {
+  const base = { env: "production", secretKey: BENCH_SECRET, logRequests: false, logLevel: "warn" };
+  if (scenario === "security") return { ...base, batteries: { security: true, data: false, services: false }, securityHeaders: false };
+  return { ...base, batteries: { security: false, data: false, services: false } };
+}
+
+function modulesFor(spec: FrameworkSpec, scenario: Scenario): ViewModule[] {
+  const routes = routeCount(scenario);
+  if (routes !== undefined) return [generatedViewModule(spec.base, routes)];
+  if (scenario === "basic") return [{ name: "main", exports: spec.views.basic }];
+  if (scenario === "security") return [{ name: "main", exports: spec.views.security }];
+  throw unsupported(spec.name, scenario);
+}
+
+/** Starts a framework app for a scenario and listens on `port`. */
+export async function startFramework(spec: FrameworkSpec, scenario: Scenario, port: number): Promise<RunningServer> {
+  const modules = modulesFor(spec, scenario);
+  const t0 = performance.now();
+  const host = await spec.createApp({ root: fileURLToPath(SITE_ROOT), modules, config: benchConfig(scenario), plugins: [] });
+  const appBuild = performance.now() - t0;
+  const server = await host.listen(port, "127.0.0.1");
+  const address = server.address();
+  return { port: typeof address === "object" && address ? address.port : port, timings: { appBuild }, close: () => host.close() };
+}
+
+/** Milliseconds to build the route table of an N-route app (the kernel alone, in this process). */
+export function measureFrameworkTable(spec: FrameworkSpec, routes: number): number {
+  const modules = [generatedViewModule(spec.base, routes)];
+  const t0 = performance.now();
+  buildRouteTable({ conventions: spec.conventions, modules });
+  return performance.now() - t0;
+}

@@ -1,0 +1,46 @@
+import { FwB, request } from "fw-b";
+import { renderJson } from "fw-b/decorators";
+import { csrfToken, getSession } from "security";
+import { JSON_BODY, PAGE_DATA, SESSION_USER, TEXT_BODY, pairText } from "../workloads.js";
+
+/** `GET /text` (text) and `GET /pug-page` (the Pug page, by convention). */
+export class Index extends FwB {
+  text() {
+    return TEXT_BODY;
+  }
+  pugPage() {
+    return { ...PAGE_DATA };
+  }
+}
+
+/** `GET /items/pair/:a/:b`: two path parameters. */
+export class Items extends FwB {
+  pair(a: string, b: string) {
+    return pairText(a, b);
+  }
+}
+
+/** `GET /api/data`: JSON. */
+@renderJson
+export class Api extends FwB {
+  data() {
+    return JSON_BODY;
+  }
+}
+
+/** The security scenario: log in (session + CSRF token), POST with CSRF, read the session. */
+@renderJson
+export class Account extends FwB {
+  login() {
+    getSession(this.ctx)["user"] = SESSION_USER;
+    return { token: csrfToken(this.ctx) };
+  }
+  @request.post
+  submit() {
+    const body = (this.ctx.request as { body?: { title?: unknown; count?: unknown } }).body ?? {};
+    return { ok: true, user: getSession(this.ctx)["user"], title: body.title, count: body.count };
+  }
+  whoami() {
+    return { user: getSession(this.ctx)["user"] ?? null };
+  }
+}

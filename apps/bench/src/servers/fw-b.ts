@@ -1,0 +1,23 @@
+import { conventions, createApp, FwB } from "fw-b";
+import type { Scenario } from "../workloads.js";
+import { startFramework, measureFrameworkTable, type FrameworkSpec } from "./framework.js";
+import * as views from "./fw-b-views.js";
+import type { RunningServer } from "./types.js";
+
+const spec: FrameworkSpec = {
+  name: "fw-b",
+  conventions,
+  base: FwB,
+  createApp: (options) => createApp(options),
+  views: { basic: { Index: views.Index, Items: views.Items, Api: views.Api }, security: { Account: views.Account } },
+};
+
+/** fw-b with the bench views (paths without trailing slash). */
+export function start(scenario: Scenario, port: number): Promise<RunningServer> {
+  return startFramework(spec, scenario, port);
+}
+
+/** Route-table build time of an N-route fw-b app. */
+export function measureTable(routes: number): number {
+  return measureFrameworkTable(spec, routes);
+}

@@ -1,0 +1,105 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { cookieHeader, verify, type Target } from "../src/load.js";
+import { configurations, parseOptions } from "../src/plan.js";
+import { loadServer, pathFor, serverInfo, SERVERS } from "../src/servers/registry.js";
+import { LOGIN_PATH, WORKLOADS, lastRouteWorkload, type Scenario } from "../src/workloads.js";
+
+/**
+ * Every server answers every workload it is benchmarked on with the right status, type and body,
+ * so a figure in the table always comes from a server that did the work. Servers run in this
+ * process here (the bench runs each in its own pinned process).
+ */
+const plan = configurations(parseOptions(["--sizes=10,1000"], false));
+
+async function checkScenario(server: string, scenario: Scenario, workloads = plan.find((c) => c.server === server && c.scenario === scenario)?.workloads ?? []) {
+  const info = serverInfo(server);
+  const running = await (await loadServer(server)).start(scenario, 0);
+  try {
+    const base = `http://127.0.0.1:${running.port}`;
+    const session: Record<string, string> = {};
+    if (scenario === "security") {
+      const login = await fetch(base + pathFor(info, LOGIN_PATH));
+      assert.equal(login.status, 200, `${server} login`);
+      session["cookie"] = cookieHeader(login);
+      session["x-csrf-token"] = ((await login.json()) as { token: string }).token;
+      assert.ok(session["cookie"], `${server} sets a session cookie`);
+    }
+    for (const workload of workloads) {
+      const headers: Record<string, string> = { cookie: session["cookie"] ?? "" };
+      if (workload.body !== undefined) Object.assign(headers, { "content-type": "application/json", "x-csrf-token": session["x-csrf-token"] ?? "" });
+      const target: Target = { url: base + pathFor(info, workload.path), method: workload.method, headers, ...(workload.body !== undefined ? { body: JSON.stringify(workload.body) } : {}) };
+      await verify(target, workload, server);
+    }
+    return { base, session, info };
+  } finally {
+    await running.close();
+  }
+}
+
+describe("bench servers answer their workloads", () => {
+  for (const config of plan) {
+    test(`${config.server} ${config.scenario}: ${config.workloads.map((w) => w.name).join(", ")}`, async () => {
+      assert.ok(config.workloads.length > 0);
+      await checkScenario(config.server, config.scenario);
+    });
+  }
+
+  test("every server serves the three simple workloads and the plan covers each workload", () => {
+    for (const info of SERVERS) for (const name of ["text", "params", "json"] as const) assert.ok(info.workloads.includes(name), `${info.name} ${name}`);
+    for (const workload of WORKLOADS) assert.ok(plan.some((c) => c.workloads.includes(workload)), workload.name);
+  });
+});
+
+describe("the security workloads are really protected", () => {
+  for (const server of ["koa-router", "fw-a", "fw-b"]) {
+    test(`${server}: a POST without the CSRF token is refused with 403, and a session-less read has no user`, async () => {
+      const info = serverInfo(server);
+      const running = await (await loadServer(server)).start("security", 0);
+      try {
+        const base = `http://127.0.0.1:${running.port}`;
+        const login = await fetch(base + pathFor(info, LOGIN_PATH));
+        const cookie = cookieHeader(login);
+        await login.arrayBuffer();
+        const post = WORKLOADS.find((w) => w.name === "post-csrf")!;
+        const refused = await fetch(base + pathFor(info, post.path), { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify(post.body) });
+        assert.equal(refused.status, 403);
+        await refused.arrayBuffer();
+        const wrong = await fetch(base + pathFor(info, post.path), {
+          method: "POST",
+          headers: { cookie, "content-type": "application/json", "x-csrf-token": "A".repeat(86) },
+          body: JSON.stringify(post.body),
+        });
+        assert.equal(wrong.status, 403);
+        await wrong.arrayBuffer();
+        const anonymous = await fetch(base + pathFor(info, "/account/whoami"));
+        assert.deepEqual(await anonymous.json(), { user: null });
+      } finally {
+        await running.close();
+      }
+    });
+  }
+});
+
+describe("route-count apps", () => {
+  test("the last-registered route of a 10,000-route app answers on each framework and on @koa/router", async () => {
+    for (const server of ["koa-router", "fw-a", "fw-b"]) await checkScenario(server, "routes-10000", [lastRouteWorkload(10_000)]);
+  });
+
+  test("the first generated route answers too, and an unknown one is a 404", async () => {
+    for (const server of ["koa-router", "fw-a", "fw-b"]) {
+      const info = serverInfo(server);
+      const running = await (await loadServer(server)).start("routes-1000", 0);
+      try {
+        const base = `http://127.0.0.1:${running.port}`;
+        const first = await fetch(base + pathFor(info, "/r00000/m0"));
+        assert.equal(await first.text(), "route R00000.m0");
+        const missing = await fetch(base + pathFor(info, "/r00100/m0"));
+        assert.equal(missing.status, 404, `${server}: only 1,000 routes exist`);
+        await missing.arrayBuffer();
+      } finally {
+        await running.close();
+      }
+    }
+  });
+});
