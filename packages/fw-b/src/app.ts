@@ -1,10 +1,12 @@
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createHost, type Host, type HostOptions } from "koa-host";
+import { createHost, type AppConfig, type Host, type HostOptions, type HostPlugin } from "koa-host";
 import type { AppDefinition, CreateOverrides } from "koa-host/cli";
 import type { ViewModule } from "routing-kernel";
 import { conventions } from "./base.js";
+import { defaultPlugins, type AuthOptions } from "./batteries.js";
 import { PACKAGE_TEMPLATES } from "./paths.js";
+import { pugMailRenderer } from "./render/mail.js";
 import { createResponder } from "./render/responder.js";
 
 /** Options of {@link defineApp} and {@link createApp}. */
@@ -19,11 +21,13 @@ export interface FwBAppOptions {
   readonly modules?: readonly ViewModule[];
   /** Config keys that win over `lib/config.ts` and the environment. */
   readonly config?: Readonly<Record<string, unknown>>;
+  /** How the login manager loads users: `{ loadUser: (id) => User.find(id), userId: (u) => String(u.id) }`. */
+  readonly auth?: AuthOptions;
   /**
-   * Batteries (sessions, CSRF, login, data, cache...): `HostPlugin`s, or a function of the resolved
-   * config that returns them. This is where security, data and services plug in.
+   * Extra plugins, after the built-in batteries (security, data, services; see `batteries` in
+   * config): `HostPlugin`s, or a function of the resolved config that returns them.
    */
-  readonly plugins?: HostOptions["plugins"];
+  readonly plugins?: readonly HostPlugin[] | ((config: AppConfig) => readonly HostPlugin[] | Promise<readonly HostPlugin[]>);
   /** A URL prefix the whole app lives under. */
   readonly basePath?: string;
   /** A pino logger to use instead of the app's own. */
@@ -36,8 +40,8 @@ function rootOf(root: string): string {
 }
 
 /**
- * Builds an fw-b app now: config, views, route table, plugins, responder. The CLI uses
- * {@link defineApp}; tests and custom servers may call this directly.
+ * Builds an fw-b app now: config, views, route table, batteries and plugins, responder. The CLI
+ * uses {@link defineApp}; tests and custom servers may call this directly.
  */
 export async function createApp(options: FwBAppOptions, overrides: CreateOverrides = {}): Promise<Host> {
   return createHost({
@@ -47,7 +51,16 @@ export async function createApp(options: FwBAppOptions, overrides: CreateOverrid
     ...(options.modules ? { modules: options.modules } : {}),
     ...(options.viewModules ? { viewModules: options.viewModules } : {}),
     config: { ...options.config, ...overrides.config },
-    ...(options.plugins ? { plugins: options.plugins } : {}),
+    plugins: async (config) => {
+      const extra = typeof options.plugins === "function" ? await options.plugins(config) : (options.plugins ?? []);
+      const mailRenderer = pugMailRenderer({
+        appDir: join(config.root, "templates"),
+        packageDir: PACKAGE_TEMPLATES,
+        development: config.env === "development",
+        globals: { config },
+      });
+      return [...defaultPlugins(config, { ...(options.auth ? { auth: options.auth } : {}), mailRenderer }), ...extra];
+    },
     ...(options.basePath ? { basePath: options.basePath } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   });

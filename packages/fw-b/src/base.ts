@@ -1,6 +1,9 @@
+import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { Context } from "koa";
-import { HOST_VIEW_FIELDS, HostView, type AppConfig, type HostRuntime } from "koa-host";
+import { validate, type ValidateOptions } from "data";
+import { HOST_VIEW_FIELDS, HostView, runtimeOf, type AppConfig } from "koa-host";
 import { defineConventions, type Conventions } from "routing-kernel";
+import type { Services } from "services";
 
 /**
  * The base class of fw-b views: every exported subclass in `views/` is mounted. A new instance
@@ -10,7 +13,31 @@ import { defineConventions, type Conventions } from "routing-kernel";
 export class FwB extends HostView {
   /** The app's resolved configuration (`lib/config.ts`, environment, overrides). */
   get config(): AppConfig {
-    return (this.ctx as Context & { host: HostRuntime }).host.config;
+    return runtimeOf(this.ctx).config;
+  }
+
+  /** The logged-in user (the login manager's `loadUser`), or undefined. */
+  get currentUser(): unknown {
+    return this.ctx.state["currentUser"] ?? undefined;
+  }
+
+  /** The verified JWT claims of a `@bearerAuth` view, or undefined. */
+  get claims(): Readonly<Record<string, unknown>> | undefined {
+    return this.ctx.state["jwt"] as Readonly<Record<string, unknown>> | undefined;
+  }
+
+  /** Mail, storage, cache, signals and assets of the app (the services battery). */
+  get services(): Services {
+    return this.ctx.state["services"] as Services;
+  }
+
+  /**
+   * Validates the body (default), query or files with a Standard Schema (zod, valibot...). A
+   * failure answers 422 with per-field messages (`@renderJson` / `@renderXml` views, JSON clients)
+   * or redirects back with the messages and the old input (HTML forms).
+   */
+  validate<S extends StandardSchemaV1>(schema: S, options?: ValidateOptions): Promise<StandardSchemaV1.InferOutput<S>> {
+    return validate(this.ctx, schema, options);
   }
 }
 

@@ -1,11 +1,23 @@
 /**
  * @module fw-b
  * Framework B: class-based views over Koa where a view returns a dict that a Pug template renders,
- * or JSON / XML with one decorator; a navigation menu from `@navTitle`; the `fw-b` CLI.
+ * or JSON / XML with one decorator; a navigation menu from `@navTitle`; sessions, CSRF, login,
+ * a database, mail, cache and signals built in; the `fw-b` CLI.
  */
 export { createApp, defineApp, type FwBAppOptions } from "./app.js";
+export {
+  autoMigrates,
+  batteryPlugins,
+  batterySwitches,
+  defaultPlugins,
+  type AuthOptions,
+  type Batteries,
+  type BatterySwitches,
+  type DefaultPluginOptions,
+} from "./batteries.js";
 export { conventions, FwB } from "./base.js";
 export * from "./errors.js";
+export { mailTemplatePath, pugMailRenderer, type PugMailOptions } from "./render/mail.js";
 export { markdown, type MarkdownOptions } from "./render/markdown.js";
 export { NavMenu, type MenuItem } from "./render/menu.js";
 export { createResponder, responseKindOf, sendXml, type FwBResponderOptions } from "./render/responder.js";
@@ -26,3 +38,20 @@ export {
   type ReplyInit,
 } from "koa-host";
 export { defineCommands, type AppDefinition, type CreateOverrides, type ScriptCommand } from "koa-host/cli";
+export {
+  dateColumn,
+  defineModel,
+  flash,
+  formatDate,
+  modelTimestamps,
+  pageParams,
+  paginate,
+  timeAgo,
+  transaction,
+  ValidationError,
+  type BaseRow,
+  type Knex,
+  type Page,
+  type SoftDeleteRow,
+} from "data";
+export { signal, SIGNALS, type Services } from "services";

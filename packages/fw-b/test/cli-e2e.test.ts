@@ -1,5 +1,6 @@
-// As a new user would: `fw-b :init` in an empty folder outside the workspace, `fw-b :serve`, real
-// requests (Pug page with the menu, JSON API, XML, an interceptor), reload on change, SIGTERM.
+// As a new user would: `fw-b :init` in an empty folder outside the workspace, the migration
+// commands on its SQLite database, `fw-b :serve`, real requests (a Pug page listing rows from the
+// database, with the menu; JSON API, XML, an interceptor), reload on change, SIGTERM.
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
@@ -74,7 +75,7 @@ describe("fw-b CLI end to end", () => {
   let output = "";
 
   before(() => {
-    for (const name of ["routing-kernel", "koa-host", "fw-b"]) {
+    for (const name of ["routing-kernel", "koa-host", "security", "data", "services", "fw-b"]) {
       const built = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: join(workspace, "packages", name), encoding: "utf8" });
       assert.equal(built.status, 0, `build of ${name} failed:\n${built.stdout}${built.stderr}`);
     }
@@ -121,6 +122,44 @@ describe("fw-b CLI end to end", () => {
     writeFileSync(join(app, "templates", "shop", "Shop", "index.pug"), "extends /layouts/default\nblock content\n  h1= title\n  p.greeting= greeting\n");
   });
 
+  test(":migrate builds the SQLite database from migrations/; :make-migration, :migrations, :rollback", () => {
+    const migrated = fwb(app, ":migrate");
+    assert.equal(migrated.status, 0, migrated.stderr);
+    assert.match(migrated.stdout, /applied 20240101000000_create_products\.ts/);
+    assert.ok(existsSync(join(app, "data", "app.db")), "the SQLite file exists");
+    assert.match(fwb(app, ":migrate").stdout, /Nothing to migrate \(sqlite:data\/app\.db\)/);
+    assert.match(fwb(app, "products:count").stdout, /2 products \(development\)/);
+
+    const made = fwb(app, ":make-migration", "add_oolong");
+    assert.equal(made.status, 0, made.stderr);
+    const file = /created (\S+_add_oolong\.ts)/.exec(made.stdout)?.[1];
+    assert.ok(file && existsSync(file), made.stdout);
+    assert.match(readFileSync(file, "utf8"), /import type \{ Knex \} from "fw-b";/);
+    writeFileSync(
+      file,
+      `import type { Knex } from "fw-b";
+export async function up(knex: Knex): Promise<void> {
+  const now = new Date();
+  await knex("products").insert({ name: "Oolong", price: 6, created_at: now, updated_at: now });
+}
+export async function down(knex: Knex): Promise<void> {
+  await knex("products").where({ name: "Oolong" }).delete();
+}
+`,
+    );
+    assert.match(fwb(app, ":migrations").stdout, /\[x\] 20240101000000_create_products\.ts\n\[ \] \d+_add_oolong\.ts/);
+    assert.match(fwb(app, ":migrate").stdout, /applied \d+_add_oolong\.ts/);
+    assert.match(fwb(app, "products:count").stdout, /3 products/);
+    assert.match(fwb(app, ":rollback").stdout, /rolled back \d+_add_oolong\.ts/);
+    assert.match(fwb(app, ":migrations").stdout, /\[ \] \d+_add_oolong\.ts/);
+    // Building the app in development applies pending migrations first (autoMigrate).
+    assert.match(fwb(app, "products:count").stdout, /3 products/);
+    assert.match(fwb(app, ":migrations").stdout, /\[x\] \d+_add_oolong\.ts/);
+    const bad = fwb(app, ":make-migration", "../evil");
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /E_BAD_MIGRATION_NAME/);
+  });
+
   test(":routes lists the table, also as JSON; outside an app it fails naming the problem", () => {
     const listed = fwb(app, ":routes");
     assert.equal(listed.status, 0, listed.stderr);
@@ -148,6 +187,8 @@ describe("fw-b CLI end to end", () => {
     const html = await home.text();
     assert.match(html, /<h1>my-shop<\/h1>/);
     assert.match(html, /<nav class="fwb-nav"[^>]*><ul><li class="active"><a href="\/" aria-current="page">Home<\/a><\/li><li><a href="\/shop">Shop<\/a><ul><li><a href="\/shop\/feed">Feed<\/a><\/li><\/ul><\/li><\/ul><\/nav>/);
+
+    assert.match(html, /<li><a href="\/api\/1">Green tea<\/a> \(4\.5\)<\/li><li><a href="\/api\/2">Black tea<\/a> \(3\.9\)<\/li><li><a href="\/api\/\d+">Oolong<\/a> \(6\)<\/li>/, "rows from SQLite");
 
     const shop = await (await fetch(`${url}/shop`)).text();
     assert.match(shop, /<p class="greeting">Welcome<\/p>/);

@@ -15,12 +15,15 @@ export interface StartedApp {
   close(): Promise<void>;
 }
 
+/** The routing and response suites test the framework alone: batteries off unless a test turns them on. */
+const NO_BATTERIES = { security: false, data: false, services: false };
+
 /** Builds an fw-b app (the fixture app by default) and listens on 127.0.0.1. */
 export async function startApp(options: Partial<FwBAppOptions> = {}): Promise<StartedApp> {
   const host = await createApp({
     root: FIXTURE_ROOT,
     ...options,
-    config: { env: "test", logRequests: false, ...options.config },
+    config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:", batteries: NO_BATTERIES, ...options.config },
   });
   const errors: Array<{ message: string; err: unknown }> = [];
   const logger = host.logger as unknown as Record<string, unknown>;

@@ -6,6 +6,8 @@ import { defineConfig } from "fw-b";
  */
 export const config = defineConfig({
   appName: "{{name}}",
+  // The database (DB_URL wins): SQLite here; postgres://... or mysql://... work too.
+  dbUrl: "sqlite:data/app.db",
   environments: {
     production: { logLevel: "info" },
   },

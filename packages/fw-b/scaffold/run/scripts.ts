@@ -1,13 +1,13 @@
 import { defineCommands } from "fw-b";
-import { products } from "../lib/models.js";
+import { Product } from "../lib/models.js";
 
-/** The app's own commands: `fw-b products:count`. Each handler receives the built app. */
+/** The app's own commands: `fw-b products:count`. Each handler receives the built app (database connected). */
 export const commands = defineCommands([
   {
     command: "products:count",
     describe: "print how many products there are",
-    handler(_argv, app) {
-      console.log(`${products.length} products (${app.config.env})`);
+    async handler(_argv, app) {
+      console.log(`${await Product.count()} products (${app.config.env})`);
     },
   },
 ]);

@@ -1,12 +1,12 @@
 import { FwB, HTTPError } from "fw-b";
 import { navTitle, renderJson, renderXml, route } from "fw-b/decorators";
-import { findProduct, products } from "../lib/models.js";
+import { Product } from "../lib/models.js";
 
 /** The home page: `/` renders templates/main/Index/index.pug with the returned keys. */
 @navTitle("Home")
 export class Index extends FwB {
-  index() {
-    return { title: "{{name}}", products };
+  async index() {
+    return { title: "{{name}}", products: await Product.query().orderBy("id") };
   }
 }
 
@@ -15,20 +15,20 @@ export class Index extends FwB {
 @renderJson
 export class Api extends FwB {
   /** GET /api */
-  index() {
-    return { products };
+  async index() {
+    return { products: await Product.query().orderBy("id") };
   }
 
   /** GET /api/:id */
-  get(id: string) {
-    const product = findProduct(id);
+  async get(id: string) {
+    const product = await Product.find(id);
     if (!product) throw HTTPError.NotFound(`There is no product ${id}.`);
     return product;
   }
 
   /** GET /api/feed as XML. */
   @renderXml
-  feed() {
-    return { products, updated: new Date() };
+  async feed() {
+    return { products: await Product.query().orderBy("id"), updated: new Date() };
   }
 }

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import yargs, { type Argv } from "yargs";
 import { describeScaffold, loadUserCommands, printRoutes, serve } from "koa-host/cli";
+import { migrationCliCommands } from "./migrations.js";
 import { addView, initApp } from "./scaffold.js";
 
 /** The value following `flag` in raw arguments (before yargs parses them). */
@@ -11,8 +12,8 @@ function flagValue(argv: readonly string[], flag: string): string | undefined {
 }
 
 /**
- * Builds the `fw-b` command line: `:init`, `:serve`, `:addview`, `:routes`, and the app's own
- * commands from `run/scripts.ts`.
+ * Builds the `fw-b` command line: `:init`, `:serve`, `:addview`, `:routes`, the migration
+ * commands, and the app's own commands from `run/scripts.ts`.
  */
 export async function buildCli(argv: readonly string[]): Promise<Argv> {
   const root = resolve(flagValue(argv, "--root") ?? process.cwd());
@@ -69,6 +70,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
       (y) => y.option("json", { type: "boolean", default: false, describe: "print JSON" }),
       (args) => printRoutes({ root: resolve(String(args.root)), json: args.json, ...(args.app ? { appName: String(args.app) } : {}) }),
     );
+  for (const command of migrationCliCommands((args) => resolve(String(args["root"])))) cli = cli.command(command);
   for (const command of userCommands) cli = cli.command(command);
   return cli
     .demandCommand(1, "Name a command: fw-b --help lists them.")

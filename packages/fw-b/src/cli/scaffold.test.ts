@@ -17,7 +17,8 @@ describe("fw-b scaffold", () => {
     assert.deepEqual([pkg.name, pkg.type, pkg.dependencies["fw-b"]], ["shop", "module", "file:/opt/fw-b"]);
     assert.equal(files["static/"] === undefined, true, "static/ holds a file, so needs no marker");
     assert.equal(files["data/"], "");
-    assert.equal(files["migrations/"], "");
+    assert.match(files["migrations/20240101000000_create_products.ts"]!, /createTable\("products"/);
+    assert.match(files["lib/models.ts"]!, /defineModel<ProductRow>\("products"\)/);
     assert.ok(files[".gitignore"]);
     assert.match(files["views/main.ts"]!, /@renderJson\nexport class Api extends FwB/);
     assert.match(files["templates/layouts/default.pug"]!, /each section in nav/);

@@ -1,8 +1,10 @@
 /**
  * @module fw-b/decorators
- * fw-b's decorators: `route`, `renderJson`, `renderXml`, `renderHtml` and `navTitle`, all TC39
- * standard decorators usable on a class or a method.
+ * fw-b's decorators, all TC39 standard decorators usable on a class or a method: `route`,
+ * `renderJson`, `renderXml`, `renderHtml`, `navTitle`, and the batteries' `csrfExempt`,
+ * `loginRequired`, `bearerAuth`, `cors(options)` and `cache(seconds)`.
  */
 export { navTitle, type NavEntry, type NavTitleOptions } from "./nav-title.js";
 export { renderHtml, renderJson, renderXml, type BareViewDecorator } from "./response.js";
 export { route } from "./route.js";
+export { bearerAuth, cache, cors, csrfExempt, loginRequired } from "./security.js";

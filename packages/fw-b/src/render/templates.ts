@@ -47,10 +47,27 @@ export class TemplateStore {
     return join(this.#options.appDir, `${name}.pug`);
   }
 
-  /** Finds `<name>.pug`, else `<name>.html`, else `<name>.md` in the app's templates. */
+  /**
+   * Finds `<name>.pug`, else `<name>.html`, else `<name>.md` in the app's templates, then in
+   * fw-b's own (the contrib pages and mails), so an app overrides a shipped file at the same path.
+   */
   find(name: string): Template | undefined {
-    for (const extension of TEMPLATE_EXTENSIONS) {
-      const path = join(this.#options.appDir, `${name}${extension}`);
+    for (const dir of [this.#options.appDir, this.#options.packageDir]) {
+      for (const extension of TEMPLATE_EXTENSIONS) {
+        const path = join(dir, `${name}${extension}`);
+        if (existsSync(path)) return { path, render: (locals) => this.#compiled(path)(locals) };
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Finds a file by its full name (`mail/welcome.txt`) in the app's templates, then in fw-b's.
+   * `.txt` files are plain text with Pug's `#{expr}` interpolation, not HTML-escaped.
+   */
+  findFile(file: string): Template | undefined {
+    for (const dir of [this.#options.appDir, this.#options.packageDir]) {
+      const path = join(dir, file);
       if (existsSync(path)) return { path, render: (locals) => this.#compiled(path)(locals) };
     }
     return undefined;
@@ -79,6 +96,10 @@ export class TemplateStore {
   #compile(path: string): Compiled {
     const source = readFileSync(path, "utf8");
     switch (extname(path)) {
+      case ".txt": {
+        const text = this.#pug(source.split(/\r?\n/).map((line) => (line === "" ? "|" : `| ${line}`)).join("\n"), path);
+        return (locals) => decodeEntities(text(locals));
+      }
       case ".html":
         // Every line becomes Pug piped text: HTML passes through, `#{...}` interpolates escaped.
         return this.#pug(source.split(/\r?\n/).map((line) => (line === "" ? "|" : `| ${line}`)).join("\n"), path);
@@ -108,6 +129,13 @@ export class TemplateStore {
     };
     return pug.compile(source, options);
   }
+}
+
+const ENTITIES: Readonly<Record<string, string>> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
+
+/** Undoes Pug's HTML escaping, for plain-text output. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
 }
 
 /** Resolves a Pug include or extends: absolute paths in the app's folder, then in fw-b's. */

@@ -56,9 +56,12 @@ export async function startTestApp(modules: readonly ViewModule[], options: Part
   };
 }
 
+/** A plain app: no batteries (the suite sends no CSRF token and needs no database). */
+const PLAIN = Object.freeze({ batteries: Object.freeze({ security: false, data: false, services: false }) });
+
 /**
  * fw-b as the shared conformance suite sees it (`runConformance(conformanceAdapter)`): its base
- * class, its decorators in its own idiom, and plain apps (no plugins) served on 127.0.0.1.
+ * class, its decorators in its own idiom, and plain apps (batteries off) served on 127.0.0.1.
  */
 export const conformanceAdapter = Object.freeze({
   name: "fw-b",
@@ -75,9 +78,9 @@ export const conformanceAdapter = Object.freeze({
     route,
     json: renderJson,
   }),
-  start: (modules: ViewModule[]) => startTestApp(modules),
+  start: (modules: ViewModule[]) => startTestApp(modules, { config: PLAIN }),
   async build(modules: ViewModule[]): Promise<unknown> {
-    const { host, cleanup } = await buildTestApp(modules);
+    const { host, cleanup } = await buildTestApp(modules, { config: PLAIN });
     await host.close();
     cleanup();
     return host;
