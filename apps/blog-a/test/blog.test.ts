@@ -10,7 +10,7 @@ describe("blog-a over real HTTP", () => {
   let app: Host;
   let url = "";
   before(async () => {
-    app = await createApp({ root, config: { env: "test", logRequests: false } });
+    app = await createApp({ root, config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:", autoMigrate: true } });
     url = (await listenForTest(app)).url;
   });
   after(() => app.close());
@@ -47,5 +47,21 @@ describe("blog-a over real HTTP", () => {
     const res = await fetch(`${url}/blog`, { redirect: "manual" });
     assert.equal(res.status, 308);
     assert.equal(res.headers.get("location"), "/blog/");
+  });
+});
+
+describe("blog-a pagination", () => {
+  test("the post list is paginated and bad page parameters are a 400", async () => {
+    const app = await createApp({ root, config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:", autoMigrate: true } });
+    const { url } = await listenForTest(app);
+    try {
+      const first = await (await fetch(`${url}/blog/?perPage=1`)).text();
+      assert.match(first, /Page 1 of 2/);
+      assert.match(first, /href="[^"]*page=2[^"]*"/, "a link to the next page keeps perPage");
+      assert.equal((await fetch(`${url}/blog/?page=-3`)).status, 400);
+      assert.equal((await fetch(`${url}/blog/?page=abc`)).status, 400);
+    } finally {
+      await app.close();
+    }
   });
 });

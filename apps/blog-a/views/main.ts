@@ -1,10 +1,10 @@
 import { FwA } from "fw-a";
-import { posts } from "../lib/posts.js";
+import { Post } from "../lib/models.js";
 
 /** The home page: the latest posts. */
 export class Index extends FwA {
-  index() {
-    return { title: "blog-a", posts };
+  async index() {
+    return { title: "blog-a", posts: await Post.query().orderBy("published_at", "desc").limit(5) };
   }
   about() {
     return {};
