@@ -12,7 +12,8 @@ import type { RespondFn } from "./responder.js";
 interface VerbHandler {
   readonly route: Route;
   readonly names: readonly string[];
-  readonly run: (ctx: Context, values: readonly string[]) => Promise<void>;
+  /** Answers the request; a promise only when something on the way was asynchronous. */
+  readonly run: (ctx: Context, values: readonly string[]) => void | Promise<void>;
 }
 
 /** Everything one path shape answers, decided at start-up. */
@@ -85,7 +86,9 @@ export function createDispatcher(options: DispatchOptions): Middleware {
   }
 
   const basePath = options.basePath ?? "";
-  return async (ctx, next) => {
+  // Not async: a synchronous view answers without an extra promise (koa-compose turns a throw here
+  // into a rejection, as for an async middleware).
+  return (ctx, next) => {
     let path = ctx.path;
     if (basePath) {
       if (path !== basePath && !path.startsWith(`${basePath}/`)) return next();
@@ -131,7 +134,7 @@ export function createDispatcher(options: DispatchOptions): Middleware {
     }
     ctx.params = named;
     ctx.state["route"] = handler.route;
-    await handler.run(ctx, values);
+    return handler.run(ctx, values);
   };
 }
 

@@ -105,10 +105,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const router = new Router();
 
   if (config.logRequests) koa.use(requestLogger(logger));
-  koa.use(mountMiddleware(mounts));
+  // The mount layer joins the chain here only when an app is mounted (most apps have none).
+  const mountAt = koa.middleware.length;
+  const mountLayer = mountMiddleware(mounts);
   koa.use(errorHandler({ logger, responder, development: config.env === "development" }));
-  koa.use(staticFiles({ dir: staticDir(config.root, config.static.dir), prefix: basePath + config.static.prefix, maxAge: config.static.maxAge }));
-  koa.use(bodyParser(config.bodyLimits));
+  koa.use(staticOrBody(basePath + config.static.prefix, staticFiles({ dir: staticDir(config.root, config.static.dir), prefix: basePath + config.static.prefix, maxAge: config.static.maxAge }), bodyParser(config.bodyLimits)));
   for (const plugin of plugins) for (const middleware of plugin.middleware?.() ?? []) koa.use(middleware);
   koa.use(createDispatcher({ table, respond: (route) => responder.prepare(route), routeMiddleware, basePath }));
   koa.use(router.routes());
@@ -139,6 +140,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     },
     mount(prefix, child) {
       if (started) throw new E_HOST_STARTED(`The app mounted at ${prefix}`);
+      if (mounts.length === 0) koa.middleware.splice(mountAt, 0, mountLayer);
       mounts.push({ prefix: prefix.replace(/\/+$/, ""), child });
     },
     async close() {
@@ -153,6 +155,20 @@ export async function createHost(options: HostOptions): Promise<Host> {
     },
   };
   return host;
+}
+
+/**
+ * One layer in front of static files and body parsing: a GET or HEAD goes to the static files only
+ * under their prefix, other verbs to the body parser, and everything else straight on. Each of the
+ * two keeps its own checks; this saves every view request two pass-through middleware calls.
+ */
+function staticOrBody(prefix: string, serveStatic: Middleware, parseBody: Middleware): Middleware {
+  const under = `${prefix.replace(/\/+$/, "")}/`;
+  return (ctx, next) => {
+    const method = ctx.method;
+    if (method === "GET" || method === "HEAD") return ctx.path.startsWith(under) ? serveStatic(ctx, next) : next();
+    return parseBody(ctx, next);
+  };
 }
 
 /** Hands requests under a mounted prefix to the child app's own middleware stack. */
