@@ -1,10 +1,14 @@
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createHost, type AppConfig, type Host, type HostOptions, type HostPlugin } from "koa-host";
+import { createHost, loadConfig, loadViewModules, type AppConfig, type Host, type HostOptions, type HostPlugin, type Responder } from "koa-host";
 import type { AppDefinition, CreateOverrides } from "koa-host/cli";
 import type { ViewModule } from "routing-kernel";
 import { conventions } from "./base.js";
-import { defaultPlugins, type AuthOptions } from "./batteries.js";
+import { autoMigrates, batteryPlugins, type AuthOptions } from "./batteries.js";
+import { contribSettings } from "./contrib/config.js";
+import type { UserRow } from "./contrib/models.js";
+import { contribViewModules } from "./contrib/modules.js";
+import { fwbPlugin, type FwbPlugin } from "./contrib/plugin.js";
 import { PACKAGE_TEMPLATES } from "./paths.js";
 import { pugMailRenderer } from "./render/mail.js";
 import { createResponder } from "./render/responder.js";
@@ -40,26 +44,52 @@ function rootOf(root: string): string {
 }
 
 /**
- * Builds an fw-b app now: config, views, route table, batteries and plugins, responder. The CLI
- * uses {@link defineApp}; tests and custom servers may call this directly.
+ * Builds an fw-b app now: config, views (the app's and the enabled contrib modules'), route
+ * table, batteries (security, data, services), the fw-b plugin and the app's plugins, responder.
+ * The CLI uses {@link defineApp}; tests and custom servers may call this directly.
  */
 export async function createApp(options: FwBAppOptions, overrides: CreateOverrides = {}): Promise<Host> {
+  const root = rootOf(options.root);
+  const configOverrides = { ...options.config, ...overrides.config };
+  // The contrib modules add views, so the config is needed before the route table is built.
+  const early = await loadConfig(root, { ...configOverrides, ...(options.basePath ? { basePath: options.basePath } : {}) });
+  const contribModules = contribViewModules(contribSettings(early));
+  const appModules = options.modules ?? (contribModules.length > 0 ? await loadViewModules(root, options.viewModules) : undefined);
+  let responder: Responder | undefined;
   return createHost({
-    root: rootOf(options.root),
+    root,
     conventions,
-    responder: (setup) => createResponder(setup, { packageTemplates: PACKAGE_TEMPLATES }),
-    ...(options.modules ? { modules: options.modules } : {}),
-    ...(options.viewModules ? { viewModules: options.viewModules } : {}),
-    config: { ...options.config, ...overrides.config },
+    responder: (setup) => {
+      responder = createResponder(setup, { packageTemplates: PACKAGE_TEMPLATES, contribErrors: contribSettings(setup.config).errors });
+      return responder;
+    },
+    ...(appModules ? { modules: [...appModules, ...contribModules] } : {}),
+    ...(options.viewModules && !appModules ? { viewModules: options.viewModules } : {}),
+    config: configOverrides,
     plugins: async (config) => {
       const extra = typeof options.plugins === "function" ? await options.plugins(config) : (options.plugins ?? []);
+      const settings = contribSettings(config);
       const mailRenderer = pugMailRenderer({
         appDir: join(config.root, "templates"),
         packageDir: PACKAGE_TEMPLATES,
         development: config.env === "development",
         globals: { config },
       });
-      return [...defaultPlugins(config, { ...(options.auth ? { auth: options.auth } : {}), mailRenderer }), ...extra];
+      let fwb: FwbPlugin | undefined;
+      const auth: AuthOptions | undefined =
+        options.auth ??
+        (settings.auth
+          ? {
+              loadUser: (id: string) => fwb!.loadUser(id),
+              userId: (user: unknown) => String((user as UserRow).id),
+              // A new password ends the remember-me cookies made with the old one.
+              rememberFingerprint: (user: unknown) => (user as UserRow).password_hash ?? "",
+            }
+          : undefined);
+      const batteries = batteryPlugins(config, { ...(auth ? { auth } : {}), mailRenderer, migrate: false });
+      fwb = fwbPlugin({ config, settings, batteries, migrate: Boolean(batteries.data) && autoMigrates(config), responder: () => responder });
+      const { security, data, services } = batteries;
+      return [...[security, data, services].filter((plugin): plugin is NonNullable<typeof plugin> => plugin !== undefined), fwb, ...extra];
     },
     ...(options.basePath ? { basePath: options.basePath } : {}),
     ...(options.logger ? { logger: options.logger } : {}),

@@ -47,3 +47,46 @@ export const E_VIEW_EXISTS = createError(
   500,
   (file: string) => `${file} already exists; pick another name or edit that file.`,
 );
+
+/** The `contrib` config key is malformed, or asks for modules that need another one. */
+export const E_CONTRIB_CONFIG = createError(
+  "E_CONTRIB_CONFIG",
+  500,
+  (key: string, reason: string) => `The config key "${key}" is invalid: ${reason}.`,
+);
+
+/** A contrib module's tables are missing: its migrations have not run. */
+export const E_CONTRIB_NOT_MIGRATED = createError(
+  "E_CONTRIB_NOT_MIGRATED",
+  500,
+  (table: string) => `The table ${table} does not exist. Run \`fw-b :migrate\` (or set autoMigrate: true) before starting the app.`,
+);
+
+/** A route needs a role (`@admin`, `@requireRole`) but no user system knows roles. */
+export const E_ROLE_WITHOUT_AUTH = createError(
+  "E_ROLE_WITHOUT_AUTH",
+  500,
+  (route: string) =>
+    `${route} requires a role (@admin or @requireRole), but the app has no users: enable contrib.auth in config (or pass auth.loadUser to defineApp with users that have a role).`,
+);
+
+/** The site is switched to maintenance (the maintenance page answers with 503 and Retry-After). */
+export const E_MAINTENANCE = createError(
+  "E_MAINTENANCE",
+  503,
+  () => "The site is down for maintenance. Please try again later.",
+);
+
+/** `fw-b :maintenance` got something other than on or off. */
+export const E_MAINTENANCE_ARGUMENT = createError(
+  "E_MAINTENANCE_ARGUMENT",
+  500,
+  (value: string) => `fw-b :maintenance takes "on" or "off", not ${JSON.stringify(value)}.`,
+);
+
+/** An OAuth sign-in failed: the provider refused, the state did not match, or its answer was unusable. */
+export const E_OAUTH_FAILED = createError(
+  "E_OAUTH_FAILED",
+  400,
+  (provider: string, reason: string) => `Signing in with ${provider} failed: ${reason}. Try again from the login page.`,
+);

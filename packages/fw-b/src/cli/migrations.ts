@@ -1,13 +1,27 @@
-import { migrationCommands, type MigrationCommands } from "data";
-import { loadConfig } from "koa-host";
+import { connect, dataConfig, makeMigration, type Knex } from "data";
+import { loadConfig, type AppConfig } from "koa-host";
 import { registerTypeScript } from "koa-host/cli";
 import type { CommandModule } from "yargs";
+import { contribSettings } from "../contrib/config.js";
+import { setMaintenance } from "../contrib/maintenance/flag.js";
+import { migrateAll, migrationStates, rollbackAll } from "../contrib/migrations.js";
+import { E_MAINTENANCE_ARGUMENT } from "../errors.js";
 
-/** The migration commands of the app in `root`, with its config (`lib/config.ts`, environment). */
-export async function appMigrations(root: string): Promise<MigrationCommands> {
+/** The app config of `root` (`lib/config.ts`, environment), as the CLI commands read it. */
+export async function cliConfig(root: string): Promise<AppConfig> {
   await registerTypeScript();
-  const config = await loadConfig(root, { logRequests: false });
-  return migrationCommands(config, { typesFrom: "fw-b" });
+  return loadConfig(root, { logRequests: false });
+}
+
+/** Runs `work` on the app's database, then closes the connection. */
+export async function withDatabase<T>(config: AppConfig, work: (knex: Knex) => Promise<T>): Promise<T> {
+  const settings = dataConfig(config);
+  const db = await connect(settings.dbUrl, { root: settings.root, pool: { min: 0, max: 2 } });
+  try {
+    return await work(db.knex);
+  } finally {
+    await db.close();
+  }
 }
 
 function list(names: readonly string[], none: string, verb: string): void {
@@ -15,15 +29,25 @@ function list(names: readonly string[], none: string, verb: string): void {
   for (const name of names) console.log(`${verb} ${name}`);
 }
 
-/** `:migrate`, `:rollback [--all]`, `:make-migration NAME` and `:migrations` (status). */
+/**
+ * `:migrate`, `:rollback [--all]`, `:make-migration NAME`, `:migrations` (status) and
+ * `:maintenance on|off`. Migrations are the enabled contrib modules' (first) and the app's
+ * `migrations/` files, in one knex history.
+ */
 export function migrationCliCommands(rootOf: (args: Record<string, unknown>) => string): CommandModule[] {
+  const run = async <T>(args: Record<string, unknown>, work: (knex: Knex, config: AppConfig) => Promise<T>): Promise<T> => {
+    const config = await cliConfig(rootOf(args));
+    return withDatabase(config, (knex) => work(knex, config));
+  };
   return [
     {
       command: ":migrate",
-      describe: "apply pending database migrations (migrations/*.ts)",
+      describe: "apply pending database migrations (the contrib modules' and migrations/*.ts)",
       handler: async (args) => {
-        const commands = await appMigrations(rootOf(args));
-        list(await commands.migrate(), `Nothing to migrate (${commands.url}).`, "applied");
+        await run(args, async (knex, config) => {
+          const names = await migrateAll(knex, dataConfig(config).migrationsDir, contribSettings(config));
+          list(names, `Nothing to migrate (${String(dataConfig(config).dbUrl).replace(/\/\/[^@/]*@/, "//***@")}).`, "applied");
+        });
       },
     },
     {
@@ -31,8 +55,9 @@ export function migrationCliCommands(rootOf: (args: Record<string, unknown>) => 
       describe: "undo the last batch of migrations (--all: every batch)",
       builder: (y) => y.option("all", { type: "boolean", default: false, describe: "undo every batch" }),
       handler: async (args) => {
-        const commands = await appMigrations(rootOf(args));
-        list(await commands.rollback({ all: Boolean(args["all"]) }), "Nothing to roll back.", "rolled back");
+        await run(args, async (knex, config) => {
+          list(await rollbackAll(knex, dataConfig(config).migrationsDir, contribSettings(config), Boolean(args["all"])), "Nothing to roll back.", "rolled back");
+        });
       },
     },
     {
@@ -40,16 +65,32 @@ export function migrationCliCommands(rootOf: (args: Record<string, unknown>) => 
       describe: "create migrations/<timestamp>_<name>.ts (create_posts makes a posts table)",
       builder: (y) => y.positional("name", { type: "string", demandOption: true }),
       handler: async (args) => {
-        const commands = await appMigrations(rootOf(args));
-        console.log(`created ${commands.make(String(args["name"]))}`);
+        const config = await cliConfig(rootOf(args));
+        console.log(`created ${makeMigration(dataConfig(config).migrationsDir, String(args["name"]), { typesFrom: "fw-b" })}`);
       },
     },
     {
       command: ":migrations",
       describe: "list the migrations and whether each is applied",
       handler: async (args) => {
-        const commands = await appMigrations(rootOf(args));
-        for (const state of await commands.status()) console.log(`${state.applied ? "[x]" : "[ ]"} ${state.name}`);
+        await run(args, async (knex, config) => {
+          for (const state of await migrationStates(knex, dataConfig(config).migrationsDir, contribSettings(config))) {
+            console.log(`${state.applied ? "[x]" : "[ ]"} ${state.name}`);
+          }
+        });
+      },
+    },
+    {
+      command: ":maintenance <state>",
+      describe: "switch maintenance on or off for every process of the app (contrib.maintenance)",
+      builder: (y) => y.positional("state", { type: "string", demandOption: true, describe: "on or off" }),
+      handler: async (args) => {
+        const state = String(args["state"]);
+        if (state !== "on" && state !== "off") throw new E_MAINTENANCE_ARGUMENT(state);
+        await run(args, async (knex) => {
+          await setMaintenance(knex, state === "on");
+          console.log(state === "on" ? "Maintenance is on: visitors get the maintenance page (503)." : "Maintenance is off: the site is open.");
+        });
       },
     },
   ];

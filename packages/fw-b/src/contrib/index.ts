@@ -1,6 +1,53 @@
 /**
  * @module fw-b/contrib
- * Reserved for fw-b's contrib modules (auth pages, contact, error pages, admin, maintenance), which
- * a later issue adds. Nothing is exported yet.
+ * fw-b's contrib modules, each switched on per app in config (`contrib: { auth: true, admin: true,
+ * contact: { recipients: [...] }, errors: true, maintenance: true, captcha: true, i18n: {...},
+ * oauth: { providers: {...} } }`): auth pages, the admin area, contact form, error pages,
+ * maintenance switch, captcha, translations and OAuth sign-in. Their views are mounted by
+ * config; their Pug templates live under `templates/contrib/**` (an app file at the same path
+ * wins); their tables come with their migrations (`fw-b :migrate`).
  */
-export {};
+export { admin, type AdminOptions, type AdminTag } from "./admin/decorator.js";
+export { AdminHome, AdminMaintenance } from "./admin/home-views.js";
+export { adminNavigation } from "./admin/nav.js";
+export { AdminUsers } from "./admin/users-views.js";
+export { AuthAccount } from "./auth/account-views.js";
+export { AuthLogin, AuthLogout, AuthSignup } from "./auth/login-views.js";
+export { AuthLostPassword, AuthResetPassword, AuthVerifyEmail } from "./auth/password-views.js";
+export { consumeToken, issueToken, peekToken, revokeTokens } from "./auth/tokens.js";
+export { CAPTCHA_FIELD, CAPTCHA_SESSION_KEY, svgCaptchaVerifier } from "./captcha/svg.js";
+export type { CaptchaVerifier } from "./captcha/verifier.js";
+export {
+  contribSettings,
+  type AuthContribOptions,
+  type AuthSettings,
+  type CaptchaContribOptions,
+  type ContactContribOptions,
+  type ContribConfig,
+  type ContribSettings,
+  type I18nContribOptions,
+  type MaintenanceContribOptions,
+  type OAuthContribOptions,
+  type OAuthProviderOptions,
+} from "./config.js";
+export { AdminMessages, ContactForm } from "./contact/views.js";
+export { checkForm, fields } from "./forms.js";
+export { EN } from "./i18n/en.js";
+export { acceptedLanguages, createI18n, type I18n, type Translate } from "./i18n/i18n.js";
+export { MaintenanceFlag, setMaintenance } from "./maintenance/flag.js";
+export { ContribMigrationSource, contribMigrations, migrateAll, migrationStates, migratorConfig, rollbackAll } from "./migrations.js";
+export {
+  CONTRIB_TABLES,
+  createContribModels,
+  isActive,
+  type ContactMessageRow,
+  type ContribModels,
+  type OAuthAccountRow,
+  type TokenRow,
+  type UserRow,
+} from "./models.js";
+export { contribViewModules } from "./modules.js";
+export { OAuthLogin } from "./oauth/views.js";
+export { fwbPlugin, type FwbPlugin, type FwbPluginOptions } from "./plugin.js";
+export { ADMIN_TAG, DEFAULT_ROLES, requireAdmin, requireRole, ROLE_TAG, roleLevel, type RoleRequirement } from "./roles.js";
+export { contribOf, translatorOf, type AdminNavItem, type ContribRuntime } from "./runtime.js";

@@ -25,8 +25,13 @@ import { toXml } from "./xml.js";
 
 /** Options of {@link createResponder}. */
 export interface FwBResponderOptions {
-  /** fw-b's own templates folder (the default layout). */
+  /** fw-b's own templates folder (the default layout, the contrib pages). */
   readonly packageTemplates: string;
+  /**
+   * `contrib.errors`: styled error pages (`contrib/errors/<status>.pug`, else
+   * `contrib/errors/error.pug`) when the app has no `error/<status>` or `error` template.
+   */
+  readonly contribErrors?: boolean;
 }
 
 /** The response kind of a route: `json`, `xml`, or `html` (the default). */
@@ -46,7 +51,9 @@ export function sendXml(ctx: Context, value: unknown): void {
  * the body, a plain object or nothing renders `templates/<module>/<Class>/<method>.pug` (or `.html`,
  * or `.md`) with the object's keys, `nav`, `markdown` and the host's locals. `@renderJson` gives
  * JSON, `@renderXml` XML. Errors: the app's `templates/error/<status>` or `templates/error` page,
- * else the built-in one; JSON for JSON/XML views and JSON-only clients.
+ * else (with `contrib.errors`) `contrib/errors/<status>` or `contrib/errors/error`, else the
+ * built-in one; JSON for JSON/XML views and JSON-only clients. The maintenance answer (503) uses
+ * `contrib/maintenance/page`.
  */
 export function createResponder(setup: ResponderSetup, options: FwBResponderOptions): Responder {
   const development = setup.config.env === "development";
@@ -107,9 +114,14 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
   };
 
   const errorPage = (status: number) => {
-    const specific = lookup(`error/${status}`);
-    return specific() ? specific : lookup("error");
+    const names = [`error/${status}`, "error", ...(options.contribErrors ? [`contrib/errors/${status}`, "contrib/errors/error"] : [])];
+    for (const name of names) {
+      const found = lookup(name);
+      if (found()) return found;
+    }
+    return () => undefined;
   };
+  const maintenancePage = lookup("contrib/maintenance/page");
   const errorPages = new Map<number, () => Template | undefined>();
 
   return {
@@ -124,8 +136,9 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
     },
     renderError(ctx: Context, info: ErrorInfo) {
       if (wantsJsonError(ctx, info.route ?? routeAt(ctx.path))) return sendJsonError(ctx, info);
-      let page = errorPages.get(info.status);
-      if (!page || development) {
+      const maintenance = (info.error as { code?: unknown } | undefined)?.code === "E_MAINTENANCE";
+      let page = maintenance ? maintenancePage : errorPages.get(info.status);
+      if (!page || (development && !maintenance)) {
         page = errorPage(info.status);
         errorPages.set(info.status, page);
       }

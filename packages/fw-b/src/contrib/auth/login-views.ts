@@ -1,0 +1,124 @@
+import { flash, isUniqueViolation } from "data";
+import { HTTPError } from "koa-host";
+import { attemptLogin, logout, safeNextUrl, verifyPassword } from "security";
+import { z } from "zod";
+import { FwB } from "../../base.js";
+import { route } from "../../decorators/route.js";
+import { request } from "../../request.js";
+import { bodyOf, captchaFor, checkForm, fields, invalid } from "../forms.js";
+import { isActive, type UserRow } from "../models.js";
+import { contribOf, translatorOf } from "../runtime.js";
+import { DUMMY_HASH, findByLogin, sendAddressInUse, sendVerification } from "./accounts.js";
+
+/** `GET /login` shows the form (never logging anyone out); `POST /login` logs in by username or email. */
+@route("/login")
+export class AuthLogin extends FwB {
+  index() {
+    const t = translatorOf(this.ctx);
+    const next = safeNextUrl(this.ctx.query["next"], "");
+    return { title: t("auth.login.title"), next, already: Boolean(this.currentUser) };
+  }
+
+  @request.post async post() {
+    const ctx = this.ctx;
+    const t = translatorOf(ctx);
+    const auth = contribOf(ctx).settings.auth!;
+    const f = fields(t);
+    const input = await checkForm(ctx, z.object({ identifier: f.text(254), password: f.anyText.min(1, t("form.required")) }));
+    const body = bodyOf(ctx);
+    let refusal: string | undefined;
+    const user = await attemptLogin(
+      ctx,
+      input.identifier.toLowerCase(),
+      async () => {
+        const found = await findByLogin(ctx, input.identifier);
+        const matches = await verifyPassword(input.password, found?.password_hash ?? DUMMY_HASH);
+        if (!found || !matches) return undefined;
+        if (!isActive(found)) {
+          refusal = t("auth.login.inactive");
+          return undefined;
+        }
+        if (auth.requireVerification && !found.email_verified_at) {
+          await sendVerification(ctx, found);
+          refusal = t("auth.login.unverified");
+          return undefined;
+        }
+        return found;
+      },
+      { remember: body["remember"] === "1" || body["remember"] === "on" },
+    );
+    if (!user) throw invalid(t, { _form: [refusal ?? t("auth.login.failed")] }, body);
+    await contribOf(ctx).models.users.update(user.id, { last_login_at: new Date() });
+    flash(ctx, "success", t("auth.login.welcome", { name: user.name || user.username }));
+    return this.redirect(safeNextUrl(body["next"], auth.afterLogin), 303);
+  }
+}
+
+/** `GET /logout` asks to confirm; `POST /logout` logs out (a form, so no other site can log you out). */
+@route("/logout")
+export class AuthLogout extends FwB {
+  index() {
+    if (!this.currentUser) return this.redirect("/");
+    return { title: translatorOf(this.ctx)("auth.logout.title") };
+  }
+
+  @request.post async post() {
+    await logout(this.ctx);
+    flash(this.ctx, "info", translatorOf(this.ctx)("auth.logout.done"));
+    return this.redirect("/", 303);
+  }
+}
+
+/** `GET /signup` and `POST /signup`: a new account; a confirmation link is mailed. */
+@route("/signup")
+export class AuthSignup extends FwB {
+  async index() {
+    const runtime = contribOf(this.ctx);
+    if (!runtime.settings.auth?.signup) throw HTTPError.NotFound(translatorOf(this.ctx)("auth.signup.closed"));
+    return { title: translatorOf(this.ctx)("auth.signup.title"), captcha: await captchaFor(this.ctx) };
+  }
+
+  @request.post async post() {
+    const ctx = this.ctx;
+    const runtime = contribOf(ctx);
+    const t = translatorOf(ctx);
+    const auth = runtime.settings.auth!;
+    if (!auth.signup) throw HTTPError.NotFound(t("auth.signup.closed"));
+    const f = fields(t);
+    const schema = z
+      .object({ username: f.username, email: f.email, name: f.text(100, { noMarkup: true }), password: f.password, password_confirm: f.anyText })
+      .refine((input) => input.password === input.password_confirm, { message: t("form.passwordMismatch"), path: ["password_confirm"] });
+    const input = await checkForm(ctx, schema, { captcha: true });
+    const body = bodyOf(ctx);
+    const { users } = runtime.models;
+    if (await users.withTrashed().findBy({ username: input.username } as Partial<UserRow>)) throw invalid(t, { username: [t("auth.signup.usernameTaken")] }, body);
+    const sent = t("auth.signup.checkMail", { email: input.email });
+    if (await users.withTrashed().findBy({ email: input.email } as Partial<UserRow>)) {
+      // The same answer as for a new address: the form must not tell who has an account.
+      await sendAddressInUse(ctx, input.email);
+      flash(ctx, "info", sent);
+      return this.redirect(runtime.loginUrl, 303);
+    }
+    let user: UserRow;
+    try {
+      user = await users.create({
+        username: input.username,
+        email: input.email,
+        name: input.name,
+        password_hash: await runtime.hashPassword(input.password),
+        role: auth.defaultRole,
+        active: true,
+        email_verified_at: null,
+        locale: null,
+        last_login_at: null,
+        deleted_at: null,
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error) && (error as { code?: unknown }).code !== "E_UNIQUE_VIOLATION") throw error;
+      throw invalid(t, { username: [t("auth.signup.usernameTaken")] }, body);
+    }
+    await sendVerification(ctx, user);
+    flash(ctx, "info", sent);
+    return this.redirect(runtime.loginUrl, 303);
+  }
+}

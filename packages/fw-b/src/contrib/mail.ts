@@ -1,0 +1,25 @@
+import type { Context } from "koa";
+import { contribOf, translatorOf } from "./runtime.js";
+
+/** The absolute URL of a path of this app, for links in mails. */
+export function absoluteUrl(ctx: Context, path: string): string {
+  const configured = (ctx as { host?: { config?: Record<string, unknown> } }).host?.config?.["baseUrl"];
+  const origin = typeof configured === "string" && configured ? configured.replace(/\/+$/, "") : ctx.origin;
+  return `${origin}${path}`;
+}
+
+/**
+ * Sends a contrib mail (`templates/contrib/<module>/mail/<name>.*`, overridable in the app) in the
+ * request's language. A failure is logged and reported as false: the page still answers, and
+ * says nothing that would tell whether an account exists.
+ */
+export async function sendContribMail(ctx: Context, to: string | readonly string[], template: string, context: Record<string, unknown>, extra: { replyTo?: string } = {}): Promise<boolean> {
+  const runtime = contribOf(ctx);
+  try {
+    await runtime.mailer().sendMail({ to, template: `contrib/${template}`, context: { t: translatorOf(ctx), ...context }, ...extra });
+    return true;
+  } catch (error) {
+    runtime.logger.error({ err: error, template }, `fw-b contrib: the ${template} mail was not sent`);
+    return false;
+  }
+}

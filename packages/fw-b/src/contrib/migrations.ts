@@ -1,0 +1,170 @@
+import { dateColumn, FolderMigrationSource, modelTimestamps, type Knex } from "data";
+import type { ContribSettings } from "./config.js";
+import { CONTRIB_TABLES } from "./models.js";
+
+/** A migration shipped with a contrib module. */
+interface ContribMigration {
+  readonly name: string;
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+const T = CONTRIB_TABLES;
+
+const AUTH: readonly ContribMigration[] = [
+  {
+    name: "fw-b/contrib/auth/20240101000001_create_fwb_users",
+    async up(knex) {
+      await knex.schema.createTable(T.users, (table) => {
+        table.increments("id");
+        table.string("username", 32).notNullable().unique();
+        table.string("email", 254).notNullable().unique();
+        table.string("name", 100).notNullable().defaultTo("");
+        table.string("password_hash", 255).nullable();
+        table.string("role", 32).notNullable().defaultTo("member");
+        table.boolean("active").notNullable().defaultTo(true);
+        dateColumn(table, "email_verified_at").nullable();
+        table.string("locale", 20).nullable();
+        dateColumn(table, "last_login_at").nullable();
+        modelTimestamps(table, { softDelete: true });
+      });
+      await knex.schema.createTable(T.tokens, (table) => {
+        table.increments("id");
+        table.integer("user_id").unsigned().notNullable().references("id").inTable(T.users).onDelete("CASCADE");
+        table.string("kind", 16).notNullable();
+        table.string("token_hash", 64).notNullable().unique();
+        table.string("email", 254).nullable();
+        dateColumn(table, "expires_at").notNullable();
+        dateColumn(table, "used_at").nullable();
+        modelTimestamps(table);
+        table.index(["user_id", "kind"]);
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTable(T.tokens);
+      await knex.schema.dropTable(T.users);
+    },
+  },
+];
+
+const OAUTH: readonly ContribMigration[] = [
+  {
+    name: "fw-b/contrib/oauth/20240101000002_create_fwb_oauth_accounts",
+    async up(knex) {
+      await knex.schema.createTable(T.oauthAccounts, (table) => {
+        table.increments("id");
+        table.integer("user_id").unsigned().notNullable().references("id").inTable(T.users).onDelete("CASCADE");
+        table.string("provider", 32).notNullable();
+        table.string("subject", 255).notNullable();
+        table.string("email", 254).nullable();
+        modelTimestamps(table);
+        table.unique(["provider", "subject"]);
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTable(T.oauthAccounts);
+    },
+  },
+];
+
+const CONTACT: readonly ContribMigration[] = [
+  {
+    name: "fw-b/contrib/contact/20240101000003_create_fwb_contact_messages",
+    async up(knex) {
+      await knex.schema.createTable(T.contactMessages, (table) => {
+        table.increments("id");
+        table.string("name", 100).notNullable();
+        table.string("email", 254).notNullable();
+        table.string("subject", 150).notNullable();
+        table.text("message").notNullable();
+        table.integer("user_id").unsigned().nullable();
+        dateColumn(table, "read_at").nullable();
+        modelTimestamps(table);
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTable(T.contactMessages);
+    },
+  },
+];
+
+const MAINTENANCE: readonly ContribMigration[] = [
+  {
+    name: "fw-b/contrib/maintenance/20240101000004_create_fwb_settings",
+    async up(knex) {
+      await knex.schema.createTable(T.settings, (table) => {
+        table.string("key", 64).primary();
+        table.string("value", 255).notNullable();
+        dateColumn(table, "updated_at").notNullable();
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTable(T.settings);
+    },
+  },
+];
+
+/** The migrations of the enabled contrib modules, in the order they must run. */
+export function contribMigrations(settings: ContribSettings): readonly ContribMigration[] {
+  return [
+    ...(settings.auth ? AUTH : []),
+    ...(settings.oauth ? OAUTH : []),
+    ...(settings.contact ? CONTACT : []),
+    ...(settings.maintenance ? MAINTENANCE : []),
+  ];
+}
+
+/**
+ * One knex migration source for an fw-b app: the enabled contrib modules' migrations (shipped in
+ * code, named `fw-b/contrib/<module>/...`) first, so the app's own migrations may refer to their
+ * tables, then the files of the app's `migrations/` folder.
+ */
+export class ContribMigrationSource implements Knex.MigrationSource<string> {
+  readonly #contrib: ReadonlyMap<string, ContribMigration>;
+  readonly #folder: FolderMigrationSource;
+
+  constructor(dir: string, settings: ContribSettings) {
+    this.#contrib = new Map(contribMigrations(settings).map((migration) => [migration.name, migration]));
+    this.#folder = new FolderMigrationSource(dir);
+  }
+
+  async getMigrations(): Promise<string[]> {
+    return [...this.#contrib.keys(), ...(await this.#folder.getMigrations())];
+  }
+
+  getMigrationName(name: string): string {
+    return name;
+  }
+
+  async getMigration(name: string): Promise<Knex.Migration> {
+    const contrib = this.#contrib.get(name);
+    if (contrib) return { up: contrib.up, down: contrib.down };
+    return this.#folder.getMigration(name);
+  }
+}
+
+/** knex migrator settings over {@link ContribMigrationSource} (a module switched off later is no error). */
+export function migratorConfig(dir: string, settings: ContribSettings): Knex.MigratorConfig {
+  return { migrationSource: new ContribMigrationSource(dir, settings), tableName: "knex_migrations", disableMigrationsListValidation: true };
+}
+
+/** Applies every pending contrib and app migration; returns the names applied. */
+export async function migrateAll(knex: Knex, dir: string, settings: ContribSettings): Promise<string[]> {
+  const [, names] = (await knex.migrate.latest(migratorConfig(dir, settings))) as [number, string[]];
+  return names;
+}
+
+/** Undoes the last batch (every batch with `all`); returns the names undone. */
+export async function rollbackAll(knex: Knex, dir: string, settings: ContribSettings, all = false): Promise<string[]> {
+  const [, names] = (await knex.migrate.rollback(migratorConfig(dir, settings), all)) as [number, string[]];
+  return names;
+}
+
+/** Every migration with its state (applied or not). */
+export async function migrationStates(knex: Knex, dir: string, settings: ContribSettings): Promise<{ name: string; applied: boolean }[]> {
+  const names = await new ContribMigrationSource(dir, settings).getMigrations();
+  const applied = (await knex.schema.hasTable("knex_migrations"))
+    ? new Set(((await knex("knex_migrations").select("name")) as { name: string }[]).map((row) => row.name))
+    : new Set<string>();
+  return names.map((name) => ({ name, applied: applied.has(name) }));
+}

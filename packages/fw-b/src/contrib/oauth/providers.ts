@@ -1,0 +1,118 @@
+import * as client from "openid-client";
+import type { OAuthProviderOptions } from "../config.js";
+
+/** What fw-b needs from a provider's answer. */
+export interface OAuthProfile {
+  /** The provider's stable id of the account. */
+  readonly subject: string;
+  readonly email: string | undefined;
+  /** True only when the provider says it confirmed the address. */
+  readonly emailVerified: boolean;
+  readonly name: string | undefined;
+}
+
+const GITHUB = {
+  authorizationEndpoint: "https://github.com/login/oauth/authorize",
+  tokenEndpoint: "https://github.com/login/oauth/access_token",
+  userinfoEndpoint: "https://api.github.com/user",
+};
+
+/** True for providers that sign an ID token (OpenID Connect). */
+export function isOidc(options: OAuthProviderOptions): boolean {
+  return options.type === "oidc" || options.type === "google";
+}
+
+/** The default scopes of a provider type. */
+export function scopeOf(options: OAuthProviderOptions): string {
+  if (options.scope) return options.scope;
+  return options.type === "github" ? "read:user user:email" : "openid email profile";
+}
+
+/** Builds an openid-client Configuration: by discovery for OpenID Connect, from endpoints otherwise. */
+export async function configurationOf(options: OAuthProviderOptions): Promise<client.Configuration> {
+  const insecure = options.allowInsecure ? { execute: [client.allowInsecureRequests] } : {};
+  if (isOidc(options)) {
+    const issuer = options.type === "google" ? (options.issuer ?? "https://accounts.google.com") : options.issuer!;
+    return client.discovery(new URL(issuer), options.clientId, options.clientSecret, undefined, insecure);
+  }
+  const endpoints = options.type === "github" ? { ...GITHUB, ...definedOnly(options) } : definedOnly(options);
+  const config = new client.Configuration(
+    {
+      issuer: new URL(endpoints.authorizationEndpoint!).origin,
+      authorization_endpoint: endpoints.authorizationEndpoint!,
+      token_endpoint: endpoints.tokenEndpoint!,
+      userinfo_endpoint: endpoints.userinfoEndpoint!,
+    },
+    options.clientId,
+    options.clientSecret,
+  );
+  if (options.allowInsecure) client.allowInsecureRequests(config);
+  return config;
+}
+
+function definedOnly(options: OAuthProviderOptions): { authorizationEndpoint?: string; tokenEndpoint?: string; userinfoEndpoint?: string } {
+  return Object.fromEntries(
+    Object.entries({ authorizationEndpoint: options.authorizationEndpoint, tokenEndpoint: options.tokenEndpoint, userinfoEndpoint: options.userinfoEndpoint }).filter(([, v]) => v),
+  );
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : typeof value === "number" ? String(value) : undefined;
+}
+
+async function getJson(config: client.Configuration, token: string, url: string): Promise<unknown> {
+  const response = await client.fetchProtectedResource(config, token, new URL(url), "GET", undefined, new Headers({ accept: "application/json" }));
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.json();
+}
+
+/**
+ * The profile behind a token answer: an OpenID Connect provider's ID token (and its userinfo
+ * when the token lacks the email); GitHub's /user and /user/emails (the primary verified
+ * address); an `oauth2` provider's userinfo endpoint (`sub` or `id`, `email`, `email_verified`).
+ */
+export async function profileOf(options: OAuthProviderOptions, config: client.Configuration, tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers): Promise<OAuthProfile> {
+  if (isOidc(options)) {
+    const claims = tokens.claims();
+    if (!claims) throw new Error("the provider sent no ID token");
+    let info: Record<string, unknown> = claims;
+    if (!text(claims["email"])) info = { ...(await client.fetchUserInfo(config, tokens.access_token, claims.sub)), ...claims };
+    return { subject: claims.sub, email: text(info["email"])?.toLowerCase(), emailVerified: info["email_verified"] === true, name: text(info["name"]) };
+  }
+  const endpoint = options.userinfoEndpoint ?? GITHUB.userinfoEndpoint;
+  const user = (await getJson(config, tokens.access_token, endpoint)) as Record<string, unknown>;
+  const subject = text(user["sub"]) ?? text(user["id"]);
+  if (!subject) throw new Error("the provider's profile has no id");
+  if (options.type === "github") {
+    const emails = (await getJson(config, tokens.access_token, `${new URL(endpoint).origin}/user/emails`)) as Array<Record<string, unknown>>;
+    const primary = Array.isArray(emails) ? emails.find((e) => e["primary"] === true && e["verified"] === true) : undefined;
+    return { subject, email: text(primary?.["email"])?.toLowerCase(), emailVerified: Boolean(primary), name: text(user["name"]) ?? text(user["login"]) };
+  }
+  return { subject, email: text(user["email"])?.toLowerCase(), emailVerified: user["email_verified"] === true, name: text(user["name"]) };
+}
+
+/** Configurations per provider, made on first use (discovery needs the network) and kept. */
+export class OAuthClients {
+  readonly #providers: Readonly<Record<string, OAuthProviderOptions>>;
+  readonly #configs = new Map<string, Promise<client.Configuration>>();
+
+  constructor(providers: Readonly<Record<string, OAuthProviderOptions>>) {
+    this.#providers = providers;
+  }
+
+  /** The options of a provider, or undefined for an unknown name. */
+  options(name: string): OAuthProviderOptions | undefined {
+    return Object.hasOwn(this.#providers, name) ? this.#providers[name] : undefined;
+  }
+
+  /** The provider's configuration (a failed discovery is retried next time). */
+  configuration(name: string): Promise<client.Configuration> {
+    let config = this.#configs.get(name);
+    if (!config) {
+      config = configurationOf(this.options(name)!);
+      config.catch(() => this.#configs.delete(name));
+      this.#configs.set(name, config);
+    }
+    return config;
+  }
+}

@@ -1,0 +1,200 @@
+import type { Context, Middleware } from "koa";
+import { HTTPError, type AppConfig, type ErrorInfo, type HostPlugin, type PluginContext, type Responder } from "koa-host";
+import { E_LOGIN_REQUIRED, isDataRoute, loginRedirectUrl, rejectsHtml } from "security";
+import type { Route } from "routing-kernel";
+import { assetsMiddleware, assetUrls } from "../assets.js";
+import type { Batteries } from "../batteries.js";
+import { E_CONTRIB_CONFIG, E_CONTRIB_NOT_MIGRATED, E_MAINTENANCE, E_ROLE_WITHOUT_AUTH } from "../errors.js";
+import { adminNavigation } from "./admin/nav.js";
+import { svgCaptchaVerifier } from "./captcha/svg.js";
+import type { ContribSettings } from "./config.js";
+import { createI18n } from "./i18n/i18n.js";
+import { MaintenanceFlag } from "./maintenance/flag.js";
+import { isMaintenanceExempt } from "./maintenance/exempt.js";
+import { migrateAll } from "./migrations.js";
+import { CONTRIB_TABLES, createContribModels, isActive, type UserRow } from "./models.js";
+import { ROLE_TAG, roleLevel, type RoleRequirement } from "./roles.js";
+import { attachContrib, translatorOf, type AdminNavItem, type ContribRuntime } from "./runtime.js";
+
+/** Options of {@link fwbPlugin}. */
+export interface FwbPluginOptions {
+  readonly config: AppConfig;
+  readonly settings: ContribSettings;
+  readonly batteries: Batteries;
+  /** Apply pending contrib and app migrations at start-up. */
+  readonly migrate: boolean;
+  /** The app's responder (known once the host built it), used to answer the maintenance page. */
+  readonly responder: () => Responder | undefined;
+}
+
+/** The fw-b plugin and the contrib runtime it sets up. */
+export interface FwbPlugin extends HostPlugin {
+  readonly runtime: ContribRuntime;
+  /** `loadUser` for the login manager when `contrib.auth` is on. */
+  loadUser(id: string): Promise<UserRow | undefined>;
+}
+
+const THEMES = new Set(["light", "dark"]);
+
+/**
+ * fw-b's own plugin, always present: serves its front-end assets, picks the request's language,
+ * gives templates `t`, `locale`, `theme` and the contrib flags, and, for the contrib modules that
+ * are on, binds their models, runs migrations (`autoMigrate`), checks roles per route and answers
+ * 503 while the site is in maintenance.
+ */
+export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
+  const { config, settings, batteries } = options;
+  const models = createContribModels();
+  const i18n = createI18n(config.root, settings.i18n);
+  const roles = settings.auth?.roles ?? {};
+  const basePath = typeof config["basePath"] === "string" ? config["basePath"].replace(/\/+$/, "") : "";
+  let adminNav: readonly AdminNavItem[] = [];
+  let logger: PluginContext["logger"] | undefined;
+  const maintenance = settings.maintenance ? new MaintenanceFlag(() => runtime.knex(), settings.maintenance.cacheMs) : undefined;
+  const captcha = settings.captcha ? (settings.captcha.verifier ?? svgCaptchaVerifier(config.secretKey, settings.captcha)) : undefined;
+
+  const runtime: ContribRuntime = {
+    settings,
+    models,
+    i18n,
+    captcha,
+    maintenance,
+    get adminNav() {
+      return adminNav;
+    },
+    get loginUrl() {
+      return batteries.security?.config.loginUrl ?? "/login";
+    },
+    get logger() {
+      if (!logger) throw new Error("fw-b plugin used before setup");
+      return logger;
+    },
+    knex: () => {
+      if (!batteries.data) throw new E_CONTRIB_CONFIG("batteries.data", "the contrib modules need the data battery");
+      return batteries.data.database.knex;
+    },
+    mailer: () => {
+      if (!batteries.services) throw new E_CONTRIB_CONFIG("batteries.services", "the contrib modules need the services battery to send mail");
+      return batteries.services.services.mailer;
+    },
+    hashPassword: (password) => {
+      if (!batteries.security) throw new E_CONTRIB_CONFIG("batteries.security", "the contrib modules need the security battery");
+      return batteries.security.hashPassword(password);
+    },
+  };
+
+  const roleMiddleware = (route: Route, requirement: RoleRequirement): Middleware => {
+    const data = isDataRoute(route);
+    const needed = requirement.role ?? settings.auth?.adminRole ?? "admin";
+    return async (ctx, next) => {
+      const user = ctx.state["currentUser"] as { role?: unknown } | undefined;
+      if (!user) {
+        if (data || rejectsHtml(ctx)) throw new E_LOGIN_REQUIRED(runtime.loginUrl);
+        ctx.redirect(loginRedirectUrl(runtime.loginUrl, ctx.originalUrl));
+        return;
+      }
+      if (roleLevel(roles, user.role) < roleLevel(roles, needed)) throw HTTPError.Forbidden(translatorOf(ctx)("errors.role", { role: needed }));
+      await next();
+    };
+  };
+
+  const answerMaintenance = async (ctx: Context): Promise<void> => {
+    const error = new E_MAINTENANCE();
+    const message = translatorOf(ctx)("maintenance.message");
+    const info: ErrorInfo = { status: 503, message, error };
+    ctx.status = 503;
+    ctx.set("Retry-After", String(settings.maintenance!.retryAfter));
+    ctx.set("Cache-Control", "no-store");
+    const responder = options.responder();
+    if (!responder) throw error;
+    await responder.renderError(ctx, info);
+    ctx.status = 503;
+  };
+
+  return {
+    name: "fw-b",
+    runtime,
+    async loadUser(id: string) {
+      const user = await models.users.find(id);
+      return user && isActive(user) ? user : undefined;
+    },
+
+    async setup(context: PluginContext) {
+      logger = context.logger;
+      const tagged = context.table.routes.find((route) => route.tags[ROLE_TAG] !== undefined);
+      if (tagged && !settings.auth && !batteries.security) throw new E_ROLE_WITHOUT_AUTH(`${tagged.id}()`);
+      adminNav = adminNavigation(context.table, settings, basePath);
+      if (!settings.usesDatabase && !options.migrate) return;
+      if (!batteries.data) {
+        if (settings.usesDatabase) throw new E_CONTRIB_CONFIG("batteries.data", "contrib.auth, contact and maintenance keep their data in the database; keep the data battery on");
+        return;
+      }
+      const knex = batteries.data.database.knex;
+      models.bind(knex);
+      if (options.migrate) {
+        const applied = await migrateAll(knex, batteries.data.settings.migrationsDir, settings);
+        if (applied.length > 0) context.logger.info({ migrations: applied }, "migrations applied");
+      }
+      const needed = [
+        ...(settings.auth ? [CONTRIB_TABLES.users, CONTRIB_TABLES.tokens] : []),
+        ...(settings.oauth ? [CONTRIB_TABLES.oauthAccounts] : []),
+        ...(settings.contact ? [CONTRIB_TABLES.contactMessages] : []),
+        ...(settings.maintenance ? [CONTRIB_TABLES.settings] : []),
+      ];
+      for (const table of needed) if (!(await knex.schema.hasTable(table))) throw new E_CONTRIB_NOT_MIGRATED(table);
+    },
+
+    middleware() {
+      const chain: Middleware[] = [
+        async (ctx, next) => {
+          attachContrib(ctx, runtime);
+          const user = ctx.state["currentUser"] as { locale?: unknown } | undefined;
+          const chosen = typeof user?.locale === "string" && i18n.languages.includes(user.locale) ? user.locale : undefined;
+          ctx.state["locale"] = chosen ?? i18n.negotiate(ctx.get("Accept-Language")) ?? i18n.fallback;
+          await next();
+        },
+        ...assetsMiddleware(basePath, config.static.maxAge),
+      ];
+      if (maintenance) {
+        chain.push(async (ctx, next) => {
+          const on = await maintenance.isOn();
+          ctx.state["maintenanceOn"] = on;
+          if (!on || isMaintenanceExempt(ctx, runtime, basePath, config.static.prefix)) return next();
+          const user = ctx.state["currentUser"] as { role?: unknown } | undefined;
+          if (user && roleLevel(roles, user.role) >= roleLevel(roles, settings.auth?.adminRole ?? "admin")) return next();
+          await answerMaintenance(ctx);
+        });
+      }
+      return chain;
+    },
+
+    routeMiddleware(route: Route) {
+      const requirement = route.tags[ROLE_TAG] as RoleRequirement | undefined;
+      return requirement ? roleMiddleware(route, requirement) : undefined;
+    },
+
+    locals(ctx: Context) {
+      const theme = ctx.cookies.get("fwb_theme");
+      const user = ctx.state["currentUser"] as { role?: unknown } | undefined;
+      return {
+        t: translatorOf(ctx),
+        locale: typeof ctx.state["locale"] === "string" ? ctx.state["locale"] : i18n.fallback,
+        languages: i18n.languages,
+        theme: theme && THEMES.has(theme) ? theme : undefined,
+        fwb_assets: assetUrls(basePath),
+        contrib: {
+          auth: Boolean(settings.auth),
+          signup: Boolean(settings.auth?.signup),
+          contact: Boolean(settings.contact),
+          admin: Boolean(settings.admin),
+          maintenance: Boolean(settings.maintenance),
+          oauth: Object.entries(settings.oauth?.providers ?? {}).map(([name, provider]) => ({ name, title: provider.title ?? name })),
+        },
+        admin_nav: adminNav,
+        is_admin: Boolean(user && settings.auth && roleLevel(roles, user.role) >= roleLevel(roles, settings.auth.adminRole)),
+        maintenance_on: ctx.state["maintenanceOn"] === true,
+        base_path: basePath,
+      };
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { Context } from "koa";
+import type { Knex } from "data";
+import type { PluginContext } from "koa-host";
+import type { Mailer } from "services";
+import type { CaptchaVerifier } from "./captcha/verifier.js";
+import type { ContribSettings } from "./config.js";
+import type { I18n, Translate } from "./i18n/i18n.js";
+import type { MaintenanceFlag } from "./maintenance/flag.js";
+import type { ContribModels, UserRow } from "./models.js";
+
+/** One link of the admin area's menu. */
+export interface AdminNavItem {
+  readonly title: string;
+  readonly url: string;
+  /** A bootstrap-icons name (`people`, `envelope`...). */
+  readonly icon: string;
+}
+
+/** The contrib modules of one app at run time: settings, models, translations and services. */
+export interface ContribRuntime {
+  readonly settings: ContribSettings;
+  readonly models: ContribModels;
+  readonly i18n: I18n;
+  readonly captcha: CaptchaVerifier | undefined;
+  readonly maintenance: MaintenanceFlag | undefined;
+  /** The admin area's menu (contrib pages and the app's `@admin` classes), built at start-up. */
+  readonly adminNav: readonly AdminNavItem[];
+  /** Where login-required pages send visitors (security's `loginUrl`). */
+  readonly loginUrl: string;
+  readonly logger: PluginContext["logger"];
+  /** The database (after start-up). */
+  knex(): Knex;
+  /** The mailer (after start-up; rejects when mail is not configured). */
+  mailer(): Mailer;
+  /** Hashes a password with the app's algorithm and cost. */
+  hashPassword(password: string): Promise<string>;
+}
+
+const STATE_KEY = "fwbContrib";
+
+/** Makes the runtime reachable from a request (done by the fw-b plugin's middleware). */
+export function attachContrib(ctx: Context, runtime: ContribRuntime): void {
+  ctx.state[STATE_KEY] = runtime;
+}
+
+/** The contrib runtime of the app serving `ctx`. */
+export function contribOf(ctx: Context): ContribRuntime {
+  const runtime = ctx.state[STATE_KEY] as ContribRuntime | undefined;
+  if (!runtime) throw new Error("fw-b contrib views need the fw-b plugin; build the app with fw-b's createApp/defineApp.");
+  return runtime;
+}
+
+/** The translator of this request's language. */
+export function translatorOf(ctx: Context): Translate {
+  const runtime = ctx.state[STATE_KEY] as ContribRuntime | undefined;
+  const locale = typeof ctx.state["locale"] === "string" ? ctx.state["locale"] : undefined;
+  if (!runtime) return (key) => key;
+  return runtime.i18n.translator(locale ?? runtime.i18n.fallback);
+}
+
+/** The logged-in contrib user of this request, if any. */
+export function contribUser(ctx: Context): UserRow | undefined {
+  return (ctx.state["currentUser"] as UserRow | undefined) ?? undefined;
+}

@@ -1,0 +1,14 @@
+// fw-b's theme switch: light, dark, or the system's choice; kept in the `fwb_theme` cookie so
+// the server renders the page in that theme at once.
+(function () {
+  var button = document.getElementById("fwb-theme-toggle");
+  if (!button) return;
+  button.addEventListener("click", function () {
+    var root = document.documentElement;
+    var current = root.getAttribute("data-theme") ||
+      (window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
+    var next = current === "dark" ? "light" : "dark";
+    root.setAttribute("data-theme", next);
+    document.cookie = "fwb_theme=" + next + "; path=/; max-age=31536000; samesite=lax";
+  });
+})();
