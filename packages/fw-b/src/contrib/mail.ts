@@ -1,10 +1,13 @@
 import type { Context } from "koa";
 import { contribOf, translatorOf } from "./runtime.js";
 
-/** The absolute URL of a path of this app, for links in mails. */
+/**
+ * The absolute URL of a path of this app, for links in mails and OAuth redirects: config
+ * `baseUrl` (set it in production: the public address), else the request's own address.
+ */
 export function absoluteUrl(ctx: Context, path: string): string {
-  const configured = (ctx as { host?: { config?: Record<string, unknown> } }).host?.config?.["baseUrl"];
-  const origin = typeof configured === "string" && configured ? configured.replace(/\/+$/, "") : ctx.origin;
+  const configured = contribOf(ctx).baseUrl;
+  const origin = configured ?? `${ctx.protocol}://${ctx.request.host}`;
   return `${origin}${path}`;
 }
 

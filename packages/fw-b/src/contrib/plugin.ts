@@ -53,8 +53,10 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
   const maintenance = settings.maintenance ? new MaintenanceFlag(() => runtime.knex(), settings.maintenance.cacheMs) : undefined;
   const captcha = settings.captcha ? (settings.captcha.verifier ?? svgCaptchaVerifier(config.secretKey, settings.captcha)) : undefined;
 
+  const baseUrl = typeof config["baseUrl"] === "string" && config["baseUrl"] ? config["baseUrl"].replace(/\/+$/, "") : undefined;
   const runtime: ContribRuntime = {
     settings,
+    baseUrl,
     models,
     i18n,
     captcha,

@@ -28,6 +28,8 @@ export interface ContribRuntime {
   /** Where login-required pages send visitors (security's `loginUrl`). */
   readonly loginUrl: string;
   readonly logger: PluginContext["logger"];
+  /** The app's public address (config `baseUrl`), for absolute links; undefined: the request's. */
+  readonly baseUrl: string | undefined;
   /** The database (after start-up). */
   knex(): Knex;
   /** The mailer (after start-up; rejects when mail is not configured). */
