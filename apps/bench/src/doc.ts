@@ -15,7 +15,7 @@ export function resultsBlock(summary: Summary, machine: MachineInfo, options: Be
   return [
     DOC_START,
     "",
-    `Run of ${started.toISOString().slice(0, 16).replace("T", " ")} UTC (${options.quick ? "quick" : "full"}: ${options.rounds} round(s) interleaved, ${options.warmup} s warm-up + ${options.duration} s measured per run, ${options.connections} connections, load from ${options.loader}${options.priority ? ", servers and load at nice -10" : ""}; took ${Math.round(seconds)} s).`,
+    `Run of ${started.toISOString().slice(0, 16).replace("T", " ")} UTC (${options.quick ? "quick" : "full"}: ${options.rounds} load round(s) interleaved after ${options.warmup} s of warm-up, ${options.duration} s measured per run, ${options.startupRounds} round(s) of start-up timings, ${options.connections} connections, load from ${options.loader}${options.priority ? ", servers and load at nice -10" : ""}; took ${Math.round(seconds)} s).`,
     "",
     `Machine: ${machine.nproc} cores (${machine.cpu}), ${machine.memoryGiB} GiB, ${machine.platform}, Node ${machine.node}; load average at the end ${machine.loadAverage?.join(" / ") ?? "?"}.`,
     "",

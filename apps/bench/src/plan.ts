@@ -11,6 +11,12 @@ export interface BenchOptions {
   readonly duration: number;
   /** Seconds of unmeasured load before the first run of each server and workload. */
   readonly warmup: number;
+  /** Warm up before each workload's first run (full) or only before a server's first workload (quick). */
+  readonly warmupEach: boolean;
+  /** Rounds of start-up, table-build and scaffold timings (fresh processes each; 3 in full runs). */
+  readonly startupRounds: number;
+  /** Route counts whose table build and start-up are timed in fresh processes (quick: the largest only). */
+  readonly startupSizes: readonly number[];
   /** Concurrent connections of the load generator. */
   readonly connections: number;
   /** wrk when it is on PATH, else autocannon (`--loader=autocannon` forces it). */
@@ -62,6 +68,7 @@ export function parseOptions(argv: readonly string[], wrkAvailable: boolean): Be
   const servers = (list("only") ?? SERVERS.map((s) => s.name)) as ServerName[];
   for (const name of servers) if (!SERVERS.some((s) => s.name === name)) throw new Error(`--only: unknown server "${name}".`);
   const scenarios = list("scenarios") ?? ["basic", "security", "routes"];
+  const routeSizes = (list("sizes") ?? (quick ? ["10", "10000"] : ["10", "1000", "10000"])).map(Number);
   const filtered = flags.has("only") || flags.has("scenarios") || flags.has("sizes");
   const loader = (flags.get("loader") ?? (wrkAvailable ? "wrk" : "autocannon")) as Loader;
   if (loader !== "wrk" && loader !== "autocannon") throw new Error(`--loader must be wrk or autocannon, got "${String(loader)}".`);
@@ -73,7 +80,10 @@ export function parseOptions(argv: readonly string[], wrkAvailable: boolean): Be
     duration: number("duration", quick ? 1 : 2),
     warmup: number("warmup", quick ? 1 : 2),
     connections: number("connections", 50),
-    routeSizes: (list("sizes") ?? (quick ? ["10", "10000"] : ["10", "1000", "10000"])).map(Number),
+    routeSizes,
+    warmupEach: !quick,
+    startupRounds: quick ? 1 : 3,
+    startupSizes: quick ? [Math.max(...routeSizes)] : routeSizes,
     servers,
     scenarios,
     scaffold: !flags.has("no-scaffold") && scenarios.includes("routes"),

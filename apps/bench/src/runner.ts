@@ -167,13 +167,15 @@ async function runGroup(group: readonly Configuration[], options: BenchOptions, 
     }
     const slots = live.flatMap((l) => l.config.workloads.map((workload) => ({ live: l, workload })));
     const workloadNames = [...new Set(slots.map((s) => s.workload.name))];
+    const warmed = new Set<Live>();
     for (let round = 0; round < options.rounds; round++) {
       for (const name of workloadNames) {
         const here = slots.filter((s) => s.workload.name === name);
         for (const { live: l, workload } of roundOrder(here, round, options.rounds)) {
           const info = serverInfo(l.config.server);
           const target = targetFor(l.base, info.trailingSlash, workload, l.session);
-          if (round === 0) await runLoad(target, { connections: options.connections, duration: options.warmup, loader: options.loader });
+          if (round === 0 && (options.warmupEach || !warmed.has(l))) await runLoad(target, { connections: options.connections, duration: options.warmup, loader: options.loader });
+          warmed.add(l);
           const cpuBefore = cpuSeconds(l.proc.pid);
           const load = await runLoad(target, { connections: options.connections, duration: options.duration, loader: options.loader });
           const cpuUs = ((cpuSeconds(l.proc.pid) - cpuBefore) / load.requests) * 1e6;
@@ -195,11 +197,11 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
   const results: RawResults = { runs: [], starts: [], tables: [], scaffolds: [], failures: [] };
   const configs = configurations(options);
   await warmFetch();
-  const routeConfigs = configs.filter((c) => c.scenario.startsWith("routes-"));
-  for (let round = 0; round < options.rounds; round++) {
+  const routeConfigs = configs.filter((c) => c.scenario.startsWith("routes-") && options.startupSizes.includes(Number(c.scenario.slice("routes-".length))));
+  for (let round = 0; round < options.startupRounds; round++) {
     if (routeConfigs.length === 0 && !options.scaffold) break;
-    log(`start-up round ${round + 1} of ${options.rounds}`);
-    for (const config of roundOrder(routeConfigs, round, options.rounds)) {
+    log(`start-up round ${round + 1} of ${options.startupRounds}`);
+    for (const config of roundOrder(routeConfigs, round, options.startupRounds)) {
       const routes = Number(config.scenario.slice("routes-".length));
       try {
         const ms = await measureTableInProcess(config.server, routes, SERVER_CORE);

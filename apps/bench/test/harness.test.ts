@@ -16,6 +16,9 @@ describe("options", () => {
     assert.equal(quick.writeDoc, false);
     const full = parseOptions([], false);
     assert.equal(full.rounds, 5);
+    assert.equal(full.warmupEach, true);
+    assert.deepEqual(full.startupSizes, [10, 1000, 10_000]);
+    assert.deepEqual(quick.startupSizes, [10_000]);
     assert.equal(full.loader, "autocannon");
     assert.equal(full.writeDoc, true);
     assert.equal(parseOptions(["--only=fw-a"], false).writeDoc, false, "a filtered run leaves the doc alone");
