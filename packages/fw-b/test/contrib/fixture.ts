@@ -20,6 +20,9 @@ export class Index extends FwB {
   teapot() {
     throw HTTPError.Forbidden("No tea for you");
   }
+  kettle() {
+    throw HTTPError.ImATeapot("Short and stout");
+  }
 }
 
 @renderJson
