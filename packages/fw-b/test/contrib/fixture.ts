@@ -104,6 +104,10 @@ export async function startContribApp(options: ContribAppOptions = {}): Promise<
       contrib,
       ...options.config,
     },
+  }).catch(async (error: unknown) => {
+    await smtp.close();
+    if (!options.root) rmSync(root, { recursive: true, force: true });
+    throw error;
   });
   const server = await host.listen(0, "127.0.0.1");
   // The test's own connection to the app's SQLite file, to set up and check rows.
