@@ -7,11 +7,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Context } from "koa";
 import type { Host } from "koa-host";
+import { csrfToken } from "security";
 import type { ViewModule } from "routing-kernel";
 import { createApp, type FwBAppOptions } from "../app.js";
 import { FwB } from "../base.js";
-import { renderJson, route } from "../decorators/index.js";
+import { csrfExempt, renderJson, route } from "../decorators/index.js";
 import { request } from "../request.js";
 
 /** A test app listening on 127.0.0.1. */
@@ -58,6 +60,9 @@ export async function startTestApp(modules: readonly ViewModule[], options: Part
 
 /** A plain app: no batteries (the suite sends no CSRF token and needs no database). */
 const PLAIN = Object.freeze({ batteries: Object.freeze({ security: false, data: false, services: false }) });
+/** The same with the security battery on (cookie sessions, CSRF), for the suite's security cases. */
+const SECURE = Object.freeze({ batteries: Object.freeze({ security: true, data: false, services: false }) });
+const contextOf = (view: object): Context => (view as { ctx: Context }).ctx;
 
 /**
  * fw-b as the shared conformance suite sees it (`runConformance(conformanceAdapter)`): its base
@@ -79,6 +84,12 @@ export const conformanceAdapter = Object.freeze({
     json: renderJson,
   }),
   start: (modules: ViewModule[]) => startTestApp(modules, { config: PLAIN }),
+  security: Object.freeze({
+    start: (modules: ViewModule[]) => startTestApp(modules, { config: SECURE }),
+    csrfExempt,
+    csrfToken: (view: object) => csrfToken(contextOf(view)),
+    session: (view: object) => contextOf(view).session as unknown as Record<string, unknown>,
+  }),
   async build(modules: ViewModule[]): Promise<unknown> {
     const { host, cleanup } = await buildTestApp(modules, { config: PLAIN });
     await host.close();
