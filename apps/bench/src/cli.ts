@@ -1,7 +1,7 @@
 // `pnpm bench [--quick] [...]`: runs the benchmarks, prints the tables, writes results/*.json and
 // (full runs) docs/benchmarks.md. The runner process should be pinned to core 1 (bin/bench.mjs
 // does it); servers are pinned to core 0.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { getPriority } from "node:os";
 import { fileURLToPath } from "node:url";
 import { resultsBlock, updateDoc } from "./doc.js";
@@ -13,6 +13,19 @@ import { markdownTables, summarise } from "./report.js";
 import { runBench } from "./runner.js";
 
 const options = parseOptions(process.argv.slice(2), hasWrk());
+if (options.from) {
+  // Re-report a results file (after a change to the report), without running anything.
+  const saved = JSON.parse(readFileSync(options.from, "utf8")) as { started: string; seconds: number; options: typeof options; machine: ReturnType<typeof machineInfo>; raw: Parameters<typeof summarise>[0] };
+  const summary = summarise(saved.raw);
+  console.log(markdownTables(summary));
+  if (options.writeDoc) {
+    const doc = fileURLToPath(new URL("../../../docs/benchmarks.md", import.meta.url));
+    updateDoc(doc, resultsBlock(summary, saved.machine, saved.options, new Date(saved.started), saved.seconds));
+    console.log(`Tables written to ${doc}`);
+  }
+  writeFileSync(options.from, `${JSON.stringify({ ...saved, summary }, null, 2)}\n`);
+  process.exit(0);
+}
 if (!canPin()) {
   console.error("taskset is missing: servers cannot be pinned to one core (install util-linux). Stopping.");
   process.exit(1);

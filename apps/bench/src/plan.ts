@@ -37,6 +37,8 @@ export interface BenchOptions {
   readonly profile: boolean;
   /** Update docs/benchmarks.md (default: on full, unfiltered runs). */
   readonly writeDoc: boolean;
+  /** Re-report a results file instead of running (`--from=apps/bench/results/latest.json`). */
+  readonly from?: string;
 }
 
 /** One server process configuration and the workloads it is loaded with. */
@@ -46,7 +48,7 @@ export interface Configuration {
   readonly workloads: readonly Workload[];
 }
 
-/** Parses `pnpm bench` arguments: `--quick`, `--rounds=N`, `--duration=S`, `--warmup=S`, `--connections=N`, `--only=a,b`, `--scenarios=basic,routes`, `--sizes=10,1000`, `--loader=wrk|autocannon`, `--no-scaffold`, `--priority`, `--profile`, `--doc` / `--no-doc`. */
+/** Parses `pnpm bench` arguments: `--quick`, `--rounds=N`, `--duration=S`, `--warmup=S`, `--connections=N`, `--only=a,b`, `--scenarios=basic,routes`, `--sizes=10,1000`, `--loader=wrk|autocannon`, `--no-scaffold`, `--priority`, `--profile`, `--doc` / `--no-doc`, `--from=FILE` (re-report a results file). */
 export function parseOptions(argv: readonly string[], wrkAvailable: boolean): BenchOptions {
   const flags = new Map<string, string>();
   for (const arg of argv) {
@@ -54,7 +56,7 @@ export function parseOptions(argv: readonly string[], wrkAvailable: boolean): Be
     if (!match) throw new Error(`Unknown argument "${arg}". See docs/benchmarks.md for the options.`);
     flags.set(match[1]!, match[2] ?? "true");
   }
-  const known = ["quick", "rounds", "duration", "warmup", "connections", "only", "scenarios", "sizes", "no-scaffold", "profile", "doc", "no-doc", "loader", "priority"];
+  const known = ["quick", "rounds", "duration", "warmup", "connections", "only", "scenarios", "sizes", "no-scaffold", "profile", "doc", "no-doc", "loader", "priority", "from"];
   for (const key of flags.keys()) if (!known.includes(key)) throw new Error(`Unknown option --${key}; known: ${known.map((k) => `--${k}`).join(" ")}.`);
   const quick = flags.has("quick");
   const number = (key: string, fallback: number): number => {
@@ -90,7 +92,8 @@ export function parseOptions(argv: readonly string[], wrkAvailable: boolean): Be
     scaffoldModes: quick ? ["no-reload"] : ["no-reload", "reload"],
     priority: flags.has("priority"),
     profile: flags.has("profile"),
-    writeDoc: flags.has("doc") || (!quick && !filtered && !flags.has("no-doc") && !flags.has("profile")),
+    writeDoc: flags.has("doc") || (!quick && !filtered && !flags.has("no-doc") && !flags.has("profile") && !flags.has("from")),
+    ...(flags.get("from") ? { from: flags.get("from")! } : {}),
   };
 }
 

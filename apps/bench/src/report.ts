@@ -94,25 +94,30 @@ function rowsOf(runs: readonly RunRecord[]): Row[] {
       spread: list.length > 1 ? (Math.max(...values) - Math.min(...values)) / rps : 0,
     };
   });
-  const find = (workload: string, server: string) => base.find((r) => r.workload === workload && r.server === server)?.rps;
-  const cpu = (workload: string, server: string) => base.find((r) => r.workload === workload && r.server === server)?.cpuUs;
-  const cpuRatio = (key: string, other: number | undefined, own: number) => (other && Number.isFinite(other) && own > 0 ? { [key]: other / own } : {});
+  // Ratios are the median over rounds of the ratio within each round: the two runs compared were
+  // made seconds apart, so a slow minute on a shared machine weighs on both.
+  const paired = (workload: string, server: string, other: string, value: (r: RunRecord) => number): number | undefined => {
+    const mine = runs.filter((r) => r.workload === workload && r.server === server);
+    const theirs = runs.filter((r) => r.workload === workload && r.server === other);
+    const ratios = mine.flatMap((r) => {
+      const match = theirs.find((t) => t.round === r.round);
+      return match ? [value(r) / value(match)] : [];
+    });
+    return ratios.length > 0 ? median(ratios) : undefined;
+  };
+  const ratios = (workload: string, server: string, other: string, key: string, cpuKey: string) => {
+    const rps = paired(workload, server, other, (r) => r.rps);
+    const cpu = paired(workload, server, other, (r) => 1 / r.cpuUs);
+    return { ...(rps !== undefined && Number.isFinite(rps) ? { [key]: rps } : {}), ...(cpu !== undefined && Number.isFinite(cpu) ? { [cpuKey]: cpu } : {}) };
+  };
   const order = (r: Row) => WORKLOADS.findIndex((w) => w.name === r.workload) * 100 + SERVERS.findIndex((s) => s.name === r.server);
   return base
-    .map((row) => {
-      const bare = find(row.workload, "bare-koa");
-      const router = find(row.workload, "koa-router");
-      const nest = find(row.workload, "nest");
-      return {
-        ...row,
-        ...(bare ? { vsBareKoa: row.rps / bare } : {}),
-        ...(router ? { vsKoaRouter: row.rps / router } : {}),
-        ...(nest ? { vsNest: row.rps / nest } : {}),
-        ...cpuRatio("cpuVsBareKoa", cpu(row.workload, "bare-koa"), row.cpuUs),
-        ...cpuRatio("cpuVsKoaRouter", cpu(row.workload, "koa-router"), row.cpuUs),
-        ...cpuRatio("cpuVsNest", cpu(row.workload, "nest"), row.cpuUs),
-      };
-    })
+    .map((row) => ({
+      ...row,
+      ...ratios(row.workload, row.server, "bare-koa", "vsBareKoa", "cpuVsBareKoa"),
+      ...ratios(row.workload, row.server, "koa-router", "vsKoaRouter", "cpuVsKoaRouter"),
+      ...ratios(row.workload, row.server, "nest", "vsNest", "cpuVsNest"),
+    }))
     .sort((a, b) => order(a) - order(b));
 }
 
@@ -121,28 +126,29 @@ function scalingOf(results: RawResults): ScalingRow[] {
   const servers = [...new Set(results.runs.filter((r) => r.workload === "last-route").map((r) => r.server))];
   for (const server of servers) {
     const sizes = [...new Set(results.runs.filter((r) => r.server === server && r.workload === "last-route").map((r) => Number(r.scenario.slice(7))))].sort((a, b) => a - b);
-    let smallest: number | undefined;
-    let smallestCpu: number | undefined;
+    const smallestRuns = results.runs.filter((r) => r.server === server && r.scenario === `routes-${sizes[0]}`);
+    // Against the smallest size in the same round (paired, as for the other ratios).
+    const pairedVsSmallest = (runs: readonly RunRecord[], value: (r: RunRecord) => number) =>
+      median(runs.flatMap((r) => {
+        const base = smallestRuns.find((b) => b.round === r.round);
+        return base ? [value(r) / value(base)] : [];
+      }));
     for (const routes of sizes) {
       const scenario = `routes-${routes}`;
       const runs = results.runs.filter((r) => r.server === server && r.scenario === scenario);
       const starts = results.starts.filter((s) => s.server === server && s.scenario === scenario);
-      const rps = median(runs.map((r) => r.rps));
-      const cpuUs = median(runs.map((r) => r.cpuUs));
-      smallest ??= rps;
-      smallestCpu ??= cpuUs;
       out.push({
         server,
         routes,
-        rps,
+        rps: median(runs.map((r) => r.rps)),
         p99: median(runs.map((r) => r.p99)),
         rssMiB: median(runs.map((r) => r.rssMiB)),
-        cpuUs,
+        cpuUs: median(runs.map((r) => r.cpuUs)),
         startupMs: median(starts.map((s) => s.startupMs)),
         appBuildMs: median(starts.map((s) => s.timings["appBuild"] ?? Number.NaN)),
         tableMs: median(results.tables.filter((t) => t.server === server && t.routes === routes).map((t) => t.ms)),
-        vsSmallest: rps / smallest,
-        cpuVsSmallest: smallestCpu / cpuUs,
+        vsSmallest: pairedVsSmallest(runs, (r) => r.rps),
+        cpuVsSmallest: pairedVsSmallest(runs, (r) => 1 / r.cpuUs),
       });
     }
   }
@@ -176,7 +182,7 @@ function goalsOf(rows: Row[], scaling: ScalingRow[], scaffolds: Summary["scaffol
   for (const fw of ["fw-a", "fw-b"]) {
     const big = scaling.find((s) => s.server === fw && s.routes === 10_000);
     const small = scaling.find((s) => s.server === fw && s.routes === 10);
-    add("10,000-route rps >= 90% of 10-route rps", fw, big && small ? big.rps / small.rps : undefined, pct, (v) => v >= 0.9, fw, big && small ? small.cpuUs / big.cpuUs : undefined);
+    add("10,000-route rps >= 90% of 10-route rps", fw, big && small ? big.vsSmallest : undefined, pct, (v) => v >= 0.9, fw, big && small ? big.cpuVsSmallest : undefined);
     add("10,000-route table < 300 ms", fw, big?.tableMs, (v) => `${v.toFixed(0)} ms`, (v) => v < 300, fw);
     add("RSS of 10,000-route app < 2x 10-route app", fw, big && small ? big.rssMiB / small.rssMiB : undefined, times, (v) => v < 2, fw);
     for (const mode of ["no-reload", "reload"]) {
