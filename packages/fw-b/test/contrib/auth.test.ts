@@ -8,7 +8,7 @@ import { createUser, linkIn, startContribApp, type ContribApp } from "./fixture.
 
 async function postForm(browser: Client, page: string, action: string, fields: Record<string, string>, app: ContribApp): Promise<Response> {
   const html = (await browser.page(page)).text;
-  const extra = /name="captcha"/.test(html) ? { captcha: app.captcha.last } : {};
+  const extra: Record<string, string> = /name="captcha"/.test(html) ? { captcha: app.captcha.last } : {};
   return browser.form(action, { _csrf_token: csrfFrom(html), ...extra, ...fields }, { referer: `${app.url}${page}` });
 }
 

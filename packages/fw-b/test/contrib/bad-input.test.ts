@@ -76,7 +76,7 @@ describe("contrib forms and bad input", () => {
 
   async function submit(browser: Client, form: FormCase, fields: Record<string, string | string[]>): Promise<{ status: number; page: string }> {
     const html = (await browser.page(form.page)).text;
-    const captcha = /name="captcha"/.test(html) ? { captcha: app.captcha.last } : {};
+    const captcha: Record<string, string> = /name="captcha"/.test(html) ? { captcha: app.captcha.last } : {};
     const res = await browser.form(form.action, { _csrf_token: csrfFrom(html), ...captcha, ...fields }, { referer: `${app.url}${form.page}` });
     assert.ok(res.status < 500, `${form.action}: ${res.status}`);
     return { status: res.status, page: (await browser.page(form.page)).text };

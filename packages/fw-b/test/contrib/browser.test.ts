@@ -151,9 +151,9 @@ describe("contrib in a real browser", () => {
       const missing = await page.goto(`${app.url}/no/such/page`);
       assert.equal(missing?.status(), 404);
       await page.screenshot({ path: `${SHOTS}error-404-${scheme}.png` });
-      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const background = await page.evaluate("getComputedStyle(document.body).backgroundColor");
       assert.equal(background, scheme === "dark" ? "rgb(17, 21, 28)" : "rgb(246, 247, 249)", "the theme follows the color scheme");
-      const iconFont = await page.evaluate(() => document.fonts.check('16px "bootstrap-icons"'));
+      const iconFont = await page.evaluate(`document.fonts.check('16px "bootstrap-icons"')`);
       assert.equal(iconFont, true, "the icon font is loaded from the app");
       await context.close();
     }
