@@ -1,18 +1,26 @@
 #!/usr/bin/env node
-// `npm test`: install with the pinned pnpm, build every package, lint (publint), then run every
-// package's tests one package at a time (they share the real databases) and the repository checks.
+// `npm test`: install with the pinned pnpm, build every package, then lint (publint), typecheck,
+// every package's tests one package at a time (they share the real databases) and the repository
+// checks. Every step after the build runs even when an earlier one failed, so one run shows every
+// failure; the exit code is non-zero when any step failed.
 import { spawnSync } from "node:child_process";
-import { pnpm, pnpmEnv, root } from "./pnpm.mjs";
+import { pnpm, pnpmEnv, pnpmSpec, root } from "./pnpm.mjs";
 
 const step = (title) => console.log(`\n=== ${title}`);
+const failed = [];
+const attempt = (title, command, args) => {
+  step(title);
+  const result = spawnSync(command, args, { stdio: "inherit", cwd: root, env: pnpmEnv() });
+  if (result.status !== 0) failed.push(title);
+};
+
 step("install");
 pnpm(["install", "--frozen-lockfile"]);
 step("build");
 pnpm(["exec", "turbo", "run", "build", "--output-logs=errors-only"]);
-step("lint (publint) and typecheck");
-pnpm(["exec", "turbo", "run", "lint", "typecheck", "--output-logs=errors-only"]);
-step("tests");
-pnpm(["exec", "turbo", "run", "test", "--concurrency=1", "--continue"]);
-step("repository checks");
-const repo = spawnSync(process.execPath, ["scripts/run-tests.mjs", "test"], { stdio: "inherit", cwd: root, env: pnpmEnv() });
-process.exit(repo.status ?? 1);
+attempt("lint (publint) and typecheck", "npx", ["-y", pnpmSpec, "exec", "turbo", "run", "lint", "typecheck", "--output-logs=errors-only", "--continue"]);
+attempt("tests of every package", "npx", ["-y", pnpmSpec, "exec", "turbo", "run", "test", "--concurrency=1", "--continue"]);
+attempt("repository checks", process.execPath, ["scripts/run-tests.mjs", "test"]);
+
+console.log(failed.length ? `\nFAILED: ${failed.join("; ")}` : "\nAll steps passed.");
+process.exit(failed.length ? 1 : 0);
