@@ -160,6 +160,17 @@ export async function down(knex: Knex): Promise<void> {
     assert.match(bad.stderr, /E_BAD_MIGRATION_NAME/);
   });
 
+  test(":maintenance on|off needs contrib.maintenance's table; its migration runs with the app's", () => {
+    const configFile = join(app, "lib", "config.ts");
+    writeFileSync(configFile, readFileSync(configFile, "utf8").replace('dbUrl: "sqlite:data/app.db",', 'dbUrl: "sqlite:data/app.db",\n  contrib: { maintenance: true },'));
+    assert.match(fwb(app, ":migrations").stdout, /\[ \] fw-b\/contrib\/maintenance\/\d+_create_fwb_settings/);
+    assert.match(fwb(app, ":migrate").stdout, /applied fw-b\/contrib\/maintenance\/\d+_create_fwb_settings/);
+    const bad = fwb(app, ":maintenance", "maybe");
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /E_MAINTENANCE_ARGUMENT/);
+    assert.match(fwb(app, ":maintenance", "off").stdout, /Maintenance is off/);
+  });
+
   test(":routes lists the table, also as JSON; outside an app it fails naming the problem", () => {
     const listed = fwb(app, ":routes");
     assert.equal(listed.status, 0, listed.stderr);
@@ -189,6 +200,17 @@ export async function down(knex: Knex): Promise<void> {
     assert.match(html, /<nav class="fwb-nav"[^>]*><ul><li class="active"><a href="\/" aria-current="page">Home<\/a><\/li><li><a href="\/shop">Shop<\/a><ul><li><a href="\/shop\/feed">Feed<\/a><\/li><\/ul><\/li><\/ul><\/nav>/);
 
     assert.match(html, /<li><a href="\/api\/1">Green tea<\/a> \(4\.5\)<\/li><li><a href="\/api\/2">Black tea<\/a> \(3\.9\)<\/li><li><a href="\/api\/\d+">Oolong<\/a> \(6\)<\/li>/, "rows from SQLite");
+
+    // Another process (the CLI) switches maintenance on: the running server answers 503 within a second.
+    assert.match(fwb(app, ":maintenance", "on").stdout, /Maintenance is on/);
+    const down = await eventually("the maintenance page", async () => {
+      const res = await fetch(`${url}/`);
+      return res.status === 503 ? res : undefined;
+    });
+    assert.equal(down.headers.get("retry-after"), "600");
+    assert.match(await down.text(), /Down for maintenance/);
+    fwb(app, ":maintenance", "off");
+    await eventually("the site open again", async () => ((await fetch(`${url}/`)).status === 200 ? true : undefined));
 
     const shop = await (await fetch(`${url}/shop`)).text();
     assert.match(shop, /<p class="greeting">Welcome<\/p>/);
