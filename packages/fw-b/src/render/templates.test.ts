@@ -25,7 +25,7 @@ describe("TemplateStore", () => {
     const templates = store(false);
     assert.equal(templates.find("a/both")!.render({}), "<p>pug</p>");
     assert.equal(templates.find("a/html")!.render({ x: "<i>", y: "<i>" }), "<p>&lt;i&gt; <i></p>");
-    assert.match(templates.find("a/md")!.render({ nav: [] }), /<main><h1>Hi<\/h1>\n<\/main>/);
+    assert.match(templates.find("a/md")!.render({ nav: [] }), /<main class="fwb-main"><h1>Hi<\/h1>\n<\/main>/);
     assert.equal(templates.find("a/none"), undefined);
     assert.equal(templates.expectedPath("a/none"), join(dir, "app", "a", "none.pug"));
   });
@@ -36,7 +36,7 @@ describe("TemplateStore", () => {
     write("other/layouts/default.pug", "div.mine\n  block content");
     const packaged = store(false).find("b/page")!.render({ text: "x", title: "T", nav: [] });
     assert.match(packaged, /<title>T<\/title>/);
-    assert.match(packaged, /<main><p class="body">x<\/p><\/main>/);
+    assert.match(packaged, /<main class="fwb-main"><p class="body">x<\/p><\/main>/);
     const own = store(false, join(dir, "other")).find("b/page")!.render({ text: "x" });
     assert.equal(own, '<div class="mine"><p class="body">x</p></div>');
   });
