@@ -15,6 +15,8 @@ export interface BenchOptions {
   readonly warmupEach: boolean;
   /** Rounds of start-up, table-build and scaffold timings (fresh processes each; 3 in full runs). */
   readonly startupRounds: number;
+  /** Quick runs time start-up on the processes started for the load instead of extra ones. */
+  readonly startupFromLoad: boolean;
   /** Route counts whose table build and start-up are timed in fresh processes (quick: the largest only). */
   readonly startupSizes: readonly number[];
   /** Concurrent connections of the load generator. */
@@ -85,6 +87,7 @@ export function parseOptions(argv: readonly string[], wrkAvailable: boolean): Be
     routeSizes,
     warmupEach: !quick,
     startupRounds: quick ? 1 : 3,
+    startupFromLoad: quick,
     startupSizes: quick ? [Math.max(...routeSizes)] : routeSizes,
     servers,
     scenarios,

@@ -107,13 +107,16 @@ function profileArgs(options: BenchOptions, name: string): string[] {
 }
 
 /** Starts a configuration's server, logs in when needed, and checks every workload's answer once. */
-async function bringUp(config: Configuration, options: BenchOptions): Promise<Live> {
+async function bringUp(config: Configuration, options: BenchOptions, results: RawResults): Promise<Live> {
   const info = serverInfo(config.server);
   const proc = await startServer({ server: config.server, scenario: config.scenario, core: SERVER_CORE, nodeArgs: profileArgs(options, `${config.server}-${config.scenario}`) });
   try {
     const base = `http://127.0.0.1:${proc.port}`;
     const session = config.scenario === "security" ? await login(base, info.trailingSlash) : {};
     for (const workload of config.workloads) await verify(targetFor(base, info.trailingSlash, workload, session), workload, config.server);
+    if (options.startupFromLoad && config.scenario.startsWith("routes-")) {
+      results.starts.push({ round: 0, server: config.server, scenario: config.scenario, startupMs: performance.now() - proc.spawnedAt, timings: proc.timings });
+    }
     return { config, proc, base, session };
   } catch (error) {
     await proc.stop();
@@ -159,7 +162,7 @@ async function runGroup(group: readonly Configuration[], options: BenchOptions, 
   try {
     for (const config of group) {
       try {
-        live.push(await bringUp(config, options));
+        live.push(await bringUp(config, options, results));
       } catch (error) {
         results.failures.push({ server: config.server, scenario: config.scenario, error: firstLines((error as Error).message) });
         log(`  ${config.server} ${config.scenario}: FAILED ${firstLines((error as Error).message)}`);
@@ -209,7 +212,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
       } catch (error) {
         results.failures.push({ server: config.server, scenario: `table-${routes}`, error: firstLines((error as Error).message) });
       }
-      await timeStartup(config, round, results, log);
+      if (!options.startupFromLoad) await timeStartup(config, round, results, log);
     }
     if (options.scaffold) results.scaffolds.push(...(await measureScaffolds(round, options.servers, options.scaffoldModes, SERVER_CORE, log)));
   }

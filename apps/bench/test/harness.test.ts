@@ -19,6 +19,8 @@ describe("options", () => {
     assert.equal(full.warmupEach, true);
     assert.deepEqual(full.startupSizes, [10, 1000, 10_000]);
     assert.deepEqual(quick.startupSizes, [10_000]);
+    assert.equal(quick.startupFromLoad, true);
+    assert.equal(full.startupFromLoad, false);
     assert.equal(full.loader, "autocannon");
     assert.equal(full.writeDoc, true);
     assert.equal(parseOptions(["--only=fw-a"], false).writeDoc, false, "a filtered run leaves the doc alone");
