@@ -31,7 +31,9 @@ async function respondWithError(
 ): Promise<void> {
   const { status, message, exposed } = toHttpStatus(error);
   const route = ctx.state["route"] as Route | undefined;
-  if (status >= 500) options.logger.error({ err: error, method: ctx.method, path: ctx.path }, `${status} on ${ctx.method} ${ctx.path}`);
+  // Unexpected failures are errors; a 5xx a view chose to answer (503 during maintenance) is a warning.
+  if (status >= 500 && !exposed) options.logger.error({ err: error, method: ctx.method, path: ctx.path }, `${status} on ${ctx.method} ${ctx.path}`);
+  else if (status >= 500) options.logger.warn({ method: ctx.method, path: ctx.path, status }, `${status} on ${ctx.method} ${ctx.path}: ${message}`);
   const headers = (error as { headers?: Record<string, string> } | undefined)?.headers;
   // Headers describing the view's own answer do not belong to the error response; security
   // headers, cookies and Vary set by middleware stay.
