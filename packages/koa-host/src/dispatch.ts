@@ -21,8 +21,6 @@ interface PathEntry {
   readonly handlers: Partial<Record<string, VerbHandler>>;
   readonly allow: string;
   readonly keys: readonly string[];
-  /** Set on the other-slash twin of a shape: answer 308 to the canonical path. */
-  readonly redirect?: boolean;
 }
 
 /** Options of {@link createDispatcher}. */
@@ -39,7 +37,8 @@ export interface DispatchOptions {
 /**
  * The view-route dispatcher: one Koa middleware around one find-my-way radix tree, built once at
  * start-up, so matching cost does not grow with the number of routes. It answers HEAD from GET,
- * OPTIONS with `Allow`, 405 with `Allow`, 308 to the canonical trailing-slash form, and applies the
+ * OPTIONS with `Allow`, 405 with `Allow`, 308 to the other-slash form when only that one matches
+ * (looked up on a miss, so nothing extra is registered), and applies the
  * method override on POST. Unmatched requests fall through to `next` (hand-written routes).
  */
 export function createDispatcher(options: DispatchOptions): Middleware {
@@ -63,7 +62,6 @@ export function createDispatcher(options: DispatchOptions): Middleware {
     shapes.set(shape, slot);
   }
 
-  const registered = new Set<string>();
   for (const [shape, slot] of shapes) {
     const verbs = sortVerbs(slot.verbs.keys());
     if (verbs.includes("GET") && !verbs.includes("HEAD")) verbs.splice(1, 0, "HEAD");
@@ -72,18 +70,17 @@ export function createDispatcher(options: DispatchOptions): Middleware {
     if (handlers["GET"] && !handlers["HEAD"]) handlers["HEAD"] = handlers["GET"];
     const store: PathEntry = { handlers, allow: verbs.join(", "), keys: keysOf(shape) };
     router.on("GET", toFindMyWay(shape), noop, store);
-    registered.add(shape);
   }
-  // The other-slash twins redirect, unless a real route already matches them as they are.
-  for (const shape of registered) {
-    const twin = toggleTrailingSlash(shape);
-    if (!twin || registered.has(twin)) continue;
-    const sample = twin.replace(/:[^/]*/g, "x");
-    const existing = router.find("GET", sample);
-    if (existing && !(existing.store as PathEntry).redirect) continue;
-    if (existing) continue;
-    router.on("GET", toFindMyWay(twin), noop, { handlers: {}, allow: "", keys: keysOf(twin), redirect: true } satisfies PathEntry);
-  }
+
+  /** The entry and parameters of a path; an empty segment never fills a parameter (`/doc/` is not `/doc/:id`). */
+  const match = (path: string) => {
+    const found = router.find("GET", path);
+    if (!found) return undefined;
+    const params = found.params as Record<string, string | undefined>;
+    const keys = (found.store as PathEntry).keys;
+    for (let i = 0; i < keys.length; i++) if (!params[keys[i]!]) return undefined;
+    return { entry: found.store as PathEntry, params };
+  };
 
   const basePath = options.basePath ?? "";
   // Not async: a synchronous view answers without an extra promise (koa-compose turns a throw here
@@ -101,20 +98,19 @@ export function createDispatcher(options: DispatchOptions): Middleware {
         throw new E_BAD_URL(path);
       }
     }
-    const found = router.find("GET", path);
-    if (!found) return next();
-    const entry = found.store as PathEntry;
-    const params = found.params as Record<string, string | undefined>;
-    const keys = entry.keys;
-    // An empty segment never fills a parameter: `/doc/` is not `/doc/:id` with id "".
-    for (let i = 0; i < keys.length; i++) if (!params[keys[i]!]) return next();
-    if (entry.redirect) {
-      const target = basePath + (toggleTrailingSlash(path) ?? "/");
+    const found = match(path);
+    if (!found) {
+      // Only a path that matches nothing is redirected: to its other-slash twin, when that matches.
+      const twin = toggleTrailingSlash(path);
+      if (!twin || !match(twin)) return next();
+      const target = basePath + twin;
       ctx.status = 308;
       ctx.set("Location", ctx.querystring ? `${target}?${ctx.querystring}` : target);
       ctx.body = `Redirecting to ${target}`;
       return;
     }
+    const { entry, params } = found;
+    const keys = entry.keys;
     const method = ctx.method === "POST" ? overriddenMethod(ctx) : ctx.method;
     const handler = entry.handlers[method];
     if (!handler) {
