@@ -111,3 +111,20 @@ describe("readParameters (SPEC 2.6)", () => {
     assert.ok(Object.isFrozen(first));
   });
 });
+
+test("empty parameter lists take the fast path and still read right", () => {
+  const views = {
+    plain() {},
+    async later() {},
+    *gen() {},
+    async() {},
+    withDefault(page = "1") {
+      return page;
+    },
+  };
+  assert.deepEqual(readParameters(views.plain, "plain"), []);
+  assert.deepEqual(readParameters(views.later, "later"), []);
+  assert.deepEqual(readParameters(views.gen, "gen"), []);
+  assert.deepEqual(readParameters(views.async, "async"), []);
+  assert.deepEqual(readParameters(views.withDefault, "withDefault"), [{ name: "page", optional: true }]);
+});

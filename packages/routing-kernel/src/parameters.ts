@@ -11,6 +11,8 @@ export interface ParameterSpec {
 }
 
 const cache = new WeakMap<Function, readonly ParameterSpec[]>();
+const NONE: readonly ParameterSpec[] = Object.freeze([]);
+const EMPTY_PARAMETERS = /^(?:async\s+)?(?:\*\s*)?[\w$]+\s*\(\s*\)/;
 
 /**
  * Reads the parameter list of a function from its source with a real JavaScript parser (acorn),
@@ -24,6 +26,11 @@ export function readParameters(fn: Function, handler: string): readonly Paramete
   const source = Function.prototype.toString.call(fn);
   if (/\{\s*\[native code\]\s*\}\s*$/.test(source)) {
     throw new E_UNREADABLE_PARAMETERS(handler, "it is a native or bound function");
+  }
+  // Most view methods declare no parameters; their empty list needs no parser.
+  if (fn.length === 0 && EMPTY_PARAMETERS.test(source)) {
+    cache.set(fn, NONE);
+    return NONE;
   }
   const node = parseFunction(source);
   if (!node) throw new E_UNREADABLE_PARAMETERS(handler, "its source does not parse as a function or method");
