@@ -55,3 +55,14 @@ export {
   type SoftDeleteRow,
 } from "data";
 export { signal, SIGNALS, type Services } from "services";
+export {
+  attemptLogin,
+  csrfToken,
+  currentUser,
+  hashPassword,
+  issueToken,
+  login,
+  logout,
+  needsRehash,
+  verifyPassword,
+} from "security";
