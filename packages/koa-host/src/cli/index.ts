@@ -3,6 +3,7 @@
  * Plumbing both frameworks' CLIs share: loading the app entry, serving with reload, listing routes,
  * scaffolding without overwriting, user commands from `run/scripts.ts`, and error reporting.
  */
+export { appTarget, finishCli, flagValue, frameworkCli, routesCommand, serveCommand } from "./commands.js";
 export { findAppEntry, loadAppDefinition, type AppDefinition, type CreateOverrides } from "./app-definition.js";
 export { printRoutes } from "./routes.js";
 export { runCli } from "./run-cli.js";

@@ -1,0 +1,70 @@
+import { resolve } from "node:path";
+import yargs, { type Argv, type CommandModule } from "yargs";
+import { printRoutes } from "./routes.js";
+import { serve } from "./serve.js";
+
+/** The value following `flag` in raw arguments (before yargs parses them), e.g. `--root DIR` or `--root=DIR`. */
+export function flagValue(argv: readonly string[], flag: string): string | undefined {
+  const index = argv.indexOf(flag);
+  if (index >= 0) return argv[index + 1];
+  return argv.find((arg) => arg.startsWith(`${flag}=`))?.slice(flag.length + 1);
+}
+
+/** The app folder and app name a command line names (`--root`, `--app`), read before yargs runs. */
+export function appTarget(argv: readonly string[]): { root: string; appName: string | undefined } {
+  return { root: resolve(flagValue(argv, "--root") ?? process.cwd()), appName: flagValue(argv, "--app") };
+}
+
+/** The start of a framework's command line: its name and the `--root` and `--app` options every command takes. */
+export function frameworkCli(name: string, argv: readonly string[]): Argv {
+  return yargs([...argv])
+    .scriptName(name)
+    .usage("$0 <command> [options]")
+    .option("root", { type: "string", describe: "the app folder", default: process.cwd() })
+    .option("app", { type: "string", describe: "which app of a multi-application codebase (or APP_NAME)" });
+}
+
+/** The end of a framework's command line: a command is required, unknown ones fail, failures throw (runCli reports them). */
+export function finishCli(cli: Argv, name: string): Argv {
+  return cli
+    .demandCommand(1, `Name a command: ${name} --help lists them.`)
+    .strict()
+    .help()
+    .wrap(Math.min(100, process.stdout.columns ?? 100))
+    .fail((message, error) => {
+      throw error ?? new Error(message);
+    });
+}
+
+type AppArgs = { root?: unknown; app?: unknown };
+const appOf = (args: AppArgs) => ({ root: resolve(String(args.root)), ...(args.app ? { appName: String(args.app) } : {}) });
+
+/** The serve command (`gen:serve`, `:serve`): `--port 5000 --host 127.0.0.1 [--no-reload]`. */
+export function serveCommand(command: string): CommandModule<AppArgs, AppArgs & { port: number; host: string; reload: boolean }> {
+  return {
+    command,
+    describe: "serve the app, restarting when a source file changes",
+    builder: (y) =>
+      y
+        .option("port", { type: "number", default: Number(process.env["PORT"] ?? 5000), describe: "port to listen on" })
+        .option("host", { type: "string", default: "127.0.0.1", describe: "address to listen on" })
+        .option("reload", { type: "boolean", default: true, describe: "restart on source changes (--no-reload to disable)" }) as never,
+    async handler(args) {
+      if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) {
+        throw new Error(`--port must be a whole number from 0 to 65535, not ${String(args.port)}.`);
+      }
+      // The server (or the reloading child) keeps the process alive until SIGTERM or SIGINT.
+      await serve({ ...appOf(args), port: args.port, hostname: args.host, reload: args.reload });
+    },
+  };
+}
+
+/** The route listing command (`routes`, `:routes`): verbs, path, handler, response kind; `--json`. */
+export function routesCommand(command: string): CommandModule<AppArgs, AppArgs & { json: boolean }> {
+  return {
+    command,
+    describe: "list the route table: verbs, path, handler, response kind",
+    builder: (y) => y.option("json", { type: "boolean", default: false, describe: "print JSON" }) as never,
+    handler: (args) => printRoutes({ ...appOf(args), json: args.json }),
+  };
+}
