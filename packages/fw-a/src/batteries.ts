@@ -1,7 +1,7 @@
 import type { AppConfig, HostPlugin } from "koa-host";
 import { dataPlugin } from "data";
 import { securityPlugin, type SecurityPluginOptions } from "security";
-import { servicesPlugin, signal, SIGNALS, type MailRenderer } from "services";
+import { servicesPlugin, userSignalHooks, type MailRenderer } from "services";
 
 /** Which built-in batteries an app runs (config key `batteries`); all on by default. */
 export interface BatterySwitches {
@@ -24,23 +24,8 @@ export type AuthOptions<User = unknown> = Pick<SecurityPluginOptions<User>, "loa
 export function defaultPlugins(config: AppConfig, options: { auth?: AuthOptions; mailRenderer?: MailRenderer }): HostPlugin[] {
   const on = { security: true, data: true, services: true, ...(config["batteries"] as BatterySwitches | undefined) };
   const plugins: HostPlugin[] = [];
-  if (on.security) {
-    const auth = options.auth ?? {};
-    plugins.push(
-      securityPlugin({
-        ...auth,
-        // The login manager's events become the framework's signals.
-        async onLogin(user, ctx, id) {
-          await signal(SIGNALS.userLoggedIn).send({ userId: id });
-          await auth.onLogin?.(user, ctx, id);
-        },
-        async onLogout(id, ctx) {
-          if (id !== undefined) await signal(SIGNALS.userLoggedOut).send({ userId: id });
-          await auth.onLogout?.(id, ctx);
-        },
-      }),
-    );
-  }
+  // The login manager's events become the framework's signals (user.logged_in / user.logged_out).
+  if (on.security) plugins.push(securityPlugin({ ...options.auth, ...userSignalHooks(options.auth) }));
   if (on.data) plugins.push(dataPlugin({ migrate: Boolean(config["autoMigrate"] ?? config.env === "development") }));
   const mailRenderer = options.mailRenderer;
   if (on.services) plugins.push(servicesPlugin(mailRenderer ? { mailRenderer: () => mailRenderer } : {}));

@@ -1,7 +1,7 @@
 import type { AppConfig, HostPlugin } from "koa-host";
 import { dataPlugin, type DataPlugin } from "data";
 import { securityPlugin, type SecurityPlugin, type SecurityPluginOptions } from "security";
-import { servicesPlugin, type MailRenderer, type ServicesPlugin } from "services";
+import { servicesPlugin, userSignalHooks, type MailRenderer, type ServicesPlugin } from "services";
 
 /** Which built-in batteries an app runs (config key `batteries`); all on by default. */
 export interface BatterySwitches {
@@ -14,7 +14,7 @@ export interface BatterySwitches {
 }
 
 /** How the login manager finds users (an app passes it to `defineApp({ auth })`). */
-export type AuthOptions<User = unknown> = Pick<SecurityPluginOptions<User>, "loadUser" | "userId" | "rememberFingerprint">;
+export type AuthOptions<User = unknown> = Pick<SecurityPluginOptions<User>, "loadUser" | "userId" | "rememberFingerprint" | "onLogin" | "onLogout">;
 
 /** Options of {@link defaultPlugins}. */
 export interface DefaultPluginOptions {
@@ -51,7 +51,8 @@ export function batteryPlugins(config: AppConfig, options: DefaultPluginOptions 
   const on = batterySwitches(config);
   const mailRenderer = options.mailRenderer;
   return {
-    ...(on.security ? { security: securityPlugin({ ...options.auth }) } : {}),
+    // The login manager's events become the framework's signals (user.logged_in / user.logged_out).
+    ...(on.security ? { security: securityPlugin({ ...options.auth, ...userSignalHooks(options.auth) }) } : {}),
     ...(on.data ? { data: dataPlugin({ migrate: options.migrate ?? autoMigrates(config) }) } : {}),
     ...(on.services ? { services: servicesPlugin(mailRenderer ? { mailRenderer: () => mailRenderer } : {}) } : {}),
   };

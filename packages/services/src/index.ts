@@ -44,6 +44,7 @@ export {
   type UserSignalPayload,
 } from "./signals/names.js";
 export { requestSignals } from "./signals/request-signals.js";
+export { userSignalHooks, type LoginHooks } from "./signals/user-signals.js";
 export {
   defaultRegistry,
   SignalRegistry,

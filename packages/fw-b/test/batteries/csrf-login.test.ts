@@ -1,6 +1,7 @@
 // CSRF and login-required through fw-b's defaults (security battery on, nothing configured).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { signal, SIGNALS } from "../../src/index.js";
 import { client, csrfFrom } from "../browser-client.js";
 import { startBatteryApp, type BatteryApp } from "./fixture.js";
 
@@ -65,8 +66,12 @@ describe("fw-b batteries: login required", () => {
   test("after login: the view runs with this.currentUser, templates see current_user and the flash", async () => {
     const browser = client(app.url);
     const token = csrfFrom((await browser.page("/forms")).text);
+    const loggedIn: Array<string | number> = [];
+    const disconnect = signal(SIGNALS.userLoggedIn).connect(({ userId }) => void loggedIn.push(userId));
     const logged = await browser.form("/session/login", { _csrf_token: token });
+    disconnect();
     assert.equal(logged.status, 302);
+    assert.deepEqual(loggedIn, ["1"], "logging in sends user.logged_in");
     const page = await browser.page("/forms");
     assert.match(page.text, /<p class="user">Ada &lt;admin&gt;<\/p>/);
     assert.match(page.text, /<p class="flash success">Welcome back<\/p>/, "the flash of the login shows on the next page");
