@@ -34,10 +34,18 @@ export function assetUrls(basePath = ""): Readonly<Record<string, string>> {
 
 /**
  * Serves the icon font (bootstrap-icons), the grid (flexboxgrid) and fw-b's theme files under
- * `/_fw-b/`, from the installed packages (no CDN).
+ * `/_fw-b/`, from the installed packages (no CDN). The fw-b plugin calls it only for paths under
+ * that prefix, so other requests pay one string test.
  */
-export function assetsMiddleware(basePath: string, maxAge: number): Middleware[] {
-  return Object.entries(assetFolders()).map(([folder, dir]) =>
-    staticFiles({ dir, prefix: `${basePath}${ASSETS_PREFIX}${folder ? `/${folder}` : ""}`, maxAge }),
-  );
+export function assetsMiddleware(basePath: string, maxAge: number): Middleware {
+  const folders = Object.entries(assetFolders()).map(([folder, dir]) => ({
+    prefix: `${basePath}${ASSETS_PREFIX}${folder ? `/${folder}` : ""}/`,
+    serve: staticFiles({ dir, prefix: `${basePath}${ASSETS_PREFIX}${folder ? `/${folder}` : ""}`, maxAge }),
+  }));
+  // The package folders first: their prefixes are longer than the theme files' one.
+  return (ctx, next) => {
+    const path = ctx.path;
+    for (const folder of folders) if (path.startsWith(folder.prefix)) return folder.serve(ctx, next);
+    return next();
+  };
 }

@@ -21,7 +21,10 @@ export interface ResponderSetup {
   readonly config: AppConfig;
   readonly logger: Logger;
   readonly table: RouteTable;
-  /** Template variables for a request: `url_for`, `request`, `config` and every plugin's locals. */
+  /**
+   * Template variables for a request: `url_for`, `request`, `config` and every plugin's locals,
+   * in a new object per call that the caller may add to.
+   */
   readonly locals: (ctx: Context) => Record<string, unknown>;
 }
 

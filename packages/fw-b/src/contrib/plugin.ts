@@ -2,7 +2,7 @@ import type { Context, Middleware } from "koa";
 import { HTTPError, type AppConfig, type ErrorInfo, type HostPlugin, type PluginContext, type Responder } from "koa-host";
 import { E_LOGIN_REQUIRED, isDataRoute, loginRedirectUrl, rejectsHtml } from "security";
 import type { Route } from "routing-kernel";
-import { assetsMiddleware, assetUrls } from "../assets.js";
+import { ASSETS_PREFIX, assetsMiddleware, assetUrls } from "../assets.js";
 import type { Batteries } from "../batteries.js";
 import { E_CONTRIB_CONFIG, E_CONTRIB_NOT_MIGRATED, E_MAINTENANCE, E_ROLE_WITHOUT_AUTH } from "../errors.js";
 import { adminNavigation } from "./admin/nav.js";
@@ -14,7 +14,7 @@ import { isMaintenanceExempt } from "./maintenance/exempt.js";
 import { migrateAll } from "./migrations.js";
 import { CONTRIB_TABLES, createContribModels, isActive, type UserRow } from "./models.js";
 import { ROLE_TAG, roleLevel, type RoleRequirement } from "./roles.js";
-import { attachContrib, translatorOf, type AdminNavItem, type ContribRuntime } from "./runtime.js";
+import { attachContrib, localeOf, translatorOf, type AdminNavItem, type ContribRuntime } from "./runtime.js";
 
 /** Options of {@link fwbPlugin}. */
 export interface FwbPluginOptions {
@@ -35,6 +35,8 @@ export interface FwbPlugin extends HostPlugin {
 }
 
 const THEMES = new Set(["light", "dark"]);
+/** The cookie the theme switch sets (fw-b.js). */
+const THEME_COOKIE = "fwb_theme";
 
 /**
  * fw-b's own plugin, always present: serves its front-end assets, picks the request's language,
@@ -50,6 +52,7 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
   const basePath = typeof config["basePath"] === "string" ? config["basePath"].replace(/\/+$/, "") : "";
   let adminNav: readonly AdminNavItem[] = [];
   let logger: PluginContext["logger"] | undefined;
+  let constantLocals: { languages: readonly string[]; fwb_assets: Readonly<Record<string, string>>; contrib: Readonly<Record<string, unknown>> } | undefined;
   const maintenance = settings.maintenance ? new MaintenanceFlag(() => runtime.knex(), settings.maintenance.cacheMs) : undefined;
   const captcha = settings.captcha ? (settings.captcha.verifier ?? svgCaptchaVerifier(config.secretKey, settings.captcha)) : undefined;
 
@@ -147,27 +150,26 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
     },
 
     middleware() {
-      const chain: Middleware[] = [
-        async (ctx, next) => {
-          attachContrib(ctx, runtime);
-          const user = ctx.state["currentUser"] as { locale?: unknown } | undefined;
-          const chosen = typeof user?.locale === "string" && i18n.languages.includes(user.locale) ? user.locale : undefined;
-          ctx.state["locale"] = chosen ?? i18n.negotiate(ctx.get("Accept-Language")) ?? i18n.fallback;
-          await next();
-        },
-        ...assetsMiddleware(basePath, config.static.maxAge),
-      ];
-      if (maintenance) {
-        chain.push(async (ctx, next) => {
-          const on = await maintenance.isOn();
-          ctx.state["maintenanceOn"] = on;
-          if (!on || isMaintenanceExempt(ctx, runtime, basePath, config.static.prefix)) return next();
-          const user = ctx.state["currentUser"] as { role?: unknown } | undefined;
-          if (user && roleLevel(roles, user.role) >= roleLevel(roles, settings.auth?.adminRole ?? "admin")) return next();
-          await answerMaintenance(ctx);
-        });
-      }
-      return chain;
+      // One layer for every request: the runtime on the state, fw-b's files under /_fw-b/, and the
+      // maintenance gate when that module is on. The language is decided on first use (localeOf).
+      const assetsPrefix = `${basePath}${ASSETS_PREFIX}/`;
+      const assets = assetsMiddleware(basePath, config.static.maxAge);
+      const gate: Middleware | undefined = maintenance
+        ? async (ctx, next) => {
+            const on = await maintenance.isOn();
+            ctx.state["maintenanceOn"] = on;
+            if (!on || isMaintenanceExempt(ctx, runtime, basePath, config.static.prefix)) return next();
+            const user = ctx.state["currentUser"] as { role?: unknown } | undefined;
+            if (user && roleLevel(roles, user.role) >= roleLevel(roles, settings.auth?.adminRole ?? "admin")) return next();
+            await answerMaintenance(ctx);
+          }
+        : undefined;
+      const layer: Middleware = (ctx, next) => {
+        attachContrib(ctx, runtime);
+        if (ctx.path.startsWith(assetsPrefix)) return assets(ctx, gate ? () => gate(ctx, next) : next);
+        return gate ? gate(ctx, next) : next();
+      };
+      return [layer];
     },
 
     routeMiddleware(route: Route) {
@@ -176,22 +178,29 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
     },
 
     locals(ctx: Context) {
-      const theme = ctx.cookies.get("fwb_theme");
-      const user = ctx.state["currentUser"] as { role?: unknown } | undefined;
-      return {
-        t: translatorOf(ctx),
-        locale: typeof ctx.state["locale"] === "string" ? ctx.state["locale"] : i18n.fallback,
+      // What does not change between requests is built once (after setup: the admin menu).
+      const fixed = (constantLocals ??= {
         languages: i18n.languages,
-        theme: theme && THEMES.has(theme) ? theme : undefined,
         fwb_assets: assetUrls(basePath),
-        contrib: {
+        contrib: Object.freeze({
           auth: Boolean(settings.auth),
           signup: Boolean(settings.auth?.signup),
           contact: Boolean(settings.contact),
           admin: Boolean(settings.admin),
           maintenance: Boolean(settings.maintenance),
-          oauth: Object.entries(settings.oauth?.providers ?? {}).map(([name, provider]) => ({ name, title: provider.title ?? name })),
-        },
+          oauth: Object.entries(settings.oauth?.providers ?? {}).map(([name, provider]) => Object.freeze({ name, title: provider.title ?? name })),
+        }),
+      });
+      // Reading the theme cookie parses the Cookie header: only when the header names it.
+      const theme = ctx.req.headers.cookie?.includes(THEME_COOKIE) ? ctx.cookies.get(THEME_COOKIE) : undefined;
+      const user = ctx.state["currentUser"] as { role?: unknown } | undefined;
+      return {
+        t: translatorOf(ctx),
+        locale: localeOf(ctx) ?? i18n.fallback,
+        languages: fixed.languages,
+        theme: theme && THEMES.has(theme) ? theme : undefined,
+        fwb_assets: fixed.fwb_assets,
+        contrib: fixed.contrib,
         admin_nav: adminNav,
         is_admin: Boolean(user && settings.auth && roleLevel(roles, user.role) >= roleLevel(roles, settings.auth.adminRole)),
         maintenance_on: ctx.state["maintenanceOn"] === true,

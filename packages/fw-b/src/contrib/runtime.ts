@@ -52,12 +52,29 @@ export function contribOf(ctx: Context): ContribRuntime {
   return runtime;
 }
 
+/**
+ * The language of this request: the logged-in user's (when it is one of the app's), else the best
+ * match of `Accept-Language`, else the fallback. Decided on first use and kept for the request,
+ * so requests that translate nothing (text, JSON, files) never negotiate.
+ */
+export function localeOf(ctx: Context): string | undefined {
+  const known = ctx.state["locale"];
+  if (typeof known === "string") return known;
+  const runtime = ctx.state[STATE_KEY] as ContribRuntime | undefined;
+  if (!runtime) return undefined;
+  const { i18n } = runtime;
+  const user = ctx.state["currentUser"] as { locale?: unknown } | undefined;
+  const chosen = typeof user?.locale === "string" && i18n.languages.includes(user.locale) ? user.locale : undefined;
+  const locale = chosen ?? i18n.negotiate(ctx.get("Accept-Language")) ?? i18n.fallback;
+  ctx.state["locale"] = locale;
+  return locale;
+}
+
 /** The translator of this request's language. */
 export function translatorOf(ctx: Context): Translate {
   const runtime = ctx.state[STATE_KEY] as ContribRuntime | undefined;
-  const locale = typeof ctx.state["locale"] === "string" ? ctx.state["locale"] : undefined;
   if (!runtime) return (key) => key;
-  return runtime.i18n.translator(locale ?? runtime.i18n.fallback);
+  return runtime.i18n.translator(localeOf(ctx) ?? runtime.i18n.fallback);
 }
 
 /** The logged-in contrib user of this request, if any. */

@@ -63,12 +63,15 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
   const prepared = new Map<Route, RespondFn>();
   const routeAt = routeAtPath(setup.table, basePath);
 
-  const localsFor = (ctx: Context, data: Record<string, unknown>): Record<string, unknown> => ({
-    ...setup.locals(ctx),
-    markdown,
-    nav: menu.forRequest(ctx),
-    ...data,
-  });
+  const noNav: readonly never[] = Object.freeze([]);
+  /** The host's locals, `markdown`, `nav`, then the view's values (which win), in one object. */
+  const localsFor = (ctx: Context, data: Record<string, unknown>): Record<string, unknown> => {
+    const values = setup.locals(ctx);
+    values["markdown"] = markdown;
+    values["nav"] = menu.empty ? noNav : menu.forRequest(ctx);
+    // Assignment would give the object a new prototype for a `__proto__` key: copy those by spread.
+    return Object.hasOwn(data, "__proto__") ? { ...values, ...data } : Object.assign(values, data);
+  };
 
   /** In development a template is looked up per request, so new files need no restart. */
   const lookup = (name: string): (() => Template | undefined) => {
