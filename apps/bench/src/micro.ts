@@ -10,11 +10,13 @@ import { fileURLToPath } from "node:url";
 import { createApp as createA } from "fw-a";
 import { createApp as createB } from "fw-b";
 import Koa from "koa";
+import nunjucks from "nunjucks";
+import pug from "pug";
 import * as viewsA from "./servers/fw-a-views.js";
 import * as viewsB from "./servers/fw-b-views.js";
 import { benchConfig } from "./servers/framework.js";
 import { SITE_ROOT } from "./servers/types.js";
-import { JSON_BODY, TEXT_BODY } from "./workloads.js";
+import { JSON_BODY, PAGE_DATA, TEXT_BODY } from "./workloads.js";
 
 type Callback = (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
 
@@ -42,6 +44,20 @@ bare.use((ctx) => {
   }
 });
 const root = fileURLToPath(SITE_ROOT);
+// The template pages written by hand, as the hand-written Koa server renders them (same files and options).
+const templates = `${root}/templates/`;
+const njkPage = new nunjucks.Environment(new nunjucks.FileSystemLoader(templates, { noCache: false, watch: false }), {
+  autoescape: true,
+  throwOnUndefined: false,
+  trimBlocks: true,
+  lstripBlocks: true,
+}).getTemplate("main/Index/page.html", true);
+const pugPage = pug.compileFile(`${templates}main/Index/pugPage.pug`, { basedir: templates, doctype: "html", compileDebug: false });
+const pages = new Koa();
+pages.use((ctx) => {
+  ctx.type = "text/html; charset=utf-8";
+  ctx.body = ctx.path === "/page" ? njkPage.render({ ...PAGE_DATA }) : pugPage({ ...PAGE_DATA });
+});
 const a = await createA({ root, modules: [{ name: "main", exports: { Index: viewsA.Index, Items: viewsA.Items, Api: viewsA.Api } }], config: benchConfig("basic"), plugins: [] });
 const b = await createB({ root, modules: [{ name: "main", exports: { Index: viewsB.Index, Items: viewsB.Items, Api: viewsB.Api } }], config: benchConfig("basic"), plugins: [] });
 const asCallback = (fn: unknown) => fn as Callback;
@@ -56,6 +72,10 @@ const variants: Record<string, { callback: Callback; url: string; reference: str
   "fw-b text": { callback: asCallback(b.callback()), url: "/text", reference: "bare Koa text" },
   "fw-b JSON": { callback: asCallback(b.callback()), url: "/api/data", reference: "bare Koa JSON" },
   "fw-b params": { callback: asCallback(b.callback()), url: "/items/pair/42/7", reference: "bare Koa text" },
+  "Koa Nunjucks page": { callback: asCallback(pages.callback()), url: "/page", reference: "Koa Nunjucks page" },
+  "fw-a Nunjucks page": { callback: asCallback(a.callback()), url: "/page/", reference: "Koa Nunjucks page" },
+  "Koa Pug page": { callback: asCallback(pages.callback()), url: "/pug-page", reference: "Koa Pug page" },
+  "fw-b Pug page": { callback: asCallback(b.callback()), url: "/pug-page", reference: "Koa Pug page" },
 };
 
 const block = Number(process.argv[2] ?? 300);
@@ -83,6 +103,6 @@ const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1]!;
 console.log(`in-process cost per request (${blocks - skip} blocks of ${block} requests each, alternating):`);
 for (const name of names) {
   const us = totals.get(name)! / ((blocks - skip) * block);
-  console.log(`${name.padEnd(14)} ${us.toFixed(2).padStart(6)} us/req   bare Koa / this, median of paired blocks: ${(median(pairs.get(name)!) * 100).toFixed(1)}%`);
+  console.log(`${name.padEnd(18)} ${us.toFixed(2).padStart(6)} us/req   reference / this, median of paired blocks: ${(median(pairs.get(name)!) * 100).toFixed(1)}%`);
 }
 process.exit(0);

@@ -1,7 +1,6 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { Middleware } from "koa";
-import { staticFiles } from "koa-host";
+import type { StaticFolder } from "koa-host";
 import { PACKAGE_ROOT } from "./paths.js";
 
 const require = createRequire(import.meta.url);
@@ -33,19 +32,9 @@ export function assetUrls(basePath = ""): Readonly<Record<string, string>> {
 }
 
 /**
- * Serves the icon font (bootstrap-icons), the grid (flexboxgrid) and fw-b's theme files under
- * `/_fw-b/`, from the installed packages (no CDN). The fw-b plugin calls it only for paths under
- * that prefix, so other requests pay one string test.
+ * The icon font (bootstrap-icons), the grid (flexboxgrid) and fw-b's theme files under `/_fw-b/`,
+ * from the installed packages (no CDN), as folders the host serves with the app's static files.
  */
-export function assetsMiddleware(basePath: string, maxAge: number): Middleware {
-  const folders = Object.entries(assetFolders()).map(([folder, dir]) => ({
-    prefix: `${basePath}${ASSETS_PREFIX}${folder ? `/${folder}` : ""}/`,
-    serve: staticFiles({ dir, prefix: `${basePath}${ASSETS_PREFIX}${folder ? `/${folder}` : ""}`, maxAge }),
-  }));
-  // The package folders first: their prefixes are longer than the theme files' one.
-  return (ctx, next) => {
-    const path = ctx.path;
-    for (const folder of folders) if (path.startsWith(folder.prefix)) return folder.serve(ctx, next);
-    return next();
-  };
+export function assetStaticFolders(): StaticFolder[] {
+  return Object.entries(assetFolders()).map(([folder, dir]) => ({ prefix: `${ASSETS_PREFIX}${folder ? `/${folder}` : ""}`, dir }));
 }

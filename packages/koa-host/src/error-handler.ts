@@ -8,13 +8,14 @@ import type { Responder } from "./responder.js";
 /**
  * Turns everything thrown below it into a response: an HTTP error's status and message; any other
  * exception a 500 logged with its stack (shown to the client only in development). An unmatched
- * request becomes a 404 through the same path.
+ * request becomes a 404 through the same path. `front` runs first inside it (the host's
+ * static-or-body step), saving a middleware layer.
  */
-export function errorHandler(options: { logger: Logger; responder: Responder; development: boolean }): Middleware {
-  const { logger, responder, development } = options;
+export function errorHandler(options: { logger: Logger; responder: Responder; development: boolean; front?: Middleware }): Middleware {
+  const { logger, responder, development, front } = options;
   return async (ctx, next) => {
     try {
-      await next();
+      await (front ? front(ctx, next) : next());
       if (ctx.status === 404 && ctx.body === undefined) throw HTTPError.NotFound(`Nothing is served at ${ctx.path}.`);
     } catch (error) {
       await respondWithError(ctx, error, { logger, responder, development });

@@ -11,7 +11,7 @@ import { createDispatcher } from "./dispatch.js";
 import { errorHandler } from "./error-handler.js";
 import { E_HOST_STARTED } from "./errors.js";
 import { createLogger, requestLogger } from "./logger.js";
-import type { HostPlugin } from "./plugin.js";
+import type { HostPlugin, StaticFolder } from "./plugin.js";
 import type { Responder } from "./responder.js";
 import type { HostRuntime } from "./runtime.js";
 import { staticDir, staticFiles } from "./static-files.js";
@@ -111,8 +111,14 @@ export async function createHost(options: HostOptions): Promise<Host> {
   // The mount layer joins the chain here only when an app is mounted (most apps have none).
   const mountAt = koa.middleware.length;
   const mountLayer = mountMiddleware(mounts);
-  koa.use(errorHandler({ logger, responder, development: config.env === "development" }));
-  koa.use(staticOrBody(basePath + config.static.prefix, staticFiles({ dir: staticDir(config.root, config.static.dir), prefix: basePath + config.static.prefix, maxAge: config.static.maxAge }), bodyParser(config.bodyLimits)));
+  const folders: StaticFolder[] = [
+    { prefix: config.static.prefix, dir: staticDir(config.root, config.static.dir) },
+    ...plugins.flatMap((plugin) => plugin.staticFolders?.() ?? []),
+  ];
+  const served = folders.map(({ prefix, dir }) => ({ prefix: basePath + prefix, serve: staticFiles({ dir, prefix: basePath + prefix, maxAge: config.static.maxAge }) }));
+  // The error handler runs the static-or-body step itself: one middleware layer less per request.
+  const front = staticOrBody(served, bodyParser(config.bodyLimits));
+  koa.use(errorHandler({ logger, responder, development: config.env === "development", front }));
   for (const plugin of plugins) for (const middleware of plugin.middleware?.() ?? []) koa.use(middleware);
   koa.use(createDispatcher({ table, respond: (route) => responder.prepare(route), routeMiddleware, basePath }));
   koa.use(router.routes());
@@ -161,15 +167,21 @@ export async function createHost(options: HostOptions): Promise<Host> {
 }
 
 /**
- * One layer in front of static files and body parsing: a GET or HEAD goes to the static files only
- * under their prefix, other verbs to the body parser, and everything else straight on. Each of the
- * two keeps its own checks; this saves every view request two pass-through middleware calls.
+ * The step in front of routing: a GET or HEAD goes to the static files only under one of their
+ * prefixes (the longest first), other verbs to the body parser, and everything else straight on.
+ * Each keeps its own checks; this saves every view request pass-through middleware calls.
  */
-function staticOrBody(prefix: string, serveStatic: Middleware, parseBody: Middleware): Middleware {
-  const under = `${prefix.replace(/\/+$/, "")}/`;
+function staticOrBody(folders: ReadonlyArray<{ prefix: string; serve: Middleware }>, parseBody: Middleware): Middleware {
+  const prefixed = folders
+    .map(({ prefix, serve }) => ({ under: `${prefix.replace(/\/+$/, "")}/`, serve }))
+    .sort((a, b) => b.under.length - a.under.length);
   return (ctx, next) => {
     const method = ctx.method;
-    if (method === "GET" || method === "HEAD") return ctx.path.startsWith(under) ? serveStatic(ctx, next) : next();
+    if (method === "GET" || method === "HEAD") {
+      const path = ctx.path;
+      for (const folder of prefixed) if (path.startsWith(folder.under)) return folder.serve(ctx, next);
+      return next();
+    }
     return parseBody(ctx, next);
   };
 }

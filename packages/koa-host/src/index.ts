@@ -9,6 +9,7 @@ export { defaultConfig, defineConfig, ENV_KEYS, loadConfig, type AppConfig, type
 export { listViewModules, loadViewModules, viewModuleFile } from "./discovery.js";
 export { createDispatcher, type DispatchOptions } from "./dispatch.js";
 export { errorHandler } from "./error-handler.js";
+export { createFileProbe, type FileProbe } from "./file-probe.js";
 export { acceptsOnlyJson, builtInErrorPage, escapeHtml, sendHtmlError, sendJsonError, wantsJsonError } from "./error-pages.js";
 export * from "./errors.js";
 export { createHost, type Host, type HostOptions, type ResponderSetup } from "./host.js";
@@ -16,7 +17,7 @@ export { HTTP_STATUSES, HTTPError, HTTPErrorInstance, statusText, toHttpStatus, 
 export { prepareInvoker, type RouteInvoker } from "./invoke.js";
 export { createLogger, requestLogger } from "./logger.js";
 export { overriddenMethod } from "./override.js";
-export type { HostPlugin, PluginContext } from "./plugin.js";
+export type { HostPlugin, PluginContext, StaticFolder } from "./plugin.js";
 export { redirect, Redirect, reply, Reply, type ReplyInit } from "./reply.js";
 export { hasNoBodyStatus, isPlainObject, sendJson, sendText, unwrapReply } from "./respond-helpers.js";
 export type { ErrorInfo, RespondFn, Responder } from "./responder.js";

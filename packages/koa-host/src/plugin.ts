@@ -13,6 +13,14 @@ export interface PluginContext {
   readonly table: RouteTable;
 }
 
+/** A folder a plugin has the host serve: `{ prefix: "/_fw-b", dir: "/path/to/files" }`. */
+export interface StaticFolder {
+  /** URL prefix (under the app's base path), without a trailing slash. */
+  readonly prefix: string;
+  /** Absolute folder served. */
+  readonly dir: string;
+}
+
 /**
  * A battery plugged into a host (sessions, CSRF, login, data, cache...). Everything a plugin can
  * decide at start-up it decides in `setup` and `routeMiddleware`, never per request.
@@ -24,6 +32,11 @@ export interface HostPlugin {
   setup?(context: PluginContext): void | Promise<void>;
   /** App-wide Koa middleware, run after body parsing and before routing, in plugin order. */
   middleware?(): readonly Middleware[];
+  /**
+   * Folders of files the host serves like the app's `static/` folder (GET and HEAD under `prefix`,
+   * the app's cache lifetime), in the same layer: no middleware of their own per request.
+   */
+  staticFolders?(): readonly StaticFolder[];
   /**
    * Middleware for one route, decided once at start-up from its tags (CSRF unless exempt, login
    * required, cache...). Runs after matching and method override, before the view instance.

@@ -2,7 +2,7 @@ import type { Context, Middleware } from "koa";
 import { HTTPError, type AppConfig, type ErrorInfo, type HostPlugin, type PluginContext, type Responder } from "koa-host";
 import { E_LOGIN_REQUIRED, isDataRoute, loginRedirectUrl, rejectsHtml } from "security";
 import type { Route } from "routing-kernel";
-import { ASSETS_PREFIX, assetsMiddleware, assetUrls } from "../assets.js";
+import { assetStaticFolders, assetUrls } from "../assets.js";
 import type { Batteries } from "../batteries.js";
 import { E_CONTRIB_CONFIG, E_CONTRIB_NOT_MIGRATED, E_MAINTENANCE, E_ROLE_WITHOUT_AUTH } from "../errors.js";
 import { adminNavigation } from "./admin/nav.js";
@@ -14,7 +14,7 @@ import { isMaintenanceExempt } from "./maintenance/exempt.js";
 import { migrateAll } from "./migrations.js";
 import { CONTRIB_TABLES, createContribModels, isActive, type UserRow } from "./models.js";
 import { ROLE_TAG, roleLevel, type RoleRequirement } from "./roles.js";
-import { attachContrib, localeOf, translatorOf, type AdminNavItem, type ContribRuntime } from "./runtime.js";
+import { localeOf, translatorOf, type AdminNavItem, type ContribRuntime } from "./runtime.js";
 
 /** Options of {@link fwbPlugin}. */
 export interface FwbPluginOptions {
@@ -149,27 +149,23 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
       for (const table of needed) if (!(await knex.schema.hasTable(table))) throw new E_CONTRIB_NOT_MIGRATED(table);
     },
 
+    staticFolders() {
+      return assetStaticFolders();
+    },
+
     middleware() {
-      // One layer for every request: the runtime on the state, fw-b's files under /_fw-b/, and the
-      // maintenance gate when that module is on. The language is decided on first use (localeOf).
-      const assetsPrefix = `${basePath}${ASSETS_PREFIX}/`;
-      const assets = assetsMiddleware(basePath, config.static.maxAge);
-      const gate: Middleware | undefined = maintenance
-        ? async (ctx, next) => {
-            const on = await maintenance.isOn();
-            ctx.state["maintenanceOn"] = on;
-            if (!on || isMaintenanceExempt(ctx, runtime, basePath, config.static.prefix)) return next();
-            const user = ctx.state["currentUser"] as { role?: unknown } | undefined;
-            if (user && roleLevel(roles, user.role) >= roleLevel(roles, settings.auth?.adminRole ?? "admin")) return next();
-            await answerMaintenance(ctx);
-          }
-        : undefined;
-      const layer: Middleware = (ctx, next) => {
-        attachContrib(ctx, runtime);
-        if (ctx.path.startsWith(assetsPrefix)) return assets(ctx, gate ? () => gate(ctx, next) : next);
-        return gate ? gate(ctx, next) : next();
+      // Requests pay for the maintenance gate only when that module is on; the language is
+      // decided on first use (localeOf), the runtime found through the host (contribOf).
+      if (!maintenance) return [];
+      const gate: Middleware = async (ctx, next) => {
+        const on = await maintenance.isOn();
+        ctx.state["maintenanceOn"] = on;
+        if (!on || isMaintenanceExempt(ctx, runtime, basePath, config.static.prefix)) return next();
+        const user = ctx.state["currentUser"] as { role?: unknown } | undefined;
+        if (user && roleLevel(roles, user.role) >= roleLevel(roles, settings.auth?.adminRole ?? "admin")) return next();
+        await answerMaintenance(ctx);
       };
-      return [layer];
+      return [gate];
     },
 
     routeMiddleware(route: Route) {

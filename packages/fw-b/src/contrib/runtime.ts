@@ -1,6 +1,6 @@
 import type { Context } from "koa";
 import type { Knex } from "data";
-import type { PluginContext } from "koa-host";
+import { runtimeOf, type HostRuntime, type PluginContext } from "koa-host";
 import type { Mailer } from "services";
 import type { CaptchaVerifier } from "./captcha/verifier.js";
 import type { ContribSettings } from "./config.js";
@@ -38,16 +38,25 @@ export interface ContribRuntime {
   hashPassword(password: string): Promise<string>;
 }
 
-const STATE_KEY = "fwbContrib";
+// One lookup per app (not per request): the fw-b plugin among the host's plugins.
+const runtimes = new WeakMap<HostRuntime, ContribRuntime | null>();
 
-/** Makes the runtime reachable from a request (done by the fw-b plugin's middleware). */
-export function attachContrib(ctx: Context, runtime: ContribRuntime): void {
-  ctx.state[STATE_KEY] = runtime;
+/** The contrib runtime of the app serving `ctx`, if the app has the fw-b plugin. */
+function findContrib(ctx: Context): ContribRuntime | undefined {
+  const host = runtimeOf(ctx) as HostRuntime | undefined;
+  if (!host) return undefined;
+  let found = runtimes.get(host);
+  if (found === undefined) {
+    const plugin = host.plugins.find((candidate) => candidate.name === "fw-b") as { runtime?: ContribRuntime } | undefined;
+    found = plugin?.runtime ?? null;
+    runtimes.set(host, found);
+  }
+  return found ?? undefined;
 }
 
 /** The contrib runtime of the app serving `ctx`. */
 export function contribOf(ctx: Context): ContribRuntime {
-  const runtime = ctx.state[STATE_KEY] as ContribRuntime | undefined;
+  const runtime = findContrib(ctx);
   if (!runtime) throw new Error("fw-b contrib views need the fw-b plugin; build the app with fw-b's createApp/defineApp.");
   return runtime;
 }
@@ -60,7 +69,7 @@ export function contribOf(ctx: Context): ContribRuntime {
 export function localeOf(ctx: Context): string | undefined {
   const known = ctx.state["locale"];
   if (typeof known === "string") return known;
-  const runtime = ctx.state[STATE_KEY] as ContribRuntime | undefined;
+  const runtime = findContrib(ctx);
   if (!runtime) return undefined;
   const { i18n } = runtime;
   const user = ctx.state["currentUser"] as { locale?: unknown } | undefined;
@@ -72,7 +81,7 @@ export function localeOf(ctx: Context): string | undefined {
 
 /** The translator of this request's language. */
 export function translatorOf(ctx: Context): Translate {
-  const runtime = ctx.state[STATE_KEY] as ContribRuntime | undefined;
+  const runtime = findContrib(ctx);
   if (!runtime) return (key) => key;
   return runtime.i18n.translator(localeOf(ctx) ?? runtime.i18n.fallback);
 }

@@ -55,7 +55,7 @@ export class TemplateStore {
     for (const dir of [this.#options.appDir, this.#options.packageDir]) {
       for (const extension of TEMPLATE_EXTENSIONS) {
         const path = join(dir, `${name}${extension}`);
-        if (existsSync(path)) return { path, render: (locals) => this.#compiled(path)(locals) };
+        if (existsSync(path)) return this.#template(path);
       }
     }
     return undefined;
@@ -68,9 +68,16 @@ export class TemplateStore {
   findFile(file: string): Template | undefined {
     for (const dir of [this.#options.appDir, this.#options.packageDir]) {
       const path = join(dir, file);
-      if (existsSync(path)) return { path, render: (locals) => this.#compiled(path)(locals) };
+      if (existsSync(path)) return this.#template(path);
     }
     return undefined;
+  }
+
+  /** A found file; outside development it is compiled on its first render and then kept. */
+  #template(path: string): Template {
+    if (this.#options.development) return { path, render: (locals) => this.#compiled(path)(locals) };
+    let compiled: Compiled | undefined;
+    return { path, render: (locals) => (compiled ??= this.#compiled(path))(locals) };
   }
 
   #compiled(path: string): Compiled {
