@@ -4,9 +4,10 @@ import { E_INVALID_ROUTE_PATH, E_RESERVED_NAME, E_ROUTE_CONFLICT, E_TABLE_FROZEN
 import { readClassMetadata, readMethodMetadata } from "./metadata.js";
 import { kebabCase } from "./naming.js";
 import { readParameters } from "./parameters.js";
-import { joinPath, patternParams, patternShape, validateRoutePath } from "./paths.js";
+import { joinPath, patternParams, patternShape, trimTrailingSlashes, validateRoutePath } from "./paths.js";
 import type { Route, RouteParameter } from "./route.js";
 import { RouteTable } from "./table.js";
+import type { Verb } from "./verbs.js";
 
 /** Input of {@link buildRouteTable}. */
 export interface RouteTableInput {
@@ -29,6 +30,7 @@ export class RouteTableBuilder {
   readonly #conventions: Conventions;
   readonly #reserved: Set<string>;
   readonly #classes: Array<{ cls: ViewClass; module: string }> = [];
+  readonly #added = new Set<ViewClass>();
   #committed = false;
 
   constructor(conventions: Conventions) {
@@ -45,7 +47,10 @@ export class RouteTableBuilder {
   /** Adds one view class, as if exported by `module`. */
   addClass(cls: ViewClass, module: string): this {
     if (this.#committed) throw new E_TABLE_FROZEN(`the view class ${cls.name}`);
-    if (!this.#classes.some((entry) => entry.cls === cls)) this.#classes.push({ cls, module });
+    if (!this.#added.has(cls)) {
+      this.#added.add(cls);
+      this.#classes.push({ cls, module });
+    }
     return this;
   }
 
@@ -53,23 +58,25 @@ export class RouteTableBuilder {
   commit(): RouteTable {
     if (this.#committed) throw new E_TABLE_FROZEN("a second commit");
     this.#committed = true;
-    const routes = this.#classes.flatMap(({ cls, module }) => this.#routesOf(cls, module));
+    const shared = new CommitCache();
+    const routes: Route[] = [];
+    for (const { cls, module } of this.#classes) this.#routesOf(cls, module, shared, routes);
     checkConflicts(routes);
     return new RouteTable(routes);
   }
 
-  #routesOf(cls: ViewClass, module: string): Route[] {
+  #routesOf(cls: ViewClass, module: string, shared: CommitCache, routes: Route[]): void {
     const conventions = this.#conventions;
+    const className = cls.name;
     const classMeta = readClassMetadata(cls);
     const prefix =
-      classMeta.prefix ?? (cls.name === conventions.rootClassName ? "" : `/${kebabCase(cls.name)}`);
+      classMeta.prefix ?? (className === conventions.rootClassName ? "" : `/${kebabCase(className)}`);
     const prefixParams = new Set(patternParams(prefix));
-    const routes: Route[] = [];
+    const context: ClassContext = { cls, className, module, prefix, prefixParams, classTags: classMeta.tags, frozenTags: undefined };
     for (const method of methodsOf(cls, conventions.baseClass)) {
       if (!this.#isRoutable(cls, method)) continue;
-      routes.push(this.#routeOf(cls, module, method, prefix, prefixParams, classMeta.tags));
+      routes.push(this.#routeOf(context, method, shared));
     }
-    return routes;
   }
 
   #isRoutable(cls: ViewClass, method: FoundMethod): boolean {
@@ -79,21 +86,16 @@ export class RouteTableBuilder {
     return true;
   }
 
-  #routeOf(
-    cls: ViewClass,
-    module: string,
-    method: FoundMethod,
-    prefix: string,
-    prefixParams: ReadonlySet<string>,
-    classTags: Readonly<Record<string, unknown>>,
-  ): Route {
+  #routeOf(context: ClassContext, method: FoundMethod, shared: CommitCache): Route {
     const conventions = this.#conventions;
-    const handler = `${cls.name}.${method.name}()`;
-    const meta = readMethodMetadata(cls, method.declarer, method.name);
+    const { cls, className, prefix, prefixParams } = context;
+    const methodName = method.name;
+    const handler = `${className}.${methodName}()`;
+    const meta = readMethodMetadata(cls, method.declarer, methodName);
     const declared = readParameters(method.fn, handler);
     const verbs = meta?.verbs.length
       ? meta.verbs
-      : (conventions.verbsByName[method.name] ?? conventions.defaultVerbs);
+      : (conventions.verbsByName[methodName] ?? conventions.defaultVerbs);
 
     let patterns: string[];
     let parameters: RouteParameter[];
@@ -108,67 +110,120 @@ export class RouteTableBuilder {
       }));
       path = patterns.join(" | ");
     } else {
-      // Optional segments must be trailing: a default followed by a required parameter is required.
-      const segmentParams = declared.filter((p) => !prefixParams.has(p.name));
-      let firstOptional = segmentParams.length;
-      while (firstOptional > 0 && segmentParams[firstOptional - 1]!.optional) firstOptional--;
-      const silent = conventions.silentNames.includes(method.name);
-      const base = silent ? [] : [kebabCase(method.name)];
-      // A method named with a string literal may hold characters a path segment cannot.
-      if (!silent) {
-        validateRoutePath(base[0], `${handler} (its generated segment)`);
-        if (base[0] === "") throw new E_INVALID_ROUTE_PATH(handler, method.name, "the method name gives an empty segment");
+      const silent = conventions.silentNames.includes(methodName);
+      const segment = silent ? "" : this.#segmentOf(methodName, handler, shared);
+      if (declared.length === 0) {
+        // No parameter: one pattern, the same as the displayed path (what the general case gives).
+        path = this.#finish(joinPath(prefix, segment));
+        patterns = [path];
+        parameters = [];
+      } else {
+        // Optional segments must be trailing: a default followed by a required parameter is required.
+        const segmentParams = declared.filter((p) => !prefixParams.has(p.name));
+        let firstOptional = segmentParams.length;
+        while (firstOptional > 0 && segmentParams[firstOptional - 1]!.optional) firstOptional--;
+        const base = silent ? [] : [segment];
+        const build = (count: number, mark = false) =>
+          this.#finish(
+            joinPath(
+              prefix,
+              [...base, ...segmentParams.slice(0, count).map((p, i) => `:${p.name}${mark && i >= firstOptional ? "?" : ""}`)].join("/"),
+            ),
+          );
+        patterns = [];
+        for (let count = firstOptional; count <= segmentParams.length; count++) patterns.push(build(count));
+        path = build(segmentParams.length, true);
+        parameters = declared.map((p) => {
+          const fromPrefix = prefixParams.has(p.name);
+          const index = segmentParams.indexOf(p);
+          return { name: p.name, optional: !fromPrefix && index >= firstOptional, source: fromPrefix ? "prefix" : "path" };
+        });
       }
-      const build = (count: number, mark = false) =>
-        this.#finish(
-          joinPath(
-            prefix,
-            [...base, ...segmentParams.slice(0, count).map((p, i) => `:${p.name}${mark && i >= firstOptional ? "?" : ""}`)].join("/"),
-          ),
-        );
-      patterns = [];
-      for (let count = firstOptional; count <= segmentParams.length; count++) patterns.push(build(count));
-      path = build(segmentParams.length, true);
-      parameters = declared.map((p) => {
-        const fromPrefix = prefixParams.has(p.name);
-        const index = segmentParams.indexOf(p);
-        return { name: p.name, optional: !fromPrefix && index >= firstOptional, source: fromPrefix ? "prefix" : "path" };
-      });
     }
     return Object.freeze({
-      id: `${cls.name}.${method.name}`,
-      module,
+      id: `${className}.${methodName}`,
+      module: context.module,
       viewClass: cls,
-      className: cls.name,
-      methodName: method.name,
-      verbs: Object.freeze([...verbs]),
+      className,
+      methodName,
+      verbs: shared.frozenVerbs(verbs),
       path,
       patterns: Object.freeze(patterns),
-      parameters: Object.freeze(parameters.map((p) => Object.freeze(p))),
-      tags: Object.freeze({ ...classTags, ...meta?.tags }),
+      parameters: parameters.length === 0 ? NO_PARAMETERS : Object.freeze(parameters.map((p) => Object.freeze(p))),
+      // Without method metadata the tags are the class's: one frozen copy serves all its routes.
+      tags: meta ? Object.freeze({ ...context.classTags, ...meta.tags }) : (context.frozenTags ??= Object.freeze({ ...context.classTags })),
       generated: !meta?.paths.length,
     });
+  }
+
+  /** The generated segment of a method name, checked once per name and commit. */
+  #segmentOf(methodName: string, handler: string, shared: CommitCache): string {
+    const known = shared.segments.get(methodName);
+    if (known !== undefined) return known;
+    const segment = kebabCase(methodName);
+    // A method named with a string literal may hold characters a path segment cannot.
+    validateRoutePath(segment, `${handler} (its generated segment)`);
+    if (segment === "") throw new E_INVALID_ROUTE_PATH(handler, methodName, "the method name gives an empty segment");
+    shared.segments.set(methodName, segment);
+    return segment;
   }
 
   /** Applies the trailing-slash policy to a generated path. */
   #finish(pattern: string): string {
     if (pattern === "/") return pattern;
-    const bare = pattern.replace(/\/+$/, "");
+    const bare = trimTrailingSlashes(pattern);
     return this.#conventions.trailingSlash ? `${bare}/` : bare;
   }
 }
 
+const NO_PARAMETERS: readonly RouteParameter[] = Object.freeze([]);
+
+/** What every route of one class shares while it is built. */
+interface ClassContext {
+  readonly cls: ViewClass;
+  readonly className: string;
+  readonly module: string;
+  readonly prefix: string;
+  readonly prefixParams: ReadonlySet<string>;
+  readonly classTags: Readonly<Record<string, unknown>>;
+  /** The class tags frozen, made on first use. */
+  frozenTags: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** Values computed once per commit and shared by its routes (names and verb lists repeat). */
+class CommitCache {
+  /** Generated segment by method name. */
+  readonly segments = new Map<string, string>();
+  readonly #verbs = new Map<readonly Verb[], readonly Verb[]>();
+
+  /** A frozen copy of a verb list, one per list (the conventions' lists serve most routes). */
+  frozenVerbs(verbs: readonly Verb[]): readonly Verb[] {
+    let frozen = this.#verbs.get(verbs);
+    if (!frozen) {
+      frozen = Object.freeze([...verbs]);
+      this.#verbs.set(verbs, frozen);
+    }
+    return frozen;
+  }
+}
+
 function checkConflicts(routes: readonly Route[]): void {
-  const owners = new Map<string, Route>();
+  // Shape, then verb: the owner of each (verb, shape) pair, checked in route, pattern, verb order.
+  const owners = new Map<string, Map<string, Route>>();
   for (const route of routes) {
     for (const pattern of route.patterns) {
+      const shape = patternShape(pattern);
+      let byVerb = owners.get(shape);
+      if (!byVerb) {
+        byVerb = new Map();
+        owners.set(shape, byVerb);
+      }
       for (const verb of route.verbs) {
-        const key = `${verb} ${patternShape(pattern)}`;
-        const other = owners.get(key);
+        const other = byVerb.get(verb);
         if (other && other !== route) {
           throw new E_ROUTE_CONFLICT(verb, pattern, describe(other), describe(route));
         }
-        owners.set(key, route);
+        byVerb.set(verb, route);
       }
     }
   }

@@ -36,21 +36,34 @@ export interface FoundMethod {
 export function methodsOf(cls: ViewClass, base: ViewClass): FoundMethod[] {
   const chain: object[] = [];
   for (let proto = cls.prototype as object | null; proto && proto !== base.prototype; proto = Object.getPrototypeOf(proto)) {
-    chain.unshift(proto);
+    chain.push(proto);
+  }
+  // Most view classes extend the base directly: their own members, in order, are the answer.
+  if (chain.length === 1) {
+    const found: FoundMethod[] = [];
+    ownMethods(chain[0]!, (name, method) => {
+      if (method) found.push(method);
+    });
+    return found;
   }
   // Walk from the oldest ancestor down: an override keeps its parent's position (Map order).
   const found = new Map<string, FoundMethod | null>();
-  for (const proto of chain) {
-    const declarer = (proto as { constructor: Function }).constructor;
-    for (const name of Object.getOwnPropertyNames(proto)) {
-      if (name === "constructor") continue;
-      const descriptor = Object.getOwnPropertyDescriptor(proto, name)!;
-      const isMethod = !descriptor.get && !descriptor.set && typeof descriptor.value === "function";
-      // An accessor or data property shadows an inherited method of the same name.
-      found.set(name, isMethod ? { name, fn: descriptor.value as Function, declarer } : null);
-    }
+  for (let i = chain.length - 1; i >= 0; i--) {
+    // An accessor or data property shadows an inherited method of the same name.
+    ownMethods(chain[i]!, (name, method) => found.set(name, method));
   }
   return [...found.values()].filter((method): method is FoundMethod => method !== null);
+}
+
+/** Calls `each` for every own member of a prototype but `constructor`: the method, or null when it is no method. */
+function ownMethods(proto: object, each: (name: string, method: FoundMethod | null) => void): void {
+  const declarer = (proto as { constructor: Function }).constructor;
+  for (const name of Object.getOwnPropertyNames(proto)) {
+    if (name === "constructor") continue;
+    const descriptor = Object.getOwnPropertyDescriptor(proto, name)!;
+    const isMethod = !descriptor.get && !descriptor.set && typeof descriptor.value === "function";
+    each(name, isMethod ? { name, fn: descriptor.value as Function, declarer } : null);
+  }
 }
 
 /** Every member name of the base class and its ancestors (Object's included). */

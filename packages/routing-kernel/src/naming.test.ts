@@ -60,3 +60,16 @@ describe("kebabCase (SPEC 2.3, 2.4)", () => {
     );
   });
 });
+
+test("property: kebabCase gives what the six replacements give (its shortcut for a-z0-9 names changes nothing)", () => {
+  const replacements = (name: string) =>
+    name
+      .replace(/_/g, "-")
+      .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+      .replace(/([A-Z]+)([A-Z][a-z])/g, "$1-$2")
+      .toLowerCase()
+      .replace(/-+/g, "-")
+      .replace(/^-|-$/g, "");
+  const name = fc.oneof(fc.stringMatching(/^[a-z0-9]{0,8}$/), fc.stringMatching(/^[A-Za-z0-9_$-]{0,12}$/), fc.string());
+  fc.assert(fc.property(name, (input) => kebabCase(input) === replacements(input)));
+});

@@ -96,3 +96,47 @@ describe("comparePatterns (SPEC 2.9: static segments win over parameters)", () =
     );
   });
 });
+
+// The helpers above run for every route at start-up and were rewritten without `split` and regular
+// expressions; these properties hold them to the straightforward definitions they replaced.
+describe("path helpers agree with their plain definitions", () => {
+  const reference = {
+    patternParams: (pattern: string) =>
+      pattern
+        .split("/")
+        .map((segment) => /^:([\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*)$/u.exec(segment)?.[1])
+        .filter((name): name is string => name !== undefined),
+    patternShape: (pattern: string) =>
+      pattern
+        .split("/")
+        .map((segment) => (segment.startsWith(":") ? ":" : segment))
+        .join("/"),
+    patternOrderKey: (pattern: string) =>
+      pattern
+        .split("/")
+        .map((segment) => (segment.startsWith(":") ? "1" : "0"))
+        .join(""),
+    joinPath: (prefix: string, path: string) => {
+      const head = prefix.replace(/\/+$/, "");
+      if (path === "") return head === "" ? "/" : head;
+      const joined = `${head}${path.startsWith("/") ? path : `/${path}`}`;
+      return joined.startsWith("/") ? joined : `/${joined}`;
+    },
+  };
+  const piece = fc.constantFrom("", "/", "//", "a", "blog", ":id", ":été", ":", "::", "a:b", "%41", "é", ":1x");
+  const path = fc.array(piece, { maxLength: 6 }).map((pieces) => pieces.join(""));
+
+  test("property: patternParams, patternShape, patternOrderKey", () => {
+    fc.assert(
+      fc.property(fc.oneof(path, fc.string()), (pattern) => {
+        assert.deepEqual(patternParams(pattern), reference.patternParams(pattern));
+        assert.equal(patternShape(pattern), reference.patternShape(pattern));
+        assert.equal(patternOrderKey(pattern), reference.patternOrderKey(pattern));
+      }),
+    );
+  });
+
+  test("property: joinPath", () => {
+    fc.assert(fc.property(path, path, (prefix, tail) => assert.equal(joinPath(prefix, tail), reference.joinPath(prefix, tail))));
+  });
+});

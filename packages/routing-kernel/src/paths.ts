@@ -18,6 +18,8 @@ export function validateRoutePath(path: unknown, where: string): asserts path is
 
 /** The `:name` parameters of a path pattern, in order. */
 export function patternParams(pattern: string): string[] {
+  // A pattern without `:` has no parameter (most do not; this runs for every route at start-up).
+  if (!pattern.includes(":")) return [];
   const names: string[] = [];
   for (const segment of pattern.split("/")) {
     const match = PARAM.exec(segment);
@@ -28,7 +30,7 @@ export function patternParams(pattern: string): string[] {
 
 /** Joins a class prefix and a relative path: a leading `/` on `path` is still relative. */
 export function joinPath(prefix: string, path: string): string {
-  const head = prefix.replace(/\/+$/, "");
+  const head = trimTrailingSlashes(prefix);
   if (path === "") return head === "" ? "/" : head;
   const tail = path.startsWith("/") ? path : `/${path}`;
   const joined = `${head}${tail}`;
@@ -37,6 +39,7 @@ export function joinPath(prefix: string, path: string): string {
 
 /** The shape of a pattern for conflict detection: parameter names do not matter. */
 export function patternShape(pattern: string): string {
+  if (!pattern.includes(":")) return pattern;
   return pattern
     .split("/")
     .map((segment) => (segment.startsWith(":") ? ":" : segment))
@@ -54,9 +57,22 @@ export function toggleTrailingSlash(pattern: string): string | undefined {
  * static segment and `1` for a parameter. Comparing keys as strings is the route order.
  */
 export function patternOrderKey(pattern: string): string {
-  let key = "";
-  for (const segment of pattern.split("/")) key += segment.startsWith(":") ? "1" : "0";
+  // One pass over the characters: each segment starts at 0 or after a `/`.
+  let key = pattern.charCodeAt(0) === COLON ? "1" : "0";
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern.charCodeAt(i) === SLASH) key += pattern.charCodeAt(i + 1) === COLON ? "1" : "0";
+  }
   return key;
+}
+
+const SLASH = 47;
+const COLON = 58;
+
+/** The string without its trailing slashes (`/a//` -> `/a`, `/` -> ``). */
+export function trimTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === SLASH) end--;
+  return end === path.length ? path : path.slice(0, end);
 }
 
 /**

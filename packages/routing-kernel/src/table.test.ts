@@ -93,3 +93,43 @@ describe("route listing (SPEC 2.13)", () => {
     assert.deepEqual(tableOf({}).toJSON(), []);
   });
 });
+
+describe("RouteTable.entries order", () => {
+  test("property: a stable sort of every (pattern, route) pair by patternOrderKey, whatever the mix", async () => {
+    const fc = (await import("fast-check")).default;
+    const { patternOrderKey } = await import("./paths.js");
+    const { routePath } = await import("./decorators.js");
+    const segment = fc.constantFrom("a", "b", ":x", ":y", "");
+    const pattern = fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => `/${s.join("/")}`);
+    fc.assert(
+      fc.property(fc.array(fc.array(pattern, { minLength: 1, maxLength: 3 }), { maxLength: 10 }), (routes) => {
+        const exports: Record<string, unknown> = {};
+        routes.forEach((paths, i) => {
+          const decorators = paths.map((p) => routePath("route", p));
+          class R extends View {
+            m() {}
+          }
+          const metadata: DecoratorMetadataObject = {};
+          const context = { kind: "method", name: "m", static: false, private: false, metadata, addInitializer() {}, access: {} };
+          for (const decorator of decorators) (decorator as (v: unknown, c: unknown) => void)(R.prototype.m, context);
+          Object.defineProperty(R, Symbol.metadata, { value: metadata });
+          Object.defineProperty(R, "name", { value: `R${i}` });
+          exports[`R${i}`] = R;
+        });
+        let table;
+        try {
+          table = tableOf(exports);
+        } catch {
+          return true; // a conflict: nothing to order
+        }
+        const pairs = table.routes.flatMap((route) => route.patterns.map((p) => ({ pattern: p, route })));
+        const expected = [...pairs].sort((a, b) => (patternOrderKey(a.pattern) < patternOrderKey(b.pattern) ? -1 : patternOrderKey(a.pattern) > patternOrderKey(b.pattern) ? 1 : 0));
+        assert.deepEqual(
+          table.entries.map((e) => [e.pattern, e.route.id]),
+          expected.map((e) => [e.pattern, e.route.id]),
+        );
+        return true;
+      }),
+    );
+  });
+});

@@ -27,19 +27,17 @@ export class RouteTable {
 
   constructor(routes: readonly Route[]) {
     this.routes = Object.freeze([...routes]);
-    // Sort keys computed once per pattern (the order of comparePatterns); the sort is stable.
-    const keyed = routes.flatMap((route) =>
-      route.patterns.map((pattern) => ({ key: patternOrderKey(pattern), entry: Object.freeze({ pattern, route }) })),
-    );
-    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    this.entries = Object.freeze(keyed.map((item) => item.entry));
+    this.entries = Object.freeze(orderEntries(routes));
     for (const route of routes) {
-      const named = this.#byName.get(route.id) ?? [];
-      named.push(route);
-      this.#byName.set(route.id, named);
-      const methods = this.#byClass.get(route.viewClass) ?? new Map<string, Route>();
+      const named = this.#byName.get(route.id);
+      if (named) named.push(route);
+      else this.#byName.set(route.id, [route]);
+      let methods = this.#byClass.get(route.viewClass);
+      if (!methods) {
+        methods = new Map<string, Route>();
+        this.#byClass.set(route.viewClass, methods);
+      }
       methods.set(route.methodName, route);
-      this.#byClass.set(route.viewClass, methods);
     }
     Object.freeze(this);
   }
@@ -92,6 +90,29 @@ export class RouteTable {
     const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
     return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n");
   }
+}
+
+/**
+ * One frozen entry per pattern in matching order: by {@link patternOrderKey}, declaration order
+ * kept among equal keys. Patterns share few distinct keys, so entries are grouped by key (in
+ * declaration order) and only the keys are sorted: the same order as a stable sort by key.
+ */
+function orderEntries(routes: readonly Route[]): RouteEntry[] {
+  const groups = new Map<string, RouteEntry[]>();
+  for (const route of routes) {
+    for (const pattern of route.patterns) {
+      const key = patternOrderKey(pattern);
+      const entry = Object.freeze({ pattern, route });
+      const group = groups.get(key);
+      if (group) group.push(entry);
+      else groups.set(key, [entry]);
+    }
+  }
+  if (groups.size === 1) return [...groups.values()][0]!;
+  const keys = [...groups.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries: RouteEntry[] = [];
+  for (const key of keys) for (const entry of groups.get(key)!) entries.push(entry);
+  return entries;
 }
 
 function defaultKind(route: Route): string {
