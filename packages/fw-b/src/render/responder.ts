@@ -86,7 +86,7 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
     const expected = templates.expectedPath(name);
     return (ctx, result) => {
       const body = unwrapReply(ctx, result);
-      if (hasNoBodyStatus(ctx) && (body === undefined || body === null)) return;
+      if ((body === undefined || body === null) && hasNoBodyStatus(ctx)) return;
       if (typeof body === "string") return sendText(ctx, body);
       if (body === undefined || body === null || isPlainObject(body)) {
         // A view that wrote the body itself (a stream, a file) and returned nothing keeps it.
@@ -112,7 +112,7 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
 
   const prepareData = (send: (ctx: Context, value: unknown) => void): RespondFn => (ctx, result) => {
     const body = unwrapReply(ctx, result);
-    if (hasNoBodyStatus(ctx) && (body === undefined || body === null)) return;
+    if ((body === undefined || body === null) && hasNoBodyStatus(ctx)) return;
     send(ctx, body);
   };
 
