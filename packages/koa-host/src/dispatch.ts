@@ -35,8 +35,8 @@ export interface DispatchOptions {
 }
 
 /**
- * The view-route dispatcher: one Koa middleware around one find-my-way radix tree, built once at
- * start-up, so matching cost does not grow with the number of routes. It answers HEAD from GET,
+ * The view-route dispatcher: one Koa middleware around a map of static paths and one find-my-way
+ * radix tree, built once at start-up, so matching cost does not grow with the number of routes. It answers HEAD from GET,
  * OPTIONS with `Allow`, 405 with `Allow`, 308 to the other-slash form when only that one matches
  * (looked up on a miss, so nothing extra is registered), and applies the
  * method override on POST. Unmatched requests fall through to `next` (hand-written routes).
@@ -57,29 +57,58 @@ export function createDispatcher(options: DispatchOptions): Middleware {
     }
     const invoke = prepareInvoker(route, names, options.respond(route));
     const handler: VerbHandler = { route, names, run: withMiddleware(chain, invoke) };
-    const slot = shapes.get(shape) ?? { verbs: new Map<Verb, VerbHandler>() };
+    let slot = shapes.get(shape);
+    if (!slot) {
+      slot = { verbs: new Map<Verb, VerbHandler>() };
+      shapes.set(shape, slot);
+    }
     for (const verb of route.verbs) if (!slot.verbs.has(verb)) slot.verbs.set(verb, handler);
-    shapes.set(shape, slot);
   }
 
+  // Static paths (most of an app's) are answered from a map: registering each in find-my-way costs
+  // two compiled functions at start-up. They join the router only if a path needs its own URL
+  // handling (see `match`).
+  const statics = new Map<string, PathEntry>();
+  const allows = new Map<string, string>();
   for (const [shape, slot] of shapes) {
-    const verbs = sortVerbs(slot.verbs.keys());
-    if (verbs.includes("GET") && !verbs.includes("HEAD")) verbs.splice(1, 0, "HEAD");
-    if (!verbs.includes("OPTIONS")) verbs.push("OPTIONS");
     const handlers: Partial<Record<string, VerbHandler>> = Object.fromEntries(slot.verbs);
     if (handlers["GET"] && !handlers["HEAD"]) handlers["HEAD"] = handlers["GET"];
-    const store: PathEntry = { handlers, allow: verbs.join(", "), keys: keysOf(shape) };
-    router.on("GET", toFindMyWay(shape), noop, store);
+    const store: PathEntry = { handlers, allow: allowOf(slot.verbs, allows), keys: keysOf(shape) };
+    if (isPlainStatic(shape)) statics.set(shape, store);
+    else router.on("GET", toFindMyWay(shape), noop, store);
   }
+  let staticsInRouter = false;
 
-  /** The entry and parameters of a path; an empty segment never fills a parameter (`/doc/` is not `/doc/:id`). */
-  const match = (path: string) => {
+  /** The router's answer: an entry and its parameters; an empty segment never fills a parameter (`/doc/` is not `/doc/:id`). */
+  const routerMatch = (path: string) => {
     const found = router.find("GET", path);
     if (!found) return undefined;
     const params = found.params as Record<string, string | undefined>;
     const keys = (found.store as PathEntry).keys;
     for (let i = 0; i < keys.length; i++) if (!params[keys[i]!]) return undefined;
     return { entry: found.store as PathEntry, params };
+  };
+
+  /**
+   * The entry and parameters of a path, as the router holding every shape would answer. For a path
+   * that starts with `/` and has no `?` or `#` (every path Koa gives), the router compares static
+   * routes with the path itself, or with its `decodeURI` form when it has escapes other than those
+   * of reserved characters (with those, its form keeps a `%` and matches no static path of the
+   * map): a static route that equals it wins over any parameter. Other paths go to the router
+   * after the static paths have joined it.
+   */
+  const match = (path: string) => {
+    if (path.charCodeAt(0) === SLASH && !path.includes("?") && !path.includes("#")) {
+      const key = path.includes("%") ? decodedForStatics(path) : path;
+      const entry = key === undefined ? undefined : statics.get(key);
+      if (entry) return { entry, params: NO_PARAMS };
+      return routerMatch(path);
+    }
+    if (!staticsInRouter) {
+      staticsInRouter = true;
+      for (const [shape, store] of statics) router.on("GET", toFindMyWay(shape), noop, store);
+    }
+    return routerMatch(path);
   };
 
   const basePath = options.basePath ?? "";
@@ -136,6 +165,41 @@ export function createDispatcher(options: DispatchOptions): Middleware {
 
 function noop(): void {}
 
+const SLASH = 47;
+const NO_PARAMS: Readonly<Record<string, string | undefined>> = Object.freeze({});
+const NO_KEYS: readonly string[] = Object.freeze([]);
+// Escapes find-my-way leaves encoded in the path it matches (reserved characters and `%` itself).
+const RESERVED_ESCAPE = /%(?:2[3-6bcfBCF]|3[abdfABDF]|40)/;
+
+/** A shape the static map can answer: no parameter, and nothing find-my-way reads specially. */
+function isPlainStatic(shape: string): boolean {
+  return shape.charCodeAt(0) === SLASH && !shape.includes(":") && !shape.includes("*") && !shape.includes("%");
+}
+
+/** The path find-my-way compares static routes with, when it can equal one of the map's; else undefined. */
+function decodedForStatics(path: string): string | undefined {
+  if (RESERVED_ESCAPE.test(path)) return undefined;
+  try {
+    return decodeURI(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `Allow` list of a shape's verbs (HEAD with GET, OPTIONS always), one string per verb set. */
+function allowOf(verbs: ReadonlyMap<Verb, unknown>, cache: Map<string, string>): string {
+  const key = [...verbs.keys()].join();
+  let allow = cache.get(key);
+  if (allow === undefined) {
+    const sorted = sortVerbs(verbs.keys());
+    if (sorted.includes("GET") && !sorted.includes("HEAD")) sorted.splice(1, 0, "HEAD");
+    if (!sorted.includes("OPTIONS")) sorted.push("OPTIONS");
+    allow = sorted.join(", ");
+    cache.set(key, allow);
+  }
+  return allow;
+}
+
 /** find-my-way wants one name per parameter position; shapes use `:` alone. */
 function toFindMyWay(shape: string): string {
   let i = 0;
@@ -145,7 +209,8 @@ function toFindMyWay(shape: string): string {
     .join("/");
 }
 
-function keysOf(shape: string): string[] {
+function keysOf(shape: string): readonly string[] {
+  if (!shape.includes(":")) return NO_KEYS;
   return shape
     .split("/")
     .filter((segment) => segment === ":")
