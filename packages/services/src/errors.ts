@@ -160,3 +160,11 @@ export const E_ASSET_BUNDLE_FAILED = createError(
   500,
   (bundle: string, reason: string) => `The asset bundle "${bundle}" could not be built: ${reason}.`,
 );
+
+/** The package behind a configured backend (nodemailer, ioredis, the AWS SDK, flydrive, esbuild) could not be loaded. */
+export const E_SERVICE_DRIVER_MISSING = createError(
+  "E_SERVICE_DRIVER_MISSING",
+  500,
+  (user: string, name: string, reason: string) =>
+    `The ${user} needs the package "${name}", which could not be loaded (${reason}). Install it (npm install ${name}) or configure another backend.`,
+);

@@ -1,4 +1,5 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
+import { importDriver } from "./drivers.js";
 import { E_SERVICE_UNREACHABLE } from "./errors.js";
 import type { ServiceLogger } from "./logger.js";
 import { redactUrl } from "./urls.js";
@@ -8,6 +9,8 @@ import { redactUrl } from "./urls.js";
  * fails at start-up with a message naming it instead of at the first request.
  */
 export async function connectRedis(url: string, service: string, logger: ServiceLogger): Promise<Redis> {
+  // ioredis is loaded only by apps that configure Redis (a cache or signal bridge URL).
+  const { Redis } = await importDriver("ioredis", service, () => import("ioredis"));
   const client = new Redis(url, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 3 });
   // Without a listener ioredis would turn connection errors into unhandled 'error' events.
   client.on("error", (error: Error) => {

@@ -15,6 +15,15 @@ describe("storage driver from one URL", () => {
     assert.equal((createStorageDriver("file:///var/files", context) as LocalDriver).directory, "/var/files");
   });
 
+  test("the disk is made at the first file operation, not with the driver", async () => {
+    const driver = createStorageDriver("file:data/uploads", context);
+    assert.throws(() => driver.disk, { code: "E_SERVICE_NOT_CONFIGURED", message: /await driver\.openDisk\(\)/ });
+    const disk = await driver.openDisk();
+    assert.equal(driver.disk, disk);
+    assert.equal(await driver.openDisk(), disk, "later calls give the same disk");
+    driver.close();
+  });
+
   test("s3:// URLs give bucket, prefix, region, endpoint and credentials", async () => {
     const driver = createStorageDriver(
       "s3://AK:se%2Fcret@my-bucket/app/files/?endpoint=http://127.0.0.1:9000&region=eu-west-3&forcePathStyle=true&visibility=public",

@@ -1,4 +1,5 @@
 import type { Disk } from "flydrive";
+import { E_SERVICE_NOT_CONFIGURED } from "../errors.js";
 
 /** Whether stored files are readable by anyone with their URL or only through signed links. */
 export type Visibility = "public" | "private";
@@ -10,8 +11,13 @@ export type Visibility = "public" | "private";
 export interface StorageDriver {
   /** `local` or `s3`. */
   readonly kind: string;
-  /** The flydrive disk doing the I/O. */
+  /**
+   * The flydrive disk doing the I/O, once {@link StorageDriver.openDisk} made it (every storage
+   * call does); reading it before throws `E_SERVICE_NOT_CONFIGURED`.
+   */
   readonly disk: Disk;
+  /** Makes the disk on first call (flydrive and the backend's SDK are imported then) and gives it. */
+  openDisk(): Promise<Disk>;
   /** The default visibility of new files. */
   readonly visibility: Visibility;
   /** Prefix put before every key inside the backend (`""` for none). */
@@ -27,4 +33,30 @@ export interface StorageDriver {
 /** Encodes each `/`-separated name of a key for use in a URL path. */
 export function keyToPath(key: string): string {
   return key.split("/").map(encodeURIComponent).join("/");
+}
+
+/**
+ * The disk of a driver, made on first use: flydrive costs a few hundred milliseconds to import,
+ * which an app that never touches its storage should not pay at start-up.
+ */
+export class LazyDisk {
+  #disk: Disk | undefined;
+  #opening: Promise<Disk> | undefined;
+  readonly #make: () => Promise<Disk>;
+
+  constructor(make: () => Promise<Disk>) {
+    this.#make = make;
+  }
+
+  /** The disk; throws when {@link LazyDisk.open} has not finished yet. */
+  get current(): Disk {
+    if (!this.#disk) throw new E_SERVICE_NOT_CONFIGURED("storage disk", "it is made on first use: await driver.openDisk() before reading driver.disk");
+    return this.#disk;
+  }
+
+  /** Makes the disk once; later calls share the first call's result. */
+  open(): Promise<Disk> {
+    this.#opening ??= this.#make().then((disk) => (this.#disk = disk));
+    return this.#opening;
+  }
 }

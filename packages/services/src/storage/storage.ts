@@ -6,6 +6,7 @@ import { FrameworkError } from "routing-kernel";
 import { defaultRegistry, type SignalRegistry } from "../signals/signal.js";
 import { SIGNALS, type FileStoredPayload } from "../signals/names.js";
 import { createStorageDriver, DEFAULT_STORAGE_URL } from "./create-driver.js";
+import type { Disk } from "flydrive";
 import type { StorageDriver } from "./driver.js";
 import { checkKey, typeOfKey, uploadKey } from "./keys.js";
 import { checkSize, checkType, DEFAULT_LIMITS, spool, type StorageLimits } from "./limits.js";
@@ -107,8 +108,12 @@ export function createStorage(options: StorageOptions): Storage {
   });
   const limits: StorageLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const signals = options.signals ?? defaultRegistry();
-  const { disk } = driver;
   const full = (key: string) => (driver.prefix ? `${driver.prefix}/${checkKey(key)}` : checkKey(key));
+  // The disk is made at the first file operation (not at start-up); the key is checked before.
+  const onDisk = <T>(key: string, use: (disk: Disk, path: string) => Promise<T>) => async (): Promise<T> => {
+    const path = full(key);
+    return use(await driver.openDisk(), path);
+  };
 
   async function stored(file: StoredFile): Promise<StoredFile> {
     const payload: FileStoredPayload = file;
@@ -122,7 +127,7 @@ export function createStorage(options: StorageOptions): Storage {
 
   /** Writes a file of known size from disk; the backend never sees a partial file from us. */
   async function writeFile(key: string, path: string, size: number, contentType: string): Promise<void> {
-    await guard("write", key, () => disk.putStream(full(key), createReadStream(path), { contentType, contentLength: size }));
+    await guard("write", key, onDisk(key, (disk, target) => disk.putStream(target, createReadStream(path), { contentType, contentLength: size })));
   }
 
   const storage: Storage = {
@@ -144,22 +149,22 @@ export function createStorage(options: StorageOptions): Storage {
       }
       const bytes = typeof data === "string" ? Buffer.from(data) : data;
       checkSize(bytes.byteLength, limits);
-      await guard("write", key, () => disk.put(full(key), bytes, { contentType, contentLength: bytes.byteLength }));
+      await guard("write", key, onDisk(key, (disk, path) => disk.put(path, bytes, { contentType, contentLength: bytes.byteLength })));
       return stored(describe(key, bytes.byteLength, contentType, putOptions.originalName));
     },
 
     async get(key) {
-      const target = full(key);
+      checkKey(key);
       // The fs driver opens lazily and would report a missing file as a stream error, too late for a 404.
       if (!(await storage.exists(key))) throw new E_STORAGE_NOT_FOUND(key);
-      return guard("read", key, () => disk.getStream(target));
+      return guard("read", key, onDisk(key, (disk, path) => disk.getStream(path)));
     },
 
-    getBytes: (key) => guard("read", key, () => disk.getBytes(full(key))),
-    delete: (key) => guard("delete", key, () => disk.delete(full(key))),
+    getBytes: (key) => guard("read", key, onDisk(key, (disk, path) => disk.getBytes(path))),
+    delete: (key) => guard("delete", key, onDisk(key, (disk, path) => disk.delete(path))),
     async exists(key) {
       try {
-        return await guard("check", key, () => disk.exists(full(key)));
+        return await guard("check", key, onDisk(key, (disk, path) => disk.exists(path)));
       } catch (error) {
         // A key below a file (`a.txt/b`) names nothing: absent, not a failure.
         if ((error as { code?: string }).code === "E_STORAGE_NOT_FOUND") return false;

@@ -1,5 +1,6 @@
-import { SESv2Client, SendEmailCommand, type SESv2ClientConfig } from "@aws-sdk/client-sesv2";
-import nodemailer from "nodemailer";
+import type { SESv2Client, SESv2ClientConfig } from "@aws-sdk/client-sesv2";
+import type nodemailer from "nodemailer";
+import { requireDriver } from "../../drivers.js";
 import { E_SERVICE_URL_INVALID } from "../../errors.js";
 import { redactUrl } from "../../urls.js";
 import { addresses, SAFE_NODEMAILER_OPTIONS, toNodemailer, type MailInfo, type MailTransport, type OutgoingMail } from "../transport.js";
@@ -30,7 +31,10 @@ export function sesClientConfig(url: URL): SESv2ClientConfig {
   return config;
 }
 
-/** Mail through the Amazon SES v2 API (nodemailer's SES transport builds the raw MIME message). */
+/**
+ * Mail through the Amazon SES v2 API (nodemailer's SES transport builds the raw MIME message).
+ * The AWS SDK and nodemailer are loaded when the first transport is built, not with the package.
+ */
 export class SesTransport implements MailTransport {
   readonly kind = "ses";
   /** The SES client, exposed for inspection (its resolved region and endpoint). */
@@ -39,10 +43,13 @@ export class SesTransport implements MailTransport {
   readonly transporter: nodemailer.Transporter;
 
   constructor(url: URL) {
-    this.client = new SESv2Client(sesClientConfig(url));
+    const config = sesClientConfig(url);
+    const { SESv2Client, SendEmailCommand } = requireDriver<typeof import("@aws-sdk/client-sesv2")>("@aws-sdk/client-sesv2", "SES mail transport");
+    const mailer = requireDriver<typeof nodemailer>("nodemailer", "SES mail transport");
+    this.client = new SESv2Client(config);
     // @types/nodemailer still describes the SES v1 option shape; nodemailer 7 expects this one.
     const options = { SES: { sesClient: this.client, SendEmailCommand }, ...SAFE_NODEMAILER_OPTIONS };
-    this.transporter = nodemailer.createTransport(options as unknown as nodemailer.TransportOptions);
+    this.transporter = mailer.createTransport(options as unknown as nodemailer.TransportOptions);
   }
 
   async send(mail: OutgoingMail): Promise<MailInfo> {

@@ -1,5 +1,6 @@
-import nodemailer from "nodemailer";
+import type nodemailer from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
+import { requireDriver } from "../../drivers.js";
 import { E_SERVICE_URL_INVALID } from "../../errors.js";
 import { redactUrl } from "../../urls.js";
 import { addresses, SAFE_NODEMAILER_OPTIONS, toNodemailer, type MailInfo, type MailTransport, type OutgoingMail } from "../transport.js";
@@ -37,13 +38,17 @@ export function smtpOptions(url: URL): SMTPTransport.Options {
   return options;
 }
 
-/** Mail over SMTP (`smtp://`, STARTTLS when offered) or SMTP over TLS (`smtps://`). */
+/**
+ * Mail over SMTP (`smtp://`, STARTTLS when offered) or SMTP over TLS (`smtps://`). nodemailer is
+ * loaded when the first transport is built (at start-up, when `mailUrl` is configured).
+ */
 export class SmtpTransport implements MailTransport {
   readonly kind = "smtp";
   readonly #transporter: nodemailer.Transporter<SMTPTransport.SentMessageInfo>;
 
   constructor(url: URL) {
-    this.#transporter = nodemailer.createTransport(smtpOptions(url));
+    const options = smtpOptions(url);
+    this.#transporter = requireDriver<typeof nodemailer>("nodemailer", "SMTP mail transport").createTransport(options);
   }
 
   async send(mail: OutgoingMail): Promise<MailInfo> {

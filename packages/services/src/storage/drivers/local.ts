@@ -1,6 +1,6 @@
-import { Disk } from "flydrive";
-import { FSDriver } from "flydrive/drivers/fs";
-import { keyToPath, type StorageDriver, type Visibility } from "../driver.js";
+import type { Disk } from "flydrive";
+import { importDriver } from "../../drivers.js";
+import { keyToPath, LazyDisk, type StorageDriver, type Visibility } from "../driver.js";
 import { UrlSigner } from "../signing.js";
 
 /** What the local driver needs. */
@@ -14,23 +14,41 @@ export interface LocalDriverOptions {
   readonly secret: string;
 }
 
-/** Files on local disk (flydrive's fs driver); URLs point at the app's own {@link serveStorage} route. */
+/**
+ * Files on local disk (flydrive's fs driver, imported at the first file operation); URLs point at
+ * the app's own {@link serveStorage} route.
+ */
 export class LocalDriver implements StorageDriver {
   readonly kind = "local";
   readonly prefix = "";
-  readonly disk: Disk;
   readonly visibility: Visibility;
   readonly directory: string;
   readonly publicPath: string;
   /** Checks the links {@link LocalDriver.signedUrl} gives. */
   readonly signer: UrlSigner;
+  readonly #disk: LazyDisk;
 
   constructor(options: LocalDriverOptions) {
     this.directory = options.directory;
     this.visibility = options.visibility;
     this.publicPath = options.publicPath.replace(/\/+$/, "");
     this.signer = new UrlSigner(options.secret);
-    this.disk = new Disk(new FSDriver({ location: options.directory, visibility: options.visibility }));
+    this.#disk = new LazyDisk(async () => {
+      const user = "local file storage";
+      const [{ Disk }, { FSDriver }] = await Promise.all([
+        importDriver("flydrive", user, () => import("flydrive")),
+        importDriver("flydrive", user, () => import("flydrive/drivers/fs")),
+      ]);
+      return new Disk(new FSDriver({ location: options.directory, visibility: options.visibility }));
+    });
+  }
+
+  get disk(): Disk {
+    return this.#disk.current;
+  }
+
+  openDisk(): Promise<Disk> {
+    return this.#disk.open();
   }
 
   async url(key: string): Promise<string> {

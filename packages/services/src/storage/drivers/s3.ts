@@ -1,7 +1,7 @@
-import { S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
-import { Disk } from "flydrive";
-import { S3Driver } from "flydrive/drivers/s3";
-import type { StorageDriver, Visibility } from "../driver.js";
+import type { S3Client, S3ClientConfig } from "@aws-sdk/client-s3";
+import type { Disk } from "flydrive";
+import { importDriver, requireDriver } from "../../drivers.js";
+import { LazyDisk, type StorageDriver, type Visibility } from "../driver.js";
 
 /** What the S3 driver needs, read from `s3://[key:secret@]bucket/prefix?...`. */
 export interface S3DriverOptions {
@@ -15,35 +15,55 @@ export interface S3DriverOptions {
   readonly publicUrl?: string;
 }
 
-/** Files in an S3-compatible bucket (flydrive's S3 driver on the AWS SDK); signed links are presigned GETs. */
+/**
+ * Files in an S3-compatible bucket (flydrive's S3 driver on the AWS SDK); signed links are
+ * presigned GETs. The SDK is loaded when the driver is built (an app that configures S3), flydrive
+ * at the first file operation.
+ */
 export class S3StorageDriver implements StorageDriver {
   readonly kind = "s3";
-  readonly disk: Disk;
   readonly visibility: Visibility;
   readonly prefix: string;
   readonly client: S3Client;
+  readonly #disk: LazyDisk;
 
   constructor(options: S3DriverOptions) {
     this.visibility = options.visibility;
     this.prefix = options.prefix;
+    const { S3Client } = requireDriver<typeof import("@aws-sdk/client-s3")>("@aws-sdk/client-s3", "S3 file storage");
     this.client = new S3Client(options.client);
-    this.disk = new Disk(
-      new S3Driver({
-        client: this.client,
-        bucket: options.bucket,
-        visibility: options.visibility,
-        supportsACL: options.supportsACL,
-        ...(options.publicUrl ? { cdnUrl: options.publicUrl.replace(/\/?$/, "/") } : {}),
-      }),
-    );
+    this.#disk = new LazyDisk(async () => {
+      const user = "S3 file storage";
+      const [{ Disk }, { S3Driver }] = await Promise.all([
+        importDriver("flydrive", user, () => import("flydrive")),
+        importDriver("flydrive", user, () => import("flydrive/drivers/s3")),
+      ]);
+      return new Disk(
+        new S3Driver({
+          client: this.client,
+          bucket: options.bucket,
+          visibility: options.visibility,
+          supportsACL: options.supportsACL,
+          ...(options.publicUrl ? { cdnUrl: options.publicUrl.replace(/\/?$/, "/") } : {}),
+        }),
+      );
+    });
   }
 
-  url(key: string): Promise<string> {
-    return this.disk.getUrl(key);
+  get disk(): Disk {
+    return this.#disk.current;
   }
 
-  signedUrl(key: string, seconds: number): Promise<string> {
-    return this.disk.getSignedUrl(key, { expiresIn: seconds });
+  openDisk(): Promise<Disk> {
+    return this.#disk.open();
+  }
+
+  async url(key: string): Promise<string> {
+    return (await this.openDisk()).getUrl(key);
+  }
+
+  async signedUrl(key: string, seconds: number): Promise<string> {
+    return (await this.openDisk()).getSignedUrl(key, { expiresIn: seconds });
   }
 
   close(): void {
