@@ -2,19 +2,24 @@
  * CORS on @koa/cors: app-wide (config key `cors`) and per view (`@cors(settings)`). Origins are an
  * exact list or `"*"`; a request from an origin not on the list gets no CORS headers at all.
  */
-import koaCors from "@koa/cors";
+import type koaCors from "@koa/cors";
 import type { Context, Middleware } from "koa";
 import { isDecoratorCall, setTag, type ViewDecorator, type ViewDecoratorContext } from "routing-kernel";
 import { validateCors, type CorsSettings } from "./config.js";
+import { requireDriver } from "./drivers.js";
 
 /** Route tag set by {@link cors}. */
 export const CORS_TAG = "security.cors";
 
-/** Koa middleware answering CORS (and preflight) requests with `settings`. */
+/**
+ * Koa middleware answering CORS (and preflight) requests with `settings`. @koa/cors is loaded here,
+ * at start-up of an app that uses CORS, not with the package.
+ */
 export function corsMiddleware(settings: CorsSettings): Middleware {
+  const cors = requireDriver<typeof koaCors>("@koa/cors", "CORS support");
   const origins = settings.origins ?? "*";
   const allowed = origins === "*" ? undefined : new Set(origins);
-  return koaCors({
+  return cors({
     origin: (ctx: Context) => {
       if (!allowed) return "*";
       const origin = ctx.get("Origin");

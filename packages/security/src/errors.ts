@@ -158,3 +158,11 @@ export const E_PASSWORD_HASH_UNKNOWN = createError(
   (prefix: string) =>
     `The stored password hash (starting ${JSON.stringify(prefix)}) is neither bcrypt ($2a$/$2b$/$2y$) nor argon2 ($argon2id$); check the column it was read from.`,
 );
+
+/** A package the configured security features need (bcrypt, argon2, jose, @koa/cors) could not be loaded. */
+export const E_SECURITY_DRIVER_MISSING = createError(
+  "E_SECURITY_DRIVER_MISSING",
+  500,
+  (user: string, name: string, reason: string) =>
+    `The ${user} needs the package "${name}", which could not be loaded (${reason}). Install it (npm install ${name}) or configure another algorithm.`,
+);

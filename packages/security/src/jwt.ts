@@ -4,10 +4,25 @@
  * algorithm, so `alg: none` and algorithm-confusion tokens are refused.
  */
 import { createPrivateKey, createPublicKey, createSecretKey, type KeyObject } from "node:crypto";
-import { errors, jwtVerify, SignJWT, type JWTPayload } from "jose";
+import type { JWTPayload } from "jose";
 import type { JwtAlgorithm, SecurityConfig } from "./config.js";
+import { importDriver } from "./drivers.js";
 import { E_BEARER_TOKEN_EXPIRED, E_BEARER_TOKEN_INVALID, E_JWT_KEY_MISSING, E_SECURITY_CONFIG_INVALID } from "./errors.js";
 import { deriveKey } from "./signing.js";
+
+let loadedJose: Promise<typeof import("jose")> | undefined;
+
+/**
+ * jose, imported at the first token signed or verified (keys are node:crypto objects, made
+ * without it); the promise is kept so requests after the first do not go through the loader.
+ */
+function jose(): Promise<typeof import("jose")> {
+  loadedJose ??= importDriver("jose", "JWT support", () => import("jose")).catch((error: unknown) => {
+    loadedJose = undefined;
+    throw error;
+  });
+  return loadedJose;
+}
 
 /** Resolved keys and claims policy for signing and verifying. */
 export interface JwtKeys {
@@ -64,6 +79,7 @@ function pemKey(read: () => KeyObject, name: string): KeyObject {
 export async function signJwt(claims: JWTPayload, keys: JwtKeys, options: SignJwtOptions = {}): Promise<string> {
   if (!keys.signingKey) throw new E_JWT_KEY_MISSING(keys.algorithm, "jwtPrivateKey");
   const expiresIn = options.expiresIn ?? keys.expiresIn;
+  const { SignJWT } = await jose();
   let jwt = new SignJWT(claims)
     .setProtectedHeader({ alg: keys.algorithm, typ: "JWT" })
     .setIssuedAt()
@@ -82,6 +98,7 @@ export async function verifyJwt(token: string, keys: JwtKeys): Promise<JWTPayloa
   if (typeof token !== "string" || token.length > 8192 || !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/.test(token)) {
     throw new E_BEARER_TOKEN_INVALID("it is not a JWT of three base64url parts");
   }
+  const { errors, jwtVerify } = await jose();
   try {
     const { payload } = await jwtVerify(token, keys.verifyingKey, {
       algorithms: [keys.algorithm],
@@ -91,11 +108,11 @@ export async function verifyJwt(token: string, keys: JwtKeys): Promise<JWTPayloa
     });
     return payload;
   } catch (error) {
-    throw jwtError(error);
+    throw jwtError(errors, error);
   }
 }
 
-function jwtError(error: unknown): Error {
+function jwtError(errors: typeof import("jose").errors, error: unknown): Error {
   if (error instanceof errors.JWTExpired) return new E_BEARER_TOKEN_EXPIRED();
   if (error instanceof errors.JWSSignatureVerificationFailed) return new E_BEARER_TOKEN_INVALID("its signature does not match");
   if (error instanceof errors.JOSEAlgNotAllowed) return new E_BEARER_TOKEN_INVALID("its algorithm is not accepted");

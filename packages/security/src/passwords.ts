@@ -3,9 +3,10 @@
  * the stored hash, so an app can switch algorithms (or costs) and upgrade each user's hash at
  * their next login: `if (await verifyPassword(pw, hash)) { if (needsRehash(hash)) save(await hashPassword(pw)) }`.
  */
-import { hash as argonHash, parseOptions as argonParams, verify as argonVerify, type Algorithm } from "@node-rs/argon2";
-import bcrypt from "bcrypt";
+import type { Algorithm } from "@node-rs/argon2";
+import type bcryptModule from "bcrypt";
 import type { PasswordAlgorithm } from "./config.js";
+import { requireDriver } from "./drivers.js";
 import { E_PASSWORD_HASH_UNKNOWN, E_PASSWORD_INVALID } from "./errors.js";
 
 /** Hashing policy; every field defaults to the package defaults. */
@@ -30,6 +31,11 @@ export const ARGON2_MAX_BYTES = 1024;
 // `Algorithm` is a const enum in @node-rs/argon2's typings, unusable under isolatedModules.
 const ARGON2ID = 2 as Algorithm;
 const BCRYPT_PREFIX = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/;
+
+// The hashers are native modules loaded at the first hash or verification that needs them: an app
+// that never checks a password loads neither, one on bcrypt never loads argon2.
+const bcrypt = () => requireDriver<typeof bcryptModule>("bcrypt", "bcrypt password hashing");
+const argon2 = () => requireDriver<typeof import("@node-rs/argon2")>("@node-rs/argon2", "argon2 password hashing");
 
 function policy(options: PasswordOptions) {
   return {
@@ -66,9 +72,9 @@ export async function hashPassword(password: string, options: PasswordOptions = 
   const p = policy(options);
   checkPassword(password, p.algorithm);
   if (p.algorithm === "argon2id") {
-    return argonHash(password, { algorithm: ARGON2ID, memoryCost: p.memoryCost, timeCost: p.timeCost, parallelism: p.parallelism });
+    return argon2().hash(password, { algorithm: ARGON2ID, memoryCost: p.memoryCost, timeCost: p.timeCost, parallelism: p.parallelism });
   }
-  return bcrypt.hash(password, p.bcryptCost);
+  return bcrypt().hash(password, p.bcryptCost);
 }
 
 /**
@@ -82,11 +88,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (algorithm === "bcrypt") {
     if (bytes > BCRYPT_MAX_BYTES) return false;
     // $2y$ (PHP) is the same algorithm as $2b$; node's bcrypt only reads the latter.
-    return bcrypt.compare(password, stored.startsWith("$2y$") ? `$2b$${stored.slice(4)}` : stored);
+    return bcrypt().compare(password, stored.startsWith("$2y$") ? `$2b$${stored.slice(4)}` : stored);
   }
   if (bytes > ARGON2_MAX_BYTES) return false;
+  const { verify } = argon2();
   try {
-    return await argonVerify(stored, password);
+    return await verify(stored, password);
   } catch {
     throw new E_PASSWORD_HASH_UNKNOWN(stored.slice(0, 10));
   }
@@ -99,7 +106,7 @@ export function needsRehash(stored: string, options: PasswordOptions = {}): bool
   if (algorithm !== p.algorithm) return true;
   if (algorithm === "bcrypt") return Number(BCRYPT_PREFIX.exec(stored)![1]) !== p.bcryptCost;
   try {
-    const params = argonParams(stored);
+    const params = argon2().parseOptions(stored);
     return params.memoryCost !== p.memoryCost || params.timeCost !== p.timeCost || params.parallelism !== p.parallelism;
   } catch {
     return true;
