@@ -3,12 +3,30 @@
  * Every dialect is set to UTC here, so dates mean the same instant whatever the process time zone.
  */
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import knex, { type Knex } from "knex";
-import pg from "pg";
+import type pg from "pg";
 import { sqliteDatePostProcess } from "./date-columns.js";
 import { DEFAULT_DB_URL, parseDbUrl, type DbTarget, type Dialect } from "./db-url.js";
-import { E_DB_UNREACHABLE } from "./errors.js";
+import { E_DB_DRIVER_MISSING, E_DB_UNREACHABLE } from "./errors.js";
+
+// Resolves from this package, where the drivers are dependencies, whatever the app's folder.
+const requireHere = createRequire(import.meta.url);
+
+/**
+ * The pg package, loaded when a PostgreSQL URL is configured (knex loads each dialect's driver
+ * itself, on first connection); a SQLite or MySQL app never loads it.
+ */
+function loadPg(target: DbTarget): typeof pg {
+  try {
+    return requireHere("pg") as typeof pg;
+  } catch (error) {
+    // The first line names what is missing ("Cannot find module 'pg'"); the rest is a require stack.
+    const reason = String((error as Error | undefined)?.message ?? error).split("\n")[0]!;
+    throw Object.assign(new E_DB_DRIVER_MISSING(target.masked, "pg", reason), { cause: error });
+  }
+}
 
 /** Options of {@link connect}. */
 export interface ConnectOptions {
@@ -65,15 +83,17 @@ function utcParser(text: string): Date {
 }
 
 /** pg type parsers for this client only (the global pg.types stay untouched). */
-const pgTypes = {
-  getTypeParser(oid: number, format?: "text" | "binary") {
-    if (format === undefined || format === "text") {
-      if (oid === 1114 || oid === 1082) return utcParser;
-      if (oid === 20) return (text: string) => (Number.isSafeInteger(Number(text)) ? Number(text) : text);
-    }
-    return pg.types.getTypeParser(oid, format ?? "text");
-  },
-};
+function pgTypes(types: typeof pg.types) {
+  return {
+    getTypeParser(oid: number, format?: "text" | "binary") {
+      if (format === undefined || format === "text") {
+        if (oid === 1114 || oid === 1082) return utcParser;
+        if (oid === 20) return (text: string) => (Number.isSafeInteger(Number(text)) ? Number(text) : text);
+      }
+      return types.getTypeParser(oid, format ?? "text");
+    },
+  };
+}
 
 /** The knex configuration for a parsed URL. */
 export function knexConfig(target: DbTarget, options: ConnectOptions = {}): Knex.Config {
@@ -97,9 +117,10 @@ export function knexConfig(target: DbTarget, options: ConnectOptions = {}): Knex
     };
   }
   if (target.dialect === "postgres") {
+    const types = pgTypes(loadPg(target).types);
     return {
       client: "pg",
-      connection: { connectionString: target.connectionString, types: pgTypes, connectionTimeoutMillis: timeout } as Knex.PgConnectionConfig,
+      connection: { connectionString: target.connectionString, types, connectionTimeoutMillis: timeout } as Knex.PgConnectionConfig,
       log,
       acquireConnectionTimeout: timeout,
       pool: {

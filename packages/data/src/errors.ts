@@ -112,3 +112,11 @@ export const E_MIGRATION_EXISTS = createError(
   409,
   (path: string) => `The migration ${path} already exists. Pick another name or wait a second.`,
 );
+
+/** The driver package of the configured database (pg, mysql2, better-sqlite3) or knex itself could not be loaded. */
+export const E_DB_DRIVER_MISSING = createError(
+  "E_DB_DRIVER_MISSING",
+  500,
+  (maskedUrl: string, name: string, reason: string) =>
+    `The database at ${maskedUrl} needs the package "${name}", which could not be loaded (${reason}). Install it (npm install ${name}) in the app.`,
+);
