@@ -1,12 +1,18 @@
+import { createRequire } from "node:module";
 import type { Middleware } from "koa";
 import { pino, type Logger } from "pino";
-import pretty from "pino-pretty";
+import type pretty from "pino-pretty";
 import type { AppConfig } from "./config.js";
+
+// pino-pretty (and its dependencies) is loaded only when a development logger is made: production
+// processes, tests that pass their own logger and tools that import koa-host never load it.
+const requireHere = createRequire(import.meta.url);
 
 /** Creates the app's pino logger: pretty and synchronous in development, JSON lines otherwise. */
 export function createLogger(config: Pick<AppConfig, "env" | "logLevel">, name = "app"): Logger {
   if (config.env === "development") {
-    return pino({ name, level: config.logLevel }, pretty({ colorize: process.stdout.isTTY ?? false, sync: true, singleLine: true, ignore: "pid,hostname,name,method,path,status" }));
+    const prettyStream = requireHere("pino-pretty") as typeof pretty;
+    return pino({ name, level: config.logLevel }, prettyStream({ colorize: process.stdout.isTTY ?? false, sync: true, singleLine: true, ignore: "pid,hostname,name,method,path,status" }));
   }
   return pino({ name, level: config.logLevel });
 }
