@@ -5,9 +5,8 @@ import type { AppDefinition, CreateOverrides } from "koa-host/cli";
 import type { ViewModule } from "routing-kernel";
 import { conventions } from "./base.js";
 import { autoMigrates, batteryPlugins, type AuthOptions } from "./batteries.js";
-import { contribSettings } from "./contrib/config.js";
+import { contribSettings, type ContribSettings } from "./contrib/config.js";
 import type { UserRow } from "./contrib/models.js";
-import { contribViewModules } from "./contrib/modules.js";
 import { fwbPlugin, type FwbPlugin } from "./contrib/plugin.js";
 import { PACKAGE_TEMPLATES } from "./paths.js";
 import { pugMailRenderer } from "./render/mail.js";
@@ -38,6 +37,17 @@ export interface FwBAppOptions {
   readonly logger?: HostOptions["logger"];
 }
 
+/**
+ * The views of the enabled contrib modules. Their modules (pages, forms, OAuth) are imported only
+ * when one is on, so an app without contrib pages does not load them at start-up. The settings
+ * checked are those `contribViewModules` (contrib/modules.ts) mounts views for.
+ */
+async function contribViews(settings: ContribSettings): Promise<ViewModule[]> {
+  if (!settings.auth && !settings.admin && !settings.contact && !settings.oauth) return [];
+  const { contribViewModules } = await import("./contrib/modules.js");
+  return contribViewModules(settings);
+}
+
 function rootOf(root: string): string {
   const path = root.startsWith("file:") ? fileURLToPath(root) : root;
   return isAbsolute(path) ? path : resolve(path);
@@ -53,7 +63,7 @@ export async function createApp(options: FwBAppOptions, overrides: CreateOverrid
   const configOverrides = { ...options.config, ...overrides.config };
   // The contrib modules add views, so the config is needed before the route table is built.
   const early = await loadConfig(root, { ...configOverrides, ...(options.basePath ? { basePath: options.basePath } : {}) });
-  const contribModules = contribViewModules(contribSettings(early));
+  const contribModules = await contribViews(contribSettings(early));
   const appModules = options.modules ?? (contribModules.length > 0 ? await loadViewModules(root, options.viewModules) : undefined);
   let responder: Responder | undefined;
   return createHost({

@@ -1,8 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createRequire } from "node:module";
 import type { Context } from "koa";
-import svgCaptcha from "svg-captcha";
+import type svgCaptchaModule from "svg-captcha";
 import type { CaptchaContribOptions } from "../config.js";
 import type { CaptchaVerifier } from "./verifier.js";
+
+// svg-captcha reads and parses its font when loaded: it is loaded at the first challenge drawn, so
+// an app without the captcha never pays for it.
+const requireHere = createRequire(import.meta.url);
+const svgCaptcha = () => requireHere("svg-captcha") as typeof svgCaptchaModule;
 
 /** The session key holding the pending challenge (a keyed hash of the answer, never the answer). */
 export const CAPTCHA_SESSION_KEY = "fwbCaptcha";
@@ -44,7 +50,7 @@ export function svgCaptchaVerifier(secret: string, options: CaptchaContribOption
     challenge(ctx) {
       const session = sessionOf(ctx);
       if (!session) throw new Error("The captcha needs a session: keep the security battery on.");
-      const made = svgCaptcha.create({ size, noise: 2, ignoreChars: "0oO1ilI", color: false, background: "#ffffff" });
+      const made = svgCaptcha().create({ size, noise: 2, ignoreChars: "0oO1ilI", color: false, background: "#ffffff" });
       const salt = randomBytes(12).toString("base64url");
       session[CAPTCHA_SESSION_KEY] = { hash: digest(secret, salt, made.text), salt, at: Date.now() } satisfies Pending;
       options.onChallenge?.(made.text);

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
-import i18next, { type i18n as I18next, type TFunction } from "i18next";
+import type { i18n as I18next, TFunction } from "i18next";
 import { E_CONTRIB_CONFIG } from "../../errors.js";
 import type { I18nContribOptions } from "../config.js";
 import { EN } from "./en.js";
@@ -19,6 +20,9 @@ export interface I18n {
 }
 
 const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+// i18next is loaded at the first string translated (a page render), not when the app is built.
+const requireHere = createRequire(import.meta.url);
 
 function readAppLocales(root: string): Record<string, Record<string, string>> {
   const dir = join(root, "locales");
@@ -71,24 +75,31 @@ export function createI18n(root: string, options: I18nContribOptions = {}): I18n
   for (const language of [fallback, ...languages]) {
     if (!resources[language]) throw new E_CONTRIB_CONFIG("contrib.i18n", `there are no translations for ${JSON.stringify(language)}`);
   }
-  const instance: I18next = i18next.createInstance();
-  void instance.init({
-    resources,
-    lng: fallback,
-    fallbackLng: fallback,
-    supportedLngs: languages,
-    ns: ["fwb"],
-    defaultNS: "fwb",
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-  });
+  let fixedByLanguage: Map<string, TFunction> | undefined;
+  const fixedOf = (language: string): TFunction => {
+    if (!fixedByLanguage) {
+      const instance: I18next = (requireHere("i18next") as I18next).createInstance();
+      void instance.init({
+        resources,
+        lng: fallback,
+        fallbackLng: fallback,
+        supportedLngs: languages,
+        ns: ["fwb"],
+        defaultNS: "fwb",
+        keySeparator: false,
+        nsSeparator: false,
+        interpolation: { escapeValue: false },
+        initAsync: false,
+        returnNull: false,
+      });
+      fixedByLanguage = new Map(languages.map((each) => [each, instance.getFixedT(each, "fwb")]));
+    }
+    return fixedByLanguage.get(language)!;
+  };
   const translators = new Map<string, Translate>();
   for (const language of languages) {
-    const fixed: TFunction = instance.getFixedT(language, "fwb");
-    translators.set(language, (key, values) => String(fixed(key, values as Record<string, unknown>)));
+    let fixed: TFunction | undefined;
+    translators.set(language, (key, values) => String((fixed ??= fixedOf(language))(key, values as Record<string, unknown>)));
   }
   const lower = new Map(languages.map((language) => [language.toLowerCase(), language]));
   return Object.freeze({

@@ -1,5 +1,19 @@
-import * as client from "openid-client";
+import type * as client from "openid-client";
 import type { OAuthProviderOptions } from "../config.js";
+
+let loaded: Promise<typeof client> | undefined;
+
+/**
+ * openid-client, imported at the first OAuth sign-in: apps without `contrib.oauth` never load it.
+ * A failed import (the package missing) is retried at the next sign-in.
+ */
+export function openidClient(): Promise<typeof client> {
+  loaded ??= import("openid-client").catch((error: unknown) => {
+    loaded = undefined;
+    throw error;
+  });
+  return loaded;
+}
 
 /** What fw-b needs from a provider's answer. */
 export interface OAuthProfile {
@@ -30,13 +44,14 @@ export function scopeOf(options: OAuthProviderOptions): string {
 
 /** Builds an openid-client Configuration: by discovery for OpenID Connect, from endpoints otherwise. */
 export async function configurationOf(options: OAuthProviderOptions): Promise<client.Configuration> {
-  const insecure = options.allowInsecure ? { execute: [client.allowInsecureRequests] } : {};
+  const oidc = await openidClient();
+  const insecure = options.allowInsecure ? { execute: [oidc.allowInsecureRequests] } : {};
   if (isOidc(options)) {
     const issuer = options.type === "google" ? (options.issuer ?? "https://accounts.google.com") : options.issuer!;
-    return client.discovery(new URL(issuer), options.clientId, options.clientSecret, undefined, insecure);
+    return oidc.discovery(new URL(issuer), options.clientId, options.clientSecret, undefined, insecure);
   }
   const endpoints = options.type === "github" ? { ...GITHUB, ...definedOnly(options) } : definedOnly(options);
-  const config = new client.Configuration(
+  const config = new oidc.Configuration(
     {
       issuer: new URL(endpoints.authorizationEndpoint!).origin,
       authorization_endpoint: endpoints.authorizationEndpoint!,
@@ -46,7 +61,7 @@ export async function configurationOf(options: OAuthProviderOptions): Promise<cl
     options.clientId,
     options.clientSecret,
   );
-  if (options.allowInsecure) client.allowInsecureRequests(config);
+  if (options.allowInsecure) oidc.allowInsecureRequests(config);
   return config;
 }
 
@@ -61,7 +76,8 @@ function text(value: unknown): string | undefined {
 }
 
 async function getJson(config: client.Configuration, token: string, url: string): Promise<unknown> {
-  const response = await client.fetchProtectedResource(config, token, new URL(url), "GET", undefined, new Headers({ accept: "application/json" }));
+  const oidc = await openidClient();
+  const response = await oidc.fetchProtectedResource(config, token, new URL(url), "GET", undefined, new Headers({ accept: "application/json" }));
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return response.json();
 }
@@ -73,10 +89,11 @@ async function getJson(config: client.Configuration, token: string, url: string)
  */
 export async function profileOf(options: OAuthProviderOptions, config: client.Configuration, tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers): Promise<OAuthProfile> {
   if (isOidc(options)) {
+    const oidc = await openidClient();
     const claims = tokens.claims();
     if (!claims) throw new Error("the provider sent no ID token");
     let info: Record<string, unknown> = claims;
-    if (!text(claims["email"])) info = { ...(await client.fetchUserInfo(config, tokens.access_token, claims.sub)), ...claims };
+    if (!text(claims["email"])) info = { ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)), ...claims };
     return { subject: claims.sub, email: text(info["email"])?.toLowerCase(), emailVerified: info["email_verified"] === true, name: text(info["name"]) };
   }
   const endpoint = options.userinfoEndpoint ?? GITHUB.userinfoEndpoint;

@@ -1,7 +1,7 @@
 import type { Context } from "koa";
 import { flash } from "data";
 import { HTTPError } from "koa-host";
-import * as client from "openid-client";
+import type * as client from "openid-client";
 import { login, safeNextUrl } from "security";
 import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";
@@ -10,7 +10,7 @@ import { freeUsername } from "../auth/accounts.js";
 import { absoluteUrl } from "../mail.js";
 import { isActive, type OAuthAccountRow, type UserRow } from "../models.js";
 import { contribOf, translatorOf } from "../runtime.js";
-import { isOidc, OAuthClients, profileOf, scopeOf, type OAuthProfile } from "./providers.js";
+import { isOidc, OAuthClients, openidClient, profileOf, scopeOf, type OAuthProfile } from "./providers.js";
 
 /** The session key of a sign-in in progress. */
 const SESSION_KEY = "fwbOAuth";
@@ -90,6 +90,8 @@ export class OAuthLogin extends FwB {
     const ctx = this.ctx;
     const options = clientsOf(ctx).options(provider);
     if (!options) throw HTTPError.NotFound(translatorOf(ctx)("oauth.unknown"));
+    // Loaded before the provider is asked, so a missing package is not reported as an unreachable provider.
+    const oidc = await openidClient();
     let config: client.Configuration;
     try {
       config = await clientsOf(ctx).configuration(provider);
@@ -97,20 +99,20 @@ export class OAuthLogin extends FwB {
       contribOf(ctx).logger.warn({ err: error, provider }, "fw-b oauth: the provider could not be reached");
       throw new E_OAUTH_FAILED(provider, translatorOf(ctx)("oauth.unreachable"));
     }
-    const verifier = client.randomPKCECodeVerifier();
+    const verifier = oidc.randomPKCECodeVerifier();
     const pending: Pending = {
       provider,
-      state: client.randomState(),
+      state: oidc.randomState(),
       verifier,
-      ...(isOidc(options) ? { nonce: client.randomNonce() } : {}),
+      ...(isOidc(options) ? { nonce: oidc.randomNonce() } : {}),
       next: safeNextUrl(ctx.query["next"], contribOf(ctx).settings.auth!.afterLogin),
       at: Date.now(),
     };
     sessionOf(ctx)[SESSION_KEY] = pending;
-    const url = client.buildAuthorizationUrl(config, {
+    const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: absoluteUrl(ctx, `/oauth/${provider}/callback`),
       scope: scopeOf(options),
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
       code_challenge_method: "S256",
       state: pending.state,
       ...(pending.nonce ? { nonce: pending.nonce } : {}),
@@ -128,11 +130,12 @@ export class OAuthLogin extends FwB {
     delete session[SESSION_KEY];
     if (!pending || pending.provider !== provider || Date.now() - pending.at > MAX_AGE_MS) throw new E_OAUTH_FAILED(provider, t("oauth.expired"));
     if (typeof ctx.query["error"] === "string") throw new E_OAUTH_FAILED(provider, t("oauth.refused"));
+    const oidc = await openidClient();
     let profile: OAuthProfile;
     try {
       const config = await clientsOf(ctx).configuration(provider);
       const current = new URL(ctx.originalUrl, absoluteUrl(ctx, "/"));
-      const tokens = await client.authorizationCodeGrant(config, current, {
+      const tokens = await oidc.authorizationCodeGrant(config, current, {
         pkceCodeVerifier: pending.verifier,
         expectedState: pending.state,
         ...(pending.nonce ? { expectedNonce: pending.nonce } : {}),
