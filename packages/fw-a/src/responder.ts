@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "koa";
 import {
+  createFileProbe,
   E_TEMPLATE_NOT_FOUND,
   hasNoBodyStatus,
   isPlainObject,
@@ -31,6 +32,9 @@ export function createFwAResponder(setup: ResponderSetup): Responder {
   const development = setup.config.env === "development";
   const env = createTemplateEnvironment({ dir, development });
   // Error pages are looked up when an error happens (a rare path), so a page added later is found.
+  // Templates of views are looked up once per route at start-up: from folder listings, not one
+  // system call per file.
+  const probe = createFileProbe();
   const errorTemplate = (status: number): string | undefined =>
     [`error/${status}.html`, "error.html"].find((name) => existsSync(join(dir, name)));
 
@@ -42,7 +46,7 @@ export function createFwAResponder(setup: ResponderSetup): Responder {
   return {
     prepare(route: Route) {
       const json = route.tags[RESPONSE_KIND] === "json";
-      const found = findViewTemplate(dir, route.module, route.className, route.methodName);
+      const found = findViewTemplate(dir, route.module, route.className, route.methodName, probe);
       const handler = `${route.id}()`;
       let template: nunjucks.Template | undefined;
       const renderTemplate = (ctx: Context, data: Record<string, unknown>) => {

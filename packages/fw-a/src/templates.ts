@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import type { FileProbe } from "koa-host";
 import nunjucks from "nunjucks";
 import { renderMarkdown } from "./markdown.js";
 
@@ -34,11 +35,25 @@ export function createTemplateEnvironment(options: TemplateOptions): nunjucks.En
   return env;
 }
 
-/** The template file of a view method: `<module>/<ClassName>/<methodName>.html` (or `.md`), if it exists. */
-export function findViewTemplate(dir: string, module: string, className: string, methodName: string): { name: string; exists: boolean } {
+/**
+ * The template file of a view method: `<module>/<ClassName>/<methodName>.html` (or `.md`), if it
+ * exists. `exists` checks a name under `dir` (default: one `existsSync` each; the responder passes
+ * a probe that reads each folder once for all routes).
+ */
+export function findViewTemplate(
+  dir: string,
+  module: string,
+  className: string,
+  methodName: string,
+  exists: FileProbe = existsUnder,
+): { name: string; exists: boolean } {
   const base = `${module}/${className}/${methodName}`;
   for (const extension of [".html", ".md"]) {
-    if (existsSync(join(dir, base + extension))) return { name: base + extension, exists: true };
+    if (exists(dir, base + extension)) return { name: base + extension, exists: true };
   }
   return { name: `${base}.html`, exists: false };
+}
+
+function existsUnder(dir: string, name: string): boolean {
+  return existsSync(join(dir, name));
 }
