@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, extname, join } from "node:path";
+import { createFileProbe, type FileProbe } from "koa-host";
 import pug from "pug";
 import { E_TEMPLATE_FAILED } from "../errors.js";
 import { markdown, markdownFilter } from "./markdown.js";
@@ -37,9 +38,13 @@ type Compiled = (locals: Record<string, unknown>) => string;
 export class TemplateStore {
   readonly #options: TemplateStoreOptions;
   readonly #cache = new Map<string, Compiled>();
+  // Outside development `find` runs at start-up, once per route: it answers from folder listings
+  // (koa-host's probe) instead of up to six existsSync calls per route.
+  readonly #exists: FileProbe;
 
   constructor(options: TemplateStoreOptions) {
     this.#options = options;
+    this.#exists = options.development ? (dir, file) => existsSync(join(dir, file)) : createFileProbe();
   }
 
   /** The path a template of this name would have (what error messages name). */
@@ -54,8 +59,7 @@ export class TemplateStore {
   find(name: string): Template | undefined {
     for (const dir of [this.#options.appDir, this.#options.packageDir]) {
       for (const extension of TEMPLATE_EXTENSIONS) {
-        const path = join(dir, `${name}${extension}`);
-        if (existsSync(path)) return this.#template(path);
+        if (this.#exists(dir, `${name}${extension}`)) return this.#template(join(dir, `${name}${extension}`));
       }
     }
     return undefined;
