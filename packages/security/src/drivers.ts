@@ -1,6 +1,8 @@
 /**
- * Loads the packages behind optional features (bcrypt, argon2, jose, @koa/cors) when an app first
- * uses one, so importing `security` (and so every framework) stays cheap. A package that is
+ * Loads the packages behind the features (bcrypt, argon2, jose, @koa/cors; koa-session and
+ * koa-helmet when their middleware is made) when an app first uses one, so importing `security`
+ * (and so every framework) stays cheap. CommonJS packages are required rather than imported: under
+ * a TypeScript loader (tsx in development) require() skips the loader's hooks. A package that is
  * missing or fails to load is reported as `E_SECURITY_DRIVER_MISSING`, naming it and its user.
  */
 import { createRequire } from "node:module";

@@ -3,8 +3,9 @@
  * Content-Security-Policy, nosniff, frame-ancestors, referrer policy...). Outside production HSTS
  * and `upgrade-insecure-requests` are left out so plain-HTTP development servers keep working.
  */
-import helmet from "koa-helmet";
 import type { Middleware } from "koa";
+import type helmet from "koa-helmet";
+import { requireDriver } from "./drivers.js";
 
 /** koa-helmet's options. */
 export type SecurityHeadersOptions = NonNullable<Parameters<typeof helmet>[0]>;
@@ -14,5 +15,7 @@ export function securityHeadersMiddleware(options: Record<string, unknown>, prod
   const defaults: Record<string, unknown> = production
     ? {}
     : { strictTransportSecurity: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } };
-  return helmet({ ...defaults, ...options } as SecurityHeadersOptions);
+  // Required (the CommonJS build) when the middleware is made, not with the package, like session.ts.
+  const koaHelmet = requireDriver<typeof helmet>("koa-helmet", "security headers");
+  return koaHelmet({ ...defaults, ...options } as SecurityHeadersOptions);
 }

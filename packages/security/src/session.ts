@@ -6,7 +6,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Context, Middleware } from "koa";
-import { createSession } from "koa-session";
+import type { createSession as CreateSession } from "koa-session";
+import { requireDriver } from "./drivers.js";
 import { E_SESSION_COOKIE_TOO_LARGE, E_SESSION_NOT_CONFIGURED, E_SESSION_STORE_UNAVAILABLE } from "./errors.js";
 import { createSigner } from "./signing.js";
 import type { SessionData, SessionStore } from "./stores/store.js";
@@ -145,6 +146,10 @@ export function sessionMiddleware(options: SessionMiddlewareOptions): Middleware
     Object.assign(sessionOptions, cookieCodec(options.secrets));
   }
   const perApp = new WeakMap<object, Middleware>();
+  // koa-session's CommonJS build, required when the middleware is made: under a TypeScript loader
+  // (the development server) its ES build and zod's would each go through the loader's hooks, which
+  // costs a few hundred milliseconds of start-up more than require() for the same code.
+  const { createSession } = requireDriver<{ createSession: typeof CreateSession }>("koa-session", "session middleware");
   return async (ctx, next) => {
     let middleware = perApp.get(ctx.app);
     if (!middleware) {
