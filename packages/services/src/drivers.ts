@@ -1,7 +1,9 @@
 /**
  * Loads the packages behind the backends (nodemailer, the AWS SDK, ioredis, flydrive, esbuild)
  * when an app first uses one, so importing `services` (and so every framework) does not load
- * drivers the app never configured. A package that is missing or fails to load is reported as
+ * drivers the app never configured. CommonJS packages are required rather than imported: under a
+ * TypeScript loader (tsx in development) require() skips the loader's hooks, which would otherwise
+ * handle every file of the package. A package that is missing or fails to load is reported as
  * `E_SERVICE_DRIVER_MISSING`, naming it and what needed it.
  */
 import { createRequire } from "node:module";

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { importDriver } from "./drivers.js";
+import { requireDriver } from "./drivers.js";
 import { E_SERVICE_UNREACHABLE } from "./errors.js";
 import type { ServiceLogger } from "./logger.js";
 import { redactUrl } from "./urls.js";
@@ -10,7 +10,7 @@ import { redactUrl } from "./urls.js";
  */
 export async function connectRedis(url: string, service: string, logger: ServiceLogger): Promise<Redis> {
   // ioredis is loaded only by apps that configure Redis (a cache or signal bridge URL).
-  const { Redis } = await importDriver("ioredis", service, () => import("ioredis"));
+  const { Redis } = requireDriver<typeof import("ioredis")>("ioredis", service);
   const client = new Redis(url, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 3 });
   // Without a listener ioredis would turn connection errors into unhandled 'error' events.
   client.on("error", (error: Error) => {

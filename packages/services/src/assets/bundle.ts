@@ -2,7 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { BuildFailure } from "esbuild";
-import { importDriver } from "../drivers.js";
+import { requireDriver } from "../drivers.js";
 import { E_ASSET_BUNDLE_FAILED, E_SERVICES_CONFIG_INVALID } from "../errors.js";
 
 /** Bundles declared in config: output name (`app.js`, `css/site.css`) -> source files, relative to the app root. */
@@ -62,7 +62,7 @@ export async function buildBundles(options: BundleOptions): Promise<string[]> {
   if (names.length === 0) return [];
   checkOutDir(options);
   // esbuild is loaded only by apps that declare bundles, when they are built.
-  const { build } = await importDriver("esbuild", "asset bundler", () => import("esbuild"));
+  const { build } = requireDriver<typeof import("esbuild")>("esbuild", "asset bundler");
   await rm(options.outDir, { recursive: true, force: true });
   await mkdir(options.outDir, { recursive: true });
   for (const name of names) {
