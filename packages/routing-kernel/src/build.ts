@@ -208,22 +208,31 @@ class CommitCache {
 }
 
 function checkConflicts(routes: readonly Route[]): void {
-  // Shape, then verb: the owner of each (verb, shape) pair, checked in route, pattern, verb order.
-  const owners = new Map<string, Map<string, Route>>();
+  // Each (verb, shape) pair is owned by the first route that has it; another route with the pair is
+  // a conflict, reported in route, pattern, verb order. Most shapes have one route: the owners by
+  // verb are only made when a second route reaches a shape.
+  const first = new Map<string, Route>();
+  const byVerb = new Map<string, Map<string, Route>>();
   for (const route of routes) {
     for (const pattern of route.patterns) {
       const shape = patternShape(pattern);
-      let byVerb = owners.get(shape);
-      if (!byVerb) {
-        byVerb = new Map();
-        owners.set(shape, byVerb);
+      const owner = first.get(shape);
+      if (owner === undefined) {
+        first.set(shape, route);
+        continue;
+      }
+      if (owner === route && !byVerb.has(shape)) continue;
+      let owners = byVerb.get(shape);
+      if (!owners) {
+        owners = new Map(owner.verbs.map((verb) => [verb, owner]));
+        byVerb.set(shape, owners);
       }
       for (const verb of route.verbs) {
-        const other = byVerb.get(verb);
+        const other = owners.get(verb);
         if (other && other !== route) {
           throw new E_ROUTE_CONFLICT(verb, pattern, describe(other), describe(route));
         }
-        byVerb.set(verb, route);
+        owners.set(verb, route);
       }
     }
   }

@@ -40,10 +40,14 @@ export function methodsOf(cls: ViewClass, base: ViewClass): FoundMethod[] {
   }
   // Most view classes extend the base directly: their own members, in order, are the answer.
   if (chain.length === 1) {
+    const proto = chain[0]!;
+    const declarer = (proto as { constructor: Function }).constructor;
     const found: FoundMethod[] = [];
-    ownMethods(chain[0]!, (name, method) => {
-      if (method) found.push(method);
-    });
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      if (name === "constructor") continue;
+      const descriptor = Object.getOwnPropertyDescriptor(proto, name)!;
+      if (!descriptor.get && !descriptor.set && typeof descriptor.value === "function") found.push({ name, fn: descriptor.value as Function, declarer });
+    }
     return found;
   }
   // Walk from the oldest ancestor down: an override keeps its parent's position (Map order).

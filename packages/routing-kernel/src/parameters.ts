@@ -31,10 +31,8 @@ export function readParameters(fn: Function, handler: string): readonly Paramete
     throw new E_UNREADABLE_PARAMETERS(handler, "it is a native or bound function");
   }
   // Most view methods declare no parameters; their empty list needs no parser.
-  if (fn.length === 0 && EMPTY_PARAMETERS.test(source)) {
-    cache.set(fn, NONE);
-    return NONE;
-  }
+  // (Not cached: checking again costs less than a weak-map entry per method.)
+  if (fn.length === 0 && EMPTY_PARAMETERS.test(source)) return NONE;
   const specs = readSimpleParameters(source, fn.length) ?? parseParameters(source, handler);
   cache.set(fn, specs);
   return specs;

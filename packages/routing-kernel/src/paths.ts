@@ -57,6 +57,12 @@ export function toggleTrailingSlash(pattern: string): string | undefined {
  * static segment and `1` for a parameter. Comparing keys as strings is the route order.
  */
 export function patternOrderKey(pattern: string): string {
+  // Without a parameter the key is one 0 per segment: count the slashes.
+  if (!pattern.includes(":")) {
+    let segments = 1;
+    for (let at = pattern.indexOf("/"); at !== -1; at = pattern.indexOf("/", at + 1)) segments++;
+    return "0".repeat(segments);
+  }
   // One pass over the characters: each segment starts at 0 or after a `/`.
   let key = pattern.charCodeAt(0) === COLON ? "1" : "0";
   for (let i = 0; i < pattern.length; i++) {
