@@ -43,8 +43,9 @@ export interface DispatchOptions {
  */
 export function createDispatcher(options: DispatchOptions): Middleware {
   const router = FindMyWay({ caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, maxParamLength: 2048 });
-  const shapes = new Map<string, { verbs: Map<Verb, VerbHandler> }>();
-  const routeChains = new Map<Route, Middleware[]>();
+  // The handlers of each path shape by verb, in the order verbs were first given.
+  const shapes = new Map<string, Partial<Record<string, VerbHandler>>>();
+  const routeChains = new Map<Route, readonly Middleware[]>();
 
   for (const entry of options.table.entries) {
     const { route, pattern } = entry;
@@ -52,17 +53,18 @@ export function createDispatcher(options: DispatchOptions): Middleware {
     const names = patternParams(pattern);
     let chain = routeChains.get(route);
     if (!chain) {
-      chain = [...options.routeMiddleware(route)];
+      const middleware = options.routeMiddleware(route);
+      chain = middleware.length === 0 ? NO_MIDDLEWARE : [...middleware];
       routeChains.set(route, chain);
     }
     const invoke = prepareInvoker(route, names, options.respond(route));
     const handler: VerbHandler = { route, names, run: withMiddleware(chain, invoke) };
-    let slot = shapes.get(shape);
-    if (!slot) {
-      slot = { verbs: new Map<Verb, VerbHandler>() };
-      shapes.set(shape, slot);
+    let handlers = shapes.get(shape);
+    if (!handlers) {
+      handlers = {};
+      shapes.set(shape, handlers);
     }
-    for (const verb of route.verbs) if (!slot.verbs.has(verb)) slot.verbs.set(verb, handler);
+    for (const verb of route.verbs) handlers[verb] ??= handler;
   }
 
   // Static paths (most of an app's) are answered from a map: registering each in find-my-way costs
@@ -70,10 +72,10 @@ export function createDispatcher(options: DispatchOptions): Middleware {
   // handling (see `match`).
   const statics = new Map<string, PathEntry>();
   const allows = new Map<string, string>();
-  for (const [shape, slot] of shapes) {
-    const handlers: Partial<Record<string, VerbHandler>> = Object.fromEntries(slot.verbs);
+  for (const [shape, handlers] of shapes) {
+    const allow = allowOf(Object.keys(handlers) as Verb[], allows);
     if (handlers["GET"] && !handlers["HEAD"]) handlers["HEAD"] = handlers["GET"];
-    const store: PathEntry = { handlers, allow: allowOf(slot.verbs, allows), keys: keysOf(shape) };
+    const store: PathEntry = { handlers, allow, keys: keysOf(shape) };
     if (isPlainStatic(shape)) statics.set(shape, store);
     else router.on("GET", toFindMyWay(shape), noop, store);
   }
@@ -168,6 +170,7 @@ function noop(): void {}
 const SLASH = 47;
 const NO_PARAMS: Readonly<Record<string, string | undefined>> = Object.freeze({});
 const NO_KEYS: readonly string[] = Object.freeze([]);
+const NO_MIDDLEWARE: readonly Middleware[] = Object.freeze([]);
 // Escapes find-my-way leaves encoded in the path it matches (reserved characters and `%` itself).
 const RESERVED_ESCAPE = /%(?:2[3-6bcfBCF]|3[abdfABDF]|40)/;
 
@@ -187,11 +190,11 @@ function decodedForStatics(path: string): string | undefined {
 }
 
 /** The `Allow` list of a shape's verbs (HEAD with GET, OPTIONS always), one string per verb set. */
-function allowOf(verbs: ReadonlyMap<Verb, unknown>, cache: Map<string, string>): string {
-  const key = [...verbs.keys()].join();
+function allowOf(verbs: readonly Verb[], cache: Map<string, string>): string {
+  const key = verbs.join();
   let allow = cache.get(key);
   if (allow === undefined) {
-    const sorted = sortVerbs(verbs.keys());
+    const sorted = sortVerbs(verbs);
     if (sorted.includes("GET") && !sorted.includes("HEAD")) sorted.splice(1, 0, "HEAD");
     if (!sorted.includes("OPTIONS")) sorted.push("OPTIONS");
     allow = sorted.join(", ");

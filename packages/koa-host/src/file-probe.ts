@@ -13,10 +13,13 @@ interface Listing {
   readonly misses: Map<string, boolean>;
 }
 
+/** A folder as the probe knows it: its listing; `null` when nothing can exist under it; "unknown" when only `existsSync` can tell. */
+type Folder = Listing | null | "unknown";
+
 const fold = (name: string): string => name.normalize("NFC").toLowerCase();
 
-// A path the probe walks itself: `/`-separated names, none empty, `.`, `..` or holding a `\`.
-const UNUSUAL = /^\/|\/$|\/\/|\\|(?:^|\/)\.\.?(?:\/|$)|^$/;
+// A folder path the probe walks itself: `/`-separated names, none empty, `.`, `..` or holding a `\`.
+const UNUSUAL = /^\/|\/$|\/\/|\\|(?:^|\/)\.\.?(?:\/|$)/;
 
 /**
  * A file-existence check for start-up decisions taken once per route (a template found by
@@ -30,42 +33,57 @@ const UNUSUAL = /^\/|\/$|\/\/|\\|(?:^|\/)\.\.?(?:\/|$)|^$/;
  * case-insensitive file system, an unusual path, or Windows).
  */
 export function createFileProbe(): FileProbe {
-  // By `root` and the folder's path under it.
-  let listings: Map<string, Listing | null | "unknown"> | undefined;
+  // By `root`, then by the folder's path under it.
+  let roots: Map<string, Map<string, Folder>> | undefined;
 
-  const listingOf = (root: string, key: string, under: string): Listing | null | "unknown" => {
-    if (!listings) {
-      listings = new Map();
+  const folderOf = (root: string, path: string): Folder => {
+    if (!roots) {
+      roots = new Map();
       // Forget everything once this synchronous job is over.
       queueMicrotask(() => {
-        listings = undefined;
+        roots = undefined;
       });
     }
-    let listing = listings.get(key);
-    if (listing === undefined) {
-      listing = readListing(under === "" ? root : join(root, under));
-      listings.set(key, listing);
+    let folders = roots.get(root);
+    if (!folders) {
+      folders = new Map();
+      roots.set(root, folders);
     }
-    return listing;
+    let folder = folders.get(path);
+    if (folder === undefined) {
+      folder = readFolder(root, path, folderOf);
+      folders.set(path, folder);
+    }
+    return folder;
   };
 
   return (root, relative) => {
-    if (process.platform === "win32" || UNUSUAL.test(relative)) return existsSync(join(root, relative));
-    for (let start = 0; ; ) {
-      const under = start === 0 ? "" : relative.slice(0, start - 1);
-      const listing = listingOf(root, `${root}\0${under}`, under);
-      // `null`: the folder is missing or no folder, so nothing exists under it.
-      if (listing === null) return false;
-      if (listing === "unknown") return existsSync(join(root, relative));
-      const slash = relative.indexOf("/", start);
-      const name = slash === -1 ? relative.slice(start) : relative.slice(start, slash);
-      const entry = listing.entries.get(name);
-      if (!entry) return missing(listing, name) ? existsSync(join(root, relative)) : false;
-      if (slash === -1) return entry.isSymbolicLink() ? existsSync(join(root, relative)) : true;
-      // A file (or anything but a folder or a link to one) has no children: its listing is null.
-      start = slash + 1;
+    const slash = relative.lastIndexOf("/");
+    const name = relative.slice(slash + 1);
+    if (process.platform === "win32" || name === "" || name === "." || name === ".." || name.includes("\\")) {
+      return existsSync(join(root, relative));
     }
+    const folder = folderOf(root, slash === -1 ? "" : relative.slice(0, slash));
+    if (folder === null) return false;
+    if (folder === "unknown") return existsSync(join(root, relative));
+    const entry = folder.entries.get(name);
+    if (!entry) return missing(folder, name) ? existsSync(join(root, relative)) : false;
+    return entry.isSymbolicLink() ? existsSync(join(root, relative)) : true;
   };
+}
+
+/** Reads the folder at `path` under `root`, going through its parent's listing first. */
+function readFolder(root: string, path: string, folderOf: (root: string, path: string) => Folder): Folder {
+  if (path === "") return readListing(root);
+  if (UNUSUAL.test(path)) return "unknown";
+  const slash = path.lastIndexOf("/");
+  const parent = folderOf(root, slash === -1 ? "" : path.slice(0, slash));
+  if (parent === null || parent === "unknown") return parent;
+  const name = path.slice(slash + 1);
+  const entry = parent.entries.get(name);
+  if (!entry) return missing(parent, name) ? "unknown" : null;
+  // A file (or anything but a folder or a link to one) has no children: its listing is null.
+  return readListing(join(root, path));
 }
 
 /** True when a name absent from a listing may still exist (an entry matches it folded). */
@@ -80,7 +98,7 @@ function missing(listing: Listing, name: string): boolean {
 }
 
 /** The entries of a folder; `null` when it is missing or not a folder; "unknown" when it cannot be read. */
-function readListing(dir: string): Listing | null | "unknown" {
+function readListing(dir: string): Folder {
   let dirents: Dirent[];
   try {
     dirents = readdirSync(dir, { withFileTypes: true });
