@@ -1,6 +1,11 @@
-import { parse } from "acorn";
+import { createRequire } from "node:module";
 import type { Node, Pattern, Function as FunctionNode } from "acorn";
 import { E_UNREADABLE_PARAMETERS, E_UNSUPPORTED_PARAMETER } from "./errors.js";
+
+// acorn is loaded on the first list the fast path leaves to it (its CommonJS build, synchronously):
+// an app whose methods all take plain parameters never loads the parser at start-up.
+let acorn: typeof import("acorn") | undefined;
+const parser = (): typeof import("acorn") => (acorn ??= createRequire(import.meta.url)("acorn") as typeof import("acorn"));
 
 /** One declared parameter of a view method. */
 export interface ParameterSpec {
@@ -91,7 +96,7 @@ function parseFunction(source: string): FunctionNode | undefined {
   // function and arrow expressions parse as they are.
   for (const wrapped of [`({${source}\n})`, `(${source}\n)`]) {
     try {
-      const program = parse(wrapped, { ecmaVersion: "latest", sourceType: "module" });
+      const program = parser().parse(wrapped, { ecmaVersion: "latest", sourceType: "module" });
       const statement = program.body[0];
       if (statement?.type !== "ExpressionStatement") continue;
       const expression = statement.expression;
