@@ -1,5 +1,6 @@
+import { createRequire } from "node:module";
 import type { Middleware } from "koa";
-import { koaBody } from "koa-body";
+import type { koaBody as KoaBody } from "koa-body";
 import type { BodyLimits } from "./config.js";
 import { E_BODY_TOO_LARGE, E_MALFORMED_BODY, E_MALFORMED_JSON } from "./errors.js";
 
@@ -10,7 +11,26 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * Malformed JSON answers 400 naming the problem; a body over its limit answers 413.
  */
 export function bodyParser(limits: BodyLimits): Middleware {
-  const parse = koaBody({
+  let made: Middleware | undefined;
+  // koa-body (with zod, which validates its options) costs ~0.2 s to load: apps load it with their
+  // first request that has a body, not at start-up. Its CommonJS build, through require, skips
+  // the TypeScript loader's hooks in development.
+  const parser = (): Middleware => (made ??= makeParser(limits));
+  return async (ctx, next) => {
+    if (!BODY_METHODS.has(ctx.method)) return next();
+    const parse = parser();
+    try {
+      await parse(ctx, async () => undefined);
+    } catch (error) {
+      throw translate(error, ctx.is("json") ? "json" : "other", limits);
+    }
+    return next();
+  };
+}
+
+function makeParser(limits: BodyLimits): Middleware {
+  const { koaBody } = createRequire(import.meta.url)("koa-body") as { koaBody: typeof KoaBody };
+  return koaBody({
     multipart: true,
     parsedMethods: ["POST", "PUT", "PATCH", "DELETE"] as never,
     jsonLimit: limits.json,
@@ -20,16 +40,7 @@ export function bodyParser(limits: BodyLimits): Middleware {
     onError(error: Error) {
       throw error;
     },
-  } as Parameters<typeof koaBody>[0]);
-  return async (ctx, next) => {
-    if (!BODY_METHODS.has(ctx.method)) return next();
-    try {
-      await parse(ctx, async () => undefined);
-    } catch (error) {
-      throw translate(error, ctx.is("json") ? "json" : "other", limits);
-    }
-    return next();
-  };
+  } as Parameters<typeof KoaBody>[0]) as Middleware;
 }
 
 function translate(error: unknown, kind: "json" | "other", limits: BodyLimits): Error {

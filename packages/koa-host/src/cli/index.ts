@@ -9,5 +9,5 @@ export { printRoutes } from "./routes.js";
 export { runCli } from "./run-cli.js";
 export { describeScaffold, writeScaffold, type ScaffoldResult } from "./scaffold.js";
 export { serve, type ServeHandle, type ServeOptions } from "./serve.js";
-export { registerTypeScript, tsxImportArgument } from "./typescript.js";
+export { preloadBeforeTypeScript, registerTypeScript, tsxImportArgument } from "./typescript.js";
 export { defineCommands, loadUserCommands, type ScriptCommand } from "./user-commands.js";

@@ -1,5 +1,6 @@
 // Child process of the reloading dev server: builds the app and listens until SIGTERM.
 import { loadAppDefinition } from "./app-definition.js";
+import { preloadBeforeTypeScript } from "./typescript.js";
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
@@ -8,6 +9,8 @@ const root = args.get("root") ?? process.cwd();
 const port = Number(args.get("port") ?? 5000);
 const hostname = args.get("host") ?? "127.0.0.1";
 const appName = args.get("app") || undefined;
+const preload = args.get("preload");
+if (preload) preloadBeforeTypeScript(preload);
 
 try {
   const definition = await loadAppDefinition(root, appName);

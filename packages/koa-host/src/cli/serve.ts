@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { watch, type FSWatcher } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadAppDefinition } from "./app-definition.js";
-import { tsxImportArgument } from "./typescript.js";
+import { preloadedModule, tsxImportArgument } from "./typescript.js";
 
 /** Options of {@link serve}. */
 export interface ServeOptions {
@@ -44,7 +44,13 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
 
   const start = () => {
     const args = ["--root", options.root, "--port", String(port), "--host", hostname, ...(options.appName ? ["--app", options.appName] : [])];
-    const current = fork(childFile, args, { execArgv: [tsxImportArgument()], env: { ...process.env, FW_TS_LOADER: "active" }, stdio: "inherit" });
+    const preload = preloadedModule();
+    // A built child imports the framework first and registers tsx itself (faster start-up); a
+    // TypeScript child (the sources, in tests) needs tsx from its first line.
+    const current =
+      childFile.endsWith(".js") && preload
+        ? fork(childFile, [...args, "--preload", preload], { execArgv: [], env: withoutLoaderFlag(process.env), stdio: "inherit" })
+        : fork(childFile, args, { execArgv: [tsxImportArgument()], env: { ...process.env, FW_TS_LOADER: "active" }, stdio: "inherit" });
     current.once("exit", (code, signal) => {
       if (child === current) child = undefined;
       if (!stopping && signal !== "SIGTERM" && code !== 0) print(`The app stopped (exit ${code ?? signal}); fix the error and save a file to restart.`);
@@ -87,6 +93,12 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   process.once("SIGTERM", onSignal);
   process.once("SIGINT", onSignal);
   return { stop };
+}
+
+function withoutLoaderFlag(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const copy = { ...env };
+  delete copy["FW_TS_LOADER"];
+  return copy;
 }
 
 async function serveInProcess(root: string, port: number, hostname: string, appName: string | undefined, print: (line: string) => void): Promise<ServeHandle> {
