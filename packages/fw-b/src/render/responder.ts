@@ -83,7 +83,6 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
   const prepareHtml = (route: Route): RespondFn => {
     const name = `${route.module}/${route.className}/${route.methodName}`;
     const template = lookup(name);
-    const expected = templates.expectedPath(name);
     return (ctx, result) => {
       const body = unwrapReply(ctx, result);
       if ((body === undefined || body === null) && hasNoBodyStatus(ctx)) return;
@@ -92,7 +91,7 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
         // A view that wrote the body itself (a stream, a file) and returned nothing keeps it.
         if ((body === undefined || body === null) && ctx.body !== undefined && ctx.body !== null) return;
         const found = template();
-        if (!found) throw new E_TEMPLATE_NOT_FOUND(`${route.id}()`, `${expected} (or .html, .md)`);
+        if (!found) throw new E_TEMPLATE_NOT_FOUND(`${route.id}()`, `${templates.expectedPath(name)} (or .html, .md)`);
         ctx.type = "text/html; charset=utf-8";
         ctx.body = found.render(localsFor(ctx, body ?? {}));
         return;

@@ -3,11 +3,12 @@ import type { Route, RouteTable } from "routing-kernel";
 /**
  * Finds the route a path belongs to, for errors raised before dispatch (a malformed or oversized
  * body is rejected before the route is matched), so a JSON view's bad input is answered in JSON.
- * Built once at start-up; used only on that error path.
+ * Used only on that error path, so the matchers are built on its first use, not at start-up.
  */
 export function routeAtPath(table: RouteTable, basePath = ""): (path: string) => Route | undefined {
-  const matchers = table.entries.map((entry) => ({ route: entry.route, regex: toRegex(entry.pattern) }));
+  let matchers: Array<{ route: Route; regex: RegExp }> | undefined;
   return (path) => {
+    matchers ??= table.entries.map((entry) => ({ route: entry.route, regex: toRegex(entry.pattern) }));
     if (basePath) {
       if (path !== basePath && !path.startsWith(`${basePath}/`)) return undefined;
       path = path.slice(basePath.length) || "/";
