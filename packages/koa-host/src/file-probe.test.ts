@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -107,12 +108,25 @@ describe("createFileProbe", () => {
     }
   });
 
-  test("a folder it may not list is left to existsSync", { skip: process.getuid?.() === 0 ? "root reads any folder" : false }, () => {
+  test("a folder it may not list is left to existsSync", () => {
     const root = makeTree();
     try {
+      chmodSync(root, 0o755);
       chmodSync(join(root, "main/Index"), 0o311);
-      assert.equal(createFileProbe()(root, "main/Index/index.html"), true);
-      assert.equal(createFileProbe()(root, "main/Index/nope.html"), false);
+      const check = [
+        `const { createFileProbe } = await import(${JSON.stringify(new URL("./file-probe.ts", import.meta.url).href)});`,
+        `const probe = createFileProbe();`,
+        `console.log(JSON.stringify([probe(${JSON.stringify(root)}, "main/Index/index.html"), probe(${JSON.stringify(root)}, "main/Index/nope.html")]));`,
+      ].join("\n");
+      // Root lists any folder: the check then runs as an unprivileged user, who cannot list it.
+      const asRoot = process.getuid?.() === 0;
+      const result = spawnSync(process.execPath, [`--import=${import.meta.resolve("tsx")}`, "--input-type=module", "-e", check], {
+        encoding: "utf8",
+        cwd: tmpdir(),
+        ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+      });
+      assert.equal(result.status, 0, result.stderr);
+      assert.deepEqual(JSON.parse(result.stdout.trim()), [true, false]);
     } finally {
       chmodSync(join(root, "main/Index"), 0o755);
       rmSync(root, { recursive: true });
