@@ -15,7 +15,8 @@ export { response, RESPONSE_KIND } from "./response.js";
 export { security } from "./security.js";
 export { createTemplateEnvironment, findViewTemplate } from "./templates.js";
 export { defineConfig, HTTPError, Redirect, Reply, type AppConfig, type Host } from "koa-host";
-export { defineCommands, type AppDefinition, type ScriptCommand } from "koa-host/cli";
+export { defineCommands, type ScriptCommand } from "koa-host";
+export type { AppDefinition } from "koa-host/cli";
 export * from "./errors.js";
 export {
   dateHelpers,

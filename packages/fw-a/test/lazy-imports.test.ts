@@ -29,6 +29,9 @@ const DRIVERS = [
   "@node-rs/argon2",
   "@koa/cors",
   "pino-pretty",
+  // The command-line parser (only the CLI needs it) and the body parser (loaded with the first body).
+  "yargs",
+  "koa-body",
 ];
 
 // A resolve hook (it runs on the loader thread, so it appends to a file) and a reporter run at exit.

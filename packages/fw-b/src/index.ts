@@ -37,7 +37,8 @@ export {
   type HostPlugin,
   type ReplyInit,
 } from "koa-host";
-export { defineCommands, type AppDefinition, type CreateOverrides, type ScriptCommand } from "koa-host/cli";
+export { defineCommands, type ScriptCommand } from "koa-host";
+export type { AppDefinition, CreateOverrides } from "koa-host/cli";
 export {
   dateColumn,
   defineModel,

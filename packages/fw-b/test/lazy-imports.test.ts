@@ -32,6 +32,9 @@ const DRIVERS = [
   "openid-client",
   "svg-captcha",
   "i18next",
+  // The command-line parser (only the CLI needs it) and the body parser (loaded with the first body).
+  "yargs",
+  "koa-body",
 ];
 
 // A resolve hook (it runs on the loader thread, so it appends to a file) and a reporter run at exit.

@@ -24,3 +24,4 @@ export type { ErrorInfo, RespondFn, Responder } from "./responder.js";
 export { runtimeOf, type HostRuntime } from "./runtime.js";
 export { staticFiles, type StaticOptions } from "./static-files.js";
 export { HOST_VIEW_FIELDS, HostView } from "./view.js";
+export { defineCommands, type ScriptCommand } from "./script-command.js";

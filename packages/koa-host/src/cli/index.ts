@@ -10,4 +10,5 @@ export { runCli } from "./run-cli.js";
 export { describeScaffold, writeScaffold, type ScaffoldResult } from "./scaffold.js";
 export { serve, type ServeHandle, type ServeOptions } from "./serve.js";
 export { preloadBeforeTypeScript, registerTypeScript, tsxImportArgument } from "./typescript.js";
-export { defineCommands, loadUserCommands, type ScriptCommand } from "./user-commands.js";
+export { loadUserCommands } from "./user-commands.js";
+export { defineCommands, type ScriptCommand } from "../script-command.js";

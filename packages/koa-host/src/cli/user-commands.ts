@@ -2,25 +2,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Argv, CommandModule } from "yargs";
-import type { Host } from "../host.js";
+import type { ScriptCommand } from "../script-command.js";
 import { loadAppDefinition } from "./app-definition.js";
 import { registerTypeScript } from "./typescript.js";
-
-/**
- * A command an app defines in `run/scripts.ts`: a yargs command whose handler also receives the
- * built app (config loaded, plugins set up: database connected, models bound).
- */
-export interface ScriptCommand<Args = Record<string, unknown>> {
-  readonly command: string;
-  readonly describe: string;
-  readonly builder?: (yargs: Argv) => Argv;
-  handler(argv: Args, app: Host): void | Promise<void>;
-}
-
-/** Declares app commands with type checking (identity function). */
-export function defineCommands(commands: readonly ScriptCommand[]): readonly ScriptCommand[] {
-  return commands;
-}
 
 /**
  * Loads the `commands` export of `<root>/run/scripts.ts` (if the file exists) as yargs commands that
