@@ -25,3 +25,4 @@ export { runtimeOf, type HostRuntime } from "./runtime.js";
 export { staticFiles, type StaticOptions } from "./static-files.js";
 export { HOST_VIEW_FIELDS, HostView } from "./view.js";
 export { defineCommands, type ScriptCommand } from "./script-command.js";
+export { driverLoader, type DriverLoader } from "./drivers.js";
