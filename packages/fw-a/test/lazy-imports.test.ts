@@ -3,16 +3,12 @@
 // Each case runs in a fresh Node process (sources through tsx, as the tests do) that records every
 // module it loads: CommonJS ones from require.cache, ES modules from a resolve hook.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, describe, test } from "node:test";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { loadedAmong, packagesLoadedBy } from "test-servers";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const fixtureApp = fileURLToPath(new URL("./fixture-app", import.meta.url));
-const work = mkdtempSync(join(tmpdir(), "fw-a-lazy-"));
 
 /** Packages an app that configures no Redis, PostgreSQL/MySQL, mail, S3, bundles, JWT... must not load. */
 const DRIVERS = [
@@ -34,85 +30,17 @@ const DRIVERS = [
   "koa-body",
 ];
 
-// A resolve hook (it runs on the loader thread, so it appends to a file) and a reporter run at exit.
-const hook = join(work, "record-hook.mjs");
-writeFileSync(
-  hook,
-  `import { appendFileSync } from "node:fs";
-export async function resolve(specifier, context, next) {
-  const result = await next(specifier, context);
-  appendFileSync(process.env.LAZY_ESM_LOG, result.url + "\\n");
-  return result;
-}
-`,
-);
-const recorder = join(work, "recorder.mjs");
-writeFileSync(
-  recorder,
-  `import { createRequire, register } from "node:module";
-import { writeFileSync } from "node:fs";
-register(${JSON.stringify(pathToFileURL(hook).href)});
-const require = createRequire(import.meta.url);
-process.on("exit", () => writeFileSync(process.env.LAZY_CJS_LOG, Object.keys(require.cache).join("\\n")));
-`,
-);
-
-after(() => rmSync(work, { recursive: true, force: true }));
-
-/** The package a module path belongs to (`@scope/name` or `name`), or undefined outside node_modules. */
-function packageOf(path: string): string | undefined {
-  const match = /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path);
-  return match?.[1];
-}
-
-interface Loaded {
-  /** Packages of the CommonJS modules in require.cache. */
-  readonly commonjs: Set<string>;
-  /** Packages of the ES module URLs resolved through the loader. */
-  readonly esm: Set<string>;
-}
-
-/** Runs `script` (an ES module body, `fw-a` importable) in a fresh process and reports what it loaded. */
-function loadedBy(name: string, script: string): Loaded {
-  const cjsLog = join(work, `${name}.cjs.log`);
-  const esmLog = join(work, `${name}.esm.log`);
-  writeFileSync(esmLog, "");
-  const result = spawnSync(
-    process.execPath,
-    ["--conditions=source", "--import", "tsx", "--import", pathToFileURL(recorder).href, "--input-type=module", "-e", script],
-    { cwd: packageDir, encoding: "utf8", env: { ...process.env, LAZY_CJS_LOG: cjsLog, LAZY_ESM_LOG: esmLog }, timeout: 120_000 },
-  );
-  assert.equal(result.status, 0, `the child process failed:\n${result.stderr}`);
-  const packages = (lines: string) => new Set(lines.split("\n").map(packageOf).filter((p): p is string => p !== undefined));
-  return { commonjs: packages(readFileSync(cjsLog, "utf8")), esm: packages(readFileSync(esmLog, "utf8")) };
-}
-
-/** The drivers among the loaded packages; tsx itself loads esbuild, so only an ES import of it counts. */
-function driversIn(loaded: Loaded, allowed: readonly string[] = []): string[] {
-  const matches = (pkg: string, pattern: string) => (pattern.endsWith("/*") ? pkg.startsWith(pattern.slice(0, -1)) : pkg === pattern);
-  const found = new Set<string>();
-  for (const pattern of DRIVERS) {
-    if (allowed.includes(pattern)) continue;
-    for (const pkg of loaded.esm) if (matches(pkg, pattern)) found.add(pkg);
-    if (pattern === "esbuild") continue;
-    for (const pkg of loaded.commonjs) if (matches(pkg, pattern)) found.add(pkg);
-  }
-  return [...found].sort();
-}
-
 describe("fw-a loads backend drivers only when an app configures them", () => {
   test("import('fw-a') loads none of them", () => {
-    const loaded = loadedBy("import", `await import("fw-a");`);
+    const loaded = packagesLoadedBy(packageDir, `await import("fw-a");`);
     // The recorder works: the framework's own dependencies show up.
     assert.ok(loaded.esm.has("koa") || loaded.commonjs.has("koa"), "koa was recorded");
     assert.ok(loaded.commonjs.has("knex"), "knex (the data layer) was recorded");
-    assert.deepEqual(driversIn(loaded), []);
+    assert.deepEqual(loadedAmong(loaded, DRIVERS), []);
   });
 
   test("an app on the defaults (SQLite, cookie sessions, memory cache, local files, no mail) serving a page loads none of them", () => {
-    const loaded = loadedBy(
-      "default-app",
-      `const { createApp } = await import("fw-a");
+    const loaded = packagesLoadedBy(packageDir, `const { createApp } = await import("fw-a");
 const { inject } = await import("fw-a/testing");
 const app = await createApp({ root: ${JSON.stringify(fixtureApp)}, config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:" } });
 const res = await inject(app, "/");
@@ -120,17 +48,15 @@ if (res.statusCode !== 200) throw new Error("GET / answered " + res.statusCode +
 await app.close();`,
     );
     assert.ok(loaded.commonjs.has("better-sqlite3"), "the SQLite driver was loaded");
-    assert.deepEqual(driversIn(loaded), []);
+    assert.deepEqual(loadedAmong(loaded, DRIVERS), []);
   });
 
   test("configuring SMTP mail loads nodemailer at start-up, and nothing else", () => {
-    const loaded = loadedBy(
-      "mail-app",
-      `const { createApp } = await import("fw-a");
+    const loaded = packagesLoadedBy(packageDir, `const { createApp } = await import("fw-a");
 const app = await createApp({ root: ${JSON.stringify(fixtureApp)}, config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:", mailUrl: "smtp://127.0.0.1:2525", mailFrom: "app@example.test" } });
 await app.close();`,
     );
     assert.ok(loaded.commonjs.has("nodemailer"), "nodemailer was loaded for the configured mail");
-    assert.deepEqual(driversIn(loaded, ["nodemailer"]), []);
+    assert.deepEqual(loadedAmong(loaded, DRIVERS, ["nodemailer"]), []);
   });
 });

@@ -51,3 +51,4 @@ export async function requireServer(name: keyof typeof serverUrls): Promise<stri
 
 export { startS3, type S3Server } from "./s3.js";
 export { startSmtp, type SmtpServer, type ReceivedMail } from "./smtp.js";
+export { loadedAmong, packageOf, packagesLoadedBy, type LoadedPackages } from "./loaded-packages.js";
