@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { createHost, HOST_VIEW_FIELDS, HostView, sendJson, sendText, type Responder } from "koa-host";
-import { ALL_VERBS, buildRouteTable, defineConventions, restrictVerbs, routePath, setTag } from "routing-kernel";
+import { buildRouteTable, defineConventions, routePath, setTag, verbDecorators } from "routing-kernel";
 import type { ConformanceAdapter } from "../src/index.js";
 
 const conventions = (trailingSlash: boolean) =>
@@ -29,13 +29,8 @@ export function koaHostAdapter(trailingSlash: boolean): ConformanceAdapter {
     trailingSlash,
     Base: HostView,
     decorators: {
-      get: restrictVerbs("get", ["GET"]),
-      post: restrictVerbs("post", ["POST"]),
-      put: restrictVerbs("put", ["PUT"]),
-      patch: restrictVerbs("patch", ["PATCH"]),
-      delete: restrictVerbs("delete", ["DELETE"]),
-      options: restrictVerbs("options", ["OPTIONS"]),
-      all: restrictVerbs("all", ALL_VERBS),
+      // The kernel's verb decorators, as fw-a's and fw-b's `request` namespaces are made.
+      ...verbDecorators("request"),
       route: (path) => routePath("route", path),
       json: setTag("json", "responseKind", "json"),
     },

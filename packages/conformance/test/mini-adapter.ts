@@ -7,15 +7,14 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import Koa, { type Context, type Middleware } from "koa";
 import {
-  ALL_VERBS,
   buildRouteTable,
   defineConventions,
   patternParams,
-  restrictVerbs,
   routePath,
   setTag,
   sortVerbs,
   toggleTrailingSlash,
+  verbDecorators,
   type Route,
   type RouteTable,
   type Verb,
@@ -117,13 +116,8 @@ export function miniAdapter(trailingSlash: boolean, skip?: readonly ConformanceS
     trailingSlash,
     Base: MiniView,
     decorators: {
-      get: restrictVerbs("get", ["GET"]),
-      post: restrictVerbs("post", ["POST"]),
-      put: restrictVerbs("put", ["PUT"]),
-      patch: restrictVerbs("patch", ["PATCH"]),
-      delete: restrictVerbs("delete", ["DELETE"]),
-      options: restrictVerbs("options", ["OPTIONS"]),
-      all: restrictVerbs("all", ALL_VERBS),
+      // The kernel's verb decorators, as fw-a's and fw-b's `request` namespaces are made.
+      ...verbDecorators("request"),
       route: (path) => routePath("route", path),
       json: setTag("json", "responseKind", "json"),
     },
