@@ -52,9 +52,21 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
   const basePath = typeof config["basePath"] === "string" ? config["basePath"].replace(/\/+$/, "") : "";
   let adminNav: readonly AdminNavItem[] = [];
   let logger: PluginContext["logger"] | undefined;
-  let constantLocals: { languages: readonly string[]; fwb_assets: Readonly<Record<string, string>>; contrib: Readonly<Record<string, unknown>> } | undefined;
   const maintenance = settings.maintenance ? new MaintenanceFlag(() => runtime.knex(), settings.maintenance.cacheMs) : undefined;
   const captcha = settings.captcha ? (settings.captcha.verifier ?? svgCaptchaVerifier(config.secretKey, settings.captcha)) : undefined;
+  // Template values that never change for this app, made once.
+  const fixed = Object.freeze({
+    languages: i18n.languages,
+    fwb_assets: assetUrls(basePath),
+    contrib: Object.freeze({
+      auth: Boolean(settings.auth),
+      signup: Boolean(settings.auth?.signup),
+      contact: Boolean(settings.contact),
+      admin: Boolean(settings.admin),
+      maintenance: Boolean(settings.maintenance),
+      oauth: Object.entries(settings.oauth?.providers ?? {}).map(([name, provider]) => Object.freeze({ name, title: provider.title ?? name })),
+    }),
+  });
 
   const baseUrl = typeof config["baseUrl"] === "string" && config["baseUrl"] ? config["baseUrl"].replace(/\/+$/, "") : undefined;
   const runtime: ContribRuntime = {
@@ -174,19 +186,6 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
     },
 
     locals(ctx: Context) {
-      // What does not change between requests is built once (after setup: the admin menu).
-      const fixed = (constantLocals ??= {
-        languages: i18n.languages,
-        fwb_assets: assetUrls(basePath),
-        contrib: Object.freeze({
-          auth: Boolean(settings.auth),
-          signup: Boolean(settings.auth?.signup),
-          contact: Boolean(settings.contact),
-          admin: Boolean(settings.admin),
-          maintenance: Boolean(settings.maintenance),
-          oauth: Object.entries(settings.oauth?.providers ?? {}).map(([name, provider]) => Object.freeze({ name, title: provider.title ?? name })),
-        }),
-      });
       // Reading the theme cookie parses the Cookie header: only when the header names it.
       const theme = ctx.req.headers.cookie?.includes(THEME_COOKIE) ? ctx.cookies.get(THEME_COOKIE) : undefined;
       const user = ctx.state["currentUser"] as { role?: unknown } | undefined;
