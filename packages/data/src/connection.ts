@@ -3,29 +3,23 @@
  * Every dialect is set to UTC here, so dates mean the same instant whatever the process time zone.
  */
 import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import knex, { type Knex } from "knex";
+import { driverLoader } from "koa-host";
 import type pg from "pg";
 import { sqliteDatePostProcess } from "./date-columns.js";
 import { DEFAULT_DB_URL, parseDbUrl, type DbTarget, type Dialect } from "./db-url.js";
 import { E_DB_DRIVER_MISSING, E_DB_UNREACHABLE } from "./errors.js";
 
-// Resolves from this package, where the drivers are dependencies, whatever the app's folder.
-const requireHere = createRequire(import.meta.url);
+// Drivers resolve from this package, where they are dependencies, whatever the app's folder.
+const drivers = driverLoader(import.meta.url, (url, name, reason) => new E_DB_DRIVER_MISSING(url, name, reason));
 
 /**
  * The pg package, loaded when a PostgreSQL URL is configured (knex loads each dialect's driver
  * itself, on first connection); a SQLite or MySQL app never loads it.
  */
 function loadPg(target: DbTarget): typeof pg {
-  try {
-    return requireHere("pg") as typeof pg;
-  } catch (error) {
-    // The first line names what is missing ("Cannot find module 'pg'"); the rest is a require stack.
-    const reason = String((error as Error | undefined)?.message ?? error).split("\n")[0]!;
-    throw Object.assign(new E_DB_DRIVER_MISSING(target.masked, "pg", reason), { cause: error });
-  }
+  return drivers.requireDriver<typeof pg>("pg", target.masked);
 }
 
 /** Options of {@link connect}. */
