@@ -44,6 +44,12 @@ export interface HostPlugin {
   routeMiddleware?(route: Route): Middleware | undefined;
   /** Template variables for this request (`csrf_token`, `current_user`, `flash`...). */
   locals?(ctx: Context): Record<string, unknown>;
+  /**
+   * Readiness: resolves when the plugin's outside parts (database, Redis, session store) answer,
+   * rejects naming the part that does not. `GET /readyz` asks every plugin that has it, with a
+   * short timeout, so a balancer stops sending traffic to a process whose stores are down.
+   */
+  ready?(): Promise<void>;
   /** Releases connections and timers at shutdown. */
   close?(): Promise<void>;
 }
