@@ -92,3 +92,26 @@ export const E_TEMPLATE_NOT_FOUND = createError(
 
 /** A scaffold or generator refused to work. */
 export const E_SCAFFOLD = createError("E_SCAFFOLD", 500, (reason: string) => reason);
+
+/** A production key of the config (trustProxy, healthPath, readyPath, readyTimeout, shutdownGrace, requestIdHeader) is wrong. */
+export const E_PRODUCTION_CONFIG = createError(
+  "E_PRODUCTION_CONFIG",
+  500,
+  (key: string, expected: string, value: unknown) => `The config key ${key} must be ${expected}, not ${JSON.stringify(value) ?? String(value)}.`,
+);
+
+/** A start option is wrong (`--workers`, `--port`, `--host`). */
+export const E_START_OPTION = createError("E_START_OPTION", 500, (option: string, expected: string, value: unknown) => `${option} must be ${expected}, not ${String(value)}.`);
+
+/** The start port is taken by another process. */
+export const E_PORT_IN_USE = createError(
+  "E_PORT_IN_USE",
+  500,
+  (address: string) => `${address} is already in use by another process. Stop it, or start on another port with --port.`,
+);
+
+/** Workers fail before answering (at start, or over and over after a crash). */
+export const E_WORKERS_FAILED = createError("E_WORKERS_FAILED", 500, (reason: string) => `The app's workers could not start: ${reason}`);
+
+/** The build folder exists but holds no built app, or the build itself failed. */
+export const E_BUILD_FAILED = createError("E_BUILD_FAILED", 500, (reason: string) => `The build failed: ${reason}`);
