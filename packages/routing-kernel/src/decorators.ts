@@ -1,4 +1,4 @@
-import { E_INVALID_DECORATOR_TARGET } from "./errors.js";
+import { E_INVALID_DECORATOR_TARGET, E_UNKNOWN_OPTION } from "./errors.js";
 import { updateClassMetadata, updateMethodMetadata } from "./metadata.js";
 import { validateRoutePath } from "./paths.js";
 import { sortVerbs, type Verb } from "./verbs.js";
@@ -86,9 +86,14 @@ export function setTag(decorator: string, key: string, value: unknown): ViewDeco
 /**
  * Makes a decorator usable both bare (`@json`) and called (`@json()`), as the seeds write them.
  */
-export function bareOrCalled<D extends (value: unknown, context: never) => void>(make: () => D): D & (() => D) {
+export function bareOrCalled<D extends (value: unknown, context: never) => void>(make: () => D, name?: string): D & (() => D) {
   const decorator = (...args: unknown[]): unknown => {
     if (isDecoratorCall(args)) return (make() as unknown as (...a: unknown[]) => unknown)(...args);
+    // Called: `@x()` takes no options, so anything given is a mistake worth stopping at start-up.
+    const given = args.find((arg) => arg !== undefined);
+    if (given !== undefined) {
+      throw new E_UNKNOWN_OPTION(`@${name ?? "this decorator"}()`, typeof given === "object" && given !== null ? Object.keys(given)[0] ?? "{}" : String(given), []);
+    }
     return make();
   };
   return decorator as D & (() => D);

@@ -126,3 +126,13 @@ export const E_MISSING_ROUTE_PARAMETER = createError(
   (target: string, name: string) =>
     `urlFor(${target}) needs a value for the parameter "${name}".`,
 );
+
+/** A decorator was given an option it does not know, or options where it takes none. */
+export const E_UNKNOWN_OPTION = createError(
+  "E_UNKNOWN_OPTION",
+  500,
+  (where: string, key: string, known: readonly string[], suggestion?: string) =>
+    known.length === 0
+      ? `${where} takes no options, but was given ${JSON.stringify(key)}. Use it bare or with empty parentheses.`
+      : `${where} has no option ${JSON.stringify(key)}.${suggestion ? ` Did you mean "${suggestion}"?` : ""} Its options are: ${known.join(", ")}.`,
+);

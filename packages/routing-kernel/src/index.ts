@@ -19,6 +19,7 @@ export { extendsBase, methodsOf, viewClassesOf, type FoundMethod, type ViewModul
 export * from "./errors.js";
 export { METADATA, readClassMetadata, readMethodMetadata, type ClassMetadata, type MethodMetadata } from "./metadata.js";
 export { kebabCase } from "./naming.js";
+export { checkOptionKeys, closestName, isPlainObject } from "./options.js";
 export { readParameters, type ParameterSpec } from "./parameters.js";
 export {
   comparePatterns,
