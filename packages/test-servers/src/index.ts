@@ -1,7 +1,8 @@
 /**
  * @module test-servers
  * Real servers for tests. PostgreSQL, MariaDB and Redis must already run on 127.0.0.1 (`.ci/run`
- * starts them); s3rver and smtp-server are started in-process on free ports. A test that needs a
+ * starts them); s3rver, smtp-server and aws-ses-v2-local are started in-process and Azurite as a
+ * child process, each on a free port. A test that needs a
  * server that is absent fails with a message naming it, unless `FW_TEST_NO_SERVERS=1` is set, in
  * which case `serverTest` skips it with that reason (a developer opt-out that CI never sets).
  */
@@ -51,4 +52,6 @@ export async function requireServer(name: keyof typeof serverUrls): Promise<stri
 
 export { startS3, type S3Server } from "./s3.js";
 export { startSmtp, type SmtpServer, type ReceivedMail } from "./smtp.js";
+export { AZURITE_ACCOUNT, AZURITE_KEY, freePort, startAzurite, type AzuriteServer } from "./azurite.js";
+export { startSes, type SesMail, type SesServer } from "./ses.js";
 export { loadedAmong, packageOf, packagesLoadedBy, type LoadedPackages } from "./loaded-packages.js";

@@ -35,3 +35,36 @@ test("startSmtp receives and parses a message; with reject it refuses recipients
   await assert.rejects(other.sendMail({ from: "a@example.test", to: "b@example.test", subject: "x", text: "y" }), /550|unavailable/i);
   await refusing.close();
 });
+
+test("startAzurite serves blobs on 127.0.0.1 with the development account, and stops", async () => {
+  const { startAzurite } = await import("../src/index.js");
+  const azurite = await startAzurite();
+  try {
+    assert.match(azurite.blobEndpoint, /^http:\/\/127\.0\.0\.1:\d+\/devstoreaccount1$/);
+    const response = await fetch(`${azurite.blobEndpoint}?comp=list`);
+    assert.equal(response.status, 403, "an unsigned listing is refused: the emulator checks credentials");
+  } finally {
+    await azurite.close();
+  }
+});
+
+test("startSes accepts an SES v2 send and reports it on /store", async () => {
+  const { startSes } = await import("../src/index.js");
+  const ses = await startSes();
+  try {
+    const response = await fetch(`${ses.endpoint}/v2/email/outbound-emails`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "AWS4-HMAC-SHA256 Credential=test/20260101/us-east-1/ses/aws4_request" },
+      body: JSON.stringify({
+        FromEmailAddress: "a@example.test",
+        Destination: { ToAddresses: ["b@example.test"] },
+        Content: { Simple: { Subject: { Data: "Hi" }, Body: { Text: { Data: "body" } } } },
+      }),
+    });
+    assert.equal(response.status, 200);
+    const [mail] = await ses.mails();
+    assert.equal(mail?.subject, "Hi");
+  } finally {
+    await ses.close();
+  }
+});
