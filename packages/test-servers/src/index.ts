@@ -54,4 +54,5 @@ export { startS3, type S3Server } from "./s3.js";
 export { startSmtp, type SmtpServer, type ReceivedMail } from "./smtp.js";
 export { AZURITE_ACCOUNT, AZURITE_KEY, freePort, startAzurite, type AzuriteServer } from "./azurite.js";
 export { startSes, type SesMail, type SesServer } from "./ses.js";
+export { XSS_VECTORS } from "./xss-vectors.js";
 export { loadedAmong, packageOf, packagesLoadedBy, type LoadedPackages } from "./loaded-packages.js";

@@ -1,8 +1,8 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { watch, type FSWatcher } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadAppDefinition } from "./app-definition.js";
 import { preloadedModule, tsxImportArgument } from "./typescript.js";
+import { watchSources, type SourceWatcher } from "./watch.js";
 
 /** Options of {@link serve}. */
 export interface ServeOptions {
@@ -22,9 +22,6 @@ export interface ServeHandle {
   /** Stops the server (and the watcher). */
   stop(): Promise<void>;
 }
-
-const IGNORED = /(^|[/\\])(node_modules|\.git|data|static|templates|dist|coverage)([/\\]|$)/;
-const SOURCE = /\.(ts|mts|js|mjs|json)$/;
 
 /**
  * Serves an app. With `reload`, the app runs in a child process (TypeScript loaded by tsx, no build
@@ -66,10 +63,10 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       setTimeout(() => current.kill("SIGKILL"), 5000).unref();
     });
 
-  let watcher: FSWatcher | undefined;
+  let watcher: SourceWatcher | undefined;
   try {
-    watcher = watch(options.root, { recursive: true }, (_event, file) => {
-      if (!file || IGNORED.test(file) || !SOURCE.test(file)) return;
+    // The one watcher rule (watch.ts) leaves out dependencies, build output, data and .git.
+    watcher = await watchSources(options.root, (file) => {
       clearTimeout(restartTimer);
       restartTimer = setTimeout(() => {
         print(`Change in ${file}: restarting`);
@@ -78,6 +75,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
         });
       }, 150);
     });
+    await watcher.ready;
   } catch (error) {
     print(`File watching is unavailable (${(error as Error).message}); serving without reload.`);
   }
@@ -86,7 +84,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   const stop = async () => {
     stopping = true;
     clearTimeout(restartTimer);
-    watcher?.close();
+    await watcher?.close();
     await stopChild();
   };
   const onSignal = () => void stop().then(() => process.exit(0));
