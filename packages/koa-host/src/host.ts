@@ -5,13 +5,16 @@ import Koa, { type Context, type Middleware } from "koa";
 import type { Logger } from "pino";
 import { buildRouteTable, type Conventions, type Route, type RouteTable, type ViewModule } from "routing-kernel";
 import { bodyParser } from "./body.js";
-import { loadConfig, type AppConfig } from "./config.js";
+import { environmentSections, loadConfig, type AppConfig } from "./config.js";
+import { HOST_CONFIG_KEYS, mergeConfigKeys, validateConfigKeys, type ConfigKeys } from "./config-keys.js";
 import { loadViewModules } from "./discovery.js";
 import { createDispatcher } from "./dispatch.js";
 import { errorHandler } from "./error-handler.js";
 import { E_HOST_STARTED } from "./errors.js";
 import { createLogger, requestLogger } from "./logger.js";
 import type { HostPlugin, StaticFolder } from "./plugin.js";
+import { productionFront } from "./production/front.js";
+import { productionSettings } from "./production/settings.js";
 import type { Responder } from "./responder.js";
 import type { HostRuntime } from "./runtime.js";
 import { staticDir, staticFiles } from "./static-files.js";
@@ -48,6 +51,11 @@ export interface HostOptions {
   readonly basePath?: string;
   /** Use this logger instead of creating one. */
   readonly logger?: Logger;
+  /**
+   * Config keys the framework reads (its batteries' keys too, also when one is switched off);
+   * with the host's and every plugin's `configKeys`, the keys an app's config may use.
+   */
+  readonly configKeys?: ConfigKeys | readonly ConfigKeys[];
 }
 
 /** A built app: Koa with the route table mounted, plugins set up, ready to listen. */
@@ -80,11 +88,18 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const logger = options.logger ?? createLogger(config);
   const modules = options.modules ?? (await loadViewModules(config.root, options.viewModules));
   const table = buildRouteTable({ conventions: options.conventions, modules });
+  const production = productionSettings(config);
   const plugins = typeof options.plugins === "function" ? await options.plugins(config) : (options.plugins ?? []);
+  checkConfigKeys(config, options.configKeys, plugins);
   for (const plugin of plugins) await plugin.setup?.({ config, logger, table });
 
   const basePath = (options.basePath ?? "").replace(/\/+$/, "");
-  const koa = new Koa({ keys: [config.secretKey], proxy: Boolean(config["trustProxy"]) });
+  // trustProxy as a number believes that many X-Forwarded-For entries from the right (the balancer's own).
+  const koa = new Koa({
+    keys: [config.secretKey],
+    proxy: production.trustProxy !== false,
+    ...(typeof production.trustProxy === "number" ? { maxIpsCount: production.trustProxy } : {}),
+  });
   const runtime: HostRuntime = Object.freeze({ config, logger, table, plugins, basePath });
   // On the context prototype: set once, read by views and templates with no per-request cost.
   Object.defineProperty(koa.context, "runtime", { value: runtime, enumerable: false });
@@ -107,6 +122,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     plugins.map((p) => p.routeMiddleware?.(route)).filter((m): m is Middleware => m !== undefined);
   const router = new Router();
 
+  // Request id and health endpoints come first: probes skip the request log, sessions and CSRF.
+  koa.use(productionFront(production, plugins));
   if (config.logRequests) koa.use(requestLogger(logger));
   // The mount layer joins the chain here only when an app is mounted (most apps have none).
   const mountAt = koa.middleware.length;
@@ -164,6 +181,16 @@ export async function createHost(options: HostOptions): Promise<Host> {
     },
   };
   return host;
+}
+
+/** An unknown key in the merged config or in any `environments` section stops the start. */
+function checkConfigKeys(config: AppConfig, framework: HostOptions["configKeys"], plugins: readonly HostPlugin[]): void {
+  const declared = Array.isArray(framework) ? framework : [framework as ConfigKeys | undefined];
+  const keys = mergeConfigKeys(HOST_CONFIG_KEYS, ...declared, ...plugins.map((plugin) => plugin.configKeys));
+  validateConfigKeys(config, keys, "in lib/config.ts, the environment or the app's config option");
+  for (const [name, section] of Object.entries(environmentSections(config))) {
+    validateConfigKeys(section, keys, `in environments.${name} of lib/config.ts`, config["appKeys"]);
+  }
 }
 
 /**

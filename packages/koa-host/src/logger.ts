@@ -3,18 +3,28 @@ import type { Middleware } from "koa";
 import { pino, type Logger } from "pino";
 import type pretty from "pino-pretty";
 import type { AppConfig } from "./config.js";
+import { currentRequestId } from "./production/request-id.js";
 
 // pino-pretty (and its dependencies) is loaded only when a development logger is made: production
 // processes, tests that pass their own logger and tools that import koa-host never load it.
 const requireHere = createRequire(import.meta.url);
 
-/** Creates the app's pino logger: pretty and synchronous in development, JSON lines otherwise. */
+// Every line logged while a request runs carries its id (see production/request-id.ts).
+const withRequestId = () => {
+  const reqId = currentRequestId();
+  return reqId === undefined ? {} : { reqId };
+};
+
+/**
+ * Creates the app's pino logger: pretty and synchronous in development, JSON lines otherwise;
+ * lines logged during a request carry its `reqId`.
+ */
 export function createLogger(config: Pick<AppConfig, "env" | "logLevel">, name = "app"): Logger {
   if (config.env === "development") {
     const prettyStream = requireHere("pino-pretty") as typeof pretty;
-    return pino({ name, level: config.logLevel }, prettyStream({ colorize: process.stdout.isTTY ?? false, sync: true, singleLine: true, ignore: "pid,hostname,name,method,path,status" }));
+    return pino({ name, level: config.logLevel, mixin: withRequestId }, prettyStream({ colorize: process.stdout.isTTY ?? false, sync: true, singleLine: true, ignore: "pid,hostname,name,method,path,status" }));
   }
-  return pino({ name, level: config.logLevel });
+  return pino({ name, level: config.logLevel, mixin: withRequestId });
 }
 
 /** Logs one line per request (method, path, status, milliseconds) when the level allows it. */

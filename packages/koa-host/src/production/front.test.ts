@@ -1,0 +1,224 @@
+// The production front layer: health and readiness (named failing parts, draining), request ids in
+// headers and log lines, trustProxy for ctx.ip / protocol / host, and the start-up checks of the keys.
+import assert from "node:assert/strict";
+import { Writable } from "node:stream";
+import { after, describe, test } from "node:test";
+import { pino } from "pino";
+import { E_PRODUCTION_CONFIG } from "../errors.js";
+import type { HostPlugin } from "../plugin.js";
+import { startHost, TestView } from "../../test/fixtures.js";
+import { markDraining, resetDraining } from "./lifecycle.js";
+import { productionSettings } from "./settings.js";
+import { defaultConfig } from "../config.js";
+
+class Index extends TestView {
+  index() {
+    this.ctx.runtime.logger.info("inside the view");
+    return "home";
+  }
+  where() {
+    return JSON.stringify({ ip: this.ctx.ip, protocol: this.ctx.protocol, host: this.ctx.host, secure: this.ctx.secure });
+  }
+}
+
+function flaky(name: string): HostPlugin & { down: boolean; slow: boolean; requests: number } {
+  const plugin = {
+    name,
+    down: false,
+    slow: false,
+    requests: 0,
+    middleware: () => [async (_ctx: unknown, next: () => Promise<void>) => {
+      plugin.requests++;
+      await next();
+    }],
+    async ready() {
+      if (plugin.slow) await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (plugin.down) throw new Error(`${name} is down (ECONNREFUSED 127.0.0.1:1)`);
+    },
+  };
+  return plugin;
+}
+
+describe("health, readiness and request ids", async () => {
+  const redis = flaky("redis");
+  const database = flaky("database");
+  const { host, url } = await startHost({ Index }, {
+    plugins: [database, redis],
+    config: { env: "test", logRequests: true, readyTimeout: 200 },
+  });
+  after(() => host.close());
+
+  test("GET /healthz answers 200 without touching plugins' middleware (no session, no request log)", async () => {
+    const before = redis.requests;
+    const res = await fetch(`${url}/healthz`);
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), { status: "ok" });
+    assert.equal(res.headers.get("cache-control"), "no-store");
+    assert.equal(res.headers.get("set-cookie"), null);
+    assert.equal(redis.requests, before);
+  });
+
+  test("GET /readyz is 200 when every plugin answers and 503 naming the failing one otherwise", async () => {
+    assert.equal((await fetch(`${url}/readyz`)).status, 200);
+    redis.down = true;
+    const res = await fetch(`${url}/readyz`);
+    assert.equal(res.status, 503);
+    const body = (await res.json()) as { status: string; failing: Record<string, string> };
+    assert.equal(body.status, "unavailable");
+    assert.deepEqual(Object.keys(body.failing), ["redis"]);
+    assert.match(body.failing["redis"]!, /ECONNREFUSED/);
+    redis.down = false;
+  });
+
+  test("a plugin that does not answer within readyTimeout fails readiness with a timeout", async () => {
+    database.slow = true;
+    const res = await fetch(`${url}/readyz`);
+    database.slow = false;
+    assert.equal(res.status, 503);
+    assert.match(((await res.json()) as { failing: Record<string, string> }).failing["database"]!, /no answer within 200 ms/);
+  });
+
+  test("health paths answer GET and HEAD only (405 with Allow, not a 500)", async () => {
+    const res = await fetch(`${url}/readyz`, { method: "POST" });
+    assert.equal(res.status, 405);
+    assert.equal(res.headers.get("allow"), "GET, HEAD");
+  });
+
+  test("a draining process answers 503 on /readyz and closes keep-alive connections", async () => {
+    markDraining();
+    try {
+      const ready = await fetch(`${url}/readyz`);
+      assert.equal(ready.status, 503);
+      assert.equal(((await ready.json()) as { status: string }).status, "draining");
+      const page = await fetch(`${url}/`);
+      assert.equal(page.status, 200);
+      assert.equal(page.headers.get("connection"), "close");
+      assert.equal((await fetch(`${url}/healthz`)).status, 200);
+    } finally {
+      resetDraining();
+    }
+  });
+
+  test("the request id is taken from X-Request-Id when it is a plain token, generated otherwise, and echoed", async () => {
+    const given = await fetch(`${url}/`, { headers: { "X-Request-Id": "lb-1234.abc" } });
+    assert.equal(given.headers.get("x-request-id"), "lb-1234.abc");
+    const generated = await fetch(`${url}/`);
+    assert.match(generated.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/);
+    const hostile = await fetch(`${url}/`, { headers: { "X-Request-Id": "<script>alert(1)</script>" } });
+    assert.match(hostile.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("request id in every log line", () => {
+  test("lines logged by the request log and by a view carry the request's reqId", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const { currentRequestId } = await import("./request-id.js");
+    const logger = pino({ level: "info", mixin: () => (currentRequestId() ? { reqId: currentRequestId() } : {}) }, stream);
+    const { host, url } = await startHost({ Index }, { logger, config: { env: "test", logRequests: true } });
+    try {
+      await fetch(`${url}/`, { headers: { "X-Request-Id": "trace-42" } });
+      const mine = lines.filter((line) => line["reqId"] === "trace-42").map((line) => line["msg"]);
+      assert.ok(mine.includes("inside the view"), `view line carries the id: ${JSON.stringify(lines)}`);
+      assert.ok(mine.includes("GET / 200"), `request log line carries the id: ${JSON.stringify(lines)}`);
+    } finally {
+      await host.close();
+    }
+  });
+
+  test("createLogger's production logger adds reqId (the mixin the host relies on)", async () => {
+    const { createLogger } = await import("../logger.js");
+    const logger = createLogger({ env: "production", logLevel: "info" });
+    const mixin = (logger as unknown as Record<symbol, unknown>)[pino.symbols.mixinSym] as () => Record<string, unknown>;
+    const { requestIdMiddleware } = await import("./request-id.js");
+    let seen: Record<string, unknown> = {};
+    const ctx = { get: () => "abc", set: () => undefined, state: {} } as never;
+    await requestIdMiddleware("x-request-id")(ctx, async () => {
+      seen = mixin();
+    });
+    assert.deepEqual(seen, { reqId: "abc" });
+    assert.deepEqual(mixin(), {});
+  });
+});
+
+describe("trustProxy", () => {
+  const forwarded = { "X-Forwarded-For": "203.0.113.9, 10.0.0.2", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "shop.example.com" };
+
+  test("off (the default): forwarded headers are ignored", async () => {
+    const { host, url } = await startHost({ Index });
+    try {
+      const seen = (await (await fetch(`${url}/where`, { headers: forwarded })).json()) as Record<string, unknown>;
+      assert.equal(seen["protocol"], "http");
+      assert.notEqual(seen["host"], "shop.example.com");
+      assert.match(String(seen["ip"]), /127\.0\.0\.1/);
+    } finally {
+      await host.close();
+    }
+  });
+
+  test("on: ctx.ip, protocol, host and secure come from the balancer's headers", async () => {
+    const { host, url } = await startHost({ Index }, { config: { env: "test", logRequests: false, trustProxy: true } });
+    try {
+      const seen = (await (await fetch(`${url}/where`, { headers: forwarded })).json()) as Record<string, unknown>;
+      assert.deepEqual(seen, { ip: "203.0.113.9", protocol: "https", host: "shop.example.com", secure: true });
+    } finally {
+      await host.close();
+    }
+  });
+
+  test("a number of proxies believes only that many X-Forwarded-For entries from the right", async () => {
+    const { host, url } = await startHost({ Index }, { config: { env: "test", logRequests: false, trustProxy: 1 } });
+    try {
+      const seen = (await (await fetch(`${url}/where`, { headers: forwarded })).json()) as Record<string, unknown>;
+      assert.equal(seen["ip"], "10.0.0.2");
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+describe("production keys are checked at start-up", () => {
+  const config = (extra: Record<string, unknown>) => ({ ...defaultConfig("/app", "production"), ...extra });
+
+  test("defaults: /healthz, /readyz, 2 s readiness timeout, 10 s grace, x-request-id, no proxy trust", () => {
+    assert.deepEqual(productionSettings(config({})), {
+      trustProxy: false,
+      healthPath: "/healthz",
+      readyPath: "/readyz",
+      readyTimeoutMs: 2000,
+      shutdownGraceMs: 10_000,
+      requestIdHeader: "x-request-id",
+    });
+  });
+
+  test("TRUST_PROXY strings from the environment and switched-off paths are read", () => {
+    const settings = productionSettings(config({ trustProxy: "1", healthPath: false, readyPath: "/ops/ready", shutdownGrace: "30" }));
+    assert.equal(settings.trustProxy, true);
+    assert.equal(settings.healthPath, false);
+    assert.equal(settings.readyPath, "/ops/ready");
+    assert.equal(settings.shutdownGraceMs, 30_000);
+    assert.equal(productionSettings(config({ trustProxy: "2" })).trustProxy, 2);
+  });
+
+  for (const [key, value] of [
+    ["trustProxy", "sometimes"],
+    ["trustProxy", -1],
+    ["healthPath", "healthz"],
+    ["readyPath", "/healthz"],
+    ["readyTimeout", 0],
+    ["shutdownGrace", "ten"],
+    ["requestIdHeader", "X Request Id"],
+  ] as const) {
+    test(`${key}: ${JSON.stringify(value)} is an E_PRODUCTION_CONFIG naming the key`, () => {
+      assert.throws(
+        () => productionSettings(config({ [key]: value })),
+        (error: unknown) => error instanceof E_PRODUCTION_CONFIG && (error as Error).message.includes(key),
+      );
+    });
+  }
+});
