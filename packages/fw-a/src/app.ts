@@ -1,13 +1,10 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { createHost, type AppConfig, type Host, type HostPlugin } from "koa-host";
-import type { MailRenderer } from "services";
 import { defaultPlugins, type AuthOptions } from "./batteries.js";
 import type { AppDefinition, CreateOverrides } from "koa-host/cli";
 import type { ViewModule } from "routing-kernel";
 import { fwAConventions } from "./conventions.js";
 import { createFwAResponder } from "./responder.js";
-import { createTemplateEnvironment } from "./templates.js";
+import { nunjucksMailRenderer } from "./mail.js";
 
 /** Options of {@link defineApp}. */
 export interface FwAAppOptions {
@@ -43,7 +40,7 @@ export async function createApp(options: FwAAppOptions, overrides: CreateOverrid
     config: { ...options.config, ...overrides.config },
     plugins: async (config) => {
       const extra = typeof options.plugins === "function" ? options.plugins(config) : (options.plugins ?? []);
-      return [...defaultPlugins(config, { ...(options.auth ? { auth: options.auth } : {}), mailRenderer: mailRenderer(config) }), ...extra];
+      return [...defaultPlugins(config, { ...(options.auth ? { auth: options.auth } : {}), mailRenderer: nunjucksMailRenderer(config) }), ...extra];
     },
   });
   for (const [prefix, child] of Object.entries(options.mounts ?? {})) {
@@ -65,9 +62,3 @@ export function defineApp(options: FwAAppOptions): AppDefinition {
   });
 }
 
-/** Renders mail templates (`templates/mail/<name>.subject.txt|.txt|.html`) with Nunjucks. */
-function mailRenderer(config: AppConfig): MailRenderer {
-  const dir = join(config.root, "templates");
-  const env = createTemplateEnvironment({ dir, development: config.env === "development" });
-  return (template, context) => (existsSync(join(dir, template)) ? env.render(template, { config, ...context }) : undefined);
-}

@@ -22,6 +22,8 @@ export interface TemplateOptions {
   readonly dir: string;
   /** Re-read templates on every render (development). */
   readonly development: boolean;
+  /** Escape values for HTML (default true); off only for plain-text output such as a mail's text part. */
+  readonly autoescape?: boolean;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface TemplateOptions {
  */
 export function createTemplateEnvironment(options: TemplateOptions): nunjucks.Environment {
   const loader = new MarkdownAwareLoader(options.dir, { noCache: options.development, watch: false });
-  const env = new nunjucks.Environment(loader, { autoescape: true, throwOnUndefined: false, trimBlocks: true, lstripBlocks: true });
+  const env = new nunjucks.Environment(loader, { autoescape: options.autoescape ?? true, throwOnUndefined: false, trimBlocks: true, lstripBlocks: true });
   env.addFilter("markdown", (text: unknown) => new nunjucks.runtime.SafeString(renderMarkdown(String(text ?? ""))));
   return env;
 }

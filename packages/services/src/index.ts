@@ -27,10 +27,11 @@ export * from "./errors.js";
 export { consoleLogger, type ServiceLogger } from "./logger.js";
 export { createMailTransport } from "./mail/create-transport.js";
 export { createMailer, type Mailer, type MailerOptions, type MailSendError, type SendMailOptions } from "./mail/mailer.js";
-export { mailTemplateFiles, renderMail, type MailRenderer, type MailTemplateFiles, type RenderedMail } from "./mail/templates.js";
+export { mailPart, mailTemplateFiles, renderMail, type MailPart, type MailRenderer, type MailTemplateFiles, type RenderedMail } from "./mail/templates.js";
 export type { MailAttachment, MailInfo, MailTransport, OutgoingMail } from "./mail/transport.js";
 export { SesTransport } from "./mail/transports/ses.js";
 export { SmtpTransport } from "./mail/transports/smtp.js";
+export { renderMarkdown, renderTrustedMarkdown, type MarkdownOptions } from "./markdown/render.js";
 export { servicesPlugin, type Services, type ServicesPlugin, type ServicesPluginOptions } from "./plugin.js";
 export { bridgeSignals, type BridgeOptions, type SignalBridge } from "./signals/bridge.js";
 export {

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   readonly from: string;
   readonly to: readonly string[];
   readonly parsed: ParsedMail;
+  /** The message as it came over the wire (headers and MIME parts, still encoded). */
+  readonly raw: string;
 }
 
 /** A running smtp-server on 127.0.0.1 that keeps what it receives. */
@@ -40,12 +42,18 @@ export async function startSmtp(options: { reject?: boolean } = {}): Promise<Smt
       callback();
     },
     onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      new Promise<Buffer>((resolve, reject) => {
+        stream.on("end", () => resolve(Buffer.concat(chunks)));
+        stream.on("error", reject);
+      })
+        .then(async (raw) => {
           const mail: ReceivedMail = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
             to: session.envelope.rcptTo.map((r) => r.address),
-            parsed,
+            parsed: await simpleParser(raw),
+            raw: raw.toString("utf8"),
           };
           messages.push(mail);
           const waiter = waiters.shift();

@@ -107,10 +107,10 @@ export class TemplateStore {
   #compile(path: string): Compiled {
     const source = readFileSync(path, "utf8");
     switch (extname(path)) {
-      case ".txt": {
-        const text = this.#pug(source.split(/\r?\n/).map((line) => (line === "" ? "|" : `| ${line}`)).join("\n"), path);
-        return (locals) => decodeEntities(text(locals));
-      }
+      case ".txt":
+        // Plain text (a mail's subject or text part): `#{...}` is not HTML-escaped, and text as
+        // written stays as written (an `&lt;` in the file is not turned into `<`).
+        return this.#pug(source.split(/\r?\n/).map((line) => (line === "" ? "|" : `| ${line}`)).join("\n"), path, false);
       case ".html":
         // Every line becomes Pug piped text: HTML passes through, `#{...}` interpolates escaped.
         return this.#pug(source.split(/\r?\n/).map((line) => (line === "" ? "|" : `| ${line}`)).join("\n"), path);
@@ -127,7 +127,7 @@ export class TemplateStore {
     }
   }
 
-  #pug(source: string, filename: string): Compiled {
+  #pug(source: string, filename: string, escape = true): Compiled {
     const { appDir, packageDir, development } = this.#options;
     // @types/pug lacks `plugins`; Pug 3 supports a `resolve` plugin for includes and extends.
     const options: pug.Options & { plugins: unknown[] } = {
@@ -138,16 +138,15 @@ export class TemplateStore {
       filters: { markdown: markdownFilter },
       plugins: [{ resolve: (file: string, from: string) => resolveInclude(file, from, appDir, packageDir) }],
     };
-    return pug.compile(source, options);
+    if (escape) return pug.compile(source, options);
+    // Pug's runtime escape is swapped for String: the same compiler, no HTML escaping.
+    const body = pug.compileClient(source, { ...options, inlineRuntimeFunctions: false, name: "template" });
+    return new Function("pug", `${body}\nreturn template;`)(PLAIN_RUNTIME) as Compiled;
   }
 }
 
-const ENTITIES: Readonly<Record<string, string>> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
-
-/** Undoes Pug's HTML escaping, for plain-text output. */
-function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
-}
+/** Pug's runtime without HTML escaping, for plain-text templates. */
+const PLAIN_RUNTIME = { ...(pug as unknown as { runtime: Record<string, unknown> }).runtime, escape: (value: unknown) => String(value) };
 
 /** Resolves a Pug include or extends: absolute paths in the app's folder, then in fw-b's. */
 export function resolveInclude(file: string, from: string, appDir: string, packageDir: string): string {

@@ -11,14 +11,14 @@ import type { MailRenderer } from "./templates.js";
 const templates = fileURLToPath(new URL("../../test/fixtures/templates/", import.meta.url));
 
 /** A stand-in for the framework's renderer: `{{ key }}` substitution, escaped in HTML, undefined when absent. */
-const render: MailRenderer = async (template, context) => {
+const render: MailRenderer = async (template, context, part) => {
   let source: string;
   try {
     source = await readFile(templates + template, "utf8");
   } catch {
     return undefined;
   }
-  const escape = template.endsWith(".html")
+  const escape = part.html
     ? (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
     : (value: string) => value;
   return source.replace(/\{\{\s*(\w+)\s*\}\}/g, (_m, key: string) => escape(String(context[key] ?? "")));
