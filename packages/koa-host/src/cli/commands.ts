@@ -2,6 +2,10 @@ import { resolve } from "node:path";
 import yargs, { type Argv, type CommandModule } from "yargs";
 import { printRoutes } from "./routes.js";
 import { serve } from "./serve.js";
+import { usageErrorMessage } from "./usage-error.js";
+
+// The raw arguments of each command line, for the messages of finishCli's failure handler.
+const rawArguments = new WeakMap<Argv, readonly string[]>();
 
 /** The value following `flag` in raw arguments (before yargs parses them), e.g. `--root DIR` or `--root=DIR`. */
 export function flagValue(argv: readonly string[], flag: string): string | undefined {
@@ -17,22 +21,33 @@ export function appTarget(argv: readonly string[]): { root: string; appName: str
 
 /** The start of a framework's command line: its name and the `--root` and `--app` options every command takes. */
 export function frameworkCli(name: string, argv: readonly string[]): Argv {
-  return yargs([...argv])
+  const cli = yargs([...argv]);
+  rawArguments.set(cli, argv);
+  return cli
     .scriptName(name)
     .usage("$0 <command> [options]")
     .option("root", { type: "string", describe: "the app folder", default: process.cwd() })
     .option("app", { type: "string", describe: "which app of a multi-application codebase (or APP_NAME)" });
 }
 
-/** The end of a framework's command line: a command is required, unknown ones fail, failures throw (runCli reports them). */
+/**
+ * The end of a framework's command line: a command is required; an unknown command fails with the
+ * closest one ("did you mean"), an unknown option with the closest option and the list of known
+ * ones; failures throw (runCli reports them).
+ */
 export function finishCli(cli: Argv, name: string): Argv {
+  const argv = rawArguments.get(cli) ?? [];
   return cli
     .demandCommand(1, `Name a command: ${name} --help lists them.`)
     .strict()
+    .recommendCommands()
     .help()
     .wrap(Math.min(100, process.stdout.columns ?? 100))
-    .fail((message, error) => {
-      throw error ?? new Error(message);
+    .fail((message, error, usage) => {
+      if (error) throw error;
+      // yargs hands its usage object to the failure handler: its descriptions are the options known where parsing stopped.
+      const knownOptions = Object.keys((usage as unknown as { getDescriptions(): Record<string, unknown> }).getDescriptions());
+      throw new Error(usageErrorMessage(message, { name, argv, knownOptions }));
     });
 }
 
