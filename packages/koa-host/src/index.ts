@@ -26,3 +26,4 @@ export { staticFiles, type StaticOptions } from "./static-files.js";
 export { HOST_VIEW_FIELDS, HostView } from "./view.js";
 export { defineCommands, type ScriptCommand } from "./script-command.js";
 export { driverLoader, type DriverLoader } from "./drivers.js";
+export { GCS_ENV, readAzureBlobUrl, readGcsUrl, type AzureBlobLocation, type GcsLocation } from "./cloud-storage-url.js";
