@@ -1,0 +1,77 @@
+/**
+ * XSS filter-evasion vectors (after the OWASP cheat sheet) written as Markdown a user could store:
+ * raw HTML, links and images whose URL hides a script scheme behind entities, control characters
+ * or case, SVG/MathML, event attributes, unclosed tags, style/iframe/object/form. Tests render each
+ * with the safe renderer and check that nothing in it can run. Shared by the renderer's tests and
+ * the security suite, so both attack with the same list.
+ */
+export const XSS_VECTORS: readonly string[] = Object.freeze([
+  // The two of issue 14 and the entity bypasses of fw-b's old regex.
+  "<img src=x onerror=alert(1)>",
+  "[a](javascript:alert(2))",
+  "[w](&#106;avascript:alert(5))",
+  "[v](jav&#x09;ascript:alert(1))",
+  // Scheme spelled with entities: decimal, hex, padded, without semicolons.
+  "[d](&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1))",
+  "[h](&#x6A;&#x61;&#x76;&#x61;&#x73;&#x63;&#x72;&#x69;&#x70;&#x74;&#x3A;alert(1))",
+  "[p](&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058alert(1))",
+  "[n](&#x6A&#x61&#x76&#x61&#x73&#x63&#x72&#x69&#x70&#x74&#x3Aalert(1))",
+  "[c](javascript&colon;alert(1))",
+  "[t](java&Tab;script:alert(1))",
+  "[l](java&NewLine;script:alert(1))",
+  // Control characters and whitespace inside or before the scheme.
+  "[x](jav\tascript:alert(1))",
+  "[y](<java\nscript:alert(1)>)",
+  "[z](<java\rscript:alert(1)>)",
+  "[s](  javascript:alert(1))",
+  "[e](\u0001javascript:alert(1))",
+  "[q](&#14;javascript:alert(1))",
+  // Mixed case, other script schemes, reference links, images, autolinks.
+  "[m](JaVaScRiPt:alert(1))",
+  "[vb](vbscript:msgbox(1))",
+  "[dt](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
+  "![img](javascript:alert(1))",
+  "![svg](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)",
+  "[ref][1]\n\n[1]: javascript:alert(1)",
+  "<javascript:alert(1)>",
+  "[t](https://x.example \"title\" onmouseover=alert(1))",
+  '[q](https://x.example"onmouseover="alert(1))',
+  "![a\" onerror=\"alert(1)](x)",
+  // Raw HTML: script, event attributes, SVG/MathML, unclosed and malformed tags.
+  "<script>alert(1)</script>",
+  "<SCRIPT SRC=https://xss.example/xss.js></SCRIPT>",
+  "<IMG SRC=\"javascript:alert('XSS');\">",
+  "<IMG SRC=JaVaScRiPt:alert('XSS')>",
+  "<IMG \"\"\"><SCRIPT>alert(\"XSS\")</SCRIPT>\">",
+  "<img src=x onerror=\"&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058&#0000097&#0000108&#0000101&#0000114&#0000116&#0000040&#0000039&#0000088&#0000083&#0000083&#0000039&#0000041\">",
+  "<svg onload=alert(1)>",
+  "<svg><script>alert(1)</script></svg>",
+  "<svg><a xlink:href=\"javascript:alert(1)\"><text x=\"20\" y=\"20\">X</text></a></svg>",
+  "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
+  "<math href=\"javascript:alert(1)\">CLICK</math>",
+  "<body onload=alert(1)>",
+  "<div onmouseover=\"alert(1)\">hover</div>",
+  "<details open ontoggle=alert(1)>",
+  "<input autofocus onfocus=alert(1)>",
+  "<img src=x onerror=alert(1)",
+  "<<SCRIPT>alert(\"XSS\");//\\<</SCRIPT>",
+  "<iframe src=\"javascript:alert(1)\"></iframe>",
+  "<iframe srcdoc=\"<script>alert(1)</script>\"></iframe>",
+  "<object data=\"javascript:alert(1)\"></object>",
+  "<embed src=\"javascript:alert(1)\">",
+  "<form action=\"javascript:alert(1)\"><button>go</button></form>",
+  "<button formaction=\"javascript:alert(1)\">go</button>",
+  "<style>@import 'https://xss.example/x.css';</style>",
+  "<div style=\"background:url(javascript:alert(1))\">s</div>",
+  "<link rel=stylesheet href=\"javascript:alert(1)\">",
+  "<meta http-equiv=\"refresh\" content=\"0;url=javascript:alert(1)\">",
+  "<base href=\"javascript:alert(1)//\">",
+  "<a href=\"javascript:alert(1)\">raw link</a>",
+  "<a href=\"jav&#x09;ascript:alert(1)\">raw entity link</a>",
+  "<!--<img src=\"--><img src=x onerror=alert(1)//\">",
+  "<noscript><p title=\"</noscript><img src=x onerror=alert(1)>\">",
+  "`<img src=x onerror=alert(1)>`  and  <img src=x onerror=alert(1)>",
+  "- <img src=x onerror=alert(1)>\n- [li](javascript:alert(1))",
+  "| a |\n|---|\n| <img src=x onerror=alert(1)> |",
+  "> <svg onload=alert(1)>",
+]);
