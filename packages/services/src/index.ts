@@ -32,7 +32,6 @@ export type { MailAttachment, MailInfo, MailTransport, OutgoingMail } from "./ma
 export { SesTransport } from "./mail/transports/ses.js";
 export { SmtpTransport } from "./mail/transports/smtp.js";
 export { renderMarkdown, renderTrustedMarkdown, type MarkdownOptions } from "./markdown/render.js";
-export { renderMarkdown, renderTrustedMarkdown, type MarkdownOptions } from "./markdown/render.js";
 export { servicesPlugin, type Services, type ServicesPlugin, type ServicesPluginOptions } from "./plugin.js";
 export { bridgeSignals, type BridgeOptions, type SignalBridge } from "./signals/bridge.js";
 export {
