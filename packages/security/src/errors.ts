@@ -159,6 +159,14 @@ export const E_PASSWORD_HASH_UNKNOWN = createError(
     `The stored password hash (starting ${JSON.stringify(prefix)}) is neither bcrypt ($2a$/$2b$/$2y$) nor argon2 ($argon2id$); check the column it was read from.`,
 );
 
+/** Several apps in one process hash passwords with different policies and a call gave none. */
+export const E_PASSWORD_POLICY_AMBIGUOUS = createError(
+  "E_PASSWORD_POLICY_AMBIGUOUS",
+  500,
+  (apps: number) =>
+    `${apps} apps in this process use different password policies, and hashPassword()/needsRehash() was called outside a request without one; call it inside a request, or use that app's securityPlugin().hashPassword().`,
+);
+
 /** A package the configured security features need (bcrypt, argon2, jose, @koa/cors) could not be loaded. */
 export const E_SECURITY_DRIVER_MISSING = createError(
   "E_SECURITY_DRIVER_MISSING",

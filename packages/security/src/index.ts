@@ -32,8 +32,18 @@ export {
 export * from "./errors.js";
 export { securityHeadersMiddleware, type SecurityHeadersOptions } from "./headers.js";
 export { resolveJwtKeys, signJwt, verifyJwt, type JwtKeys, type SignJwtOptions } from "./jwt.js";
-export { attemptLogin, currentUser, currentUserMiddleware, login, logout, type LoginOptions } from "./login.js";
-export { LoginLimiter, MemoryAttemptCounter, type AttemptCount, type AttemptCounter, type LoginLimits } from "./login-limit.js";
+export { attemptLogin, currentUser, currentUserMiddleware, login, logout, verifyUserPassword, type CredentialCheck, type LoginOptions } from "./login.js";
+export {
+  accountSubject,
+  clientAddressKey,
+  identifierSubject,
+  LoginLimiter,
+  MemoryAttemptCounter,
+  normaliseIdentifier,
+  type AttemptCount,
+  type AttemptCounter,
+  type LoginLimits,
+} from "./login-limit.js";
 export {
   isDataRoute,
   loginRedirectUrl,
@@ -43,7 +53,8 @@ export {
   rejectsHtml,
   safeNextUrl,
 } from "./login-required.js";
-export { ARGON2_MAX_BYTES, BCRYPT_MAX_BYTES, hashAlgorithm, hashPassword, needsRehash, verifyPassword, type PasswordOptions } from "./passwords.js";
+export { ARGON2_MAX_BYTES, BCRYPT_MAX_BYTES, dummyHash, hashAlgorithm, hashPassword, needsRehash, verifyPassword, type PasswordOptions } from "./passwords.js";
+export { currentPasswordPolicy, passwordPolicyOf } from "./password-policy.js";
 export { securityPlugin, type SecurityPlugin, type SecurityPluginOptions } from "./plugin.js";
 export { attachRuntime, runtimeOf, type SecurityRuntime, type UserHooks } from "./runtime.js";
 export {

@@ -1,20 +1,47 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { LoginLimiter, MemoryAttemptCounter, type AttemptCounter } from "./login-limit.js";
+import {
+  accountSubject,
+  clientAddressKey,
+  identifierSubject,
+  LoginLimiter,
+  MemoryAttemptCounter,
+  normaliseIdentifier,
+  type AttemptCounter,
+} from "./login-limit.js";
 
 describe("LoginLimiter", () => {
-  test("refuses after the account limit with Retry-After, counting accounts case-insensitively", async () => {
-    const limiter = new LoginLimiter(new MemoryAttemptCounter(), { account: 2, address: 10, windowSeconds: 30 });
-    await limiter.check("Alice", "10.0.0.1");
-    await limiter.fail("Alice", "10.0.0.1");
-    await limiter.fail(" alice ", "10.0.0.2");
-    await assert.rejects(limiter.check("ALICE", "10.0.0.3"), (error: Error & { status?: number; headers?: Record<string, string> }) => {
+  test("refuses after the account limit with Retry-After; identifiers count after trim, case and NFKC folding", async () => {
+    const limiter = new LoginLimiter(new MemoryAttemptCounter(), { account: 3, address: 10, windowSeconds: 30 });
+    await limiter.check(identifierSubject("Alice"), "10.0.0.1");
+    await limiter.fail(identifierSubject("Alice"), "10.0.0.1");
+    await limiter.fail(identifierSubject(" alice "), "10.0.0.2");
+    await limiter.fail(identifierSubject("\uff21\uff2c\uff29\uff23\uff25\u3000"), "10.0.0.4");
+    await assert.rejects(limiter.check(identifierSubject("ALICE"), "10.0.0.3"), (error: Error & { status?: number; headers?: Record<string, string> }) => {
       assert.equal(error.status, 429);
       assert.equal(error.headers?.["Retry-After"], "30");
       return true;
     });
-    await limiter.succeed("alice");
-    await limiter.check("alice", "10.0.0.1");
+    await limiter.succeed(identifierSubject("alice"));
+    await limiter.check(identifierSubject("alice"), "10.0.0.1");
+    await limiter.check(accountSubject(7), "10.0.0.1");
+  });
+
+  test("normaliseIdentifier folds what users and attackers vary; subjects of accounts and names never collide", () => {
+    assert.equal(normaliseIdentifier("  Ada@Example.TEST\t"), "ada@example.test");
+    assert.equal(normaliseIdentifier("\uff41\uff44\uff41"), "ada", "full-width letters (NFKC)");
+    assert.equal(normaliseIdentifier(42), "42");
+    assert.equal(normaliseIdentifier({ $ne: null }), '{"$ne":null}');
+    assert.notEqual(accountSubject("ada"), identifierSubject("ada"));
+  });
+
+  test("per-address keys: IPv4-mapped IPv6 is the IPv4 address, IPv6 counts per /64", () => {
+    assert.equal(clientAddressKey("203.0.113.9"), "203.0.113.9");
+    assert.equal(clientAddressKey("::ffff:203.0.113.9"), "203.0.113.9");
+    assert.equal(clientAddressKey("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::/64");
+    assert.equal(clientAddressKey("2001:0db8:0001:0002:ffff:0:0:9"), "2001:db8:1:2::/64");
+    assert.equal(clientAddressKey("2001:db8::1"), "2001:db8:0:0::/64");
+    assert.equal(clientAddressKey("unknown"), "unknown");
   });
 
   test("the memory counter stays bounded under a flood of distinct keys", async () => {

@@ -4,6 +4,7 @@
  * even checked. Counters live in memory by default, or in Redis so every process shares them.
  */
 import { createHash } from "node:crypto";
+import { isIP } from "node:net";
 import { E_LOGIN_LIMIT_UNAVAILABLE, E_TOO_MANY_LOGIN_ATTEMPTS, withHeaders } from "./errors.js";
 
 /** One counter's state. */
@@ -68,6 +69,44 @@ export class MemoryAttemptCounter implements AttemptCounter {
   }
 }
 
+/**
+ * An identifier as typed, made comparable: Unicode NFKC (full-width and compatibility forms fold
+ * to plain ones), trimmed, lower-cased. Not text (a JSON body may send anything): its JSON form.
+ */
+export function normaliseIdentifier(identifier: unknown): string {
+  const text = typeof identifier === "string" ? identifier : (JSON.stringify(identifier) ?? "");
+  return text.normalize("NFKC").trim().toLowerCase().normalize("NFKC");
+}
+
+/**
+ * The limit subject of a resolved account: every name of the account (username, email, any case or
+ * spacing) shares one counter, so alternating them gains no tries.
+ */
+export function accountSubject(id: string | number | bigint): string {
+  return `user:${String(id)}`;
+}
+
+/** The limit subject of an identifier that names no account: its normalised form. */
+export function identifierSubject(identifier: unknown): string {
+  return `name:${normaliseIdentifier(identifier)}`;
+}
+
+/**
+ * The per-address key: IPv4 as is (also when written as IPv4-mapped IPv6), IPv6 by its /64, the
+ * block one client usually holds (per-address counting would give it 2^64 fresh addresses).
+ */
+export function clientAddressKey(address: string): string {
+  const text = String(address).slice(0, 64).toLowerCase();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text);
+  if (mapped) return mapped[1]!;
+  if (!text.includes(":") || isIP(text) !== 6) return text;
+  const [head = "", tail = ""] = text.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = text.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
 /** Limits of {@link LoginLimiter}. */
 export interface LoginLimits {
   /** Failures allowed per account in a window. */
@@ -88,14 +127,13 @@ export class LoginLimiter {
     this.#limits = limits;
   }
 
-  static #accountKey(account: unknown): string {
-    // Hashed: account names are client input of any length (and, from a JSON body, of any type).
-    const name = typeof account === "string" ? account : JSON.stringify(account) ?? "";
-    return `acct:${createHash("sha256").update(name.trim().toLowerCase()).digest("base64url")}`;
+  static #accountKey(subject: string): string {
+    // Hashed: subjects hold client input of any length.
+    return `acct:${createHash("sha256").update(subject).digest("base64url")}`;
   }
 
   static #addressKey(address: string): string {
-    return `addr:${String(address).slice(0, 64)}`;
+    return `addr:${clientAddressKey(address)}`;
   }
 
   async #safely<T>(action: () => Promise<T>): Promise<T> {
@@ -106,10 +144,13 @@ export class LoginLimiter {
     }
   }
 
-  /** Throws 429 (with `Retry-After`) when the account or the address is over its limit. */
-  async check(account: string, address: string): Promise<void> {
+  /**
+   * Throws 429 (with `Retry-After`) when the account or the address is over its limit. `subject`
+   * names the account: {@link accountSubject} for a resolved one, else {@link identifierSubject}.
+   */
+  async check(subject: string, address: string): Promise<void> {
     const [byAccount, byAddress] = await this.#safely(() =>
-      Promise.all([this.#counter.peek(LoginLimiter.#accountKey(account)), this.#counter.peek(LoginLimiter.#addressKey(address))]),
+      Promise.all([this.#counter.peek(LoginLimiter.#accountKey(subject)), this.#counter.peek(LoginLimiter.#addressKey(address))]),
     );
     const now = Date.now();
     let resetAt = 0;
@@ -122,19 +163,19 @@ export class LoginLimiter {
   }
 
   /** Counts one failed login against the account and the address. */
-  async fail(account: string, address: string): Promise<void> {
+  async fail(subject: string, address: string): Promise<void> {
     const windowMs = this.#limits.windowSeconds * 1000;
     await this.#safely(() =>
       Promise.all([
-        this.#counter.hit(LoginLimiter.#accountKey(account), windowMs),
+        this.#counter.hit(LoginLimiter.#accountKey(subject), windowMs),
         this.#counter.hit(LoginLimiter.#addressKey(address), windowMs),
       ]),
     );
   }
 
   /** Clears the account's failures after a successful login (the address keeps its count). */
-  async succeed(account: string): Promise<void> {
-    await this.#safely(() => this.#counter.reset(LoginLimiter.#accountKey(account)));
+  async succeed(subject: string): Promise<void> {
+    await this.#safely(() => this.#counter.reset(LoginLimiter.#accountKey(subject)));
   }
 
   async close(): Promise<void> {

@@ -5,6 +5,8 @@
  */
 import type { Context, Middleware } from "koa";
 import { E_SECURITY_CONFIG_INVALID } from "./errors.js";
+import { accountSubject, identifierSubject, normaliseIdentifier } from "./login-limit.js";
+import { verifyPassword } from "./passwords.js";
 import { clearRememberCookie, fingerprintDigest, hasRememberCookie, readRememberCookie, setRememberCookie } from "./remember.js";
 import { runtimeOf, type SecurityRuntime } from "./runtime.js";
 import { getSession, regenerateSession, USER_ID_KEY } from "./session.js";
@@ -104,27 +106,79 @@ async function loginFromRememberCookie(
   ctx.state["currentUser"] = user;
 }
 
+type Awaitable<T> = T | Promise<T>;
+
+/**
+ * The credential check of {@link attemptLogin} in its object form: the manager finds the account
+ * first, so the limits count per account whatever name was typed, then verifies the password
+ * itself, against the start-up dummy hash when there is no account or no password, so every path
+ * costs the same hashing work.
+ */
+export interface CredentialCheck<User> {
+  /** The account `identifier` (trimmed, NFKC, lower-case) names, by username or email; nothing when none. */
+  find(identifier: string): Awaitable<User | null | undefined>;
+  /** The password typed. */
+  readonly password: unknown;
+  /** The account's stored hash; null/undefined when it has none (an OAuth-only account). */
+  passwordHash(user: User): string | null | undefined;
+  /**
+   * Called only after the password matched: false refuses the login and counts a failure (a
+   * deactivated or unconfirmed account; the app says why from its own state).
+   */
+  allow?(user: User): Awaitable<boolean>;
+}
+
+/**
+ * Verifies `password` against `stored`, or against the app's dummy hash (same algorithm and cost)
+ * when there is no stored hash: true only for a real match, and the same work either way.
+ */
+export async function verifyUserPassword(ctx: Context, password: unknown, stored: string | null | undefined): Promise<boolean> {
+  const runtime = runtimeOf(ctx, "verifyUserPassword()");
+  const matches = await verifyPassword(password as string, stored || runtime.dummyHash);
+  return matches && Boolean(stored);
+}
+
 /**
  * Runs one login attempt under the failed-login limits: throws 429 (`Retry-After`) when the
- * account or the client address has too many recent failures; otherwise calls `check` (which
- * verifies the credentials and returns the user, or nothing). A user is logged in and returned; a
- * failure is counted and `undefined` returned, for the app to show its own message.
+ * account or the client address has too many recent failures, before any password is checked.
+ *
+ * With a {@link CredentialCheck} (recommended), the account is found first and the limit counts
+ * per resolved account (its username and email share one counter), else per normalised
+ * identifier; the password is verified by the manager. With a function, `check` does the whole
+ * credential check and the limit counts per normalised identifier only.
+ *
+ * A user is logged in and returned; a failure is counted and `undefined` returned, for the app
+ * to show its own message.
  */
 export async function attemptLogin<User>(
   ctx: Context,
-  account: string,
-  check: () => Promise<User | null | undefined | false> | User | null | undefined | false,
+  identifier: unknown,
+  check: CredentialCheck<User> | (() => Awaitable<User | null | undefined | false>),
   options: LoginOptions = {},
 ): Promise<User | undefined> {
   const runtime = runtimeOf(ctx, "attemptLogin()");
   const address = ctx.ip || "unknown";
-  await runtime.limiter.check(account, address);
-  const user = await check();
-  if (user === null || user === undefined || user === false) {
-    await runtime.limiter.fail(account, address);
+  let subject = identifierSubject(identifier);
+  let verify: () => Promise<User | undefined>;
+  if (typeof check === "function") {
+    verify = async () => (await check()) || undefined;
+  } else {
+    const normalised = normaliseIdentifier(identifier);
+    const found = typeof identifier === "string" && normalised !== "" ? ((await check.find(normalised)) ?? undefined) : undefined;
+    if (found !== undefined) subject = accountSubject(idOf(runtime, found));
+    verify = async () => {
+      const matches = await verifyUserPassword(ctx, check.password, found === undefined ? undefined : check.passwordHash(found));
+      if (!matches || found === undefined) return undefined;
+      return check.allow && !(await check.allow(found)) ? undefined : found;
+    };
+  }
+  await runtime.limiter.check(subject, address);
+  const user = await verify();
+  if (user === undefined || user === null) {
+    await runtime.limiter.fail(subject, address);
     return undefined;
   }
-  await runtime.limiter.succeed(account);
+  await runtime.limiter.succeed(subject);
   await login(ctx, user, options);
   return user;
 }

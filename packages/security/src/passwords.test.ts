@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { hashAlgorithm, hashPassword, needsRehash, verifyPassword } from "./passwords.js";
+import { dummyHash, hashAlgorithm, hashPassword, needsRehash, verifyPassword } from "./passwords.js";
 
 const fastBcrypt = { bcryptCost: 4 } as const;
 const fastArgon = { algorithm: "argon2id", argon2MemoryCost: 1024, argon2TimeCost: 1 } as const;
@@ -87,5 +87,24 @@ describe("passwords", () => {
       await assert.rejects(verifyPassword("pw", stored), { code: "E_PASSWORD_HASH_UNKNOWN" }, JSON.stringify(stored));
     }
     assert.throws(() => needsRehash("md5:abc"), { code: "E_PASSWORD_HASH_UNKNOWN" });
+  });
+});
+
+describe("dummyHash (issue 14.3: unknown accounts cost the same verification as real ones)", () => {
+  test("a bcrypt dummy has the policy's cost, is a well-formed hash, and matches nothing", async () => {
+    const dummy = dummyHash(fastBcrypt);
+    assert.match(dummy, /^\$2b\$04\$[./A-Za-z0-9]{53}$/);
+    assert.equal(needsRehash(dummy, fastBcrypt), false, "same algorithm and cost as the policy's real hashes");
+    assert.equal(await verifyPassword("", dummy), false);
+    assert.equal(await verifyPassword("anything", dummy), false);
+    assert.notEqual(dummyHash(fastBcrypt), dummy, "random each time");
+    assert.match(dummyHash(), /^\$2b\$12\$/, "the default cost");
+  });
+
+  test("an argon2id dummy has the policy's parameters and matches nothing", async () => {
+    const dummy = dummyHash(fastArgon);
+    assert.match(dummy, /^\$argon2id\$v=19\$m=1024,t=1,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    assert.equal(needsRehash(dummy, fastArgon), false);
+    assert.equal(await verifyPassword("anything", dummy), false);
   });
 });

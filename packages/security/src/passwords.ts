@@ -5,23 +5,13 @@
  */
 import type { Algorithm } from "@node-rs/argon2";
 import type bcryptModule from "bcrypt";
+import { randomBytes } from "node:crypto";
 import type { PasswordAlgorithm } from "./config.js";
 import { requireDriver } from "./drivers.js";
 import { E_PASSWORD_HASH_UNKNOWN, E_PASSWORD_INVALID } from "./errors.js";
+import { currentPasswordPolicy, type PasswordOptions } from "./password-policy.js";
 
-/** Hashing policy; every field defaults to the package defaults. */
-export interface PasswordOptions {
-  /** `bcrypt` (default) or `argon2id`. */
-  readonly algorithm?: PasswordAlgorithm;
-  /** bcrypt cost, 4..31 (default 12). */
-  readonly bcryptCost?: number;
-  /** argon2id memory in KiB (default 19456). */
-  readonly argon2MemoryCost?: number;
-  /** argon2id passes (default 2). */
-  readonly argon2TimeCost?: number;
-  /** argon2id lanes (default 1). */
-  readonly argon2Parallelism?: number;
-}
+export type { PasswordOptions } from "./password-policy.js";
 
 /** bcrypt reads at most 72 bytes; longer passwords would be silently truncated, so they are refused. */
 export const BCRYPT_MAX_BYTES = 72;
@@ -67,8 +57,11 @@ export function hashAlgorithm(stored: string): PasswordAlgorithm | "argon2i" | "
   throw new E_PASSWORD_HASH_UNKNOWN(String(stored).slice(0, 7));
 }
 
-/** Hashes a password with the configured algorithm (`$2b$...` or `$argon2id$...`). */
-export async function hashPassword(password: string, options: PasswordOptions = {}): Promise<string> {
+/**
+ * Hashes a password with the configured algorithm (`$2b$...` or `$argon2id$...`). Without
+ * `options`, the policy of the app (see password-policy.ts), so a view's call honours the config.
+ */
+export async function hashPassword(password: string, options: PasswordOptions = currentPasswordPolicy()): Promise<string> {
   const p = policy(options);
   checkPassword(password, p.algorithm);
   if (p.algorithm === "argon2id") {
@@ -99,8 +92,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   }
 }
 
-/** True when `stored` was made with another algorithm or other costs than the current policy. */
-export function needsRehash(stored: string, options: PasswordOptions = {}): boolean {
+/** True when `stored` was made with another algorithm or other costs than the policy (default: the app's). */
+export function needsRehash(stored: string, options: PasswordOptions = currentPasswordPolicy()): boolean {
   const p = policy(options);
   const algorithm = hashAlgorithm(stored);
   if (algorithm !== p.algorithm) return true;
@@ -111,4 +104,26 @@ export function needsRehash(stored: string, options: PasswordOptions = {}): bool
   } catch {
     return true;
   }
+}
+
+// bcrypt's own base64 alphabet (not RFC 4648's).
+const BCRYPT_ALPHABET = "./ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/**
+ * A hash of no password, in the policy's algorithm and costs, for accounts that do not exist (or
+ * have no password): verifying against it costs exactly what verifying a real user's hash costs,
+ * so the answer time does not tell whether an account exists. Random salt and digest (nobody
+ * knows a preimage), written in the hash format directly, so it is made at start-up without
+ * loading the hashing driver.
+ */
+export function dummyHash(options: PasswordOptions = {}): string {
+  const p = policy(options);
+  if (p.algorithm === "argon2id") {
+    const b64 = (bytes: number) => randomBytes(bytes).toString("base64").replace(/=+$/, "");
+    return `$argon2id$v=19$m=${p.memoryCost},t=${p.timeCost},p=${p.parallelism}$${b64(16)}$${b64(32)}`;
+  }
+  const chars = Array.from(randomBytes(53), (byte) => BCRYPT_ALPHABET[byte & 63]);
+  // The salt's 22nd character carries only 2 significant bits: keep it canonical (., O, e, u).
+  chars[21] = ".Oeu"[randomBytes(1)[0]! & 3]!;
+  return `$2b$${String(p.bcryptCost).padStart(2, "0")}$${chars.join("")}`;
 }

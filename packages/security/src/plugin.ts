@@ -18,7 +18,8 @@ import { resolveJwtKeys, signJwt, verifyJwt, type SignJwtOptions } from "./jwt.j
 import { currentUserMiddleware } from "./login.js";
 import { LoginLimiter, MemoryAttemptCounter, type AttemptCounter } from "./login-limit.js";
 import { LOGIN_REQUIRED_TAG, loginRequiredMiddleware } from "./login-required.js";
-import { hashPassword, needsRehash, verifyPassword } from "./passwords.js";
+import { passwordPolicyOf, registerPasswordPolicy, withPasswordPolicy } from "./password-policy.js";
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from "./passwords.js";
 import { attachRuntime, type SecurityRuntime, type UserHooks } from "./runtime.js";
 import { sessionMiddleware } from "./session.js";
 import { parseSessionUrl, redactUrl } from "./session-url.js";
@@ -66,6 +67,7 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
   let runtime: SecurityRuntime | undefined;
   let store: SessionStore | undefined;
   let sweeper: NodeJS.Timeout | undefined;
+  let forgetPolicy: (() => void) | undefined;
   const { loadUser, userId, rememberFingerprint, onLogin, onLogout, sessionStore, ...configOptions } = options;
   const users: UserHooks = { loadUser, userId, rememberFingerprint, onLogin, onLogout } as UserHooks;
 
@@ -118,6 +120,7 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
         const prefix = config.loginLimitUrl === undefined && sessionUrl.kind === "redis" ? `${sessionUrl.prefix}login-limit:` : undefined;
         counter = new RedisAttemptCounter(limitUrl, { ...(prefix ? { prefix } : {}), onConnectionError });
       }
+      const passwords = passwordPolicyOf(config);
       runtime = Object.freeze({
         config,
         users,
@@ -128,14 +131,10 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
         }),
         jwt: await resolveJwtKeys(config),
         remember: createSigner(secrets, "remember-me"),
-        passwords: {
-          algorithm: config.passwordAlgorithm,
-          bcryptCost: config.bcryptCost,
-          argon2MemoryCost: config.argon2MemoryCost,
-          argon2TimeCost: config.argon2TimeCost,
-          argon2Parallelism: config.argon2Parallelism,
-        },
+        passwords,
+        dummyHash: dummyHash(passwords),
       });
+      forgetPolicy = registerPasswordPolicy(passwords);
       if (store && config.sessionSweepInterval > 0 && store.kind !== "redis") {
         const sweepStore = store;
         sweeper = setInterval(() => {
@@ -152,7 +151,8 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
       const chain: Middleware[] = [
         async (ctx, next) => {
           attachRuntime(ctx, rt);
-          await next();
+          // The free hashPassword()/needsRehash() (fw-a's security.*, fw-b's exports) read this app's policy.
+          await withPasswordPolicy(rt.passwords, next);
         },
       ];
       if (config.securityHeaders !== false) chain.push(securityHeadersMiddleware(config.securityHeaders, config.env === "production"));
@@ -208,6 +208,8 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
     async close() {
       if (sweeper) clearInterval(sweeper);
       sweeper = undefined;
+      forgetPolicy?.();
+      forgetPolicy = undefined;
       await runtime?.limiter.close();
       if (store && !sessionStore) await store.close();
     },

@@ -34,7 +34,9 @@ export interface SecurityRuntime {
   readonly limiter: LoginLimiter;
   readonly jwt: JwtKeys;
   readonly remember: Signer;
-  readonly passwords: PasswordOptions;
+  readonly passwords: Required<PasswordOptions>;
+  /** Verified instead of a stored hash when there is none (unknown account): same algorithm and cost. */
+  readonly dummyHash: string;
 }
 
 const RUNTIME = Symbol.for("fw-security.runtime");
