@@ -1,7 +1,10 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { E_CONFIG_INVALID, E_MISSING_SECRET_KEY } from "./errors.js";
+import { closestName, isPlainObject } from "routing-kernel";
+import { mergeConfig } from "./config-merge.js";
+import { loadEnvFile } from "./env-file.js";
+import { E_CONFIG_INVALID, E_CONFIG_UNKNOWN_ENV, E_MISSING_SECRET_KEY } from "./errors.js";
 
 /** Size limits of the body parsers (bytes, or strings such as `"1mb"` for JSON/form/text). */
 export interface BodyLimits {
@@ -14,7 +17,7 @@ export interface BodyLimits {
 
 /** The resolved configuration of an app: the host's own keys plus every battery's keys. */
 export interface AppConfig {
-  /** `development` (default), `test` or `production`, from `APP_ENV`. */
+  /** `development` (default), `test`, `production` or one the app's `environments` declares, from `APP_ENV`. */
   readonly env: string;
   /** Signs cookies and tokens; required in production. */
   readonly secretKey: string;
@@ -68,10 +71,18 @@ export function defaultConfig(root: string, env: string): AppConfig {
   };
 }
 
+/** The environments every app knows; others must be declared under `environments` in lib/config.ts. */
+export const KNOWN_ENVIRONMENTS: readonly string[] = Object.freeze(["development", "test", "production"]);
+
+const SECTIONS = Symbol.for("koa-host.configSections");
+
 /**
- * Resolves an app's configuration: defaults, then `lib/config.ts` (its `config` export), then its
- * `environments[APP_ENV]` section, then environment variables, then `overrides`. In production a
- * missing secret key is a start-up error.
+ * Resolves an app's configuration: the app folder's `.env` file fills in environment variables
+ * that are not set, then defaults, `lib/config.ts` (its `config` export), its
+ * `environments[APP_ENV]` section, environment variables and `overrides` are merged in that order
+ * (plain objects deeply, arrays and other values replaced). An `APP_ENV` that is neither a
+ * documented environment nor declared under `environments` is a start-up error, as is a missing
+ * secret key in production.
  */
 export async function loadConfig(
   root: string,
@@ -79,27 +90,30 @@ export async function loadConfig(
   environment: NodeJS.ProcessEnv = process.env,
 ): Promise<AppConfig> {
   const absolute = resolve(root);
-  const env = String(overrides["env"] ?? environment["APP_ENV"] ?? "development");
+  loadEnvFile(absolute, environment);
   const fromFile = await readConfigFile(absolute);
-  const { environments, ...base } = fromFile;
+  const { environments: declared, ...base } = fromFile;
+  const environments = isPlainObject(declared) ? (declared as Record<string, Record<string, unknown>>) : {};
+  const env = String(overrides["env"] ?? (environment["APP_ENV"] || undefined) ?? "development");
+  const known = [...new Set([...KNOWN_ENVIRONMENTS, ...Object.keys(environments)])];
+  if (!known.includes(env)) throw new E_CONFIG_UNKNOWN_ENV(env, known, closestName(env, known));
   const fromEnv: Record<string, unknown> = {};
   for (const [variable, key] of Object.entries(ENV_KEYS)) {
     const value = environment[variable];
     if (value !== undefined && value !== "") fromEnv[key] = value;
   }
-  const merged = {
-    ...defaultConfig(absolute, env),
-    ...base,
-    ...environments?.[env],
-    ...fromEnv,
-    ...overrides,
-    env,
-    root: absolute,
-  } as AppConfig;
+  const merged = mergeConfig(defaultConfig(absolute, env), base, environments[env], fromEnv, overrides, { env, root: absolute }) as AppConfig;
   if (env === "production" && (!merged.secretKey || merged.secretKey === DEVELOPMENT_SECRET)) {
     throw new E_MISSING_SECRET_KEY();
   }
+  // The other environments' sections, kept out of sight, so the start-up key check covers them too.
+  Object.defineProperty(merged, SECTIONS, { value: Object.freeze({ ...environments }), enumerable: false });
   return Object.freeze(merged);
+}
+
+/** The `environments` sections of the config file a config was loaded from (for the start-up key check). */
+export function environmentSections(config: AppConfig): Readonly<Record<string, Readonly<Record<string, unknown>>>> {
+  return (config as unknown as Record<symbol, Readonly<Record<string, Readonly<Record<string, unknown>>>> | undefined>)[SECTIONS] ?? {};
 }
 
 async function readConfigFile(root: string): Promise<ConfigInput> {

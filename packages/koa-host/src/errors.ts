@@ -115,3 +115,29 @@ export const E_WORKERS_FAILED = createError("E_WORKERS_FAILED", 500, (reason: st
 
 /** The build folder exists but holds no built app, or the build itself failed. */
 export const E_BUILD_FAILED = createError("E_BUILD_FAILED", 500, (reason: string) => `The build failed: ${reason}`);
+
+/** The app's `.env` file has a line that is not `NAME=value`. */
+export const E_CONFIG_ENV_FILE = createError(
+  "E_CONFIG_ENV_FILE",
+  500,
+  (file: string, line: number, reason: string) => `${file}${line > 0 ? ` line ${line}` : ""}: ${reason}. Write one NAME=value per line (# starts a comment).`,
+);
+
+/** `APP_ENV` names an environment the app does not declare. */
+export const E_CONFIG_UNKNOWN_ENV = createError(
+  "E_CONFIG_UNKNOWN_ENV",
+  500,
+  (env: string, known: readonly string[], suggestion?: string) =>
+    `APP_ENV is "${env}", which is not an environment of this app.${suggestion ? ` Did you mean "${suggestion}"?` : ""} Known: ${known.join(", ")}. ` +
+    `To add one, declare it in lib/config.ts: environments: { ${JSON.stringify(env)}: { ... } }.`,
+);
+
+/** A config key (top level or inside a block) that nothing reads: a typo, or a battery that is not installed. */
+export const E_CONFIG_UNKNOWN_KEY = createError(
+  "E_CONFIG_UNKNOWN_KEY",
+  500,
+  (path: string, where: string, known: readonly string[], suggestion?: string) =>
+    `Unknown config key "${path}" (${where}).${suggestion ? ` Did you mean "${suggestion}"?` : ""} ` +
+    `Known keys${path.includes(".") ? ` of ${path.slice(0, path.lastIndexOf("."))}` : ""}: ${known.join(", ")}.` +
+    (path.includes(".") ? "" : ` A key your app reads itself is declared in lib/config.ts: appKeys: ["${path}"].`),
+);

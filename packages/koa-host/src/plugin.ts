@@ -2,6 +2,7 @@ import type { Context, Middleware } from "koa";
 import type { Logger } from "pino";
 import type { Route, RouteTable } from "routing-kernel";
 import type { AppConfig } from "./config.js";
+import type { ConfigKeys } from "./config-keys.js";
 
 /** What a plugin receives once at start-up. */
 export interface PluginContext {
@@ -28,6 +29,11 @@ export interface StaticFolder {
 export interface HostPlugin {
   /** Unique name, used in logs and errors. */
   readonly name: string;
+  /**
+   * The config keys this plugin reads (`{ cacheUrl: true, cache: { sessionCookie: true } }`); the
+   * host refuses to start when the app's config has a key no one declared.
+   */
+  readonly configKeys?: ConfigKeys;
   /** Called once at start-up, in plugin order, before any request. */
   setup?(context: PluginContext): void | Promise<void>;
   /** App-wide Koa middleware, run after body parsing and before routing, in plugin order. */

@@ -1,0 +1,97 @@
+/**
+ * Which config keys exist. The host, each framework and each plugin declare the keys they read
+ * (`configKeys`); the host checks the merged config, and every `environments` section, once at
+ * start-up, so a misspelt key is an error with a suggestion instead of a silently ignored value.
+ *
+ * A declaration maps each key to `true` (any value; its reader checks the value) or to the
+ * declaration of its block, whose keys are then checked too when the value is a plain object
+ * (`{ bodyLimits: { json: true, form: true } }`). Declarations are merged, so several packages
+ * may add keys to one block.
+ */
+import { closestName, isPlainObject } from "routing-kernel";
+import { E_CONFIG_UNKNOWN_KEY } from "./errors.js";
+import { PRODUCTION_DEFAULTS } from "./production/settings.js";
+
+/** The config keys a package reads: `true` for a value, a nested declaration for a block. */
+export interface ConfigKeys {
+  readonly [key: string]: true | ConfigKeys;
+}
+
+/**
+ * The keys the host itself reads, plus the keys environment variables set (`ENV_KEYS`) and the
+ * keys both frameworks read the same way (`batteries`, `autoMigrate`). A package adding host keys
+ * (production settings, health paths...) adds them here; a battery declares its own in its plugin.
+ */
+export const HOST_CONFIG_KEYS: ConfigKeys = Object.freeze({
+  env: true,
+  root: true,
+  secretKey: true,
+  logLevel: true,
+  logRequests: true,
+  bodyLimits: Object.freeze({ json: true, form: true, text: true, fileSize: true }),
+  static: Object.freeze({ dir: true, prefix: true, maxAge: true }),
+  basePath: true,
+  // The production keys (trustProxy, health paths...): declared where their defaults are.
+  ...Object.fromEntries(Object.keys(PRODUCTION_DEFAULTS).map((key) => [key, true as const])),
+  // The app's display name (scaffolds, layouts) and the app's own keys (see validateConfigKeys).
+  appName: true,
+  appKeys: true,
+  environments: true,
+  // Set from environment variables by the host (ENV_KEYS), whichever battery reads them.
+  dbUrl: true,
+  sessionUrl: true,
+  cacheUrl: true,
+  mailUrl: true,
+  storageUrl: true,
+  redisUrl: true,
+  mailFrom: true,
+  timezone: true,
+  // Both frameworks: which batteries run, and whether migrations run at start-up.
+  batteries: Object.freeze({ security: true, data: true, services: true }),
+  autoMigrate: true,
+});
+
+/**
+ * Merges key declarations: a block declared twice gets both sets of keys; a key one package reads
+ * as any value (`true`) stays open even if another declares it as a block.
+ */
+export function mergeConfigKeys(...declarations: ReadonlyArray<ConfigKeys | undefined>): ConfigKeys {
+  const merged: Record<string, true | ConfigKeys> = {};
+  for (const declaration of declarations) {
+    if (!declaration) continue;
+    for (const [key, value] of Object.entries(declaration)) {
+      const current = merged[key];
+      if (current === undefined) merged[key] = value;
+      else if (current !== true) merged[key] = value === true ? true : mergeConfigKeys(current, value);
+    }
+  }
+  return merged;
+}
+
+/**
+ * Throws `E_CONFIG_UNKNOWN_KEY` for the first key of `config` (at any declared depth) that the
+ * declaration does not list, or that is not in the app's `appKeys` (top level only). `where`
+ * says which part of the config was checked (`lib/config.ts`, `environments.production`).
+ */
+export function validateConfigKeys(
+  config: Readonly<Record<string, unknown>>,
+  keys: ConfigKeys,
+  where: string,
+  appKeys: unknown = config["appKeys"],
+): void {
+  const own = Array.isArray(appKeys) ? appKeys.filter((key): key is string => typeof key === "string") : [];
+  checkBlock(config, keys, "", where, own);
+}
+
+function checkBlock(block: Readonly<Record<string, unknown>>, keys: ConfigKeys, prefix: string, where: string, own: readonly string[]): void {
+  for (const key of Object.keys(block)) {
+    const declared = keys[key];
+    if (declared === undefined) {
+      if (prefix === "" && own.includes(key)) continue;
+      const known = Object.keys(keys);
+      throw new E_CONFIG_UNKNOWN_KEY(`${prefix}${key}`, where, known, closestName(key, prefix === "" ? [...known, ...own] : known));
+    }
+    const value = block[key];
+    if (declared !== true && isPlainObject(value)) checkBlock(value, declared, `${prefix}${key}.`, where, own);
+  }
+}
