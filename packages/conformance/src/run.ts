@@ -3,6 +3,7 @@ import { describe, test } from "node:test";
 import type { ConformanceAdapter } from "./adapter.js";
 import { conflictCases } from "./cases/conflicts.js";
 import { decoratorCases } from "./cases/decorators.js";
+import { inheritanceCases } from "./cases/inheritance.js";
 import { lifecycleCases } from "./cases/lifecycle.js";
 import { orderCases } from "./cases/order.js";
 import { overrideCases } from "./cases/override.js";
@@ -27,6 +28,7 @@ export function runConformance(adapter: ConformanceAdapter): void {
     verbCases(context);
     parameterCases(context);
     decoratorCases(context);
+    inheritanceCases(context);
     orderCases(context);
     slashCases(context);
     lifecycleCases(context);

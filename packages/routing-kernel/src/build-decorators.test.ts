@@ -155,9 +155,44 @@ describe("route decorator on a class (SPEC 2.3, 2.8)", () => {
     assert.equal(tableOf({ Account }, true).urlFor("Account.orders", { accountId: 7, orderId: 9 }), "/account/7/orders/9/");
   });
 
-  test("the prefix is not inherited; a subclass gets its own generated prefix", () => {
+  test("issue-15-9: a subclass inherits the class route and its parameter binding", () => {
+    class SubAccount extends Account {
+      invoices(accountId: string) {
+        return accountId;
+      }
+    }
+    const table = tableOf({ SubAccount });
+    assert.equal(table.find("SubAccount.info").path, "/account/:accountId/info");
+    assert.equal(table.find("SubAccount.invoices").path, "/account/:accountId/invoices");
+    assert.deepEqual(table.find("SubAccount.invoices").parameters, [{ name: "accountId", optional: false, source: "prefix" }]);
+    // Undecorated and decorated subclasses alike (a method decorator gives the subclass its own metadata).
+    class Tagged extends Account {
+      @request.post
+      close(accountId: string) {
+        return accountId;
+      }
+    }
+    assert.equal(tableOf({ Tagged }).find("Tagged.close").path, "/account/:accountId/close");
+    class Deeper extends Tagged {}
+    assert.equal(tableOf({ Deeper }).find("Deeper.orders").path, "/account/:accountId/orders/:orderId");
+  });
+
+  test("issue-15-9: a subclass's own class route overrides the inherited one", () => {
+    @request.route("/team/:accountId")
+    class TeamAccount extends Account {}
+    const table = tableOf({ Account, TeamAccount });
+    assert.equal(table.find("TeamAccount.info").path, "/team/:accountId/info");
+    assert.equal(table.find("Account.info").path, "/account/:accountId/info");
+    class SubTeam extends TeamAccount {}
+    assert.equal(tableOf({ SubTeam }).find("SubTeam.info").path, "/team/:accountId/info");
+  });
+
+  test("issue-15-9: parent and subclass sharing a class route conflict, naming both and the inheritance", () => {
     class SubAccount extends Account {}
-    assert.equal(tableOf({ SubAccount }).find("SubAccount.info").path, "/sub-account/info/:accountId");
+    const error = codeOf(() => tableOf({ Account, SubAccount }));
+    assert.equal(error.code, "E_ROUTE_CONFLICT");
+    assert.match(error.message, /by Account\.index\(\) in views\/\S+ and by SubAccount\.index\(\)/);
+    assert.match(error.message, /SubAccount\.index\(\) in views\/\S+ \(inherited from Account; served under the class route of Account; give SubAccount a class route of its own/);
   });
 
   test("a root prefix", () => {

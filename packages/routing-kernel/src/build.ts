@@ -1,7 +1,7 @@
 import type { Conventions, ViewClass } from "./conventions.js";
 import { baseMemberNames, methodsOf, viewClassesOf, type FoundMethod, type ViewModule } from "./discovery.js";
 import { E_INVALID_ROUTE_PATH, E_RESERVED_NAME, E_ROUTE_CONFLICT, E_TABLE_FROZEN } from "./errors.js";
-import { readClassMetadata, readMethodMetadata } from "./metadata.js";
+import { prefixOwnerOf, readClassMetadata, readMethodMetadata } from "./metadata.js";
 import { kebabCase } from "./naming.js";
 import { readParameters } from "./parameters.js";
 import { joinPath, patternParams, patternShape, trimTrailingSlashes, validateRoutePath } from "./paths.js";
@@ -238,6 +238,25 @@ function checkConflicts(routes: readonly Route[]): void {
   }
 }
 
+/**
+ * A handler as a conflict names it. An inherited method, or a class route taken from an ancestor,
+ * is said so: two subclasses of one prefixed class otherwise look unrelated to the path they share.
+ */
 function describe(route: Route): string {
-  return `${route.id}() in views/${route.module}`;
+  const notes: string[] = [];
+  const declarer = declaringClass(route.viewClass, route.methodName);
+  if (declarer !== undefined && declarer !== route.viewClass) notes.push(`inherited from ${declarer.name}`);
+  const owner = prefixOwnerOf(route.viewClass);
+  if (owner !== undefined && owner !== route.viewClass) {
+    notes.push(`served under the class route of ${owner.name}; give ${route.className} a class route of its own to serve it elsewhere`);
+  }
+  return `${route.id}() in views/${route.module}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
+}
+
+/** The class of `cls`'s chain whose prototype declares `name`. */
+function declaringClass(cls: Function, name: string): Function | undefined {
+  for (let c: Function | null = cls; c !== null && c !== Function.prototype; c = Object.getPrototypeOf(c) as Function | null) {
+    if (Object.hasOwn(c.prototype as object, name)) return c;
+  }
+  return undefined;
 }

@@ -17,7 +17,7 @@ export {
 } from "./decorators.js";
 export { extendsBase, methodsOf, viewClassesOf, type FoundMethod, type ViewModule } from "./discovery.js";
 export * from "./errors.js";
-export { METADATA, readClassMetadata, readMethodMetadata, type ClassMetadata, type MethodMetadata } from "./metadata.js";
+export { METADATA, prefixOwnerOf, readClassMetadata, readMethodMetadata, type ClassMetadata, type MethodMetadata } from "./metadata.js";
 export { kebabCase } from "./naming.js";
 export { checkOptionKeys, closestName, isPlainObject } from "./options.js";
 export { readParameters, type ParameterSpec } from "./parameters.js";

@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { METADATA, ownMetadataObject, readClassMetadata, readMethodMetadata } from "./metadata.js";
+import { METADATA, ownMetadataObject, prefixOwnerOf, readClassMetadata, readMethodMetadata } from "./metadata.js";
 import { json, request, View } from "../test/helpers.js";
 import { setTag } from "./decorators.js";
 
@@ -38,17 +38,24 @@ describe("metadata under Symbol.metadata", () => {
     assert.equal(readMethodMetadata(Blog, Blog, "missing"), undefined);
   });
 
-  test("class metadata: the prefix is the class's own, tags are inherited", () => {
+  test("class metadata: the prefix and the tags are inherited (issue-15-9)", () => {
     @request.route("/api")
     @json
     class Api extends View {}
     @setTag("menu", "navTitle", "Docs")
     class Docs extends Api {}
     class Undecorated extends Docs {}
+    @request.route("/v2")
+    class V2 extends Docs {}
     assert.deepEqual(readClassMetadata(Api), { prefix: "/api", tags: { responseKind: "json" } });
-    assert.deepEqual(readClassMetadata(Docs), { tags: { responseKind: "json", navTitle: "Docs" } });
+    assert.deepEqual(readClassMetadata(Docs), { prefix: "/api", tags: { responseKind: "json", navTitle: "Docs" } });
     // Regression: a subclass without any decorator lost its ancestors' class tags.
-    assert.deepEqual(readClassMetadata(Undecorated), { tags: { responseKind: "json", navTitle: "Docs" } });
+    assert.deepEqual(readClassMetadata(Undecorated), { prefix: "/api", tags: { responseKind: "json", navTitle: "Docs" } });
+    assert.deepEqual(readClassMetadata(V2), { prefix: "/v2", tags: { responseKind: "json", navTitle: "Docs" } });
+    assert.equal(readClassMetadata(Api).prefix, "/api", "a subclass's route never reaches its parent");
+    assert.equal(prefixOwnerOf(Undecorated), Api);
+    assert.equal(prefixOwnerOf(V2), V2);
+    assert.equal(prefixOwnerOf(View), undefined);
   });
 
   test("a subclass's decorators never leak into its parent", () => {

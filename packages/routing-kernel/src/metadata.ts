@@ -26,7 +26,10 @@ export interface MethodMetadata {
 
 /** What decorators recorded about one class. */
 export interface ClassMetadata {
-  /** Prefix from a class-level route decorator; never inherited. */
+  /**
+   * Prefix from a class-level route decorator, inherited like any class attribute (Flask-Classful's
+   * `route_base`): a subclass is served under its nearest ancestor's prefix unless it sets its own.
+   */
   readonly prefix?: string;
   /** Framework-defined values, inherited by subclasses. */
   readonly tags: Readonly<Record<string, unknown>>;
@@ -36,6 +39,8 @@ interface Store {
   owner: object;
   methods: Map<string, MethodMetadata>;
   prefix?: string;
+  /** The metadata object of the class whose decorator set `prefix`. */
+  prefixOwner?: object;
   tags: Record<string, unknown>;
 }
 
@@ -49,6 +54,10 @@ function ownStore(metadata: DecoratorMetadataObject): Store {
     methods: new Map(inherited?.methods),
     tags: { ...inherited?.tags },
   };
+  if (inherited?.prefix !== undefined) {
+    store.prefix = inherited.prefix;
+    store.prefixOwner = inherited.prefixOwner ?? inherited.owner;
+  }
   Object.defineProperty(record, STORE, { value: store, enumerable: false });
   return store;
 }
@@ -73,10 +82,14 @@ export function updateClassMetadata(
 ): void {
   const store = ownStore(metadata);
   const draft: { prefix?: string; tags: Record<string, unknown> } = { tags: store.tags };
-  if (store.prefix !== undefined) draft.prefix = store.prefix;
+  // The draft shows only a prefix this class set itself: an inherited one is not the class's to change.
+  if (store.prefix !== undefined && store.prefixOwner === metadata) draft.prefix = store.prefix;
   update(draft);
   store.tags = draft.tags;
-  if (draft.prefix !== undefined) store.prefix = draft.prefix;
+  if (draft.prefix !== undefined) {
+    store.prefix = draft.prefix;
+    store.prefixOwner = metadata;
+  }
 }
 
 /** The metadata object a class owns (not one inherited from its parent), if any. */
@@ -85,15 +98,31 @@ export function ownMetadataObject(cls: Function): object | undefined {
 }
 
 /**
- * What decorators recorded about a class: its own prefix, and tags inherited from its ancestors
- * (also when the class itself has no decorator and so no metadata object of its own).
+ * What decorators recorded about a class: its prefix (its own or its nearest ancestor's) and tags
+ * inherited from its ancestors (also when the class itself has no decorator and so no metadata
+ * object of its own).
  */
 export function readClassMetadata(cls: Function): ClassMetadata {
-  const metadata = (cls as unknown as Record<symbol, Record<symbol, Store | undefined> | undefined>)[METADATA];
-  const store = metadata?.[STORE];
-  const own = ownMetadataObject(cls);
-  const prefix = store && own !== undefined && store.owner === own ? store.prefix : undefined;
+  const store = storeOf(cls);
+  const prefix = store?.prefix;
   return prefix === undefined ? { tags: { ...store?.tags } } : { prefix, tags: { ...store?.tags } };
+}
+
+/**
+ * The class whose route decorator gave `cls` its prefix: `cls` itself, an ancestor it inherits
+ * the prefix from, or `undefined` when no class of the chain set one (for error messages).
+ */
+export function prefixOwnerOf(cls: Function): Function | undefined {
+  const owner = storeOf(cls)?.prefixOwner;
+  if (owner === undefined) return undefined;
+  for (let c: Function | null = cls; c !== null && c !== Function.prototype; c = Object.getPrototypeOf(c) as Function | null) {
+    if (ownMetadataObject(c) === owner) return c;
+  }
+  return undefined;
+}
+
+function storeOf(cls: Function): Store | undefined {
+  return (cls as unknown as Record<symbol, Record<symbol, Store | undefined> | undefined>)[METADATA]?.[STORE];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { Argv } from "yargs";
-import { appTarget, describeScaffold, finishCli, frameworkCli, loadUserCommands, routesCommand, serveCommand } from "koa-host/cli";
+import { appTarget, buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, loadUserCommands, routesCommand, serveCommand, startCommand } from "koa-host/cli";
 import { appMigrations } from "./db.js";
 import { generateView, initApp } from "./init.js";
 
@@ -27,7 +27,10 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
       (y) => y.positional("name", { type: "string", demandOption: true }),
       (args) => describeScaffold(generateView(resolve(String(args.root)), String(args.name))),
     )
-    .command(routesCommand("routes"));
+    .command(routesCommand("routes"))
+    .command(buildCommand("gen:build", "fw-a"))
+    .command(startCommand("start"))
+    .command(deployCommand("gen:deploy", "fw-a"));
   cli = cli
     .command("db:migrate", "apply pending migrations", (y) => y, async (args) => {
       const migrations = await appMigrations(resolve(String(args.root)));

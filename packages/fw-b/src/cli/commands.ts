@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { Argv } from "yargs";
-import { appTarget, describeScaffold, finishCli, frameworkCli, loadUserCommands, routesCommand, serveCommand } from "koa-host/cli";
+import { appTarget, buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, loadUserCommands, routesCommand, serveCommand, startCommand } from "koa-host/cli";
 import { migrationCliCommands } from "./migrations.js";
 import { addView, initApp } from "./scaffold.js";
 
@@ -31,7 +31,10 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
       (y) => y.positional("name", { type: "string", demandOption: true }),
       (args) => describeScaffold(addView(resolve(String(args.root)), String(args.name))),
     )
-    .command(routesCommand(":routes"));
+    .command(routesCommand(":routes"))
+    .command(buildCommand(":build", "fw-b"))
+    .command(startCommand("start"))
+    .command(deployCommand(":deploy", "fw-b"));
   for (const command of migrationCliCommands((args) => resolve(String(args["root"])))) cli = cli.command(command);
   for (const command of userCommands) cli = cli.command(command);
   return finishCli(cli, "fw-b");
