@@ -40,6 +40,13 @@ export const E_BAD_URL = createError(
   (path: string) => `The URL path ${JSON.stringify(path.slice(0, 200))} is not valid percent-encoding.`,
 );
 
+/** A request for a static file has an unsafe or undecodable path (traversal, NUL, backslash...). */
+export const E_STATIC_PATH_INVALID = createError(
+  "E_STATIC_PATH_INVALID",
+  400,
+  (reason: string) => `The static file path is invalid: ${reason}.`,
+);
+
 /** The method override names a verb that cannot be overridden to. */
 export const E_BAD_METHOD_OVERRIDE = createError(
   "E_BAD_METHOD_OVERRIDE",
@@ -74,6 +81,13 @@ export const E_APP_NOT_FOUND = createError(
   "E_APP_NOT_FOUND",
   500,
   (where: string, reason: string) => `No app could be loaded from ${where}: ${reason}`,
+);
+
+/** The app's `run/scripts.ts` (its own CLI commands) failed to load: every command but init refuses to run. */
+export const E_USER_COMMANDS_LOAD = createError(
+  "E_USER_COMMANDS_LOAD",
+  500,
+  (file: string, reason: string) => `The app's commands in ${file} could not be loaded, so no command runs until it is fixed (only the init command works without it): ${reason}`,
 );
 
 /** Multi-application: the named app does not exist. */

@@ -26,6 +26,7 @@ export { hasNoBodyStatus, isPlainObject, sendJson, sendText, unwrapReply } from 
 export type { ErrorInfo, RespondFn, Responder } from "./responder.js";
 export { runtimeOf, type HostRuntime } from "./runtime.js";
 export { staticFiles, type StaticOptions } from "./static-files.js";
+export { safeStaticPath } from "./static-path.js";
 export { HOST_VIEW_FIELDS, HostView } from "./view.js";
 export { defineCommands, type ScriptCommand } from "./script-command.js";
 export { driverLoader, type DriverLoader } from "./drivers.js";

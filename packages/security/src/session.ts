@@ -154,6 +154,7 @@ export function sessionMiddleware(options: SessionMiddlewareOptions): Middleware
     let middleware = perApp.get(ctx.app);
     if (!middleware) {
       middleware = createSession({ ...sessionOptions } as never, ctx.app) as Middleware;
+      guardSessionProperty(ctx.app.context);
       perApp.set(ctx.app, middleware);
     }
     (ctx as unknown as Record<symbol, RequestState>)[REQUEST] = { cookieName, store };
@@ -162,6 +163,32 @@ export function sessionMiddleware(options: SessionMiddlewareOptions): Middleware
     await middleware(ctx, next);
   };
 }
+
+/**
+ * koa-session puts `ctx.session` on the app's context prototype, so it answers (and makes a new
+ * session through `genid`) even for a request that never reached the session middleware: an error
+ * page for a static-file probe, a body that failed to parse. For such a request `ctx.session` is
+ * `undefined` and assigning it does nothing: nothing would save it, and nothing about it is known.
+ */
+function guardSessionProperty(context: object): void {
+  const original = Object.getOwnPropertyDescriptor(context, "session");
+  if (!original?.get || !original.set || (original.get as { [GUARDED]?: true })[GUARDED]) return;
+  const { get, set } = original;
+  const guardedGet = function (this: Context) {
+    return stateOf(this) ? get.call(this) : undefined;
+  };
+  Object.defineProperty(guardedGet, GUARDED, { value: true });
+  Object.defineProperty(context, "session", {
+    configurable: true,
+    enumerable: original.enumerable ?? false,
+    get: guardedGet,
+    set(this: Context, value: unknown) {
+      if (stateOf(this)) set.call(this, value);
+    },
+  });
+}
+
+const GUARDED = Symbol("fw-security.session-guarded");
 
 /** The request's session; throws when the session middleware did not run. */
 export function getSession(ctx: Context, what = "The session"): Session {

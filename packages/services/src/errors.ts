@@ -140,12 +140,8 @@ export const E_ASSET_NOT_FOUND = createError(
     `The asset "${path}" is not in ${dir}/ nor a declared bundle; check its name (the manifest is built at start).`,
 );
 
-/** A request for a static file has an unsafe or undecodable path. */
-export const E_STATIC_PATH_INVALID = createError(
-  "E_STATIC_PATH_INVALID",
-  400,
-  (reason: string) => `The static file path is invalid: ${reason}.`,
-);
+/** A request for a static file has an unsafe or undecodable path: koa-host's, the one static-path rule. */
+export { E_STATIC_PATH_INVALID } from "koa-host";
 
 /** A request for a static file that does not exist. */
 export const E_STATIC_NOT_FOUND = createError(

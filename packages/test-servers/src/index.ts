@@ -56,3 +56,4 @@ export { AZURITE_ACCOUNT, AZURITE_KEY, freePort, startAzurite, type AzuriteServe
 export { startSes, type SesMail, type SesServer } from "./ses.js";
 export { XSS_VECTORS } from "./xss-vectors.js";
 export { loadedAmong, packageOf, packagesLoadedBy, type LoadedPackages } from "./loaded-packages.js";
+export { rawGet, type RawResponse } from "./raw-get.js";

@@ -1,7 +1,8 @@
 import { createReadStream } from "node:fs";
 import { extname } from "node:path";
 import type { Middleware } from "koa";
-import { E_STATIC_NOT_FOUND, E_STATIC_PATH_INVALID } from "../errors.js";
+import { safeStaticPath } from "koa-host";
+import { E_STATIC_NOT_FOUND } from "../errors.js";
 import type { AssetManifest } from "./manifest.js";
 
 /** Options of {@link serveAssets}. */
@@ -10,21 +11,8 @@ export interface ServeAssetsOptions {
   readonly maxAge?: number;
 }
 
-/** Decodes and checks a path under the prefix; throws 400 for anything unsafe. */
-export function safeAssetPath(raw: string): string {
-  let path: string;
-  try {
-    path = decodeURIComponent(raw);
-  } catch {
-    throw new E_STATIC_PATH_INVALID("it is not valid percent-encoding");
-  }
-  if (/[\u0000-\u001f\u007f]/.test(path)) throw new E_STATIC_PATH_INVALID("it contains a control character");
-  if (path.includes("\\")) throw new E_STATIC_PATH_INVALID("it contains a backslash");
-  if (path.split("/").some((segment) => segment === ".." || segment === ".")) {
-    throw new E_STATIC_PATH_INVALID("it contains a '.' or '..' segment");
-  }
-  return path;
-}
+/** Decodes and checks a path under the prefix; throws 400 for anything unsafe (koa-host's one static-path rule). */
+export const safeAssetPath: (raw: string) => string = safeStaticPath;
 
 /**
  * Serves the manifest's files under its prefix: hashed URLs with `Cache-Control: public,
