@@ -8,7 +8,7 @@ export { createApp, defineApp, type FwAAppOptions } from "./app.js";
 export { defaultPlugins, type AuthOptions, type BatterySwitches } from "./batteries.js";
 export { fwAConventions } from "./conventions.js";
 export { FwA } from "./fw-a.js";
-export { renderMarkdown } from "./markdown.js";
+export { renderMarkdown, type MarkdownOptions } from "services";
 export { request, type VerbDecorator } from "./request.js";
 export { createFwAResponder } from "./responder.js";
 export { response, RESPONSE_KIND } from "./response.js";

@@ -2,16 +2,16 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { FileProbe } from "koa-host";
 import nunjucks from "nunjucks";
-import { renderMarkdown } from "./markdown.js";
+import { renderMarkdown, renderTrustedMarkdown } from "services";
 
 /**
  * Loads templates from the app's `templates/` folder; a `.md` template or include is converted
- * from Markdown to HTML before Nunjucks sees it.
+ * from Markdown to HTML before Nunjucks sees it. It is the app's own text, so its HTML is kept.
  */
 class MarkdownAwareLoader extends nunjucks.FileSystemLoader {
   override getSource(name: string): nunjucks.LoaderSource {
     const source = super.getSource(name);
-    if (source && name.endsWith(".md")) return { ...source, src: renderMarkdown(source.src) };
+    if (source && name.endsWith(".md")) return { ...source, src: renderTrustedMarkdown(source.src) };
     return source;
   }
 }
@@ -28,7 +28,8 @@ export interface TemplateOptions {
 
 /**
  * The Nunjucks environment of an app: autoescaping on, templates compiled once and cached outside
- * development and re-read in development, a `markdown` filter.
+ * development and re-read in development, a `markdown` filter that is safe for user and database
+ * text (the shared renderer: sanitised against an allow-list).
  */
 export function createTemplateEnvironment(options: TemplateOptions): nunjucks.Environment {
   const loader = new MarkdownAwareLoader(options.dir, { noCache: options.development, watch: false });

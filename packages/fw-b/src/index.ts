@@ -18,7 +18,7 @@ export {
 export { conventions, FwB } from "./base.js";
 export * from "./errors.js";
 export { mailTemplatePath, pugMailRenderer, type PugMailOptions } from "./render/mail.js";
-export { markdown, type MarkdownOptions } from "./render/markdown.js";
+export { renderMarkdown as markdown, type MarkdownOptions } from "services";
 export { NavMenu, type MenuItem } from "./render/menu.js";
 export { createResponder, responseKindOf, sendXml, type FwBResponderOptions } from "./render/responder.js";
 export { TemplateStore, type Template, type TemplateStoreOptions } from "./render/templates.js";

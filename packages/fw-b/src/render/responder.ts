@@ -16,8 +16,8 @@ import {
   type ResponderSetup,
 } from "koa-host";
 import type { Route } from "routing-kernel";
+import { renderMarkdown } from "services";
 import { RESPONSE_KIND, type ResponseKind } from "../tags.js";
-import { markdown } from "./markdown.js";
 import { NavMenu } from "./menu.js";
 import { routeAtPath } from "./route-at.js";
 import { TemplateStore, type Template } from "./templates.js";
@@ -67,7 +67,7 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
   /** The host's locals, `markdown`, `nav`, then the view's values (which win), in one object. */
   const localsFor = (ctx: Context, data: Record<string, unknown>): Record<string, unknown> => {
     const values = setup.locals(ctx);
-    values["markdown"] = markdown;
+    values["markdown"] = renderMarkdown;
     values["nav"] = menu.empty ? noNav : menu.forRequest(ctx);
     // Assignment would give the object a new prototype for a `__proto__` key: copy those by spread.
     return Object.hasOwn(data, "__proto__") ? { ...values, ...data } : Object.assign(values, data);

@@ -3,7 +3,7 @@ import { dirname, extname, join } from "node:path";
 import { createFileProbe, type FileProbe } from "koa-host";
 import pug from "pug";
 import { E_TEMPLATE_FAILED } from "../errors.js";
-import { markdown, markdownFilter } from "./markdown.js";
+import { renderTrustedMarkdown } from "services";
 
 /** The template formats fw-b renders, in lookup order. */
 export const TEMPLATE_EXTENSIONS = [".pug", ".html", ".md"] as const;
@@ -115,7 +115,7 @@ export class TemplateStore {
         // Every line becomes Pug piped text: HTML passes through, `#{...}` interpolates escaped.
         return this.#pug(source.split(/\r?\n/).map((line) => (line === "" ? "|" : `| ${line}`)).join("\n"), path);
       case ".md": {
-        const html = markdown(source, { trusted: true });
+        const html = renderTrustedMarkdown(source);
         // The app's layouts/markdown.pug frames Markdown pages when it exists; else the default layout.
         const layout = existsSync(join(this.#options.appDir, "layouts", "markdown.pug")) ? "/layouts/markdown" : "/layouts/default";
         const page = this.#pug(`extends ${layout}\nblock content\n  != __markdown`, path);
@@ -135,7 +135,8 @@ export class TemplateStore {
       basedir: appDir,
       doctype: "html",
       compileDebug: development,
-      filters: { markdown: markdownFilter },
+      // The `:markdown` filter only ever sees the template's own text, so it is trusted.
+      filters: { markdown: renderTrustedMarkdown },
       plugins: [{ resolve: (file: string, from: string) => resolveInclude(file, from, appDir, packageDir) }],
     };
     if (escape) return pug.compile(source, options);
