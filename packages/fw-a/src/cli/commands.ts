@@ -1,13 +1,13 @@
 import { resolve } from "node:path";
 import type { Argv } from "yargs";
-import { appTarget, buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, loadUserCommands, routesCommand, serveCommand, startCommand } from "koa-host/cli";
+import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, routesCommand, serveCommand, startCommand, userCommandsFor } from "koa-host/cli";
 import { appMigrations } from "./db.js";
 import { generateView, initApp } from "./init.js";
 
 /** Builds the `fw-a` command line: gen:init, gen:serve, gen:view, routes, and the app's own commands. */
 export async function buildCli(argv: readonly string[]): Promise<Argv> {
-  const { root, appName } = appTarget(argv);
-  const userCommands = argv[0] === "gen:init" ? [] : await loadUserCommands(root, appName).catch(() => []);
+  // A run/scripts.ts that fails to load stops every command but gen:init, saying why.
+  const userCommands = await userCommandsFor(argv, "gen:init");
 
   let cli = frameworkCli("fw-a", argv)
     .command(

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { Argv } from "yargs";
-import { appTarget, buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, loadUserCommands, routesCommand, serveCommand, startCommand } from "koa-host/cli";
+import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, routesCommand, serveCommand, startCommand, userCommandsFor } from "koa-host/cli";
 import { migrationCliCommands } from "./migrations.js";
 import { addView, initApp } from "./scaffold.js";
 
@@ -9,8 +9,8 @@ import { addView, initApp } from "./scaffold.js";
  * commands, and the app's own commands from `run/scripts.ts`.
  */
 export async function buildCli(argv: readonly string[]): Promise<Argv> {
-  const { root, appName } = appTarget(argv);
-  const userCommands = argv[0] === ":init" ? [] : await loadUserCommands(root, appName);
+  // A run/scripts.ts that fails to load stops every command but :init, saying why.
+  const userCommands = await userCommandsFor(argv, ":init");
 
   let cli = frameworkCli("fw-b", argv)
     .command(

@@ -5,10 +5,11 @@
  */
 export { appTarget, finishCli, flagValue, frameworkCli, routesCommand, serveCommand } from "./commands.js";
 export { findAppEntry, loadAppDefinition, type AppDefinition, type CreateOverrides } from "./app-definition.js";
+export { buildCommand, deployCommand, startCommand } from "./production-commands.js";
 export { printRoutes } from "./routes.js";
 export { runCli } from "./run-cli.js";
 export { describeScaffold, writeScaffold, type ScaffoldResult } from "./scaffold.js";
 export { serve, type ServeHandle, type ServeOptions } from "./serve.js";
 export { preloadBeforeTypeScript, registerTypeScript, tsxImportArgument } from "./typescript.js";
-export { loadUserCommands } from "./user-commands.js";
+export { loadUserCommands, userCommandsFor } from "./user-commands.js";
 export { defineCommands, type ScriptCommand } from "../script-command.js";
