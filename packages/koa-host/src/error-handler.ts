@@ -1,6 +1,7 @@
 import type { Context, Middleware } from "koa";
 import type { Logger } from "pino";
 import type { Route } from "routing-kernel";
+import { safeHeaders } from "./header-values.js";
 import { sendHtmlError, sendJsonError, wantsJsonError } from "./error-pages.js";
 import { HTTPError, toHttpStatus } from "./http-error.js";
 import type { Responder } from "./responder.js";
@@ -39,7 +40,13 @@ async function respondWithError(
   // Headers describing the view's own answer do not belong to the error response; security
   // headers, cookies and Vary set by middleware stay.
   for (const name of REPRESENTATION_HEADERS) ctx.remove(name);
-  if (headers && typeof headers === "object") ctx.set(headers);
+  if (headers && typeof headers === "object") {
+    try {
+      ctx.set(safeHeaders(headers));
+    } catch {
+      // A header with a line break cannot be sent; the error itself still is.
+    }
+  }
   const stack = options.development && !exposed && error instanceof Error ? error.stack : undefined;
   const info = { status, message: options.development && !exposed && error instanceof Error ? error.message || message : message, error, route, ...(stack ? { stack } : {}) };
   ctx.status = status;

@@ -47,6 +47,13 @@ export const E_STATIC_PATH_INVALID = createError(
   (reason: string) => `The static file path is invalid: ${reason}.`,
 );
 
+/** A header a view set holds a line break or NUL (usually client text copied into it). */
+export const E_BAD_HEADER_VALUE = createError(
+  "E_BAD_HEADER_VALUE",
+  400,
+  (name: string) => `The response header ${JSON.stringify(name.slice(0, 80))} would contain a line break built from the request; send the value without line breaks.`,
+);
+
 /** The method override names a verb that cannot be overridden to. */
 export const E_BAD_METHOD_OVERRIDE = createError(
   "E_BAD_METHOD_OVERRIDE",
@@ -74,6 +81,22 @@ export const E_HOST_STARTED = createError(
   "E_HOST_STARTED",
   500,
   (what: string) => `${what} must be added before the app starts; the route table is frozen at start-up.`,
+);
+
+/** A mounted app's prefix would hide a route, static folder or mount of the app it is mounted in. */
+export const E_MOUNT_OVERLAP = createError(
+  "E_MOUNT_OVERLAP",
+  500,
+  (prefix: string, hidden: string) =>
+    `The app mounted at ${prefix} would hide ${hidden}: every request under ${prefix} goes to the mounted app. Give the route another path (a route decorator on its class or method), or mount the app under another prefix.`,
+);
+
+/** A mount prefix is not a plain path such as `/api`. */
+export const E_MOUNT_PREFIX_INVALID = createError(
+  "E_MOUNT_PREFIX_INVALID",
+  500,
+  (prefix: string) =>
+    `The mount prefix ${JSON.stringify(prefix)} is not a plain path below the root, such as "/api" (no parameters, query, "." or ".." segments).`,
 );
 
 /** No app entry (app.ts) was found, or it exports no app. */

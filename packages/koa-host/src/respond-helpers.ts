@@ -1,14 +1,16 @@
 import type { Context } from "koa";
+import { safeHeaders } from "./header-values.js";
 import { Reply } from "./reply.js";
 
 /**
  * Applies a {@link Reply}'s status and headers and returns the body to answer with; any other
- * result is returned as it is. Frameworks call it first in their responders.
+ * result is returned as it is. Frameworks call it first in their responders. A redirect target is
+ * percent-encoded where it holds CR, LF or other unsafe characters (see `encodeLocation`).
  */
 export function unwrapReply(ctx: Context, result: unknown): unknown {
   if (!(result instanceof Reply)) return result;
   if (result.init.status !== undefined) ctx.status = result.init.status;
-  if (result.init.headers) ctx.set(result.init.headers as Record<string, string>);
+  if (result.init.headers) ctx.set(safeHeaders(result.init.headers));
   return result.body;
 }
 
