@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { createStorageDriver } from "./create-driver.js";
 import { LocalDriver } from "./drivers/local.js";
+import { AzureStorageDriver } from "./drivers/azure.js";
 import { S3StorageDriver } from "./drivers/s3.js";
 
 const context = { root: "/srv/app", secret: "s", publicPath: "/uploads" };
@@ -37,6 +38,45 @@ describe("storage driver from one URL", () => {
     assert.equal((await driver.client.config.credentials()).secretAccessKey, "se/cret");
     assert.equal(await driver.url("app/files/a.txt"), "http://127.0.0.1:9000/my-bucket/app/files/a.txt");
     driver.close();
+  });
+
+  test("gs:// URLs reach Cloud Storage's XML API with an HMAC key, path-style, without ACLs by default", async () => {
+    const driver = createStorageDriver("gs://GOOG1ID:hmac%2Fsecret@my-bucket/site/files", context) as S3StorageDriver;
+    assert.ok(driver instanceof S3StorageDriver);
+    assert.equal(driver.kind, "gcs");
+    assert.equal(driver.prefix, "site/files");
+    assert.equal(await driver.client.config.region(), "auto");
+    assert.equal(driver.client.config.forcePathStyle, true);
+    assert.equal((await driver.client.config.credentials()).secretAccessKey, "hmac/secret");
+    assert.equal(await driver.url("site/files/a.txt"), "https://storage.googleapis.com/my-bucket/site/files/a.txt");
+    driver.close();
+  });
+
+  test("azblob:// URLs name the container and prefix; the account key stays out of every message", () => {
+    const key = Buffer.from("not-a-real-account-key").toString("base64");
+    const driver = createStorageDriver(`azblob://acct:${encodeURIComponent(key)}@uploads/site`, context) as AzureStorageDriver;
+    assert.ok(driver instanceof AzureStorageDriver);
+    assert.equal(driver.container.url, "https://acct.blob.core.windows.net/uploads");
+    assert.equal(driver.prefix, "site");
+    for (const bad of [`azblob://acct:${encodeURIComponent(key)}@Bad--Name/x`, `azblob://acct:${encodeURIComponent(key)}@uploads/x?typo=1`]) {
+      assert.throws(() => createStorageDriver(bad, context), (error: Error & { code?: string }) => {
+        assert.equal(error.code, "E_SERVICE_URL_INVALID");
+        assert.ok(!error.message.includes(encodeURIComponent(key)) && !error.message.includes(key), error.message);
+        assert.match(error.message, /acct:\*\*\*@/);
+        return true;
+      });
+    }
+  });
+
+  test("gs:// without an HMAC key and azblob:// without an account key fail at start-up, saying where keys come from", () => {
+    const saved = { ...process.env };
+    for (const name of ["GCS_HMAC_ACCESS_ID", "GCS_HMAC_SECRET", "AZURE_STORAGE_CONNECTION_STRING", "AZURE_STORAGE_ACCOUNT", "AZURE_STORAGE_KEY"]) delete process.env[name];
+    try {
+      assert.throws(() => createStorageDriver("gs://bucket/x", context), { code: "E_SERVICE_URL_INVALID", message: /GCS_HMAC_ACCESS_ID/ });
+      assert.throws(() => createStorageDriver("azblob://uploads/x", context), { code: "E_SERVICE_URL_INVALID", message: /AZURE_STORAGE_CONNECTION_STRING/ });
+    } finally {
+      Object.assign(process.env, saved);
+    }
   });
 
   test("bad storage URLs are refused with E_SERVICE_URL_INVALID", () => {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { after, before, describe, test } from "node:test";
-import { startS3, type S3Server } from "test-servers";
+import { startAzurite, startS3, type S3Server } from "test-servers";
 import { serve, type TestApp } from "../../test/helpers.js";
 import type { FileStoredPayload } from "../signals/names.js";
 import { SignalRegistry } from "../signals/signal.js";
@@ -18,7 +18,7 @@ import { createStorage, type Storage, type StorageOptions } from "./storage.js";
 interface Backend {
   readonly name: string;
   /** Starts what the backend needs; returns the storage URL and a cleanup. */
-  start(): Promise<{ url: string; stop(): Promise<void>; outside?: string }>;
+  start(): Promise<{ url: string; stop(): Promise<void>; outside?: string; publicUrl?: string }>;
   /**
    * Whether the server checks link signatures and refuses plain URLs of private files. s3rver
    * does neither (SigV4 "calculation is unimplemented" and no ACL checks, in its
@@ -49,6 +49,39 @@ const backends: Backend[] = [
       return {
         url: `s3://${s3.accessKeyId}:${s3.secretAccessKey}@${bucket}/suite?endpoint=${s3.endpoint}&region=us-east-1&forcePathStyle=true`,
         stop: () => s3.close(),
+      };
+    },
+  },
+  {
+    // Google Cloud Storage through its S3-compatible XML API (what gs:// uses), with the endpoint
+    // pointed at s3rver instead of https://storage.googleapis.com.
+    name: "gs:// (Cloud Storage XML API, on s3rver)",
+    enforcesSignatures: false,
+    async start() {
+      const bucket = "services-gcs-test";
+      const s3: S3Server = await startS3([bucket]);
+      return {
+        url: `gs://${s3.accessKeyId}:${s3.secretAccessKey}@${bucket}/suite?endpoint=${encodeURIComponent(s3.endpoint)}`,
+        stop: () => s3.close(),
+      };
+    },
+  },
+  {
+    name: "azblob:// (Azurite)",
+    enforcesSignatures: true,
+    async start() {
+      const azurite = await startAzurite();
+      const { BlobServiceClient } = await import("@azure/storage-blob");
+      const service = BlobServiceClient.fromConnectionString(azurite.connectionString);
+      await service.getContainerClient("suite-private").create();
+      // Azure sets anonymous read access per container: public files live in a public container.
+      await service.getContainerClient("suite-public").create({ access: "blob" });
+      const auth = `${azurite.account}:${encodeURIComponent(azurite.key)}`;
+      const endpoint = encodeURIComponent(azurite.blobEndpoint);
+      return {
+        url: `azblob://${auth}@suite-private/suite?endpoint=${endpoint}`,
+        publicUrl: `azblob://${auth}@suite-public/suite?endpoint=${endpoint}&visibility=public`,
+        stop: () => azurite.close(),
       };
     },
   },
@@ -209,7 +242,8 @@ for (const backend of backends) {
       const plain = await storage.url(key);
       assert.ok(plain.includes(key), plain);
       if (backend.enforcesSignatures) {
-        const tampered = signed.replace(/signature=([^&]{4})/, (_m, start: string) => `signature=${start === "AAAA" ? "BBBB" : "AAAA"}`);
+        // `signature=` on local links, `sig=` on Azure SAS links.
+        const tampered = signed.replace(/\b(signature|sig)=([^&]{4})/, (_m, name: string, start: string) => `${name}=${start === "AAAA" ? "BBBB" : "AAAA"}`);
         assert.notEqual(tampered, signed);
         assert.equal((await fetchUrl(tampered)).status, 403);
         assert.equal((await fetchUrl(plain)).status, 403);
@@ -222,7 +256,7 @@ for (const backend of backends) {
     });
 
     test("a public storage serves files by their plain URL", async () => {
-      const publicStorage = make({ url: `${started.url}${started.url.includes("?") ? "&" : "?"}visibility=public` });
+      const publicStorage = make({ url: started.publicUrl ?? `${started.url}${started.url.includes("?") ? "&" : "?"}visibility=public` });
       const publicApp = await serve(serveStorage(publicStorage));
       try {
         const key = `public/${randomUUID()}.txt`;

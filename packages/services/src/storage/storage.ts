@@ -75,8 +75,10 @@ export interface Storage {
 
 function isNotFound(error: unknown): boolean {
   for (let current = error as { cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
-    const e = current as { code?: unknown; name?: unknown; $metadata?: { httpStatusCode?: number } };
+    const e = current as { code?: unknown; name?: unknown; statusCode?: unknown; $metadata?: { httpStatusCode?: number } };
     if (e.code === "ENOENT" || e.code === "ENOTDIR" || e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404) return true;
+    // The Azure SDK's RestError ("BlobNotFound", "ContainerNotFound").
+    if (e.name === "RestError" && e.statusCode === 404) return true;
     current = current.cause as { cause?: unknown } | undefined;
   }
   return false;

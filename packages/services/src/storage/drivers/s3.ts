@@ -13,6 +13,8 @@ export interface S3DriverOptions {
   readonly supportsACL: boolean;
   /** Base URL of public files (a CDN); default: the endpoint and bucket. */
   readonly publicUrl?: string;
+  /** `s3`, or `gcs` for Google Cloud Storage reached through its S3-compatible XML API. */
+  readonly kind?: "s3" | "gcs";
 }
 
 /**
@@ -21,19 +23,23 @@ export interface S3DriverOptions {
  * at the first file operation.
  */
 export class S3StorageDriver implements StorageDriver {
-  readonly kind = "s3";
+  readonly kind: "s3" | "gcs";
   readonly visibility: Visibility;
   readonly prefix: string;
   readonly client: S3Client;
   readonly #disk: LazyDisk;
 
   constructor(options: S3DriverOptions) {
+    this.kind = options.kind ?? "s3";
     this.visibility = options.visibility;
     this.prefix = options.prefix;
-    const { S3Client } = requireDriver<typeof import("@aws-sdk/client-s3")>("@aws-sdk/client-s3", "S3 file storage");
+    const { S3Client } = requireDriver<typeof import("@aws-sdk/client-s3")>(
+      "@aws-sdk/client-s3",
+      options.kind === "gcs" ? "Google Cloud Storage file storage" : "S3 file storage",
+    );
     this.client = new S3Client(options.client);
     this.#disk = new LazyDisk(async () => {
-      const user = "S3 file storage";
+      const user = this.kind === "gcs" ? "Google Cloud Storage file storage" : "S3 file storage";
       const [{ Disk }, { S3Driver }] = await Promise.all([
         importDriver("flydrive", user, () => import("flydrive")),
         importDriver("flydrive", user, () => import("flydrive/drivers/s3")),
