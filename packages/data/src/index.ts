@@ -37,6 +37,7 @@ export {
   type FlashMessage,
 } from "./flash.js";
 export { makeMigration, MIGRATION_TEMPLATE, migrationTimestamp, type MakeMigrationOptions } from "./make-migration.js";
+export { heldMigrations, isDraftMigration, markDraft } from "./migration-drafts.js";
 export { migrationCommands, type MigrationCommands } from "./migration-commands.js";
 export {
   FolderMigrationSource,
@@ -44,6 +45,7 @@ export {
   MIGRATION_EXTENSIONS,
   migrationStatus,
   rollback,
+  type MigrateOptions,
   type MigrationOptions,
   type MigrationState,
 } from "./migrations.js";

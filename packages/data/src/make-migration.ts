@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { E_BAD_MIGRATION_NAME, E_MIGRATION_EXISTS } from "./errors.js";
+import { markDraft } from "./migration-drafts.js";
 
 /** Options of {@link makeMigration}. */
 export interface MakeMigrationOptions {
@@ -48,7 +49,8 @@ function tableFor(name: string): string {
 /**
  * Writes `<dir>/<timestamp>_<name>.ts` from the template (creating `dir`) and returns its path.
  * Names are letters, digits, `_` and `-` (E_BAD_MIGRATION_NAME otherwise); never overwrites
- * (E_MIGRATION_EXISTS).
+ * (E_MIGRATION_EXISTS). The file is marked as a draft: start-up migration leaves it alone until
+ * it is edited (migration-drafts.ts).
  */
 export function makeMigration(dir: string, name: string, options: MakeMigrationOptions = {}): string {
   if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/.test(name)) throw new E_BAD_MIGRATION_NAME(name);
@@ -60,6 +62,6 @@ export function makeMigration(dir: string, name: string, options: MakeMigrationO
     .replaceAll("{{typesFrom}}", options.typesFrom ?? "knex")
     .replaceAll("{{table}}", tableFor(name))
     .replaceAll("{{name}}", name);
-  writeFileSync(path, source, { flag: "wx" });
+  writeFileSync(path, markDraft(source), { flag: "wx" });
   return path;
 }

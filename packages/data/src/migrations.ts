@@ -8,6 +8,7 @@ import { extname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Knex } from "knex";
 import { E_MIGRATION_LOAD } from "./errors.js";
+import { heldMigrations } from "./migration-drafts.js";
 
 /** File extensions read as migrations (declaration files are skipped). */
 export const MIGRATION_EXTENSIONS = [".ts", ".mts", ".js", ".mjs"] as const;
@@ -16,6 +17,17 @@ export const MIGRATION_EXTENSIONS = [".ts", ".mts", ".js", ".mjs"] as const;
 export interface MigrationOptions {
   /** The table recording applied migrations. Default "knex_migrations". */
   readonly tableName?: string;
+}
+
+/** Options of {@link migrate}. */
+export interface MigrateOptions extends MigrationOptions {
+  /**
+   * Start-up migration: stop before the first pending draft (a file still as the make command
+   * wrote it, see migration-drafts.ts). Default false: the migrate commands apply drafts too.
+   */
+  readonly holdDrafts?: boolean;
+  /** Called with the migrations held back (the first draft and those after it), when there are any. */
+  readonly onHeld?: (names: readonly string[]) => void;
 }
 
 /** One migration file and whether it has been applied. */
@@ -32,15 +44,20 @@ function isMigrationFile(file: string): boolean {
 export class FolderMigrationSource implements Knex.MigrationSource<string> {
   /** The folder, absolute. */
   readonly dir: string;
+  readonly #held: ReadonlySet<string>;
 
-  constructor(dir: string) {
+  /** `held`: pending files to leave out of this run (start-up migration's drafts). */
+  constructor(dir: string, held: Iterable<string> = []) {
     this.dir = resolve(dir);
+    this.#held = new Set(held);
   }
 
-  /** Migration files in name order (timestamps first, so creation order). */
+  /** Migration files in name order (timestamps first, so creation order), without the held ones. */
   async getMigrations(): Promise<string[]> {
     if (!existsSync(this.dir)) return [];
-    return readdirSync(this.dir).filter(isMigrationFile).sort();
+    return readdirSync(this.dir)
+      .filter((file) => isMigrationFile(file) && !this.#held.has(file))
+      .sort();
   }
 
   getMigrationName(file: string): string {
@@ -63,13 +80,18 @@ export class FolderMigrationSource implements Knex.MigrationSource<string> {
   }
 }
 
-function config(dir: string, options: MigrationOptions): Knex.MigratorConfig {
-  return { migrationSource: new FolderMigrationSource(dir), tableName: options.tableName ?? "knex_migrations" };
+function config(dir: string, options: MigrationOptions, held: readonly string[] = []): Knex.MigratorConfig {
+  return { migrationSource: new FolderMigrationSource(dir, held), tableName: options.tableName ?? "knex_migrations" };
 }
 
-/** Applies every pending migration of `dir` as one batch; returns the names applied (empty when up to date). */
-export async function migrate(knex: Knex, dir: string, options: MigrationOptions = {}): Promise<string[]> {
-  const [, names] = (await knex.migrate.latest(config(dir, options))) as [number, string[]];
+/**
+ * Applies every pending migration of `dir` as one batch (with `holdDrafts`, those before the
+ * first draft); returns the names applied (empty when up to date).
+ */
+export async function migrate(knex: Knex, dir: string, options: MigrateOptions = {}): Promise<string[]> {
+  const held = options.holdDrafts ? await heldMigrations(knex, resolve(dir), await new FolderMigrationSource(dir).getMigrations(), options.tableName) : [];
+  if (held.length > 0) options.onHeld?.(held);
+  const [, names] = (await knex.migrate.latest(config(dir, options, held))) as [number, string[]];
   return names;
 }
 

@@ -27,7 +27,10 @@ export interface DataPluginOptions {
    * Default: `<root>/lib/models.ts` (or .js) is imported when present.
    */
   readonly models?: Readonly<Record<string, unknown>>;
-  /** Apply pending migrations at start-up. Default false (run `db:migrate` / `:migrate`). */
+  /**
+   * Apply pending migrations at start-up, stopping before the first draft (a migration file not
+   * edited since it was made). Default false (run `db:migrate` / `:migrate`).
+   */
   readonly migrate?: boolean;
 }
 
@@ -87,7 +90,11 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
       try {
         models = options.models ? bindModels(database.knex, options.models) : await loadModels(settings.root, database.knex);
         if (options.migrate) {
-          const applied = await migrate(database.knex, settings.migrationsDir);
+          // Drafts (files still as db:make wrote them) wait until they are edited.
+          const applied = await migrate(database.knex, settings.migrationsDir, {
+            holdDrafts: true,
+            onHeld: (held) => context.logger.warn({ migrations: held }, `migration ${held[0]} is still the unedited template: it and the migrations after it wait until it is edited`),
+          });
           if (applied.length > 0) context.logger.info({ migrations: applied }, "migrations applied");
         }
       } catch (error) {

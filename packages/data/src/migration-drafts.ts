@@ -1,0 +1,48 @@
+/**
+ * Draft migrations: a file still exactly as `db:make` / `:make-migration` wrote it. Start-up
+ * migration (`autoMigrate`, on by default in development) never applies one: the development
+ * server restarts the moment the file appears, and applying the template then would leave the
+ * user's later edits unapplied forever (knex records it as done). The migrate commands apply
+ * drafts, since running them is a deliberate act.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Knex } from "knex";
+
+const MARK = /^\/\/ fw:draft ([0-9a-f]{16})\b[^\n]*\n?/m;
+
+function fingerprint(source: string): string {
+  return createHash("sha256").update(source.replace(/\r\n/g, "\n")).digest("hex").slice(0, 16);
+}
+
+/**
+ * Appends the draft mark to a new migration's source: a comment carrying a fingerprint of the
+ * rest, so any edit (or deleting the line) makes the file a real migration.
+ */
+export function markDraft(source: string): string {
+  const body = source.endsWith("\n") ? source : `${source}\n`;
+  return `${body}// fw:draft ${fingerprint(body)} - not applied at start-up until you edit this file (the migrate command applies it as written).\n`;
+}
+
+/** True for a migration source that still carries its draft mark and is unchanged since it was made. */
+export function isDraftMigration(source: string): boolean {
+  const match = MARK.exec(source);
+  if (!match) return false;
+  const body = source.slice(0, match.index) + source.slice(match.index + match[0].length);
+  return fingerprint(body) === match[1];
+}
+
+/**
+ * The pending migrations of `dir` that start-up migration holds back: the first pending draft
+ * and every pending migration after it (so migrations still run in the order they were made).
+ * `names` are the folder's migration files in order.
+ */
+export async function heldMigrations(knex: Knex, dir: string, names: readonly string[], tableName = "knex_migrations"): Promise<string[]> {
+  const applied = (await knex.schema.hasTable(tableName))
+    ? new Set(((await knex(tableName).select("name")) as { name: string }[]).map((row) => row.name))
+    : new Set<string>();
+  const pending = names.filter((name) => !applied.has(name));
+  const first = pending.findIndex((name) => isDraftMigration(readFileSync(join(dir, name), "utf8")));
+  return first < 0 ? [] : pending.slice(first);
+}
