@@ -40,15 +40,16 @@ export function findAppEntry(root: string): string | undefined {
 
 /**
  * Imports `<root>/app.ts` and returns the app to serve: `app`, or `apps[name]` where the name comes
- * from `appName`, then `APP_NAME`, then the first declared app.
+ * from `appName`, then `APP_NAME`, then the first declared app. `typescript: false` (a built app
+ * under `start`) imports plain JavaScript without registering the TypeScript loader.
  */
-export async function loadAppDefinition(root: string, appName?: string): Promise<AppDefinition> {
+export async function loadAppDefinition(root: string, appName?: string, options: { readonly typescript?: boolean } = {}): Promise<AppDefinition> {
   const absolute = resolve(root);
   const entry = findAppEntry(absolute);
   if (!entry) {
     throw new E_APP_NOT_FOUND(absolute, `there is no ${ENTRY_FILES.join(", ")}; run the init command of your framework first, or pass --root`);
   }
-  await registerTypeScript();
+  if (options.typescript !== false) await registerTypeScript();
   let module: Record<string, unknown>;
   try {
     module = (await import(pathToFileURL(entry).href)) as Record<string, unknown>;

@@ -1,0 +1,58 @@
+import { resolve } from "node:path";
+import type { CommandModule } from "yargs";
+import { buildApp } from "../production/build.js";
+import { startApp } from "../production/start.js";
+import { describeScaffold } from "./scaffold.js";
+
+type AppArgs = { root?: unknown; app?: unknown };
+const appOf = (args: AppArgs) => ({ root: resolve(String(args.root)), ...(args.app ? { appName: String(args.app) } : {}) });
+
+/** The build command (`gen:build`, `:build`): compiles the app to `build/` for `start`. */
+export function buildCommand(command: string, framework: string): CommandModule<AppArgs, AppArgs & { out: string }> {
+  return {
+    command,
+    describe: "compile the app's TypeScript to JavaScript in build/ (what start serves in production)",
+    builder: (y) => y.option("out", { type: "string", default: "build", describe: "the output folder under the app folder" }) as never,
+    async handler(args) {
+      const result = await buildApp({ root: appOf(args).root, outDir: args.out });
+      console.log(`Built ${result.compiled} TypeScript file(s) and copied ${result.copied} other file(s) into ${result.outDir}`);
+      console.log(`Next: ${framework} start   (APP_ENV=production, SECRET_KEY set)`);
+    },
+  };
+}
+
+/** The production server command (`start` in both frameworks): workers, port, host. */
+export function startCommand(command: string): CommandModule<AppArgs, AppArgs & { workers?: number; port: number; host: string }> {
+  return {
+    command,
+    describe: "serve the built app in production: cluster workers, health checks, graceful and rolling restarts",
+    builder: (y) =>
+      y
+        .option("workers", {
+          type: "number",
+          ...(process.env["WEB_CONCURRENCY"] ? { default: Number(process.env["WEB_CONCURRENCY"]) } : {}),
+          describe: "worker processes (WEB_CONCURRENCY; default: the number of CPUs; 1 runs without cluster)",
+        })
+        .option("port", { type: "number", default: Number(process.env["PORT"] ?? 5000), describe: "port to listen on (PORT)" })
+        .option("host", { type: "string", default: process.env["HOST"] ?? "0.0.0.0", describe: "address to listen on (HOST)" }) as never,
+    async handler(args) {
+      // Keeps running until a signal: startApp installs the handlers that exit.
+      await startApp({ ...appOf(args), ...(args.workers !== undefined ? { workers: args.workers } : {}), port: args.port, host: args.host });
+    },
+  };
+}
+
+/** The deploy files command (`gen:deploy`, `:deploy`): writes deploy/ files, never overwriting. */
+export function deployCommand(command: string, framework: string): CommandModule<AppArgs, AppArgs> {
+  return {
+    command,
+    describe: "write deployment files: Dockerfile, compose, HAProxy, nginx, systemd, Kubernetes (never overwrites)",
+    builder: (y) => y,
+    async handler(args) {
+      const { writeDeployFiles } = await import("../production/deploy/index.js");
+      const result = writeDeployFiles({ root: appOf(args).root, framework });
+      describeScaffold(result);
+      if (result.skipped.length > 0) console.log(`\n${result.skipped.length} existing file(s) left untouched.`);
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { findAppEntry } from "../cli/app-definition.js";
+import { E_APP_NOT_FOUND, E_BUILD_FAILED } from "../errors.js";
+
+/** Options of {@link buildApp}. */
+export interface BuildOptions {
+  readonly root: string;
+  /** The output folder under the root (default `build`). */
+  readonly outDir?: string;
+}
+
+/** What a build wrote. */
+export interface BuildResult {
+  readonly outDir: string;
+  /** TypeScript files compiled to JavaScript. */
+  readonly compiled: number;
+  /** Other files copied as they are (templates, static files, package.json...). */
+  readonly copied: number;
+}
+
+// Never part of a build: dependencies, local data, the build itself, version control, tests.
+const SKIPPED_FOLDERS = new Set(["node_modules", ".git", "data", "dist", "coverage", "deploy", "test", "tests"]);
+const SKIPPED_FILES = /(\.test\.[cm]?[tj]s|\.d\.[cm]?ts|^tsconfig(\..+)?\.json|^\.env(\..+)?)$/;
+const TYPESCRIPT = /\.(ts|mts|cts)$/;
+
+function* walk(dir: string, root: string, outDir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (SKIPPED_FOLDERS.has(entry.name) || full === outDir || full.startsWith(`${outDir}.tmp-`) || entry.name.startsWith(".")) continue;
+      yield* walk(full, root, outDir);
+    } else if (entry.isFile() && !SKIPPED_FILES.test(entry.name)) {
+      yield relative(root, full);
+    }
+  }
+}
+
+/**
+ * `gen:build` / `:build`: a self-contained copy of the app in `build/` that production runs with
+ * plain Node: every TypeScript file (app, views, lib, migrations, run/scripts) compiled to
+ * JavaScript by esbuild (standard decorators lowered for Node 20, source maps inline), every other
+ * file (templates, static files, package.json, lock file) copied. The folder is replaced as a whole,
+ * so no file of an older build survives. esbuild does not check types: run `tsc --noEmit` in CI.
+ */
+export async function buildApp(options: BuildOptions): Promise<BuildResult> {
+  const root = options.root;
+  if (!findAppEntry(root)) throw new E_APP_NOT_FOUND(root, "there is no app.ts; run the init command of your framework first, or pass --root");
+  const outDir = join(root, options.outDir ?? "build");
+  // Loaded here only: serving an app never loads the compiler.
+  const esbuild = await import("esbuild");
+  const staging = `${outDir}.tmp-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  let compiled = 0;
+  let copied = 0;
+  try {
+    for (const file of walk(root, root, outDir)) {
+      const source = join(root, file);
+      if (TYPESCRIPT.test(file)) {
+        const target = join(staging, file.replace(/\.ts$/, ".js").replace(/\.mts$/, ".mjs").replace(/\.cts$/, ".cjs"));
+        let code: string;
+        try {
+          ({ code } = await esbuild.transform(readFileSync(source, "utf8"), {
+            loader: "ts",
+            format: file.endsWith(".cts") ? "cjs" : "esm",
+            target: "node20",
+            sourcemap: "inline",
+            sourcefile: file.split(sep).join("/"),
+            tsconfigRaw: { compilerOptions: { experimentalDecorators: false, useDefineForClassFields: true, verbatimModuleSyntax: false } },
+          }));
+        } catch (error) {
+          throw new E_BUILD_FAILED(`${file}: ${(error as Error).message}`);
+        }
+        mkdirSync(dirname(target), { recursive: true });
+        writeFileSync(target, code);
+        compiled++;
+      } else {
+        const target = join(staging, file);
+        mkdirSync(dirname(target), { recursive: true });
+        copyFileSync(source, target);
+        copied++;
+      }
+    }
+    // The app's data folder (SQLite, uploads in development) is not copied, but its place is kept.
+    if (existsSync(join(root, "data"))) mkdirSync(join(staging, "data"), { recursive: true });
+    rmSync(outDir, { recursive: true, force: true });
+    // Rename last: `start` never sees a half-written build.
+    renameSync(staging, outDir);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+  return { outDir, compiled, copied };
+}

@@ -1,0 +1,67 @@
+import { existsSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { findAppEntry } from "../../cli/app-definition.js";
+import { writeScaffold, type ScaffoldResult } from "../../cli/scaffold.js";
+import { E_APP_NOT_FOUND } from "../../errors.js";
+import { PRODUCTION_DEFAULTS } from "../settings.js";
+import { composeFile, dockerfile, dockerignore } from "./docker.js";
+import { kubernetesManifests } from "./kubernetes.js";
+import { safeName, type DeployTarget } from "./options.js";
+import { haproxyConfig, nginxConfig } from "./proxies.js";
+import { systemdUnit } from "./systemd.js";
+
+export { composeFile, dockerfile, dockerignore } from "./docker.js";
+export { kubernetesManifests } from "./kubernetes.js";
+export { cliPath, safeName, type DeployTarget } from "./options.js";
+export { haproxyConfig, nginxConfig, type HaproxyOptions } from "./proxies.js";
+export { systemdUnit } from "./systemd.js";
+
+/** Each framework's command names, by role. */
+const COMMANDS: Readonly<Record<string, DeployTarget["commands"]>> = {
+  "fw-a": { build: "gen:build", start: "start", migrate: "db:migrate" },
+  "fw-b": { build: ":build", start: "start", migrate: ":migrate" },
+};
+
+/** The deploy target of an app folder: its package name, the framework's commands, the defaults. */
+export function deployTarget(root: string, framework: string, overrides: Partial<DeployTarget> = {}): DeployTarget {
+  const packageFile = join(root, "package.json");
+  let name = basename(root);
+  if (existsSync(packageFile)) {
+    const declared = (JSON.parse(readFileSync(packageFile, "utf8")) as { name?: unknown }).name;
+    if (typeof declared === "string" && declared) name = declared;
+  }
+  return {
+    name: safeName(name),
+    framework,
+    commands: COMMANDS[framework] ?? { build: "build", start: "start", migrate: "migrate" },
+    port: 5000,
+    readyPath: PRODUCTION_DEFAULTS.readyPath,
+    healthPath: PRODUCTION_DEFAULTS.healthPath,
+    graceSeconds: PRODUCTION_DEFAULTS.shutdownGrace,
+    ...overrides,
+  };
+}
+
+/** The files the deploy command writes (relative path -> content). */
+export function deployFiles(target: DeployTarget): Record<string, string> {
+  const name = safeName(target.name);
+  return {
+    Dockerfile: dockerfile(target),
+    ".dockerignore": dockerignore(),
+    "compose.yaml": composeFile(target),
+    "deploy/haproxy.cfg": haproxyConfig(target, { servers: ["10.0.0.11:5000", "10.0.0.12:5000"], log: "/dev/log local0" }),
+    "deploy/haproxy.compose.cfg": haproxyConfig(target, { servers: { dns: `app:${target.port}`, count: 10, resolver: "127.0.0.11:53" } }),
+    "deploy/nginx.conf": nginxConfig(target, { servers: ["10.0.0.11:5000", "10.0.0.12:5000"] }),
+    [`deploy/${name}.service`]: systemdUnit(target),
+    "deploy/kubernetes.yaml": kubernetesManifests(target),
+  };
+}
+
+/**
+ * `gen:deploy` / `:deploy`: writes the deployment files into the app folder, never overwriting one
+ * that exists (edit them freely; delete one to get it again).
+ */
+export function writeDeployFiles(options: { readonly root: string; readonly framework: string }): ScaffoldResult {
+  if (!findAppEntry(options.root)) throw new E_APP_NOT_FOUND(options.root, "there is no app.ts; run the init command of your framework first, or pass --root");
+  return writeScaffold(options.root, deployFiles(deployTarget(options.root, options.framework)));
+}

@@ -1,0 +1,92 @@
+import { createServer, type Server } from "node:http";
+import { loadAppDefinition } from "../cli/app-definition.js";
+import { preloadBeforeTypeScript } from "../cli/typescript.js";
+import { E_PORT_IN_USE } from "../errors.js";
+import type { Host } from "../host.js";
+import { runtimeOf } from "../runtime.js";
+import { checkReadiness } from "./health.js";
+import { markDraining } from "./lifecycle.js";
+import { productionSettings, type ProductionSettings } from "./settings.js";
+
+/** What one serving process (a cluster worker, or the only process with `--workers 1`) is told. */
+export interface ServerOptions {
+  /** The folder holding `app.js` (the build) or `app.ts` (the sources). */
+  readonly appRoot: string;
+  readonly appName?: string;
+  readonly port: number;
+  readonly host: string;
+  /** True when `appRoot` is a build: plain JavaScript, no TypeScript loader. */
+  readonly built: boolean;
+  /** The framework entry to import before the TypeScript loader (see preloadBeforeTypeScript). */
+  readonly preload?: string;
+}
+
+/** A serving process's app and server; `shutdown()` drains and closes them. */
+export interface ProductionServer {
+  readonly host: Host;
+  readonly server: Server;
+  readonly settings: ProductionSettings;
+  readonly url: string;
+  /** Idempotent graceful stop: see {@link startProductionServer}. */
+  shutdown(): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off("listening", onListening);
+      reject(error.code === "EADDRINUSE" ? new E_PORT_IN_USE(`${host}:${port}`) : error);
+    };
+    const onListening = () => {
+      server.off("error", onError);
+      resolve();
+    };
+    server.once("error", onError);
+    server.once("listening", onListening);
+    server.listen(port, host);
+  });
+}
+
+/**
+ * Builds the app and listens. `shutdown()` is the graceful stop every signal leads to: readiness
+ * turns 503 and responses carry `Connection: close` (the balancer drains this process), the server
+ * stops accepting, idle keep-alive connections close, requests in flight get the grace period
+ * (`shutdownGrace`) to finish before their connections are cut, then every plugin closes its
+ * database pools, Redis clients and timers.
+ */
+export async function startProductionServer(options: ServerOptions): Promise<ProductionServer> {
+  if (options.preload && !options.built) preloadBeforeTypeScript(options.preload);
+  const definition = await loadAppDefinition(options.appRoot, options.appName, { typescript: !options.built });
+  const host = await definition.create();
+  const settings = productionSettings(host.config);
+  const server = createServer(host.callback());
+  // Longer than a balancer's idle timeout, so the balancer (not Node) closes idle connections and
+  // never sends a request on a connection Node is closing at that instant.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  try {
+    await listen(server, options.port, options.host);
+  } catch (error) {
+    await host.close();
+    throw error;
+  }
+  const readiness = await checkReadiness(runtimeOf(host.koa.context).plugins, settings.readyTimeoutMs);
+  if (!readiness.ready) {
+    host.logger.warn({ failing: readiness.failing }, "started unready: /readyz answers 503 until these answer");
+  }
+  let stopping: Promise<void> | undefined;
+  const shutdown = () =>
+    (stopping ??= (async () => {
+      markDraining();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const cut = setTimeout(() => server.closeAllConnections(), settings.shutdownGraceMs);
+      cut.unref();
+      await closed;
+      clearTimeout(cut);
+      await host.close();
+    })());
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  return { host, server, settings, url: `http://${options.host}:${port}`, shutdown };
+}
