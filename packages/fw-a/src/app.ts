@@ -43,9 +43,16 @@ export async function createApp(options: FwAAppOptions, overrides: CreateOverrid
       return [...defaultPlugins(config, { ...(options.auth ? { auth: options.auth } : {}), mailRenderer: nunjucksMailRenderer(config) }), ...extra];
     },
   });
-  for (const [prefix, child] of Object.entries(options.mounts ?? {})) {
-    const basePath = `${(overrides.basePath ?? options.basePath ?? "").replace(/\/+$/, "")}${prefix}`;
-    host.mount(prefix, await child.create({ ...overrides, basePath }));
+  try {
+    for (const [prefix, child] of Object.entries(options.mounts ?? {})) {
+      // Checked before the child is built: a refused mount opens no database or port.
+      host.checkMount(prefix);
+      const basePath = `${(overrides.basePath ?? options.basePath ?? "").replace(/\/+$/, "")}${prefix}`;
+      host.mount(prefix, await child.create({ ...overrides, basePath }));
+    }
+  } catch (error) {
+    await host.close();
+    throw error;
   }
   return host;
 }

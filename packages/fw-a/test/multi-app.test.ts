@@ -3,10 +3,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { loadAppDefinition } from "koa-host/cli";
+import { loadAppDefinition, printRoutes } from "koa-host/cli";
+import { createApp, defineApp, FwA } from "../src/index.js";
 import { inject } from "../src/testing/index.js";
 
 const root = fileURLToPath(new URL("./multi-app", import.meta.url));
+const fixtureConfig = { env: "test", logRequests: false, batteries: { security: false, data: false, services: false } };
 
 test("an app is picked by name and serves only its own view modules", async () => {
   const api = await (await loadAppDefinition(root, "api")).create();
@@ -38,4 +40,38 @@ test("a mounted app answers under its prefix, with URLs that include it", async 
   assert.equal(redirect.headers["location"], "/api/status/");
   assert.equal((await inject(site, "/api/nothing/")).statusCode, 404);
   await site.close();
+});
+
+test("issue-15-5: routes lists the mounted app's routes under its prefix (text and --json)", async () => {
+  const printed: string[] = [];
+  await printRoutes({ root, appName: "site", print: (text) => printed.push(text) });
+  assert.match(printed[0]!, /^GET\s+\/api\/status\/\s+api:Status\.index\s+json$/m);
+  assert.match(printed[0]!, /^GET\s+\/about\/\s+site:Index\.about/m);
+  await printRoutes({ root, appName: "site", json: true, print: (text) => printed.push(text) });
+  const listing = JSON.parse(printed[1]!) as Array<{ path: string; handler: string; mount?: string }>;
+  assert.deepEqual(
+    listing.map((r) => [r.path, r.handler, r.mount]),
+    [
+      ["/", "Index.index", undefined],
+      ["/about/", "Index.about", undefined],
+      ["/api/status/", "Status.index", "/api"],
+    ],
+  );
+});
+
+test("issue-15-5: a parent route under a mount prefix is refused at start-up, naming both", async () => {
+  class Api extends FwA {
+    index() {
+      return "hidden by the mount";
+    }
+  }
+  const api = defineApp({ root, name: "api", views: ["api"], config: fixtureConfig });
+  await assert.rejects(
+    createApp({ root, modules: [{ name: "api-page", exports: { Api } }], config: fixtureConfig, mounts: { "/api": api } }),
+    (error: Error & { code?: string }) => {
+      assert.equal(error.code, "E_MOUNT_OVERLAP");
+      assert.match(error.message, /The app mounted at \/api would hide the route GET \/api\/ \(Api\.index\(\) in views\/api-page\)/);
+      return true;
+    },
+  );
 });

@@ -11,6 +11,7 @@ import { loadViewModules } from "./discovery.js";
 import { createDispatcher } from "./dispatch.js";
 import { errorHandler } from "./error-handler.js";
 import { E_HOST_STARTED } from "./errors.js";
+import { checkMount, mountPrefix, type MountedApp, type MountParent } from "./mounts.js";
 import { createLogger, requestLogger } from "./logger.js";
 import type { HostPlugin, StaticFolder } from "./plugin.js";
 import { productionFront } from "./production/front.js";
@@ -72,8 +73,16 @@ export interface Host {
   callback(): (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void;
   /** Listens on `hostname:port` (127.0.0.1 and an ephemeral port by default). */
   listen(port?: number, hostname?: string): Promise<Server>;
-  /** Serves another host under a path prefix (multi-application); before the first request only. */
+  /**
+   * Serves another host under a path prefix (multi-application); before the first request only.
+   * A prefix that would hide one of this app's routes, static folders or mounts is refused
+   * (`E_MOUNT_OVERLAP`); `checkMount` runs the same check before the child is built.
+   */
   mount(prefix: string, child: Host): void;
+  /** Throws the error {@link Host.mount} would for `prefix`, so a refused child need not be built. */
+  checkMount(prefix: string): void;
+  /** The apps mounted under this one, in mount order (listings include their routes). */
+  readonly mounts: readonly MountedApp[];
   /** Stops the server (if listening) and closes every plugin. */
   close(): Promise<void>;
 }
@@ -116,7 +125,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   };
   const responder = await options.responder({ config, logger, table, locals });
 
-  const mounts: Array<{ prefix: string; child: Host }> = [];
+  const mounts: MountedApp[] = [];
   let started = false;
   const routeMiddleware = (route: Route): Middleware[] =>
     plugins.map((p) => p.routeMiddleware?.(route)).filter((m): m is Middleware => m !== undefined);
@@ -132,6 +141,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     { prefix: config.static.prefix, dir: staticDir(config.root, config.static.dir) },
     ...plugins.flatMap((plugin) => plugin.staticFolders?.() ?? []),
   ];
+  const mountParent: MountParent = { table, staticPrefixes: folders.map((folder) => folder.prefix), mounts };
   const served = folders.map(({ prefix, dir }) => ({ prefix: basePath + prefix, serve: staticFiles({ dir, prefix: basePath + prefix, maxAge: config.static.maxAge }) }));
   // The error handler runs the static-or-body step itself: one middleware layer less per request.
   const front = staticOrBody(served, bodyParser(config.bodyLimits));
@@ -164,10 +174,13 @@ export async function createHost(options: HostOptions): Promise<Host> {
       server = listening;
       return listening;
     },
+    mounts,
+    checkMount: (prefix) => checkMount(mountParent, prefix),
     mount(prefix, child) {
       if (started) throw new E_HOST_STARTED(`The app mounted at ${prefix}`);
+      checkMount(mountParent, prefix);
       if (mounts.length === 0) koa.middleware.splice(mountAt, 0, mountLayer);
-      mounts.push({ prefix: prefix.replace(/\/+$/, ""), child });
+      mounts.push({ prefix: mountPrefix(prefix), host: child });
     },
     async close() {
       if (server) {
@@ -176,7 +189,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
         closing.closeAllConnections?.();
         await new Promise<void>((resolve) => closing.close(() => resolve()));
       }
-      for (const { child } of mounts) await child.close();
+      for (const mounted of mounts) await mounted.host.close();
       for (const plugin of [...plugins].reverse()) await plugin.close?.();
     },
   };
@@ -214,9 +227,9 @@ function staticOrBody(folders: ReadonlyArray<{ prefix: string; serve: Middleware
 }
 
 /** Hands requests under a mounted prefix to the child app's own middleware stack. */
-function mountMiddleware(mounts: ReadonlyArray<{ prefix: string; child: Host }>): Middleware {
+function mountMiddleware(mounts: readonly MountedApp[]): Middleware {
   return (ctx, next) => {
-    for (const { prefix, child } of mounts) {
+    for (const { prefix, host: child } of mounts) {
       if (ctx.path === prefix || ctx.path.startsWith(`${prefix}/`)) {
         ctx.respond = false;
         return new Promise<void>((resolve) => {

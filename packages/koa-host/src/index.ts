@@ -16,7 +16,7 @@ export { createFileProbe, type FileProbe } from "./file-probe.js";
 export { acceptsOnlyJson, builtInErrorPage, escapeHtml, sendHtmlError, sendJsonError, wantsJsonError } from "./error-pages.js";
 export * from "./errors.js";
 export { createHost, type Host, type HostOptions, type ResponderSetup } from "./host.js";
-export { checkMount, formatRoutes, mountPrefix, routeListing, type MountedApp, type MountParent } from "./mounts.js";
+export { formatRoutes, routeListing, type MountedApp } from "./mounts.js";
 export { HTTP_STATUSES, HTTPError, HTTPErrorInstance, statusText, toHttpStatus, type HTTPErrorFactory, type HTTPErrorOptions } from "./http-error.js";
 export { prepareInvoker, type RouteInvoker } from "./invoke.js";
 export { createLogger, requestLogger } from "./logger.js";

@@ -31,7 +31,7 @@ export {
   validateRoutePath,
 } from "./paths.js";
 export type { ParameterSource, Route, RouteEntry, RouteParameter } from "./route.js";
-export { RouteTable, type DescribeKind, type RouteListing } from "./table.js";
+export { formatRouteListing, RouteTable, type DescribeKind, type RouteListing } from "./table.js";
 export { buildUrl, type UrlParams } from "./url-for.js";
 export { verbDecorators, type VerbDecorator, type VerbDecorators } from "./verb-decorators.js";
 export { ALL_VERBS, isVerb, sortVerbs, VERBS, type Verb } from "./verbs.js";

@@ -11,6 +11,8 @@ export interface RouteListing {
   readonly handler: string;
   readonly module: string;
   readonly kind: string;
+  /** The prefix of the mounted app that serves the route (absent for the app's own routes). */
+  readonly mount?: string;
 }
 
 /** Describes a route's response kind for listings (`html`, `json`, `xml`...). */
@@ -83,13 +85,19 @@ export class RouteTable {
 
   /** A human-readable, aligned listing: verbs, path, handler, response kind. */
   format(describe: DescribeKind = defaultKind): string {
-    const rows = [["VERBS", "PATH", "HANDLER", "KIND"]];
-    for (const item of this.toJSON(describe)) {
-      rows.push([item.verbs.join(","), item.path, `${item.module}:${item.handler}`, item.kind]);
-    }
-    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-    return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n");
+    return formatRouteListing(this.toJSON(describe));
   }
+}
+
+/**
+ * The aligned text of a route listing: verbs, path, handler, response kind. Used for one table
+ * and for an app with mounted apps, whose routes are listed with their prefix.
+ */
+export function formatRouteListing(listing: readonly RouteListing[]): string {
+  const rows = [["VERBS", "PATH", "HANDLER", "KIND"]];
+  for (const item of listing) rows.push([item.verbs.join(","), item.path, `${item.module}:${item.handler}`, item.kind]);
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n");
 }
 
 /**

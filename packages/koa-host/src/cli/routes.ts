@@ -1,3 +1,4 @@
+import { formatRoutes, routeListing } from "../mounts.js";
 import { loadAppDefinition } from "./app-definition.js";
 
 /** Prints an app's route table (verbs, path, handler, response kind), or its JSON with `json`. */
@@ -6,8 +7,8 @@ export async function printRoutes(options: { root: string; appName?: string; jso
   const definition = await loadAppDefinition(options.root, options.appName);
   const host = await definition.create({ config: { logRequests: false, logLevel: "silent" } });
   try {
-    const describe = host.describe;
-    print(options.json ? JSON.stringify(host.table.toJSON(describe), null, 2) : host.table.format(describe));
+    // Mounted apps' routes are listed too, under their prefix: they answer there, not the parent.
+    print(options.json ? JSON.stringify(routeListing(host), null, 2) : formatRoutes(host));
   } finally {
     await host.close();
   }

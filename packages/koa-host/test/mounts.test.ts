@@ -1,0 +1,110 @@
+// Issue 15.5: a mount must not silently hide a route of the app it is mounted in, and the route
+// listing shows mounted apps' routes under their prefix.
+import assert from "node:assert/strict";
+import { after, describe, test } from "node:test";
+import type { ViewModule } from "routing-kernel";
+import { createHost, formatRoutes, routeListing, type Host } from "../src/index.js";
+import { conventions, json, route, TestView, testResponder } from "./fixtures.js";
+
+const root = new URL("./app", import.meta.url).pathname;
+const open: Host[] = [];
+
+async function build(classes: Record<string, unknown>, basePath?: string): Promise<Host> {
+  const modules: ViewModule[] = [{ name: "main", exports: classes }];
+  const host = await createHost({
+    root,
+    conventions,
+    responder: () => testResponder,
+    modules,
+    config: { env: "test", logRequests: false },
+    ...(basePath ? { basePath } : {}),
+  });
+  open.push(host);
+  return host;
+}
+
+class Index extends TestView {
+  index() {
+    return "home";
+  }
+}
+class Api extends TestView {
+  index() {
+    return "parent api";
+  }
+}
+class Apis extends TestView {
+  index() {
+    return "apis";
+  }
+}
+@route("/")
+class Pages extends TestView {
+  @route("/:page")
+  show(page: string) {
+    return page;
+  }
+}
+@json
+class Status extends TestView {
+  index() {
+    return { ok: true };
+  }
+  item(id: string) {
+    return { id };
+  }
+}
+
+describe("mounts (issue 15.5)", () => {
+  after(async () => {
+    for (const host of open) await host.close();
+  });
+
+  test("issue-15-5: a mount that would hide a parent route is refused, naming both", async () => {
+    const parent = await build({ Index, Api });
+    const child = await build({ Status }, "/api");
+    for (const attempt of [() => parent.checkMount("/api"), () => parent.mount("/api/", child)]) {
+      assert.throws(attempt, (error: Error & { code?: string }) => {
+        assert.equal(error.code, "E_MOUNT_OVERLAP");
+        assert.match(error.message, /The app mounted at \/api would hide the route GET \/api \(Api\.index\(\) in views\/main\)/);
+        return true;
+      });
+    }
+    assert.equal(parent.mounts.length, 0, "nothing was mounted");
+  });
+
+  test("a parameter route of the parent is not an overlap, nor a sibling prefix", async () => {
+    const parent = await build({ Index, Pages, Apis });
+    const child = await build({ Status }, "/api");
+    assert.deepEqual(parent.table.routes.map((r) => r.path), ["/", "/:page", "/apis"]);
+    parent.mount("/api", child);
+    assert.equal(parent.mounts.length, 1);
+    assert.throws(() => parent.checkMount("/api/v2"), { code: "E_MOUNT_OVERLAP", message: /the app mounted at \/api/ });
+    assert.throws(() => parent.checkMount("/static"), { code: "E_MOUNT_OVERLAP", message: /the static files under \/static/ });
+  });
+
+  test("a mount prefix that is not a plain path is refused", async () => {
+    const parent = await build({ Index });
+    for (const prefix of ["", "/", "api", "/:id", "/a/../b", "/a?b"]) {
+      assert.throws(() => parent.checkMount(prefix), { code: "E_MOUNT_PREFIX_INVALID" }, JSON.stringify(prefix));
+    }
+  });
+
+  test("issue-15-5: the route listing includes mounted apps' routes with their prefix", async () => {
+    const parent = await build({ Index });
+    const child = await build({ Status }, "/api");
+    parent.mount("/api", child);
+    assert.deepEqual(
+      routeListing(parent).map((r) => [r.verbs.join(","), r.path, r.handler, r.kind, r.mount]),
+      [
+        ["GET", "/", "Index.index", "text", undefined],
+        ["GET", "/api/status", "Status.index", "json", "/api"],
+        ["GET", "/api/status/item/:id", "Status.item", "json", "/api"],
+      ],
+    );
+    assert.match(formatRoutes(parent), /^GET\s+\/api\/status\/item\/:id\s+main:Status\.item\s+json$/m);
+    const res = await parent.listen(0, "127.0.0.1");
+    const { port } = res.address() as import("node:net").AddressInfo;
+    assert.deepEqual(await (await fetch(`http://127.0.0.1:${port}/api/status`)).json(), { ok: true }, "the listed path answers");
+  });
+});
