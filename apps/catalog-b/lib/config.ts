@@ -5,4 +5,6 @@ export const config = defineConfig({
   siteName: "Tea Catalogue",
   /** Products per page, in pages and in the API. */
   pageSize: 3,
+  /** Keys the app reads itself (the start-up check refuses keys nothing declares). */
+  appKeys: ["pageSize"],
 });

@@ -24,6 +24,16 @@ export interface DataConfigInput {
   readonly maxPerPage?: unknown;
 }
 
+/** The config keys the data battery reads, for the host's start-up check of unknown keys. */
+export const DATA_CONFIG_KEYS = Object.freeze({
+  dbUrl: true,
+  dbPool: Object.freeze({ min: true, max: true }),
+  migrationsDir: true,
+  timezone: true,
+  dateFormat: true,
+  maxPerPage: true,
+} as const);
+
 /** The resolved data settings. */
 export interface DataConfig {
   readonly root: string;

@@ -7,7 +7,7 @@ import type { Context, Middleware } from "koa";
 import type { Knex } from "knex";
 import type { HostPlugin, PluginContext } from "koa-host";
 import type { Route } from "routing-kernel";
-import { dataConfig, type DataConfig } from "./config.js";
+import { DATA_CONFIG_KEYS, dataConfig, type DataConfig } from "./config.js";
 import { connect, type Database } from "./connection.js";
 import { dateHelpers, type DateHelpers } from "./dates.js";
 import { translateDbError } from "./db-errors.js";
@@ -72,6 +72,7 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
 
   return {
     name: "data",
+    configKeys: DATA_CONFIG_KEYS,
     get database() {
       return ready(database);
     },

@@ -1,5 +1,5 @@
 import { createHost, type AppConfig, type Host, type HostPlugin } from "koa-host";
-import { defaultPlugins, type AuthOptions } from "./batteries.js";
+import { BATTERY_CONFIG_KEYS, defaultPlugins, type AuthOptions } from "./batteries.js";
 import type { AppDefinition, CreateOverrides } from "koa-host/cli";
 import type { ViewModule } from "routing-kernel";
 import { fwAConventions } from "./conventions.js";
@@ -34,6 +34,7 @@ export async function createApp(options: FwAAppOptions, overrides: CreateOverrid
     root: options.root,
     conventions: fwAConventions,
     responder: createFwAResponder,
+    configKeys: BATTERY_CONFIG_KEYS,
     ...(options.modules ? { modules: options.modules } : {}),
     ...(options.views ? { viewModules: options.views } : {}),
     ...((overrides.basePath ?? options.basePath) ? { basePath: overrides.basePath ?? options.basePath } : {}),

@@ -1,7 +1,10 @@
-import type { AppConfig, HostPlugin } from "koa-host";
-import { dataPlugin } from "data";
-import { securityPlugin, type SecurityPluginOptions } from "security";
-import { servicesPlugin, userSignalHooks, type MailRenderer } from "services";
+import type { AppConfig, ConfigKeys, HostPlugin } from "koa-host";
+import { DATA_CONFIG_KEYS, dataPlugin } from "data";
+import { SECURITY_CONFIG_KEYS, securityPlugin, type SecurityPluginOptions } from "security";
+import { SERVICES_CONFIG_KEYS, servicesPlugin, userSignalHooks, type MailRenderer } from "services";
+
+/** The batteries' config keys, accepted at start-up also when a battery is switched off. */
+export const BATTERY_CONFIG_KEYS: readonly ConfigKeys[] = Object.freeze([SECURITY_CONFIG_KEYS, DATA_CONFIG_KEYS, SERVICES_CONFIG_KEYS]);
 
 /** Which built-in batteries an app runs (config key `batteries`); all on by default. */
 export interface BatterySwitches {

@@ -4,8 +4,8 @@ import { createHost, loadConfig, loadViewModules, type AppConfig, type Host, typ
 import type { AppDefinition, CreateOverrides } from "koa-host/cli";
 import type { ViewModule } from "routing-kernel";
 import { conventions } from "./base.js";
-import { autoMigrates, batteryPlugins, type AuthOptions } from "./batteries.js";
-import { contribSettings, type ContribSettings } from "./contrib/config.js";
+import { autoMigrates, BATTERY_CONFIG_KEYS, batteryPlugins, type AuthOptions } from "./batteries.js";
+import { CONTRIB_CONFIG_KEYS, contribSettings, type ContribSettings } from "./contrib/config.js";
 import type { UserRow } from "./contrib/models.js";
 import { fwbPlugin, type FwbPlugin } from "./contrib/plugin.js";
 import { PACKAGE_TEMPLATES } from "./paths.js";
@@ -69,6 +69,8 @@ export async function createApp(options: FwBAppOptions, overrides: CreateOverrid
   return createHost({
     root,
     conventions,
+    // fw-b's own keys: the layout's site name, absolute links in mail, the contrib modules.
+    configKeys: [...BATTERY_CONFIG_KEYS, { siteName: true, baseUrl: true }, CONTRIB_CONFIG_KEYS],
     responder: (setup) => {
       responder = createResponder(setup, { packageTemplates: PACKAGE_TEMPLATES, contribErrors: contribSettings(setup.config).errors });
       return responder;

@@ -118,6 +118,20 @@ export const SECURITY_DEFAULTS = Object.freeze({
   securityHeaders: {},
 });
 
+/** The keys of CORS settings (the `cors` config block and `@cors(options)`); `origin` is one origin, the form the docs show. */
+export const CORS_KEYS: readonly string[] = Object.freeze(["origins", "origin", "credentials", "allowMethods", "allowHeaders", "exposeHeaders", "maxAge"]);
+
+/** The config keys the security battery reads, for the host's start-up check of unknown keys. */
+export const SECURITY_CONFIG_KEYS = Object.freeze({
+  env: true,
+  secretKey: true,
+  cookieSecure: true,
+  ...Object.fromEntries(Object.keys(SECURITY_DEFAULTS).map((key) => [key, true as const])),
+  cors: Object.freeze(Object.fromEntries(CORS_KEYS.map((key) => [key, true as const]))),
+  // koa-helmet's own options: checked by koa-helmet, not here.
+  securityHeaders: true,
+} as const satisfies Readonly<Record<string, true | Readonly<Record<string, true>>>>);
+
 /** Loose input: app config values (possibly strings from the environment) and plugin options. */
 export type SecurityConfigInput = Readonly<Record<string, unknown>>;
 

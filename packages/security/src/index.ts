@@ -6,7 +6,9 @@
  */
 export { bearerAuth, bearerAuthMiddleware, bearerToken, BEARER_AUTH_TAG, issueToken, jwtClaims } from "./bearer.js";
 export {
+  CORS_KEYS,
   resolveSecurityConfig,
+  SECURITY_CONFIG_KEYS,
   SECURITY_DEFAULTS,
   validateCors,
   type CorsSettings,

@@ -9,7 +9,7 @@ import type { JWTPayload } from "jose";
 import type { HostPlugin, PluginContext } from "koa-host";
 import type { Route } from "routing-kernel";
 import { BEARER_AUTH_TAG, bearerAuthMiddleware } from "./bearer.js";
-import { resolveSecurityConfig, type CorsSettings, type SecurityConfig } from "./config.js";
+import { resolveSecurityConfig, SECURITY_CONFIG_KEYS, type CorsSettings, type SecurityConfig } from "./config.js";
 import { CORS_TAG, corsMiddleware } from "./cors.js";
 import { CSRF_EXEMPT_TAG, csrfMiddleware, csrfToken, isSafeMethod } from "./csrf.js";
 import { E_SECURITY_CONFIG_INVALID, E_SECURITY_NOT_SET_UP } from "./errors.js";
@@ -87,6 +87,7 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
 
   return {
     name: "security",
+    configKeys: SECURITY_CONFIG_KEYS,
 
     get config() {
       return ready("securityPlugin().config").config;

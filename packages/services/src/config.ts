@@ -34,6 +34,23 @@ export interface ServicesConfig {
   };
 }
 
+/** The config keys the services battery reads, for the host's start-up check of unknown keys. */
+export const SERVICES_CONFIG_KEYS = Object.freeze({
+  mailUrl: true,
+  mailFrom: true,
+  storageUrl: true,
+  storage: Object.freeze({ publicPath: true, maxBytes: true, allowedTypes: true }),
+  cacheUrl: true,
+  cache: Object.freeze({ sessionCookie: true }),
+  sessionCookie: true,
+  signalsUrl: true,
+  redisUrl: true,
+  signals: Object.freeze({ names: true, prefix: true }),
+  static: Object.freeze({ dir: true, prefix: true, maxAge: true }),
+  // Bundle names are the app's own (`"app.js": [...]`): only the block's own keys are checked.
+  assets: Object.freeze({ maxAge: true, bundles: true, outDir: true }),
+} as const);
+
 type Source = Readonly<Record<string, unknown>>;
 
 function section(config: Source, key: string, name = key): Source {

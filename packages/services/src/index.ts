@@ -22,7 +22,7 @@ export { responseCache, responseCacheKey, type ResponseCacheOptions } from "./ca
 export type { CacheStore } from "./cache/store.js";
 export { MemoryStore } from "./cache/stores/memory.js";
 export { RedisStore } from "./cache/stores/redis.js";
-export { readServicesConfig, type ServicesConfig } from "./config.js";
+export { readServicesConfig, SERVICES_CONFIG_KEYS, type ServicesConfig } from "./config.js";
 export * from "./errors.js";
 export { consoleLogger, type ServiceLogger } from "./logger.js";
 export { createMailTransport } from "./mail/create-transport.js";

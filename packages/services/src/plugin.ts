@@ -7,7 +7,7 @@ import { serveAssets } from "./assets/serve.js";
 import { createCache, type Cache } from "./cache/cache.js";
 import { cacheTagOf } from "./cache/decorator.js";
 import { responseCache } from "./cache/response.js";
-import { readServicesConfig, type ServicesConfig } from "./config.js";
+import { readServicesConfig, SERVICES_CONFIG_KEYS, type ServicesConfig } from "./config.js";
 import { E_SERVICE_NOT_CONFIGURED } from "./errors.js";
 import type { ServiceLogger } from "./logger.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
@@ -76,6 +76,7 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
 
   return {
     name: "services",
+    configKeys: SERVICES_CONFIG_KEYS,
     get services() {
       return services();
     },

@@ -116,6 +116,21 @@ export interface ContribSettings {
 }
 
 const MODULES = ["auth", "admin", "contact", "errors", "maintenance", "captcha", "i18n", "oauth"];
+
+/** The `contrib` block's keys, for the host's start-up check (a module given `true` is not looked into). */
+export const CONTRIB_CONFIG_KEYS = Object.freeze({
+  contrib: Object.freeze({
+    auth: Object.freeze({ requireVerification: true, resetTokenTtl: true, verifyTokenTtl: true, signup: true, roles: true, defaultRole: true, adminRole: true, afterLogin: true }),
+    admin: Object.freeze({ title: true }),
+    contact: Object.freeze({ recipients: true }),
+    errors: true,
+    maintenance: Object.freeze({ retryAfter: true, cacheMs: true }),
+    captcha: Object.freeze({ verifier: true, size: true, testMode: true, onChallenge: true }),
+    i18n: Object.freeze({ languages: true, fallback: true, resources: true }),
+    // Provider names are the app's own; each provider's options are checked when it is set up.
+    oauth: Object.freeze({ providers: true, signup: true }),
+  }),
+} as const);
 const EMAIL = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
 
 function section<T extends object>(value: unknown, key: string): T | undefined {
