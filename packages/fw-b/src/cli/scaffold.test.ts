@@ -20,6 +20,7 @@ describe("fw-b scaffold", () => {
     assert.match(files["migrations/20240101000000_create_products.ts"]!, /createTable\("products"/);
     assert.match(files["lib/models.ts"]!, /defineModel<ProductRow>\("products"\)/);
     assert.ok(files[".gitignore"]);
+    assert.match(files[".gitignore"]!, /^\.env$/m, "the secrets of .env stay out of git");
     assert.match(files["views/main.ts"]!, /@renderJson\nexport class Api extends FwB/);
     assert.match(files["templates/layouts/default.pug"]!, /each section in nav/);
   });
