@@ -4,9 +4,6 @@ import type { UserRow } from "../models.js";
 import { contribOf } from "../runtime.js";
 import { issueToken } from "./tokens.js";
 
-/** A bcrypt hash of nothing anyone types, verified when no account matches (same timing either way). */
-export const DUMMY_HASH = "$2b$10$CwTycUXWue0Thq9StjUM0uJ8.pUrFvV7yq7e2QtTSRbG1TVSVdZJ6";
-
 /** The account whose username or email is `identifier` (case-insensitive), deleted ones excluded. */
 export async function findByLogin(ctx: Context, identifier: string): Promise<UserRow | undefined> {
   const value = identifier.trim().toLowerCase();

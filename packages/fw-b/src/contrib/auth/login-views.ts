@@ -1,6 +1,6 @@
 import { flash, isUniqueViolation } from "data";
 import { HTTPError } from "koa-host";
-import { attemptLogin, logout, safeNextUrl, verifyPassword } from "security";
+import { attemptLogin, logout, safeNextUrl } from "security";
 import { z } from "zod";
 import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";
@@ -8,7 +8,7 @@ import { request } from "../../request.js";
 import { bodyOf, captchaFor, checkForm, fields, invalid } from "../forms.js";
 import { isActive, type UserRow } from "../models.js";
 import { contribOf, translatorOf } from "../runtime.js";
-import { DUMMY_HASH, findByLogin, sendAddressInUse, sendVerification } from "./accounts.js";
+import { findByLogin, sendAddressInUse, sendVerification } from "./accounts.js";
 
 /** `GET /login` shows the form (never logging anyone out); `POST /login` logs in by username or email. */
 @route("/login")
@@ -27,23 +27,27 @@ export class AuthLogin extends FwB {
     const input = await checkForm(ctx, z.object({ identifier: f.text(254), password: f.anyText.min(1, t("form.required")) }));
     const body = bodyOf(ctx);
     let refusal: string | undefined;
-    const user = await attemptLogin(
+    // The manager finds the account first (the limit counts per account, whichever name is typed)
+    // and verifies one hash on every path: the account's, or its dummy of the same cost.
+    const user = await attemptLogin<UserRow>(
       ctx,
-      input.identifier.toLowerCase(),
-      async () => {
-        const found = await findByLogin(ctx, input.identifier);
-        const matches = await verifyPassword(input.password, found?.password_hash ?? DUMMY_HASH);
-        if (!found || !matches) return undefined;
-        if (!isActive(found)) {
-          refusal = t("auth.login.inactive");
-          return undefined;
-        }
-        if (auth.requireVerification && !found.email_verified_at) {
-          await sendVerification(ctx, found);
-          refusal = t("auth.login.unverified");
-          return undefined;
-        }
-        return found;
+      input.identifier,
+      {
+        find: (identifier) => findByLogin(ctx, identifier),
+        password: input.password,
+        passwordHash: (found) => found.password_hash,
+        allow: async (found) => {
+          if (!isActive(found)) {
+            refusal = t("auth.login.inactive");
+            return false;
+          }
+          if (auth.requireVerification && !found.email_verified_at) {
+            await sendVerification(ctx, found);
+            refusal = t("auth.login.unverified");
+            return false;
+          }
+          return true;
+        },
       },
       { remember: body["remember"] === "1" || body["remember"] === "on" },
     );
@@ -93,6 +97,8 @@ export class AuthSignup extends FwB {
     const { users } = runtime.models;
     if (await users.withTrashed().findBy({ username: input.username } as Partial<UserRow>)) throw invalid(t, { username: [t("auth.signup.usernameTaken")] }, body);
     const sent = t("auth.signup.checkMail", { email: input.email });
+    // Hashed before the address is looked up: a taken address costs the same work as a new one.
+    const passwordHash = await runtime.hashPassword(input.password);
     if (await users.withTrashed().findBy({ email: input.email } as Partial<UserRow>)) {
       // The same answer as for a new address: the form must not tell who has an account.
       await sendAddressInUse(ctx, input.email);
@@ -105,7 +111,7 @@ export class AuthSignup extends FwB {
         username: input.username,
         email: input.email,
         name: input.name,
-        password_hash: await runtime.hashPassword(input.password),
+        password_hash: passwordHash,
         role: auth.defaultRole,
         active: true,
         email_verified_at: null,

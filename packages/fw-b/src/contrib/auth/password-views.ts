@@ -21,8 +21,12 @@ export class AuthLostPassword extends FwB {
     const ctx = this.ctx;
     const t = translatorOf(ctx);
     const input = await checkForm(ctx, z.object({ email: fields(t).email }), { captcha: true });
-    const user = await contribOf(ctx).models.users.findBy({ email: input.email } as Partial<UserRow>);
-    if (user && isActive(user)) await sendReset(ctx, user);
+    const runtime = contribOf(ctx);
+    const user = await runtime.models.users.findBy({ email: input.email } as Partial<UserRow>);
+    // Not awaited: the answer must not wait for the mail server only when the address has an account.
+    if (user && isActive(user)) {
+      sendReset(ctx, user).catch((error: unknown) => runtime.logger.error({ err: error }, "fw-b contrib: the password-reset link was not made"));
+    }
     flash(ctx, "info", t("auth.lost.sent"));
     return this.redirect("/lost-password", 303);
   }
