@@ -83,7 +83,8 @@ export function createFwAResponder(setup: ResponderSetup): Responder {
       render(ctx, name, { status: info.status, title: statusText(info.status), message: info.message, stack: info.stack });
     },
     describe(route: Route) {
-      return route.tags[RESPONSE_KIND] === "json" ? "json" : "html/text";
+      // The kinds the docs name (`html`, `json`): a string result is answered as a page too.
+      return route.tags[RESPONSE_KIND] === "json" ? "json" : "html";
     },
   };
 }

@@ -10,16 +10,24 @@ import type { Responder } from "./responder.js";
  * Turns everything thrown below it into a response: an HTTP error's status and message; any other
  * exception a 500 logged with its stack (shown to the client only in development). An unmatched
  * request becomes a 404 through the same path. `front` runs first inside it (the host's
- * static-or-body step), saving a middleware layer.
+ * static-or-body step), saving a middleware layer. An error raised before the route was matched
+ * (body, CSRF, session store, 405, 404) is given the route `routeAt` finds for the path, so it is
+ * answered in that route's kind (JSON for JSON views) just as a view's own errors are.
  */
-export function errorHandler(options: { logger: Logger; responder: Responder; development: boolean; front?: Middleware }): Middleware {
-  const { logger, responder, development, front } = options;
+export function errorHandler(options: {
+  logger: Logger;
+  responder: Responder;
+  development: boolean;
+  front?: Middleware;
+  routeAt?: (path: string) => Route | undefined;
+}): Middleware {
+  const { logger, responder, development, front, routeAt } = options;
   return async (ctx, next) => {
     try {
       await (front ? front(ctx, next) : next());
       if (ctx.status === 404 && ctx.body === undefined) throw HTTPError.NotFound(`Nothing is served at ${ctx.path}.`);
     } catch (error) {
-      await respondWithError(ctx, error, { logger, responder, development });
+      await respondWithError(ctx, error, { logger, responder, development, routeAt });
     }
   };
 }
@@ -29,10 +37,10 @@ const REPRESENTATION_HEADERS = ["content-type", "content-length", "content-dispo
 async function respondWithError(
   ctx: Context,
   error: unknown,
-  options: { logger: Logger; responder: Responder; development: boolean },
+  options: { logger: Logger; responder: Responder; development: boolean; routeAt?: ((path: string) => Route | undefined) | undefined },
 ): Promise<void> {
   const { status, message, exposed } = toHttpStatus(error);
-  const route = ctx.state["route"] as Route | undefined;
+  const route = (ctx.state["route"] as Route | undefined) ?? options.routeAt?.(ctx.path);
   // Unexpected failures are errors; a 5xx a view chose to answer (503 during maintenance) is a warning.
   if (status >= 500 && !exposed) options.logger.error({ err: error, method: ctx.method, path: ctx.path }, `${status} on ${ctx.method} ${ctx.path}`);
   else if (status >= 500) options.logger.warn({ method: ctx.method, path: ctx.path, status }, `${status} on ${ctx.method} ${ctx.path}: ${message}`);

@@ -10,6 +10,7 @@ import { HOST_CONFIG_KEYS, mergeConfigKeys, validateConfigKeys, type ConfigKeys 
 import { loadViewModules } from "./discovery.js";
 import { createDispatcher } from "./dispatch.js";
 import { errorHandler } from "./error-handler.js";
+import { errorRouteFinder } from "./error-route.js";
 import { E_HOST_STARTED } from "./errors.js";
 import { checkMount, mountPrefix, type MountedApp, type MountParent } from "./mounts.js";
 import { createLogger, requestLogger } from "./logger.js";
@@ -145,7 +146,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const served = folders.map(({ prefix, dir }) => ({ prefix: basePath + prefix, serve: staticFiles({ dir, prefix: basePath + prefix, maxAge: config.static.maxAge }) }));
   // The error handler runs the static-or-body step itself: one middleware layer less per request.
   const front = staticOrBody(served, bodyParser(config.bodyLimits));
-  koa.use(errorHandler({ logger, responder, development: config.env === "development", front }));
+  koa.use(errorHandler({ logger, responder, development: config.env === "development", front, routeAt: errorRouteFinder(table, basePath) }));
   for (const plugin of plugins) for (const middleware of plugin.middleware?.() ?? []) koa.use(middleware);
   koa.use(createDispatcher({ table, respond: (route) => responder.prepare(route), routeMiddleware, basePath }));
   koa.use(router.routes());

@@ -19,7 +19,6 @@ import type { Route } from "routing-kernel";
 import { renderMarkdown } from "services";
 import { RESPONSE_KIND, type ResponseKind } from "../tags.js";
 import { NavMenu } from "./menu.js";
-import { routeAtPath } from "./route-at.js";
 import { TemplateStore, type Template } from "./templates.js";
 import { toXml } from "./xml.js";
 
@@ -61,7 +60,6 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
   const templates = new TemplateStore({ appDir: `${setup.config.root}/templates`, packageDir: options.packageTemplates, development });
   const menu = new NavMenu(setup.table, basePath);
   const prepared = new Map<Route, RespondFn>();
-  const routeAt = routeAtPath(setup.table, basePath);
 
   const noNav: readonly never[] = Object.freeze([]);
   /** The host's locals, `markdown`, `nav`, then the view's values (which win), in one object. */
@@ -137,7 +135,8 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
       return respond;
     },
     renderError(ctx: Context, info: ErrorInfo) {
-      if (wantsJsonError(ctx, info.route ?? routeAt(ctx.path))) return sendJsonError(ctx, info);
+      // The host gives errors raised before the view the route of their path (koa-host's errorRouteFinder).
+      if (wantsJsonError(ctx, info.route)) return sendJsonError(ctx, info);
       const maintenance = (info.error as { code?: unknown } | undefined)?.code === "E_MAINTENANCE";
       let page = maintenance ? maintenancePage : errorPages.get(info.status);
       if (!page || (development && !maintenance)) {
