@@ -35,7 +35,7 @@ export const E_SESSION_URL_INVALID = createError(
   "E_SESSION_URL_INVALID",
   500,
   (url: string, reason: string) =>
-    `The session URL ${JSON.stringify(url)} is invalid: ${reason}. Use "cookie", "memory:", "redis://host:port/db", "postgres://...", "mysql://...", "sqlite:path/to/file.db" or "s3://bucket/prefix?endpoint=...&region=...".`,
+    `The session URL ${JSON.stringify(url)} is invalid: ${reason}. Use "cookie", "memory:", "redis://host:port/db", "postgres://...", "mysql://...", "sqlite:path/to/file.db", "s3://bucket/prefix?endpoint=...&region=...", "gs://bucket/prefix" or "azblob://container/prefix".`,
 );
 
 /** A session function was called on a request without a session (no middleware, or destroyed). */

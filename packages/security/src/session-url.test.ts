@@ -31,6 +31,48 @@ describe("parseSessionUrl", () => {
     assert.throws(() => parseSessionUrl("sqlite:"), { code: "E_SESSION_URL_INVALID" });
   });
 
+  test("gs: Cloud Storage's XML API with an HMAC key from the URL or GCS_HMAC_ACCESS_ID/GCS_HMAC_SECRET", () => {
+    assert.deepEqual(parseSessionUrl("gs://GOOG1ID:se%2Fcret@my-bucket/app/sessions"), {
+      kind: "gcs",
+      bucket: "my-bucket",
+      prefix: "app/sessions",
+      region: "auto",
+      endpoint: "https://storage.googleapis.com",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "GOOG1ID", secretAccessKey: "se/cret" },
+    });
+    const saved = { id: process.env["GCS_HMAC_ACCESS_ID"], secret: process.env["GCS_HMAC_SECRET"] };
+    delete process.env["GCS_HMAC_ACCESS_ID"];
+    delete process.env["GCS_HMAC_SECRET"];
+    try {
+      assert.throws(() => parseSessionUrl("gs://my-bucket/x"), { code: "E_SESSION_URL_INVALID", message: /GCS_HMAC_ACCESS_ID/ });
+      process.env["GCS_HMAC_ACCESS_ID"] = "envid";
+      process.env["GCS_HMAC_SECRET"] = "envsecret";
+      assert.equal((parseSessionUrl("gs://my-bucket/x") as { credentials: { accessKeyId: string } }).credentials.accessKeyId, "envid");
+    } finally {
+      for (const [name, value] of [["GCS_HMAC_ACCESS_ID", saved.id], ["GCS_HMAC_SECRET", saved.secret]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+
+  test("azblob: container, prefix, account and key; the key never appears in an error", () => {
+    const key = Buffer.from("a-test-account-key").toString("base64");
+    const parsed = parseSessionUrl(`azblob://acct:${encodeURIComponent(key)}@sessions/app?endpoint=http://127.0.0.1:10000/acct`);
+    assert.deepEqual(parsed, {
+      kind: "azblob",
+      location: { container: "sessions", prefix: "app", account: "acct", accountKey: key, endpoint: "http://127.0.0.1:10000/acct" },
+    });
+    for (const bad of [`azblob://acct:${encodeURIComponent(key)}@No_Such/x`, `azblob://acct:${encodeURIComponent(key)}@sessions/x?table=t`]) {
+      assert.throws(() => parseSessionUrl(bad), (error: Error & { code?: string }) => {
+        assert.equal(error.code, "E_SESSION_URL_INVALID");
+        assert.ok(!error.message.includes(encodeURIComponent(key)) && !error.message.includes(key), error.message);
+        return true;
+      });
+    }
+  });
+
   test("s3: bucket, prefix, endpoint, region and credentials", () => {
     assert.deepEqual(parseSessionUrl("s3://KEY:SEC%2Fret@my-bucket/app/sessions/?endpoint=http://127.0.0.1:9000&region=eu-west-1"), {
       kind: "s3",

@@ -3,6 +3,7 @@
  * so a typo is a start-up error, not a failure on the first request.
  */
 import { isAbsolute, resolve } from "node:path";
+import { readAzureBlobUrl, readGcsUrl, type AzureBlobLocation } from "koa-host";
 import { E_SESSION_URL_INVALID } from "./errors.js";
 
 /** Where sessions live, as read from the session URL. */
@@ -20,7 +21,18 @@ export type SessionUrl =
       readonly endpoint: string | undefined;
       readonly forcePathStyle: boolean;
       readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined;
-    };
+    }
+  | {
+      /** Google Cloud Storage through its S3-compatible XML API: the S3 store with Google's endpoint and an HMAC key. */
+      readonly kind: "gcs";
+      readonly bucket: string;
+      readonly prefix: string;
+      readonly region: string;
+      readonly endpoint: string;
+      readonly forcePathStyle: true;
+      readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string };
+    }
+  | { readonly kind: "azblob"; readonly location: AzureBlobLocation };
 
 const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
@@ -56,8 +68,28 @@ export function parseSessionUrl(input: string, root: string = process.cwd()): Se
     }
     case "s3:":
       return parseS3(input, url);
+    case "gs:": {
+      onlyKnown(input, params, ["endpoint", "region"]);
+      const location = readGcsUrl(url, (reason) => {
+        throw new E_SESSION_URL_INVALID(redactUrl(input), reason);
+      });
+      return { kind: "gcs", ...location, forcePathStyle: true };
+    }
+    case "azblob:": {
+      onlyKnown(input, params, ["endpoint"]);
+      const location = readAzureBlobUrl(url, (reason) => {
+        throw new E_SESSION_URL_INVALID(redactUrl(input), reason);
+      });
+      return { kind: "azblob", location };
+    }
     default:
       throw new E_SESSION_URL_INVALID(redactUrl(input), `the scheme "${url.protocol}" is not a supported session store`);
+  }
+}
+
+function onlyKnown(input: string, params: URLSearchParams, known: readonly string[]): void {
+  for (const key of params.keys()) {
+    if (!known.includes(key)) throw new E_SESSION_URL_INVALID(redactUrl(input), `the query "${key}" is not understood (known: ${known.join(", ")})`);
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * Runs the shared session-store suite against every store: signed cookies, memory, Redis,
- * PostgreSQL, MariaDB, SQLite and S3 (s3rver). Each run uses its own key prefix, table or bucket
+ * PostgreSQL, MariaDB, SQLite, S3 (s3rver), Google Cloud Storage's XML API (gs://, on s3rver) and
+ * Azure Blob Storage (azblob://, on Azurite). Each run uses its own key prefix, table or bucket
  * path, and removes it afterwards.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -9,7 +10,8 @@ import { join } from "node:path";
 import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Redis } from "ioredis";
 import knex, { type Knex } from "knex";
-import { requireServer, serverSkip, serverUrls, startS3, type S3Server } from "test-servers";
+import { BlobServiceClient, type ContainerClient } from "@azure/storage-blob";
+import { requireServer, serverSkip, serverUrls, startAzurite, startS3, type AzuriteServer, type S3Server } from "test-servers";
 import { MemorySessionStore } from "../src/stores/memory.js";
 import { runSessionStoreSuite } from "./helpers/session-suite.js";
 
@@ -112,5 +114,56 @@ runSessionStoreSuite({
   after: async () => {
     s3Client!.destroy();
     await s3!.close();
+  },
+});
+
+// Google Cloud Storage through its S3-compatible XML API (what gs:// uses), the endpoint pointed
+// at s3rver instead of https://storage.googleapis.com.
+let gcs: S3Server | undefined;
+let gcsClient: S3Client | undefined;
+const gcsPrefix = `gcs-sessions-${run}`;
+runSessionStoreSuite({
+  name: "gs:// (Cloud Storage XML API, on s3rver)",
+  before: async () => {
+    gcs = await startS3(["security-gcs-sessions"]);
+    gcsClient = new S3Client({
+      endpoint: gcs.endpoint,
+      region: "auto",
+      forcePathStyle: true,
+      credentials: { accessKeyId: gcs.accessKeyId, secretAccessKey: gcs.secretAccessKey },
+    });
+  },
+  url: () => `gs://${gcs!.accessKeyId}:${gcs!.secretAccessKey}@security-gcs-sessions/${gcsPrefix}?endpoint=${encodeURIComponent(gcs!.endpoint)}`,
+  rawExists: async (id) => {
+    try {
+      await gcsClient!.send(new HeadObjectCommand({ Bucket: "security-gcs-sessions", Key: `${gcsPrefix}/${id}.json` }));
+      return true;
+    } catch (error) {
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
+      throw error;
+    }
+  },
+  cleanup: "sweep",
+  after: async () => {
+    gcsClient!.destroy();
+    await gcs!.close();
+  },
+});
+
+let azurite: AzuriteServer | undefined;
+let azureContainer: ContainerClient | undefined;
+const azurePrefix = `sessions-${run}`;
+runSessionStoreSuite({
+  name: "azblob:// (Azurite)",
+  before: async () => {
+    azurite = await startAzurite();
+    azureContainer = BlobServiceClient.fromConnectionString(azurite.connectionString).getContainerClient("security-sessions");
+    await azureContainer.create();
+  },
+  url: () => `azblob://${azurite!.account}:${encodeURIComponent(azurite!.key)}@security-sessions/${azurePrefix}?endpoint=${encodeURIComponent(azurite!.blobEndpoint)}`,
+  rawExists: (id) => azureContainer!.getBlockBlobClient(`${azurePrefix}/${id}.json`).exists(),
+  cleanup: "sweep",
+  after: async () => {
+    await azurite!.close();
   },
 });

@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
-import { requireServer, serverSkip, serverUrls, startS3, type S3Server } from "test-servers";
+import { BlobServiceClient } from "@azure/storage-blob";
+import { requireServer, serverSkip, serverUrls, startAzurite, startS3, type AzuriteServer, type S3Server } from "test-servers";
 import { getSession } from "../src/index.js";
 import { startApp, View, type TestApp } from "./helpers/app.js";
 import { Client, type TestResponse } from "./helpers/client.js";
@@ -116,6 +117,32 @@ outageCase("s3 (s3rver)", "s3", {
       port: portOf(s3.endpoint),
       url: (port) => `s3://S3RVER:S3RVER@security-outage/x?endpoint=${encodeURIComponent(`http://127.0.0.1:${port}`)}&region=us-east-1`,
       close: () => s3!.close(),
+    };
+  },
+});
+
+let gcs: S3Server | undefined;
+outageCase("gs:// (Cloud Storage XML API, on s3rver)", "gcs", {
+  target: async () => {
+    gcs = await startS3(["security-gcs-outage"]);
+    return {
+      port: portOf(gcs.endpoint),
+      url: (port) => `gs://S3RVER:S3RVER@security-gcs-outage/x?endpoint=${encodeURIComponent(`http://127.0.0.1:${port}`)}`,
+      close: () => gcs!.close(),
+    };
+  },
+});
+
+let azurite: AzuriteServer | undefined;
+outageCase("azblob:// (Azurite)", "azure", {
+  target: async () => {
+    azurite = await startAzurite();
+    await BlobServiceClient.fromConnectionString(azurite.connectionString).getContainerClient("security-outage").create();
+    return {
+      port: azurite.port,
+      url: (port) =>
+        `azblob://${azurite!.account}:${encodeURIComponent(azurite!.key)}@security-outage/x?endpoint=${encodeURIComponent(`http://127.0.0.1:${port}/${azurite!.account}`)}`,
+      close: () => azurite!.close(),
     };
   },
 });

@@ -44,5 +44,13 @@ export async function createSessionStore(
       const { S3SessionStore } = await import("./s3.js");
       return new S3SessionStore(parsed);
     }
+    case "gcs": {
+      const { S3SessionStore } = await import("./s3.js");
+      return new S3SessionStore(parsed);
+    }
+    case "azblob": {
+      const { AzureBlobSessionStore } = await import("./azure.js");
+      return new AzureBlobSessionStore(parsed.location);
+    }
   }
 }

@@ -2,7 +2,8 @@
  * Sessions in object storage through the S3 API (`s3://bucket/prefix?endpoint=...&region=...`):
  * AWS S3 or any compatible server (MinIO, s3rver). One JSON object per session; its expiry is in
  * the object's metadata so `sweep()` can delete expired objects (an S3 lifecycle rule on the
- * prefix is the production complement).
+ * prefix is the production complement). Google Cloud Storage's XML API (`gs://`) is served by
+ * the same store with Google's endpoint and an HMAC key.
  */
 import {
   DeleteObjectCommand,
@@ -25,6 +26,8 @@ export interface S3SessionStoreOptions {
   readonly forcePathStyle: boolean;
   /** Static credentials; the SDK's default chain (environment, profile, role) when absent. */
   readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined;
+  /** `s3`, or `gcs` for Google Cloud Storage through its S3-compatible XML API (named so in messages). */
+  readonly kind?: "s3" | "gcs";
 }
 
 const EXPIRES = "session-expires";
@@ -36,12 +39,13 @@ function isMissing(error: unknown): boolean {
 
 /** An S3 session store. */
 export class S3SessionStore implements SessionStore {
-  readonly kind = "s3";
+  readonly kind: "s3" | "gcs";
   readonly #client: S3Client;
   readonly #bucket: string;
   readonly #prefix: string;
 
   constructor(options: S3SessionStoreOptions) {
+    this.kind = options.kind ?? "s3";
     this.#bucket = options.bucket;
     this.#prefix = options.prefix ? `${options.prefix}/` : "";
     this.#client = new S3Client({
