@@ -1,11 +1,15 @@
 import { E_SERVICE_URL_INVALID } from "../errors.js";
 import { redactUrl, tryParseUrl } from "../urls.js";
 import type { MailTransport } from "./transport.js";
+import { LogTransport, type MailLogWriter } from "./transports/log.js";
 import { SesTransport } from "./transports/ses.js";
 import { SmtpTransport } from "./transports/smtp.js";
 
-/** Builds the transport a `mailUrl` names: `smtp://`, `smtps://` or `ses://region`. */
-export function createMailTransport(mailUrl: string): MailTransport {
+/**
+ * Builds the transport a `mailUrl` names: `smtp://`, `smtps://`, `ses://region` or `log:` (the
+ * development catcher, which prints mails through `log`, standard output by default).
+ */
+export function createMailTransport(mailUrl: string, log?: MailLogWriter): MailTransport {
   const url = tryParseUrl(mailUrl);
   if (!url) throw new E_SERVICE_URL_INVALID("mailUrl", redactUrl(mailUrl), "it is not a URL");
   switch (url.protocol) {
@@ -14,7 +18,9 @@ export function createMailTransport(mailUrl: string): MailTransport {
       return new SmtpTransport(url);
     case "ses:":
       return new SesTransport(url);
+    case "log:":
+      return new LogTransport(url, log);
     default:
-      throw new E_SERVICE_URL_INVALID("mailUrl", redactUrl(mailUrl), "use smtp://, smtps:// or ses://region");
+      throw new E_SERVICE_URL_INVALID("mailUrl", redactUrl(mailUrl), "use smtp://, smtps://, ses://region or log: (development: print mails instead of sending)");
   }
 }

@@ -32,6 +32,19 @@ export function sesClientConfig(url: URL): SESv2ClientConfig {
 }
 
 /**
+ * Gives an SES failure a `code` the mailer reports as the reason: SES's error name
+ * (`MessageRejected`, `BadRequestException`...), or `SES_HTTP_<status>` when the answer named none
+ * (the SDK then says "Unknown"), and the HTTP status in the message.
+ */
+function withSesReason(error: unknown): unknown {
+  const e = error as { name?: string; code?: unknown; message?: string; $metadata?: { httpStatusCode?: number } };
+  const status = e?.$metadata?.httpStatusCode;
+  if (typeof e !== "object" || e === null || typeof e.code === "string" || status === undefined) return error;
+  const code = e.name && e.name !== "Unknown" && e.name !== "Error" ? e.name : `SES_HTTP_${status}`;
+  return Object.assign(error as object, { code, message: `SES answered ${status}: ${e.message ?? code}` });
+}
+
+/**
  * Mail through the Amazon SES v2 API (nodemailer's SES transport builds the raw MIME message).
  * The AWS SDK and nodemailer are loaded when the first transport is built, not with the package.
  */
@@ -53,7 +66,9 @@ export class SesTransport implements MailTransport {
   }
 
   async send(mail: OutgoingMail): Promise<MailInfo> {
-    const info = (await this.transporter.sendMail(toNodemailer(mail))) as {
+    const info = (await this.transporter.sendMail(toNodemailer(mail)).catch((error: unknown) => {
+      throw withSesReason(error);
+    })) as {
       messageId: string;
       response: string;
       accepted?: Array<string | { address: string }>;

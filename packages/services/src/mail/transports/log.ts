@@ -1,0 +1,65 @@
+import { randomUUID } from "node:crypto";
+import { E_SERVICE_URL_INVALID } from "../../errors.js";
+import type { MailInfo, MailTransport, OutgoingMail } from "../transport.js";
+
+/** Where the log transport writes; standard output by default. */
+export type MailLogWriter = (text: string) => void;
+
+const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
+const BARE_URL = /\bhttps?:\/\/[^\s<>"')\]]+/g;
+
+/** Every link of a mail, from its text and the `href`s of its HTML, each once, in order. */
+export function mailLinks(mail: Pick<OutgoingMail, "text" | "html">): string[] {
+  const links = new Set<string>();
+  for (const match of (mail.text ?? "").matchAll(BARE_URL)) links.add(match[0]);
+  for (const match of (mail.html ?? "").matchAll(HREF)) {
+    const href = (match[1] ?? match[2] ?? match[3] ?? "").replace(/&amp;/g, "&");
+    if (/^https?:\/\//i.test(href) || href.startsWith("/")) links.add(href);
+  }
+  return [...links];
+}
+
+/** The mail as the log shows it: headers, the text body (or the HTML when there is no text), attachments and links. */
+export function formatLoggedMail(mail: OutgoingMail, messageId: string): string {
+  const lines = ["", "---- mail (mailUrl log:, not sent) ----", `Message-ID: ${messageId}`, `From: ${mail.from}`, `To: ${mail.to.join(", ")}`];
+  if (mail.cc?.length) lines.push(`Cc: ${mail.cc.join(", ")}`);
+  if (mail.bcc?.length) lines.push(`Bcc: ${mail.bcc.join(", ")}`);
+  if (mail.replyTo) lines.push(`Reply-To: ${mail.replyTo}`);
+  lines.push(`Subject: ${mail.subject}`);
+  for (const attachment of mail.attachments ?? []) {
+    const name = attachment.filename ?? ("path" in attachment ? attachment.path : "attachment");
+    lines.push(`Attachment: ${name}${attachment.contentType ? ` (${attachment.contentType})` : ""}`);
+  }
+  lines.push("", mail.text ?? mail.html ?? "(no body)");
+  const links = mailLinks(mail);
+  if (links.length > 0) lines.push("", "Links:", ...links.map((link) => `  ${link}`));
+  lines.push("---- end of mail ----", "");
+  return lines.join("\n");
+}
+
+/**
+ * The development mail catcher: `mailUrl: "log:"` prints each mail (headers, body, attachment
+ * names and every link, so a verification link can be opened from the terminal) instead of
+ * sending it. Nothing leaves the process; the scaffolds use it in development.
+ */
+export class LogTransport implements MailTransport {
+  readonly kind = "log";
+  readonly #write: MailLogWriter;
+
+  constructor(url: URL, write: MailLogWriter = (text) => void process.stdout.write(text)) {
+    if ([...url.searchParams.keys()].length > 0 || (url.pathname !== "" && url.pathname !== "//")) {
+      throw new E_SERVICE_URL_INVALID("mailUrl", url.href, 'the log transport takes no path or options: write "log:"');
+    }
+    this.#write = write;
+  }
+
+  async send(mail: OutgoingMail): Promise<MailInfo> {
+    const messageId = `<${randomUUID()}@log.invalid>`;
+    this.#write(formatLoggedMail(mail, messageId));
+    return { messageId, accepted: [...mail.to, ...(mail.cc ?? []), ...(mail.bcc ?? [])], rejected: [], response: "250 written to the log" };
+  }
+
+  async verify(): Promise<void> {}
+
+  close(): void {}
+}
