@@ -12,6 +12,7 @@ import {
   logout,
   needsRehash,
   verifyPassword,
+  verifyUserPassword,
 } from "security";
 
 /**
@@ -20,6 +21,10 @@ import {
  * `@security.bearerAuth` (a valid JWT is required; claims on `this.claims`), `@security.cors(options)`.
  * Functions take the Koa context: `await security.login(this.ctx, user)`,
  * `await security.issueToken(this.ctx, { sub: "42" })` (a JWT signed with the app's key).
+ * `security.hashPassword(pw)` and `security.needsRehash(hash)` use the app's resolved password
+ * config (`passwordAlgorithm`, `bcryptCost`...); `security.attemptLogin(ctx, identifier, { find,
+ * password, passwordHash })` limits failures per account and verifies a dummy hash of the same cost
+ * when no account matches.
  */
 export const security = Object.freeze({
   csrfExempt,
@@ -33,6 +38,7 @@ export const security = Object.freeze({
   csrfToken,
   hashPassword,
   verifyPassword,
+  verifyUserPassword,
   needsRehash,
   issueToken,
 });
