@@ -21,8 +21,12 @@ function fingerprint(source: string): string {
  * rest, so any edit (or deleting the line) makes the file a real migration.
  */
 export function markDraft(source: string): string {
-  const body = source.endsWith("\n") ? source : `${source}\n`;
-  return `${body}// fw:draft ${fingerprint(body)} - not applied at start-up until you edit this file (the migrate command applies it as written).\n`;
+  return `// fw:draft ${fingerprint(source)} - not applied at start-up until you edit this file (the migrate command applies it as written).\n${source}`;
+}
+
+/** The log line of start-up migration when it holds migrations back (the data battery's and fw-b contrib's). */
+export function heldMessage(held: readonly string[]): string {
+  return `migration ${held[0] ?? ""} is still the unedited template: it${held.length > 1 ? ` and the ${held.length - 1} made after it` : ""} wait until it is edited (or run the migrate command)`;
 }
 
 /** True for a migration source that still carries its draft mark and is unchanged since it was made. */

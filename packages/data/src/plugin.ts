@@ -14,6 +14,7 @@ import { translateDbError } from "./db-errors.js";
 import { flashLocals, flashMiddleware } from "./flash.js";
 import { bindModels, loadModels } from "./model-registry.js";
 import type { BaseRow, Model } from "./model-types.js";
+import { heldMessage } from "./migration-drafts.js";
 import { migrate } from "./migrations.js";
 import { paginationLinks } from "./pagination-html.js";
 import { responseKindOf, validationErrorMiddleware } from "./validation-response.js";
@@ -94,7 +95,7 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
           // Drafts (files still as db:make wrote them) wait until they are edited.
           const applied = await migrate(database.knex, settings.migrationsDir, {
             holdDrafts: true,
-            onHeld: (held) => context.logger.warn({ migrations: held }, `migration ${held[0]} is still the unedited template: it and the migrations after it wait until it is edited`),
+            onHeld: (held) => context.logger.warn({ migrations: held }, heldMessage(held)),
           });
           if (applied.length > 0) context.logger.info({ migrations: applied }, "migrations applied");
         }

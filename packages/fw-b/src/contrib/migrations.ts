@@ -1,4 +1,4 @@
-import { dateColumn, FolderMigrationSource, modelTimestamps, type Knex } from "data";
+import { dateColumn, FolderMigrationSource, heldMigrations, modelTimestamps, type Knex } from "data";
 import type { ContribSettings } from "./config.js";
 import { CONTRIB_TABLES } from "./models.js";
 
@@ -123,9 +123,10 @@ export class ContribMigrationSource implements Knex.MigrationSource<string> {
   readonly #contrib: ReadonlyMap<string, ContribMigration>;
   readonly #folder: FolderMigrationSource;
 
-  constructor(dir: string, settings: ContribSettings) {
+  /** `held`: app migration files to leave out of this run (start-up migration's drafts). */
+  constructor(dir: string, settings: ContribSettings, held: readonly string[] = []) {
     this.#contrib = new Map(contribMigrations(settings).map((migration) => [migration.name, migration]));
-    this.#folder = new FolderMigrationSource(dir);
+    this.#folder = new FolderMigrationSource(dir, held);
   }
 
   async getMigrations(): Promise<string[]> {
@@ -144,13 +145,24 @@ export class ContribMigrationSource implements Knex.MigrationSource<string> {
 }
 
 /** knex migrator settings over {@link ContribMigrationSource} (a module switched off later is no error). */
-export function migratorConfig(dir: string, settings: ContribSettings): Knex.MigratorConfig {
-  return { migrationSource: new ContribMigrationSource(dir, settings), tableName: "knex_migrations", disableMigrationsListValidation: true };
+export function migratorConfig(dir: string, settings: ContribSettings, held: readonly string[] = []): Knex.MigratorConfig {
+  return { migrationSource: new ContribMigrationSource(dir, settings, held), tableName: "knex_migrations", disableMigrationsListValidation: true };
 }
 
-/** Applies every pending contrib and app migration; returns the names applied. */
-export async function migrateAll(knex: Knex, dir: string, settings: ContribSettings): Promise<string[]> {
-  const [, names] = (await knex.migrate.latest(migratorConfig(dir, settings))) as [number, string[]];
+/**
+ * Applies every pending contrib and app migration; returns the names applied. With `holdDrafts`
+ * (start-up migration), the app's first pending draft (a file not edited since `:make-migration`
+ * wrote it) and the files after it wait, as in the data battery; `onHeld` hears which.
+ */
+export async function migrateAll(
+  knex: Knex,
+  dir: string,
+  settings: ContribSettings,
+  options: { readonly holdDrafts?: boolean; readonly onHeld?: (names: readonly string[]) => void } = {},
+): Promise<string[]> {
+  const held = options.holdDrafts ? await heldMigrations(knex, dir, await new FolderMigrationSource(dir).getMigrations()) : [];
+  if (held.length > 0) options.onHeld?.(held);
+  const [, names] = (await knex.migrate.latest(migratorConfig(dir, settings, held))) as [number, string[]];
   return names;
 }
 

@@ -1,4 +1,5 @@
 import type { Context, Middleware } from "koa";
+import { heldMessage } from "data";
 import { HTTPError, type AppConfig, type ErrorInfo, type HostPlugin, type PluginContext, type Responder } from "koa-host";
 import { E_LOGIN_REQUIRED, isDataRoute, loginRedirectUrl, rejectsHtml } from "security";
 import type { Route } from "routing-kernel";
@@ -149,7 +150,11 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
       const knex = batteries.data.database.knex;
       models.bind(knex);
       if (options.migrate) {
-        const applied = await migrateAll(knex, batteries.data.settings.migrationsDir, settings);
+        // Drafts (files still as :make-migration wrote them) wait until they are edited.
+        const applied = await migrateAll(knex, batteries.data.settings.migrationsDir, settings, {
+          holdDrafts: true,
+          onHeld: (held) => context.logger.warn({ migrations: held }, heldMessage(held)),
+        });
         if (applied.length > 0) context.logger.info({ migrations: applied }, "migrations applied");
       }
       const needed = [
