@@ -1,0 +1,101 @@
+/**
+ * Sessions and login (issue 14 items 3 and 4, and ASVS level 2 V2/V3 where the issue is silent):
+ * cookie flags in production, a new session at login with the old one dead, failed-login limits
+ * that alternating username, email, case and spaces cannot dodge, a per-address limit, and equal
+ * work for known and unknown accounts.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { client, csrfFrom, type Client } from "../client.js";
+import type { SuiteUser, Target } from "../target.js";
+
+/** The users an fw-b target is started with for these cases. */
+export const LOGIN_USERS: readonly SuiteUser[] = Object.freeze([
+  { username: "alice", email: "alice@example.test", password: "correct-horse-1" },
+  { username: "bob", email: "bob@example.test", password: "correct-horse-2" },
+  ...Array.from({ length: 5 }, (_, i) => ({ username: `timing${i}`, email: `timing${i}@example.test`, password: `timing-pass-${i}` })),
+]);
+
+/** Logs in through the login form; answers the POST's answer. */
+async function login(app: Target, browser: Client, identifier: string, password: string) {
+  const page = await browser.send("/login");
+  assert.equal(page.status, 200, page.text.slice(0, 200));
+  return browser.form("/login", { _csrf_token: csrfFrom(page.text), identifier, password, next: "/" });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Registers the session cookie checks (both frameworks): `page` is a path that starts a session. */
+export function cookieCases(target: () => Target, page: string): void {
+  test("session cookie flags in production: HttpOnly, Secure, SameSite, Path=/", async () => {
+    const app = target();
+    const browser = client(app.url);
+    await browser.send(app.path(page));
+    const line = browser.setCookies.find((cookie) => /^session=/.test(cookie));
+    assert.ok(line, `a session cookie is set by ${page}: ${browser.setCookies.join(" | ")}`);
+    assert.match(line, /;\s*httponly/i);
+    assert.match(line, /;\s*secure/i);
+    assert.match(line, /;\s*samesite=(lax|strict)/i);
+    assert.match(line, /;\s*path=\//i);
+  });
+}
+
+/** Registers the login cases against an fw-b app with contrib auth started with {@link LOGIN_USERS}. */
+export function loginCases(target: () => Target): void {
+  test("session rotation at login: a new session cookie, and the pre-login session is not logged in", async () => {
+    const app = target();
+    const browser = client(app.url);
+    await browser.send("/login");
+    const before = browser.cookies.get("session");
+    assert.ok(before, "the login page starts a session");
+    const res = await login(app, browser, "bob", "correct-horse-2");
+    assert.ok(res.status >= 300 && res.status < 400, `login redirects: ${res.status} ${res.text.slice(0, 200)}`);
+    const after = browser.cookies.get("session");
+    assert.ok(after && after !== before, "the session cookie changes at login");
+    assert.equal((await browser.send("/account")).status, 200, "the new session is logged in");
+    const stale = await client(app.url).send("/account", { headers: { cookie: `session=${before}` } });
+    assert.notEqual(stale.status, 200, "the session from before login is not logged in");
+  });
+
+  test("login throttle: alternating username, email, case and spaces shares one per-account limit", async () => {
+    const app = target();
+    const spellings = ["alice", "alice@example.test", "ALICE", " alice ", "Alice@Example.Test", " ALICE@example.test "];
+    const statuses: number[] = [];
+    for (const identifier of spellings) statuses.push((await login(app, client(app.url), identifier, "wrong-password")).status);
+    assert.ok(statuses.slice(0, 5).every((status) => status !== 429), `the first five failures are answered: ${statuses}`);
+    assert.equal(statuses[5], 429, `the sixth failure, in any spelling, is over the limit of 5: ${statuses}`);
+    const right = await login(app, client(app.url), "alice@example.test", "correct-horse-1");
+    assert.equal(right.status, 429, "while over the limit even the right password is refused");
+  });
+
+  test("login timing: a known account with a wrong password and an unknown account do the same work", async () => {
+    const app = target();
+    const timed = async (identifier: string) => {
+      const browser = client(app.url);
+      const page = await browser.send("/login");
+      const fields = { _csrf_token: csrfFrom(page.text), identifier, password: "not-the-password", next: "/" };
+      const start = process.hrtime.bigint();
+      const res = await browser.form("/login", fields);
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      assert.notEqual(res.status, 429, "the timing samples stay under the limits");
+      return ms;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Interleaved, two tries per known account (under its limit of 5), a fresh unknown name each time.
+    for (let i = 0; i < 10; i++) {
+      known.push(await timed(`timing${i % 5}`));
+      unknown.push(await timed(`nobody-${i}-${Date.now()}`));
+    }
+    const [k, u] = [median(known), median(unknown)];
+    // A statistical check of equal work, with a generous bound: the bug was ~4x (bcrypt cost 10 vs 12).
+    assert.ok(Math.max(k, u) / Math.min(k, u) < 1.6, `median known ${k.toFixed(1)} ms vs unknown ${u.toFixed(1)} ms`);
+  });
+
+  test("per-address limit: many unknown names from one address end in 429", async () => {
+    const app = target();
+    let limited = false;
+    for (let i = 0; i < 50 && !limited; i++) limited = (await login(app, client(app.url), `spray-${i}`, "x")).status === 429;
+    assert.ok(limited, "password spraying from one address is limited (loginLimitAddress 40)");
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * The process an attacked app runs in: loads the scaffolded app's entry the way the CLI does, adds
+ * a route by hand on the host's Koa router (as docs allow for custom servers), creates the suite's
+ * users when asked, listens on 127.0.0.1 and prints `LISTENING <port>`. The environment says
+ * production (APP_ENV, SECRET_KEY), so this is the app's production configuration.
+ * Usage: node --conditions=source --import tsx serve.ts <app folder>
+ */
+import type { AddressInfo } from "node:net";
+import { loadAppDefinition } from "koa-host/cli";
+
+const root = process.argv[2];
+if (!root) throw new Error("usage: serve.ts <app folder>");
+
+const definition = await loadAppDefinition(root);
+const host = await definition.create();
+// A route written by hand on the router, outside any class view.
+host.router.post("/raw/koa-route", (ctx) => {
+  ctx.body = "raw route changed state";
+});
+const users = process.env["SUITE_USERS"];
+if (users) {
+  const { createContribModels } = await import("fw-b/contrib");
+  const { connect } = await import("data");
+  const { hashPassword } = await import("fw-b");
+  const db = await connect(String(host.config["dbUrl"]), { root });
+  const models = createContribModels();
+  models.bind(db.knex);
+  for (const spec of JSON.parse(users) as { username: string; email: string; password: string }[]) {
+    const passwordHash = await hashPassword(spec.password, host.config as never);
+    await models.users.create({
+      username: spec.username,
+      email: spec.email,
+      name: spec.username,
+      password_hash: passwordHash,
+      role: "member",
+      active: true,
+      email_verified_at: new Date(),
+      locale: null,
+      last_login_at: null,
+      deleted_at: null,
+    } as never);
+  }
+  await db.close();
+}
+const server = await host.listen(0, "127.0.0.1");
+console.log(`LISTENING ${(server.address() as AddressInfo).port}`);
+const stop = () => void host.close().then(() => process.exit(0));
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

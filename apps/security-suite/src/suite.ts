@@ -1,0 +1,34 @@
+/**
+ * The security suite of one framework: scaffolds an app with the framework's init command, starts
+ * it in production mode and runs every attack case against it (fw-b with contrib auth on, so the
+ * login cases run there; fw-a has no login pages of its own).
+ */
+import { after, before, describe } from "node:test";
+import { csrfCorsCases } from "./cases/csrf-cors.js";
+import { errorCases } from "./cases/errors.js";
+import { cookieCases, LOGIN_USERS, loginCases } from "./cases/session-login.js";
+import { xssCases } from "./cases/xss.js";
+import { startTarget, type Framework, type Target } from "./target.js";
+
+/** Registers the whole suite against a freshly scaffolded app of `framework`. */
+export function runSecuritySuite(framework: Framework): void {
+  describe(`security suite: a scaffolded ${framework} app in production mode`, () => {
+    let app: Target | undefined;
+    before(async () => {
+      app = await startTarget(framework, framework === "fw-b" ? { users: LOGIN_USERS } : {});
+    });
+    after(async () => {
+      await app?.close();
+    });
+    const target = () => {
+      if (!app) throw new Error(`the ${framework} app did not start`);
+      return app;
+    };
+
+    describe("stored XSS through Markdown", () => xssCases(target));
+    describe("CSRF and CORS", () => csrfCorsCases(target));
+    describe("probes and bad input", () => errorCases(target));
+    describe("session cookie", () => cookieCases(target, "/posts/edit"));
+    if (framework === "fw-b") describe("login", () => loginCases(target));
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * A freshly scaffolded app under attack: `fw-a gen:init` or `fw-b :init` in a temporary folder, the
+ * suite's files written over it (src/attack-files.ts), then the app started in its own process in
+ * production mode (APP_ENV=production, SECRET_KEY set), its output kept as the error log.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { XSS_VECTORS } from "test-servers";
+import { fwaFiles, fwbFiles } from "./attack-files.js";
+
+/** The two frameworks the suite attacks. */
+export type Framework = "fw-a" | "fw-b";
+
+/** A user the suite creates in an fw-b app before it starts. */
+export interface SuiteUser {
+  readonly username: string;
+  readonly email: string;
+  readonly password: string;
+}
+
+/** A running app under attack. */
+export interface Target {
+  readonly framework: Framework;
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string;
+  /** The app folder. */
+  readonly root: string;
+  /** Everything the app wrote to stdout and stderr so far (its request and error log). */
+  log(): string;
+  /** Paths as the framework spells them: fw-a ends paths with a slash, fw-b does not. */
+  path(path: string): string;
+  close(): Promise<void>;
+}
+
+const SUITE_DIR = fileURLToPath(new URL("../", import.meta.url));
+const REPO = join(SUITE_DIR, "..", "..");
+/** The secret key the attacked apps run with (production refuses to start without one). */
+export const SECRET_KEY = "security-suite-secret-key-0123456789abcdef";
+
+/** tsx's loader by its file URL: the app folders are outside the workspace, so `--import tsx` would not resolve there. */
+const TSX = import.meta.resolve("tsx");
+
+const INIT: Record<Framework, string> = { "fw-a": "gen:init", "fw-b": ":init" };
+
+/** Runs the framework's CLI from its sources (no build needed), as a user runs `npx fw-b ...`. */
+function cli(framework: Framework, cwd: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): void {
+  const main = join(REPO, "packages", framework, "src", "cli", "main.ts");
+  const result = spawnSync(process.execPath, ["--conditions=source", "--import", TSX, main, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, FW_TS_LOADER: "", ...env },
+  });
+  if (result.status !== 0) throw new Error(`${framework} ${args.join(" ")} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+}
+
+/** Scaffolds an app with the framework's init command and writes the suite's files over it. */
+export function scaffold(framework: Framework): string {
+  const root = mkdtempSync(join(tmpdir(), `security-suite-${framework}-`));
+  cli(framework, root, [INIT[framework]]);
+  const files = framework === "fw-a" ? fwaFiles() : fwbFiles();
+  files["data/posts.json"] = JSON.stringify(XSS_VECTORS);
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+/** `/a/b?x` as the framework serves it: `/a/b/?x` in fw-a, `/a/b?x` in fw-b. */
+function spell(framework: Framework, path: string): string {
+  const at = path.indexOf("?");
+  const [pathname, query] = at < 0 ? [path, ""] : [path.slice(0, at), path.slice(at)];
+  const bare = pathname.replace(/\/+$/, "");
+  if (bare === "") return `/${query}`;
+  return `${framework === "fw-a" ? `${bare}/` : bare}${query}`;
+}
+
+/** Scaffolds and starts an app in production mode; fails with the app's output if it does not start. */
+export async function startTarget(framework: Framework, options: { users?: readonly SuiteUser[] } = {}): Promise<Target> {
+  const root = scaffold(framework);
+  const child: ChildProcess = spawn(process.execPath, ["--conditions=source", "--import", TSX, join(SUITE_DIR, "src", "serve.ts"), root], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      APP_ENV: "production",
+      NODE_ENV: "production",
+      SECRET_KEY,
+      FW_TS_LOADER: "",
+      ...(options.users ? { SUITE_USERS: JSON.stringify(options.users) } : {}),
+    },
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const port = await new Promise<number>((resolve, reject) => {
+    const onData = () => {
+      const match = /LISTENING (\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    };
+    child.stdout!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`the ${framework} app exited (${code}) before listening:\n${output}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    framework,
+    url: `http://127.0.0.1:${port}`,
+    root,
+    log: () => output,
+    path: (path) => spell(framework, path),
+    async close() {
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
