@@ -44,6 +44,9 @@ export const config = defineConfig({
   appName: ${JSON.stringify(appName)},
   dbUrl: "sqlite:data/app.db",
   environments: {
+    // In development mail is printed to the terminal, links included (mailUrl "log:"), so nothing
+    // needs an SMTP server. Set MAIL_URL (smtp://..., ses://region) and MAIL_FROM for production.
+    development: { mailUrl: "log:", mailFrom: ${JSON.stringify(`${appName} <noreply@example.com>`)} },
     production: { logLevel: "info" },
   },
 });

@@ -9,6 +9,10 @@ export const config = defineConfig({
   // The database (DB_URL wins): SQLite here; postgres://... or mysql://... work too.
   dbUrl: "sqlite:data/app.db",
   environments: {
+    // In development mail is printed to the terminal, links included (mailUrl "log:"), so a signup's
+    // verification link can be opened without an SMTP server. Set MAIL_URL (smtp://..., ses://region)
+    // and MAIL_FROM for production.
+    development: { mailUrl: "log:", mailFrom: "{{name}} <noreply@example.com>" },
     production: { logLevel: "info" },
   },
 });
