@@ -150,6 +150,13 @@ export async function verifyUserPassword(ctx: Context, password: unknown, stored
  * A user is logged in and returned; a failure is counted and `undefined` returned, for the app
  * to show its own message.
  */
+export async function attemptLogin<User>(ctx: Context, identifier: unknown, check: CredentialCheck<User>, options?: LoginOptions): Promise<User | undefined>;
+export async function attemptLogin<User>(
+  ctx: Context,
+  identifier: unknown,
+  check: () => Awaitable<User | null | undefined | false>,
+  options?: LoginOptions,
+): Promise<User | undefined>;
 export async function attemptLogin<User>(
   ctx: Context,
   identifier: unknown,

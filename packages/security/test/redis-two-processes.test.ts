@@ -14,6 +14,13 @@ import { Client } from "./helpers/client.js";
 const prefix = `sess_twoproc_${process.pid}_${Date.now().toString(36)}:`;
 const fixture = fileURLToPath(new URL("./fixtures/redis-app.ts", import.meta.url));
 const children: ChildProcess[] = [];
+let started: Promise<[string, string]> | undefined;
+
+/** Processes A and B on the same Redis prefix, started once for the file's tests. */
+function bothProcesses(): Promise<[string, string]> {
+  const sessionUrl = `${serverUrls.redis}?prefix=${encodeURIComponent(prefix)}`;
+  return (started ??= Promise.all([startProcess("A", sessionUrl), startProcess("B", sessionUrl)]));
+}
 
 /** Starts one app process and resolves with its URL. */
 function startProcess(name: string, sessionUrl: string): Promise<string> {
@@ -48,8 +55,7 @@ describe("two app processes sharing the Redis store", serverSkip, () => {
 
   test("a user logged in through one process is logged in on the other", async () => {
     await requireServer("redis");
-    const sessionUrl = `${serverUrls.redis}?prefix=${encodeURIComponent(prefix)}`;
-    const [first, second] = await Promise.all([startProcess("A", sessionUrl), startProcess("B", sessionUrl)]);
+    const [first, second] = await bothProcesses();
     const onA = new Client(first);
     const { token } = (await onA.get("/form")).json<{ token: string }>();
     const signIn = await onA.post("/sign-in", { form: { user: "1", _csrf_token: token } });
@@ -63,5 +69,20 @@ describe("two app processes sharing the Redis store", serverSkip, () => {
     assert.equal(me.user, "alice", "process B sees the login made through process A");
     const meOnA = (await onA.get("/me")).json<{ pid: number }>();
     assert.notEqual(me.pid, meOnA.pid, "two distinct processes answered");
+  });
+
+  test("issue-14-4: failed logins by any of an account's names count once across both processes", async () => {
+    await requireServer("redis");
+    const [first, second] = await bothProcesses();
+    const tryLogin = async (url: string, identifier: string, password: string) => {
+      const client = new Client(url);
+      const { token } = (await client.get("/form")).json<{ token: string }>();
+      return client.post("/log-in", { form: { identifier, password, _csrf_token: token } });
+    };
+    const names: Array<[string, string]> = [[first, "bob"], [second, "BOB@example.test"], [first, " Bob "], [second, "bob@example.test"]];
+    for (const [url, identifier] of names) assert.equal((await tryLogin(url, identifier, "guess")).status, 401, identifier);
+    const limited = await tryLogin(first, "bob", "builder");
+    assert.equal(limited.status, 429, "the fifth try, on either process and by any name, is refused");
+    assert.equal((await tryLogin(second, "bob@example.test", "builder")).status, 429);
   });
 });
