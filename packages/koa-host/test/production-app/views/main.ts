@@ -1,0 +1,22 @@
+import { FixtureView } from "../lib/base.js";
+
+/** Pages the production tests request. */
+export class Index extends FixtureView {
+  index() {
+    return "home";
+  }
+  /** The serving worker's pid: which process answered. */
+  pid() {
+    return String(process.pid);
+  }
+  /** Answers after `ms` milliseconds: a request in flight during a shutdown or restart. */
+  async slow(ms = "1000") {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(Number(ms) || 0, 20_000)));
+    return `slow ${process.pid}`;
+  }
+  /** Kills the worker that serves it (a crash), after answering. */
+  crash() {
+    setTimeout(() => process.exit(3), 20);
+    return `crashing ${process.pid}`;
+  }
+}

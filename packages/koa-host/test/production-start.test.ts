@@ -1,0 +1,197 @@
+// `start` end to end on a fixture app: cluster workers, a worker crash replaced, SIGHUP rolling
+// restart with no failed request, SIGTERM letting an in-flight request finish with exit 0, the
+// single-process mode, and every bad start input (flags, port in use, build, boot failures).
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
+import { eventually, fixtureRoot, freePort, get, runFixture, type Running } from "./production-support.js";
+
+const started: Running[] = [];
+after(() => {
+  for (const run of started) if (run.child.exitCode === null) run.child.kill("SIGKILL");
+});
+const run = (args: readonly string[], env: Record<string, string> = {}) => {
+  const running = runFixture(args, env);
+  started.push(running);
+  return running;
+};
+
+/** The pids that answer `/pid` over `count` new connections. */
+async function answeringPids(base: string, count: number): Promise<Set<string>> {
+  const pids = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    const res = await get(`${base}/pid`);
+    if (res.status === 200) pids.add(res.text);
+  }
+  return pids;
+}
+
+describe("start with 2 workers", () => {
+  test("serves from two worker processes, replaces a crashed one, rolls on SIGHUP without a failed request, drains on SIGTERM and exits 0", async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const app = run(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"]);
+    await app.waitFor(/Serving on http:\/\/127\.0\.0\.1:\d+ with 2 workers/);
+    assert.match(app.output(), /warning: no build found/);
+    assert.deepEqual(await get(`${base}/healthz`).then((r) => [r.status, r.text]), [200, '{"status":"ok"}']);
+    assert.equal((await get(`${base}/readyz`)).status, 200);
+
+    const first = await eventually("both workers answering", async () => {
+      const pids = await answeringPids(base, 8);
+      return pids.size === 2 ? pids : undefined;
+    });
+    assert.ok(!first.has(String(app.child.pid)), "the primary does not serve requests itself");
+
+    // A worker that dies is replaced; the primary keeps running.
+    const crashed = (await get(`${base}/crash`)).text.replace("crashing ", "");
+    await app.waitFor(/replaced the one that died/);
+    const afterCrash = await eventually("two workers again", async () => {
+      const pids = await answeringPids(base, 8);
+      return pids.size === 2 && !pids.has(crashed) ? pids : undefined;
+    });
+    assert.equal(afterCrash.size, 2);
+
+    // SIGHUP: every worker replaced, requests keep succeeding all along.
+    let failures = 0;
+    let requests = 0;
+    let rolling = true;
+    const traffic = (async () => {
+      while (rolling) {
+        const res = await get(`${base}/pid`);
+        requests++;
+        if (res.status !== 200) failures++;
+      }
+    })();
+    app.child.kill("SIGHUP");
+    await app.waitFor(/rolling restart done/);
+    rolling = false;
+    await traffic;
+    assert.equal(failures, 0, `${failures} of ${requests} requests failed during the rolling restart`);
+    assert.ok(requests > 0);
+    const rolled = await answeringPids(base, 8);
+    for (const pid of afterCrash) assert.ok(!rolled.has(pid), `worker ${pid} was replaced by the rolling restart`);
+
+    // SIGTERM: a request in flight completes, then the primary exits 0.
+    const inFlight = get(`${base}/slow/1500`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    app.child.kill("SIGTERM");
+    const slow = await inFlight;
+    assert.equal(slow.status, 200);
+    assert.match(slow.text, /^slow \d+$/);
+    const { code } = await app.exited;
+    assert.equal(code, 0, app.output());
+  });
+});
+
+describe("start --workers 1 (no cluster)", () => {
+  test("serves in the process itself and drains on SIGTERM with exit 0", async () => {
+    const port = await freePort();
+    const app = run(["start", "--workers", "1", "--port", String(port), "--host", "127.0.0.1"]);
+    await app.waitFor(/in this process/);
+    const pid = (await get(`http://127.0.0.1:${port}/pid`)).text;
+    assert.equal(pid, String(app.child.pid));
+    const inFlight = get(`http://127.0.0.1:${port}/slow/1000`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    app.child.kill("SIGTERM");
+    assert.equal((await inFlight).status, 200);
+    assert.equal((await app.exited).code, 0);
+  });
+});
+
+describe("bad start input", () => {
+  for (const workers of ["0", "-2", "1.5", "many"]) {
+    test(`--workers ${workers} is refused with E_START_OPTION and a non-zero exit`, async () => {
+      const app = run(["start", "--workers", workers, "--port", "0"]);
+      const { code } = await app.exited;
+      assert.equal(code, 1);
+      assert.match(app.output(), /E_START_OPTION: --workers must be a whole number of 1 or more/);
+    });
+  }
+
+  test("an unknown flag is refused naming it", async () => {
+    const app = run(["start", "--wrokers", "2"]);
+    assert.equal((await app.exited).code, 1);
+    assert.match(app.output(), /Unknown (argument|option):? -*wrokers/);
+  });
+
+  for (const workers of ["1", "2"]) {
+    test(`a port in use is E_PORT_IN_USE naming the address (--workers ${workers})`, async () => {
+      const blocker = createServer();
+      await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+      const { port } = blocker.address() as { port: number };
+      try {
+        const app = run(["start", "--workers", workers, "--port", String(port), "--host", "127.0.0.1"]);
+        assert.equal((await app.exited).code, 1);
+        assert.match(app.output(), new RegExp(`E_PORT_IN_USE: 127\\.0\\.0\\.1:${port} is already in use`));
+      } finally {
+        blocker.close();
+      }
+    });
+  }
+
+  test("a worker failing at start (unreachable database) stops start with its message, password masked, exit 1", async () => {
+    const flag = join(tmpdir(), `fw-boot-fail-${process.pid}`);
+    writeFileSync(flag, "");
+    try {
+      const app = run(["start", "--workers", "2", "--port", String(await freePort()), "--host", "127.0.0.1"], { FIXTURE_FAIL_BOOT: flag });
+      assert.equal((await app.exited).code, 1);
+      assert.match(app.output(), /E_WORKERS_FAILED: .*postgres:\/\/app:\*\*\*\*@127\.0\.0\.1:1\/app cannot be reached/);
+    } finally {
+      rmSync(flag, { force: true });
+    }
+  });
+
+  test("replacement workers that crash at boot over and over stop the primary with a non-zero exit", async () => {
+    const flag = join(tmpdir(), `fw-boot-loop-${process.pid}`);
+    rmSync(flag, { force: true });
+    const port = await freePort();
+    const app = run(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"], { FIXTURE_FAIL_BOOT: flag });
+    await app.waitFor(/with 2 workers/);
+    writeFileSync(flag, "");
+    try {
+      await get(`http://127.0.0.1:${port}/crash`);
+      const { code } = await app.exited;
+      assert.equal(code, 1);
+      assert.match(app.output(), /a replacement worker failed at boot \(5\/5\)/);
+      assert.match(app.output(), /E_WORKERS_FAILED: workers crash at boot over and over/);
+    } finally {
+      rmSync(flag, { force: true });
+    }
+  });
+
+  test("a build/ folder without app.js is E_BUILD_FAILED, not a silent fallback to the sources", async () => {
+    const build = join(fixtureRoot, "build");
+    assert.ok(!existsSync(build), "the fixture has no build left over");
+    mkdirSync(build);
+    try {
+      const app = run(["start", "--workers", "1", "--port", "0"]);
+      assert.equal((await app.exited).code, 1);
+      assert.match(app.output(), /E_BUILD_FAILED: .*holds no app\.js; run the build command again/);
+    } finally {
+      rmSync(build, { recursive: true, force: true });
+    }
+  });
+
+  test("readiness of a started process follows its plugins: 503 naming the store while it is down", async () => {
+    const down = join(tmpdir(), `fw-store-down-${process.pid}`);
+    writeFileSync(down, "");
+    const port = await freePort();
+    try {
+      const app = run(["start", "--workers", "1", "--port", String(port), "--host", "127.0.0.1"], { FIXTURE_DOWN_FILE: down });
+      await app.waitFor(/in this process/);
+      assert.match(app.output(), /started unready/);
+      const unready = await get(`http://127.0.0.1:${port}/readyz`);
+      assert.equal(unready.status, 503);
+      assert.match(unready.text, /"store":"the store at 127\.0\.0\.1:1 does not answer"/);
+      rmSync(down);
+      assert.equal((await get(`http://127.0.0.1:${port}/readyz`)).status, 200);
+      app.child.kill("SIGTERM");
+      assert.equal((await app.exited).code, 0);
+    } finally {
+      rmSync(down, { force: true });
+    }
+  });
+});
