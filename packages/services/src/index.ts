@@ -63,3 +63,22 @@ export { checkSize, checkType, DEFAULT_LIMITS, type StorageLimits } from "./stor
 export { serveStorage } from "./storage/serve.js";
 export { UrlSigner, type SignedQuery } from "./storage/signing.js";
 export { createStorage, type Storage, type StorageOptions, type StoredFile, type UploadedFile } from "./storage/storage.js";
+export {
+  acceptedLanguages,
+  chooseLanguage,
+  compareCatalogs,
+  createTranslations,
+  formatDate,
+  formatNumber,
+  LANGUAGE_SESSION_KEY,
+  LANGUAGE_TAG,
+  matchLanguage,
+  negotiateLanguage,
+  placeholders,
+  type Catalog,
+  type DateStyle,
+  type LanguageHints,
+  type Translate,
+  type Translations,
+  type TranslationsOptions,
+} from "./i18n/index.js";
