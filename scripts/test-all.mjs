@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: install with the pinned pnpm, build every package, then lint (publint), typecheck,
+// `npm test`: the machine's set-up first (test-setup.mjs: system packages, local servers), then
+// install with the pinned pnpm, build every package, then lint (publint), typecheck,
 // every package's tests one package at a time (they share the real databases) and the repository
 // checks. Every step after the build runs even when an earlier one failed, so one run shows every
 // failure; the exit code is non-zero when any step failed.
 import { spawnSync } from "node:child_process";
 import { pnpm, pnpmEnv, pnpmSpec, root } from "./pnpm.mjs";
+import { runSetup } from "./test-setup.mjs";
 
 const step = (title) => console.log(`\n=== ${title}`);
 const failed = [];
@@ -14,6 +16,8 @@ const attempt = (title, command, args) => {
   if (result.status !== 0) failed.push(title);
 };
 
+// Fails early, with the command to run, when a program the tests need is missing and cannot be installed.
+if (!runSetup()) process.exit(1);
 step("install");
 pnpm(["install", "--frozen-lockfile"]);
 step("build");

@@ -1,7 +1,7 @@
 /**
  * @module test-servers
- * Real servers for tests. PostgreSQL, MariaDB and Redis must already run on 127.0.0.1 (`.ci/run`
- * starts them); s3rver, smtp-server and aws-ses-v2-local are started in-process and Azurite as a
+ * Real servers for tests. PostgreSQL, MariaDB and Redis must already run on 127.0.0.1 (`npm test`
+ * starts them: scripts/test-setup.mjs); s3rver, smtp-server and aws-ses-v2-local are started in-process and Azurite as a
  * child process, each on a free port. A test that needs a
  * server that is absent fails with a message naming it, unless `FW_TEST_NO_SERVERS=1` is set, in
  * which case `serverTest` skips it with that reason (a developer opt-out that CI never sets).
