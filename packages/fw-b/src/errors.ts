@@ -90,3 +90,14 @@ export const E_OAUTH_FAILED = createError(
   400,
   (provider: string, reason: string) => `Signing in with ${provider} failed: ${reason}. Try again from the login page.`,
 );
+
+/**
+ * An OAuth provider cannot be reached or answered with a server error: not the visitor's fault, so
+ * not a 400. Its message is shown (the page says the provider is unavailable and what to do).
+ */
+export const E_OAUTH_UNAVAILABLE = createError(
+  "E_OAUTH_UNAVAILABLE",
+  503,
+  (provider: string, reason: string) => `Signing in with ${provider} is not possible right now: ${reason}. Try again later, or log in with your password.`,
+);
+Object.defineProperty(E_OAUTH_UNAVAILABLE.prototype, "expose", { value: true });

@@ -222,7 +222,7 @@ export const EN: Readonly<Record<string, string>> = Object.freeze({
   "maintenance.adminLogin": "Administrators: log in",
 
   "oauth.unknown": "There is no such sign-in provider.",
-  "oauth.unreachable": "the provider cannot be reached right now",
+  "oauth.unreachable": "the provider is unavailable (it cannot be reached)",
   "oauth.expired": "the sign-in took too long or was started elsewhere",
   "oauth.refused": "the provider did not allow it",
   "oauth.badAnswer": "the provider's answer could not be checked",

@@ -133,3 +133,22 @@ export class OAuthClients {
     return config;
   }
 }
+
+const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EPIPE", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_SOCKET"]);
+
+/**
+ * True when an OAuth failure is the provider's side, not the visitor's: the network (refused,
+ * reset, timeout, DNS), or an answer with a 5xx status. Walks the `cause` chain (fetch wraps the
+ * socket error; openid-client wraps fetch's).
+ */
+export function providerUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 6; current = (current as { cause?: unknown }).cause, depth++) {
+    const { code, name, status, message } = current as { code?: unknown; name?: unknown; status?: unknown; message?: unknown };
+    if (typeof code === "string" && NETWORK_CODES.has(code)) return true;
+    if (name === "TimeoutError" || name === "AbortError") return true;
+    if (current instanceof TypeError && message === "fetch failed") return true;
+    if (typeof status === "number" && status >= 500) return true;
+    if (current instanceof Response && current.status >= 500) return true;
+  }
+  return false;
+}

@@ -5,12 +5,12 @@ import type * as client from "openid-client";
 import { login, safeNextUrl } from "security";
 import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";
-import { E_OAUTH_FAILED } from "../../errors.js";
+import { E_OAUTH_FAILED, E_OAUTH_UNAVAILABLE } from "../../errors.js";
 import { freeUsername } from "../auth/accounts.js";
 import { absoluteUrl } from "../mail.js";
 import { isActive, type OAuthAccountRow, type UserRow } from "../models.js";
 import { contribOf, translatorOf } from "../runtime.js";
-import { isOidc, OAuthClients, openidClient, profileOf, scopeOf, type OAuthProfile } from "./providers.js";
+import { isOidc, OAuthClients, openidClient, profileOf, providerUnavailable, scopeOf, type OAuthProfile } from "./providers.js";
 
 /** The session key of a sign-in in progress. */
 const SESSION_KEY = "fwbOAuth";
@@ -96,8 +96,9 @@ export class OAuthLogin extends FwB {
     try {
       config = await clientsOf(ctx).configuration(provider);
     } catch (error) {
+      // Whatever failed (network, server error, an unusable discovery document), the visitor did nothing wrong.
       contribOf(ctx).logger.warn({ err: error, provider }, "fw-b oauth: the provider could not be reached");
-      throw new E_OAUTH_FAILED(provider, translatorOf(ctx)("oauth.unreachable"));
+      throw new E_OAUTH_UNAVAILABLE(options.title ?? provider, translatorOf(ctx)("oauth.unreachable"));
     }
     const verifier = oidc.randomPKCECodeVerifier();
     const pending: Pending = {
@@ -143,6 +144,10 @@ export class OAuthLogin extends FwB {
       });
       profile = await profileOf(options, config, tokens);
     } catch (error) {
+      if (providerUnavailable(error)) {
+        contribOf(ctx).logger.warn({ err: error, provider }, "fw-b oauth: the provider could not be reached");
+        throw new E_OAUTH_UNAVAILABLE(options.title ?? provider, t("oauth.unreachable"));
+      }
       contribOf(ctx).logger.warn({ err: error, provider }, "fw-b oauth: the sign-in answer was refused");
       throw new E_OAUTH_FAILED(provider, t("oauth.badAnswer"));
     }
