@@ -159,6 +159,15 @@ export class Posts extends FwB {
     const q = String(this.ctx.query["q"] ?? "");
     return { q, products: await Product.query().where("name", "like", \`%\${q}%\`) };
   }
+
+  /**
+   * The long form's control: SQL built by string concatenation, which sqlmap must report as
+   * injectable (proves the scan would see an injection if a framework let one through).
+   */
+  async unsafe() {
+    const q = String(this.ctx.query["q"] ?? "");
+    return { q, products: await Product.query().whereRaw(\`name = '\${q}'\`) };
+  }
 }
 
 /** JSON for one origin only. */
@@ -184,6 +193,10 @@ block content
   form(method="post")
     input(type="hidden" name="_csrf_token" value=csrf_token())
     button Save
+`,
+    "templates/attack/Posts/unsafe.pug": `ul
+  each product in products
+    li= product.name
 `,
     "templates/attack/Posts/search.pug": `extends /layouts/default
 block content
