@@ -53,6 +53,8 @@ export const ENV_KEYS: Readonly<Record<string, string>> = Object.freeze({
   REDIS_URL: "redisUrl",
   MAIL_FROM: "mailFrom",
   TIMEZONE: "timezone",
+  // Behind a balancer: "1"/"true" or the number of proxies (see production/settings.ts).
+  TRUST_PROXY: "trustProxy",
 });
 
 const DEVELOPMENT_SECRET = "insecure-development-secret-key-change-me";

@@ -222,3 +222,11 @@ describe("production keys are checked at start-up", () => {
     });
   }
 });
+
+describe("TRUST_PROXY", () => {
+  test("the environment variable sets trustProxy (containers configure it without editing lib/config.ts)", async () => {
+    const { loadConfig } = await import("../config.js");
+    const config = await loadConfig(new URL("../../test/app", import.meta.url).pathname, { env: "test" }, { TRUST_PROXY: "1" });
+    assert.equal(productionSettings(config).trustProxy, true);
+  });
+});
