@@ -133,6 +133,16 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
       };
     },
 
+    // Readiness (/readyz): one round trip to the database.
+    async ready() {
+      const db = ready(database);
+      try {
+        await db.knex.raw("select 1");
+      } catch (error) {
+        throw new Error(`the database ${db.url} does not answer: ${(error as Error).message}`);
+      }
+    },
+
     async close() {
       await database?.close();
     },

@@ -206,6 +206,16 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
     verifyJwt: (token) => verifyJwt(token, ready("verifyJwt()").jwt),
     sweepSessions: async () => (store ? store.sweep() : 0),
 
+    // Readiness (/readyz): the session store answers a read (cookie sessions have no store).
+    async ready() {
+      if (!store) return;
+      try {
+        await store.get("fw-readyz-probe");
+      } catch (error) {
+        throw new Error(`the session store does not answer: ${(error as Error).message}`);
+      }
+    },
+
     async close() {
       if (sweeper) clearInterval(sweeper);
       sweeper = undefined;

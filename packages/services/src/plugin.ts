@@ -156,6 +156,15 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
       return templateLocals;
     },
 
+    // Readiness (/readyz): the cache answers a read (memory:// always does).
+    async ready() {
+      try {
+        await services().cache.get("fw-readyz-probe");
+      } catch (error) {
+        throw new Error(`the cache does not answer: ${(error as Error).message}`);
+      }
+    },
+
     async close() {
       if (!built) return;
       const { bridge, cache, storage, mailer } = built;
