@@ -1,6 +1,6 @@
 /**
  * The process an attacked app runs in: loads the scaffolded app's entry the way the CLI does, adds
- * a route by hand on the host's Koa router (as docs allow for custom servers), creates the suite's
+ * a route by hand on the host's Koa router and a Koa middleware (as docs allow for custom servers), creates the suite's
  * users when asked, listens on 127.0.0.1 and prints `LISTENING <port>`. The environment says
  * production (APP_ENV, SECRET_KEY), so this is the app's production configuration.
  * Usage: node --conditions=source --import tsx serve.ts <app folder>
@@ -16,6 +16,14 @@ const host = await definition.create();
 // A route written by hand on the router, outside any class view.
 host.router.post("/raw/koa-route", (ctx) => {
   ctx.body = "raw route changed state";
+});
+// Koa middleware added to the app by hand, after everything the host mounted.
+host.koa.use(async (ctx, next) => {
+  if (ctx.method !== "GET" && ctx.path === "/raw/middleware") {
+    ctx.body = "raw middleware changed state";
+    return;
+  }
+  await next();
 });
 const users = process.env["SUITE_USERS"];
 if (users) {

@@ -32,14 +32,17 @@ export function csrfCorsCases(target: () => Target): void {
   for (const [what, path] of [
     ["a route written by hand on the host's Koa router", "/raw/koa-route"],
     ["a plugin's own middleware route", "/plugin/action"],
+    ["Koa middleware added to the app by hand", "/raw/middleware"],
   ] as const) {
     test(`CSRF fails closed: an unsafe request to ${what} without the token is refused (403)`, async () => {
-      const { browser } = await victim();
+      const { app, browser } = await victim();
+      const mark = app.log().length;
       for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
         const res = await browser.send(path, { method, headers: { "content-type": "application/x-www-form-urlencoded", origin: EVIL }, body: "a=1" });
         assert.equal(res.status, 403, `${method} ${path}: ${res.status} ${res.text.slice(0, 200)}`);
         assert.doesNotMatch(res.text, /changed state/);
       }
+      assert.doesNotMatch(app.log().slice(mark), /\n\s+at |\\n\s+at /, "a refused request is not an application error");
     });
   }
 
