@@ -101,3 +101,10 @@ export const E_OAUTH_UNAVAILABLE = createError(
   (provider: string, reason: string) => `Signing in with ${provider} is not possible right now: ${reason}. Try again later, or log in with your password.`,
 );
 Object.defineProperty(E_OAUTH_UNAVAILABLE.prototype, "expose", { value: true });
+
+/** `fw-b :user create|promote` cannot do what was asked (taken name, unknown role or account, bad input). */
+export const E_USER_COMMAND = createError(
+  "E_USER_COMMAND",
+  500,
+  (reason: string) => `fw-b :user: ${reason}.`,
+);

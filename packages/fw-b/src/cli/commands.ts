@@ -1,7 +1,8 @@
 import { resolve } from "node:path";
 import type { Argv } from "yargs";
 import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, routesCommand, serveCommand, startCommand, userCommandsFor } from "koa-host/cli";
-import { migrationCliCommands } from "./migrations.js";
+import { userCliCommands } from "../contrib/auth/user-commands.js";
+import { cliConfig, migrationCliCommands, withDatabase } from "./migrations.js";
 import { addView, initApp } from "./scaffold.js";
 
 /**
@@ -36,6 +37,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
     .command(startCommand("start"))
     .command(deployCommand(":deploy", "fw-b"));
   for (const command of migrationCliCommands((args) => resolve(String(args["root"])))) cli = cli.command(command);
+  for (const command of userCliCommands({ config: (args) => cliConfig(resolve(String(args["root"]))), withDatabase })) cli = cli.command(command);
   for (const command of userCommands) cli = cli.command(command);
   return finishCli(cli, "fw-b");
 }
