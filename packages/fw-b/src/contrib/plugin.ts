@@ -194,6 +194,7 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
       // Reading the theme cookie parses the Cookie header: only when the header names it.
       const theme = ctx.req.headers.cookie?.includes(THEME_COOKIE) ? ctx.cookies.get(THEME_COOKIE) : undefined;
       const user = ctx.state["currentUser"] as { role?: unknown } | undefined;
+      const isAdmin = Boolean(user && settings.auth && roleLevel(roles, user.role) >= roleLevel(roles, settings.auth.adminRole));
       return {
         t: translatorOf(ctx),
         locale: localeOf(ctx) ?? i18n.fallback,
@@ -202,8 +203,10 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
         fwb_assets: fixed.fwb_assets,
         contrib: fixed.contrib,
         admin_nav: adminNav,
-        is_admin: Boolean(user && settings.auth && roleLevel(roles, user.role) >= roleLevel(roles, settings.auth.adminRole)),
-        maintenance_on: ctx.state["maintenanceOn"] === true,
+        is_admin: isAdmin,
+        // The banner is for admins, the only ones who see the site while it is closed; visitors of
+        // the pages that stay open (login) must not see a notice meant for them.
+        maintenance_on: isAdmin && ctx.state["maintenanceOn"] === true,
         base_path: basePath,
       };
     },

@@ -1,0 +1,44 @@
+// Issue 15.14, the contrib pages as a visitor sees them: the maintenance banner meant for admins is
+// not shown to anonymous visitors (on the login page, which stays open during maintenance); a
+// wrong password says on the form that the credentials did not match, without the "fields marked
+// below" summary when no field is marked; counts go through the translation layer's plural rules.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { setMaintenance } from "../../src/contrib/index.js";
+import { client, csrfFrom, type Client } from "../browser-client.js";
+import { createUser, startContribApp, type ContribApp } from "./fixture.js";
+
+const BANNER = /Maintenance is on: visitors see the maintenance page\./;
+
+async function loginAs(app: ContribApp, username: string, password: string): Promise<Client> {
+  const browser = client(app.url);
+  const page = (await browser.page("/login")).text;
+  const res = await browser.form("/login", { _csrf_token: csrfFrom(page), identifier: username, password });
+  assert.equal(res.headers.get("location"), "/", `${username} logs in`);
+  return browser;
+}
+
+describe("contrib pages as a visitor sees them", () => {
+  let app: ContribApp;
+  before(async () => {
+    app = await startContribApp();
+    await createUser(app, { username: "boss", password: "boss-password-1", role: "admin" });
+    await createUser(app, { username: "member", password: "member-password-1" });
+  });
+  after(() => app.close());
+
+  test("issue-15-14: the maintenance banner is shown to admins only, never to an anonymous visitor or a member", async () => {
+    const admin = await loginAs(app, "boss", "boss-password-1");
+    const member = await loginAs(app, "member", "member-password-1");
+    await setMaintenance(app.models.users.knex, true);
+    try {
+      const visitor = await client(app.url).page("/login");
+      assert.equal(visitor.status, 200, "the login page stays open");
+      assert.doesNotMatch(visitor.text, BANNER, "an anonymous visitor sees no admin notice");
+      assert.doesNotMatch((await member.page("/login")).text, BANNER, "nor does a member");
+      assert.match((await admin.page("/")).text, BANNER, "an admin is told");
+    } finally {
+      await setMaintenance(app.models.users.knex, false);
+    }
+  });
+});
