@@ -33,7 +33,7 @@ export {
 export { AdminMessages, ContactForm } from "./contact/views.js";
 export { checkForm, fields } from "./forms.js";
 export { EN } from "./i18n/en.js";
-export { acceptedLanguages, createI18n, type I18n, type Translate } from "./i18n/i18n.js";
+export { acceptedLanguages, createI18n, SHIPPED, type I18n, type Translate } from "./i18n/i18n.js";
 export { MaintenanceFlag, setMaintenance } from "./maintenance/flag.js";
 export { ContribMigrationSource, contribMigrations, migrateAll, migrationStates, migratorConfig, rollbackAll } from "./migrations.js";
 export {

@@ -6,6 +6,8 @@ import { AuthLogin, AuthLogout, AuthSignup } from "./auth/login-views.js";
 import { AuthLostPassword, AuthResetPassword, AuthVerifyEmail } from "./auth/password-views.js";
 import type { ContribSettings } from "./config.js";
 import { AdminMessages, ContactForm } from "./contact/views.js";
+import { languageSwitchOn } from "./i18n/switch.js";
+import { LanguageChoice } from "./i18n/views.js";
 import { OAuthLogin } from "./oauth/views.js";
 
 /**
@@ -22,5 +24,6 @@ export function contribViewModules(settings: ContribSettings): ViewModule[] {
   }
   if (settings.contact) modules.push({ name: "contrib/contact", exports: { ContactForm, ...(settings.admin ? { AdminMessages } : {}) } });
   if (settings.oauth) modules.push({ name: "contrib/oauth", exports: { OAuthLogin } });
+  if (languageSwitchOn(settings)) modules.push({ name: "contrib/i18n", exports: { LanguageChoice } });
   return modules;
 }

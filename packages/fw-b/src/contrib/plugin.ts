@@ -10,6 +10,7 @@ import { adminNavigation } from "./admin/nav.js";
 import { svgCaptchaVerifier } from "./captcha/svg.js";
 import type { ContribSettings } from "./config.js";
 import { createI18n } from "./i18n/i18n.js";
+import { languageSwitchOn } from "./i18n/switch.js";
 import { MaintenanceFlag } from "./maintenance/flag.js";
 import { isMaintenanceExempt } from "./maintenance/exempt.js";
 import { migrateAll } from "./migrations.js";
@@ -58,8 +59,11 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
   // Template values that never change for this app, made once.
   const fixed = Object.freeze({
     languages: i18n.languages,
+    language_names: i18n.names,
     fwb_assets: assetUrls(basePath),
     contrib: Object.freeze({
+      // The layout's language switcher posts to /language (contrib/i18n/views.ts).
+      language: languageSwitchOn(settings),
       auth: Boolean(settings.auth),
       signup: Boolean(settings.auth?.signup),
       contact: Boolean(settings.contact),
@@ -199,6 +203,7 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
         t: translatorOf(ctx),
         locale: localeOf(ctx) ?? i18n.fallback,
         languages: fixed.languages,
+        language_names: fixed.language_names,
         theme: theme && THEMES.has(theme) ? theme : undefined,
         fwb_assets: fixed.fwb_assets,
         contrib: fixed.contrib,

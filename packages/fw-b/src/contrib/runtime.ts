@@ -1,7 +1,7 @@
 import type { Context } from "koa";
 import type { Knex } from "data";
 import { runtimeOf, type HostRuntime, type PluginContext } from "koa-host";
-import type { Mailer } from "services";
+import { LANGUAGE_SESSION_KEY, type Mailer } from "services";
 import type { CaptchaVerifier } from "./captcha/verifier.js";
 import type { ContribSettings } from "./config.js";
 import type { I18n, Translate } from "./i18n/i18n.js";
@@ -62,9 +62,10 @@ export function contribOf(ctx: Context): ContribRuntime {
 }
 
 /**
- * The language of this request: the logged-in user's (when it is one of the app's), else the best
- * match of `Accept-Language`, else the fallback. Decided on first use and kept for the request,
- * so requests that translate nothing (text, JSON, files) never negotiate.
+ * The language of this request: the logged-in user's (when it is one of the app's), else the one
+ * chosen with the language switcher for this session, else the best match of `Accept-Language`,
+ * else the fallback (services' chooseLanguage, as in fw-a). Decided on first use and kept for the
+ * request, so requests that translate nothing (text, JSON, files) never negotiate.
  */
 export function localeOf(ctx: Context): string | undefined {
   const known = ctx.state["locale"];
@@ -73,10 +74,19 @@ export function localeOf(ctx: Context): string | undefined {
   if (!runtime) return undefined;
   const { i18n } = runtime;
   const user = ctx.state["currentUser"] as { locale?: unknown } | undefined;
-  const chosen = typeof user?.locale === "string" && i18n.languages.includes(user.locale) ? user.locale : undefined;
-  const locale = chosen ?? i18n.negotiate(ctx.get("Accept-Language")) ?? i18n.fallback;
+  const locale = i18n.choose({ user: user?.locale, session: sessionLanguage(ctx), acceptLanguage: ctx.get("Accept-Language") });
   ctx.state["locale"] = locale;
   return locale;
+}
+
+/** The language kept in the session by the switcher; reading it never creates a session. */
+function sessionLanguage(ctx: Context): unknown {
+  try {
+    return (ctx as Context & { session?: Record<string, unknown> | null }).session?.[LANGUAGE_SESSION_KEY];
+  } catch {
+    // No session middleware on this request (or its store is down): the other hints decide.
+    return undefined;
+  }
 }
 
 /** The translator of this request's language. */

@@ -60,7 +60,7 @@ describe("contrib.i18n", () => {
   let app: ContribApp;
   before(async () => {
     app = await startContribApp({
-      contrib: { auth: true, errors: true, i18n: { resources: { fr: { "auth.login.title": "Connexion", "errors.status.404": "Page introuvable", "form.required": "Ce champ est obligatoire." } } } },
+      contrib: { auth: true, errors: true, i18n: { resources: { it: { "auth.login.title": "Accedi" }, fr: { "auth.login.title": "Connexion", "errors.status.404": "Page introuvable", "form.required": "Ce champ est obligatoire." } } } },
     });
   });
   after(() => app.close());
@@ -68,10 +68,11 @@ describe("contrib.i18n", () => {
   test("Accept-Language picks a language (with q-values and region fallback); English otherwise", async () => {
     const get = (lang: string, path = "/login") => fetch(app.url + path, { headers: { "accept-language": lang } }).then((r) => r.text());
     assert.match(await get("fr-CA,fr;q=0.9"), /<html lang="fr"[^>]*>[\s\S]*Connexion/);
-    assert.match(await get("de;q=0.9,fr;q=0.5"), /Connexion/);
-    assert.match(await get("de"), /<html lang="en"[\s\S]*Log in/);
+    assert.match(await get("ja;q=0.9,fr;q=0.5"), /Connexion/);
+    assert.match(await get("de"), /<html lang="de"[\s\S]*Anmelden/, "German ships with fw-b");
+    assert.match(await get("ja"), /<html lang="en"[\s\S]*Log in/);
     assert.match(await get("fr", "/nowhere"), /Page introuvable/);
-    assert.match(await get("fr", "/login"), /Username or email/, "missing French strings fall back to English");
+    assert.match(await get("it", "/login"), /<html lang="it"[\s\S]*Accedi[\s\S]*Username or email/, "missing Italian strings fall back to English");
   });
 
   test("a user's language setting wins over the browser's; messages are translated", async () => {

@@ -1,28 +1,31 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
-import type { i18n as I18next, TFunction } from "i18next";
+import { acceptedLanguages, createTranslations, LANGUAGE_TAG, type LanguageHints, type Translate } from "services";
 import { E_CONTRIB_CONFIG } from "../../errors.js";
 import type { I18nContribOptions } from "../config.js";
+import { DE } from "./de.js";
 import { EN } from "./en.js";
+import { ES } from "./es.js";
+import { FR } from "./fr.js";
 
-/** Translates a key with interpolation values (`t("auth.welcome", { name })`). */
-export type Translate = (key: string, values?: Readonly<Record<string, unknown>>) => string;
+export { acceptedLanguages, type Translate };
+
+/** The languages fw-b ships every contrib string in. */
+export const SHIPPED: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.freeze({ en: EN, fr: FR, es: ES, de: DE });
 
 /** The app's translations: its languages, the fallback, and a translator per language. */
 export interface I18n {
   readonly languages: readonly string[];
   readonly fallback: string;
+  /** Each language's name in that language (`français`, `Deutsch`), for the language switcher. */
+  readonly names: Readonly<Record<string, string>>;
   /** The translator of a language (the fallback's for an unknown one). */
   translator(language: string): Translate;
   /** The best offered language for an `Accept-Language` header, or undefined. */
   negotiate(acceptLanguage: string | undefined): string | undefined;
+  /** The request's language: user setting, then session choice, then `Accept-Language`, then the fallback. */
+  choose(hints: LanguageHints): string;
 }
-
-const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
-
-// i18next is loaded at the first string translated (a page render), not when the app is built.
-const requireHere = createRequire(import.meta.url);
 
 function readAppLocales(root: string): Record<string, Record<string, string>> {
   const dir = join(root, "locales");
@@ -30,7 +33,7 @@ function readAppLocales(root: string): Record<string, Record<string, string>> {
   if (!existsSync(dir)) return found;
   for (const file of readdirSync(dir)) {
     const match = /^(.+)\.json$/.exec(file);
-    if (!match || !LANGUAGE.test(match[1]!)) continue;
+    if (!match || !LANGUAGE_TAG.test(match[1]!)) continue;
     try {
       found[match[1]!] = JSON.parse(readFileSync(join(dir, file), "utf8")) as Record<string, string>;
     } catch (error) {
@@ -40,34 +43,31 @@ function readAppLocales(root: string): Record<string, Record<string, string>> {
   return found;
 }
 
-/** Parses `Accept-Language` into tags by preference (q-values; order kept on ties). */
-export function acceptedLanguages(header: string | undefined): string[] {
-  if (!header || header.length > 1000) return [];
-  return header
-    .split(",")
-    .map((part, index) => {
-      const [tag = "", ...params] = part.trim().split(";");
-      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((item) => item.tag !== "" && item.tag !== "*" && Number.isFinite(item.q) && item.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((item) => item.tag);
+/** A language's own name for itself, capitalised as a menu entry. */
+function ownName(language: string): string {
+  try {
+    const name = new Intl.DisplayNames([language], { type: "language" }).of(language) ?? language;
+    return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
+  } catch {
+    return language;
+  }
 }
 
 /**
- * Builds the i18next instance of an app: English shipped with fw-b, more languages (or changed
- * English strings) from `contrib.i18n.resources` and the app's `locales/<language>.json` files.
- * Keys are flat (`auth.login.title`); values use `{{name}}` interpolation, not HTML-escaped
- * (templates escape what they print).
+ * Builds the translations of an app (services' createTranslations, the machinery fw-a uses too):
+ * English, French, Spanish and German shipped with fw-b, more languages (or changed strings) from
+ * `contrib.i18n.resources` and the app's `locales/<language>.json` files. Keys are flat
+ * (`auth.login.title`); values use `{{name}}` interpolation and `key_one`/`key_other` plural
+ * forms, not HTML-escaped (templates escape what they print).
  */
 export function createI18n(root: string, options: I18nContribOptions = {}): I18n {
   const fromFiles = readAppLocales(root);
-  const resources: Record<string, { fwb: Record<string, string> }> = { en: { fwb: { ...EN } } };
+  const resources: Record<string, Record<string, string>> = {};
+  for (const [language, strings] of Object.entries(SHIPPED)) resources[language] = { ...strings };
   for (const source of [fromFiles, options.resources ?? {}]) {
     for (const [language, strings] of Object.entries(source)) {
-      if (!LANGUAGE.test(language)) throw new E_CONTRIB_CONFIG(`contrib.i18n.resources.${language}`, "not a language tag such as fr or pt-BR");
-      resources[language] = { fwb: { ...resources[language]?.fwb, ...strings } };
+      if (!LANGUAGE_TAG.test(language)) throw new E_CONTRIB_CONFIG(`contrib.i18n.resources.${language}`, "not a language tag such as fr or pt-BR");
+      resources[language] = { ...resources[language], ...strings };
     }
   }
   const fallback = options.fallback ?? "en";
@@ -75,45 +75,13 @@ export function createI18n(root: string, options: I18nContribOptions = {}): I18n
   for (const language of [fallback, ...languages]) {
     if (!resources[language]) throw new E_CONTRIB_CONFIG("contrib.i18n", `there are no translations for ${JSON.stringify(language)}`);
   }
-  let fixedByLanguage: Map<string, TFunction> | undefined;
-  const fixedOf = (language: string): TFunction => {
-    if (!fixedByLanguage) {
-      const instance: I18next = (requireHere("i18next") as I18next).createInstance();
-      void instance.init({
-        resources,
-        lng: fallback,
-        fallbackLng: fallback,
-        supportedLngs: languages,
-        ns: ["fwb"],
-        defaultNS: "fwb",
-        keySeparator: false,
-        nsSeparator: false,
-        interpolation: { escapeValue: false },
-        initAsync: false,
-        returnNull: false,
-      });
-      fixedByLanguage = new Map(languages.map((each) => [each, instance.getFixedT(each, "fwb")]));
-    }
-    return fixedByLanguage.get(language)!;
-  };
-  const translators = new Map<string, Translate>();
-  for (const language of languages) {
-    let fixed: TFunction | undefined;
-    translators.set(language, (key, values) => String((fixed ??= fixedOf(language))(key, values as Record<string, unknown>)));
-  }
-  const lower = new Map(languages.map((language) => [language.toLowerCase(), language]));
+  const translations = createTranslations({ resources, fallback, languages, configKey: "contrib.i18n" });
   return Object.freeze({
-    languages: Object.freeze(languages),
+    languages: translations.languages,
     fallback,
-    translator: (language: string) => translators.get(language) ?? translators.get(fallback)!,
-    negotiate(header: string | undefined) {
-      for (const tag of acceptedLanguages(header)) {
-        const exact = lower.get(tag.toLowerCase());
-        if (exact) return exact;
-        const primary = lower.get(tag.split("-")[0]!.toLowerCase());
-        if (primary) return primary;
-      }
-      return undefined;
-    },
+    names: Object.freeze(Object.fromEntries(languages.map((language) => [language, ownName(language)]))),
+    translator: translations.translator,
+    negotiate: translations.negotiate,
+    choose: translations.choose,
   });
 }
