@@ -64,10 +64,15 @@ export async function checkForm<S extends StandardSchemaV1>(ctx: Context, schema
   return (result as StandardSchemaV1.SuccessResult<StandardSchemaV1.InferOutput<S>>).value;
 }
 
-/** A ValidationError with a translated summary. */
+/**
+ * A ValidationError with a translated summary. When only the form as a whole failed (`_form`:
+ * credentials that did not match), the summary is that message: "correct the fields marked
+ * below" would point at fields nobody marked.
+ */
 export function invalid(t: Translate, problems: FieldErrors, body: unknown): ValidationError {
   const error = new ValidationError(problems, oldInput(body));
-  error.message = t("form.invalid");
+  const formOnly = problems["_form"]?.length && Object.keys(problems).every((name) => name === "_form");
+  error.message = formOnly ? problems["_form"]!.join(" ") : t("form.invalid");
   return error;
 }
 
