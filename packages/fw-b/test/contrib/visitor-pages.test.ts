@@ -65,4 +65,13 @@ describe("contrib pages as a visitor sees them", () => {
     assert.match(page, /Please correct the fields marked below\./);
     assert.match(page, /class="fwb-field has-error"/);
   });
+
+  test("issue-15-14: counts use the translation layer's plural rules: 1 user, 2 users, 0 users", async () => {
+    const admin = await loginAs(app, "boss", "boss-password-1");
+    const one = (await admin.page("/admin/users?q=boss")).text;
+    assert.match(one, />\s*1 user\s*</);
+    assert.doesNotMatch(one, /1 users/);
+    assert.match((await admin.page("/admin/users?q=e")).text, /[2-9] users/);
+    assert.match((await admin.page("/admin/users?q=nobody-at-all")).text, /0 users/);
+  });
 });
