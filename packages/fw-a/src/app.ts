@@ -49,7 +49,14 @@ export async function createApp(options: FwAAppOptions, overrides: CreateOverrid
       // Checked before the child is built: a refused mount opens no database or port.
       host.checkMount(prefix);
       const basePath = `${(overrides.basePath ?? options.basePath ?? "").replace(/\/+$/, "")}${prefix}`;
-      host.mount(prefix, await child.create({ ...overrides, basePath }));
+      const mounted = await child.create({ ...overrides, basePath });
+      try {
+        host.mount(prefix, mounted);
+      } catch (error) {
+        // Refused after it was built (it lacks a guard the parent requires): release what it opened.
+        await mounted.close();
+        throw error;
+      }
     }
   } catch (error) {
     await host.close();

@@ -14,6 +14,34 @@ interface VerbHandler {
   readonly names: readonly string[];
   /** Answers the request; a promise only when something on the way was asynchronous. */
   readonly run: (ctx: Context, values: readonly string[]) => void | Promise<void>;
+  /** The route's preflight middleware (its CORS policy), run before the automatic OPTIONS answer. */
+  readonly preflight: Middleware | undefined;
+}
+
+/** What the dispatcher does with a request, worked out once and shared with {@link Dispatcher.lookup}. */
+type Resolution =
+  | { readonly kind: "view"; readonly handler: VerbHandler; readonly values: readonly string[] }
+  | { readonly kind: "redirect"; readonly target: string }
+  | { readonly kind: "options"; readonly entry: PathEntry }
+  | { readonly kind: "not-allowed"; readonly entry: PathEntry; readonly method: string };
+
+/** What the view dispatcher will do with a request, for app-wide middleware that runs before it. */
+export interface RouteLookup {
+  /** The view route that will answer (after method override), when one will. */
+  readonly route: Route | undefined;
+  /** True when the dispatcher answers by itself without running a view (308, 405, automatic OPTIONS). */
+  readonly answersItself: boolean;
+}
+
+/** The dispatcher middleware, and its lookup for middleware that runs before it. */
+export interface Dispatcher {
+  readonly middleware: Middleware;
+  /**
+   * What the dispatcher will do with this request; `undefined` when no view path matches (the
+   * request goes on to hand-written routes). The answer is kept on the context, so the dispatcher
+   * does not match the same request twice.
+   */
+  lookup(ctx: Context): RouteLookup | undefined;
 }
 
 /** Everything one path shape answers, decided at start-up. */
@@ -32,6 +60,11 @@ export interface DispatchOptions {
   readonly routeMiddleware: (route: Route) => readonly Middleware[];
   /** URL prefix of the whole app when it is mounted inside another (default: none). */
   readonly basePath?: string;
+  /**
+   * Middleware run for a route before the automatic OPTIONS answer of a CORS preflight that asks
+   * for the route's verb (plugins: the route's own CORS policy), decided once per route.
+   */
+  readonly preflight?: (route: Route) => readonly Middleware[];
 }
 
 /**
@@ -42,10 +75,16 @@ export interface DispatchOptions {
  * method override on POST. Unmatched requests fall through to `next` (hand-written routes).
  */
 export function createDispatcher(options: DispatchOptions): Middleware {
+  return createDispatch(options).middleware;
+}
+
+/** {@link createDispatcher} with its {@link Dispatcher.lookup}, for the host. */
+export function createDispatch(options: DispatchOptions): Dispatcher {
   const router = FindMyWay({ caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, maxParamLength: 2048 });
   // The handlers of each path shape by verb, in the order verbs were first given.
   const shapes = new Map<string, Partial<Record<string, VerbHandler>>>();
   const routeChains = new Map<Route, readonly Middleware[]>();
+  const preflights = new Map<Route, Middleware | undefined>();
 
   for (const entry of options.table.entries) {
     const { route, pattern } = entry;
@@ -58,7 +97,11 @@ export function createDispatcher(options: DispatchOptions): Middleware {
       routeChains.set(route, chain);
     }
     const invoke = prepareInvoker(route, names, options.respond(route));
-    const handler: VerbHandler = { route, names, run: withMiddleware(chain, invoke) };
+    if (!preflights.has(route)) {
+      const chain = options.preflight?.(route) ?? NO_MIDDLEWARE;
+      preflights.set(route, chain.length === 0 ? undefined : compose([...chain]));
+    }
+    const handler: VerbHandler = { route, names, run: withMiddleware(chain, invoke), preflight: preflights.get(route) };
     let handlers = shapes.get(shape);
     if (!handlers) {
       handlers = {};
@@ -114,12 +157,12 @@ export function createDispatcher(options: DispatchOptions): Middleware {
   };
 
   const basePath = options.basePath ?? "";
-  // Not async: a synchronous view answers without an extra promise (koa-compose turns a throw here
-  // into a rejection, as for an async middleware).
-  return (ctx, next) => {
+
+  /** What this request gets: a view, a redirect, an automatic answer, or undefined (not a view path). */
+  const resolve = (ctx: Context): Resolution | undefined => {
     let path = ctx.path;
     if (basePath) {
-      if (path !== basePath && !path.startsWith(`${basePath}/`)) return next();
+      if (path !== basePath && !path.startsWith(`${basePath}/`)) return undefined;
       path = path.slice(basePath.length) || "/";
     }
     if (path.includes("%")) {
@@ -133,37 +176,80 @@ export function createDispatcher(options: DispatchOptions): Middleware {
     if (!found) {
       // Only a path that matches nothing is redirected: to its other-slash twin, when that matches.
       const twin = toggleTrailingSlash(path);
-      if (!twin || !match(twin)) return next();
-      const target = basePath + twin;
-      ctx.status = 308;
-      ctx.set("Location", ctx.querystring ? `${target}?${ctx.querystring}` : target);
-      ctx.body = `Redirecting to ${target}`;
-      return;
+      if (!twin || !match(twin)) return undefined;
+      return { kind: "redirect", target: basePath + twin };
     }
     const { entry, params } = found;
     const keys = entry.keys;
     const method = ctx.method === "POST" ? overriddenMethod(ctx) : ctx.method;
     const handler = entry.handlers[method];
-    if (!handler) {
-      if (method === "OPTIONS") {
-        ctx.status = 204;
-        ctx.set("Allow", entry.allow);
+    if (!handler) return method === "OPTIONS" ? { kind: "options", entry } : { kind: "not-allowed", entry, method };
+    const values: string[] = new Array(keys.length);
+    for (let i = 0; i < keys.length; i++) values[i] = params[keys[i]!] ?? "";
+    return { kind: "view", handler, values };
+  };
+
+  // Not async: a synchronous view answers without an extra promise (koa-compose turns a throw here
+  // into a rejection, as for an async middleware).
+  const middleware: Middleware = (ctx, next) => {
+    const held = (ctx as unknown as Record<symbol, HeldResolution | undefined>)[RESOLVED];
+    const resolution = held && held.path === ctx.path && held.method === ctx.method ? held.resolution : resolve(ctx);
+    if (!resolution) return next();
+    switch (resolution.kind) {
+      case "redirect": {
+        const target = resolution.target;
+        ctx.status = 308;
+        ctx.set("Location", ctx.querystring ? `${target}?${ctx.querystring}` : target);
+        ctx.body = `Redirecting to ${target}`;
         return;
       }
-      throw HTTPError.MethodNotAllowed(`${method} is not allowed here; use ${entry.allow}.`, { headers: { Allow: entry.allow } });
+      case "options": {
+        const { entry } = resolution;
+        const answer = () => {
+          ctx.status = 204;
+          ctx.set("Allow", entry.allow);
+        };
+        // A CORS preflight gets the policy of the route it asks about.
+        const asked = ctx.get("Access-Control-Request-Method");
+        const preflight = asked ? entry.handlers[asked.toUpperCase()]?.preflight : undefined;
+        if (!preflight) return answer();
+        return preflight(ctx, async () => answer()) as Promise<void>;
+      }
+      case "not-allowed": {
+        const allow = resolution.entry.allow;
+        throw HTTPError.MethodNotAllowed(`${resolution.method} is not allowed here; use ${allow}.`, { headers: { Allow: allow } });
+      }
+      default: {
+        const { handler, values } = resolution;
+        const named: Record<string, string> = {};
+        for (let i = 0; i < values.length; i++) named[handler.names[i]!] = values[i]!;
+        ctx.params = named;
+        ctx.state["route"] = handler.route;
+        return handler.run(ctx, values);
+      }
     }
-    const values: string[] = new Array(keys.length);
-    const named: Record<string, string> = {};
-    for (let i = 0; i < keys.length; i++) {
-      const value = params[keys[i]!] ?? "";
-      values[i] = value;
-      named[handler.names[i]!] = value;
-    }
-    ctx.params = named;
-    ctx.state["route"] = handler.route;
-    return handler.run(ctx, values);
+  };
+
+  return {
+    middleware,
+    lookup(ctx) {
+      const resolution = resolve(ctx);
+      const held: HeldResolution = { path: ctx.path, method: ctx.method, resolution };
+      (ctx as unknown as Record<symbol, HeldResolution>)[RESOLVED] = held;
+      if (!resolution) return undefined;
+      return resolution.kind === "view" ? { route: resolution.handler.route, answersItself: false } : { route: undefined, answersItself: true };
+    },
   };
 }
+
+/** A resolution kept on the context by `lookup`, valid while path and method are unchanged. */
+interface HeldResolution {
+  readonly path: string;
+  readonly method: string;
+  readonly resolution: Resolution | undefined;
+}
+
+const RESOLVED = Symbol("koa-host.resolved");
 
 function noop(): void {}
 

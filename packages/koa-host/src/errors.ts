@@ -178,3 +178,11 @@ export const E_CONFIG_UNKNOWN_KEY = createError(
     `Known keys${path.includes(".") ? ` of ${path.slice(0, path.lastIndexOf("."))}` : ""}: ${known.join(", ")}.` +
     (path.includes(".") ? "" : ` A key your app reads itself is declared in lib/config.ts: appKeys: ["${path}"].`),
 );
+
+/** A mounted app lacks a plugin whose protection the parent app requires of it (the CSRF check). */
+export const E_MOUNT_UNGUARDED = createError(
+  "E_MOUNT_UNGUARDED",
+  500,
+  (prefix: string, plugin: string) =>
+    `The app mounted at ${prefix} has no ${plugin} plugin, but this app's ${plugin} plugin must protect every request it serves (CSRF on unsafe verbs). Turn the ${plugin} battery on in the mounted app.`,
+);

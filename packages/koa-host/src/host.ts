@@ -8,10 +8,10 @@ import { bodyParser } from "./body.js";
 import { environmentSections, loadConfig, type AppConfig } from "./config.js";
 import { HOST_CONFIG_KEYS, mergeConfigKeys, validateConfigKeys, type ConfigKeys } from "./config-keys.js";
 import { loadViewModules } from "./discovery.js";
-import { createDispatcher } from "./dispatch.js";
+import { createDispatch, type RouteLookup } from "./dispatch.js";
 import { errorHandler } from "./error-handler.js";
 import { errorRouteFinder } from "./error-route.js";
-import { E_HOST_STARTED } from "./errors.js";
+import { E_HOST_STARTED, E_MOUNT_UNGUARDED } from "./errors.js";
 import { checkMount, mountPrefix, type MountedApp, type MountParent } from "./mounts.js";
 import { createLogger, requestLogger } from "./logger.js";
 import type { HostPlugin, StaticFolder } from "./plugin.js";
@@ -110,7 +110,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     proxy: production.trustProxy !== false,
     ...(typeof production.trustProxy === "number" ? { maxIpsCount: production.trustProxy } : {}),
   });
-  const runtime: HostRuntime = Object.freeze({ config, logger, table, plugins, basePath });
+  // Bound once the dispatcher exists (below); plugins' middleware only calls it per request.
+  let lookup: (ctx: Context) => RouteLookup | undefined = () => undefined;
+  const runtime: HostRuntime = Object.freeze({ config, logger, table, plugins, basePath, lookupRoute: (ctx: Context) => lookup(ctx) });
   // On the context prototype: set once, read by views and templates with no per-request cost.
   Object.defineProperty(koa.context, "runtime", { value: runtime, enumerable: false });
 
@@ -148,7 +150,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const front = staticOrBody(served, bodyParser(config.bodyLimits));
   koa.use(errorHandler({ logger, responder, development: config.env === "development", front, routeAt: errorRouteFinder(table, basePath) }));
   for (const plugin of plugins) for (const middleware of plugin.middleware?.() ?? []) koa.use(middleware);
-  koa.use(createDispatcher({ table, respond: (route) => responder.prepare(route), routeMiddleware, basePath }));
+  const preflight = (route: Route): Middleware[] =>
+    plugins.map((p) => p.preflightMiddleware?.(route)).filter((m): m is Middleware => m !== undefined);
+  const dispatch = createDispatch({ table, respond: (route) => responder.prepare(route), routeMiddleware, preflight, basePath });
+  lookup = dispatch.lookup;
+  koa.use(dispatch.middleware);
   koa.use(router.routes());
   koa.use(router.allowedMethods());
 
@@ -179,6 +185,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     checkMount: (prefix) => checkMount(mountParent, prefix),
     mount(prefix, child) {
       if (started) throw new E_HOST_STARTED(`The app mounted at ${prefix}`);
+      // Fail closed: a mounted app answers its requests itself, so it must carry the parent's guards.
+      const childPlugins = new Set(runtimeOfHost(child).plugins.map((plugin) => plugin.name));
+      for (const plugin of plugins) if (plugin.requiredInMounts && !childPlugins.has(plugin.name)) throw new E_MOUNT_UNGUARDED(prefix, plugin.name);
       checkMount(mountParent, prefix);
       if (mounts.length === 0) koa.middleware.splice(mountAt, 0, mountLayer);
       mounts.push({ prefix: mountPrefix(prefix), host: child });
@@ -195,6 +204,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
     },
   };
   return host;
+}
+
+function runtimeOfHost(host: Host): HostRuntime {
+  return (host.koa.context as unknown as { runtime: HostRuntime }).runtime;
 }
 
 /** An unknown key in the merged config or in any `environments` section stops the start. */

@@ -10,7 +10,7 @@ export { HOST_CONFIG_KEYS, mergeConfigKeys, validateConfigKeys, type ConfigKeys 
 export { mergeConfig } from "./config-merge.js";
 export { loadEnvFile, parseEnvFile } from "./env-file.js";
 export { listViewModules, loadViewModules, viewModuleFile } from "./discovery.js";
-export { createDispatcher, type DispatchOptions } from "./dispatch.js";
+export { createDispatch, createDispatcher, type Dispatcher, type DispatchOptions, type RouteLookup } from "./dispatch.js";
 export { errorHandler } from "./error-handler.js";
 export { createFileProbe, type FileProbe } from "./file-probe.js";
 export { acceptsOnlyJson, builtInErrorPage, escapeHtml, sendHtmlError, sendJsonError, wantsJsonError } from "./error-pages.js";

@@ -48,6 +48,16 @@ export interface HostPlugin {
    * required, cache...). Runs after matching and method override, before the view instance.
    */
   routeMiddleware?(route: Route): Middleware | undefined;
+  /**
+   * Middleware for the automatic OPTIONS answer of a CORS preflight asking for this route's verb
+   * (the route's own CORS policy), decided once at start-up; it may answer the preflight itself.
+   */
+  preflightMiddleware?(route: Route): Middleware | undefined;
+  /**
+   * True for a plugin whose protection an app mounted inside this one must have too (security:
+   * the CSRF check): `mount` refuses a child app without a plugin of the same name.
+   */
+  readonly requiredInMounts?: boolean;
   /** Template variables for this request (`csrf_token`, `current_user`, `flash`...). */
   locals?(ctx: Context): Record<string, unknown>;
   /**

@@ -3,6 +3,7 @@
  * and their validation. Everything is resolved once at start-up.
  */
 import { randomBytes } from "node:crypto";
+import { checkOptionKeys } from "routing-kernel";
 import { E_SECURITY_CONFIG_INVALID, E_SECURITY_SECRET_KEY_MISSING } from "./errors.js";
 
 /** Password hashing algorithms `hashPassword` can produce. */
@@ -15,6 +16,8 @@ export type JwtAlgorithm = "HS256" | "RS256" | "EdDSA";
 export interface CorsSettings {
   /** Allowed origins: a list of exact origins, or `"*"` for any (default `"*"`). */
   readonly origins?: readonly string[] | "*";
+  /** One allowed origin (`"https://app.example.com"`), the same as `origins: [origin]`. */
+  readonly origin?: string;
   /** Send `Access-Control-Allow-Credentials: true` (not allowed with `"*"`). */
   readonly credentials?: boolean;
   readonly allowMethods?: readonly string[];
@@ -82,6 +85,11 @@ export interface SecurityConfig {
   readonly jwtExpiresIn: number | string;
   /** App-wide CORS; `false` (default) sends no CORS headers. */
   readonly cors: CorsSettings | false;
+  /**
+   * Paths answered outside view routes (hand-written routes, plugin routes) that need no CSRF
+   * token: `/hooks/stripe` exactly, or `/hooks/*` for every path under `/hooks/`.
+   */
+  readonly csrfExemptPaths: readonly string[];
   /** koa-helmet options; `false` turns the security headers off. */
   readonly securityHeaders: Record<string, unknown> | false;
 }
@@ -115,6 +123,7 @@ export const SECURITY_DEFAULTS = Object.freeze({
   jwtAudience: undefined,
   jwtExpiresIn: "1h",
   cors: false as const,
+  csrfExemptPaths: [] as readonly string[],
   securityHeaders: {},
 });
 
@@ -183,6 +192,7 @@ export function resolveSecurityConfig(
     jwtAudience: optionalStr(raw, "jwtAudience"),
     jwtExpiresIn: expiresIn(raw, "jwtExpiresIn", d.jwtExpiresIn),
     cors: corsSettings(raw["cors"]),
+    csrfExemptPaths: exemptPaths(raw, "csrfExemptPaths", d.csrfExemptPaths),
     securityHeaders: helmetOptions(raw["securityHeaders"]),
   };
   if (config.jwtAlgorithm !== "HS256" && !config.jwtPublicKey && !config.jwtPrivateKey) {
@@ -244,6 +254,16 @@ function stringList(raw: Record<string, unknown>, key: string, fallback: readonl
   throw new E_SECURITY_CONFIG_INVALID(key, "expected a list of non-empty strings");
 }
 
+function exemptPaths(raw: Record<string, unknown>, key: string, fallback: readonly string[]): readonly string[] {
+  const paths = stringList(raw, key, fallback);
+  for (const path of paths) {
+    if (!/^\/[^*?#\s]*(\/\*)?$/.test(path)) {
+      throw new E_SECURITY_CONFIG_INVALID(key, `${JSON.stringify(path)} is not a path such as "/hooks/stripe" or "/hooks/*" (a * only as the last segment)`);
+    }
+  }
+  return paths;
+}
+
 function expiresIn(raw: Record<string, unknown>, key: string, fallback: string): number | string {
   const value = raw[key];
   if (value === undefined || value === null || value === "") return fallback;
@@ -259,16 +279,37 @@ function corsSettings(value: unknown): CorsSettings | false {
   return validateCors(value as CorsSettings, "cors");
 }
 
-/** Checks CORS settings (shared by the app-wide key and the per-view decorator). */
+/**
+ * Checks CORS settings (shared by the app-wide key and the per-view decorator): only known keys,
+ * each of the right type; `origin` becomes `origins: [origin]`. The result has no `origin`.
+ */
 export function validateCors(settings: CorsSettings, where: string): CorsSettings {
-  const origins = settings.origins ?? "*";
+  checkOptionKeys(where, settings, CORS_KEYS);
+  const { origin, ...rest } = settings;
+  if (origin !== undefined && settings.origins !== undefined) {
+    throw new E_SECURITY_CONFIG_INVALID(where, "give origin (one origin) or origins (a list), not both");
+  }
+  if (origin !== undefined && typeof origin !== "string") {
+    throw new E_SECURITY_CONFIG_INVALID(where, 'origin must be one origin such as "https://app.example.com" (use origins for a list)');
+  }
+  const origins = origin === undefined ? (settings.origins ?? "*") : origin === "*" ? "*" : [origin];
+  if (rest.credentials !== undefined && typeof rest.credentials !== "boolean") throw new E_SECURITY_CONFIG_INVALID(where, "credentials must be true or false");
+  for (const key of ["allowMethods", "allowHeaders", "exposeHeaders"] as const) {
+    const list = rest[key];
+    if (list !== undefined && (!Array.isArray(list) || !list.every((item) => typeof item === "string" && item))) {
+      throw new E_SECURITY_CONFIG_INVALID(where, `${key} must be a list of names`);
+    }
+  }
+  if (rest.maxAge !== undefined && (typeof rest.maxAge !== "number" || !Number.isInteger(rest.maxAge) || rest.maxAge < 0)) {
+    throw new E_SECURITY_CONFIG_INVALID(where, "maxAge must be a whole number of seconds, 0 or more");
+  }
   if (origins !== "*" && (!Array.isArray(origins) || !origins.every((o) => typeof o === "string" && /^https?:\/\/[^/]+$/.test(o)))) {
     throw new E_SECURITY_CONFIG_INVALID(where, 'origins must be "*" or a list of origins such as "https://app.example.com" (no path)');
   }
   if (origins === "*" && settings.credentials) {
     throw new E_SECURITY_CONFIG_INVALID(where, 'credentials cannot be combined with origins "*"; list the allowed origins');
   }
-  return Object.freeze({ ...settings, origins });
+  return Object.freeze({ ...rest, origins });
 }
 
 function helmetOptions(value: unknown): Record<string, unknown> | false {

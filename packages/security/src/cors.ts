@@ -34,9 +34,11 @@ export function corsMiddleware(settings: CorsSettings): Middleware {
 }
 
 /**
- * Per-view CORS on a class or method: `@cors` (any origin, no credentials) or
+ * Per-view CORS on a class or method: `@cors` (any origin, no credentials),
+ * `@cors({ origin: "https://app.example.com" })` or
  * `@cors({ origins: ["https://app.example.com"], credentials: true })`. Settings are checked when
- * the decorator is applied.
+ * the decorator is applied: an unknown key is an error naming the known ones. The route's policy
+ * also answers its CORS preflights (the host's automatic OPTIONS answer runs it).
  */
 export function cors(value: unknown, context: ViewDecoratorContext): void;
 export function cors(settings?: CorsSettings): ViewDecorator;
@@ -45,6 +47,6 @@ export function cors(...args: unknown[]): ViewDecorator | void {
     setTag("cors", CORS_TAG, validateCors({}, "@cors"))(args[0], args[1]);
     return;
   }
-  const settings = validateCors((args[0] as CorsSettings | undefined) ?? {}, "@cors");
+  const settings = validateCors((args[0] as CorsSettings | undefined) ?? {}, "@cors(options)");
   return setTag("cors", CORS_TAG, settings);
 }

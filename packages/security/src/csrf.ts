@@ -1,12 +1,15 @@
 /**
  * CSRF protection: one secret per session; pages get a masked token (a fresh mask each call, so
- * the token in a compressed page never repeats); POST, PUT, PATCH and DELETE must send it back in
- * the form field `_csrf_token` or the header `X-CSRF-Token`. Requests authenticated only by a
- * bearer token (no session cookie) cannot be forged by a browser and are exempt.
+ * the token in a compressed page never repeats); every request with a verb other than GET, HEAD,
+ * OPTIONS and TRACE must send it back in the form field `_csrf_token` or the header
+ * `X-CSRF-Token`, whatever answers it (a view, a hand-written route, a plugin, a mounted app).
+ * Requests authenticated only by a bearer token (no session cookie) cannot be forged by a browser
+ * and are exempt; so are routes marked `csrfExempt` and paths listed in `csrfExemptPaths`.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context, Middleware } from "koa";
-import { bareOrCalled, setTag, type ViewDecorator } from "routing-kernel";
+import type { HostRuntime } from "koa-host";
+import { bareOrCalled, setTag, type Route, type ViewDecorator } from "routing-kernel";
 import { E_CSRF_TOKEN_INVALID, E_CSRF_TOKEN_MISSING } from "./errors.js";
 import { CSRF_SECRET_KEY, getSession, sessionCookieName } from "./session.js";
 
@@ -24,7 +27,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
  * Exempts a view class or method from the CSRF check (webhooks, endpoints with their own
  * authentication). Usable bare (`@csrfExempt`) or called (`@csrfExempt()`).
  */
-export const csrfExempt = bareOrCalled<ViewDecorator>(() => setTag("csrfExempt", CSRF_EXEMPT_TAG, true));
+export const csrfExempt = bareOrCalled<ViewDecorator>(() => setTag("csrfExempt", CSRF_EXEMPT_TAG, true), "csrfExempt");
 
 function secretOf(session: Record<string, unknown>): Buffer | undefined {
   const value = session[CSRF_SECRET_KEY];
@@ -91,7 +94,54 @@ export function verifyCsrf(ctx: Context): void {
   if (!csrfTokenMatches(ctx, token)) throw new E_CSRF_TOKEN_INVALID();
 }
 
-/** Route middleware that applies {@link verifyCsrf}. */
+/**
+ * A matcher of `csrfExemptPaths` entries, built once: `/hooks/stripe` is that path exactly,
+ * `/hooks/*` every path under `/hooks/`. Paths are relative to the app (its `basePath` removed).
+ */
+export function exemptPathMatcher(paths: readonly string[]): (path: string) => boolean {
+  const exact = new Set(paths.filter((path) => !path.endsWith("/*")));
+  const prefixes = paths.filter((path) => path.endsWith("/*")).map((path) => path.slice(0, -1));
+  if (exact.size === 0 && prefixes.length === 0) return () => false;
+  return (path) => exact.has(path) || prefixes.some((prefix) => path.startsWith(prefix));
+}
+
+/** Options of {@link csrfGuard}, decided at start-up. */
+export interface CsrfGuardOptions {
+  /** True for a view route that needs no check (`csrfExempt`, `bearerAuth`). */
+  readonly exemptRoute: (route: Route) => boolean;
+  /** Paths (not view routes) that need no check: `csrfExemptPaths`. */
+  readonly exemptPaths: readonly string[];
+}
+
+/**
+ * App-wide CSRF check, run after the session and before any other plugin, hand-written route or
+ * view: fail closed, every unsafe request is checked unless exempt. A request with a valid token
+ * costs what the per-route check did; only one without asks the dispatcher which route it is for
+ * (safe answers such as 405 or a slash redirect pass; the error of a view route takes its kind).
+ */
+export function csrfGuard(options: CsrfGuardOptions): Middleware {
+  const exemptPath = exemptPathMatcher(options.exemptPaths);
+  return (ctx, next) => {
+    if (SAFE_METHODS.has(ctx.method) || isBearerOnly(ctx)) return next();
+    const token = sentCsrfToken(ctx);
+    if (token && csrfTokenMatches(ctx, token)) return next();
+    // The host puts its runtime on every context (koa-host's runtimeOf, read without importing it).
+    const runtime = (ctx as unknown as { runtime?: HostRuntime }).runtime;
+    const found = runtime?.lookupRoute(ctx);
+    if (found?.answersItself) return next();
+    if (found?.route) {
+      if (options.exemptRoute(found.route)) return next();
+      ctx.state["route"] = found.route;
+    } else {
+      const basePath = runtime?.basePath ?? "";
+      const path = basePath && ctx.path.startsWith(basePath) ? ctx.path.slice(basePath.length) || "/" : ctx.path;
+      if (exemptPath(path)) return next();
+    }
+    throw token ? new E_CSRF_TOKEN_INVALID() : new E_CSRF_TOKEN_MISSING(ctx.method);
+  };
+}
+
+/** Middleware that applies {@link verifyCsrf} (the security plugin already checks app-wide). */
 export function csrfMiddleware(): Middleware {
   return async (ctx, next) => {
     verifyCsrf(ctx);

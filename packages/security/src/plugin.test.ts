@@ -36,7 +36,8 @@ describe("securityPlugin", () => {
     const plugin = securityPlugin();
     await plugin.setup!(context());
     assert.equal(plugin.routeMiddleware!(route("page")), undefined, "a GET route needs nothing per request");
-    assert.equal(typeof plugin.routeMiddleware!(route("save")), "function", "a POST route gets the CSRF check");
+    // CSRF is no longer per route: the app-wide check covers every unsafe request (issue 14.5).
+    assert.equal(plugin.routeMiddleware!(route("save")), undefined, "a POST route is checked app-wide, not per route");
     assert.equal(plugin.routeMiddleware!(route("hook")), undefined, "an exempt POST route gets nothing");
     assert.equal(typeof plugin.routeMiddleware!(route("api")), "function", "a bearer route gets the bearer check");
     await plugin.close!();

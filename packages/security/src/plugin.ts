@@ -11,7 +11,7 @@ import type { Route } from "routing-kernel";
 import { BEARER_AUTH_TAG, bearerAuthMiddleware } from "./bearer.js";
 import { resolveSecurityConfig, SECURITY_CONFIG_KEYS, type CorsSettings, type SecurityConfig } from "./config.js";
 import { CORS_TAG, corsMiddleware } from "./cors.js";
-import { CSRF_EXEMPT_TAG, csrfMiddleware, csrfToken, isSafeMethod } from "./csrf.js";
+import { CSRF_EXEMPT_TAG, csrfGuard, csrfToken } from "./csrf.js";
 import { E_SECURITY_CONFIG_INVALID, E_SECURITY_NOT_SET_UP } from "./errors.js";
 import { securityHeadersMiddleware } from "./headers.js";
 import { resolveJwtKeys, signJwt, verifyJwt, type SignJwtOptions } from "./jwt.js";
@@ -62,6 +62,11 @@ function compose(chain: readonly Middleware[]): Middleware {
   };
 }
 
+/** A route that needs no CSRF token: `csrfExempt`, or `bearerAuth` (a header no other site can send). */
+function csrfExemptRoute(route: Route): boolean {
+  return route.tags[CSRF_EXEMPT_TAG] === true || route.tags[BEARER_AUTH_TAG] === true;
+}
+
 /** Builds the security plugin. */
 export function securityPlugin<User = unknown>(options: SecurityPluginOptions<User> = {}): SecurityPlugin {
   let runtime: SecurityRuntime | undefined;
@@ -80,6 +85,16 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
     logger?.warn({ err: error }, `security: the ${kind} session store failed (${(error as Error)?.message ?? error}); answering 503`);
   };
 
+  // One CORS middleware per route, shared by its requests and its preflights.
+  const corsOfRoute = new WeakMap<Route, Middleware | undefined>();
+  const routeCors = (route: Route): Middleware | undefined => {
+    if (!corsOfRoute.has(route)) {
+      const settings = route.tags[CORS_TAG] as CorsSettings | undefined;
+      corsOfRoute.set(route, settings ? corsMiddleware(settings) : undefined);
+    }
+    return corsOfRoute.get(route);
+  };
+
   const ready = (what: string): SecurityRuntime => {
     if (!runtime) throw new E_SECURITY_NOT_SET_UP(what);
     return runtime;
@@ -88,6 +103,8 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
   return {
     name: "security",
     configKeys: SECURITY_CONFIG_KEYS,
+    // A mounted app answers its own requests: it must run its own CSRF check.
+    requiredInMounts: true,
 
     get config() {
       return ready("securityPlugin().config").config;
@@ -168,6 +185,9 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
           ...(store ? { store, onStoreError } : {}),
         }),
         currentUserMiddleware(),
+        // Fail closed: every unsafe request is checked here, before other plugins, hand-written
+        // routes and views, unless its view route is exempt or its path is in csrfExemptPaths.
+        csrfGuard({ exemptRoute: csrfExemptRoute, exemptPaths: config.csrfExemptPaths }),
       );
       return chain;
     },
@@ -176,12 +196,9 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
       const rt = ready("securityPlugin().routeMiddleware()");
       const tags = route.tags;
       const chain: Middleware[] = [];
-      if (tags[CORS_TAG]) chain.push(corsMiddleware(tags[CORS_TAG] as CorsSettings));
-      const bearer = tags[BEARER_AUTH_TAG] === true;
-      if (bearer) chain.push(bearerAuthMiddleware());
-      // A bearer-auth route is authenticated by a header no other site can send: CSRF adds nothing.
-      const unsafe = route.verbs.some((verb) => !isSafeMethod(verb));
-      if (unsafe && !bearer && tags[CSRF_EXEMPT_TAG] !== true) chain.push(csrfMiddleware());
+      const cors = routeCors(route);
+      if (cors) chain.push(cors);
+      if (tags[BEARER_AUTH_TAG] === true) chain.push(bearerAuthMiddleware());
       if (tags[LOGIN_REQUIRED_TAG] === true) {
         if (!rt.users.loadUser) {
           throw new E_SECURITY_CONFIG_INVALID("loadUser", `${route.id} is @loginRequired but securityPlugin() was given no loadUser(id)`);
@@ -190,6 +207,10 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
       }
       if (chain.length === 0) return undefined;
       return chain.length === 1 ? chain[0] : compose(chain);
+    },
+
+    preflightMiddleware(route: Route) {
+      return routeCors(route);
     },
 
     locals(ctx: Context) {

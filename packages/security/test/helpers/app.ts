@@ -47,9 +47,13 @@ const bodyParser: Middleware = async (ctx, next) => {
   await next();
 };
 
-/** Dispatches exact paths to view methods, with the plugin's route middleware in front. */
-function dispatcher(routes: readonly Route[], plugin: SecurityPlugin): Middleware {
+/**
+ * Dispatches exact paths to view methods, with the plugin's route middleware in front; `lookup`
+ * answers what koa-host's `ctx.runtime.lookupRoute` does (the app-wide CSRF check asks it).
+ */
+function dispatcher(routes: readonly Route[], plugin: SecurityPlugin): { middleware: Middleware; lookup: (ctx: Context) => { route: Route; answersItself: false } | undefined } {
   const handlers = new Map<string, Middleware>();
+  const byKey = new Map<string, Route>();
   for (const route of routes) {
     const invoke: Middleware = async (ctx) => {
       ctx.state["route"] = route;
@@ -62,12 +66,23 @@ function dispatcher(routes: readonly Route[], plugin: SecurityPlugin): Middlewar
     };
     const extra = plugin.routeMiddleware?.(route);
     const handler: Middleware = extra ? (ctx, next) => extra(ctx, () => invoke(ctx, next)) : invoke;
-    for (const pattern of route.patterns) for (const verb of route.verbs) handlers.set(`${verb} ${pattern}`, handler);
+    for (const pattern of route.patterns) {
+      for (const verb of route.verbs) {
+        handlers.set(`${verb} ${pattern}`, handler);
+        byKey.set(`${verb} ${pattern}`, route);
+      }
+    }
   }
-  return async (ctx, next) => {
-    const handler = handlers.get(`${ctx.method} ${ctx.path}`) ?? (ctx.method === "HEAD" ? handlers.get(`GET ${ctx.path}`) : undefined);
-    if (handler) await handler(ctx, next);
-    else await next();
+  return {
+    middleware: async (ctx, next) => {
+      const handler = handlers.get(`${ctx.method} ${ctx.path}`) ?? (ctx.method === "HEAD" ? handlers.get(`GET ${ctx.path}`) : undefined);
+      if (handler) await handler(ctx, next);
+      else await next();
+    },
+    lookup: (ctx) => {
+      const route = byKey.get(`${ctx.method} ${ctx.path}`);
+      return route ? { route, answersItself: false } : undefined;
+    },
   };
 }
 
@@ -111,7 +126,9 @@ export async function startApp(options: StartAppOptions): Promise<TestApp> {
   koa.silent = true;
   koa.use(bodyParser);
   for (const middleware of plugin.middleware!()) koa.use(middleware);
-  koa.use(dispatcher(table.routes, plugin));
+  const dispatch = dispatcher(table.routes, plugin);
+  Object.defineProperty(koa.context, "runtime", { value: { basePath: "", lookupRoute: dispatch.lookup } });
+  koa.use(dispatch.middleware);
   const server: Server = await new Promise((resolve) => {
     const listening = koa.listen(0, "127.0.0.1", () => resolve(listening));
   });
