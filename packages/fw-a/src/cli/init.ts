@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, symlinkSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { E_INVALID_VIEW_NAME, E_VIEW_EXISTS } from "../errors.js";
-import { writeScaffold, type ScaffoldResult } from "koa-host/cli";
+import { linkScaffoldDependencies, SCAFFOLD_DEPENDENCIES, writeScaffold, type ScaffoldResult } from "koa-host/cli";
 import { kebabCase } from "routing-kernel";
 import { skeletonFiles, viewFiles } from "./skeleton.js";
 
@@ -11,7 +11,8 @@ export const frameworkDir = fileURLToPath(new URL("../../", import.meta.url)).re
 
 /**
  * `fw-a gen:init`: writes the skeleton into `dir` (never overwriting) and links `node_modules/fw-a`
- * to this package, so the app runs with no registry publish and no install step.
+ * to this package (and the scaffold's other dependencies to the framework's copies), so the app
+ * runs with no registry publish and no install step.
  */
 export function initApp(dir: string): ScaffoldResult {
   const root = resolve(dir);
@@ -23,6 +24,7 @@ export function initApp(dir: string): ScaffoldResult {
     mkdirSync(join(root, "node_modules"), { recursive: true });
     symlinkSync(frameworkDir, link, "dir");
   }
+  linkScaffoldDependencies(root, frameworkDir, SCAFFOLD_DEPENDENCIES);
   return result;
 }
 

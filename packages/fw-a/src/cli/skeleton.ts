@@ -1,3 +1,9 @@
+import { fileURLToPath } from "node:url";
+import { scaffoldDependencies } from "koa-host/cli";
+
+// This package's folder (from src/cli or dist/cli): the versions a new app asks for are its own.
+const PACKAGE_DIR = fileURLToPath(new URL("../../", import.meta.url));
+
 /** The files `fw-a gen:init` writes (relative path -> content; a trailing `/` is a folder). */
 export function skeletonFiles(appName: string, frameworkDir: string): Record<string, string> {
   return {
@@ -12,7 +18,7 @@ export const app = defineApp({ root: import.meta.dirname });
         private: true,
         type: "module",
         scripts: { dev: "fw-a gen:serve", routes: "fw-a routes", migrate: "fw-a db:migrate" },
-        dependencies: { "fw-a": `file:${frameworkDir}` },
+        dependencies: { "fw-a": `file:${frameworkDir}`, ...scaffoldDependencies(PACKAGE_DIR) },
       },
       null,
       2,

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import { basename, join, relative, resolve, sep } from "node:path";
 import { E_APP_NOT_FOUND } from "koa-host";
-import { findAppEntry, writeScaffold, type ScaffoldResult } from "koa-host/cli";
+import { findAppEntry, linkScaffoldDependencies, SCAFFOLD_DEPENDENCIES, scaffoldDependencies, writeScaffold, type ScaffoldResult } from "koa-host/cli";
 import { kebabCase } from "routing-kernel";
 import { E_INVALID_VIEW_NAME, E_VIEW_EXISTS } from "../errors.js";
 import { PACKAGE_ROOT, PACKAGE_TEMPLATES, SCAFFOLD_DIR } from "../paths.js";
@@ -27,6 +27,10 @@ export function skeletonFiles(appName: string, frameworkDir: string = PACKAGE_RO
     }
   };
   walk(SCAFFOLD_DIR);
+  // The validator the docs' examples import is a dependency of every new app (issue 15.11).
+  const manifest = JSON.parse(files["package.json"]!) as { dependencies: Record<string, string> };
+  manifest.dependencies = { ...manifest.dependencies, ...scaffoldDependencies(PACKAGE_ROOT) };
+  files["package.json"] = `${JSON.stringify(manifest, null, 2)}\n`;
   files["templates/layouts/default.pug"] = readFileSync(join(PACKAGE_TEMPLATES, "layouts", "default.pug"), "utf8");
   return files;
 }
@@ -66,6 +70,7 @@ export function initApp(dir: string): ScaffoldResult {
     mkdirSync(join(root, "node_modules", ".bin"), { recursive: true });
     symlinkSync(join("..", "fw-b", "bin", "fw-b.js"), bin);
   }
+  linkScaffoldDependencies(root, frameworkDir, SCAFFOLD_DEPENDENCIES);
   return result;
 }
 

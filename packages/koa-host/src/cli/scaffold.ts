@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 /** What a scaffold did: files written and files left alone because they existed. */
@@ -37,4 +37,52 @@ export function writeScaffold(dir: string, files: Readonly<Record<string, string
 export function describeScaffold(result: ScaffoldResult, print: (line: string) => void = console.log): void {
   for (const path of result.written) print(`  create  ${path}`);
   for (const path of result.skipped) print(`  skip    ${path} (exists)`);
+}
+
+/**
+ * Links `node_modules/<name>` of a new app to the copy the framework at `frameworkDir` resolves, for
+ * each name, so the scaffold's dependencies (the validator its docs use) resolve with no install
+ * step. A name already present in the app, or that the framework cannot resolve, is left alone
+ * (`npm install` then fetches it from the app's package.json).
+ */
+export function linkScaffoldDependencies(appDir: string, frameworkDir: string, names: readonly string[]): void {
+  for (const name of names) {
+    const link = join(appDir, "node_modules", ...name.split("/"));
+    if (existsSync(link)) continue;
+    const found = packageDirFrom(frameworkDir, name);
+    if (found === undefined) continue;
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(found, link, "dir");
+  }
+}
+
+/**
+ * The version range a framework declares for a package (its dependencies, then devDependencies),
+ * so a scaffold asks for the version the framework is tested with.
+ */
+function declaredVersion(frameworkDir: string, name: string): string | undefined {
+  const manifest = JSON.parse(readFileSync(join(frameworkDir, "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>;
+  return manifest["dependencies"]?.[name] ?? manifest["devDependencies"]?.[name] ?? manifest["peerDependencies"]?.[name];
+}
+
+/** Node's lookup of `node_modules/<name>` from `dir` upwards, as the real folder. */
+function packageDirFrom(dir: string, name: string): string | undefined {
+  for (let current = dir; ; current = dirname(current)) {
+    const candidate = join(current, "node_modules", ...name.split("/"));
+    if (existsSync(join(candidate, "package.json"))) return realpathSync(candidate);
+    if (dirname(current) === current) return undefined;
+  }
+}
+
+/**
+ * Packages every new app depends on beside its framework: the validator the docs' examples import
+ * (`import { z } from "zod"`), so a pasted example resolves in a fresh app.
+ */
+export const SCAFFOLD_DEPENDENCIES: readonly string[] = Object.freeze(["zod"]);
+
+/** The `dependencies` a new app lists beside its framework, at the framework's declared versions. */
+export function scaffoldDependencies(frameworkDir: string): Record<string, string> {
+  const dependencies: Record<string, string> = {};
+  for (const name of SCAFFOLD_DEPENDENCIES) dependencies[name] = declaredVersion(frameworkDir, name) ?? "*";
+  return dependencies;
 }
