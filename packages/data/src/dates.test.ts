@@ -63,3 +63,28 @@ describe("dateHelpers", () => {
     assert.equal(isoDate(undefined), "");
   });
 });
+
+describe("dates in the request's language", () => {
+  const instant = new Date("2026-03-05T18:30:00Z");
+
+  test("named styles are written the way each language writes dates, in the zone given", () => {
+    assert.equal(formatDate(instant, "date", "UTC", "en"), "Mar 5, 2026");
+    assert.equal(formatDate(instant, "date", "UTC", "fr"), "5 mars 2026");
+    assert.equal(formatDate(instant, "date", "UTC", "de"), "05.03.2026");
+    assert.equal(formatDate(instant, "date", "UTC", "es"), "5 mar 2026");
+    assert.equal(formatDate(instant, "time", "Europe/Paris", "fr"), "19:30");
+    assert.equal(formatDate(instant, "date"), "Mar 5, 2026", "English without a locale");
+  });
+
+  test("dayjs formats and timeAgo use the language's month names and words", () => {
+    assert.equal(formatDate(instant, "D MMMM YYYY", "UTC", "fr"), "5 mars 2026");
+    assert.equal(formatDate(instant, "D MMMM YYYY", "UTC", "de"), "5 März 2026");
+    assert.equal(formatDate(instant, "D MMMM YYYY", "UTC", "pt-BR"), "5 março 2026", "a region falls back to dayjs's tag or its language");
+    assert.equal(formatDate(instant, "D MMMM YYYY", "UTC", "xx"), "5 March 2026", "an unknown language is English");
+    assert.equal(formatDate(instant, "D MMMM YYYY"), "5 March 2026", "no locale leaves dayjs's global English untouched");
+    const later = new Date(instant.getTime() + 3 * 3600_000);
+    assert.equal(timeAgo(instant, later, "fr"), "il y a 3 heures");
+    assert.equal(timeAgo(instant, later, "es"), "hace 3 horas");
+    assert.equal(timeAgo(instant, later), "3 hours ago");
+  });
+});

@@ -9,7 +9,7 @@ import type { HostPlugin, PluginContext } from "koa-host";
 import type { Route } from "routing-kernel";
 import { DATA_CONFIG_KEYS, dataConfig, type DataConfig } from "./config.js";
 import { connect, type Database } from "./connection.js";
-import { dateHelpers, type DateHelpers } from "./dates.js";
+import { dateHelpers, type DateHelpers, type DateInput } from "./dates.js";
 import { translateDbError } from "./db-errors.js";
 import { flashLocals, flashMiddleware } from "./flash.js";
 import { bindModels, loadModels } from "./model-registry.js";
@@ -126,8 +126,14 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
     },
 
     locals(ctx) {
+      const dates = ready(helpers);
+      // The request's language, once the framework has decided it (ctx.state.locale): dates are
+      // written in it. Read when a template formats, not here, as the framework may decide later.
+      const locale = () => (typeof ctx.state["locale"] === "string" ? (ctx.state["locale"] as string) : undefined);
       return {
-        ...ready(helpers),
+        ...dates,
+        formatDate: (date: DateInput, format?: string, tz?: string) => dates.formatDate(date, format, tz, locale()),
+        timeAgo: (date: DateInput) => dates.timeAgo(date, locale()),
         ...flashLocals(ctx),
         pagination_links: paginationLinks,
       };
