@@ -4,6 +4,7 @@ import type { Route } from "routing-kernel";
 import { safeHeaders } from "./header-values.js";
 import { sendHtmlError, sendJsonError, wantsJsonError } from "./error-pages.js";
 import { HTTPError, toHttpStatus } from "./http-error.js";
+import { isOutageReported } from "./outage-log.js";
 import type { Responder } from "./responder.js";
 
 /**
@@ -41,9 +42,12 @@ async function respondWithError(
 ): Promise<void> {
   const { status, message, exposed } = toHttpStatus(error);
   const route = (ctx.state["route"] as Route | undefined) ?? options.routeAt?.(ctx.path);
-  // Unexpected failures are errors; a 5xx a view chose to answer (503 during maintenance) is a warning.
-  if (status >= 500 && !exposed) options.logger.error({ err: error, method: ctx.method, path: ctx.path }, `${status} on ${ctx.method} ${ctx.path}`);
-  else if (status >= 500) options.logger.warn({ method: ctx.method, path: ctx.path, status }, `${status} on ${ctx.method} ${ctx.path}: ${message}`);
+  // Unexpected failures are errors; a 5xx a view chose to answer (503 during maintenance) is a
+  // warning; an outage a battery's outage log already tells about (a store that is down) is not
+  // logged again for every request.
+  const reported = isOutageReported(error);
+  if (status >= 500 && !exposed && !reported) options.logger.error({ err: error, method: ctx.method, path: ctx.path }, `${status} on ${ctx.method} ${ctx.path}`);
+  else if (status >= 500 && !reported) options.logger.warn({ method: ctx.method, path: ctx.path, status }, `${status} on ${ctx.method} ${ctx.path}: ${message}`);
   const headers = (error as { headers?: Record<string, string> } | undefined)?.headers;
   // Headers describing the view's own answer do not belong to the error response; security
   // headers, cookies and Vary set by middleware stay.

@@ -20,6 +20,7 @@ export { formatRoutes, routeListing, type MountedApp } from "./mounts.js";
 export { HTTP_STATUSES, HTTPError, HTTPErrorInstance, statusText, toHttpStatus, type HTTPErrorFactory, type HTTPErrorOptions } from "./http-error.js";
 export { prepareInvoker, type RouteInvoker } from "./invoke.js";
 export { createLogger, requestLogger } from "./logger.js";
+export { isOutageReported, markOutageReported, outageLog, watchConnection, type ConnectionEvents, type OutageLog, type OutageLogger, type OutageLogOptions } from "./outage-log.js";
 export { overriddenMethod } from "./override.js";
 export type { HostPlugin, PluginContext, StaticFolder } from "./plugin.js";
 export { redirect, Redirect, reply, Reply, type ReplyInit } from "./reply.js";

@@ -3,6 +3,7 @@
  * counter is one key with a TTL equal to the window.
  */
 import { Redis } from "ioredis";
+import { watchConnection, type OutageLog } from "koa-host";
 import type { AttemptCount, AttemptCounter } from "./login-limit.js";
 import { failFastRedisOptions } from "./stores/redis.js";
 
@@ -11,12 +12,15 @@ export class RedisAttemptCounter implements AttemptCounter {
   readonly #client: Redis;
   readonly #prefix: string;
 
-  constructor(url: string, options: { prefix?: string; onConnectionError?: (error: Error) => void } = {}) {
+  /** `outage` (koa-host's `outageLog`) hears of the connection's failures and recoveries. */
+  constructor(url: string, options: { prefix?: string; outage?: OutageLog } = {}) {
     const parsed = new URL(url);
     this.#prefix = options.prefix ?? parsed.searchParams.get("prefix") ?? "login-limit:";
     parsed.searchParams.delete("prefix");
     this.#client = new Redis(parsed.toString(), failFastRedisOptions());
-    this.#client.on("error", (error: Error) => options.onConnectionError?.(error));
+    // Also keeps ioredis from reporting every reconnect failure as an unhandled error event.
+    if (options.outage) watchConnection(this.#client, options.outage);
+    else this.#client.on("error", () => undefined);
   }
 
   async hit(key: string, windowMs: number): Promise<AttemptCount> {

@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { isIP } from "node:net";
+import { markOutageReported, type OutageLog } from "koa-host";
 import { E_LOGIN_LIMIT_UNAVAILABLE, E_TOO_MANY_LOGIN_ATTEMPTS, withHeaders } from "./errors.js";
 
 /** One counter's state. */
@@ -122,9 +123,13 @@ export class LoginLimiter {
   readonly #counter: AttemptCounter;
   readonly #limits: LoginLimits;
 
-  constructor(counter: AttemptCounter, limits: LoginLimits) {
+  readonly #outage: OutageLog | undefined;
+
+  /** `outage` (koa-host's `outageLog`) hears of every counter failure and success, so an outage is logged once, not per login. */
+  constructor(counter: AttemptCounter, limits: LoginLimits, outage?: OutageLog) {
     this.#counter = counter;
     this.#limits = limits;
+    this.#outage = outage;
   }
 
   static #accountKey(subject: string): string {
@@ -137,11 +142,17 @@ export class LoginLimiter {
   }
 
   async #safely<T>(action: () => Promise<T>): Promise<T> {
+    let result: T;
     try {
-      return await action();
+      result = await action();
     } catch (error) {
-      throw Object.assign(new E_LOGIN_LIMIT_UNAVAILABLE(), { cause: error });
+      const unavailable = Object.assign(new E_LOGIN_LIMIT_UNAVAILABLE(), { cause: error });
+      if (!this.#outage) throw unavailable;
+      this.#outage.failed(error);
+      throw markOutageReported(unavailable);
     }
+    this.#outage?.recovered();
+    return result;
   }
 
   /**

@@ -6,7 +6,7 @@
  */
 import type { Context, Middleware, Next } from "koa";
 import type { JWTPayload } from "jose";
-import type { HostPlugin, PluginContext } from "koa-host";
+import { outageLog, type HostPlugin, type OutageLog, type PluginContext } from "koa-host";
 import type { Route } from "routing-kernel";
 import { BEARER_AUTH_TAG, bearerAuthMiddleware } from "./bearer.js";
 import { resolveSecurityConfig, SECURITY_CONFIG_KEYS, type CorsSettings, type SecurityConfig } from "./config.js";
@@ -76,14 +76,7 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
   const { loadUser, userId, rememberFingerprint, onLogin, onLogout, sessionStore, ...configOptions } = options;
   const users: UserHooks = { loadUser, userId, rememberFingerprint, onLogin, onLogout } as UserHooks;
 
-  let logger: PluginContext["logger"] | undefined;
-  let lastStoreWarning = 0;
-  const onStoreError = (error: unknown, kind: string) => {
-    // While a store is down every request fails the same way; one line per 10 s is enough.
-    if (Date.now() - lastStoreWarning < 10_000) return;
-    lastStoreWarning = Date.now();
-    logger?.warn({ err: error }, `security: the ${kind} session store failed (${(error as Error)?.message ?? error}); answering 503`);
-  };
+  let storeOutage: OutageLog | undefined;
 
   // One CORS middleware per route, shared by its requests and its preflights.
   const corsOfRoute = new WeakMap<Route, Middleware | undefined>();
@@ -116,37 +109,38 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
     },
 
     async setup(context: PluginContext) {
-      logger = context.logger;
-      const log = logger;
+      const log = context.logger;
       const config = resolveSecurityConfig(context.config, configOptions, (message) => log.warn(message));
       const secrets = [config.secretKey, ...config.secretKeyFallbacks];
       const root = typeof context.config["root"] === "string" ? context.config["root"] : process.cwd();
       const sessionUrl = parseSessionUrl(config.sessionUrl, root);
-      let lastWarning = 0;
-      const onConnectionError = (error: Error) => {
-        // Reconnect attempts fail every second while a store is down; one line per 10 s is enough.
-        if (Date.now() - lastWarning < 10_000) return;
-        lastWarning = Date.now();
-        log.warn({ err: error }, `security: a Redis connection failed (${error.message}); retrying`);
-      };
-      store = sessionStore ?? (await createSessionStore(sessionUrl, { root, onConnectionError }));
+      // One outage log per store: reconnect attempts and failing requests are counted, not logged one by one.
+      store = sessionStore ?? (await createSessionStore(sessionUrl, { root, onConnectionError: (error) => storeOutage?.failed(error) }));
+      storeOutage = outageLog({ logger: log, name: `security: the ${store?.kind ?? sessionUrl.kind} session store` });
+      let limitOutage: OutageLog | undefined;
       let counter: AttemptCounter = new MemoryAttemptCounter();
       const limitUrl = config.loginLimitUrl ?? (sessionUrl.kind === "redis" ? config.sessionUrl : undefined);
       if (limitUrl) {
         if (!/^rediss?:\/\//.test(limitUrl)) throw new E_SECURITY_CONFIG_INVALID("loginLimitUrl", `expected a redis:// URL, got ${redactUrl(limitUrl)}`);
         const { RedisAttemptCounter } = await import("./login-limit-redis.js");
         const prefix = config.loginLimitUrl === undefined && sessionUrl.kind === "redis" ? `${sessionUrl.prefix}login-limit:` : undefined;
-        counter = new RedisAttemptCounter(limitUrl, { ...(prefix ? { prefix } : {}), onConnectionError });
+        const counterOutage = outageLog({ logger: log, name: "security: the redis login-limit counter" });
+        limitOutage = counterOutage;
+        counter = new RedisAttemptCounter(limitUrl, { ...(prefix ? { prefix } : {}), outage: counterOutage });
       }
       const passwords = passwordPolicyOf(config);
       runtime = Object.freeze({
         config,
         users,
-        limiter: new LoginLimiter(counter, {
-          account: config.loginLimitAccount,
-          address: config.loginLimitAddress,
-          windowSeconds: config.loginLimitWindow,
-        }),
+        limiter: new LoginLimiter(
+          counter,
+          {
+            account: config.loginLimitAccount,
+            address: config.loginLimitAddress,
+            windowSeconds: config.loginLimitWindow,
+          },
+          limitOutage,
+        ),
         jwt: await resolveJwtKeys(config),
         remember: createSigner(secrets, "remember-me"),
         passwords,
@@ -182,7 +176,7 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
           cookieName: config.sessionCookie,
           maxAge: config.sessionMaxAge,
           secure: config.cookieSecure,
-          ...(store ? { store, onStoreError } : {}),
+          ...(store ? { store, ...(storeOutage ? { storeOutage } : {}) } : {}),
         }),
         currentUserMiddleware(),
         // Fail closed: every unsafe request is checked here, before other plugins, hand-written

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Context, Middleware } from "koa";
+import { markOutageReported, type OutageLog } from "koa-host";
 import type { createSession as CreateSession } from "koa-session";
 import { requireDriver } from "./drivers.js";
 import { E_SESSION_COOKIE_TOO_LARGE, E_SESSION_NOT_CONFIGURED, E_SESSION_STORE_UNAVAILABLE } from "./errors.js";
@@ -34,8 +35,11 @@ export interface SessionMiddlewareOptions {
   readonly secure?: boolean;
   /** Server-side store; cookie sessions when absent. */
   readonly store?: SessionStore;
-  /** Told about every store failure (the client gets a 503). */
-  readonly onStoreError?: (error: unknown, kind: string) => void;
+  /**
+   * Keeps the log of the store's outages (`outageLog` from koa-host): told about every failure (the
+   * client gets a 503, not logged again per request) and every success (the store is back).
+   */
+  readonly storeOutage?: OutageLog;
 }
 
 /** Browsers keep at most about 4 KB per cookie; a longer value is not ours. */
@@ -82,14 +86,19 @@ function cookieCodec(secrets: readonly string[]) {
 }
 
 /** koa-session's store contract over a {@link SessionStore}, with id checks and 503s. */
-function storeAdapter(store: SessionStore, onError: SessionMiddlewareOptions["onStoreError"]) {
+function storeAdapter(store: SessionStore, outage: OutageLog | undefined) {
   const guard = async <T>(action: () => Promise<T>): Promise<T> => {
+    let result: T;
     try {
-      return await action();
+      result = await action();
     } catch (error) {
-      onError?.(error, store.kind);
-      throw Object.assign(new E_SESSION_STORE_UNAVAILABLE(store.kind), { cause: error });
+      const unavailable = Object.assign(new E_SESSION_STORE_UNAVAILABLE(store.kind), { cause: error });
+      if (!outage) throw unavailable;
+      outage.failed(error);
+      throw markOutageReported(unavailable);
     }
+    outage?.recovered();
+    return result;
   };
   return {
     get: (id: string) => (ID_PATTERN.test(id) ? guard(() => store.get(id)) : Promise.resolve(undefined)),
@@ -128,7 +137,7 @@ export function sessionMiddleware(options: SessionMiddlewareOptions): Middleware
     },
   };
   if (store) {
-    sessionOptions["store"] = storeAdapter(store, options.onStoreError);
+    sessionOptions["store"] = storeAdapter(store, options.storeOutage);
     sessionOptions["externalKey"] = {
       get: (ctx: Context): string => {
         const raw = ctx.cookies.get(cookieName);

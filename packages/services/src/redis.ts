@@ -1,21 +1,27 @@
 import type { Redis } from "ioredis";
+import { outageLog, watchConnection, type OutageLog } from "koa-host";
 import { requireDriver } from "./drivers.js";
 import { E_SERVICE_UNREACHABLE } from "./errors.js";
 import type { ServiceLogger } from "./logger.js";
 import { redactUrl } from "./urls.js";
 
+/** The outage log of one Redis connection of a service (koa-host's one rule for logging outages). */
+export function redisOutageLog(url: string, service: string, logger: ServiceLogger): OutageLog {
+  return outageLog({ logger, name: `${service}: Redis at ${redactUrl(url)}` });
+}
+
 /**
  * Opens an ioredis connection and waits until it answers, so a wrong `cacheUrl` or `signalsUrl`
- * fails at start-up with a message naming it instead of at the first request.
+ * fails at start-up with a message naming it instead of at the first request. Afterwards its
+ * connection errors and recoveries go to `outage` (one line per state change, not one per
+ * reconnect attempt or request).
  */
-export async function connectRedis(url: string, service: string, logger: ServiceLogger): Promise<Redis> {
+export async function connectRedis(url: string, service: string, logger: ServiceLogger, outage = redisOutageLog(url, service, logger)): Promise<Redis> {
   // ioredis is loaded only by apps that configure Redis (a cache or signal bridge URL).
   const { Redis } = requireDriver<typeof import("ioredis")>("ioredis", service);
   const client = new Redis(url, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 3 });
-  // Without a listener ioredis would turn connection errors into unhandled 'error' events.
-  client.on("error", (error: Error) => {
-    logger.error({ err: error, url: redactUrl(url) }, `${service}: Redis connection error`);
-  });
+  // Also keeps ioredis from turning connection errors into unhandled 'error' events.
+  watchConnection(client, outage);
   try {
     await client.connect();
   } catch (error) {

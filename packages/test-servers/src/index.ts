@@ -57,3 +57,4 @@ export { startSes, type SesMail, type SesServer } from "./ses.js";
 export { XSS_VECTORS } from "./xss-vectors.js";
 export { loadedAmong, packageOf, packagesLoadedBy, type LoadedPackages } from "./loaded-packages.js";
 export { rawGet, type RawResponse } from "./raw-get.js";
+export { startRedis, type RedisProcess } from "./redis-process.js";

@@ -1,6 +1,7 @@
+import type { OutageLog } from "koa-host";
 import { E_CACHE_TTL_INVALID, E_CACHE_VALUE_INVALID, E_SERVICE_URL_INVALID } from "../errors.js";
 import { consoleLogger, type ServiceLogger } from "../logger.js";
-import { connectRedis } from "../redis.js";
+import { connectRedis, redisOutageLog } from "../redis.js";
 import { redactUrl, tryParseUrl } from "../urls.js";
 import type { CacheStore } from "./store.js";
 import { MemoryStore } from "./stores/memory.js";
@@ -27,6 +28,11 @@ export interface Cache {
   remember<T>(key: string, ttlSeconds: number, compute: () => T | Promise<T>): Promise<T>;
   /** Releases the Redis connection. */
   close(): Promise<void>;
+  /**
+   * The log of the store's outages (Redis caches): the response cache reports its failed reads
+   * and writes here, so an outage is logged once, not per request.
+   */
+  readonly outage?: OutageLog;
 }
 
 /** Options of {@link createCache}. */
@@ -45,7 +51,7 @@ export function ttlMs(where: string, seconds: number | undefined): number | unde
 }
 
 /** Wraps a store with JSON values, key prefixing and single-flight `remember`. */
-export function cacheOver(store: CacheStore, prefix = "cache:"): Cache {
+export function cacheOver(store: CacheStore, prefix = "cache:", outage?: OutageLog): Cache {
   const inflight = new Map<string, Promise<unknown>>();
   const cache: Cache = {
     store,
@@ -86,6 +92,7 @@ export function cacheOver(store: CacheStore, prefix = "cache:"): Cache {
       return computation;
     },
     close: () => store.close(),
+    ...(outage ? { outage } : {}),
   };
   return cache;
 }
@@ -109,8 +116,10 @@ export async function createCache(url: string = DEFAULT_CACHE_URL, options: Cach
     return cacheOver(new MemoryStore(max === null ? undefined : Number(max)), prefix);
   }
   if (parsed.protocol === "redis:" || parsed.protocol === "rediss:") {
-    const client = await connectRedis(parsed.toString(), "cache", options.logger ?? consoleLogger);
-    return cacheOver(new RedisStore(client), prefix);
+    const logger = options.logger ?? consoleLogger;
+    const outage = redisOutageLog(parsed.toString(), "cache", logger);
+    const client = await connectRedis(parsed.toString(), "cache", logger, outage);
+    return cacheOver(new RedisStore(client), prefix, outage);
   }
   throw invalid("use memory:// or redis://host:port");
 }

@@ -68,7 +68,8 @@ export function responseCache(cache: Cache, options: ResponseCacheOptions): Midd
     try {
       hit = await cache.get<CachedResponse>(key);
     } catch (error) {
-      logger.error({ err: error, key }, "response cache: read failed, serving uncached");
+      if (cache.outage) cache.outage.failed(error);
+      else logger.error({ err: error, key }, "response cache: read failed, serving uncached");
     }
     if (hit) {
       ctx.status = hit.status;
@@ -98,7 +99,8 @@ export function responseCache(cache: Cache, options: ResponseCacheOptions): Midd
       }
       const entry: CachedResponse = { status, headers: stored, body: body.toString("base64") };
       cache.set(key, entry, options.seconds).catch((error: unknown) => {
-        logger.error({ err: error, key }, "response cache: write failed");
+        if (cache.outage) cache.outage.failed(error);
+        else logger.error({ err: error, key }, "response cache: write failed");
       });
     });
   };

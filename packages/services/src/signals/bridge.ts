@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { E_SERVICE_URL_INVALID } from "../errors.js";
 import type { ServiceLogger } from "../logger.js";
-import { closeRedis, connectRedis } from "../redis.js";
+import { closeRedis, connectRedis, redisOutageLog } from "../redis.js";
 import { redactUrl, tryParseUrl } from "../urls.js";
 import { defaultRegistry, type SignalRegistry } from "./signal.js";
 
@@ -51,10 +51,12 @@ export async function bridgeSignals(options: BridgeOptions): Promise<SignalBridg
   const channelOf = (name: string) => `${prefix}:${name}`;
   const byChannel = new Map(options.names.map((name) => [channelOf(name), registry.get(name)] as const));
 
-  const publisher = await connectRedis(options.url, "signal bridge", logger);
+  // One outage log for both connections: they reach the same Redis, so they fail and recover together.
+  const outage = redisOutageLog(options.url, "signal bridge", logger);
+  const publisher = await connectRedis(options.url, "signal bridge", logger, outage);
   let subscriber: Redis;
   try {
-    subscriber = await connectRedis(options.url, "signal bridge", logger);
+    subscriber = await connectRedis(options.url, "signal bridge", logger, outage);
     subscriber.on("message", (channel: string, message: string) => {
       const target = byChannel.get(channel);
       if (!target) return;
@@ -79,7 +81,13 @@ export async function bridgeSignals(options: BridgeOptions): Promise<SignalBridg
       if (meta.origin === "remote") return;
       // A payload JSON cannot hold throws here; the signal logs it as a failed receiver.
       const envelope: Envelope = { source: id, payload };
-      await publisher.publish(channel, JSON.stringify(envelope));
+      const message = JSON.stringify(envelope);
+      try {
+        await publisher.publish(channel, message);
+      } catch (error) {
+        // Redis is down: counted by the outage log, not logged as a failed receiver per signal sent.
+        outage.failed(error);
+      }
     }),
   );
 
