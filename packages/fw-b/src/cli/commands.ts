@@ -28,9 +28,12 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
     .command(serveCommand(":serve"))
     .command(
       ":addview <name>",
-      "add a view module and its template (views/NAME.ts, templates/NAME/<Class>/index.pug)",
-      (y) => y.positional("name", { type: "string", demandOption: true }),
-      (args) => describeScaffold(addView(resolve(String(args.root)), String(args.name))),
+      "add a view module and its template (views/NAME.ts, templates/NAME/<Class>/index.pug), in the menu after the existing entries",
+      (y) =>
+        y
+          .positional("name", { type: "string", demandOption: true })
+          .option("order", { type: "number", describe: "its place in the menu, lower first (Home is 0; default: after the existing entries)" }),
+      (args) => describeScaffold(addView(resolve(String(args.root)), String(args.name), args.order === undefined ? {} : { order: args.order })),
     )
     .command(routesCommand(":routes"))
     .command(buildCommand(":build", "fw-b"))

@@ -3,7 +3,8 @@ import { basename, join, relative, resolve, sep } from "node:path";
 import { E_APP_NOT_FOUND } from "koa-host";
 import { findAppEntry, linkScaffoldDependencies, SCAFFOLD_DEPENDENCIES, scaffoldDependencies, writeScaffold, type ScaffoldResult } from "koa-host/cli";
 import { kebabCase } from "routing-kernel";
-import { E_INVALID_VIEW_NAME, E_VIEW_EXISTS } from "../errors.js";
+import { E_INVALID_NAV_TITLE, E_INVALID_VIEW_NAME, E_VIEW_EXISTS } from "../errors.js";
+import { nextNavOrder } from "./nav-order.js";
 import { PACKAGE_ROOT, PACKAGE_TEMPLATES, SCAFFOLD_DIR } from "../paths.js";
 
 /** File names in `scaffold/` that npm would drop or that would confuse tools, renamed on copy. */
@@ -86,11 +87,18 @@ export function viewClassName(name: string): string {
     .join("");
 }
 
+/** Options of {@link addView}. */
+export interface AddViewOptions {
+  /** The menu position (`@navTitle` order, lower first); default: after the app's existing entries. */
+  readonly order?: number;
+}
+
 /**
- * `fw-b :addview NAME`: writes `views/NAME.ts` (a view class named after it) and its index
- * template. Refuses outside an app folder and when the view module exists.
+ * `fw-b :addview NAME [--order N]`: writes `views/NAME.ts` (a view class named after it, in the
+ * menu after the existing entries unless an order is given) and its index template. Refuses
+ * outside an app folder and when the view module exists.
  */
-export function addView(dir: string, name: string): ScaffoldResult {
+export function addView(dir: string, name: string, options: AddViewOptions = {}): ScaffoldResult {
   const root = resolve(dir);
   if (!findAppEntry(root)) throw new E_APP_NOT_FOUND(root, "there is no app.ts here; run fw-b :init first or pass --root");
   if (!VIEW_NAME.test(name)) throw new E_INVALID_VIEW_NAME(name);
@@ -101,12 +109,15 @@ export function addView(dir: string, name: string): ScaffoldResult {
     const file = join(root, "views", `${module}${extension}`);
     if (existsSync(file)) throw new E_VIEW_EXISTS(relative(root, file));
   }
+  if (options.order !== undefined && !Number.isFinite(options.order)) throw new E_INVALID_NAV_TITLE(`:addview ${name} --order`, "order must be a number");
+  const order = options.order ?? nextNavOrder(root);
   return writeScaffold(root, {
     [`views/${module}.ts`]: `import { FwB } from "fw-b";
 import { navTitle } from "fw-b/decorators";
 
 /** Served at /${kebabCase(className)}; add methods for more pages (\`list()\` -> /${kebabCase(className)}/list). */
-@navTitle("${className}")
+// order: its place in the menu, lower first (the scaffold's Home is 0).
+@navTitle("${className}", { order: ${order} })
 export class ${className} extends FwB {
   index() {
     return { title: "${className}" };
