@@ -1,10 +1,10 @@
 import type { AppConfig, ConfigKeys, HostPlugin } from "koa-host";
 import { DATA_CONFIG_KEYS, dataPlugin } from "data";
 import { SECURITY_CONFIG_KEYS, securityPlugin, type SecurityPluginOptions } from "security";
-import { SERVICES_CONFIG_KEYS, servicesPlugin, userSignalHooks, type MailRenderer } from "services";
+import { I18N_CONFIG_KEYS, SERVICES_CONFIG_KEYS, servicesPlugin, translationsPlugin, userSignalHooks, type MailRenderer } from "services";
 
 /** The batteries' config keys, accepted at start-up also when a battery is switched off. */
-export const BATTERY_CONFIG_KEYS: readonly ConfigKeys[] = Object.freeze([SECURITY_CONFIG_KEYS, DATA_CONFIG_KEYS, SERVICES_CONFIG_KEYS]);
+export const BATTERY_CONFIG_KEYS: readonly ConfigKeys[] = Object.freeze([SECURITY_CONFIG_KEYS, DATA_CONFIG_KEYS, SERVICES_CONFIG_KEYS, I18N_CONFIG_KEYS]);
 
 /** Which built-in batteries an app runs (config key `batteries`); all on by default. */
 export interface BatterySwitches {
@@ -21,7 +21,9 @@ export type AuthOptions<User = unknown> = Pick<SecurityPluginOptions<User>, "loa
 
 /**
  * The plugins every fw-a app starts with, in order: security (session before anything that needs
- * it), data (flash needs the session), services. `batteries: { data: false }` in config turns one off;
+ * it), data (flash needs the session), services, then translations (services' translationsPlugin,
+ * the machinery fw-b's contrib uses too: `t`, `locale` and `format_number` in templates, and
+ * dates in the request's language). `batteries: { data: false }` in config turns one off;
  * in development pending migrations are applied at start (`autoMigrate`).
  */
 export function defaultPlugins(config: AppConfig, options: { auth?: AuthOptions; mailRenderer?: MailRenderer }): HostPlugin[] {
@@ -32,5 +34,6 @@ export function defaultPlugins(config: AppConfig, options: { auth?: AuthOptions;
   if (on.data) plugins.push(dataPlugin({ migrate: Boolean(config["autoMigrate"] ?? config.env === "development") }));
   const mailRenderer = options.mailRenderer;
   if (on.services) plugins.push(servicesPlugin(mailRenderer ? { mailRenderer: () => mailRenderer } : {}));
+  plugins.push(translationsPlugin());
   return plugins;
 }

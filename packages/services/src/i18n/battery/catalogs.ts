@@ -1,0 +1,97 @@
+/**
+ * The strings the shared batteries put on a page, in the languages both frameworks ship:
+ * pagination labels, the titles of error pages by status and the form summary. An app's
+ * `locales/<language>.json` overrides any of them (same keys). A test keeps the four in step.
+ */
+import type { Catalog } from "../catalogs.js";
+
+const EN: Catalog = {
+  "pagination.prev": "« Previous",
+  "pagination.next": "Next »",
+  "pagination.page": "Page {{page}} of {{pages}}",
+  "form.invalid": "Please correct the fields marked below.",
+  "errors.home": "Home page",
+  "errors.status.400": "Bad request",
+  "errors.status.401": "Please log in",
+  "errors.status.403": "Not allowed",
+  "errors.status.404": "Page not found",
+  "errors.status.405": "Method not allowed",
+  "errors.status.409": "Conflict",
+  "errors.status.410": "Gone",
+  "errors.status.413": "Too large",
+  "errors.status.415": "Unsupported file type",
+  "errors.status.422": "Check the form",
+  "errors.status.429": "Too many requests",
+  "errors.status.500": "Something went wrong",
+  "errors.status.502": "A service did not answer",
+  "errors.status.503": "Temporarily unavailable",
+};
+
+const FR: Catalog = {
+  "pagination.prev": "« Précédent",
+  "pagination.next": "Suivant »",
+  "pagination.page": "Page {{page}} sur {{pages}}",
+  "form.invalid": "Veuillez corriger les champs signalés ci-dessous.",
+  "errors.home": "Page d'accueil",
+  "errors.status.400": "Requête invalide",
+  "errors.status.401": "Veuillez vous connecter",
+  "errors.status.403": "Accès refusé",
+  "errors.status.404": "Page introuvable",
+  "errors.status.405": "Méthode non autorisée",
+  "errors.status.409": "Conflit",
+  "errors.status.410": "Disparu",
+  "errors.status.413": "Trop volumineux",
+  "errors.status.415": "Type de fichier non pris en charge",
+  "errors.status.422": "Vérifiez le formulaire",
+  "errors.status.429": "Trop de requêtes",
+  "errors.status.500": "Une erreur s'est produite",
+  "errors.status.502": "Un service n'a pas répondu",
+  "errors.status.503": "Temporairement indisponible",
+};
+
+const ES: Catalog = {
+  "pagination.prev": "« Anterior",
+  "pagination.next": "Siguiente »",
+  "pagination.page": "Página {{page}} de {{pages}}",
+  "form.invalid": "Corrige los campos marcados abajo.",
+  "errors.home": "Página de inicio",
+  "errors.status.400": "Solicitud incorrecta",
+  "errors.status.401": "Inicia sesión",
+  "errors.status.403": "No permitido",
+  "errors.status.404": "Página no encontrada",
+  "errors.status.405": "Método no permitido",
+  "errors.status.409": "Conflicto",
+  "errors.status.410": "Ya no existe",
+  "errors.status.413": "Demasiado grande",
+  "errors.status.415": "Tipo de archivo no admitido",
+  "errors.status.422": "Revisa el formulario",
+  "errors.status.429": "Demasiadas solicitudes",
+  "errors.status.500": "Algo ha fallado",
+  "errors.status.502": "Un servicio no ha respondido",
+  "errors.status.503": "No disponible temporalmente",
+};
+
+const DE: Catalog = {
+  "pagination.prev": "« Zurück",
+  "pagination.next": "Weiter »",
+  "pagination.page": "Seite {{page}} von {{pages}}",
+  "form.invalid": "Bitte korrigieren Sie die unten markierten Felder.",
+  "errors.home": "Startseite",
+  "errors.status.400": "Ungültige Anfrage",
+  "errors.status.401": "Bitte melden Sie sich an",
+  "errors.status.403": "Nicht erlaubt",
+  "errors.status.404": "Seite nicht gefunden",
+  "errors.status.405": "Methode nicht erlaubt",
+  "errors.status.409": "Konflikt",
+  "errors.status.410": "Nicht mehr vorhanden",
+  "errors.status.413": "Zu groß",
+  "errors.status.415": "Dateityp nicht unterstützt",
+  "errors.status.422": "Prüfen Sie das Formular",
+  "errors.status.429": "Zu viele Anfragen",
+  "errors.status.500": "Etwas ist schiefgegangen",
+  "errors.status.502": "Ein Dienst hat nicht geantwortet",
+  "errors.status.503": "Vorübergehend nicht verfügbar",
+};
+
+/** The batteries' strings by language: English, French, Spanish, German. */
+export const BATTERY_CATALOGS: Readonly<Record<string, Catalog>> = Object.freeze({ en: EN, fr: FR, es: ES, de: DE });

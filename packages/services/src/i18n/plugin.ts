@@ -1,0 +1,107 @@
+/**
+ * The translations battery as a host plugin (fw-a's; fw-b's contrib wraps the same machinery):
+ * the batteries' strings in English, French, Spanish and German plus the app's
+ * `locales/<language>.json`, the request's language chosen once per request (user setting,
+ * session choice, Accept-Language, fallback), and `t`, `locale`, `languages` and `format_number`
+ * for templates. The language is put on `ctx.state.locale`, where the date helpers read it.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Context } from "koa";
+import type { HostPlugin, PluginContext } from "koa-host";
+import { E_SERVICES_CONFIG_INVALID } from "../errors.js";
+import { BATTERY_CATALOGS } from "./battery/catalogs.js";
+import type { Catalog } from "./catalogs.js";
+import { formatNumber } from "./format.js";
+import { LANGUAGE_SESSION_KEY, LANGUAGE_TAG } from "./negotiate.js";
+import { createTranslations, type Translations } from "./translations.js";
+
+/** The config keys of the translations plugin: `i18n: { languages, fallback }`. */
+export const I18N_CONFIG_KEYS = Object.freeze({ i18n: Object.freeze({ languages: true, fallback: true }) });
+
+const STATE_KEY = "locale";
+
+/** The app's `locales/<language>.json` files (flat keys); a file that is not JSON fails at start-up. */
+export function readLocaleFiles(root: string): Record<string, Catalog> {
+  const dir = join(root, "locales");
+  const found: Record<string, Catalog> = {};
+  if (!existsSync(dir)) return found;
+  for (const file of readdirSync(dir)) {
+    const match = /^(.+)\.json$/.exec(file);
+    if (!match || !LANGUAGE_TAG.test(match[1]!)) continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(join(dir, file), "utf8"));
+    } catch (error) {
+      throw new E_SERVICES_CONFIG_INVALID(`locales/${file}`, `valid JSON (${(error as Error).message})`);
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || Object.values(parsed).some((value) => typeof value !== "string")) {
+      throw new E_SERVICES_CONFIG_INVALID(`locales/${file}`, 'an object of strings: { "key": "text with {{placeholders}}" }');
+    }
+    found[match[1]!] = parsed as Catalog;
+  }
+  return found;
+}
+
+/** The translations plugin with the app's translations once `setup` ran. */
+export interface TranslationsPlugin extends HostPlugin {
+  readonly translations: Translations;
+}
+
+/** The request's language: user setting, session choice, Accept-Language, fallback; decided once per request. */
+export function requestLocale(ctx: Context, translations: Translations): string {
+  const known = ctx.state[STATE_KEY];
+  if (typeof known === "string") return known;
+  const user = ctx.state["currentUser"] as { locale?: unknown } | undefined;
+  let session: unknown;
+  try {
+    session = (ctx as Context & { session?: Record<string, unknown> | null }).session?.[LANGUAGE_SESSION_KEY];
+  } catch {
+    // No session on this request (or its store is down): the other hints decide.
+  }
+  const locale = translations.choose({ user: user?.locale, session, acceptLanguage: ctx.get("Accept-Language") });
+  ctx.state[STATE_KEY] = locale;
+  return locale;
+}
+
+/** Creates the translations plugin; `resources` adds or changes strings over the shipped ones and the app's files. */
+export function translationsPlugin(options: { resources?: Readonly<Record<string, Catalog>> } = {}): TranslationsPlugin {
+  let translations: Translations | undefined;
+  const ready = (): Translations => {
+    if (!translations) throw new Error("The translations plugin is used before its setup ran; add it to the app's plugins.");
+    return translations;
+  };
+  return {
+    name: "i18n",
+    configKeys: I18N_CONFIG_KEYS,
+    get translations() {
+      return ready();
+    },
+    setup(context: PluginContext) {
+      const config = (context.config["i18n"] ?? {}) as { languages?: unknown; fallback?: unknown };
+      if (config.languages !== undefined && !(Array.isArray(config.languages) && config.languages.every((each) => typeof each === "string"))) {
+        throw new E_SERVICES_CONFIG_INVALID("i18n.languages", 'a list of language tags, e.g. ["en", "fr"]');
+      }
+      if (config.fallback !== undefined && typeof config.fallback !== "string") throw new E_SERVICES_CONFIG_INVALID("i18n.fallback", 'a language tag, e.g. "en"');
+      const resources: Record<string, Record<string, string>> = {};
+      for (const source of [BATTERY_CATALOGS, readLocaleFiles(context.config.root), options.resources ?? {}]) {
+        for (const [language, strings] of Object.entries(source)) resources[language] = { ...resources[language], ...strings };
+      }
+      translations = createTranslations({
+        resources,
+        ...(config.fallback ? { fallback: config.fallback } : {}),
+        ...(config.languages ? { languages: config.languages as string[] } : {}),
+      });
+    },
+    locals(ctx: Context) {
+      const current = ready();
+      const locale = requestLocale(ctx, current);
+      return {
+        t: current.translator(locale),
+        locale,
+        languages: current.languages,
+        format_number: (value: number, numberOptions?: Intl.NumberFormatOptions) => formatNumber(value, locale, numberOptions),
+      };
+    },
+  };
+}
