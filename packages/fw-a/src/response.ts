@@ -12,7 +12,7 @@ export const RESPONSE_KIND = "responseKind";
  * headers of a result; `response.redirect(url)` redirects.
  */
 export const response = Object.freeze({
-  json: bareOrCalled(() => setTag("response.json", RESPONSE_KIND, "json")) as ViewDecorator & (() => ViewDecorator),
+  json: bareOrCalled(() => setTag("response.json", RESPONSE_KIND, "json"), "response.json") as ViewDecorator & (() => ViewDecorator),
   cache: makeCacheDecorator("response.cache"),
   make: (body: unknown, init: ReplyInit = {}): Reply => reply(body, init),
   status: (status: number, body?: unknown, headers?: Record<string, string>): Reply => reply(body, headers ? { status, headers } : { status }),

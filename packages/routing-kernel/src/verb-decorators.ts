@@ -25,7 +25,7 @@ export interface VerbDecorators {
  */
 export function verbDecorators(namespace: string): VerbDecorators {
   const verb = (name: string, verbs: readonly Verb[]): VerbDecorator =>
-    bareOrCalled(() => restrictVerbs(`${namespace}.${name}`, verbs)) as VerbDecorator;
+    bareOrCalled(() => restrictVerbs(`${namespace}.${name}`, verbs), `${namespace}.${name}`) as VerbDecorator;
   return Object.freeze({
     get: verb("get", ["GET"]),
     post: verb("post", ["POST"]),

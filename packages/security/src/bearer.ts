@@ -14,7 +14,7 @@ import { runtimeOf } from "./runtime.js";
 export const BEARER_AUTH_TAG = "security.bearerAuth";
 
 /** Requires a valid bearer JWT on a view class or method; bare (`@bearerAuth`) or called. */
-export const bearerAuth = bareOrCalled<ViewDecorator>(() => setTag("bearerAuth", BEARER_AUTH_TAG, true));
+export const bearerAuth = bareOrCalled<ViewDecorator>(() => setTag("bearerAuth", BEARER_AUTH_TAG, true), "bearerAuth");
 
 /** The token of an `Authorization: Bearer <token>` header; `null` when the header is malformed. */
 export function bearerToken(ctx: Context): string | null | undefined {

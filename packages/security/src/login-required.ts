@@ -12,7 +12,7 @@ import { runtimeOf } from "./runtime.js";
 export const LOGIN_REQUIRED_TAG = "security.loginRequired";
 
 /** Restricts a view class or method to logged-in users; bare (`@loginRequired`) or called. */
-export const loginRequired = bareOrCalled<ViewDecorator>(() => setTag("loginRequired", LOGIN_REQUIRED_TAG, true));
+export const loginRequired = bareOrCalled<ViewDecorator>(() => setTag("loginRequired", LOGIN_REQUIRED_TAG, true), "loginRequired");
 
 /** True for routes whose response kind (route tag `responseKind`) is JSON or XML. */
 export function isDataRoute(route: Route | undefined): boolean {

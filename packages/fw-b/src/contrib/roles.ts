@@ -27,7 +27,7 @@ export function requireRole(role: string): ViewDecorator {
 }
 
 /** `@requireAdmin`: the admin role of the config (bare or called). */
-export const requireAdmin: ViewDecorator & (() => ViewDecorator) = bareOrCalled(() => setTag("requireAdmin", ROLE_TAG, Object.freeze({}) satisfies RoleRequirement));
+export const requireAdmin: ViewDecorator & (() => ViewDecorator) = bareOrCalled(() => setTag("requireAdmin", ROLE_TAG, Object.freeze({}) satisfies RoleRequirement), "requireAdmin");
 
 /** The level of a role name (unknown roles and missing users rank below every role). */
 export function roleLevel(roles: Readonly<Record<string, number>>, role: unknown): number {

@@ -1,5 +1,5 @@
 import type { Context } from "koa";
-import { setTag, type ViewDecorator, type ViewDecoratorContext } from "routing-kernel";
+import { checkOptionKeys, setTag, type ViewDecorator, type ViewDecoratorContext } from "routing-kernel";
 import { E_INVALID_NAV_TITLE } from "../errors.js";
 import { NAV_CLASS, NAV_ITEM } from "../tags.js";
 
@@ -23,6 +23,7 @@ export interface NavEntry {
  * of its class's section) in the navigation menu that the default layout shows as `nav`.
  */
 export function navTitle(title: string, options: NavTitleOptions = {}): ViewDecorator {
+  checkOptionKeys("@navTitle(title, options)", options, ["order", "visible"]);
   return (value: unknown, context: ViewDecoratorContext) => {
     const where = context.kind === "class" ? `class ${String(context.name)}` : `${String(context.name)}()`;
     if (typeof title !== "string" || title.trim() === "") throw new E_INVALID_NAV_TITLE(where, "the title must be a non-empty string");

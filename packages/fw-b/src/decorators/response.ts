@@ -8,16 +8,16 @@ export type BareViewDecorator = ViewDecorator & (() => ViewDecorator);
  * Answers the class's (or the method's) results as JSON. Errors of these views are JSON too:
  * `{"error": {"status": N, "message": "..."}}`.
  */
-export const renderJson: BareViewDecorator = bareOrCalled(() => setTag("renderJson", RESPONSE_KIND, "json"));
+export const renderJson: BareViewDecorator = bareOrCalled(() => setTag("renderJson", RESPONSE_KIND, "json"), "renderJson");
 
 /**
  * Answers the class's (or the method's) results as XML (`application/xml; charset=utf-8`, root
  * element `<response>`). Errors of these views are JSON, as for `@renderJson`.
  */
-export const renderXml: BareViewDecorator = bareOrCalled(() => setTag("renderXml", RESPONSE_KIND, "xml"));
+export const renderXml: BareViewDecorator = bareOrCalled(() => setTag("renderXml", RESPONSE_KIND, "xml"), "renderXml");
 
 /**
  * Answers the class's (or the method's) results as HTML again, under a class marked with
  * `@renderJson` or `@renderXml`.
  */
-export const renderHtml: BareViewDecorator = bareOrCalled(() => setTag("renderHtml", RESPONSE_KIND, "html"));
+export const renderHtml: BareViewDecorator = bareOrCalled(() => setTag("renderHtml", RESPONSE_KIND, "html"), "renderHtml");

@@ -1,4 +1,4 @@
-import { kebabCase, routePath, setTag } from "routing-kernel";
+import { checkOptionKeys, kebabCase, routePath, setTag } from "routing-kernel";
 import { ADMIN_TAG, ROLE_TAG, type RoleRequirement } from "../roles.js";
 
 /** Options of `@admin(...)`. */
@@ -44,5 +44,6 @@ export function admin(
 ): void | ((value: unknown, context: ClassDecoratorContext) => void) {
   if (context && typeof context === "object" && "kind" in context) return decorate({}, valueOrOptions, context);
   const options = (valueOrOptions ?? {}) as AdminOptions;
+  checkOptionKeys("@admin(options)", options, ["title", "icon", "role"]);
   return (value, ctx) => decorate(options, value, ctx);
 }
