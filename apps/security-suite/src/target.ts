@@ -30,6 +30,11 @@ export interface Target {
   readonly root: string;
   /** Everything the app wrote to stdout and stderr so far (its request and error log). */
   log(): string;
+  /**
+   * A position in the log after every request sent so far has been logged: a marker request is
+   * sent and its log line awaited, so a later slice holds only what later requests caused.
+   */
+  markLog(): Promise<number>;
   /** Paths as the framework spells them: fw-a ends paths with a slash, fw-b does not. */
   path(path: string): string;
   close(): Promise<void>;
@@ -42,6 +47,8 @@ export const SECRET_KEY = "security-suite-secret-key-0123456789abcdef";
 
 /** tsx's loader by its file URL: the app folders are outside the workspace, so `--import tsx` would not resolve there. */
 const TSX = import.meta.resolve("tsx");
+
+let marks = 0;
 
 const INIT: Record<Framework, string> = { "fw-a": "gen:init", "fw-b": ":init" };
 
@@ -110,6 +117,15 @@ export async function startTarget(framework: Framework, options: { users?: reado
     url: `http://127.0.0.1:${port}`,
     root,
     log: () => output,
+    async markLog() {
+      const marker = `/__suite-log-mark-${++marks}`;
+      await fetch(`http://127.0.0.1:${port}${marker}`).then((res) => res.arrayBuffer());
+      for (let tries = 0; !output.includes(marker); tries++) {
+        if (tries > 200) throw new Error(`the app never logged ${marker}:\n${output.slice(-1000)}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return output.length;
+    },
     path: (path) => spell(framework, path),
     async close() {
       child.kill("SIGTERM");
