@@ -1,0 +1,176 @@
+// Scaffolds the two apps as a new user would (init, then the settings docs/deployment.md gives),
+// adds the small views the tests read (which node answered, cache, signals, a session counter),
+// builds them and runs their migrations on the run's PostgreSQL database.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const workspace = fileURLToPath(new URL("../../../", import.meta.url));
+/** tsx as an absolute URL: the apps live outside the workspace, where a bare `tsx` does not resolve. */
+export const tsxImport = import.meta.resolve("tsx");
+
+/** One of the two frameworks, as its CLI is run here (from its sources, through tsx). */
+export interface Framework {
+  readonly name: "fw-a" | "fw-b";
+  readonly main: string;
+  readonly commands: { readonly init: string; readonly build: string; readonly migrate: string };
+}
+
+export const FW_A: Framework = { name: "fw-a", main: join(workspace, "packages/fw-a/src/cli/main.ts"), commands: { init: "gen:init", build: "gen:build", migrate: "db:migrate" } };
+export const FW_B: Framework = { name: "fw-b", main: join(workspace, "packages/fw-b/src/cli/main.ts"), commands: { init: ":init", build: ":build", migrate: ":migrate" } };
+
+/** The node arguments that run a framework's CLI from its sources. */
+export function cliArgs(framework: Framework, args: readonly string[]): string[] {
+  return ["--conditions=source", `--import=${tsxImport}`, framework.main, ...args];
+}
+
+/** Runs a framework command to completion; throws with its output when it fails. */
+export function runCommand(framework: Framework, root: string, args: readonly string[], env: Record<string, string> = {}): string {
+  const result = spawnSync(process.execPath, cliArgs(framework, [...args, "--root", root]), {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, NODE_OPTIONS: "", ...env },
+    timeout: 300_000,
+  });
+  const output = `${result.stdout}${result.stderr}`;
+  if (result.status !== 0) throw new Error(`${framework.name} ${args.join(" ")} failed (${result.status ?? result.signal}):\n${output}`);
+  return output;
+}
+
+/** The environment every node of an app gets (docs/deployment.md, "Configuration"). */
+export function productionEnv(stores: { dbUrl: string; redisUrl: string }, prefix: string): Record<string, string> {
+  return {
+    APP_ENV: "production",
+    SECRET_KEY: "scale-out-test-secret-0123456789abcdef0123456789",
+    DB_URL: stores.dbUrl,
+    SESSION_URL: `${stores.redisUrl}/0?prefix=${prefix}:sess:`,
+    CACHE_URL: `${stores.redisUrl}/1`,
+    REDIS_URL: `${stores.redisUrl}/2`,
+    MAIL_URL: "log:",
+    MAIL_FROM: "Shop <shop@example.test>",
+    TRUST_PROXY: "1",
+    LOG_LEVEL: "warn",
+  };
+}
+
+const OPS_B = `import { FwB, signal } from "fw-b";
+import { renderJson } from "fw-b/decorators";
+import { Product } from "../lib/models.js";
+
+const received: string[] = [];
+signal<{ text: string }>("scaleout.ping").connect((payload) => {
+  received.push(payload.text);
+});
+
+/** What the scale-out tests read: which node answered, the shared cache, signals, a database round trip. */
+@renderJson
+export class Ops extends FwB {
+  whoami() {
+    const user = this.currentUser as { username?: string } | undefined;
+    return { node: process.env["NODE_NAME"] ?? "", pid: process.pid, user: user?.username ?? null, ip: this.ctx.ip, secure: this.ctx.secure };
+  }
+  async cacheSet(key: string, value: string) {
+    await this.services.cache.set(\`scaleout:\${key}\`, value, 300);
+    return { ok: true, node: process.env["NODE_NAME"] ?? "" };
+  }
+  async cacheGet(key: string) {
+    return { value: (await this.services.cache.get<string>(\`scaleout:\${key}\`)) ?? null, node: process.env["NODE_NAME"] ?? "" };
+  }
+  async ping(text: string) {
+    await signal<{ text: string }>("scaleout.ping").send({ text });
+    return { ok: true, node: process.env["NODE_NAME"] ?? "" };
+  }
+  received() {
+    return { node: process.env["NODE_NAME"] ?? "", received };
+  }
+  /** The load target: a cache read (Redis) and a query (PostgreSQL). */
+  async touch() {
+    await this.services.cache.get("scaleout:touch");
+    return { products: await Product.count() };
+  }
+  async slow(ms = "500") {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(Number(ms) || 0, 10_000)));
+    return { ok: true };
+  }
+}
+`;
+
+const CONFIG_B = `import { defineConfig } from "fw-b";
+
+/** Production settings come from the environment (docs/deployment.md); these are the app's own. */
+export const config = defineConfig({
+  appName: "shop",
+  contrib: { auth: {}, maintenance: true },
+  signals: { names: ["scaleout.ping"] },
+});
+`;
+
+const OPS_A = `import { FwA, request, response, security, signal } from "fw-a";
+import { Note } from "../lib/models.js";
+
+const received: string[] = [];
+signal<{ text: string }>("scaleout.ping").connect((payload) => {
+  received.push(payload.text);
+});
+
+/** What the scale-out tests read: which node answered, a session counter, CSRF, cache, signals. */
+@response.json
+export class Ops extends FwA {
+  whoami() {
+    const session = this.ctx.session as { visits?: number } | null;
+    return { node: process.env["NODE_NAME"] ?? "", pid: process.pid, visits: session?.visits ?? 0, ip: this.ctx.ip, secure: this.ctx.secure };
+  }
+  visit() {
+    const session = this.ctx.session as { visits?: number };
+    session.visits = (session.visits ?? 0) + 1;
+    return { node: process.env["NODE_NAME"] ?? "", visits: session.visits };
+  }
+  token() {
+    return { token: security.csrfToken(this.ctx), node: process.env["NODE_NAME"] ?? "" };
+  }
+  @request.post
+  submit() {
+    return { ok: true, node: process.env["NODE_NAME"] ?? "" };
+  }
+  async cacheSet(key: string, value: string) {
+    await this.services.cache.set(\`scaleout:\${key}\`, value, 300);
+    return { ok: true, node: process.env["NODE_NAME"] ?? "" };
+  }
+  async cacheGet(key: string) {
+    return { value: (await this.services.cache.get<string>(\`scaleout:\${key}\`)) ?? null, node: process.env["NODE_NAME"] ?? "" };
+  }
+  async ping(text: string) {
+    await signal<{ text: string }>("scaleout.ping").send({ text });
+    return { ok: true };
+  }
+  received() {
+    return { node: process.env["NODE_NAME"] ?? "", received };
+  }
+  async touch() {
+    await this.services.cache.get("scaleout:touch");
+    return { notes: await Note.count() };
+  }
+}
+`;
+
+const CONFIG_A = `import { defineConfig } from "fw-a";
+
+/** Production settings come from the environment (docs/deployment.md); these are the app's own. */
+export const config = defineConfig({
+  appName: "notes",
+  signals: { names: ["scaleout.ping"] },
+});
+`;
+
+/** Scaffolds, configures, builds and migrates one app; returns its folder. */
+export function prepareApp(framework: Framework, dir: string, env: Record<string, string>): string {
+  const root = join(dir, framework === FW_B ? "shop" : "notes");
+  mkdirSync(root, { recursive: true });
+  runCommand(framework, root, [framework.commands.init]);
+  writeFileSync(join(root, "lib", "config.ts"), framework === FW_B ? CONFIG_B : CONFIG_A);
+  writeFileSync(join(root, "views", "ops.ts"), framework === FW_B ? OPS_B : OPS_A);
+  runCommand(framework, root, [framework.commands.build]);
+  runCommand(framework, root, [framework.commands.migrate], env);
+  return root;
+}
