@@ -93,6 +93,17 @@ export function securityCases(s: SuiteContext): void {
         expectStatus(await c.send("POST", s.p("/guard/hook")), 200, "csrfExempt view");
         expectStatus(await c.send("POST", s.p("/guard/submit"), { headers: { authorization: "Bearer some.jwt.token" } }), 200, "bearer-only");
       });
+      t("CSRF fails closed: an unsafe request that no view answers is checked too (403, 404 with the token)", async (c) => {
+        expectStatus(await c.send("POST", s.p("/guard/no-such-route")), 403, "POST to an unknown path without token");
+        expectStatus(await c.send("PATCH", s.p("/nowhere/at/all")), 403, "PATCH to an unknown path without token");
+        const jar = new Jar();
+        const token = jar.keep(await c.get(s.p("/guard/token"), { headers: jar.header() })).text;
+        expectStatus(await c.send("POST", s.p("/guard/no-such-route"), { headers: { ...jar.header(), "x-csrf-token": token } }), 404, "with the token");
+      });
+      t("a request the dispatcher answers itself keeps its status (405 with Allow), not 403", async (c) => {
+        const res = await c.send("POST", s.p("/guard/token"));
+        expectStatus(res, 405, "POST to a GET-only view");
+      });
       t("the session carries values across requests, per client", async (c) => {
         const jar = new Jar();
         const token = jar.keep(await c.get(s.p("/guard/token"))).text;
