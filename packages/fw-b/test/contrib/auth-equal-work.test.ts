@@ -101,4 +101,12 @@ describe("contrib.auth does the same hashing work whether an account exists or n
     const unknown = await workOf(() => postForm(app, "/lost-password", { email: "nobody@example.test" }));
     assert.deepEqual(known, unknown);
   });
+
+  test("issue-14-3: a hash of an older cost is upgraded at the next login, so real hashes cost what the dummy costs", async () => {
+    const old = await createUser(app, { username: "oldhash", password_hash: await original.hash.call(bcrypt, "old-hash-pass-1", 4) });
+    const work = await workOf(() => postForm(app, "/login", { identifier: "oldhash", password: "old-hash-pass-1" }));
+    assert.deepEqual(work, ["compare $2b$04$", "hash 05"], "verified against the old hash, then hashed at the app's cost");
+    assert.match((await app.models.users.find(old.id))!.password_hash ?? "", /^\$2b\$05\$/);
+    assert.deepEqual(await workOf(() => postForm(app, "/login", { identifier: "oldhash", password: "old-hash-pass-1" })), ["compare $2b$05$"]);
+  });
 });

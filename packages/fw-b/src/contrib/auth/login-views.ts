@@ -1,6 +1,6 @@
 import { flash, isUniqueViolation } from "data";
 import { HTTPError } from "koa-host";
-import { attemptLogin, logout, safeNextUrl } from "security";
+import { attemptLogin, logout, needsRehash, safeNextUrl } from "security";
 import { z } from "zod";
 import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";
@@ -45,6 +45,13 @@ export class AuthLogin extends FwB {
             await sendVerification(ctx, found);
             refusal = t("auth.login.unverified");
             return false;
+          }
+          // A hash of an older algorithm or cost is upgraded while the password is at hand (before
+          // login, so the remember-me cookie carries the new hash): every stored hash then costs
+          // what the unknown account's dummy costs.
+          if (found.password_hash && needsRehash(found.password_hash)) {
+            found.password_hash = await contribOf(ctx).hashPassword(input.password);
+            await contribOf(ctx).models.users.update(found.id, { password_hash: found.password_hash });
           }
           return true;
         },
