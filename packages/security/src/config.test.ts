@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { resolveSecurityConfig, SECURITY_DEFAULTS } from "./config.js";
+import { resolveSecurityConfig, SECURITY_DEFAULTS, validateCors } from "./config.js";
 
 describe("resolveSecurityConfig", () => {
   test("defaults, and plugin options win over the app config", () => {
@@ -59,5 +59,21 @@ describe("resolveSecurityConfig", () => {
     assert.ok(first.secretKey.length >= 32);
     assert.notEqual(first.secretKey, second.secretKey);
     assert.match(warnings[0] ?? "", /random one is used/);
+  });
+});
+
+describe("CORS settings (issue 14.6)", () => {
+  test("origin, the documented form, is one allowed origin", () => {
+    assert.deepEqual(validateCors({ origin: "https://x.example" }, "@cors(options)"), { origins: ["https://x.example"] });
+    assert.deepEqual(validateCors({ origin: "*" }, "@cors(options)"), { origins: "*" });
+  });
+
+  test("an unknown key is E_UNKNOWN_OPTION with a suggestion; wrong types and origin with origins are refused", () => {
+    assert.throws(() => validateCors({ orign: "https://x.example" } as never, "@cors(options)"), /Did you mean "origin"\?/);
+    assert.throws(() => validateCors({ origin: "https://x.example", origins: ["https://y.example"] }, "cors"), { code: "E_SECURITY_CONFIG_INVALID" });
+    assert.throws(() => validateCors({ origin: ["https://x.example"] } as never, "cors"), { code: "E_SECURITY_CONFIG_INVALID" });
+    assert.throws(() => validateCors({ origin: "https://x.example/path" }, "cors"), { code: "E_SECURITY_CONFIG_INVALID" });
+    assert.throws(() => validateCors({ maxAge: -1 }, "cors"), { code: "E_SECURITY_CONFIG_INVALID" });
+    assert.throws(() => validateCors({ credentials: "yes" } as never, "cors"), { code: "E_SECURITY_CONFIG_INVALID" });
   });
 });

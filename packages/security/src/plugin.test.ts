@@ -43,6 +43,22 @@ describe("securityPlugin", () => {
     await plugin.close!();
   });
 
+  test("an unknown option is a start-up error suggesting the known one (issue 14.6)", () => {
+    assert.throws(() => securityPlugin({ sesionUrl: "memory:" } as never), (error: Error & { code?: string }) => {
+      assert.equal(error.code, "E_UNKNOWN_OPTION");
+      assert.match(error.message, /securityPlugin\(options\) has no option "sesionUrl". Did you mean "sessionUrl"\?/);
+      return true;
+    });
+    securityPlugin({ sessionUrl: "memory:", csrfExemptPaths: ["/hooks/*"], loadUser: () => undefined });
+  });
+
+  test("csrfExemptPaths must be paths, with * only as a last segment", async () => {
+    for (const bad of ["hooks", "/a/*/b", "/a*"]) {
+      const plugin = securityPlugin({ csrfExemptPaths: [bad] });
+      await assert.rejects(Promise.resolve().then(() => plugin.setup!(context())), { code: "E_SECURITY_CONFIG_INVALID" }, bad);
+    }
+  });
+
   test("using the plugin before setup is a coded start-up error", () => {
     const plugin = securityPlugin();
     assert.throws(() => plugin.middleware!(), { code: "E_SECURITY_NOT_SET_UP" });

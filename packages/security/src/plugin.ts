@@ -7,7 +7,7 @@
 import type { Context, Middleware, Next } from "koa";
 import type { JWTPayload } from "jose";
 import { outageLog, type HostPlugin, type OutageLog, type PluginContext } from "koa-host";
-import type { Route } from "routing-kernel";
+import { checkOptionKeys, type Route } from "routing-kernel";
 import { BEARER_AUTH_TAG, bearerAuthMiddleware } from "./bearer.js";
 import { resolveSecurityConfig, SECURITY_CONFIG_KEYS, type CorsSettings, type SecurityConfig } from "./config.js";
 import { CORS_TAG, corsMiddleware } from "./cors.js";
@@ -67,12 +67,20 @@ function csrfExemptRoute(route: Route): boolean {
   return route.tags[CSRF_EXEMPT_TAG] === true || route.tags[BEARER_AUTH_TAG] === true;
 }
 
+/** The options `securityPlugin` takes: the user hooks, a ready store, and every security config key. */
+const PLUGIN_OPTION_KEYS: readonly string[] = Object.freeze([
+  "loadUser", "userId", "rememberFingerprint", "onLogin", "onLogout", "sessionStore",
+  ...Object.keys(SECURITY_CONFIG_KEYS),
+]);
+
 /** Builds the security plugin. */
 export function securityPlugin<User = unknown>(options: SecurityPluginOptions<User> = {}): SecurityPlugin {
   let runtime: SecurityRuntime | undefined;
   let store: SessionStore | undefined;
   let sweeper: NodeJS.Timeout | undefined;
   let forgetPolicy: (() => void) | undefined;
+  // Checked when the plugin is made: a misspelt option would otherwise be silently ignored.
+  checkOptionKeys("securityPlugin(options)", options, PLUGIN_OPTION_KEYS);
   const { loadUser, userId, rememberFingerprint, onLogin, onLogout, sessionStore, ...configOptions } = options;
   const users: UserHooks = { loadUser, userId, rememberFingerprint, onLogin, onLogout } as UserHooks;
 
