@@ -1,0 +1,188 @@
+// `pnpm test:cluster`: the whole of issue 16's "What the tests must show", item 3 and 4 under load.
+// A scaffolded fw-b app (contrib auth on) runs as two `start` processes (2 workers each) behind
+// HAProxy, with a Redis and a PostgreSQL of the run's own; autocannon sends bounded load through
+// the balancer (default 20 s, 50 connections per phase) while one thing goes wrong per phase.
+// Prints one table: requests, statuses, errors, RSS of the nodes before and after.
+// Options: --duration S, --connections N, --app fw-b|fw-a.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { FW_A, FW_B, prepareApp, productionEnv } from "../src/apps.js";
+import { client, csrfFrom, type Client } from "../src/client.js";
+import { startBalancer, startNode, type AppNode } from "../src/cluster.js";
+import { createDatabase, startPrivatePostgres, startPrivateRedis, type PrivatePostgres } from "../src/stores.js";
+
+process.env["NODE_TLS_REJECT_UNAUTHORIZED"] = "0";
+const arg = (name: string, fallback: string) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1]! : fallback;
+};
+const duration = Number(arg("duration", "20"));
+const connections = Number(arg("connections", "50"));
+const framework = arg("app", "fw-b") === "fw-a" ? FW_A : FW_B;
+const slash = framework === FW_A ? "/" : "";
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** RSS (MB) of a node: its primary and every worker. */
+function rssOf(node: AppNode): number {
+  const pid = node.proc.child.pid;
+  if (!pid || node.proc.child.exitCode !== null) return 0;
+  const children = execFileSync("sh", ["-c", `pgrep -P ${pid} || true`], { encoding: "utf8" }).split("\n").filter(Boolean);
+  const kb = execFileSync("sh", ["-c", `ps -o rss= -p ${[pid, ...children].join(",")} || true`], { encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean)
+    .reduce((sum, line) => sum + Number(line.trim()), 0);
+  return Math.round(kb / 1024);
+}
+
+interface Row {
+  phase: string;
+  requests: number;
+  statuses: string;
+  errors: number;
+  timeouts: number;
+  rssBefore: string;
+  rssAfter: string;
+  note: string;
+}
+const rows: Row[] = [];
+
+async function phase(name: string, url: string, nodes: AppNode[], during: () => Promise<string>): Promise<void> {
+  const rssBefore = nodes.map((node) => `${node.name} ${rssOf(node)}`).join(", ");
+  const load = autocannon({ url, connections, duration, timeout: 10 });
+  const note = await during();
+  const result = await load;
+  const statuses = Object.entries((result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {})
+    .map(([code, { count }]) => `${code}: ${count}`)
+    .join(", ");
+  const row: Row = {
+    phase: name,
+    requests: result.requests.total,
+    statuses,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    rssBefore,
+    rssAfter: nodes.map((node) => `${node.name} ${rssOf(node)}`).join(", "),
+    note,
+  };
+  rows.push(row);
+  console.log(`${name}: ${JSON.stringify(row)}`);
+}
+
+async function logIn(base: string): Promise<Client> {
+  const browser = client(base);
+  if (framework === FW_A) {
+    await browser.json("/ops/visit/");
+    return browser;
+  }
+  const signup = await browser.page("/signup");
+  await browser.form("/signup", { _csrf_token: csrfFrom(signup.text), username: "loadtester", email: "load@example.test", name: "Load", password: "load-password-1", password_confirm: "load-password-1" });
+  const login = await browser.page("/login");
+  const res = await browser.form("/login", { _csrf_token: csrfFrom(login.text), identifier: "loadtester", password: "load-password-1" });
+  assert.ok(res.status === 302 || res.status === 303, `login: ${res.status}`);
+  return browser;
+}
+
+async function sessionHolds(browser: Client): Promise<boolean> {
+  const me = await browser.json<{ user?: string | null; visits?: number }>(`/ops/whoami${slash}`);
+  return framework === FW_A ? (me.visits ?? 0) >= 1 : me.user === "loadtester";
+}
+
+const dir = mkdtempSync(join(tmpdir(), "scale-out-load-"));
+// The private PostgreSQL runs as the postgres user, which must reach its folder.
+chmodSync(dir, 0o755);
+let postgres: PrivatePostgres | undefined;
+const nodes: AppNode[] = [];
+let stopBalancer: (() => Promise<void>) | undefined;
+let stopRedis: (() => Promise<void>) | undefined;
+try {
+  const redis = await startPrivateRedis(dir);
+  stopRedis = () => redis.stop();
+  let dbUrl: string;
+  let pgNote = "";
+  try {
+    postgres = await startPrivatePostgres(join(dir, "pg"));
+    execFileSync("psql", ["-h", "127.0.0.1", "-p", new URL(postgres.url).port, "-U", "postgres", "-c", "CREATE DATABASE scaleout"]);
+    dbUrl = postgres.url.replace(/\/postgres$/, "/scaleout");
+  } catch (error) {
+    // Without a private cluster the shared server cannot be restarted: that phase is skipped.
+    pgNote = `private PostgreSQL unavailable (${(error as Error).message.split("\n")[0]}); the PostgreSQL restart phase is skipped`;
+    console.log(pgNote);
+    postgres = undefined;
+    dbUrl = (await createDatabase(`scaleout_load_${process.pid}`)).url;
+  }
+  const env = productionEnv({ dbUrl, redisUrl: redis.url }, "load");
+  const root = prepareApp(framework, dir, env);
+  nodes.push(...(await Promise.all([startNode(framework, root, `${framework.name}-1`, env), startNode(framework, root, `${framework.name}-2`, env)])));
+  const balancer = await startBalancer(dir, root, framework, nodes);
+  stopBalancer = () => balancer.stop();
+  const target = `${balancer.url}/ops/touch${slash}`;
+  const session = await logIn(balancer.httpsUrl);
+
+  await phase("baseline", target, nodes, async () => "no disruption");
+
+  await phase("SIGHUP rolling restart of node 1", target, nodes, async () => {
+    await sleep(3000);
+    nodes[0]!.proc.child.kill("SIGHUP");
+    await nodes[0]!.proc.waitFor(/rolling restart done/);
+    return "node 1's workers replaced one at a time";
+  });
+
+  await phase("SIGKILL of node 1 (primary)", target, nodes, async () => {
+    await sleep(5000);
+    nodes[0]!.proc.child.kill("SIGKILL");
+    return "node 1 killed; HAProxy takes it out after failed checks";
+  });
+  // Node 1 comes back outside the measured phases.
+  await nodes[0]!.proc.exited;
+  await sleep(1000);
+  await nodes[0]!.restart();
+  await balancer.waitUp(2);
+
+  await phase("Redis stopped 10 s", target, nodes, async () => {
+    await sleep(3000);
+    await redis.stop();
+    await sleep(10_000);
+    await redis.start();
+    return "Redis restarted with its append-only file";
+  });
+  await balancer.waitUp(2);
+  const afterRedis = await sessionHolds(session);
+  rows.at(-1)!.note += afterRedis ? "; the session made before the outage is still valid" : "; THE SESSION MADE BEFORE THE OUTAGE WAS LOST";
+
+  if (postgres) {
+    const pg = postgres;
+    await phase("PostgreSQL restarted", target, nodes, async () => {
+      await sleep(3000);
+      await pg.restart();
+      return "pg_ctl restart (fast shutdown)";
+    });
+    await balancer.waitUp(2);
+    rows.at(-1)!.note += (await sessionHolds(session)) ? "; session still valid" : "; SESSION LOST";
+  } else {
+    rows.push({ phase: "PostgreSQL restarted", requests: 0, statuses: "-", errors: 0, timeouts: 0, rssBefore: "-", rssAfter: "-", note: pgNote });
+  }
+
+  let exitCode: number | null = null;
+  await phase("SIGTERM of node 2 under load", target, nodes, async () => {
+    await sleep(5000);
+    nodes[1]!.proc.child.kill("SIGTERM");
+    exitCode = (await nodes[1]!.proc.exited).code;
+    return `node 2 drained and exited with ${exitCode}`;
+  });
+
+  console.log(`\n${framework.name}: ${connections} connections, ${duration} s per phase, GET /ops/touch${slash} (a Redis read and a PostgreSQL query) through HAProxy\n`);
+  console.log("| phase | requests | statuses | connection errors | timeouts | RSS MB before | RSS MB after | what happened |");
+  console.log("|---|---|---|---|---|---|---|---|");
+  for (const row of rows) console.log(`| ${row.phase} | ${row.requests} | ${row.statuses} | ${row.errors} | ${row.timeouts} | ${row.rssBefore} | ${row.rssAfter} | ${row.note} |`);
+} finally {
+  await stopBalancer?.();
+  await Promise.all(nodes.map((node) => node.proc.stop("SIGKILL")));
+  await postgres?.close();
+  await stopRedis?.();
+  rmSync(dir, { recursive: true, force: true });
+}
+process.exit(0);
