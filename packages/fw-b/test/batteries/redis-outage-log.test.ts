@@ -57,6 +57,11 @@ describe("Redis outages are logged once per store and state change, not per requ
       const counted = await fetch(`${app.url}/counter`);
       assert.equal(counted.status, 200, "the response cache serves uncached while Redis is down");
     }
+    // Issue 15.6: the store's 503 on a @renderJson route is JSON, as the view's own errors are.
+    const api = await fetch(`${app.url}/private-api`, { headers: { cookie, accept: "text/html,*/*" } });
+    assert.equal(api.status, 503);
+    assert.match(api.headers.get("content-type") ?? "", /application\/json/);
+    assert.equal(((await api.json()) as { error: { status: number } }).error.status, 503);
     const downLines = lines.filter((line) => !line.startsWith("info"));
     // A request waits for the client's retries while Redis is down, so the loop may outlast the
     // minute after which a store's line repeats (with its count): only those repeats may be added.

@@ -18,7 +18,9 @@ const visitor: LoadStep = async (send, i) => {
   const page = await send("/forms");
   const html = await page.text();
   const cookie = (page.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+  assert.equal(page.status, 200, html);
   const token = /name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? "";
+  assert.ok(token && cookie, `the page gives a session and a token: ${cookie} ${html.slice(0, 300)}`);
   const saved = await send("/forms/save", {
     method: "POST",
     headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
