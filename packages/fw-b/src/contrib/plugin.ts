@@ -204,6 +204,8 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
         locale: localeOf(ctx) ?? i18n.fallback,
         languages: fixed.languages,
         language_names: fixed.language_names,
+        // Where the language switcher sends the visitor back to (this page, query included).
+        current_path: ctx.originalUrl,
         theme: theme && THEMES.has(theme) ? theme : undefined,
         fwb_assets: fixed.fwb_assets,
         contrib: fixed.contrib,

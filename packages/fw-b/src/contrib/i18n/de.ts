@@ -9,6 +9,8 @@ export const DE: Readonly<Record<string, string>> = Object.freeze({
   "nav.admin": "Verwaltung",
   "nav.contact": "Kontakt",
   "nav.theme": "Zwischen hellem und dunklem Design wechseln",
+  "nav.language": "Sprache",
+  "nav.languageSubmit": "Ändern",
   "pagination.prev": "« Zurück",
   "pagination.next": "Weiter »",
 

@@ -10,6 +10,8 @@ export const EN: Readonly<Record<string, string>> = Object.freeze({
   "nav.admin": "Admin",
   "nav.contact": "Contact",
   "nav.theme": "Switch between light and dark",
+  "nav.language": "Language",
+  "nav.languageSubmit": "Change",
   "pagination.prev": "« Previous",
   "pagination.next": "Next »",
 

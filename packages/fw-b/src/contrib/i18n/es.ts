@@ -9,6 +9,8 @@ export const ES: Readonly<Record<string, string>> = Object.freeze({
   "nav.admin": "Administración",
   "nav.contact": "Contacto",
   "nav.theme": "Cambiar entre tema claro y oscuro",
+  "nav.language": "Idioma",
+  "nav.languageSubmit": "Cambiar",
   "pagination.prev": "« Anterior",
   "pagination.next": "Siguiente »",
 

@@ -9,6 +9,8 @@ export const FR: Readonly<Record<string, string>> = Object.freeze({
   "nav.admin": "Administration",
   "nav.contact": "Contact",
   "nav.theme": "Passer du thème clair au thème sombre",
+  "nav.language": "Langue",
+  "nav.languageSubmit": "Changer",
   "pagination.prev": "« Précédent",
   "pagination.next": "Suivant »",
 

@@ -7,28 +7,27 @@ import { bodyOf } from "../forms.js";
 import type { UserRow } from "../models.js";
 import { contribOf, contribUser, translatorOf } from "../runtime.js";
 
-/** Where to go back to: the page the form was on when it is on this site, else the home page. */
-function backTo(referer: string | undefined, host: string): string {
-  if (!referer) return "/";
-  try {
-    const url = new URL(referer);
-    return url.host === host && (url.protocol === "http:" || url.protocol === "https:") ? `${url.pathname}${url.search}` : "/";
-  } catch {
-    return "/";
-  }
+/**
+ * Where to go back to: the `next` path the form was on, when it is a path of this site
+ * (`/account?tab=1`); anything else (another site, `//host`, `/\\host`, a scheme) goes home.
+ */
+export function backTo(next: unknown): string {
+  if (typeof next !== "string" || next.length > 2000 || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
+  return /[\u0000-\u001f\u007f]/.test(next) ? "/" : next;
 }
 
 /**
  * The language switcher of the contrib layout: `POST /language` with `language` keeps the choice
  * in the session and, for a logged-in user, in the account (`users.locale`), then goes back to
- * the page it came from. A language the app does not offer is a 400 that says so.
+ * the page it came from (`next`, a path of this site). A language the app does not offer is a 400 that says so.
  */
 @route("/language")
 export class LanguageChoice extends FwB {
   @request.post async post() {
     const ctx = this.ctx;
     const runtime = contribOf(ctx);
-    const language = bodyOf(ctx)["language"];
+    const body = bodyOf(ctx);
+    const language = body["language"];
     if (typeof language !== "string" || !runtime.i18n.languages.includes(language)) {
       throw HTTPError.BadRequest(translatorOf(ctx)("auth.account.badLocale"));
     }
@@ -38,6 +37,6 @@ export class LanguageChoice extends FwB {
     // The request's language was decided before the switch: forget it so the redirect's flash
     // and anything translated after this point use the new one.
     delete ctx.state["locale"];
-    return this.redirect(backTo(ctx.get("Referer"), ctx.host), 303);
+    return this.redirect(backTo(body["next"]), 303);
   }
 }
