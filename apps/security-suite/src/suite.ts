@@ -1,11 +1,13 @@
 /**
  * The security suite of one framework: scaffolds an app with the framework's init command, starts
  * it in production mode and runs every attack case against it (fw-b with contrib auth on, so the
- * login cases run there; fw-a has no login pages of its own).
+ * login cases run there, with Redis sessions as the attacked deployment had; fw-a has no login pages
+ * of its own and keeps the default signed-cookie sessions).
  */
 import { after, before, describe } from "node:test";
 import { csrfCorsCases } from "./cases/csrf-cors.js";
 import { errorCases } from "./cases/errors.js";
+import { headerCases } from "./cases/headers.js";
 import { cookieCases, LOGIN_USERS, loginCases } from "./cases/session-login.js";
 import { xssCases } from "./cases/xss.js";
 import { startTarget, type Framework, type Target } from "./target.js";
@@ -15,7 +17,7 @@ export function runSecuritySuite(framework: Framework): void {
   describe(`security suite: a scaffolded ${framework} app in production mode`, () => {
     let app: Target | undefined;
     before(async () => {
-      app = await startTarget(framework, framework === "fw-b" ? { users: LOGIN_USERS } : {});
+      app = await startTarget(framework, framework === "fw-b" ? { users: LOGIN_USERS, redisSessions: true } : {});
     });
     after(async () => {
       await app?.close();
@@ -29,6 +31,7 @@ export function runSecuritySuite(framework: Framework): void {
     describe("CSRF and CORS", () => csrfCorsCases(target));
     describe("probes and bad input", () => errorCases(target));
     describe("session cookie", () => cookieCases(target, "/posts/edit"));
+    describe("security headers", () => headerCases(target));
     if (framework === "fw-b") describe("login", () => loginCases(target));
   });
 }

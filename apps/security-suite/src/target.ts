@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { XSS_VECTORS } from "test-servers";
+import { randomBytes } from "node:crypto";
+import { requireServer, XSS_VECTORS } from "test-servers";
 import { fwaFiles, fwbFiles } from "./attack-files.js";
 
 /** The two frameworks the suite attacks. */
@@ -86,7 +87,10 @@ function spell(framework: Framework, path: string): string {
 }
 
 /** Scaffolds and starts an app in production mode; fails with the app's output if it does not start. */
-export async function startTarget(framework: Framework, options: { users?: readonly SuiteUser[] } = {}): Promise<Target> {
+export async function startTarget(framework: Framework, options: { users?: readonly SuiteUser[]; redisSessions?: boolean } = {}): Promise<Target> {
+  // Sessions (and so the failed-login counters) in Redis, as the attacked deployment had them; a
+  // key prefix of this run's own.
+  const sessionUrl = options.redisSessions ? `${await requireServer("redis")}?prefix=suite-${framework}-${randomBytes(6).toString("hex")}:` : undefined;
   const root = scaffold(framework);
   const child: ChildProcess = spawn(process.execPath, ["--conditions=source", "--import", TSX, join(SUITE_DIR, "src", "serve.ts"), root], {
     cwd: root,
@@ -98,6 +102,7 @@ export async function startTarget(framework: Framework, options: { users?: reado
       SECRET_KEY,
       FW_TS_LOADER: "",
       ...(options.users ? { SUITE_USERS: JSON.stringify(options.users) } : {}),
+      ...(sessionUrl ? { SESSION_URL: sessionUrl } : {}),
     },
   });
   let output = "";

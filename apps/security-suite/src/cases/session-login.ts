@@ -57,6 +57,20 @@ export function loginCases(target: () => Target): void {
     assert.notEqual(stale.status, 200, "the session from before login is not logged in");
   });
 
+  test("logout ends the session on the server: the cookie from before logout is no longer logged in", async () => {
+    const app = target();
+    const browser = client(app.url);
+    const res = await login(app, browser, "bob", "correct-horse-2");
+    assert.ok(res.status >= 300 && res.status < 400, `login redirects: ${res.status}`);
+    const loggedIn = browser.cookies.get("session")!;
+    const logoutPage = await browser.send("/logout");
+    assert.equal(logoutPage.status, 200);
+    const out = await browser.form("/logout", { _csrf_token: csrfFrom(logoutPage.text) });
+    assert.ok(out.status >= 300 && out.status < 400, `logout redirects: ${out.status}`);
+    const replay = await client(app.url).send("/account", { headers: { cookie: `session=${loggedIn}` } });
+    assert.notEqual(replay.status, 200, "a copied session cookie dies with the logout");
+  });
+
   test("login throttle: alternating username, email, case and spaces shares one per-account limit", async () => {
     const app = target();
     const spellings = ["alice", "alice@example.test", "ALICE", " alice ", "Alice@Example.Test", " ALICE@example.test "];
