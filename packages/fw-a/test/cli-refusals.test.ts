@@ -40,10 +40,10 @@ describe("fw-a CLI refusals", () => {
     try {
       const typo = cli(empty, "gen:serv");
       assert.notEqual(typo.status, 0);
-      assert.match(typo.stderr, /Did you mean gen:serve\?/);
+      assert.match(typo.stderr, /Did you mean "gen:serve"\?/);
       const option = cli(empty, "gen:serve", "--prot", "5001");
       assert.notEqual(option.status, 0);
-      assert.match(option.stderr, /Unknown option --prot \(did you mean --port\?\)/);
+      assert.match(option.stderr, /Unknown option --prot \(did you mean "--port"\?\)/);
       assert.match(option.stderr, /--host/);
     } finally {
       rmSync(empty, { recursive: true, force: true });

@@ -182,7 +182,7 @@ export async function down(knex: Knex): Promise<void> {
     assert.match(outside.stderr, /E_APP_NOT_FOUND/);
     const unknown = fwb(app, ":frobnicate");
     assert.equal(unknown.status, 1);
-    assert.match(unknown.stderr, /Unknown argument/);
+    assert.match(unknown.stderr, /Unknown command ":frobnicate": fw-b --help lists the commands\./);
   });
 
   test(":serve serves the app: Pug page with the menu, JSON API, XML, an interceptor; it reloads on change", async () => {

@@ -22,16 +22,16 @@ async function refusal(argv: string[]): Promise<string | undefined> {
 }
 
 test("a mistyped command is refused with the closest command (recommendCommands)", async () => {
-  assert.equal(await refusal(["gen:serv"]), 'Unknown command "gen:serv". Did you mean gen:serve? (fw-x --help lists the commands.)');
-  assert.equal(await refusal(["--root", "/srv/app", "rotues"]), 'Unknown command "rotues". Did you mean routes? (fw-x --help lists the commands.)');
+  assert.equal(await refusal(["gen:serv"]), 'Unknown command "gen:serv". Did you mean "gen:serve"? fw-x --help lists the commands.');
+  assert.equal(await refusal(["--root", "/srv/app", "rotues"]), 'Unknown command "rotues". Did you mean "routes"? fw-x --help lists the commands.');
   assert.equal(await refusal(["frobnicate"]), 'Unknown command "frobnicate": fw-x --help lists the commands.');
 });
 
 test("an unknown option is an error naming the closest option and every option the command takes", async () => {
   const message = await refusal(["gen:serve", "--prot", "5001"]);
-  assert.match(message ?? "", /^Unknown option --prot \(did you mean --port\?\)\. fw-x gen:serve takes: /);
+  assert.match(message ?? "", /^Unknown option --prot \(did you mean "--port"\?\)\. fw-x gen:serve takes: /);
   for (const option of ["--port", "--host", "--reload", "--root", "--app", "--help"]) assert.ok(message?.includes(option), `${option} in: ${message}`);
-  assert.match((await refusal(["routes", "--jsn", "-z"])) ?? "", /^Unknown options --jsn \(did you mean --json\?\), -z\. fw-x routes takes: .*--json/);
+  assert.match((await refusal(["routes", "--jsn", "-z"])) ?? "", /^Unknown options --jsn \(did you mean "--json"\?\), -z\. fw-x routes takes: .*--json/);
 });
 
 test("an argument a command does not take is refused", async () => {

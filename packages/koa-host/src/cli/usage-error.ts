@@ -35,7 +35,8 @@ function closestOption(name: string, known: readonly string[]): string | undefin
 export function usageErrorMessage(message: string, context: UsageContext): string {
   const typed = typedCommand(context.argv);
   const help = `${context.name} --help lists the commands.`;
-  if (message.startsWith("Did you mean")) return `Unknown command "${typed ?? ""}". ${message} (${help})`;
+  const recommended = /^Did you mean (.+)\?$/s.exec(message);
+  if (recommended) return `Unknown command "${typed ?? ""}". Did you mean "${recommended[1]}"? ${help}`;
   const unknown = /^Unknown arguments?: (.+)$/s.exec(message);
   if (!unknown) return message;
   const names = unknown[1]!.split(", ");
@@ -49,7 +50,7 @@ export function usageErrorMessage(message: string, context: UsageContext): strin
   const known = [...new Set(context.knownOptions)].filter((option) => !/^\d+$/.test(option));
   const parts = names.map((name) => {
     const closest = closestOption(name, known);
-    return `${asTyped(name)}${closest ? ` (did you mean ${dashed(closest)}?)` : ""}`;
+    return `${asTyped(name)}${closest ? ` (did you mean "${dashed(closest)}"?)` : ""}`;
   });
   return `Unknown option${parts.length > 1 ? "s" : ""} ${parts.join(", ")}. ${where} takes: ${known.map(dashed).join(", ")}.`;
 }
