@@ -58,6 +58,7 @@ describe("the documented contrib form fields", () => {
     const token = await issueToken(app.models, member.id, "reset", 3600);
     const pages: Array<[Client, string, string, string | null]> = [
       [anonymous, "/login", "/login", "/login"],
+      [anonymous, "/login", "/language", "/language"],
       [anonymous, "/signup", "/signup", "/signup"],
       [anonymous, "/lost-password", "/lost-password", "/lost-password"],
       [anonymous, `/reset-password/${token}`, "/reset-password/:token", null],
