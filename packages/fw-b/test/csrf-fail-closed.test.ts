@@ -148,6 +148,42 @@ describe("fw-b: CSRF fails closed, whatever registered the route", () => {
   });
 });
 
+describe("fw-b: a per-view CORS policy replaces the app-wide one for its route", () => {
+  class Page extends FwB {
+    index() {
+      return "page";
+    }
+  }
+  let built: { host: Host; cleanup(): void };
+  let url = "";
+  before(async () => {
+    built = await buildTestApp([{ name: "main", exports: { Api, Page } }], { config: { ...config, cors: { origins: ["https://app.example"] } } });
+    const server = await built.host.listen(0, "127.0.0.1");
+    url = `http://127.0.0.1:${(server.address() as import("node:net").AddressInfo).port}`;
+  });
+  after(async () => {
+    await built.host.close();
+    built.cleanup();
+  });
+
+  const origin = async (path: string, from: string, preflight?: string) =>
+    (await fetch(`${url}${path}`, { method: preflight ? "OPTIONS" : "GET", headers: { origin: from, ...(preflight ? { "access-control-request-method": preflight } : {}) } })).headers.get(
+      "access-control-allow-origin",
+    );
+
+  test("a route without @cors follows the app-wide policy", async () => {
+    assert.equal(await origin("/page", "https://app.example"), "https://app.example");
+    assert.equal(await origin("/page", "https://x.example"), null);
+  });
+
+  test("a route with @cors answers requests and preflights with its own policy only", async () => {
+    assert.equal(await origin("/api", "https://x.example"), "https://x.example");
+    assert.equal(await origin("/api", "https://app.example"), null);
+    assert.equal(await origin("/api/replace", "https://x.example", "PUT"), "https://x.example");
+    assert.equal(await origin("/api/replace", "https://app.example", "PUT"), null);
+  });
+});
+
 describe("fw-b: decorator options checked at start-up", () => {
   const refused = (make: () => unknown, pattern: RegExp) =>
     assert.throws(make, (error: Error & { code?: string }) => {

@@ -31,6 +31,8 @@ export interface RouteLookup {
   readonly route: Route | undefined;
   /** True when the dispatcher answers by itself without running a view (308, 405, automatic OPTIONS). */
   readonly answersItself: boolean;
+  /** For a CORS preflight answered automatically: the route of the verb it asks about. */
+  readonly preflightFor?: Route;
 }
 
 /** The dispatcher middleware, and its lookup for middleware that runs before it. */
@@ -233,11 +235,21 @@ export function createDispatch(options: DispatchOptions): Dispatcher {
   return {
     middleware,
     lookup(ctx) {
-      const resolution = resolve(ctx);
-      const held: HeldResolution = { path: ctx.path, method: ctx.method, resolution };
-      (ctx as unknown as Record<symbol, HeldResolution>)[RESOLVED] = held;
+      const slot = ctx as unknown as Record<symbol, HeldResolution | undefined>;
+      let held = slot[RESOLVED];
+      if (!held || held.path !== ctx.path || held.method !== ctx.method) {
+        held = { path: ctx.path, method: ctx.method, resolution: resolve(ctx) };
+        slot[RESOLVED] = held;
+      }
+      const resolution = held.resolution;
       if (!resolution) return undefined;
-      return resolution.kind === "view" ? { route: resolution.handler.route, answersItself: false } : { route: undefined, answersItself: true };
+      if (resolution.kind === "view") return { route: resolution.handler.route, answersItself: false };
+      if (resolution.kind === "options") {
+        const asked = ctx.get("Access-Control-Request-Method");
+        const route = asked ? resolution.entry.handlers[asked.toUpperCase()]?.route : undefined;
+        return route ? { route: undefined, answersItself: true, preflightFor: route } : { route: undefined, answersItself: true };
+      }
+      return { route: undefined, answersItself: true };
     },
   };
 }

@@ -6,7 +6,7 @@
  */
 import type { Context, Middleware, Next } from "koa";
 import type { JWTPayload } from "jose";
-import { outageLog, type HostPlugin, type OutageLog, type PluginContext } from "koa-host";
+import { outageLog, type HostPlugin, type HostRuntime, type OutageLog, type PluginContext } from "koa-host";
 import { checkOptionKeys, type Route } from "routing-kernel";
 import { BEARER_AUTH_TAG, bearerAuthMiddleware } from "./bearer.js";
 import { resolveSecurityConfig, SECURITY_CONFIG_KEYS, type CorsSettings, type SecurityConfig } from "./config.js";
@@ -59,6 +59,20 @@ function compose(chain: readonly Middleware[]): Middleware {
   return (ctx: Context, next: Next) => {
     const run = (i: number): Promise<void> => Promise.resolve(i < chain.length ? chain[i]!(ctx, () => run(i + 1)) : next());
     return run(0);
+  };
+}
+
+/**
+ * The app-wide CORS policy, except for a route with its own `@cors`: that route's policy answers
+ * its requests and preflights alone (only cross-origin requests pay for the route lookup).
+ */
+function appCors(cors: Middleware): Middleware {
+  return (ctx, next) => {
+    if (!ctx.get("Origin")) return next();
+    const found = (ctx as unknown as { runtime?: HostRuntime }).runtime?.lookupRoute(ctx);
+    const route = found?.route ?? found?.preflightFor;
+    if (route && route.tags[CORS_TAG]) return next();
+    return cors(ctx, next);
   };
 }
 
@@ -177,7 +191,7 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
       ];
       if (config.securityHeaders !== false) chain.push(securityHeadersMiddleware(config.securityHeaders, config.env === "production"));
       // CORS before the session: a preflight is answered without touching the session store.
-      if (config.cors !== false) chain.push(corsMiddleware(config.cors));
+      if (config.cors !== false) chain.push(appCors(corsMiddleware(config.cors)));
       chain.push(
         sessionMiddleware({
           secrets: [config.secretKey, ...config.secretKeyFallbacks],
