@@ -59,6 +59,19 @@ const FIND_LIVE_MARKUP = `(rootSelector) => {
   return found;
 }`;
 
+/**
+ * Opens `url` in a fresh page with the recorder; only requests to `url`'s own origin go out (the
+ * app under test on 127.0.0.1), anything a vector would fetch elsewhere is refused.
+ */
+export async function openUrl(browser: Browser, url: string): Promise<{ page: Page; status: number | undefined }> {
+  const page = await browser.newPage();
+  await page.addInitScript(RECORDER);
+  const origin = new URL(url).origin;
+  await page.route("**/*", (route) => (new URL(route.request().url()).origin === origin ? route.continue() : route.abort()));
+  const response = await page.goto(url, { waitUntil: "load" });
+  return { page, status: response?.status() };
+}
+
 /** Serves `html` at an in-process address (no network) in a fresh page with the recorder. */
 export async function openHtml(browser: Browser, html: string): Promise<Page> {
   const page = await browser.newPage();

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser } from "playwright-core";
 import { XSS_VECTORS } from "test-servers";
-import { launchChromium, liveMarkupIn } from "test-servers/browser";
+import { launchChromium, liveMarkupIn, openUrl } from "test-servers/browser";
 import type { Target } from "../target.js";
 
 /** Registers the stored-XSS cases against the app `target()` returns. */
@@ -23,14 +23,9 @@ export function xssCases(target: () => Target): void {
 
   test("stored XSS: every OWASP vector stored as a post body is inert on the rendered page (Chromium)", async () => {
     const app = target();
-    const page = await browser.newPage();
+    const { page, status } = await openUrl(browser, app.url + app.path("/posts"));
     try {
-      await page.addInitScript(`window.__scriptRan = [];
-for (const name of ["alert", "confirm", "prompt", "print"]) window[name] = (...a) => window.__scriptRan.push(name + "(" + a.join(",") + ")");`);
-      // Only the app itself is reachable: anything a vector would fetch elsewhere is refused.
-      await page.route("**/*", (route) => (route.request().url().startsWith(app.url) ? route.continue() : route.abort()));
-      const response = await page.goto(app.url + app.path("/posts"), { waitUntil: "load" });
-      assert.equal(response?.status(), 200);
+      assert.equal(status, 200);
       assert.equal(await page.locator("section[data-case]").count(), XSS_VECTORS.length, "every stored post is on the page");
       const live = await liveMarkupIn(page, "section[data-case]");
       assert.deepEqual(live.map((line) => line.replace(/^(\d+):/, (_m, i: string) => `${JSON.stringify(XSS_VECTORS[Number(i)])}:`)), []);
