@@ -7,12 +7,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { createApp, FwA, type Host } from "../src/index.js";
+import { createApp, FwA, HTTPError, type Host } from "../src/index.js";
 import { listenForTest } from "../src/testing/index.js";
 
 class Index extends FwA {
   index() {
     return { when: new Date("2026-03-05T18:30:00Z"), total: 1234.5 };
+  }
+
+  refused() {
+    throw HTTPError.Forbidden("Members only");
   }
 }
 
@@ -62,5 +66,18 @@ describe("fw-a translations", () => {
     assert.match(german, /<html lang="de">[\s\S]*<h1>Welcome<\/h1>[\s\S]*05\.03\.2026[\s\S]*1\.234,5[\s\S]*<a>Weiter »<\/a>/);
     const english = await page();
     assert.match(english, /<html lang="en">[\s\S]*<h1>Welcome<\/h1>[\s\S]*Mar 5, 2026[\s\S]*1,234\.5[\s\S]*Next »/);
+  });
+
+  test("the built-in error page speaks the request's language; an app's own message is kept", async () => {
+    const missing = await fetch(`${url}/nowhere/`, { headers: { "accept-language": "fr" } });
+    assert.equal(missing.status, 404);
+    const html = await missing.text();
+    assert.match(html, /<html lang="fr">/);
+    assert.match(html, /<h1>404 Page introuvable<\/h1>/);
+    const refused = await fetch(`${url}/refused/`, { headers: { "accept-language": "de" } });
+    assert.equal(refused.status, 403);
+    assert.match(await refused.text(), /<h1>403 Nicht erlaubt<\/h1><p>Members only<\/p>/);
+    const english = await (await fetch(`${url}/nowhere/`)).text();
+    assert.match(english, /<html lang="en">[\s\S]*<h1>404 Not Found<\/h1>/, "English: the standard reason phrase");
   });
 });

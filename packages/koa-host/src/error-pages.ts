@@ -31,22 +31,50 @@ export function sendJsonError(ctx: Context, info: ErrorInfo): void {
   ctx.body = JSON.stringify({ error });
 }
 
+/**
+ * The key of `ctx.state` where a translations plugin may put the request's translator
+ * (`(key) => text`, the key itself when it has none) and its language under `locale`: the
+ * built-in error page then titles itself with `errors.status.<code>` in that language.
+ */
+export const TRANSLATE_STATE_KEY = "translate";
+
+/** The words of a built-in error page: its language, title and message. */
+export interface ErrorPageText {
+  readonly lang: string;
+  readonly title: string;
+  readonly message: string;
+}
+
+/** The built-in page's words for this request: translated when a translator is on `ctx.state`. */
+export function errorPageText(ctx: Context, info: ErrorInfo): ErrorPageText {
+  const english = statusText(info.status);
+  const state = ctx.state as Record<string, unknown> | undefined;
+  const translate = state?.[TRANSLATE_STATE_KEY] as ((key: string) => string) | undefined;
+  const key = `errors.status.${info.status}`;
+  const words = typeof translate === "function" ? translate(key) : key;
+  if (words === key) return { lang: "en", title: `${info.status} ${english}`, message: info.message };
+  const lang = typeof state?.["locale"] === "string" ? (state["locale"] as string) : "en";
+  // A message that only repeats the status's English name is replaced by the translated name.
+  return { lang, title: `${info.status} ${words}`, message: info.message === english ? words : info.message };
+}
+
 /** The built-in HTML error page, used when the app has none. */
-export function builtInErrorPage(info: ErrorInfo): string {
-  const title = `${info.status} ${statusText(info.status)}`;
+export function builtInErrorPage(info: ErrorInfo, text?: ErrorPageText): string {
+  const title = text?.title ?? `${info.status} ${statusText(info.status)}`;
+  const message = text?.message ?? info.message;
   const stack = info.stack ? `<pre class="stack">${escapeHtml(info.stack)}</pre>` : "";
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${escapeHtml(text?.lang ?? "en")}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:10vh auto;padding:0 1rem;color:#222}
 h1{font-size:1.6rem}pre{background:#f4f4f4;padding:1rem;overflow:auto;font-size:.8rem}
 @media (prefers-color-scheme:dark){body{background:#111;color:#ddd}pre{background:#222}}</style></head>
-<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(info.message)}</p>${stack}</body></html>`;
+<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${stack}</body></html>`;
 }
 
 /** Writes the built-in HTML error page. */
 export function sendHtmlError(ctx: Context, info: ErrorInfo): void {
   ctx.status = info.status;
   ctx.type = "text/html; charset=utf-8";
-  ctx.body = builtInErrorPage(info);
+  ctx.body = builtInErrorPage(info, errorPageText(ctx, info));
 }

@@ -13,7 +13,7 @@ export { listViewModules, loadViewModules, viewModuleFile } from "./discovery.js
 export { createDispatch, createDispatcher, type Dispatcher, type DispatchOptions, type RouteLookup } from "./dispatch.js";
 export { errorHandler } from "./error-handler.js";
 export { createFileProbe, type FileProbe } from "./file-probe.js";
-export { acceptsOnlyJson, builtInErrorPage, escapeHtml, sendHtmlError, sendJsonError, wantsJsonError } from "./error-pages.js";
+export { acceptsOnlyJson, builtInErrorPage, errorPageText, escapeHtml, sendHtmlError, sendJsonError, TRANSLATE_STATE_KEY, wantsJsonError, type ErrorPageText } from "./error-pages.js";
 export * from "./errors.js";
 export { createHost, type Host, type HostOptions, type ResponderSetup } from "./host.js";
 export { formatRoutes, routeListing, type MountedApp } from "./mounts.js";

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "koa";
-import type { HostPlugin, PluginContext } from "koa-host";
+import { TRANSLATE_STATE_KEY, type HostPlugin, type PluginContext } from "koa-host";
 import { E_SERVICES_CONFIG_INVALID } from "../errors.js";
 import { BATTERY_CATALOGS } from "./battery/catalogs.js";
 import type { Catalog } from "./catalogs.js";
@@ -92,6 +92,22 @@ export function translationsPlugin(options: { resources?: Readonly<Record<string
         ...(config.fallback ? { fallback: config.fallback } : {}),
         ...(config.languages ? { languages: config.languages as string[] } : {}),
       });
+    },
+    middleware() {
+      // The built-in error page (koa-host) titles itself in the request's language through this
+      // translator; a getter, so a request that shows no such page never chooses its language.
+      return [
+        async (ctx: Context, next: () => Promise<unknown>) => {
+          Object.defineProperty(ctx.state, TRANSLATE_STATE_KEY, {
+            configurable: true,
+            get: () => {
+              const current = ready();
+              return current.translator(requestLocale(ctx, current));
+            },
+          });
+          await next();
+        },
+      ];
     },
     locals(ctx: Context) {
       const current = ready();

@@ -1,6 +1,7 @@
 /**
  * The strings the shared batteries put on a page, in the languages both frameworks ship:
- * pagination labels, the titles of error pages by status and the form summary. An app's
+ * pagination labels, the titles of error pages by status (in English the standard reason phrases,
+ * which the built-in error page has always shown) and the form summary. An app's
  * `locales/<language>.json` overrides any of them (same keys). A test keeps the four in step.
  */
 import type { Catalog } from "../catalogs.js";
@@ -11,20 +12,20 @@ const EN: Catalog = {
   "pagination.page": "Page {{page}} of {{pages}}",
   "form.invalid": "Please correct the fields marked below.",
   "errors.home": "Home page",
-  "errors.status.400": "Bad request",
-  "errors.status.401": "Please log in",
-  "errors.status.403": "Not allowed",
-  "errors.status.404": "Page not found",
-  "errors.status.405": "Method not allowed",
+  "errors.status.400": "Bad Request",
+  "errors.status.401": "Unauthorized",
+  "errors.status.403": "Forbidden",
+  "errors.status.404": "Not Found",
+  "errors.status.405": "Method Not Allowed",
   "errors.status.409": "Conflict",
   "errors.status.410": "Gone",
-  "errors.status.413": "Too large",
-  "errors.status.415": "Unsupported file type",
-  "errors.status.422": "Check the form",
-  "errors.status.429": "Too many requests",
-  "errors.status.500": "Something went wrong",
-  "errors.status.502": "A service did not answer",
-  "errors.status.503": "Temporarily unavailable",
+  "errors.status.413": "Payload Too Large",
+  "errors.status.415": "Unsupported Media Type",
+  "errors.status.422": "Unprocessable Entity",
+  "errors.status.429": "Too Many Requests",
+  "errors.status.500": "Internal Server Error",
+  "errors.status.502": "Bad Gateway",
+  "errors.status.503": "Service Unavailable",
 };
 
 const FR: Catalog = {
