@@ -10,7 +10,7 @@ export interface HaproxyOptions {
   readonly log?: string;
   /** Stats page address (off by default). */
   readonly stats?: string;
-  /** Seconds between health checks (default 1). */
+  /** Seconds between health checks (default 2). */
   readonly checkIntervalSeconds?: number;
   /** TLS ends at the balancer: `address:port` and a PEM file holding certificate and key. */
   readonly tls?: { readonly bind: string; readonly pem: string };
@@ -18,13 +18,13 @@ export interface HaproxyOptions {
 
 /**
  * An HAProxy configuration: round robin over the app processes, each checked on the readiness path
- * (a process whose database or Redis is down, or which is draining, leaves the pool within two
- * checks), forwarded headers for `trustProxy`, a request id, and retries of requests a process
+ * (a process whose database or Redis is down, or which is draining, leaves the pool after three
+ * failed checks), forwarded headers for `trustProxy`, a request id, and retries of requests a process
  * dropped without answering (connection refused or closed), sent to another process.
  */
 export function haproxyConfig(target: DeployTarget, options: HaproxyOptions): string {
   const backend = safeName(target.name);
-  const inter = `${options.checkIntervalSeconds ?? 1}s`;
+  const inter = `${options.checkIntervalSeconds ?? 2}s`;
   const servers = Array.isArray(options.servers)
     ? (options.servers as readonly string[]).map((address, index) => `    server ${backend}${index + 1} ${address} check`).join("\n")
     : (() => {
@@ -57,6 +57,8 @@ defaults
     timeout server 30s
     timeout http-request 10s
     timeout http-keep-alive 10s
+    # A health check may take this long (without it HAProxy allows only the check interval).
+    timeout check 5s
     # A request a process dropped without answering goes to another process.
     retries 3
     option redispatch 1
@@ -84,7 +86,7 @@ backend ${backend}
     option httpchk
     http-check send meth GET uri ${target.readyPath} ver HTTP/1.1 hdr Host localhost
     http-check expect status 200
-    default-server inter ${inter} fall 2 rise 2 slowstart 5s
+    default-server inter ${inter} fall 3 rise 2 slowstart 5s
 ${servers}
 `;
 }

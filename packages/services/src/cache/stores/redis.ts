@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { E_SERVICE_UNREACHABLE } from "../../errors.js";
 import { closeRedis } from "../../redis.js";
 import type { CacheStore } from "../store.js";
 
@@ -12,17 +13,36 @@ export class RedisStore implements CacheStore {
     this.client = client;
   }
 
+  // While Redis is down a request that needs the cache answers 503 (E_SERVICE_UNREACHABLE), not
+  // 500: the outage is the server's, temporary, and says so to clients and balancers.
+  #unreachable(error: unknown): Error {
+    const { host, port } = this.client.options;
+    return new E_SERVICE_UNREACHABLE("cache", `redis://${host ?? "127.0.0.1"}:${port ?? 6379}`, (error as Error)?.message ?? String(error));
+  }
+
   async get(key: string): Promise<string | undefined> {
-    return (await this.client.get(key)) ?? undefined;
+    try {
+      return (await this.client.get(key)) ?? undefined;
+    } catch (error) {
+      throw this.#unreachable(error);
+    }
   }
 
   async set(key: string, value: string, ttlMs: number | undefined): Promise<void> {
-    if (ttlMs === undefined) await this.client.set(key, value);
-    else await this.client.set(key, value, "PX", Math.max(1, Math.ceil(ttlMs)));
+    try {
+      if (ttlMs === undefined) await this.client.set(key, value);
+      else await this.client.set(key, value, "PX", Math.max(1, Math.ceil(ttlMs)));
+    } catch (error) {
+      throw this.#unreachable(error);
+    }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.del(key);
+    try {
+      await this.client.del(key);
+    } catch (error) {
+      throw this.#unreachable(error);
+    }
   }
 
   close(): Promise<void> {
