@@ -1,7 +1,7 @@
 import { createHost, type AppConfig, type Host, type HostPlugin } from "koa-host";
 import { BATTERY_CONFIG_KEYS, defaultPlugins, type AuthOptions } from "./batteries.js";
 import type { AppDefinition, CreateOverrides } from "koa-host/cli";
-import type { ViewModule } from "routing-kernel";
+import { checkOptionKeys, type ViewModule } from "routing-kernel";
 import { fwAConventions } from "./conventions.js";
 import { createFwAResponder } from "./responder.js";
 import { nunjucksMailRenderer } from "./mail.js";
@@ -28,8 +28,12 @@ export interface FwAAppOptions {
   readonly mounts?: Readonly<Record<string, AppDefinition>>;
 }
 
+/** The keys of {@link FwAAppOptions}, checked at start-up so a misspelt option is not silently ignored. */
+const APP_OPTION_KEYS = ["root", "name", "views", "modules", "config", "auth", "plugins", "basePath", "mounts"] as const satisfies readonly (keyof FwAAppOptions)[];
+
 /** Builds a framework A app now (discovery, route table, plugins); `listen()` serves it. */
 export async function createApp(options: FwAAppOptions, overrides: CreateOverrides = {}): Promise<Host> {
+  checkOptionKeys("createApp(options)", options, APP_OPTION_KEYS);
   const host = await createHost({
     root: options.root,
     conventions: fwAConventions,
@@ -70,6 +74,7 @@ export async function createApp(options: FwAAppOptions, overrides: CreateOverrid
  * in `app.ts`); it is built when served, listed or migrated.
  */
 export function defineApp(options: FwAAppOptions): AppDefinition {
+  checkOptionKeys("defineApp(options)", options, APP_OPTION_KEYS);
   return Object.freeze({
     root: options.root,
     ...(options.name ? { name: options.name } : {}),

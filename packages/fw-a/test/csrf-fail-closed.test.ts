@@ -184,6 +184,11 @@ describe("fw-a: options checked at start-up", () => {
     await assert.rejects(createApp({ root, modules: [{ name: "main", exports: { Index } }], config, mounts: { "/bare": bare } }), { code: "E_MOUNT_UNGUARDED" });
   });
 
+  test("defineApp and createApp refuse an unknown option with a suggestion", async () => {
+    assert.throws(() => defineApp({ root, veiws: ["main"] } as never), /defineApp\(options\) has no option "veiws". Did you mean "views"\?/);
+    await assert.rejects(createApp({ root, modules: [], mount: {} } as never), /Did you mean "mounts"\?/);
+  });
+
   test("an unknown config key stops the start with a suggestion", async () => {
     await assert.rejects(createApp({ root, modules: [], config: { ...config, csrfExemptPath: ["/x"] } }), /Did you mean "csrfExemptPaths"\?/);
   });

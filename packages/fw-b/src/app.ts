@@ -2,7 +2,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createHost, loadConfig, loadViewModules, type AppConfig, type Host, type HostOptions, type HostPlugin, type Responder } from "koa-host";
 import type { AppDefinition, CreateOverrides } from "koa-host/cli";
-import type { ViewModule } from "routing-kernel";
+import { checkOptionKeys, type ViewModule } from "routing-kernel";
 import { conventions } from "./base.js";
 import { autoMigrates, BATTERY_CONFIG_KEYS, batteryPlugins, type AuthOptions } from "./batteries.js";
 import { CONTRIB_CONFIG_KEYS, contribSettings, type ContribSettings } from "./contrib/config.js";
@@ -53,12 +53,16 @@ function rootOf(root: string): string {
   return isAbsolute(path) ? path : resolve(path);
 }
 
+/** The keys of {@link FwBAppOptions}, checked at start-up so a misspelt option is not silently ignored. */
+const APP_OPTION_KEYS = ["root", "name", "viewModules", "modules", "config", "auth", "plugins", "basePath", "logger"] as const satisfies readonly (keyof FwBAppOptions)[];
+
 /**
  * Builds an fw-b app now: config, views (the app's and the enabled contrib modules'), route
  * table, batteries (security, data, services), the fw-b plugin and the app's plugins, responder.
  * The CLI uses {@link defineApp}; tests and custom servers may call this directly.
  */
 export async function createApp(options: FwBAppOptions, overrides: CreateOverrides = {}): Promise<Host> {
+  checkOptionKeys("createApp(options)", options, APP_OPTION_KEYS);
   const root = rootOf(options.root);
   const configOverrides = { ...options.config, ...overrides.config };
   // The contrib modules add views, so the config is needed before the route table is built.
@@ -113,6 +117,7 @@ export async function createApp(options: FwBAppOptions, overrides: CreateOverrid
  * Nothing is built until the CLI (or a test) calls `create()`.
  */
 export function defineApp(options: FwBAppOptions): AppDefinition {
+  checkOptionKeys("defineApp(options)", options, APP_OPTION_KEYS);
   const root = rootOf(options.root);
   return Object.freeze({
     root,

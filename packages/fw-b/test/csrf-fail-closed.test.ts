@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { HostPlugin } from "koa-host";
 import { csrfToken } from "security";
-import { FwB, request, type Host } from "../src/index.js";
+import { defineApp, FwB, request, type Host } from "../src/index.js";
 import { cache, cors, csrfExempt, navTitle, renderJson, route } from "../src/decorators/index.js";
 import { admin } from "../src/contrib/index.js";
 import { buildTestApp } from "../src/testing/index.js";
@@ -191,6 +191,10 @@ describe("fw-b: decorator options checked at start-up", () => {
       assert.match(error.message, pattern);
       return true;
     });
+
+  test("defineApp refuses an unknown option with a suggestion", () => {
+    refused(() => defineApp({ root: "/tmp", viewModule: ["main"] } as never), /Did you mean "viewModules"\?/);
+  });
 
   test("@cors with a misspelt key suggests the known one", () => {
     refused(() => cors({ origns: ["https://x.example"] } as never), /Did you mean "origins"\?/);
