@@ -4,7 +4,7 @@
  * errors differently; this file is the one place that knows all three.
  */
 import { FrameworkError } from "routing-kernel";
-import { E_FOREIGN_KEY_VIOLATION, E_INVALID_DATA, E_UNIQUE_VIOLATION } from "./errors.js";
+import { E_DB_UNREACHABLE, E_FOREIGN_KEY_VIOLATION, E_INVALID_DATA, E_UNIQUE_VIOLATION } from "./errors.js";
 
 interface DriverError {
   code?: unknown;
@@ -82,6 +82,15 @@ function tableOf(e: DriverError): string | undefined {
   return /constraint failed: ([^.\s]+)\./.exec(text(e.message))?.[1];
 }
 
+// The server went away (restart, failover, network): the request gets 503, like readiness says,
+// instead of an unexpected 500; the pool reconnects by itself once the server is back.
+const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "08000", "08003", "08006", "PROTOCOL_CONNECTION_LOST"]);
+const CONNECTION_MESSAGES = /Connection terminated|Timeout acquiring a connection|connection is closed|Client has encountered a connection error/i;
+
+function isConnectionLost(e: DriverError): boolean {
+  return (typeof e.code === "string" && CONNECTION_CODES.has(e.code)) || CONNECTION_MESSAGES.test(String(e.message ?? ""));
+}
+
 /**
  * The coded error for a driver error about `table` (E_UNIQUE_VIOLATION 409,
  * E_FOREIGN_KEY_VIOLATION 409, E_INVALID_DATA 400), or the error itself when it is none of these.
@@ -92,7 +101,8 @@ export function translateDbError(error: unknown, tableName?: string): unknown {
   const e = error as DriverError;
   const table = tableName ?? tableOf(e) ?? "record";
   let coded: FrameworkError | undefined;
-  if (isUniqueViolation(e)) coded = new E_UNIQUE_VIOLATION(table, uniqueColumns(e, table));
+  if (isConnectionLost(e)) coded = new E_DB_UNREACHABLE("DB_URL", String(e.message ?? e.code));
+  else if (isUniqueViolation(e)) coded = new E_UNIQUE_VIOLATION(table, uniqueColumns(e, table));
   else if (isForeignKeyViolation(e)) coded = new E_FOREIGN_KEY_VIOLATION(table);
   else {
     const problem = dataProblem(e);
