@@ -12,11 +12,12 @@ import { connect, type Database } from "./connection.js";
 import { dateHelpers, type DateHelpers, type DateInput } from "./dates.js";
 import { translateDbError } from "./db-errors.js";
 import { flashLocals, flashMiddleware } from "./flash.js";
+import { requestText } from "./request-text.js";
 import { bindModels, loadModels } from "./model-registry.js";
 import type { BaseRow, Model } from "./model-types.js";
 import { heldMessage } from "./migration-drafts.js";
 import { migrate } from "./migrations.js";
-import { paginationLinks } from "./pagination-html.js";
+import { paginationLinks, type PaginationLabels } from "./pagination-html.js";
 import { responseKindOf, validationErrorMiddleware } from "./validation-response.js";
 
 /** Options of {@link dataPlugin}. */
@@ -129,13 +130,18 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
       const dates = ready(helpers);
       // The request's language, once the framework has decided it (ctx.state.locale): dates are
       // written in it. Read when a template formats, not here, as the framework may decide later.
-      const locale = () => (typeof ctx.state["locale"] === "string" ? (ctx.state["locale"] as string) : undefined);
+      const locale = () => (typeof ctx.state?.["locale"] === "string" ? (ctx.state["locale"] as string) : undefined);
       return {
         ...dates,
         formatDate: (date: DateInput, format?: string, tz?: string) => dates.formatDate(date, format, tz, locale()),
         timeAgo: (date: DateInput) => dates.timeAgo(date, locale()),
         ...flashLocals(ctx),
-        pagination_links: paginationLinks,
+        // Labels given by the template win; else the request's language, else English.
+        pagination_links: (page: Parameters<typeof paginationLinks>[0], labels: PaginationLabels = {}) =>
+          paginationLinks(page, {
+            prev: labels.prev ?? requestText(ctx, "pagination.prev"),
+            next: labels.next ?? requestText(ctx, "pagination.next"),
+          }),
       };
     },
 

@@ -5,6 +5,7 @@
  */
 import type { Context, Middleware } from "koa";
 import { flash, flashInput, hasSession } from "./flash.js";
+import { requestText } from "./request-text.js";
 import { isValidationError, type ValidationError } from "./validate.js";
 
 /** The route's response kind (`json`, `xml`, ...) as tagged by the frameworks (`responseKind`). */
@@ -73,7 +74,8 @@ export function respondToValidationError(ctx: Context, error: ValidationError, k
     return true;
   }
   if (!hasSession(ctx)) return false;
-  flash(ctx, "error", error.message);
+  // The form's summary in the request's language when a translations plugin is on.
+  flash(ctx, "error", requestText(ctx, "form.invalid") ?? error.message);
   flashInput(ctx, error.fields, error.old);
   ctx.status = 303;
   ctx.redirect(backUrl(ctx));

@@ -10,9 +10,16 @@ import { after, before, describe, test } from "node:test";
 import { createApp, FwA, HTTPError, type Host } from "../src/index.js";
 import { listenForTest } from "../src/testing/index.js";
 
+/** Page 2 of 3, as data's paginate() describes it. */
+const PAGE = {
+  page: 2,
+  pages: 3,
+  links: { first: "/?page=1", prev: "/?page=1", next: "/?page=3", last: "/?page=3", pages: [1, 2, 3].map((n) => ({ page: n, url: `/?page=${n}`, current: n === 2 })) },
+};
+
 class Index extends FwA {
   index() {
-    return { when: new Date("2026-03-05T18:30:00Z"), total: 1234.5 };
+    return { when: new Date("2026-03-05T18:30:00Z"), total: 1234.5, page: PAGE };
   }
 
   refused() {
@@ -24,7 +31,8 @@ const TEMPLATE = `<html lang="{{ locale }}"><h1>{{ t("home.title") }}</h1>
 <p class="hello">{{ t("home.hello", { name: "<Ann>" }) }}</p>
 <p class="date">{{ formatDate(when, "date") }}</p><p class="ago">{{ formatDate(when, "D MMMM YYYY") }}</p>
 <p class="number">{{ format_number(total) }}</p>
-<a>{{ t("pagination.next") }}</a></html>`;
+<a>{{ t("pagination.next") }}</a>
+<div class="pages">{{ pagination_links(page) | safe }}</div></html>`;
 
 describe("fw-a translations", () => {
   const root = mkdtempSync(join(tmpdir(), "fw-a-i18n-"));
@@ -59,6 +67,7 @@ describe("fw-a translations", () => {
     assert.match(html, /<p class="ago">5 mars 2026<\/p>/);
     assert.match(html.replace(/\s/g, " "), /<p class="number">1 234,5<\/p>/);
     assert.match(html, /<a>Suivant »<\/a>/);
+    assert.match(html, /<a href="\/\?page=1" rel="prev">« Précédent<\/a>[\s\S]*rel="next">Suivant »<\/a>/, "pagination_links labels itself in the request's language");
   });
 
   test("German uses the shipped strings and falls back to English for the app's untranslated keys; no header means English", async () => {

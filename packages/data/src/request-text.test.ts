@@ -1,0 +1,36 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { TRANSLATE_STATE_KEY } from "koa-host";
+import { FLASH_SESSION_KEY } from "./flash.js";
+import { requestText } from "./request-text.js";
+import { respondToValidationError } from "./validation-response.js";
+import { ValidationError } from "./validate.js";
+
+const french = (key: string) => ({ "form.invalid": "Veuillez corriger les champs signalés ci-dessous.", "pagination.next": "Suivant »" })[key] ?? key;
+
+test("requestText: the request's translation, undefined without a translator or for an unknown key", () => {
+  assert.equal(requestText({ state: { [TRANSLATE_STATE_KEY]: french } }, "pagination.next"), "Suivant »");
+  assert.equal(requestText({ state: { [TRANSLATE_STATE_KEY]: french } }, "no.such.key"), undefined);
+  assert.equal(requestText({ state: {} }, "pagination.next"), undefined);
+});
+
+test("a refused HTML form flashes its summary in the request's language", () => {
+  const session: Record<string, unknown> = {};
+  const ctx = {
+    state: { [TRANSLATE_STATE_KEY]: french },
+    session,
+    get: () => "",
+    headers: {},
+    request: { body: {}, is: () => false },
+    is: () => false,
+    accepts: () => "html",
+    originalUrl: "/form",
+    path: "/form",
+    redirect(url: string) {
+      (this as { location?: string }).location = url;
+    },
+  } as unknown as Parameters<typeof respondToValidationError>[0];
+  assert.equal(respondToValidationError(ctx, new ValidationError({ email: ["Enter an email address."] })), true);
+  const flashed = session[FLASH_SESSION_KEY] as { messages: Array<{ kind: string; message: string }> };
+  assert.deepEqual(flashed.messages, [{ kind: "error", message: "Veuillez corriger les champs signalés ci-dessous." }]);
+});

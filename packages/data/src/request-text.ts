@@ -1,0 +1,14 @@
+/**
+ * The words the data battery puts on a page (pagination labels, the flash of a refused form) in
+ * the request's language, when a translations plugin put a translator on `ctx.state` (koa-host's
+ * TRANSLATE_STATE_KEY); `undefined` otherwise, and the caller keeps its English default.
+ */
+import { TRANSLATE_STATE_KEY } from "koa-host";
+
+/** The translation of `key` for this request, or undefined when there is no translator or no such key. */
+export function requestText(ctx: { state?: unknown }, key: string): string | undefined {
+  const translate = (ctx.state as Record<string, unknown> | undefined)?.[TRANSLATE_STATE_KEY];
+  if (typeof translate !== "function") return undefined;
+  const text = (translate as (key: string) => unknown)(key);
+  return typeof text === "string" && text !== key ? text : undefined;
+}
