@@ -131,6 +131,11 @@ describe("APP_ENV (issue 15.10)", () => {
     assert.equal(config.logLevel, "warn");
   });
 
+  test("an environments section that is not an object is E_CONFIG_INVALID, not a crash", async () => {
+    await assert.rejects(loadConfig(appFolder(`{ environments: { staging: null } }`), {}, {}), { code: "E_CONFIG_INVALID" });
+    await assert.rejects(loadConfig(appFolder(`{ environments: ["production"] }`), {}, {}), { code: "E_CONFIG_INVALID" });
+  });
+
   test("env given in code is checked the same way", async () => {
     await assert.rejects(loadConfig(appFolder(`{}`), { env: "qa" }, {}), { code: "E_CONFIG_UNKNOWN_ENV" });
   });

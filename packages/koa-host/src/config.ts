@@ -95,7 +95,11 @@ export async function loadConfig(
   loadEnvFile(absolute, environment);
   const fromFile = await readConfigFile(absolute);
   const { environments: declared, ...base } = fromFile;
-  const environments = isPlainObject(declared) ? (declared as Record<string, Record<string, unknown>>) : {};
+  if (declared !== undefined && !isPlainObject(declared)) throw new E_CONFIG_INVALID(join(absolute, "lib"), "`environments` must be an object of sections: { production: { ... } }");
+  const environments = (declared ?? {}) as Record<string, Record<string, unknown>>;
+  for (const [name, section] of Object.entries(environments)) {
+    if (!isPlainObject(section)) throw new E_CONFIG_INVALID(join(absolute, "lib"), `environments.${name} must be an object of config keys`);
+  }
   const env = String(overrides["env"] ?? (environment["APP_ENV"] || undefined) ?? "development");
   const known = [...new Set([...KNOWN_ENVIRONMENTS, ...Object.keys(environments)])];
   if (!known.includes(env)) throw new E_CONFIG_UNKNOWN_ENV(env, known, closestName(env, known));
