@@ -6,7 +6,9 @@ import { requestText } from "./request-text.js";
 import { respondToValidationError } from "./validation-response.js";
 import { ValidationError } from "./validate.js";
 
-const french = (key: string) => ({ "form.invalid": "Veuillez corriger les champs signalés ci-dessous.", "pagination.next": "Suivant »" })[key] ?? key;
+const FRENCH: Record<string, string> = { "form.failed": "Corrigez les champs : {{fields}}.", "pagination.next": "Suivant »" };
+const french = (key: string, values?: Record<string, unknown>) =>
+  (FRENCH[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values?.[name] ?? ""));
 
 test("requestText: the request's translation, undefined without a translator or for an unknown key", () => {
   assert.equal(requestText({ state: { [TRANSLATE_STATE_KEY]: french } }, "pagination.next"), "Suivant »");
@@ -32,5 +34,5 @@ test("a refused HTML form flashes its summary in the request's language", () => 
   } as unknown as Parameters<typeof respondToValidationError>[0];
   assert.equal(respondToValidationError(ctx, new ValidationError({ email: ["Enter an email address."] })), true);
   const flashed = session[FLASH_SESSION_KEY] as { messages: Array<{ kind: string; message: string }> };
-  assert.deepEqual(flashed.messages, [{ kind: "error", message: "Veuillez corriger les champs signalés ci-dessous." }]);
+  assert.deepEqual(flashed.messages, [{ kind: "error", message: "Corrigez les champs : email." }]);
 });

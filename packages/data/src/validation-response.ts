@@ -75,7 +75,9 @@ export function respondToValidationError(ctx: Context, error: ValidationError, k
   }
   if (!hasSession(ctx)) return false;
   // The form's summary in the request's language when a translations plugin is on.
-  flash(ctx, "error", requestText(ctx, "form.invalid") ?? error.message);
+  const names = Object.keys(error.fields);
+  const summary = names.length > 0 ? requestText(ctx, "form.failed", { fields: names.join(", ") }) : requestText(ctx, "form.invalid");
+  flash(ctx, "error", summary ?? error.message);
   flashInput(ctx, error.fields, error.old);
   ctx.status = 303;
   ctx.redirect(backUrl(ctx));

@@ -1,7 +1,8 @@
 /**
  * The strings the shared batteries put on a page, in the languages both frameworks ship:
  * pagination labels, the titles of error pages by status (in English the standard reason phrases,
- * which the built-in error page has always shown) and the form summary. An app's
+ * which the built-in error page has always shown) and a refused form's summary (in English the
+ * data battery's own wording). An app's
  * `locales/<language>.json` overrides any of them (same keys). A test keeps the four in step.
  */
 import type { Catalog } from "../catalogs.js";
@@ -11,6 +12,7 @@ const EN: Catalog = {
   "pagination.next": "Next »",
   "pagination.page": "Page {{page}} of {{pages}}",
   "form.invalid": "Please correct the fields marked below.",
+  "form.failed": "Validation failed for {{fields}}.",
   "errors.home": "Home page",
   "errors.status.400": "Bad Request",
   "errors.status.401": "Unauthorized",
@@ -33,6 +35,7 @@ const FR: Catalog = {
   "pagination.next": "Suivant »",
   "pagination.page": "Page {{page}} sur {{pages}}",
   "form.invalid": "Veuillez corriger les champs signalés ci-dessous.",
+  "form.failed": "Vérifiez ces champs : {{fields}}.",
   "errors.home": "Page d'accueil",
   "errors.status.400": "Requête invalide",
   "errors.status.401": "Veuillez vous connecter",
@@ -55,6 +58,7 @@ const ES: Catalog = {
   "pagination.next": "Siguiente »",
   "pagination.page": "Página {{page}} de {{pages}}",
   "form.invalid": "Corrige los campos marcados abajo.",
+  "form.failed": "Revisa estos campos: {{fields}}.",
   "errors.home": "Página de inicio",
   "errors.status.400": "Solicitud incorrecta",
   "errors.status.401": "Inicia sesión",
@@ -77,6 +81,7 @@ const DE: Catalog = {
   "pagination.next": "Weiter »",
   "pagination.page": "Seite {{page}} von {{pages}}",
   "form.invalid": "Bitte korrigieren Sie die unten markierten Felder.",
+  "form.failed": "Bitte prüfen Sie diese Felder: {{fields}}.",
   "errors.home": "Startseite",
   "errors.status.400": "Ungültige Anfrage",
   "errors.status.401": "Bitte melden Sie sich an",
