@@ -126,7 +126,7 @@ describe("docs: code blocks compile in a scaffolded app (issue 15.11)", () => {
       // for a reader who follows the docs; other blocks import from it. Checked in each app.
       const models = blocks.find((block) => /^\/\/\s*lib\/models\.ts\b/.test(block.code));
       if (models) {
-        const code = framework === "fw-b" ? models.code.replace(/from "fw-a"/g, 'from "fw-b"') : models.code;
+        const code = framework === "fw-b" ? models.code.replace(/"fw-a"/g, '"fw-b"') : models.code;
         const scaffolded = readFileSync(join(app, "lib", "models.ts"), "utf8").replace(/^import .*$/gm, "");
         writeFileSync(join(app, "lib", "models.ts"), `${code}\n${scaffolded}`);
         placed.set(join("lib", "models.ts"), { block: models, offset: 0 });

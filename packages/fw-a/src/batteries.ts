@@ -1,6 +1,6 @@
 import type { AppConfig, ConfigKeys, HostPlugin } from "koa-host";
 import { DATA_CONFIG_KEYS, dataPlugin } from "data";
-import { SECURITY_CONFIG_KEYS, securityPlugin, type SecurityPluginOptions } from "security";
+import { SECURITY_CONFIG_KEYS, securityPlugin, type CurrentUser, type SecurityPluginOptions } from "security";
 import { I18N_CONFIG_KEYS, SERVICES_CONFIG_KEYS, servicesPlugin, translationsPlugin, userSignalHooks, type MailRenderer } from "services";
 
 /** The batteries' config keys, accepted at start-up also when a battery is switched off. */
@@ -17,7 +17,7 @@ export interface BatterySwitches {
 }
 
 /** How the login manager finds users (an app passes it to `defineApp({ auth })`). */
-export type AuthOptions<User = unknown> = Pick<SecurityPluginOptions<User>, "loadUser" | "userId" | "rememberFingerprint" | "onLogin" | "onLogout">;
+export type AuthOptions<User = CurrentUser> = Pick<SecurityPluginOptions<User>, "loadUser" | "userId" | "rememberFingerprint" | "onLogin" | "onLogout">;
 
 /**
  * The plugins every fw-a app starts with, in order: security (session before anything that needs

@@ -1,6 +1,7 @@
 import { HostView } from "koa-host";
 import { validate, type ValidateOptions } from "data";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
+import type { CurrentUser } from "security";
 import type { Services } from "services";
 
 
@@ -11,8 +12,8 @@ import type { Services } from "services";
  */
 export class FwA extends HostView {
   /** The logged-in user (login manager), or undefined. */
-  get currentUser(): unknown {
-    return this.ctx.state["currentUser"];
+  get currentUser(): CurrentUser | undefined {
+    return this.ctx.state["currentUser"] as CurrentUser | undefined;
   }
 
   /** The verified JWT claims of a `@security.bearerAuth` view, or undefined. */

@@ -13,6 +13,8 @@ export { request, type VerbDecorator } from "./request.js";
 export { createFwAResponder } from "./responder.js";
 export { response, RESPONSE_KIND } from "./response.js";
 export { security } from "./security.js";
+/** Declare the app's user type: `declare module "fw-a" { interface UserRegistry { user: User } }`. */
+export type { CurrentUser, UserRegistry } from "security";
 export { createTemplateEnvironment, findViewTemplate } from "./templates.js";
 export { defineConfig, HTTPError, Redirect, Reply, type AppConfig, type Host } from "koa-host";
 export { defineCommands, type ScriptCommand } from "koa-host";

@@ -3,6 +3,7 @@ import type { Context } from "koa";
 import { validate, type ValidateOptions } from "data";
 import { HOST_VIEW_FIELDS, HostView, runtimeOf, type AppConfig } from "koa-host";
 import { defineConventions, type Conventions } from "routing-kernel";
+import type { CurrentUser } from "security";
 import type { Services } from "services";
 
 /**
@@ -17,8 +18,8 @@ export class FwB extends HostView {
   }
 
   /** The logged-in user (the login manager's `loadUser`), or undefined. */
-  get currentUser(): unknown {
-    return this.ctx.state["currentUser"] ?? undefined;
+  get currentUser(): CurrentUser | undefined {
+    return (this.ctx.state["currentUser"] as CurrentUser | undefined) ?? undefined;
   }
 
   /** The verified JWT claims of a `@bearerAuth` view, or undefined. */

@@ -1,6 +1,6 @@
 import type { AppConfig, ConfigKeys, HostPlugin } from "koa-host";
 import { DATA_CONFIG_KEYS, dataPlugin, type DataPlugin } from "data";
-import { SECURITY_CONFIG_KEYS, securityPlugin, type SecurityPlugin, type SecurityPluginOptions } from "security";
+import { SECURITY_CONFIG_KEYS, securityPlugin, type SecurityPlugin, type CurrentUser, type SecurityPluginOptions } from "security";
 import { SERVICES_CONFIG_KEYS, servicesPlugin, userSignalHooks, type MailRenderer, type ServicesPlugin } from "services";
 
 /** The batteries' config keys, accepted at start-up also when a battery is switched off. */
@@ -17,7 +17,7 @@ export interface BatterySwitches {
 }
 
 /** How the login manager finds users (an app passes it to `defineApp({ auth })`). */
-export type AuthOptions<User = unknown> = Pick<SecurityPluginOptions<User>, "loadUser" | "userId" | "rememberFingerprint" | "onLogin" | "onLogout">;
+export type AuthOptions<User = CurrentUser> = Pick<SecurityPluginOptions<User>, "loadUser" | "userId" | "rememberFingerprint" | "onLogin" | "onLogout">;
 
 /** Options of {@link defaultPlugins}. */
 export interface DefaultPluginOptions {

@@ -67,3 +67,5 @@ export {
   needsRehash,
   verifyPassword,
 } from "security";
+/** Declare the app's user type: `declare module "fw-b" { interface UserRegistry { user: User } }`. */
+export type { CurrentUser, UserRegistry } from "security";

@@ -35,9 +35,24 @@ export interface AppConfig {
   readonly [key: string]: unknown;
 }
 
+/**
+ * A config layer as a file writes it: every key optional, and a plain-object section (`bodyLimits`,
+ * `static`...) may give only some of its keys, since layers merge deeply. Arrays and functions are
+ * whole values.
+ */
+export type ConfigLayer<T> = {
+  readonly [K in keyof T]?: T[K] extends (...args: never[]) => unknown
+    ? T[K]
+    : T[K] extends readonly unknown[]
+      ? T[K]
+      : T[K] extends object
+        ? ConfigLayer<T[K]>
+        : T[K];
+};
+
 /** What an app's `lib/config.ts` exports as `config`: keys, plus per-environment overrides. */
-export type ConfigInput = Partial<Omit<AppConfig, "root" | "env">> & {
-  readonly environments?: Readonly<Record<string, Partial<AppConfig>>>;
+export type ConfigInput = ConfigLayer<Omit<AppConfig, "root" | "env">> & {
+  readonly environments?: Readonly<Record<string, ConfigLayer<AppConfig>>>;
   readonly [key: string]: unknown;
 };
 

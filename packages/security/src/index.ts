@@ -34,6 +34,7 @@ export {
 export * from "./errors.js";
 export { securityHeadersMiddleware, type SecurityHeadersOptions } from "./headers.js";
 export { resolveJwtKeys, signJwt, verifyJwt, type JwtKeys, type SignJwtOptions } from "./jwt.js";
+export type { CurrentUser, UserRegistry } from "./user-type.js";
 export { attemptLogin, currentUser, currentUserMiddleware, login, logout, verifyUserPassword, type CredentialCheck, type LoginOptions } from "./login.js";
 export {
   accountSubject,

@@ -10,6 +10,7 @@ import { verifyPassword } from "./passwords.js";
 import { clearRememberCookie, fingerprintDigest, hasRememberCookie, readRememberCookie, setRememberCookie } from "./remember.js";
 import { runtimeOf, type SecurityRuntime } from "./runtime.js";
 import { getSession, regenerateSession, USER_ID_KEY } from "./session.js";
+import type { CurrentUser } from "./user-type.js";
 
 /** Options of {@link login}. */
 export interface LoginOptions {
@@ -17,8 +18,8 @@ export interface LoginOptions {
   readonly remember?: boolean;
 }
 
-/** The logged-in user of this request, if any. */
-export function currentUser<User = unknown>(ctx: Context): User | undefined {
+/** The logged-in user of this request, if any (typed by the app's {@link CurrentUser} declaration). */
+export function currentUser<User = CurrentUser>(ctx: Context): User | undefined {
   return (ctx.state["currentUser"] as User | undefined) ?? undefined;
 }
 
