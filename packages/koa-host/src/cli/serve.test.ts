@@ -44,6 +44,7 @@ test("dev reload: a rename-over save and a change after it both restart; build o
   const handle = await serve({ root, port: 0, reload: true, print: (line) => printed.push(line) });
   try {
     await until("the first start", () => starts().length === 1, printed);
+    await handle.watching;
     // Saved the way `sed -i` saves: a temporary file renamed over the original.
     writeFileSync(join(root, "lib", ".config.ts.sed"), `export const value = "second";\n`);
     renameSync(join(root, "lib", ".config.ts.sed"), config);

@@ -21,6 +21,8 @@ export interface ServeOptions {
 export interface ServeHandle {
   /** Stops the server (and the watcher). */
   stop(): Promise<void>;
+  /** Resolves once changes are being watched (at once without reload). */
+  readonly watching: Promise<void>;
 }
 
 /**
@@ -63,34 +65,38 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       setTimeout(() => current.kill("SIGKILL"), 5000).unref();
     });
 
-  let watcher: SourceWatcher | undefined;
-  try {
-    // The one watcher rule (watch.ts) leaves out dependencies, build output, data and .git.
-    watcher = await watchSources(options.root, (file) => {
-      clearTimeout(restartTimer);
-      restartTimer = setTimeout(() => {
-        print(`Change in ${file}: restarting`);
-        void stopChild().then(() => {
-          if (!stopping) start();
-        });
-      }, 150);
-    });
-    await watcher.ready;
-  } catch (error) {
-    print(`File watching is unavailable (${(error as Error).message}); serving without reload.`);
-  }
+  // The app starts at once; the watcher's first scan (a few hundred ms on a loaded machine) runs
+  // beside it. The one watcher rule (watch.ts) leaves out dependencies, build output, data and .git.
   start();
+  let watcher: SourceWatcher | undefined;
+  const watching = (async () => {
+    try {
+      watcher = await watchSources(options.root, (file) => {
+        clearTimeout(restartTimer);
+        restartTimer = setTimeout(() => {
+          print(`Change in ${file}: restarting`);
+          void stopChild().then(() => {
+            if (!stopping) start();
+          });
+        }, 150);
+      });
+      await watcher.ready;
+    } catch (error) {
+      print(`File watching is unavailable (${(error as Error).message}); serving without reload.`);
+    }
+  })();
 
   const stop = async () => {
     stopping = true;
     clearTimeout(restartTimer);
+    await watching;
     await watcher?.close();
     await stopChild();
   };
   const onSignal = () => void stop().then(() => process.exit(0));
   process.once("SIGTERM", onSignal);
   process.once("SIGINT", onSignal);
-  return { stop };
+  return { stop, watching };
 }
 
 function withoutLoaderFlag(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -108,5 +114,5 @@ async function serveInProcess(root: string, port: number, hostname: string, appN
   const onSignal = () => void stop().then(() => process.exit(0));
   process.once("SIGTERM", onSignal);
   process.once("SIGINT", onSignal);
-  return { stop };
+  return { stop, watching: Promise.resolve() };
 }
