@@ -37,7 +37,7 @@ export {
   type FlashMessage,
 } from "./flash.js";
 export { makeMigration, MIGRATION_TEMPLATE, migrationTimestamp, type MakeMigrationOptions } from "./make-migration.js";
-export { heldMessage, heldMigrations, isDraftMigration, markDraft } from "./migration-drafts.js";
+export { DRAFT_NOTE, heldMessage, heldMigrations, isDraftFile, isDraftMigration, markDraft } from "./migration-drafts.js";
 export { migrationCommands, type MigrationCommands } from "./migration-commands.js";
 export {
   FolderMigrationSource,

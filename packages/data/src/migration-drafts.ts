@@ -6,7 +6,7 @@
  * drafts, since running them is a deliberate act.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Knex } from "knex";
 
@@ -36,6 +36,14 @@ export function isDraftMigration(source: string): boolean {
   const body = source.slice(0, match.index) + source.slice(match.index + match[0].length);
   return fingerprint(body) === match[1];
 }
+
+/** True for a migration file that is still a draft (false when the file does not exist). */
+export function isDraftFile(path: string): boolean {
+  return existsSync(path) && isDraftMigration(readFileSync(path, "utf8"));
+}
+
+/** What the status commands print after a pending draft. */
+export const DRAFT_NOTE = "(draft: not applied at start-up until edited; the migrate command applies it as is)";
 
 /**
  * The pending migrations of `dir` that start-up migration holds back: the first pending draft

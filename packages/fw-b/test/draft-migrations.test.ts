@@ -12,6 +12,8 @@ import { connect } from "data";
 import { createApp, FwB } from "../src/index.js";
 
 const main = fileURLToPath(new URL("../src/cli/main.ts", import.meta.url));
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, ["--conditions=source", `--import=${import.meta.resolve("tsx")}`, main, ...args], { cwd: root, encoding: "utf8", env: { ...process.env, FW_TS_LOADER: "" } });
 const root = mkdtempSync(join(tmpdir(), "fw-b-drafts-"));
 after(() => rmSync(root, { recursive: true, force: true }));
 
@@ -39,12 +41,16 @@ async function start(): Promise<{ widgets: boolean; colour: boolean }> {
 }
 
 test("a migration made by :make-migration is not applied at start-up until it is edited", async () => {
-  const made = spawnSync(process.execPath, ["--conditions=source", `--import=${import.meta.resolve("tsx")}`, main, ":make-migration", "create_widgets"], { cwd: root, encoding: "utf8", env: { ...process.env, FW_TS_LOADER: "" } });
+  const made = cli(":make-migration", "create_widgets");
   assert.equal(made.status, 0, made.stderr);
   const file = /(\/\S+_create_widgets\.ts)/.exec(made.stdout)?.[1];
   assert.ok(file, made.stdout);
 
+  const waiting = cli(":migrations");
+  assert.equal(waiting.status, 0, waiting.stderr);
+  assert.match(waiting.stdout, /create_widgets\.ts\s+\(draft: not applied at start-up until edited/, "the status command says why it waits");
   assert.deepEqual(await start(), { widgets: false, colour: false }, "the restart that follows :make-migration applies nothing");
   writeFileSync(file, readFileSync(file, "utf8").replace('table.increments("id");', 'table.increments("id");\n    table.string("colour");'));
   assert.deepEqual(await start(), { widgets: true, colour: true }, "the edited migration is applied at the next start");
+  assert.doesNotMatch(cli(":migrations").stdout, /draft/);
 });

@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
+import { DRAFT_NOTE, isDraftFile } from "data";
 import type { Argv } from "yargs";
 import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, routesCommand, serveCommand, startCommand, userCommandsFor } from "koa-host/cli";
 import { appMigrations } from "./db.js";
@@ -48,7 +49,10 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
     })
     .command("db:status", "list migrations and whether they are applied", (y) => y, async (args) => {
       const migrations = await appMigrations(resolve(String(args.root)));
-      for (const state of await migrations.status()) console.log(`  ${state.applied ? "applied" : "pending"}  ${state.name}`);
+      for (const state of await migrations.status()) {
+        const draft = !state.applied && isDraftFile(join(migrations.dir, state.name));
+        console.log(`  ${state.applied ? "applied" : "pending"}  ${state.name}${draft ? `  ${DRAFT_NOTE}` : ""}`);
+      }
     });
   for (const command of userCommands) cli = cli.command(command);
   return finishCli(cli, "fw-a");

@@ -1,4 +1,5 @@
-import { connect, dataConfig, makeMigration, type Knex } from "data";
+import { join } from "node:path";
+import { connect, dataConfig, DRAFT_NOTE, isDraftFile, makeMigration, type Knex } from "data";
 import { loadConfig, type AppConfig } from "koa-host";
 import { registerTypeScript } from "koa-host/cli";
 import type { CommandModule } from "yargs";
@@ -75,7 +76,8 @@ export function migrationCliCommands(rootOf: (args: Record<string, unknown>) => 
       handler: async (args) => {
         await run(args, async (knex, config) => {
           for (const state of await migrationStates(knex, dataConfig(config).migrationsDir, contribSettings(config))) {
-            console.log(`${state.applied ? "[x]" : "[ ]"} ${state.name}`);
+            const draft = !state.applied && isDraftFile(join(dataConfig(config).migrationsDir, state.name));
+            console.log(`${state.applied ? "[x]" : "[ ]"} ${state.name}${draft ? ` ${DRAFT_NOTE}` : ""}`);
           }
         });
       },
