@@ -52,7 +52,8 @@ const rows: Row[] = [];
 
 async function phase(name: string, url: string, nodes: AppNode[], during: () => Promise<string>): Promise<void> {
   const rssBefore = nodes.map((node) => `${node.name} ${rssOf(node)}`).join(", ");
-  const load = autocannon({ url, connections, duration, timeout: 10 });
+  // A request slower than 30 s (HAProxy's server timeout) counts as a timeout.
+  const load = autocannon({ url, connections, duration, timeout: 30 });
   const note = await during();
   const result = await load;
   const statuses = Object.entries((result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {})
