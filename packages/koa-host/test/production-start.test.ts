@@ -111,6 +111,12 @@ describe("bad start input", () => {
     });
   }
 
+  test("start defaults APP_ENV to production, where no SECRET_KEY means no start", async () => {
+    const app = run(["start", "--workers", "2", "--port", String(await freePort()), "--host", "127.0.0.1"], { SECRET_KEY: "" });
+    assert.equal((await app.exited).code, 1);
+    assert.match(app.output(), /E_MISSING_SECRET_KEY: APP_ENV is production but no secret key is set/);
+  });
+
   test("an unknown flag is refused naming it", async () => {
     const app = run(["start", "--wrokers", "2"]);
     assert.equal((await app.exited).code, 1);
