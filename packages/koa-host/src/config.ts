@@ -31,6 +31,8 @@ export interface AppConfig {
   readonly bodyLimits: BodyLimits;
   /** Static files: folder under the root, URL prefix and `max-age` in seconds. */
   readonly static: { readonly dir: string; readonly prefix: string; readonly maxAge: number };
+  /** Config keys the app reads itself, so the start-up check of unknown keys accepts them. */
+  readonly appKeys?: readonly string[];
   /** Any other key a battery reads (`sessionUrl`, `dbUrl`...). */
   readonly [key: string]: unknown;
 }
