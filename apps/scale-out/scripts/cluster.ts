@@ -12,7 +12,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { FW_A, FW_B, prepareApp, productionEnv } from "../src/apps.js";
 import { client, csrfFrom, type Client } from "../src/client.js";
-import { startBalancer, startNode, type AppNode } from "../src/cluster.js";
+import { startBalancer, startNode, startNodes, type AppNode } from "../src/cluster.js";
 import { createDatabase, startPrivatePostgres, startPrivateRedis, type PrivatePostgres } from "../src/stores.js";
 
 process.env["NODE_TLS_REJECT_UNAUTHORIZED"] = "0";
@@ -117,7 +117,7 @@ try {
   }
   const env = productionEnv({ dbUrl, redisUrl: redis.url }, "load");
   const root = prepareApp(framework, dir, env);
-  nodes.push(...(await Promise.all([startNode(framework, root, `${framework.name}-1`, env), startNode(framework, root, `${framework.name}-2`, env)])));
+  nodes.push(...(await startNodes([startNode(framework, root, `${framework.name}-1`, env), startNode(framework, root, `${framework.name}-2`, env)])));
   const balancer = await startBalancer(dir, root, framework, nodes);
   stopBalancer = () => balancer.stop();
   const target = `${balancer.url}/ops/touch${slash}`;

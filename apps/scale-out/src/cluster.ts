@@ -41,6 +41,19 @@ export async function startNode(framework: Framework, root: string, name: string
   return node;
 }
 
+/**
+ * Waits for nodes started together; if one fails, the ones that started are stopped before the
+ * error is thrown (so a failed set-up leaves no process behind).
+ */
+export async function startNodes(starting: ReadonlyArray<Promise<AppNode>>): Promise<AppNode[]> {
+  const settled = await Promise.allSettled(starting);
+  const failed = settled.find((result): result is PromiseRejectedResult => result.status === "rejected");
+  const started = settled.filter((result): result is PromiseFulfilledResult<AppNode> => result.status === "fulfilled").map((result) => result.value);
+  if (!failed) return started;
+  await Promise.all(started.map((node) => node.proc.stop("SIGKILL")));
+  throw failed.reason;
+}
+
 /** HAProxy in front of the nodes. */
 export interface Balancer {
   /** Plain HTTP (the load runs), and HTTPS ending at HAProxy (the browser-like tests). */

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { FW_A, prepareApp, productionEnv } from "../src/apps.js";
 import { client } from "../src/client.js";
-import { startBalancer, startNode, type AppNode, type Balancer } from "../src/cluster.js";
+import { startBalancer, startNode, startNodes, type AppNode, type Balancer } from "../src/cluster.js";
 import { eventually } from "../src/processes.js";
 import { createDatabase, startPrivateRedis, type Database, type PrivateRedis } from "../src/stores.js";
 
@@ -27,7 +27,7 @@ describe("fw-a app on two nodes behind HAProxy", () => {
     db = await createDatabase(`scaleout_a_${process.pid}`);
     const env = productionEnv({ dbUrl: db.url, redisUrl: redis.url }, `a${process.pid}`);
     const root = prepareApp(FW_A, dir, env);
-    nodes.push(...(await Promise.all([startNode(FW_A, root, "a1", env), startNode(FW_A, root, "a2", env)])));
+    nodes.push(...(await startNodes([startNode(FW_A, root, "a1", env), startNode(FW_A, root, "a2", env)])));
     balancer = await startBalancer(dir, root, FW_A, nodes);
   });
 
