@@ -21,7 +21,7 @@ import { LOGIN_REQUIRED_TAG, loginRequiredMiddleware } from "./login-required.js
 import { passwordPolicyOf, registerPasswordPolicy, withPasswordPolicy } from "./password-policy.js";
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from "./passwords.js";
 import { attachRuntime, type SecurityRuntime, type UserHooks } from "./runtime.js";
-import { sessionMiddleware } from "./session.js";
+import { hasSession, sessionMiddleware } from "./session.js";
 import { parseSessionUrl, redactUrl } from "./session-url.js";
 import { createSigner } from "./signing.js";
 import { createSessionStore } from "./stores/create.js";
@@ -231,7 +231,10 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
 
     locals(ctx: Context) {
       return {
-        csrf_token: () => csrfToken(ctx),
+        // A page for a request that never reached the session middleware (an error page for a
+        // static-file probe) has no session to hold a token: it gets none, and a form posted from it
+        // is refused like any other without a token.
+        csrf_token: () => (hasSession(ctx) ? csrfToken(ctx) : ""),
         current_user: ctx.state["currentUser"] ?? null,
       };
     },
