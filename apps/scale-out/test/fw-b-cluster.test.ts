@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { FW_B, prepareApp, productionEnv, runCommand } from "../src/apps.js";
+import { cliArgs, FW_B, prepareApp, productionEnv, runCommand } from "../src/apps.js";
 import { client, csrfFrom, type Client } from "../src/client.js";
-import { startBalancer, startNode, type AppNode, type Balancer } from "../src/cluster.js";
-import { eventually } from "../src/processes.js";
+import { startBalancer, startNode, startNodes, type AppNode, type Balancer } from "../src/cluster.js";
+import { eventually, freePort, launch } from "../src/processes.js";
 import { createDatabase, startPrivateRedis, type Database, type PrivateRedis } from "../src/stores.js";
 
 // The balancer's certificate is self-signed (made by the test).
@@ -34,7 +34,7 @@ describe("fw-b app on two nodes behind HAProxy", () => {
     env = productionEnv({ dbUrl: db.url, redisUrl: redis.url }, `b${process.pid}`);
     root = prepareApp(FW_B, dir, env);
     const t1 = Date.now();
-    nodes.push(...(await Promise.all([startNode(FW_B, root, "b1", env), startNode(FW_B, root, "b2", env)])));
+    nodes.push(...(await startNodes([startNode(FW_B, root, "b1", env), startNode(FW_B, root, "b2", env)])));
     const t2 = Date.now();
     balancer = await startBalancer(dir, root, FW_B, nodes);
     console.log(`set-up: init+build+migrate ${t1 - t0} ms, two nodes ${t2 - t1} ms, HAProxy ${Date.now() - t2} ms`);
@@ -131,6 +131,18 @@ describe("fw-b app on two nodes behind HAProxy", () => {
     for (const node of nodes) {
       await eventually(`${node.name} back`, async () => ((await fetch(`${node.url}/`, { headers: { connection: "close" } })).status === 200 ? true : undefined), 10_000);
     }
+  });
+
+  test("bad input: an unreachable database at start is a non-zero exit naming the URL without its password", async () => {
+    const port = await freePort();
+    const start = launch(process.execPath, cliArgs(FW_B, ["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1", "--root", root]), {
+      cwd: root,
+      env: { ...process.env, NODE_OPTIONS: "", ...env, DB_URL: "postgres://app:hunter2-secret@127.0.0.1:1/app" },
+    });
+    const { code } = await start.exited;
+    assert.equal(code, 1);
+    assert.match(start.output(), /E_WORKERS_FAILED: .*E_DB_UNREACHABLE: Cannot connect to the database at postgres:\/\/app:\*\*\*\*@127\.0\.0\.1:1\/app/);
+    assert.doesNotMatch(start.output(), /hunter2-secret/);
   });
 
   test("4. SIGTERM with a request in flight: it completes, the node exits 0, the balancer keeps serving from the other node", async () => {
