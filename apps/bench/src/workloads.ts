@@ -5,17 +5,17 @@
  */
 
 /** Which app configuration of a server a workload needs (one process per scenario). */
-export type Scenario = "basic" | "security" | `routes-${number}`;
+export type Scenario = "basic" | "security" | "production" | `routes-${number}`;
 
 /** Names of the request workloads. */
-export type WorkloadName = "text" | "params" | "json" | "page-njk" | "page-pug" | "post-csrf" | "session-read" | "last-route";
+export type WorkloadName = "text" | "params" | "json" | "page-njk" | "page-pug" | "post-csrf" | "session-read" | "prod-text" | "last-route";
 
 /** One request workload. */
 export interface Workload {
   readonly name: WorkloadName;
   /** A line for the report. */
   readonly title: string;
-  readonly scenario: "basic" | "security" | "routes";
+  readonly scenario: "basic" | "security" | "production" | "routes";
   readonly method: "GET" | "POST";
   /** Path without a trailing slash; fw-a adds its slash. */
   readonly path: string;
@@ -118,6 +118,18 @@ export const WORKLOADS: readonly Workload[] = Object.freeze([
     status: 200,
     contentType: /^application\/json/,
     check: isJson({ user: SESSION_USER }),
+  },
+  {
+    // The production defaults of a scaffolded app: security headers, cookie session, CSRF guard and
+    // one JSON log line per request; the request carries no session cookie (a visitor's first GET).
+    name: "prod-text",
+    title: "text route, scaffold production defaults (headers, session, CSRF, request log)",
+    scenario: "production",
+    method: "GET",
+    path: "/text",
+    status: 200,
+    contentType: /^text\/plain/,
+    check: (b) => b === TEXT_BODY,
   },
 ] satisfies Workload[]);
 

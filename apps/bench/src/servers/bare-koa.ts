@@ -1,12 +1,17 @@
 import { createServer } from "node:http";
 import Koa from "koa";
 import { JSON_BODY, TEXT_BODY, pairText, type Scenario } from "../workloads.js";
+import { startProduction } from "./koa-production.js";
 import { closeServer, listenOn, unsupported, type RunningServer } from "./types.js";
 
 const PAIR_PREFIX = "/items/pair/";
 
-/** Bare Koa, no router: one middleware that tests the path by hand (the reference of the goals). */
+/**
+ * Bare Koa, no router: one middleware that tests the path by hand (the reference of the goals);
+ * the production scenario adds the koa middleware of a scaffold's production defaults.
+ */
 export async function start(scenario: Scenario, port: number): Promise<RunningServer> {
+  if (scenario === "production") return startProduction(port);
   if (scenario !== "basic") throw unsupported("bare-koa", scenario);
   const app = new Koa();
   app.use((ctx) => {

@@ -2,7 +2,7 @@ import type { Scenario, WorkloadName } from "../workloads.js";
 import type { StartServer } from "./types.js";
 
 /** Names of the bench servers. */
-export type ServerName = "raw-http" | "bare-koa" | "koa-router" | "fw-a" | "fw-b" | "nest";
+export type ServerName = "raw-http" | "bare-koa" | "koa-router" | "fw-a" | "fw-b" | "fastify" | "hono" | "nest";
 
 /** What the runner knows of a server. */
 export interface ServerInfo {
@@ -20,7 +20,7 @@ export interface ServerInfo {
 /** Every server, in report order. */
 export const SERVERS: readonly ServerInfo[] = Object.freeze([
   { name: "raw-http", label: "node:http (ceiling)", file: "raw-http.js", workloads: ["text", "params", "json"], trailingSlash: false },
-  { name: "bare-koa", label: "bare Koa (no router)", file: "bare-koa.js", workloads: ["text", "params", "json"], trailingSlash: false },
+  { name: "bare-koa", label: "bare Koa (no router)", file: "bare-koa.js", workloads: ["text", "params", "json", "prod-text"], trailingSlash: false },
   {
     name: "koa-router",
     label: "Koa + @koa/router (hand-written)",
@@ -28,8 +28,11 @@ export const SERVERS: readonly ServerInfo[] = Object.freeze([
     workloads: ["text", "params", "json", "page-njk", "page-pug", "post-csrf", "session-read", "last-route"],
     trailingSlash: false,
   },
-  { name: "fw-a", label: "fw-a", file: "fw-a.js", workloads: ["text", "params", "json", "page-njk", "post-csrf", "session-read", "last-route"], trailingSlash: true },
-  { name: "fw-b", label: "fw-b", file: "fw-b.js", workloads: ["text", "params", "json", "page-pug", "post-csrf", "session-read", "last-route"], trailingSlash: false },
+  { name: "fw-a", label: "fw-a", file: "fw-a.js", workloads: ["text", "params", "json", "page-njk", "post-csrf", "session-read", "prod-text", "last-route"], trailingSlash: true },
+  { name: "fw-b", label: "fw-b", file: "fw-b.js", workloads: ["text", "params", "json", "page-pug", "post-csrf", "session-read", "prod-text", "last-route"], trailingSlash: false },
+  // Fastify: bare in the basic scenario, with helmet/cookie/session/csrf-protection in production.
+  { name: "fastify", label: "Fastify 5 (production: + helmet, cookie, session, csrf-protection)", file: "fastify.js", workloads: ["text", "params", "json", "prod-text"], trailingSlash: false },
+  { name: "hono", label: "Hono 4 (@hono/node-server)", file: "hono.js", workloads: ["text", "params", "json"], trailingSlash: false },
   { name: "nest", label: "NestJS 11 (Express)", file: "nest.mjs", workloads: ["text", "params", "json"], trailingSlash: false },
 ] satisfies ServerInfo[]);
 

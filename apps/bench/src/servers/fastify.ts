@@ -1,0 +1,68 @@
+import fastifyCookie from "@fastify/cookie";
+import fastifyCsrf from "@fastify/csrf-protection";
+import fastifyHelmet from "@fastify/helmet";
+import fastifySession from "@fastify/session";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
+import { JSON_BODY, TEXT_BODY, pairText, type Scenario } from "../workloads.js";
+import { UNSAFE_METHODS } from "./csrf-check.js";
+import { unsupported, type RunningServer } from "./types.js";
+
+const SECRET = "bench-secret-key-0123456789abcdef";
+
+/**
+ * Fastify 5, the peer users would pick instead. The basic scenario is bare Fastify (its own router,
+ * no plugins, no logger); the production scenario is Fastify with the plugins that give it what a
+ * scaffolded fw-a/fw-b app has on in production: @fastify/helmet (defaults), @fastify/cookie +
+ * @fastify/session (signed cookie id, nothing saved for an untouched session),
+ * @fastify/csrf-protection on unsafe methods, and one pino line per request at level info.
+ */
+export async function start(scenario: Scenario, port: number): Promise<RunningServer> {
+  let app: FastifyInstance;
+  if (scenario === "basic") {
+    app = Fastify({ logger: false });
+    basicRoutes(app);
+  } else if (scenario === "production") {
+    app = await productionApp();
+  } else throw unsupported("fastify", scenario);
+  const t0 = performance.now();
+  await app.ready();
+  const appBuild = performance.now() - t0;
+  await app.listen({ port, host: "127.0.0.1" });
+  const address = app.server.address();
+  return { port: typeof address === "object" && address ? address.port : port, timings: { appBuild }, close: () => app.close() };
+}
+
+function basicRoutes(app: FastifyInstance): void {
+  app.get("/text", (_req, reply) => {
+    reply.type("text/plain; charset=utf-8").send(TEXT_BODY);
+  });
+  app.get<{ Params: { a: string; b: string } }>("/items/pair/:a/:b", (req, reply) => {
+    reply.type("text/plain; charset=utf-8").send(pairText(req.params.a, req.params.b));
+  });
+  app.get("/api/data", (_req, reply) => {
+    reply.type("application/json; charset=utf-8").send(JSON.stringify(JSON_BODY));
+  });
+}
+
+async function productionApp(): Promise<FastifyInstance> {
+  // Fastify's own request logging writes two lines per request; the scaffold writes one, so it is
+  // off and one line is written when the response is sent (same fields as koa-host's logger).
+  const app = Fastify({ logger: { level: "info" }, logController: new LogController({ disableRequestLogging: true }) });
+  app.addHook("onResponse", (req, reply, done) => {
+    const ms = Math.round(reply.elapsedTime * 10) / 10;
+    req.log.info({ method: req.method, path: req.url, status: reply.statusCode, ms }, `${req.method} ${req.url} ${reply.statusCode}`);
+    done();
+  });
+  await app.register(fastifyHelmet);
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, { secret: SECRET, cookieName: "session", saveUninitialized: false, cookie: { secure: false, httpOnly: true, sameSite: "lax", maxAge: 86_400_000 } });
+  await app.register(fastifyCsrf, { sessionPlugin: "@fastify/session" });
+  app.addHook("onRequest", (req, reply, done) => {
+    if (UNSAFE_METHODS.has(req.method)) app.csrfProtection(req, reply, done);
+    else done();
+  });
+  app.get("/text", (_req, reply) => {
+    reply.type("text/plain; charset=utf-8").send(TEXT_BODY);
+  });
+  return app;
+}
