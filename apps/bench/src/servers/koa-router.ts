@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import Router from "@koa/router";
@@ -9,6 +9,7 @@ import nunjucks from "nunjucks";
 import pug from "pug";
 import { generatedRoutes } from "../generate.js";
 import { JSON_BODY, LOGIN_PATH, PAGE_DATA, SESSION_USER, TEXT_BODY, pairText, type Scenario } from "../workloads.js";
+import { csrfMatches } from "./csrf-check.js";
 import { SITE_ROOT, closeServer, listenOn, routeCount, type RunningServer } from "./types.js";
 
 const SECRET = "bench-secret-key-0123456789abcdef";
@@ -92,9 +93,7 @@ function securityRoutes(app: Koa, router: Router): void {
   });
   router.post("/account/submit", koaBody({ jsonLimit: "1mb" }), (ctx) => {
     const data = session(ctx);
-    const sent = Buffer.from(ctx.get("x-csrf-token"));
-    const secret = Buffer.from(typeof data["csrf"] === "string" ? data["csrf"] : "");
-    if (secret.length === 0 || sent.length !== secret.length || !timingSafeEqual(sent, secret)) ctx.throw(403, "CSRF token missing or wrong");
+    if (!csrfMatches(ctx.get("x-csrf-token"), data["csrf"])) ctx.throw(403, "CSRF token missing or wrong");
     const body = ctx.request.body as { title?: unknown; count?: unknown };
     ctx.type = "application/json; charset=utf-8";
     ctx.body = JSON.stringify({ ok: true, user: data["user"], title: body.title, count: body.count });
