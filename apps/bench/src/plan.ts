@@ -27,7 +27,7 @@ export interface BenchOptions {
   readonly routeSizes: readonly number[];
   /** Only these servers (default all). */
   readonly servers: readonly ServerName[];
-  /** Only these scenarios (`basic`, `security`, `production`, `routes`; default all). */
+  /** Only these scenarios (`basic`, `security`, `production`, `db`, `routes`; default all). */
   readonly scenarios: readonly string[];
   /** Measure the start-up of scaffolded apps. */
   readonly scaffold: boolean;
@@ -71,7 +71,7 @@ export function parseOptions(argv: readonly string[], wrkAvailable: boolean): Be
   const list = (key: string): string[] | undefined => flags.get(key)?.split(",").map((s) => s.trim()).filter(Boolean);
   const servers = (list("only") ?? SERVERS.map((s) => s.name)) as ServerName[];
   for (const name of servers) if (!SERVERS.some((s) => s.name === name)) throw new Error(`--only: unknown server "${name}".`);
-  const scenarios = list("scenarios") ?? ["basic", "security", "production", "routes"];
+  const scenarios = list("scenarios") ?? ["basic", "security", "production", "db", "routes"];
   const routeSizes = (list("sizes") ?? (quick ? ["10", "10000"] : ["10", "1000", "10000"])).map(Number);
   const filtered = flags.has("only") || flags.has("scenarios") || flags.has("sizes");
   const loader = (flags.get("loader") ?? (wrkAvailable ? "wrk" : "autocannon")) as Loader;
@@ -111,7 +111,9 @@ export function configurations(options: BenchOptions): Configuration[] {
     const serves = (w: Workload) => info.workloads.includes(w.name);
     if (options.scenarios.includes("basic")) add(info.name, "basic", WORKLOADS.filter((w) => w.scenario === "basic" && serves(w)));
     if (options.scenarios.includes("security")) add(info.name, "security", WORKLOADS.filter((w) => w.scenario === "security" && serves(w)));
-    if (options.scenarios.includes("production")) add(info.name, "production", WORKLOADS.filter((w) => w.scenario === "production" && serves(w)));
+    for (const scenario of ["production", "db"] as const) {
+      if (options.scenarios.includes(scenario)) add(info.name, scenario, WORKLOADS.filter((w) => w.scenario === scenario && serves(w)));
+    }
     if (options.scenarios.includes("routes") && info.workloads.includes("last-route")) {
       for (const size of options.routeSizes) add(info.name, `routes-${size}`, [lastRouteWorkload(size)]);
     }

@@ -112,7 +112,7 @@ async function bringUp(config: Configuration, options: BenchOptions, results: Ra
   const proc = await startServer({ server: config.server, scenario: config.scenario, core: SERVER_CORE, nodeArgs: profileArgs(options, `${config.server}-${config.scenario}`) });
   try {
     const base = `http://127.0.0.1:${proc.port}`;
-    const session = config.scenario === "security" ? await login(base, info.trailingSlash) : {};
+    const session = config.scenario === "security" || config.scenario === "db" ? await login(base, info.trailingSlash) : {};
     for (const workload of config.workloads) await verify(targetFor(base, info.trailingSlash, workload, session), workload, config.server);
     if (options.startupFromLoad && config.scenario.startsWith("routes-")) {
       results.starts.push({ round: 0, server: config.server, scenario: config.scenario, startupMs: performance.now() - proc.spawnedAt, timings: proc.timings });

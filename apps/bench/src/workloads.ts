@@ -5,17 +5,17 @@
  */
 
 /** Which app configuration of a server a workload needs (one process per scenario). */
-export type Scenario = "basic" | "security" | "production" | `routes-${number}`;
+export type Scenario = "basic" | "security" | "production" | "db" | `routes-${number}`;
 
 /** Names of the request workloads. */
-export type WorkloadName = "text" | "params" | "json" | "page-njk" | "page-pug" | "post-csrf" | "session-read" | "prod-text" | "last-route";
+export type WorkloadName = "text" | "params" | "json" | "page-njk" | "page-pug" | "post-csrf" | "session-read" | "prod-text" | "db-read" | "last-route";
 
 /** One request workload. */
 export interface Workload {
   readonly name: WorkloadName;
   /** A line for the report. */
   readonly title: string;
-  readonly scenario: "basic" | "security" | "production" | "routes";
+  readonly scenario: "basic" | "security" | "production" | "db" | "routes";
   readonly method: "GET" | "POST";
   /** Path without a trailing slash; fw-a adds its slash. */
   readonly path: string;
@@ -130,6 +130,17 @@ export const WORKLOADS: readonly Workload[] = Object.freeze([
     status: 200,
     contentType: /^text\/plain/,
     check: (b) => b === TEXT_BODY,
+  },
+  {
+    // The user from a session kept in Redis, and one row by primary key from PostgreSQL.
+    name: "db-read",
+    title: "Redis session read + one PostgreSQL row",
+    scenario: "db",
+    method: "GET",
+    path: "/account/profile",
+    status: 200,
+    contentType: /^application\/json/,
+    check: isJson({ user: SESSION_USER, item: { id: 1, name: "Item <1>", price: "3.00" } }),
   },
 ] satisfies Workload[]);
 

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { after, describe, test } from "node:test";
+import { Redis } from "ioredis";
+import { serverUrls } from "test-servers";
 import { cookieHeader, verify, type Target } from "../src/load.js";
 import { configurations, parseOptions } from "../src/plan.js";
 import { loadServer, pathFor, serverInfo, SERVERS } from "../src/servers/registry.js";
@@ -18,7 +20,7 @@ async function checkScenario(server: string, scenario: Scenario, workloads = pla
   try {
     const base = `http://127.0.0.1:${running.port}`;
     const session: Record<string, string> = {};
-    if (scenario === "security") {
+    if (scenario === "security" || scenario === "db") {
       const login = await fetch(base + pathFor(info, LOGIN_PATH));
       assert.equal(login.status, 200, `${server} login`);
       session["cookie"] = cookieHeader(login);
@@ -119,6 +121,34 @@ describe("the production-defaults workload does the production work on every ser
         const post = await fetch(base + pathFor(info, "/account/submit"), { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
         assert.equal(post.status, 403, `${server} guards unsafe methods with CSRF`);
         await post.arrayBuffer();
+      } finally {
+        await running.close();
+      }
+    });
+  }
+});
+
+describe("the db workload really reads its session from Redis", () => {
+  const redis = new Redis(serverUrls.redis, { maxRetriesPerRequest: 1 });
+  after(() => redis.quit());
+  const keys = async () => new Set(await redis.keys("bench-*"));
+  for (const server of SERVERS.filter((s) => s.workloads.includes("db-read")).map((s) => s.name)) {
+    test(`${server}: login writes one Redis key, and with that key gone the profile has no user`, async () => {
+      const info = serverInfo(server);
+      const running = await (await loadServer(server)).start("db", 0);
+      try {
+        const base = `http://127.0.0.1:${running.port}`;
+        const before = await keys();
+        const login = await fetch(base + pathFor(info, LOGIN_PATH));
+        const cookie = cookieHeader(login);
+        await login.arrayBuffer();
+        const added = [...(await keys())].filter((k) => !before.has(k));
+        assert.equal(added.length, 1, `${server} stores the session in Redis`);
+        const read = await fetch(base + pathFor(info, "/account/profile"), { headers: { cookie } });
+        assert.equal(((await read.json()) as { user: unknown }).user, "alice");
+        await redis.del(added[0]!);
+        const gone = await fetch(base + pathFor(info, "/account/profile"), { headers: { cookie } });
+        assert.deepEqual(await gone.json(), { user: null, item: { id: 1, name: "Item <1>", price: "3.00" } });
       } finally {
         await running.close();
       }

@@ -3,8 +3,11 @@ import fastifyCsrf from "@fastify/csrf-protection";
 import fastifyHelmet from "@fastify/helmet";
 import fastifySession from "@fastify/session";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
-import { JSON_BODY, TEXT_BODY, pairText, type Scenario } from "../workloads.js";
+import knex from "knex";
+import { JSON_BODY, LOGIN_PATH, SESSION_USER, TEXT_BODY, pairText, type Scenario } from "../workloads.js";
 import { UNSAFE_METHODS } from "./csrf-check.js";
+import { DB_ROW, DB_TABLE, prepareDb } from "./db-fixture.js";
+import { FastifyRedisStore } from "./fastify-redis-store.js";
 import { unsupported, type RunningServer } from "./types.js";
 
 const SECRET = "bench-secret-key-0123456789abcdef";
@@ -14,7 +17,8 @@ const SECRET = "bench-secret-key-0123456789abcdef";
  * no plugins, no logger); the production scenario is Fastify with the plugins that give it what a
  * scaffolded fw-a/fw-b app has on in production: @fastify/helmet (defaults), @fastify/cookie +
  * @fastify/session (signed cookie id, nothing saved for an untouched session),
- * @fastify/csrf-protection on unsafe methods, and one pino line per request at level info.
+ * @fastify/csrf-protection on unsafe methods, and one pino line per request at level info. The db
+ * scenario adds sessions in Redis and one PostgreSQL row read per request.
  */
 export async function start(scenario: Scenario, port: number): Promise<RunningServer> {
   let app: FastifyInstance;
@@ -23,6 +27,8 @@ export async function start(scenario: Scenario, port: number): Promise<RunningSe
     basicRoutes(app);
   } else if (scenario === "production") {
     app = await productionApp();
+  } else if (scenario === "db") {
+    app = await dbApp();
   } else throw unsupported("fastify", scenario);
   const t0 = performance.now();
   await app.ready();
@@ -44,7 +50,7 @@ function basicRoutes(app: FastifyInstance): void {
   });
 }
 
-async function productionApp(): Promise<FastifyInstance> {
+async function productionApp(store?: FastifyRedisStore): Promise<FastifyInstance> {
   // Fastify's own request logging writes two lines per request; the scaffold writes one, so it is
   // off and one line is written when the response is sent (same fields as koa-host's logger).
   const app = Fastify({ logger: { level: "info" }, logController: new LogController({ disableRequestLogging: true }) });
@@ -55,7 +61,7 @@ async function productionApp(): Promise<FastifyInstance> {
   });
   await app.register(fastifyHelmet);
   await app.register(fastifyCookie);
-  await app.register(fastifySession, { secret: SECRET, cookieName: "session", saveUninitialized: false, cookie: { secure: false, httpOnly: true, sameSite: "lax", maxAge: 86_400_000 } });
+  await app.register(fastifySession, { secret: SECRET, cookieName: "session", saveUninitialized: false, ...(store ? { store } : {}), cookie: { secure: false, httpOnly: true, sameSite: "lax", maxAge: 86_400_000 } });
   await app.register(fastifyCsrf, { sessionPlugin: "@fastify/session" });
   app.addHook("onRequest", (req, reply, done) => {
     if (UNSAFE_METHODS.has(req.method)) app.csrfProtection(req, reply, done);
@@ -63,6 +69,30 @@ async function productionApp(): Promise<FastifyInstance> {
   });
   app.get("/text", (_req, reply) => {
     reply.type("text/plain; charset=utf-8").send(TEXT_BODY);
+  });
+  return app;
+}
+
+/** The production app with sessions in Redis and knex on PostgreSQL (the drivers fw-a/fw-b use). */
+async function dbApp(): Promise<FastifyInstance> {
+  const targets = await prepareDb();
+  const store = new FastifyRedisStore(targets.redisUrl, "bench-fastify-sess:", 86_400_000);
+  const db = knex({ client: "pg", connection: targets.dbUrl });
+  const app = await productionApp(store);
+  app.addHook("onClose", async () => {
+    await db.destroy();
+    await store.close();
+  });
+  app.get(LOGIN_PATH, async (req, reply) => {
+    req.session.set("user", SESSION_USER);
+    const token = reply.generateCsrf();
+    reply.type("application/json; charset=utf-8");
+    return JSON.stringify({ token });
+  });
+  app.get("/account/profile", async (req, reply) => {
+    const item = await db(DB_TABLE).select("id", "name", "price").where({ id: DB_ROW.id }).first();
+    reply.type("application/json; charset=utf-8");
+    return JSON.stringify({ user: req.session.get("user") ?? null, item: item ?? null });
   });
   return app;
 }

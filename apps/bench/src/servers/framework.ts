@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import type { Host, HostPlugin } from "koa-host";
 import { buildRouteTable, type Conventions, type ViewModule } from "routing-kernel";
 import { generatedViewModule } from "../generate.js";
+import { prepareDb, type DbTargets } from "./db-fixture.js";
 import type { Scenario } from "../workloads.js";
 import { SITE_ROOT, routeCount, unsupported, type RunningServer } from "./types.js";
 
@@ -26,10 +27,17 @@ export interface FrameworkSpec {
  * headers (hand-written Koa sends none). The production scenario is what a scaffolded app runs with
  * in production (its lib/config.ts sets `logLevel: "info"`): security headers, cookie sessions, the
  * CSRF guard and one request log line, all at their defaults; the data and services batteries stay
- * off because the text route touches neither (and neither do the peers).
+ * off because the text route touches neither (and neither do the peers). The db scenario is the same
+ * with sessions in Redis and the data battery on PostgreSQL.
  */
-export function benchConfig(scenario: Scenario): Record<string, unknown> {
-  if (scenario === "production") return { env: "production", secretKey: BENCH_SECRET, logLevel: "info", batteries: { security: true, data: false, services: false } };
+export function benchConfig(scenario: Scenario, db?: DbTargets): Record<string, unknown> {
+  const production = { env: "production", secretKey: BENCH_SECRET, logLevel: "info" };
+  if (scenario === "production") return { ...production, batteries: { security: true, data: false, services: false } };
+  // The same production defaults, sessions in Redis and the data battery on PostgreSQL.
+  if (scenario === "db") {
+    if (!db) throw new Error("The db scenario needs PostgreSQL and Redis (prepareDb()).");
+    return { ...production, sessionUrl: `${db.redisUrl}?prefix=bench-sess:`, dbUrl: db.dbUrl, batteries: { security: true, data: true, services: false } };
+  }
   const base = { env: "production", secretKey: BENCH_SECRET, logRequests: false, logLevel: "warn" };
   if (scenario === "security") return { ...base, batteries: { security: true, data: false, services: false }, securityHeaders: false };
   return { ...base, batteries: { security: false, data: false, services: false } };
@@ -41,15 +49,16 @@ function modulesFor(spec: FrameworkSpec, scenario: Scenario): ViewModule[] {
   if (scenario === "basic") return [{ name: "main", exports: spec.views.basic }];
   // A scaffolded app has POST routes too: the security views give the CSRF guard one to refuse.
   if (scenario === "production") return [{ name: "main", exports: { ...spec.views.basic, ...spec.views.security } }];
-  if (scenario === "security") return [{ name: "main", exports: spec.views.security }];
+  if (scenario === "security" || scenario === "db") return [{ name: "main", exports: spec.views.security }];
   throw unsupported(spec.name, scenario);
 }
 
 /** Starts a framework app for a scenario and listens on `port`. */
 export async function startFramework(spec: FrameworkSpec, scenario: Scenario, port: number): Promise<RunningServer> {
   const modules = modulesFor(spec, scenario);
+  const db = scenario === "db" ? await prepareDb() : undefined;
   const t0 = performance.now();
-  const host = await spec.createApp({ root: fileURLToPath(SITE_ROOT), modules, config: benchConfig(scenario), plugins: [] });
+  const host = await spec.createApp({ root: fileURLToPath(SITE_ROOT), modules, config: benchConfig(scenario, db), plugins: [] });
   const appBuild = performance.now() - t0;
   const server = await host.listen(port, "127.0.0.1");
   const address = server.address();

@@ -1,6 +1,8 @@
 import { FwA, request, response } from "fw-a";
+import type { Knex } from "knex";
 import { csrfToken, getSession } from "security";
 import { JSON_BODY, PAGE_DATA, SESSION_USER, TEXT_BODY, pairText } from "../workloads.js";
+import { DB_ROW, DB_TABLE } from "./db-fixture.js";
 
 /** `GET /text/` (text) and `GET /page/` (the Nunjucks page, by convention). */
 export class Index extends FwA {
@@ -27,7 +29,7 @@ export class Api extends FwA {
   }
 }
 
-/** The security scenario: log in (session + CSRF token), POST with CSRF, read the session. */
+/** The security and db scenarios: log in (session + CSRF token), POST with CSRF, read the session, read a row. */
 @response.json
 export class Account extends FwA {
   login() {
@@ -41,5 +43,11 @@ export class Account extends FwA {
   }
   whoami() {
     return { user: getSession(this.ctx)["user"] ?? null };
+  }
+  /** The db scenario: the user from the Redis session and one row from PostgreSQL. */
+  async profile() {
+    const db = this.ctx.state["db"] as Knex;
+    const item = await db(DB_TABLE).select("id", "name", "price").where({ id: DB_ROW.id }).first();
+    return { user: getSession(this.ctx)["user"] ?? null, item: item ?? null };
   }
 }

@@ -1,7 +1,9 @@
 import { FwB, request } from "fw-b";
 import { renderJson } from "fw-b/decorators";
+import type { Knex } from "knex";
 import { csrfToken, getSession } from "security";
 import { JSON_BODY, PAGE_DATA, SESSION_USER, TEXT_BODY, pairText } from "../workloads.js";
+import { DB_ROW, DB_TABLE } from "./db-fixture.js";
 
 /** `GET /text` (text) and `GET /pug-page` (the Pug page, by convention). */
 export class Index extends FwB {
@@ -28,7 +30,7 @@ export class Api extends FwB {
   }
 }
 
-/** The security scenario: log in (session + CSRF token), POST with CSRF, read the session. */
+/** The security and db scenarios: log in (session + CSRF token), POST with CSRF, read the session, read a row. */
 @renderJson
 export class Account extends FwB {
   login() {
@@ -42,5 +44,11 @@ export class Account extends FwB {
   }
   whoami() {
     return { user: getSession(this.ctx)["user"] ?? null };
+  }
+  /** The db scenario: the user from the Redis session and one row from PostgreSQL. */
+  async profile() {
+    const db = this.ctx.state["db"] as Knex;
+    const item = await db(DB_TABLE).select("id", "name", "price").where({ id: DB_ROW.id }).first();
+    return { user: getSession(this.ctx)["user"] ?? null, item: item ?? null };
   }
 }
