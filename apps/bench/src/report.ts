@@ -17,10 +17,13 @@ export interface Row {
   readonly vsBareKoa?: number;
   readonly vsKoaRouter?: number;
   readonly vsNest?: number;
+  /** Against Fastify on the same workload (bare Fastify on the simple routes, with its plugins in production and db). */
+  readonly vsFastify?: number;
   /** The same ratios from CPU time per request (bare Koa's CPU/request over this server's). */
   readonly cpuVsBareKoa?: number;
   readonly cpuVsKoaRouter?: number;
   readonly cpuVsNest?: number;
+  readonly cpuVsFastify?: number;
 }
 
 /** One server at one route count. */
@@ -70,6 +73,8 @@ export function median(values: readonly number[]): number {
 }
 
 const pct = (ratio: number | undefined): string => (ratio === undefined || !Number.isFinite(ratio) ? "-" : `${Math.round(ratio * 100)}%`);
+// Two decimals: the Fastify ratios are read against goals such as 1.3x.
+const times2 = (ratio: number | undefined): string => (ratio === undefined || !Number.isFinite(ratio) ? "-" : `${ratio.toFixed(2)}x`);
 const times = (ratio: number | undefined): string => (ratio === undefined || !Number.isFinite(ratio) ? "-" : `${ratio.toFixed(1)}x`);
 const num = (n: number, digits = 0): string => (Number.isFinite(n) ? n.toFixed(digits) : "-");
 
@@ -117,6 +122,7 @@ function rowsOf(runs: readonly RunRecord[]): Row[] {
       ...ratios(row.workload, row.server, "bare-koa", "vsBareKoa", "cpuVsBareKoa"),
       ...ratios(row.workload, row.server, "koa-router", "vsKoaRouter", "cpuVsKoaRouter"),
       ...ratios(row.workload, row.server, "nest", "vsNest", "cpuVsNest"),
+      ...ratios(row.workload, row.server, "fastify", "vsFastify", "cpuVsFastify"),
     }))
     .sort((a, b) => order(a) - order(b));
 }
@@ -217,15 +223,15 @@ const title = (workload: string) => WORKLOADS.find((w) => w.name === workload)?.
 export function markdownTables(summary: Summary): string {
   const lines: string[] = [];
   lines.push(
-    "| workload | server | req/s (median) | p99 ms | RSS MiB | vs bare Koa | vs Koa + @koa/router | vs NestJS | spread | CPU us/req | CPU: vs bare Koa | CPU: vs Koa + router | CPU: vs NestJS |",
-    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+    "| workload | server | req/s (median) | p99 ms | RSS MiB | vs bare Koa | vs Koa + @koa/router | vs NestJS | vs Fastify | spread | CPU us/req | CPU: vs bare Koa | CPU: vs Koa + router | CPU: vs NestJS | CPU: vs Fastify |",
+    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
   );
   for (const r of summary.rows) {
     lines.push(
-      `| ${title(r.workload)} | ${label(r.server)} | ${num(r.rps)} | ${num(r.p99, 1)} | ${num(r.rssMiB, 1)} | ${pct(r.vsBareKoa)} | ${pct(r.vsKoaRouter)} | ${times(r.vsNest)} | ${pct(r.spread)} | ${num(r.cpuUs, 1)} | ${pct(r.cpuVsBareKoa)} | ${pct(r.cpuVsKoaRouter)} | ${times(r.cpuVsNest)} |`,
+      `| ${title(r.workload)} | ${label(r.server)} | ${num(r.rps)} | ${num(r.p99, 1)} | ${num(r.rssMiB, 1)} | ${pct(r.vsBareKoa)} | ${pct(r.vsKoaRouter)} | ${times(r.vsNest)} | ${times2(r.vsFastify)} | ${pct(r.spread)} | ${num(r.cpuUs, 1)} | ${pct(r.cpuVsBareKoa)} | ${pct(r.cpuVsKoaRouter)} | ${times(r.cpuVsNest)} | ${times2(r.cpuVsFastify)} |`,
     );
   }
-  for (const server of summary.pending) lines.push(`| (all) | ${label(server)} | pending | | | | | | | | | | |`);
+  for (const server of summary.pending) lines.push(`| (all) | ${label(server)} | pending | | | | | | | | | | | | |`);
   lines.push("", "Route-count scaling (request to the last-registered route):", "");
   lines.push(
     "| server | routes | req/s (median) | vs smallest | CPU us/req | CPU: vs smallest | p99 ms | RSS MiB | start-up ms | app build ms | route table ms |",

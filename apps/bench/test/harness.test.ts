@@ -3,7 +3,7 @@ import { describe, test } from "node:test";
 import { generatedRoutes } from "../src/generate.js";
 import { parseWrk } from "../src/load.js";
 import { configurations, parseOptions, roundOrder } from "../src/plan.js";
-import { median, summarise } from "../src/report.js";
+import { markdownTables, median, summarise } from "../src/report.js";
 import type { RawResults, RunRecord } from "../src/runner.js";
 import { lastRoutePath, lastRouteWorkload } from "../src/workloads.js";
 
@@ -134,6 +134,20 @@ describe("summary", () => {
     assert.equal(goal("fw-a", "table").met, true);
     assert.deepEqual(summary.pending, ["fw-b"]);
     assert.equal(goal("fw-b text", "bare Koa").measured, "pending");
+  });
+
+  test("the db workload's rows carry their ratio against Fastify, paired by round, and the table prints it", () => {
+    const runs: RunRecord[] = [];
+    [0, 1, 2].forEach((round) => {
+      runs.push(run("fastify", "db-read", 100, round, "db"));
+      runs.push(run("fw-a", "db-read", [130, 140, 120][round]!, round, "db"));
+    });
+    const summary = summarise({ runs, starts: [], tables: [], scaffolds: [], failures: [] });
+    const fwA = summary.rows.find((r) => r.server === "fw-a" && r.workload === "db-read")!;
+    assert.ok(Math.abs(fwA.vsFastify! - 1.3) < 1e-9);
+    assert.ok(Math.abs(fwA.cpuVsFastify! - 1.3) < 1e-9);
+    assert.equal(fwA.vsBareKoa, undefined);
+    assert.match(markdownTables(summary), /\| Redis session read \+ one PostgreSQL row \| fw-a \| 130 \|.*\| 1\.30x \|/);
   });
 
   test("median of an even count is the mean of the middle two; non-numbers are left out", () => {
