@@ -65,7 +65,7 @@ export type {
 } from "./model-types.js";
 export { pageParams, type PageParams, type PageParamsOptions } from "./page-params.js";
 export { paginate, pageUrl, type Page, type PageLink, type PaginateOptions } from "./paginate.js";
-export { escapeHtml, paginationLinks, type PaginationLabels } from "./pagination-html.js";
+export { paginationLinks, type PaginationLabels } from "./pagination-html.js";
 export { dataPlugin, DB_STATE_KEY, type DataPlugin, type DataPluginOptions } from "./plugin.js";
 export { dateColumn, modelTimestamps } from "./schema.js";
 export { activeConnection, transaction } from "./transaction.js";

@@ -3,6 +3,7 @@
  * both frameworks' templates. It returns HTML (every URL and label escaped here), so a template
  * prints it unescaped: Nunjucks `{{ pagination_links(page) | safe }}`, Pug `!= pagination_links(page)`.
  */
+import { escapeHtml } from "koa-host";
 import type { Page } from "./paginate.js";
 
 /** Labels of the previous/next links. */
@@ -11,10 +12,6 @@ export interface PaginationLabels {
   readonly next?: string;
 }
 
-/** Escapes text for HTML content and double-quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * `<nav class="pagination">` with previous, numbered and next links; the current page is a

@@ -3,6 +3,7 @@
  * for text that is not the app's own a maintained HTML sanitiser (sanitize-html) over its output.
  */
 import { createRequire } from "node:module";
+import { escapeHtml } from "koa-host";
 import { Marked, type Tokens } from "marked";
 import type sanitizeHtmlType from "sanitize-html";
 import { MARKDOWN_ALLOW_LIST } from "./allow-list.js";
@@ -16,8 +17,6 @@ export interface MarkdownOptions {
    */
   readonly trusted?: boolean;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const trustedMarked = new Marked({ gfm: true, async: false });
 // Raw HTML in user text is shown as the text the user typed; the sanitiser then checks what
