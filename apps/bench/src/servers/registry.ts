@@ -2,7 +2,7 @@ import type { Scenario, WorkloadName } from "../workloads.js";
 import type { StartServer } from "./types.js";
 
 /** Names of the bench servers. */
-export type ServerName = "raw-http" | "bare-koa" | "koa-router" | "fw-a" | "fw-b" | "fastify" | "hono" | "nest";
+export type ServerName = "raw-http" | "bare-koa" | "koa-router" | "fw-a" | "fw-b" | "fastify" | "hono" | "adonis" | "nest";
 
 /** What the runner knows of a server. */
 export interface ServerInfo {
@@ -33,6 +33,8 @@ export const SERVERS: readonly ServerInfo[] = Object.freeze([
   // Fastify: bare in the basic scenario, with helmet/cookie/session/csrf-protection in production.
   { name: "fastify", label: "Fastify 5 (production: + helmet, cookie, session, csrf-protection)", file: "fastify.js", workloads: ["text", "params", "json", "prod-text", "db-read"], trailingSlash: false },
   { name: "hono", label: "Hono 4 (@hono/node-server)", file: "hono.js", workloads: ["text", "params", "json"], trailingSlash: false },
+  // AdonisJS: bare router in the basic scenario, with its session and shield packages in production.
+  { name: "adonis", label: "AdonisJS 6 (production: + session, shield)", file: "adonis.js", workloads: ["text", "params", "json", "prod-text"], trailingSlash: false },
   { name: "nest", label: "NestJS 11 (Express)", file: "nest.mjs", workloads: ["text", "params", "json"], trailingSlash: false },
 ] satisfies ServerInfo[]);
 
