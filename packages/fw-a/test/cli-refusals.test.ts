@@ -49,4 +49,16 @@ describe("fw-a CLI refusals", () => {
       rmSync(empty, { recursive: true, force: true });
     }
   });
+
+  test("an unknown option without a command is refused naming the option, not asking for a command", () => {
+    const empty = mkdtempSync(join(tmpdir(), "fw-a-bogus-"));
+    try {
+      const result = cli(empty, "--bogus");
+      assert.notEqual(result.status, 0);
+      assert.match(result.stderr, /Unknown option --bogus\. fw-a takes: .*--root/);
+      assert.doesNotMatch(result.stderr, /Name a command/);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
 });

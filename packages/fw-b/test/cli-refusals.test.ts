@@ -49,4 +49,16 @@ describe("fw-b CLI refusals", () => {
       rmSync(empty, { recursive: true, force: true });
     }
   });
+
+  test("an unknown option without a command is refused naming the option, not asking for a command", () => {
+    const empty = mkdtempSync(join(tmpdir(), "fw-b-bogus-"));
+    try {
+      const result = cli(empty, "--bogus");
+      assert.notEqual(result.status, 0);
+      assert.match(result.stderr, /Unknown option --bogus\. fw-b takes: .*--root/);
+      assert.doesNotMatch(result.stderr, /Name a command/);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
 });

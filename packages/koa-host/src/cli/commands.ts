@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import yargs, { type Argv, type CommandModule } from "yargs";
 import { printRoutes } from "./routes.js";
 import { serve } from "./serve.js";
-import { usageErrorMessage } from "./usage-error.js";
+import { noCommandMessage, usageErrorMessage } from "./usage-error.js";
 
 // The raw arguments of each command line, for the messages of finishCli's failure handler.
 const rawArguments = new WeakMap<Argv, readonly string[]>();
@@ -38,7 +38,7 @@ export function frameworkCli(name: string, argv: readonly string[]): Argv {
 export function finishCli(cli: Argv, name: string): Argv {
   const argv = rawArguments.get(cli) ?? [];
   return cli
-    .demandCommand(1, `Name a command: ${name} --help lists them.`)
+    .demandCommand(1, noCommandMessage(name))
     .strict()
     .recommendCommands()
     .help()

@@ -47,3 +47,11 @@ test("the typed command skips options and the values of --root and --app", () =>
   assert.equal(typedCommand(["--root=x", "routes"]), "routes");
   assert.equal(typedCommand(["--help"]), undefined);
 });
+
+test("an unknown option without a command is refused naming the option, not asking for a command", async () => {
+  assert.match((await refusal(["--bogus"])) ?? "", /^Unknown option --bogus\. fw-x takes: .*--root/);
+  assert.match((await refusal(["--rot", "/srv/app"])) ?? "", /^Unknown option --rot \(did you mean "--root"\?\)\. fw-x takes: /);
+  assert.match((await refusal(["-z"])) ?? "", /^Unknown option -z\. fw-x takes: /);
+  // Known options alone still ask for a command.
+  assert.equal(await refusal(["--root", "/srv/app"]), "Name a command: fw-x --help lists them.");
+});
