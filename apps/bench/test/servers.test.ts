@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import { Redis } from "ioredis";
-import { serverUrls } from "test-servers";
 import { cookieHeader, verify, type Target } from "../src/load.js";
 import { configurations, parseOptions } from "../src/plan.js";
+import { DB_TARGETS } from "../src/servers/db-fixture.js";
 import { loadServer, pathFor, serverInfo, SERVERS } from "../src/servers/registry.js";
 import { LOGIN_PATH, WORKLOADS, lastRouteWorkload, type Scenario } from "../src/workloads.js";
 
@@ -134,7 +134,7 @@ describe("the production-defaults workload does the production work on every ser
 });
 
 describe("the db workload really reads its session from Redis", () => {
-  const redis = new Redis(serverUrls.redis, { maxRetriesPerRequest: 1 });
+  const redis = new Redis(DB_TARGETS.redisUrl, { maxRetriesPerRequest: 1 });
   after(() => redis.quit());
   const keys = async () => new Set(await redis.keys("bench-*"));
   for (const server of SERVERS.filter((s) => s.workloads.includes("db-read")).map((s) => s.name)) {

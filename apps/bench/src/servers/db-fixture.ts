@@ -1,5 +1,5 @@
+import { createConnection } from "node:net";
 import knex, { type Knex } from "knex";
-import { requireServer } from "test-servers";
 
 /** The table the database workload reads one row of, and that row. */
 export const DB_TABLE = "bench_items";
@@ -14,13 +14,43 @@ export interface DbTargets {
 }
 
 /**
+ * The machine's servers, as the test suites reach them (TEST_PG_URL / TEST_REDIS_URL override).
+ * Not imported from test-servers: that package ships TypeScript sources only, and the bench runs
+ * its servers from built JavaScript.
+ */
+export const DB_TARGETS: DbTargets = Object.freeze({
+  dbUrl: process.env["TEST_PG_URL"] ?? "postgres://postgres@127.0.0.1:5432/test",
+  redisUrl: process.env["TEST_REDIS_URL"] ?? "redis://127.0.0.1:6379/0",
+});
+
+/** Resolves when the server of a URL accepts a connection; rejects naming it otherwise. */
+function reachable(name: string, url: string): Promise<void> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = createConnection({ host: hostname, port: Number(port) });
+    socket.setTimeout(2000);
+    const fail = (why: string) => {
+      socket.destroy();
+      reject(new Error(`The db workload needs ${name} on ${hostname}:${port}, which is not reachable (${why}).`));
+    };
+    socket.once("connect", () => {
+      socket.end();
+      resolve();
+    });
+    socket.once("error", (error) => fail(error.message));
+    socket.once("timeout", () => fail("timed out"));
+  });
+}
+
+/**
  * Checks that PostgreSQL and Redis answer (failing with a message naming the one absent) and makes
  * sure the table holds its row. Servers of one scenario start together, so a concurrent creation of
  * the table is tolerated: the loser re-checks that the table exists.
  */
 export async function prepareDb(): Promise<DbTargets> {
-  const dbUrl = await requireServer("postgres");
-  const redisUrl = await requireServer("redis");
+  const { dbUrl, redisUrl } = DB_TARGETS;
+  await reachable("PostgreSQL", dbUrl);
+  await reachable("Redis", redisUrl);
   const db = knex({ client: "pg", connection: dbUrl, pool: { min: 0, max: 1 } });
   try {
     try {
