@@ -78,6 +78,7 @@ export {
   placeholders,
   readLocaleFiles,
   requestLocale,
+  requestTranslatorMiddleware,
   translationsPlugin,
   type Catalog,
   type LanguageHints,

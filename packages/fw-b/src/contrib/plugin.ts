@@ -2,6 +2,7 @@ import type { Context, Middleware } from "koa";
 import { heldMessage } from "data";
 import { HTTPError, type AppConfig, type ErrorInfo, type HostPlugin, type PluginContext, type Responder } from "koa-host";
 import { E_LOGIN_REQUIRED, isDataRoute, loginRedirectUrl, rejectsHtml } from "security";
+import { requestTranslatorMiddleware } from "services";
 import type { Route } from "routing-kernel";
 import { assetStaticFolders, assetUrls } from "../assets.js";
 import type { Batteries } from "../batteries.js";
@@ -177,7 +178,10 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
     middleware() {
       // Requests pay for the maintenance gate only when that module is on; the language is
       // decided on first use (localeOf), the runtime found through the host (contribOf).
-      if (!maintenance) return [];
+      // The request's translator goes on ctx.state (services' one mechanism, as fw-a's translations
+      // plugin does) for the shared batteries: error page titles, pagination labels, form flashes.
+      const translator = requestTranslatorMiddleware(translatorOf);
+      if (!maintenance) return [translator];
       const gate: Middleware = async (ctx, next) => {
         const on = await maintenance.isOn();
         ctx.state["maintenanceOn"] = on;
@@ -186,7 +190,7 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
         if (user && roleLevel(roles, user.role) >= roleLevel(roles, settings.auth?.adminRole ?? "admin")) return next();
         await answerMaintenance(ctx);
       };
-      return [gate];
+      return [translator, gate];
     },
 
     routeMiddleware(route: Route) {

@@ -5,3 +5,4 @@ export { acceptedLanguages, chooseLanguage, LANGUAGE_SESSION_KEY, LANGUAGE_TAG, 
 export { createTranslations, type Translate, type Translations, type TranslationsOptions } from "./translations.js";
 export { BATTERY_CATALOGS } from "./battery/catalogs.js";
 export { I18N_CONFIG_KEYS, readLocaleFiles, requestLocale, translationsPlugin, type TranslationsPlugin } from "./plugin.js";
+export { requestTranslatorMiddleware } from "./request-translator.js";

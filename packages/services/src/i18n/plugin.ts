@@ -8,11 +8,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "koa";
-import { TRANSLATE_STATE_KEY, type HostPlugin, type PluginContext } from "koa-host";
+import type { HostPlugin, PluginContext } from "koa-host";
 import { E_SERVICES_CONFIG_INVALID } from "../errors.js";
 import { BATTERY_CATALOGS } from "./battery/catalogs.js";
 import type { Catalog } from "./catalogs.js";
 import { formatNumber } from "./format.js";
+import { requestTranslatorMiddleware } from "./request-translator.js";
 import { LANGUAGE_SESSION_KEY, LANGUAGE_TAG } from "./negotiate.js";
 import { createTranslations, type Translations } from "./translations.js";
 
@@ -97,16 +98,10 @@ export function translationsPlugin(options: { resources?: Readonly<Record<string
       // The built-in error page (koa-host) titles itself in the request's language through this
       // translator; a getter, so a request that shows no such page never chooses its language.
       return [
-        async (ctx: Context, next: () => Promise<unknown>) => {
-          Object.defineProperty(ctx.state, TRANSLATE_STATE_KEY, {
-            configurable: true,
-            get: () => {
-              const current = ready();
-              return current.translator(requestLocale(ctx, current));
-            },
-          });
-          await next();
-        },
+        requestTranslatorMiddleware((ctx) => {
+          const current = ready();
+          return current.translator(requestLocale(ctx, current));
+        }),
       ];
     },
     locals(ctx: Context) {

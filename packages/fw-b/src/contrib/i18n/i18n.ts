@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { acceptedLanguages, createTranslations, LANGUAGE_TAG, type LanguageHints, type Translate } from "services";
+import { acceptedLanguages, BATTERY_CATALOGS, createTranslations, LANGUAGE_TAG, type LanguageHints, type Translate } from "services";
 import { E_CONTRIB_CONFIG } from "../../errors.js";
 import type { I18nContribOptions } from "../config.js";
 import { DE } from "./de.js";
@@ -63,7 +63,11 @@ function ownName(language: string): string {
 export function createI18n(root: string, options: I18nContribOptions = {}): I18n {
   const fromFiles = readAppLocales(root);
   const resources: Record<string, Record<string, string>> = {};
-  for (const [language, strings] of Object.entries(SHIPPED)) resources[language] = { ...strings };
+  // The shared batteries' strings (pagination, error page titles, a refused form's flash) under
+  // fw-b's contrib ones, so the data battery and koa-host speak the request's language in fw-b too.
+  for (const source of [BATTERY_CATALOGS, SHIPPED]) {
+    for (const [language, strings] of Object.entries(source)) resources[language] = { ...resources[language], ...strings };
+  }
   for (const source of [fromFiles, options.resources ?? {}]) {
     for (const [language, strings] of Object.entries(source)) {
       if (!LANGUAGE_TAG.test(language)) throw new E_CONTRIB_CONFIG(`contrib.i18n.resources.${language}`, "not a language tag such as fr or pt-BR");

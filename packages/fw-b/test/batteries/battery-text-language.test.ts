@@ -1,0 +1,42 @@
+// fw-b puts the request's translator on ctx.state (services' requestTranslatorMiddleware, the
+// mechanism fw-a's translations plugin uses), so the shared batteries' words follow the request's
+// language: pagination labels, a refused form's flash, the built-in error page's title.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { client, csrfFrom } from "../browser-client.js";
+import { startBatteryApp, type BatteryApp } from "./fixture.js";
+
+describe("fw-b batteries in the request's language", () => {
+  let app: BatteryApp;
+  before(async () => {
+    app = await startBatteryApp();
+  });
+  after(() => app.close());
+
+  const french = { "accept-language": "fr" };
+
+  test("pagination labels follow Accept-Language; English without one", async () => {
+    const fr = await (await fetch(`${app.url}/forms`, { headers: french })).text();
+    assert.match(fr, /rel="prev">« Précédent<\/a>/);
+    assert.match(fr, /rel="next">Suivant »<\/a>/);
+    const en = await (await fetch(`${app.url}/forms`)).text();
+    assert.match(en, /rel="next">Next »<\/a>/);
+  });
+
+  test("a refused form's flash is in French for Accept-Language: fr", async () => {
+    const browser = client(app.url);
+    const token = csrfFrom(await (await browser.fetch("/signup", { headers: french })).text());
+    const res = await browser.form("/signup", { _csrf_token: token, name: "<", age: "-3" }, { referer: `${app.url}/signup`, ...french });
+    assert.equal(res.status, 303);
+    const page = await (await browser.fetch("/signup", { headers: french })).text();
+    assert.match(page, /class="flash error">Vérifiez ces champs : name, age\.<\/p>/);
+  });
+
+  test("the built-in error page titles itself in the request's language", async () => {
+    const res = await fetch(`${app.url}/no-such-page`, { headers: { "accept-language": "de" } });
+    assert.equal(res.status, 404);
+    assert.match(await res.text(), /<html lang="de"[\s\S]*<title>404 Seite nicht gefunden<\/title>/);
+    const en = await fetch(`${app.url}/no-such-page`);
+    assert.match(await en.text(), /<title>404 Page not found<\/title>/, "fw-b's own English wording");
+  });
+});
