@@ -3,11 +3,10 @@ import fastifyCsrf from "@fastify/csrf-protection";
 import fastifyHelmet from "@fastify/helmet";
 import fastifySession from "@fastify/session";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
-import knex from "knex";
 import { JSON_BODY, LOGIN_PATH, SESSION_USER, TEXT_BODY, pairText, type Scenario } from "../workloads.js";
 import { UNSAFE_METHODS } from "./csrf-check.js";
 import { DB_ROW, DB_TABLE, prepareDb } from "./db-fixture.js";
-import { FastifyRedisStore } from "./fastify-redis-store.js";
+import type { FastifyRedisStore } from "./fastify-redis-store.js";
 import { unsupported, type RunningServer } from "./types.js";
 
 const SECRET = "bench-secret-key-0123456789abcdef";
@@ -76,6 +75,8 @@ async function productionApp(store?: FastifyRedisStore): Promise<FastifyInstance
 /** The production app with sessions in Redis and knex on PostgreSQL (the drivers fw-a/fw-b use). */
 async function dbApp(): Promise<FastifyInstance> {
   const targets = await prepareDb();
+  // ioredis and knex are loaded for this scenario only (the others' start-up and RSS are measured).
+  const [{ default: knex }, { FastifyRedisStore }] = await Promise.all([import("knex"), import("./fastify-redis-store.js")]);
   const store = new FastifyRedisStore(targets.redisUrl, "bench-fastify-sess:", 86_400_000);
   const db = knex({ client: "pg", connection: targets.dbUrl });
   const app = await productionApp(store);
