@@ -12,3 +12,14 @@ export function requestText(ctx: { state?: unknown }, key: string, values?: Read
   const text = (translate as (key: string, values?: Readonly<Record<string, unknown>>) => unknown)(key, values);
   return typeof text === "string" && text !== key ? text : undefined;
 }
+
+/**
+ * The request's language (`fr`) when a translations plugin is on, else undefined. Reading the
+ * translator makes the plugin choose the language, which it keeps on `ctx.state.locale`.
+ */
+export function requestLanguage(ctx: { state?: unknown }): string | undefined {
+  const state = ctx.state as Record<string, unknown> | undefined;
+  if (typeof state?.[TRANSLATE_STATE_KEY] !== "function") return undefined;
+  const locale = state["locale"];
+  return typeof locale === "string" ? locale : undefined;
+}

@@ -5,6 +5,8 @@
  */
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import { E_VALIDATION } from "./errors.js";
+import { requestLanguage } from "./request-text.js";
+import { asZodSchema, zodErrorMap } from "./zod-locale.js";
 
 /** Where the input comes from: the parsed body, the query string or the uploaded files. */
 export type InputSource = "body" | "query" | "files";
@@ -13,6 +15,8 @@ export type InputSource = "body" | "query" | "files";
 export interface InputContext {
   readonly query: unknown;
   readonly request: object;
+  /** Koa's `ctx.state`: where a translations plugin says the request's language (zod's messages follow it). */
+  readonly state?: unknown;
 }
 
 /** Options of {@link validate}. */
@@ -87,12 +91,23 @@ function sourceValue(ctx: InputContext, source: InputSource): unknown {
   return value === undefined || value === null ? {} : value;
 }
 
-/** Validates `value` against `schema`: the output, or a ValidationError with `old` as the old input. */
+/**
+ * Validates `value` against `schema`: the output, or a ValidationError with `old` as the old input.
+ * With `language` (`fr`), a zod schema's own messages come in that language (zod's shipped locales).
+ */
 export async function validateValue<S extends StandardSchemaV1>(
   schema: S,
   value: unknown,
   old: Record<string, unknown> = oldInput(value),
+  language?: string,
 ): Promise<StandardSchemaV1.InferOutput<S>> {
+  const errorMap = language ? zodErrorMap(language) : undefined;
+  const zod = errorMap ? asZodSchema(schema) : undefined;
+  if (zod && errorMap) {
+    const parsed = await zod.safeParseAsync(value, { error: errorMap });
+    if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error?.issues ?? []), old);
+    return parsed.data as StandardSchemaV1.InferOutput<S>;
+  }
   const result = await schema["~standard"].validate(value);
   if (result.issues) throw new ValidationError(fieldErrors(result.issues), old);
   return result.value;
@@ -100,7 +115,8 @@ export async function validateValue<S extends StandardSchemaV1>(
 
 /**
  * Validates the request's body (default), query or files against a Standard Schema and returns
- * the typed output; throws ValidationError (422) with per-field messages and the old input.
+ * the typed output; throws ValidationError (422) with per-field messages and the old input. A
+ * zod schema's own messages are in the request's language when a translations plugin chose one.
  */
 export async function validate<S extends StandardSchemaV1>(
   ctx: InputContext,
@@ -111,5 +127,5 @@ export async function validate<S extends StandardSchemaV1>(
   const values = sources.map((source) => sourceValue(ctx, source));
   const value = values.length === 1 ? values[0] : Object.assign({}, ...values.filter((v) => typeof v === "object"));
   const old = Object.assign({}, ...sources.filter((s) => s !== "files").map((s) => oldInput(sourceValue(ctx, s)))) as Record<string, unknown>;
-  return validateValue(schema, value, old);
+  return validateValue(schema, value, old, requestLanguage(ctx));
 }
