@@ -1,6 +1,7 @@
 // fw-b puts the request's translator on ctx.state (services' requestTranslatorMiddleware, the
 // mechanism fw-a's translations plugin uses), so the shared batteries' words follow the request's
-// language: pagination labels, a refused form's flash, the built-in error page's title.
+// language: pagination labels, a refused form's flash, the built-in error page's title, and zod's
+// own validation messages (data's validate(); a schema's own message stays as written).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { client, csrfFrom } from "../browser-client.js";
@@ -30,6 +31,25 @@ describe("fw-b batteries in the request's language", () => {
     assert.equal(res.status, 303);
     const page = await (await browser.fetch("/signup", { headers: french })).text();
     assert.match(page, /class="flash error">Vérifiez ces champs : name, age\.<\/p>/);
+  });
+
+  test("zod's messages in the request's language: a 422 answer (fr) and a form re-rendered (es)", async () => {
+    const browser = client(app.url);
+    const token = csrfFrom(await (await browser.fetch("/forms")).text());
+    const res = await browser.fetch("/api/signup", {
+      method: "POST",
+      body: JSON.stringify({ name: "x", age: "old" }),
+      headers: { "content-type": "application/json", "x-csrf-token": token, ...french },
+    });
+    assert.equal(res.status, 422);
+    const { error } = (await res.json()) as { error: { fields: Record<string, string[]> } };
+    assert.deepEqual(error.fields["age"], ["Entrée invalide : nombre attendu, NaN reçu"]);
+    assert.deepEqual(error.fields["name"], ["Name: at least 2 characters"], "the schema's own message is kept");
+    const spanish = { "accept-language": "es" };
+    const form = await browser.fetch("/signup", { headers: spanish });
+    await browser.form("/signup", { _csrf_token: csrfFrom(await form.text()), name: "Ada", age: "old" }, { referer: `${app.url}/signup`, ...spanish });
+    const page = await (await browser.fetch("/signup", { headers: spanish })).text();
+    assert.match(page, /<span class="error age">Entrada inválida: se esperaba número, recibido NaN<\/span>/);
   });
 
   test("the built-in error page titles itself in the request's language", async () => {
