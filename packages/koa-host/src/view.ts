@@ -1,3 +1,6 @@
+// koa-body's declarations type `ctx.request.body` and `ctx.request.files` (the host parses bodies
+// with it). `preserve` keeps the reference in the built .d.ts, so an app's own program sees them too.
+/// <reference types="koa-body" preserve="true" />
 import type { Context } from "koa";
 import type { UrlParams, ViewClass } from "routing-kernel";
 import { redirect, type Redirect } from "./reply.js";

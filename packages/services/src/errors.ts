@@ -103,6 +103,13 @@ export const E_STORAGE_FAILED = createError(
     `Storage could not ${operation} ${JSON.stringify(key)}: ${reason}. Check that the storage backend is reachable.`,
 );
 
+/** `storeUpload` was handed no file, or several, for one upload field (the client sent none or many). */
+export const E_STORAGE_UPLOAD_MISSING = createError(
+  "E_STORAGE_UPLOAD_MISSING",
+  400,
+  (got: string) => `Send exactly one file for this upload (got ${got}).`,
+);
+
 /** A signed storage URL is missing its signature, tampered with or expired. */
 export const E_STORAGE_SIGNATURE_INVALID = createError(
   "E_STORAGE_SIGNATURE_INVALID",

@@ -225,6 +225,9 @@ for (const backend of backends) {
         await assert.rejects(limited.storeUpload({ filepath: html, originalFilename: "a.bin", mimetype: null }), {
           code: "E_STORAGE_TYPE_NOT_ALLOWED",
         });
+        // The field as ctx.request.files?.[field] gives it: absent or several files is the client's 400.
+        await assert.rejects(limited.storeUpload(undefined), { code: "E_STORAGE_UPLOAD_MISSING", status: 400, message: /got none/ });
+        await assert.rejects(limited.storeUpload([{ filepath: html }, { filepath: html }]), { code: "E_STORAGE_UPLOAD_MISSING", status: 400, message: /got 2 files/ });
       } finally {
         limited.close();
         await rm(temp, { recursive: true, force: true });

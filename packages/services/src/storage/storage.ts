@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { stat, unlink } from "node:fs/promises";
 import { Readable } from "node:stream";
-import { E_SERVICES_CONFIG_INVALID, E_STORAGE_FAILED, E_STORAGE_NOT_FOUND } from "../errors.js";
+import { E_SERVICES_CONFIG_INVALID, E_STORAGE_FAILED, E_STORAGE_NOT_FOUND, E_STORAGE_UPLOAD_MISSING } from "../errors.js";
 import { FrameworkError } from "routing-kernel";
 import { defaultRegistry, type SignalRegistry } from "../signals/signal.js";
 import { SIGNALS, type FileStoredPayload } from "../signals/names.js";
@@ -68,9 +68,21 @@ export interface Storage {
   /** A link to a private file that expires (`expiresIn` seconds, default 900). */
   signedUrl(key: string, options?: { expiresIn?: number }): Promise<string>;
   /** Stores an upload under a generated name (`<prefix>/<uuid>.<ext>`) after checking its size and type. */
-  storeUpload(file: UploadedFile, options?: { prefix?: string }): Promise<StoredFile>;
+  storeUpload(file: UploadedFile | readonly UploadedFile[] | undefined, options?: { prefix?: string }): Promise<StoredFile>;
   /** Releases connections. */
   close(): void;
+}
+
+/**
+ * The one file of an upload field as `ctx.request.files?.[field]` gives it: a field the client left
+ * out, or sent several files in, is the client's mistake (400), not a crash reading `undefined`.
+ */
+function oneUpload(upload: UploadedFile | readonly UploadedFile[] | undefined): UploadedFile {
+  const files = upload === undefined || upload === null ? [] : Array.isArray(upload) ? upload : [upload as UploadedFile];
+  if (files.length !== 1 || typeof files[0]?.filepath !== "string") {
+    throw new E_STORAGE_UPLOAD_MISSING(files.length === 0 ? "none" : files.length === 1 ? "something that is not an uploaded file" : `${files.length} files`);
+  }
+  return files[0];
 }
 
 function isNotFound(error: unknown): boolean {
@@ -183,7 +195,8 @@ export function createStorage(options: StorageOptions): Storage {
       return guard("link", key, () => driver.signedUrl(full(key), seconds));
     },
 
-    async storeUpload(file, uploadOptions = {}) {
+    async storeUpload(upload, uploadOptions = {}) {
+      const file = oneUpload(upload);
       const size = (await guard("read upload", file.filepath, () => stat(file.filepath))).size;
       checkSize(size, limits);
       const contentType = checkType(file.mimetype ?? "application/octet-stream", limits);
