@@ -3,7 +3,7 @@
 // (fw-a by default; `npm start -- fw-b` for framework B) unless it exists, and serve it on
 // http://127.0.0.1:5000 with reload. SQLite is the database: no other service is needed.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pnpm, root } from "./pnpm.mjs";
 
@@ -13,6 +13,16 @@ const port = process.env.PORT ?? "5000";
 const appDir = join(root, process.env.APP_DIR ?? "my-app");
 const bin = join(root, "packages", framework, "bin", `${framework}.js`);
 
+// An app made by the other framework is never served by this one: say so instead of half-working.
+const manifest = join(appDir, "package.json");
+if (existsSync(manifest)) {
+  const dependencies = JSON.parse(readFileSync(manifest, "utf8")).dependencies ?? {};
+  const other = framework === "fw-a" ? "fw-b" : "fw-a";
+  if (dependencies[other] && !dependencies[framework]) {
+    console.error(`${appDir} is an ${other} app. Serve it with \`npm start${other === "fw-b" ? " -- fw-b" : ""}\`, or make a new ${framework} app elsewhere: APP_DIR=my-${framework}-app npm start${framework === "fw-b" ? " -- fw-b" : ""}`);
+    process.exit(1);
+  }
+}
 pnpm(["install", "--frozen-lockfile"]);
 pnpm(["exec", "turbo", "run", "build", "--output-logs=errors-only"]);
 if (!existsSync(join(appDir, "app.ts"))) {
