@@ -34,14 +34,19 @@ const SECRET_FIELD = /pass(word)?|secret|token|^_csrf|^_method$/i;
 /** Per-field messages: `{ email: ["Invalid email address"] }`. */
 export type FieldErrors = Record<string, string[]>;
 
+/** The summary a ValidationError gets unless its thrower sets its own (`error.message = ...`). */
+export function defaultValidationMessage(fields: FieldErrors): string {
+  const names = Object.keys(fields);
+  return names.length > 0 ? `Validation failed for ${names.join(", ")}.` : "Validation failed.";
+}
+
 /** Input failed a schema. `fields` maps field paths (`items.0.name`) to messages; `old` is the input minus secrets. */
 export class ValidationError extends E_VALIDATION {
   readonly fields: FieldErrors;
   readonly old: Record<string, unknown>;
 
   constructor(fields: FieldErrors, old: Record<string, unknown> = {}) {
-    const names = Object.keys(fields);
-    super(names.length > 0 ? `Validation failed for ${names.join(", ")}.` : "Validation failed.");
+    super(defaultValidationMessage(fields));
     this.fields = fields;
     this.old = old;
   }

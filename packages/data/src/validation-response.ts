@@ -6,7 +6,7 @@
 import type { Context, Middleware } from "koa";
 import { flash, flashInput, hasSession } from "./flash.js";
 import { requestText } from "./request-text.js";
-import { isValidationError, type ValidationError } from "./validate.js";
+import { defaultValidationMessage, isValidationError, type ValidationError } from "./validate.js";
 
 /** The route's response kind (`json`, `xml`, ...) as tagged by the frameworks (`responseKind`). */
 export function responseKindOf(route: { readonly tags?: Readonly<Record<string, unknown>> } | undefined): string | undefined {
@@ -74,9 +74,11 @@ export function respondToValidationError(ctx: Context, error: ValidationError, k
     return true;
   }
   if (!hasSession(ctx)) return false;
-  // The form's summary in the request's language when a translations plugin is on.
+  // The default summary in the request's language when a translations plugin is on; a summary the
+  // thrower wrote itself (contrib's translated "correct the fields marked below") is kept as written.
   const names = Object.keys(error.fields);
-  const summary = names.length > 0 ? requestText(ctx, "form.failed", { fields: names.join(", ") }) : requestText(ctx, "form.invalid");
+  const custom = error.message !== defaultValidationMessage(error.fields);
+  const summary = custom ? undefined : names.length > 0 ? requestText(ctx, "form.failed", { fields: names.join(", ") }) : requestText(ctx, "form.invalid");
   flash(ctx, "error", summary ?? error.message);
   flashInput(ctx, error.fields, error.old);
   ctx.status = 303;
