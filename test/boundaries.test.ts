@@ -68,9 +68,9 @@ function rulesFor(workspace: ReadonlySet<string>): Rule[] {
     (from, imported) =>
       !FRAMEWORKS.includes(from) && FRAMEWORKS.includes(imported) ? `nothing below ${imported} imports it (only apps and ${imported} itself)` : undefined,
     (from, imported, place) => {
-      if (from !== "conformance") return undefined;
+      if (from !== "@fwkit/conformance") return undefined;
       if (imported === "routing-kernel" || imported === from) return undefined;
-      if (place.test && (imported === "koa-host" || isKoa(imported))) return undefined;
+      if (place.test && (imported === "@fwkit/koa-host" || isKoa(imported))) return undefined;
       if (isKoa(imported) || workspace.has(imported)) {
         return "conformance knows frameworks only through its adapter: its sources import only routing-kernel (tests may add koa-host and Koa)";
       }
@@ -125,17 +125,17 @@ describe("package boundaries (DESIGN.md)", () => {
       JSON.stringify({ name, ...deps });
     write("packages/routing-kernel/package.json", manifest("routing-kernel", { dependencies: { acorn: "^8" } }));
     write("packages/routing-kernel/src/a.ts", 'import type { Context } from "koa";\nexport const a = 1;\n');
-    write("packages/routing-kernel/src/b.ts", 'export { x } from "koa-host/testing";\nconst r = await import("@koa/router");\n');
-    write("packages/koa-host/package.json", manifest("koa-host", { dependencies: { koa: "^3", "routing-kernel": "workspace:*" } }));
+    write("packages/routing-kernel/src/b.ts", 'export { x } from "@fwkit/koa-host/testing";\nconst r = await import("@koa/router");\n');
+    write("packages/koa-host/package.json", manifest("@fwkit/koa-host", { dependencies: { koa: "^3", "routing-kernel": "workspace:*" } }));
     write("packages/koa-host/src/ok.ts", 'import Koa from "koa";\nimport { x } from "routing-kernel";\n');
-    write("packages/security/package.json", manifest("security", { devDependencies: { "fw-b": "workspace:*" } }));
+    write("packages/security/package.json", manifest("@fwkit/security", { devDependencies: { "fw-b": "workspace:*" } }));
     write("packages/security/src/c.ts", 'import { FwA } from "fw-a";\n');
     write("packages/fw-a/package.json", manifest("fw-a"));
     write("packages/fw-a/src/d.ts", 'import { FwA } from "fw-a/testing";\nimport { FwB } from "fw-b";\n');
     write("packages/fw-b/package.json", manifest("fw-b"));
-    write("packages/conformance/package.json", manifest("conformance", { dependencies: { "routing-kernel": "workspace:*", koa: "^3" } }));
-    write("packages/conformance/src/e.ts", 'import { x } from "routing-kernel";\nimport { y } from "koa-host";\n');
-    write("packages/conformance/test/f.test.ts", 'import { createHost } from "koa-host";\nimport Koa from "koa";\nimport { FwA } from "fw-a";\n');
+    write("packages/conformance/package.json", manifest("@fwkit/conformance", { dependencies: { "routing-kernel": "workspace:*", koa: "^3" } }));
+    write("packages/conformance/src/e.ts", 'import { x } from "routing-kernel";\nimport { y } from "@fwkit/koa-host";\n');
+    write("packages/conformance/test/f.test.ts", 'import { createHost } from "@fwkit/koa-host";\nimport Koa from "koa";\nimport { FwA } from "fw-a";\n');
     write("apps/demo/package.json", manifest("demo", { dependencies: { "fw-a": "workspace:*" } }));
     write("apps/demo/views/main.ts", 'import { FwA } from "fw-a";\n');
     const violations = findViolations(root);
@@ -148,7 +148,7 @@ describe("package boundaries (DESIGN.md)", () => {
     });
 
     test("routing-kernel importing a workspace package", () => {
-      has(/^packages\/routing-kernel\/src\/b\.ts imports "koa-host\/testing": routing-kernel imports no workspace package/);
+      has(/^packages\/routing-kernel\/src\/b\.ts imports "@fwkit\/koa-host\/testing": routing-kernel imports no workspace package/);
     });
 
     test("a package below the frameworks importing one, in sources or in package.json", () => {
@@ -162,10 +162,10 @@ describe("package boundaries (DESIGN.md)", () => {
     });
 
     test("conformance sources importing koa-host or listing Koa; its tests importing a framework", () => {
-      has(/^packages\/conformance\/src\/e\.ts imports "koa-host": conformance knows frameworks only through its adapter/);
+      has(/^packages\/conformance\/src\/e\.ts imports "@fwkit\/koa-host": conformance knows frameworks only through its adapter/);
       has(/^packages\/conformance\/package\.json lists "koa" in dependencies: conformance knows/);
       has(/^packages\/conformance\/test\/f\.test\.ts imports "fw-a": nothing below fw-a imports it/);
-      assert.ok(!violations.some((v) => /f\.test\.ts imports "(koa-host|koa)"/.test(v)), violations.join("\n"));
+      assert.ok(!violations.some((v) => /f\.test\.ts imports "(@fwkit\/koa-host|koa)"/.test(v)), violations.join("\n"));
     });
 
     test("allowed imports are not reported (koa-host on Koa and the kernel, apps on fw-a)", () => {

@@ -61,8 +61,8 @@ export function blocksOf(doc: string, text: string): Block[] {
   return blocks;
 }
 
-/** Packages of the kit under the frameworks that docs may show on their own (`import { ... } from "data"`). */
-const KIT = ["data", "services", "security", "koa-host", "routing-kernel"] as const;
+/** Packages of the kit under the frameworks that docs may show on their own (`import { ... } from "@fwkit/data"`). */
+const KIT = ["@fwkit/data", "@fwkit/services", "@fwkit/security", "@fwkit/koa-host", "routing-kernel"] as const;
 
 /**
  * The source file checked for a block, and the number of lines put before the block's first line.
@@ -119,8 +119,11 @@ describe("docs: code blocks compile in a scaffolded app (issue 15.11)", () => {
     test(`every pasteable ${framework} block type-checks against a fresh ${framework === "kit" ? "fw-a app with the kit's packages installed" : `${framework} app`}`, () => {
       const app = join(work, framework);
       (framework === "fw-b" ? initFwB : initFwA)(app);
-      // The kit's packages as a user who installs them (`npm install data`) has them.
-      if (framework === "kit") for (const name of KIT) symlinkSync(join(repoRoot, "packages", name), join(app, "node_modules", name), "dir");
+      // The kit's packages as a user who installs them (`npm install @fwkit/data`) has them.
+      if (framework === "kit") {
+        mkdirSync(join(app, "node_modules", "@fwkit"), { recursive: true });
+        for (const name of KIT) symlinkSync(join(repoRoot, "packages", name.replace("@fwkit/", "")), join(app, "node_modules", name), "dir");
+      }
       const placed = new Map<string, { block: Block; offset: number }>();
       // The docs' `// lib/models.ts` (docs/data.md: User and Post) joins the scaffold's models, as
       // for a reader who follows the docs; other blocks import from it. Checked in each app.

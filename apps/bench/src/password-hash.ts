@@ -1,7 +1,7 @@
 // Times one password hash and one verification at the security package's default settings (bcrypt
 // cost 12) and with argon2id, median of a few runs. `pnpm --filter bench run password` prints them;
 // `pnpm bench` runs it after the load runs. A timing, never an assertion.
-import { hashPassword, verifyPassword } from "security";
+import { hashPassword, verifyPassword } from "@fwkit/security";
 
 const RUNS = Number(process.env["PASSWORD_RUNS"] ?? 5);
 

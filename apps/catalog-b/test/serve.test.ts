@@ -24,7 +24,7 @@ describe("catalog-b under fw-b :serve", () => {
 
   before(() => {
     const tsc = join(workspace, "node_modules", "typescript", "bin", "tsc");
-    for (const name of ["routing-kernel", "koa-host", "fw-b"]) {
+    for (const name of ["routing-kernel", "koa-host", "fw-b"]) { // folder names under packages/
       const built = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: join(workspace, "packages", name), encoding: "utf8" });
       assert.equal(built.status, 0, `build of ${name} failed:\n${built.stdout}${built.stderr}`);
     }

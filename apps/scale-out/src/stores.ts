@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { requireServer, serverUrls } from "test-servers";
+import { requireServer, serverUrls } from "@fwkit/test-servers";
 import { eventually, freePort, launch, type Proc } from "./processes.js";
 
 /** A redis-server on its own port with an append-only file, so an outage keeps the sessions. */

@@ -6,7 +6,7 @@
  * Usage: node --conditions=source --import tsx serve.ts <app folder>
  */
 import type { AddressInfo } from "node:net";
-import { loadAppDefinition } from "koa-host/cli";
+import { loadAppDefinition } from "@fwkit/koa-host/cli";
 
 const root = process.argv[2];
 if (!root) throw new Error("usage: serve.ts <app folder>");
@@ -28,7 +28,7 @@ host.koa.use(async (ctx, next) => {
 const users = process.env["SUITE_USERS"];
 if (users) {
   const { createContribModels } = await import("fw-b/contrib");
-  const { connect } = await import("data");
+  const { connect } = await import("@fwkit/data");
   const { hashPassword } = await import("fw-b");
   const db = await connect(String(host.config["dbUrl"]), { root });
   const models = createContribModels();

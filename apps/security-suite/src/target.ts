@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomBytes } from "node:crypto";
-import { requireServer, XSS_VECTORS } from "test-servers";
+import { requireServer, XSS_VECTORS } from "@fwkit/test-servers";
 import { fwaFiles, fwbFiles } from "./attack-files.js";
 
 /** The two frameworks the suite attacks. */

@@ -46,6 +46,6 @@ describe("conformance CLI", () => {
 
   test("finds workspace packages by name from the repository root (as pnpm conformance does)", () => {
     assert.equal(findFrameworkDir("routing-kernel", repoRoot), `${repoRoot}packages/routing-kernel`);
-    assert.equal(findFrameworkDir("conformance", packageDir).replace(/\/$/, ""), packageDir.replace(/\/$/, ""));
+    assert.equal(findFrameworkDir("@fwkit/conformance", packageDir).replace(/\/$/, ""), packageDir.replace(/\/$/, ""));
   });
 });

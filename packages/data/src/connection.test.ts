@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { requireServer, serverSkip } from "test-servers";
+import { requireServer, serverSkip } from "@fwkit/test-servers";
 import { connect } from "./connection.js";
 
 const dir = mkdtempSync(join(tmpdir(), "data-connection-"));

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { after, describe, test } from "node:test";
-import { requireServer, serverSkip } from "test-servers";
+import { requireServer, serverSkip } from "@fwkit/test-servers";
 import { connect, makeMigration, migrate, migrationCommands, migrationStatus, rollback, type Database } from "../src/index.js";
 
 const root = mkdtempSync(join(tmpdir(), "data-migrations-"));

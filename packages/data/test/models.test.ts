@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after } from "node:test";
-import { requireServer, serverSkip } from "test-servers";
+import { requireServer, serverSkip } from "@fwkit/test-servers";
 import { connect } from "../src/index.js";
 import { modelSuite } from "./model.case.js";
 

@@ -1,6 +1,6 @@
-import { createHost, type AppConfig, type Host, type HostPlugin } from "koa-host";
+import { createHost, type AppConfig, type Host, type HostPlugin } from "@fwkit/koa-host";
 import { BATTERY_CONFIG_KEYS, defaultPlugins, type AuthOptions } from "./batteries.js";
-import type { AppDefinition, CreateOverrides } from "koa-host/cli";
+import type { AppDefinition, CreateOverrides } from "@fwkit/koa-host/cli";
 import { checkOptionKeys, type ViewModule } from "routing-kernel";
 import { fwAConventions } from "./conventions.js";
 import { createFwAResponder } from "./responder.js";

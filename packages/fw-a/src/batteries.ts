@@ -1,7 +1,7 @@
-import type { AppConfig, ConfigKeys, HostPlugin } from "koa-host";
-import { DATA_CONFIG_KEYS, dataPlugin } from "data";
-import { SECURITY_CONFIG_KEYS, securityPlugin, type CurrentUser, type SecurityPluginOptions } from "security";
-import { I18N_CONFIG_KEYS, SERVICES_CONFIG_KEYS, servicesPlugin, translationsPlugin, userSignalHooks, type MailRenderer } from "services";
+import type { AppConfig, ConfigKeys, HostPlugin } from "@fwkit/koa-host";
+import { DATA_CONFIG_KEYS, dataPlugin } from "@fwkit/data";
+import { SECURITY_CONFIG_KEYS, securityPlugin, type CurrentUser, type SecurityPluginOptions } from "@fwkit/security";
+import { I18N_CONFIG_KEYS, SERVICES_CONFIG_KEYS, servicesPlugin, translationsPlugin, userSignalHooks, type MailRenderer } from "@fwkit/services";
 
 /** The batteries' config keys, accepted at start-up also when a battery is switched off. */
 export const BATTERY_CONFIG_KEYS: readonly ConfigKeys[] = Object.freeze([SECURITY_CONFIG_KEYS, DATA_CONFIG_KEYS, SERVICES_CONFIG_KEYS, I18N_CONFIG_KEYS]);

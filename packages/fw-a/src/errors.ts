@@ -23,4 +23,4 @@ export {
   E_MALFORMED_JSON,
   E_MISSING_SECRET_KEY,
   E_TEMPLATE_NOT_FOUND,
-} from "koa-host";
+} from "@fwkit/koa-host";

@@ -1,8 +1,8 @@
-import { HostView } from "koa-host";
-import { validate, type ValidateOptions } from "data";
+import { HostView } from "@fwkit/koa-host";
+import { validate, type ValidateOptions } from "@fwkit/data";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
-import type { CurrentUser } from "security";
-import type { Services } from "services";
+import type { CurrentUser } from "@fwkit/security";
+import type { Services } from "@fwkit/services";
 
 
 /**

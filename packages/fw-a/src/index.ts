@@ -8,17 +8,17 @@ export { createApp, defineApp, type FwAAppOptions } from "./app.js";
 export { defaultPlugins, type AuthOptions, type BatterySwitches } from "./batteries.js";
 export { fwAConventions } from "./conventions.js";
 export { FwA } from "./fw-a.js";
-export { renderMarkdown, type MarkdownOptions } from "services";
+export { renderMarkdown, type MarkdownOptions } from "@fwkit/services";
 export { request, type VerbDecorator } from "./request.js";
 export { createFwAResponder } from "./responder.js";
 export { response, RESPONSE_KIND } from "./response.js";
 export { security } from "./security.js";
 /** Declare the app's user type: `declare module "fw-a" { interface UserRegistry { user: User } }`. */
-export type { CurrentUser, UserRegistry } from "security";
+export type { CurrentUser, UserRegistry } from "@fwkit/security";
 export { createTemplateEnvironment, findViewTemplate } from "./templates.js";
-export { defineConfig, HTTPError, Redirect, Reply, type AppConfig, type Host } from "koa-host";
-export { defineCommands, type ScriptCommand } from "koa-host";
-export type { AppDefinition } from "koa-host/cli";
+export { defineConfig, HTTPError, Redirect, Reply, type AppConfig, type Host } from "@fwkit/koa-host";
+export { defineCommands, type ScriptCommand } from "@fwkit/koa-host";
+export type { AppDefinition } from "@fwkit/koa-host/cli";
 export * from "./errors.js";
 export {
   dateHelpers,
@@ -36,5 +36,5 @@ export {
   type Knex,
   type Page,
   type SoftDeleteRow,
-} from "data";
-export { signal, SIGNALS, type Services } from "services";
+} from "@fwkit/data";
+export { signal, SIGNALS, type Services } from "@fwkit/services";

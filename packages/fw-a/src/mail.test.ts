@@ -4,9 +4,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { AppConfig } from "koa-host";
-import { createMailer } from "services";
-import { startSmtp, type SmtpServer } from "test-servers";
+import type { AppConfig } from "@fwkit/koa-host";
+import { createMailer } from "@fwkit/services";
+import { startSmtp, type SmtpServer } from "@fwkit/test-servers";
 import { nunjucksMailRenderer } from "./mail.js";
 
 describe("fw-a mail templates over a real SMTP server", () => {

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { AppConfig } from "koa-host";
-import type { MailRenderer } from "services";
+import type { AppConfig } from "@fwkit/koa-host";
+import type { MailRenderer } from "@fwkit/services";
 import { createTemplateEnvironment } from "./templates.js";
 
 /**

@@ -16,7 +16,7 @@ import {
   type ErrorInfo,
   type Responder,
   type ResponderSetup,
-} from "koa-host";
+} from "@fwkit/koa-host";
 import type nunjucks from "nunjucks";
 import type { Route } from "routing-kernel";
 import { RESPONSE_KIND } from "./response.js";

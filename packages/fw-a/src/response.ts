@@ -1,6 +1,6 @@
-import { redirect, reply, type Redirect, type Reply, type ReplyInit } from "koa-host";
+import { redirect, reply, type Redirect, type Reply, type ReplyInit } from "@fwkit/koa-host";
 import { bareOrCalled, setTag, type ViewDecorator } from "routing-kernel";
-import { makeCacheDecorator } from "services";
+import { makeCacheDecorator } from "@fwkit/services";
 
 /** The route tag that selects a response kind (`json`); shared with the security and data packages. */
 export const RESPONSE_KIND = "responseKind";

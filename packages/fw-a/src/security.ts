@@ -13,7 +13,7 @@ import {
   needsRehash,
   verifyPassword,
   verifyUserPassword,
-} from "security";
+} from "@fwkit/security";
 
 /**
  * Framework A's security helpers. Decorators: `@security.csrfExempt` (no CSRF check for this view),

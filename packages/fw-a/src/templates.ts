@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { FileProbe } from "koa-host";
+import type { FileProbe } from "@fwkit/koa-host";
 import nunjucks from "nunjucks";
-import { renderMarkdown, renderTrustedMarkdown } from "services";
+import { renderMarkdown, renderTrustedMarkdown } from "@fwkit/services";
 
 /**
  * Loads templates from the app's `templates/` folder; a `.md` template or include is converted

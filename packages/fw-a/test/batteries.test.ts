@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { startSmtp, type SmtpServer } from "test-servers";
+import { startSmtp, type SmtpServer } from "@fwkit/test-servers";
 import { createApp, signal, SIGNALS, type Host } from "../src/index.js";
 import { listenForTest } from "../src/testing/index.js";
 import { Browser } from "./support/client.js";

@@ -6,7 +6,7 @@ import { after, before, describe, test } from "node:test";
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { rawGet, requireServer, serverSkip } from "test-servers";
+import { rawGet, requireServer, serverSkip } from "@fwkit/test-servers";
 import { createApp, type Host } from "../src/index.js";
 import { listenForTest } from "../src/testing/index.js";
 

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { loadedAmong, packagesLoadedBy } from "test-servers";
+import { loadedAmong, packagesLoadedBy } from "@fwkit/test-servers";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const fixtureApp = fileURLToPath(new URL("./fixture-app", import.meta.url));

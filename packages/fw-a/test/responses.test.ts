@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import type { Host } from "koa-host";
-import { inject } from "koa-host/testing";
+import type { Host } from "@fwkit/koa-host";
+import { inject } from "@fwkit/koa-host/testing";
 import { createApp } from "../src/index.js";
 
 const root = fileURLToPath(new URL("./fixture-app", import.meta.url));

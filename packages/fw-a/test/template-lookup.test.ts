@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { inject } from "koa-host/testing";
+import { inject } from "@fwkit/koa-host/testing";
 import { createApp, FwA } from "../src/index.js";
 
 // Templates by convention are looked up once per route at start-up (from folder listings); in

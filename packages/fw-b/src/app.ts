@@ -1,7 +1,7 @@
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createHost, loadConfig, loadViewModules, type AppConfig, type Host, type HostOptions, type HostPlugin, type Responder } from "koa-host";
-import type { AppDefinition, CreateOverrides } from "koa-host/cli";
+import { createHost, loadConfig, loadViewModules, type AppConfig, type Host, type HostOptions, type HostPlugin, type Responder } from "@fwkit/koa-host";
+import type { AppDefinition, CreateOverrides } from "@fwkit/koa-host/cli";
 import { checkOptionKeys, type ViewModule } from "routing-kernel";
 import { conventions } from "./base.js";
 import { autoMigrates, BATTERY_CONFIG_KEYS, batteryPlugins, type AuthOptions } from "./batteries.js";

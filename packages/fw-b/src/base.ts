@@ -1,10 +1,10 @@
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { Context } from "koa";
-import { validate, type ValidateOptions } from "data";
-import { HOST_VIEW_FIELDS, HostView, runtimeOf, type AppConfig } from "koa-host";
+import { validate, type ValidateOptions } from "@fwkit/data";
+import { HOST_VIEW_FIELDS, HostView, runtimeOf, type AppConfig } from "@fwkit/koa-host";
 import { defineConventions, type Conventions } from "routing-kernel";
-import type { CurrentUser } from "security";
-import type { Services } from "services";
+import type { CurrentUser } from "@fwkit/security";
+import type { Services } from "@fwkit/services";
 
 /**
  * The base class of fw-b views: every exported subclass in `views/` is mounted. A new instance

@@ -1,7 +1,7 @@
-import type { AppConfig, ConfigKeys, HostPlugin } from "koa-host";
-import { DATA_CONFIG_KEYS, dataPlugin, type DataPlugin } from "data";
-import { SECURITY_CONFIG_KEYS, securityPlugin, type SecurityPlugin, type CurrentUser, type SecurityPluginOptions } from "security";
-import { SERVICES_CONFIG_KEYS, servicesPlugin, userSignalHooks, type MailRenderer, type ServicesPlugin } from "services";
+import type { AppConfig, ConfigKeys, HostPlugin } from "@fwkit/koa-host";
+import { DATA_CONFIG_KEYS, dataPlugin, type DataPlugin } from "@fwkit/data";
+import { SECURITY_CONFIG_KEYS, securityPlugin, type SecurityPlugin, type CurrentUser, type SecurityPluginOptions } from "@fwkit/security";
+import { SERVICES_CONFIG_KEYS, servicesPlugin, userSignalHooks, type MailRenderer, type ServicesPlugin } from "@fwkit/services";
 
 /** The batteries' config keys, accepted at start-up also when a battery is switched off. */
 export const BATTERY_CONFIG_KEYS: readonly ConfigKeys[] = Object.freeze([SECURITY_CONFIG_KEYS, DATA_CONFIG_KEYS, SERVICES_CONFIG_KEYS]);

@@ -18,7 +18,7 @@ export {
 export { conventions, FwB } from "./base.js";
 export * from "./errors.js";
 export { mailTemplatePath, pugMailRenderer, type PugMailOptions } from "./render/mail.js";
-export { renderMarkdown as markdown, type MarkdownOptions } from "services";
+export { renderMarkdown as markdown, type MarkdownOptions } from "@fwkit/services";
 export { NavMenu, type MenuItem } from "./render/menu.js";
 export { createResponder, responseKindOf, sendXml, type FwBResponderOptions } from "./render/responder.js";
 export { TemplateStore, type Template, type TemplateStoreOptions } from "./render/templates.js";
@@ -36,9 +36,9 @@ export {
   type Host,
   type HostPlugin,
   type ReplyInit,
-} from "koa-host";
-export { defineCommands, type ScriptCommand } from "koa-host";
-export type { AppDefinition, CreateOverrides } from "koa-host/cli";
+} from "@fwkit/koa-host";
+export { defineCommands, type ScriptCommand } from "@fwkit/koa-host";
+export type { AppDefinition, CreateOverrides } from "@fwkit/koa-host/cli";
 export {
   dateColumn,
   defineModel,
@@ -54,8 +54,8 @@ export {
   type Knex,
   type Page,
   type SoftDeleteRow,
-} from "data";
-export { signal, SIGNALS, type Services } from "services";
+} from "@fwkit/data";
+export { signal, SIGNALS, type Services } from "@fwkit/services";
 export {
   attemptLogin,
   csrfToken,
@@ -66,6 +66,6 @@ export {
   logout,
   needsRehash,
   verifyPassword,
-} from "security";
+} from "@fwkit/security";
 /** Declare the app's user type: `declare module "fw-b" { interface UserRegistry { user: User } }`. */
-export type { CurrentUser, UserRegistry } from "security";
+export type { CurrentUser, UserRegistry } from "@fwkit/security";

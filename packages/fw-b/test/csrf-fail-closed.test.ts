@@ -6,8 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { HostPlugin } from "koa-host";
-import { csrfToken } from "security";
+import type { HostPlugin } from "@fwkit/koa-host";
+import { csrfToken } from "@fwkit/security";
 import { defineApp, FwB, request, type Host } from "../src/index.js";
 import { cache, cors, csrfExempt, navTitle, renderJson, route } from "../src/decorators/index.js";
 import { admin } from "../src/contrib/index.js";

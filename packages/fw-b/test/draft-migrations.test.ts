@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { connect } from "data";
+import { connect } from "@fwkit/data";
 import { createApp, FwB } from "../src/index.js";
 
 const main = fileURLToPath(new URL("../src/cli/main.ts", import.meta.url));

@@ -3,7 +3,7 @@
 // `ctx.session`, which crashed in the session code: every probe logged a stack trace.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { rawGet, requireServer, serverSkip } from "test-servers";
+import { rawGet, requireServer, serverSkip } from "@fwkit/test-servers";
 import { startApp, type StartedApp } from "./helpers.js";
 
 const PROBES = ["/static/../x", "/static/%2e%2e/x", "/static/..%2fx", "/static/%2e%2e%2fpackage.json", "/static/site.css%00", "/static/%ZZ"];

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import type { Host } from "koa-host";
+import type { Host } from "@fwkit/koa-host";
 import { createApp, type FwBAppOptions } from "../src/index.js";
 
 /** The fixture app's folder. */

@@ -3,7 +3,7 @@
  * counter is one key with a TTL equal to the window.
  */
 import { Redis } from "ioredis";
-import { watchConnection, type OutageLog } from "koa-host";
+import { watchConnection, type OutageLog } from "@fwkit/koa-host";
 import type { AttemptCount, AttemptCounter } from "./login-limit.js";
 import { failFastRedisOptions } from "./stores/redis.js";
 

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import { Redis } from "ioredis";
-import { requireServer, serverSkip, serverUrls } from "test-servers";
+import { requireServer, serverSkip, serverUrls } from "@fwkit/test-servers";
 import { attemptLogin, csrfToken } from "../src/index.js";
 import { post, startApp, USERS, View, type TestApp } from "./helpers/app.js";
 import { Client, type TestResponse } from "./helpers/client.js";

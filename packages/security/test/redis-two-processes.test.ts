@@ -8,7 +8,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { after, describe, test } from "node:test";
 import { Redis } from "ioredis";
-import { requireServer, serverSkip, serverUrls } from "test-servers";
+import { requireServer, serverSkip, serverUrls } from "@fwkit/test-servers";
 import { Client } from "./helpers/client.js";
 
 const prefix = `sess_twoproc_${process.pid}_${Date.now().toString(36)}:`;

@@ -11,7 +11,7 @@ import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Redis } from "ioredis";
 import knex, { type Knex } from "knex";
 import { BlobServiceClient, type ContainerClient } from "@azure/storage-blob";
-import { requireServer, serverSkip, serverUrls, startAzurite, startS3, type AzuriteServer, type S3Server } from "test-servers";
+import { requireServer, serverSkip, serverUrls, startAzurite, startS3, type AzuriteServer, type S3Server } from "@fwkit/test-servers";
 import { MemorySessionStore } from "../src/stores/memory.js";
 import { runSessionStoreSuite } from "./helpers/session-suite.js";
 

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import { BlobServiceClient } from "@azure/storage-blob";
-import { requireServer, serverSkip, serverUrls, startAzurite, startS3, type AzuriteServer, type S3Server } from "test-servers";
+import { requireServer, serverSkip, serverUrls, startAzurite, startS3, type AzuriteServer, type S3Server } from "@fwkit/test-servers";
 import { getSession } from "../src/index.js";
 import { startApp, View, type TestApp } from "./helpers/app.js";
 import { Client, type TestResponse } from "./helpers/client.js";

@@ -148,7 +148,7 @@ export const E_ASSET_NOT_FOUND = createError(
 );
 
 /** A request for a static file has an unsafe or undecodable path: koa-host's, the one static-path rule. */
-export { E_STATIC_PATH_INVALID } from "koa-host";
+export { E_STATIC_PATH_INVALID } from "@fwkit/koa-host";
 
 /** A request for a static file that does not exist. */
 export const E_STATIC_NOT_FOUND = createError(

@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import type { Host, HostPlugin } from "koa-host";
+import type { Host, HostPlugin } from "@fwkit/koa-host";
 import { buildRouteTable, type Conventions, type ViewModule } from "routing-kernel";
 import { generatedViewModule } from "../generate.js";
 import { prepareDb, type DbTargets } from "./db-fixture.js";

@@ -1,6 +1,6 @@
 import { FwA, request, response } from "fw-a";
 import type { Knex } from "knex";
-import { csrfToken, getSession } from "security";
+import { csrfToken, getSession } from "@fwkit/security";
 import { JSON_BODY, PAGE_DATA, SESSION_USER, TEXT_BODY, pairText } from "../workloads.js";
 import { DB_ROW, DB_TABLE } from "./db-fixture.js";
 

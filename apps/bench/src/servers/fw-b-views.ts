@@ -1,7 +1,7 @@
 import { FwB, request } from "fw-b";
 import { renderJson } from "fw-b/decorators";
 import type { Knex } from "knex";
-import { csrfToken, getSession } from "security";
+import { csrfToken, getSession } from "@fwkit/security";
 import { JSON_BODY, PAGE_DATA, SESSION_USER, TEXT_BODY, pairText } from "../workloads.js";
 import { DB_ROW, DB_TABLE } from "./db-fixture.js";
 

@@ -7,8 +7,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser } from "playwright-core";
-import { XSS_VECTORS } from "test-servers";
-import { launchChromium, liveMarkupIn, openUrl } from "test-servers/browser";
+import { XSS_VECTORS } from "@fwkit/test-servers";
+import { launchChromium, liveMarkupIn, openUrl } from "@fwkit/test-servers/browser";
 import type { Target } from "../target.js";
 
 /** Registers the stored-XSS cases against the app `target()` returns. */

@@ -1,7 +1,7 @@
 import { join, resolve } from "node:path";
-import { DRAFT_NOTE, isDraftFile } from "data";
+import { DRAFT_NOTE, isDraftFile } from "@fwkit/data";
 import type { Argv } from "yargs";
-import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, routesCommand, serveCommand, startCommand, userCommandsFor } from "koa-host/cli";
+import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/koa-host/cli";
 import { appMigrations } from "./db.js";
 import { generateView, initApp } from "./init.js";
 

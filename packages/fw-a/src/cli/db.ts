@@ -1,6 +1,6 @@
-import { loadConfig } from "koa-host";
-import { registerTypeScript } from "koa-host/cli";
-import { migrationCommands, type MigrationCommands } from "data";
+import { loadConfig } from "@fwkit/koa-host";
+import { registerTypeScript } from "@fwkit/koa-host/cli";
+import { migrationCommands, type MigrationCommands } from "@fwkit/data";
 
 /** The migration commands of the app in `root` (its config, database URL and migrations folder). */
 export async function appMigrations(root: string): Promise<MigrationCommands> {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, symlinkSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { E_INVALID_VIEW_NAME, E_VIEW_EXISTS } from "../errors.js";
-import { linkScaffoldDependencies, SCAFFOLD_DEPENDENCIES, writeScaffold, type ScaffoldResult } from "koa-host/cli";
+import { linkScaffoldDependencies, SCAFFOLD_DEPENDENCIES, writeScaffold, type ScaffoldResult } from "@fwkit/koa-host/cli";
 import { kebabCase } from "routing-kernel";
 import { skeletonFiles, viewFiles } from "./skeleton.js";
 

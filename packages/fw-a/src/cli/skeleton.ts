@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { scaffoldDependencies } from "koa-host/cli";
+import { scaffoldDependencies } from "@fwkit/koa-host/cli";
 
 // This package's folder (from src/cli or dist/cli): the versions a new app asks for are its own.
 const PACKAGE_DIR = fileURLToPath(new URL("../../", import.meta.url));

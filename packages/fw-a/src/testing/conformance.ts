@@ -7,7 +7,7 @@ import { createApp } from "../app.js";
 import { fwAConventions } from "../conventions.js";
 import { FwA } from "../fw-a.js";
 import type { Context } from "koa";
-import { csrfToken } from "security";
+import { csrfToken } from "@fwkit/security";
 import { request } from "../request.js";
 import { response } from "../response.js";
 import { security } from "../security.js";

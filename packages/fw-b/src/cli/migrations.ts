@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import { connect, dataConfig, DRAFT_NOTE, isDraftFile, makeMigration, type Knex } from "data";
-import { loadConfig, type AppConfig } from "koa-host";
-import { registerTypeScript } from "koa-host/cli";
+import { connect, dataConfig, DRAFT_NOTE, isDraftFile, makeMigration, type Knex } from "@fwkit/data";
+import { loadConfig, type AppConfig } from "@fwkit/koa-host";
+import { registerTypeScript } from "@fwkit/koa-host/cli";
 import type { CommandModule } from "yargs";
 import { contribSettings } from "../contrib/config.js";
 import { setMaintenance } from "../contrib/maintenance/flag.js";

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import { basename, join, relative, resolve, sep } from "node:path";
-import { E_APP_NOT_FOUND } from "koa-host";
-import { findAppEntry, linkScaffoldDependencies, SCAFFOLD_DEPENDENCIES, scaffoldDependencies, writeScaffold, type ScaffoldResult } from "koa-host/cli";
+import { E_APP_NOT_FOUND } from "@fwkit/koa-host";
+import { findAppEntry, linkScaffoldDependencies, SCAFFOLD_DEPENDENCIES, scaffoldDependencies, writeScaffold, type ScaffoldResult } from "@fwkit/koa-host/cli";
 import { kebabCase } from "routing-kernel";
 import { E_INVALID_NAV_TITLE, E_INVALID_VIEW_NAME, E_VIEW_EXISTS } from "../errors.js";
 import { nextNavOrder } from "./nav-order.js";

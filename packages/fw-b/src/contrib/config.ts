@@ -1,4 +1,4 @@
-import type { AppConfig } from "koa-host";
+import type { AppConfig } from "@fwkit/koa-host";
 import { E_CONTRIB_CONFIG } from "../errors.js";
 import type { CaptchaVerifier } from "./captcha/verifier.js";
 import { DEFAULT_ROLES } from "./roles.js";

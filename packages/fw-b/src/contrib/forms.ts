@@ -1,6 +1,6 @@
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { Context } from "koa";
-import { fieldErrors, oldInput, ValidationError, type FieldErrors } from "data";
+import { fieldErrors, oldInput, ValidationError, type FieldErrors } from "@fwkit/data";
 import { z } from "zod";
 import { CAPTCHA_FIELD } from "./captcha/svg.js";
 import type { Translate } from "./i18n/i18n.js";

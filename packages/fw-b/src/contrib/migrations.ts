@@ -1,4 +1,4 @@
-import { dateColumn, FolderMigrationSource, heldMigrations, modelTimestamps, type Knex } from "data";
+import { dateColumn, FolderMigrationSource, heldMigrations, modelTimestamps, type Knex } from "@fwkit/data";
 import type { ContribSettings } from "./config.js";
 import { CONTRIB_TABLES } from "./models.js";
 

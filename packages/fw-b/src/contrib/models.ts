@@ -1,4 +1,4 @@
-import { bindModels, defineModel, type BaseRow, type Knex, type Model, type SoftDeleteRow } from "data";
+import { bindModels, defineModel, type BaseRow, type Knex, type Model, type SoftDeleteRow } from "@fwkit/data";
 
 /** A user account of `contrib.auth` (table `fwb_users`). */
 export interface UserRow extends BaseRow, SoftDeleteRow {

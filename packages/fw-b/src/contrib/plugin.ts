@@ -1,8 +1,8 @@
 import type { Context, Middleware } from "koa";
-import { heldMessage } from "data";
-import { HTTPError, type AppConfig, type ErrorInfo, type HostPlugin, type PluginContext, type Responder } from "koa-host";
-import { E_LOGIN_REQUIRED, isDataRoute, loginRedirectUrl, rejectsHtml } from "security";
-import { requestTranslatorMiddleware } from "services";
+import { heldMessage } from "@fwkit/data";
+import { HTTPError, type AppConfig, type ErrorInfo, type HostPlugin, type PluginContext, type Responder } from "@fwkit/koa-host";
+import { E_LOGIN_REQUIRED, isDataRoute, loginRedirectUrl, rejectsHtml } from "@fwkit/security";
+import { requestTranslatorMiddleware } from "@fwkit/services";
 import type { Route } from "routing-kernel";
 import { assetStaticFolders, assetUrls } from "../assets.js";
 import type { Batteries } from "../batteries.js";

@@ -1,7 +1,7 @@
-import { makeCacheDecorator } from "services";
+import { makeCacheDecorator } from "@fwkit/services";
 import type { ViewDecorator } from "routing-kernel";
 
-export { bearerAuth, cors, csrfExempt, loginRequired } from "security";
+export { bearerAuth, cors, csrfExempt, loginRequired } from "@fwkit/security";
 
 /**
  * Caches the GET answers of a view method (or of every method of a class) for `seconds`, in the

@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { createMailer } from "services";
-import { startSmtp, type SmtpServer } from "test-servers";
+import { createMailer } from "@fwkit/services";
+import { startSmtp, type SmtpServer } from "@fwkit/test-servers";
 import { pugMailRenderer } from "./mail.js";
 
 describe("fw-b Pug mail renderer over a real SMTP server", () => {

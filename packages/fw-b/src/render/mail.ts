@@ -1,4 +1,4 @@
-import type { MailRenderer } from "services";
+import type { MailRenderer } from "@fwkit/services";
 import { TemplateStore } from "./templates.js";
 
 /** Options of {@link pugMailRenderer}. */

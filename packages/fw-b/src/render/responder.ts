@@ -14,9 +14,9 @@ import {
   type RespondFn,
   type Responder,
   type ResponderSetup,
-} from "koa-host";
+} from "@fwkit/koa-host";
 import type { Route } from "routing-kernel";
-import { renderMarkdown } from "services";
+import { renderMarkdown } from "@fwkit/services";
 import { RESPONSE_KIND, type ResponseKind } from "../tags.js";
 import { NavMenu } from "./menu.js";
 import { TemplateStore, type Template } from "./templates.js";

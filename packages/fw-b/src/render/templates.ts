@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, extname, join } from "node:path";
-import { createFileProbe, type FileProbe } from "koa-host";
+import { createFileProbe, type FileProbe } from "@fwkit/koa-host";
 import pug from "pug";
 import { E_TEMPLATE_FAILED } from "../errors.js";
-import { renderTrustedMarkdown } from "services";
+import { renderTrustedMarkdown } from "@fwkit/services";
 
 /** The template formats fw-b renders, in lookup order. */
 export const TEMPLATE_EXTENSIONS = [".pug", ".html", ".md"] as const;

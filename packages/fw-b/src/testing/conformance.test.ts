@@ -1,5 +1,5 @@
 // The shared conformance suite (packages/conformance) against fw-b, through its adapter.
-import { runConformance } from "conformance";
+import { runConformance } from "@fwkit/conformance";
 import { conformanceAdapter } from "./index.js";
 
 runConformance(conformanceAdapter);

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { login } from "security";
+import { login } from "@fwkit/security";
 import { createApp, flash, FwB, request, type Host } from "../../src/index.js";
 import { cache, csrfExempt, loginRequired, renderJson } from "../../src/decorators/index.js";
 

@@ -3,7 +3,7 @@
 // its own redis-server on another port and stops and starts it.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { startRedis, type RedisProcess } from "test-servers";
+import { startRedis, type RedisProcess } from "@fwkit/test-servers";
 import { startBatteryApp, type BatteryApp } from "./fixture.js";
 
 /** Sends requests until `check` passes (bounded: about 10 s). */

@@ -1,7 +1,7 @@
 // Validation answers (422 JSON / redirect back with messages), response caching and Pug mails.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { startSmtp, type SmtpServer } from "test-servers";
+import { startSmtp, type SmtpServer } from "@fwkit/test-servers";
 import { client, csrfFrom } from "../browser-client.js";
 import { counter, startBatteryApp, type BatteryApp } from "./fixture.js";
 

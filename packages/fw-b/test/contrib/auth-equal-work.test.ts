@@ -14,7 +14,7 @@ interface Bcrypt {
   hash(data: string, rounds: number): Promise<string>;
   compare(data: string, encrypted: string): Promise<boolean>;
 }
-const bcrypt = createRequire(fileURLToPath(import.meta.resolve("security")))("bcrypt") as Bcrypt;
+const bcrypt = createRequire(fileURLToPath(import.meta.resolve("@fwkit/security")))("bcrypt") as Bcrypt;
 const calls: string[] = [];
 
 async function postForm(app: ContribApp, page: string, fields: Record<string, string>): Promise<Response> {

@@ -3,7 +3,7 @@
 // probe), so every probe logged a stack trace and fell back to the built-in page.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { rawGet } from "test-servers";
+import { rawGet } from "@fwkit/test-servers";
 import { startContribApp, type ContribApp } from "./fixture.js";
 
 describe("contrib error pages before the session middleware", () => {

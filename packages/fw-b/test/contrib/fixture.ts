@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { startSmtp, type ReceivedMail, type SmtpServer } from "test-servers";
-import { connect } from "data";
+import { startSmtp, type ReceivedMail, type SmtpServer } from "@fwkit/test-servers";
+import { connect } from "@fwkit/data";
 import { createApp, FwB, HTTPError, type Host } from "../../src/index.js";
 import { admin, createContribModels, type UserRow } from "../../src/contrib/index.js";
 import { renderJson } from "../../src/decorators/index.js";
@@ -143,7 +143,7 @@ export function linkIn(text: string, path: string): string {
 
 /** Creates a user directly in the database (password hashed with cost 4). */
 export async function createUser(app: ContribApp, fields: Partial<UserRow> & { username: string; password?: string }): Promise<UserRow> {
-  const { hashPassword } = await import("security");
+  const { hashPassword } = await import("@fwkit/security");
   const { password, ...rest } = fields;
   return app.models.users.create({
     email: `${fields.username}@example.test`,

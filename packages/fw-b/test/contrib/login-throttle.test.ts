@@ -3,7 +3,7 @@
 // the counters in Redis (two app instances sharing them).
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
-import { requireServer, serverSkip, serverUrls } from "test-servers";
+import { requireServer, serverSkip, serverUrls } from "@fwkit/test-servers";
 import { client, csrfFrom } from "../browser-client.js";
 import { createUser, startContribApp, type ContribApp } from "./fixture.js";
 

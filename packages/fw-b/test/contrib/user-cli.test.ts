@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { connect } from "data";
-import { verifyPassword } from "security";
+import { connect } from "@fwkit/data";
+import { verifyPassword } from "@fwkit/security";
 
 const main = fileURLToPath(new URL("../../src/cli/main.ts", import.meta.url));
 const root = mkdtempSync(join(tmpdir(), "fw-b-user-cli-"));

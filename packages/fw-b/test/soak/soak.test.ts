@@ -4,7 +4,7 @@
 // `pnpm test:soak` (SOAK=long) runs the long one.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { requireServer, serverSkip } from "test-servers";
+import { requireServer, serverSkip } from "@fwkit/test-servers";
 import { startBatteryApp, type BatteryApp } from "../batteries/fixture.js";
 import { soak, type LoadStep } from "./harness.js";
 

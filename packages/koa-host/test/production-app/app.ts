@@ -1,6 +1,6 @@
 // A small app for the production tests: `start`, workers, graceful and rolling restarts, build.
 import { existsSync } from "node:fs";
-import { createHost } from "koa-host";
+import { createHost } from "@fwkit/koa-host";
 import { conventions, responder } from "./lib/base.js";
 
 /** The app entry `start` loads: a view module and a plugin whose readiness a file controls. */

@@ -1,6 +1,6 @@
 // A framework-like CLI over the shared production commands, as fw-a and fw-b register them.
 import { hideBin } from "yargs/helpers";
-import { buildCommand, deployCommand, finishCli, frameworkCli, runCli, startCommand } from "koa-host/cli";
+import { buildCommand, deployCommand, finishCli, frameworkCli, runCli, startCommand } from "@fwkit/koa-host/cli";
 
 await runCli(async () => {
   const cli = frameworkCli("fixture", hideBin(process.argv))

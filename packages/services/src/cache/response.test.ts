@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { Middleware } from "koa";
-import { requireServer, serverSkip } from "test-servers";
+import { requireServer, serverSkip } from "@fwkit/test-servers";
 import { serve, type TestApp } from "../../test/helpers.js";
 import { createCache, type Cache } from "./cache.js";
 import { responseCache } from "./response.js";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { startSmtp, type SmtpServer } from "test-servers";
+import { startSmtp, type SmtpServer } from "@fwkit/test-servers";
 import { SignalRegistry } from "../signals/signal.js";
 import type { MailSentPayload } from "../signals/names.js";
 import { createMailer, type MailSendError } from "./mailer.js";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser } from "playwright-core";
-import { XSS_VECTORS } from "test-servers";
-import { launchChromium, liveMarkupInFragments } from "test-servers/browser";
+import { XSS_VECTORS } from "@fwkit/test-servers";
+import { launchChromium, liveMarkupInFragments } from "@fwkit/test-servers/browser";
 import { renderMarkdown, renderTrustedMarkdown } from "./render.js";
 
 describe("renderMarkdown", () => {

@@ -3,7 +3,7 @@
 // Redis is back. The test runs its own redis-server and stops and starts it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { startRedis } from "test-servers";
+import { startRedis } from "@fwkit/test-servers";
 import { bridgeSignals } from "./bridge.js";
 import { SignalRegistry } from "./signal.js";
 

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { after, before, describe, test } from "node:test";
-import { startAzurite, startS3, type S3Server } from "test-servers";
+import { startAzurite, startS3, type S3Server } from "@fwkit/test-servers";
 import { serve, type TestApp } from "../../test/helpers.js";
 import type { FileStoredPayload } from "../signals/names.js";
 import { SignalRegistry } from "../signals/signal.js";

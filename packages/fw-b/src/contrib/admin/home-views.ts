@@ -1,5 +1,5 @@
-import { flash } from "data";
-import { HTTPError } from "koa-host";
+import { flash } from "@fwkit/data";
+import { HTTPError } from "@fwkit/koa-host";
 import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";
 import { request } from "../../request.js";

@@ -1,6 +1,6 @@
 import type { Context } from "koa";
-import { flash, pageParams, paginate } from "data";
-import { HTTPError } from "koa-host";
+import { flash, pageParams, paginate } from "@fwkit/data";
+import { HTTPError } from "@fwkit/koa-host";
 import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";
 import { request } from "../../request.js";

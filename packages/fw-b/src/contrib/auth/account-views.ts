@@ -1,5 +1,5 @@
-import { flash } from "data";
-import { loginRequired, verifyPassword } from "security";
+import { flash } from "@fwkit/data";
+import { loginRequired, verifyPassword } from "@fwkit/security";
 import { z } from "zod";
 import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";

@@ -1,6 +1,6 @@
-import { flash, isUniqueViolation } from "data";
-import { HTTPError } from "koa-host";
-import { attemptLogin, logout, needsRehash, safeNextUrl } from "security";
+import { flash, isUniqueViolation } from "@fwkit/data";
+import { HTTPError } from "@fwkit/koa-host";
+import { attemptLogin, logout, needsRehash, safeNextUrl } from "@fwkit/security";
 import { z } from "zod";
 import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";

@@ -1,5 +1,5 @@
-import { flash } from "data";
-import { reply } from "koa-host";
+import { flash } from "@fwkit/data";
+import { reply } from "@fwkit/koa-host";
 import { z } from "zod";
 import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";

@@ -4,8 +4,8 @@
  * the default role). The password is read from standard input when it is piped, else asked twice
  * without echo; never from the command line, where shell history and `ps` would keep it.
  */
-import type { Knex } from "data";
-import type { AppConfig } from "koa-host";
+import type { Knex } from "@fwkit/data";
+import type { AppConfig } from "@fwkit/koa-host";
 import type { CommandModule } from "yargs";
 import { E_CONTRIB_NOT_MIGRATED, E_USER_COMMAND } from "../../errors.js";
 import { contribSettings, type AuthSettings } from "../config.js";
@@ -95,7 +95,7 @@ export function userCliCommands(host: UserCommandHost): CommandModule[] {
         const [{ fields }, { createI18n }, { hashPassword, passwordPolicyOf, resolveSecurityConfig }] = await Promise.all([
           import("../forms.js"),
           import("../i18n/i18n.js"),
-          import("security"),
+          import("@fwkit/security"),
         ]);
         const config = await host.config(args);
         const settings = contribSettings(config);

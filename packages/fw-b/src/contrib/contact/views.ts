@@ -1,5 +1,5 @@
-import { flash, pageParams, paginate } from "data";
-import { HTTPError } from "koa-host";
+import { flash, pageParams, paginate } from "@fwkit/data";
+import { HTTPError } from "@fwkit/koa-host";
 import { z } from "zod";
 import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";

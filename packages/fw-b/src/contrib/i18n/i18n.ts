@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { acceptedLanguages, BATTERY_CATALOGS, createTranslations, LANGUAGE_TAG, type LanguageHints, type Translate } from "services";
+import { acceptedLanguages, BATTERY_CATALOGS, createTranslations, LANGUAGE_TAG, type LanguageHints, type Translate } from "@fwkit/services";
 import { E_CONTRIB_CONFIG } from "../../errors.js";
 import type { I18nContribOptions } from "../config.js";
 import { DE } from "./de.js";

@@ -1,4 +1,4 @@
-import type { Knex } from "data";
+import type { Knex } from "@fwkit/data";
 import { CONTRIB_TABLES } from "../models.js";
 
 const KEY = "maintenance";

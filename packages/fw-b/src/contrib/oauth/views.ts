@@ -1,8 +1,8 @@
 import type { Context } from "koa";
-import { flash } from "data";
-import { HTTPError } from "koa-host";
+import { flash } from "@fwkit/data";
+import { HTTPError } from "@fwkit/koa-host";
 import type * as client from "openid-client";
-import { login, safeNextUrl } from "security";
+import { login, safeNextUrl } from "@fwkit/security";
 import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";
 import { E_OAUTH_FAILED, E_OAUTH_UNAVAILABLE } from "../../errors.js";

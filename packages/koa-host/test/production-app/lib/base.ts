@@ -1,5 +1,5 @@
 import { defineConventions } from "routing-kernel";
-import { HostView, isPlainObject, sendHtmlError, sendJson, sendJsonError, sendText, unwrapReply, wantsJsonError, type Responder } from "koa-host";
+import { HostView, isPlainObject, sendHtmlError, sendJson, sendJsonError, sendText, unwrapReply, wantsJsonError, type Responder } from "@fwkit/koa-host";
 
 /** The fixture's view base. */
 export class FixtureView extends HostView {}

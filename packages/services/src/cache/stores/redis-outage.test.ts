@@ -3,7 +3,7 @@
 // Redis is back, with no new connection made by the app.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { startRedis } from "test-servers";
+import { startRedis } from "@fwkit/test-servers";
 import { E_SERVICE_UNREACHABLE } from "../../errors.js";
 import { createCache } from "../cache.js";
 

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { freePort, startSes, type SesServer } from "test-servers";
+import { freePort, startSes, type SesServer } from "@fwkit/test-servers";
 import { createMailer, type MailSendError } from "../mailer.js";
 import type { MailRenderer } from "../templates.js";
 
