@@ -7,11 +7,12 @@
 // parameter cache is empty); "warm" rebuilds the same classes (parameters already parsed).
 import { performance } from "node:perf_hooks";
 import { buildRouteTable, defineConventions, METADATA, restrictVerbs, routePath, setTag, type ViewModule } from "../src/index.js";
+import { RESPONSE_KIND_TAG } from "../src/index.js";
 
 class View {}
 const conventions = defineConventions({ baseClass: View, trailingSlash: true });
 const post = restrictVerbs("post", ["POST"]);
-const json = setTag("json", "responseKind", "json");
+const json = setTag("json", RESPONSE_KIND_TAG, "json");
 
 /** The 10 methods of every generated class: special names, parameters, optional segments. */
 const METHODS: ReadonlyArray<readonly [name: string, params: string]> = [

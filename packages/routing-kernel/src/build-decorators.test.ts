@@ -2,6 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { codeOf, json, request, tableOf, View } from "../test/helpers.js";
 import { setTag } from "./decorators.js";
+import { RESPONSE_KIND_TAG } from "./response-kind.js";
 
 describe("verb decorators in the table (SPEC 2.7)", () => {
   class Blog extends View {
@@ -211,7 +212,7 @@ describe("tags on routes", () => {
     @setTag("menu", "navTitle", "API")
     class Api extends View {
       list() {}
-      @setTag("kind", "responseKind", "xml")
+      @setTag("kind", RESPONSE_KIND_TAG, "xml")
       feed() {}
     }
     class V2 extends Api {

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { bareOrCalled, isDecoratorCall, setTag } from "./decorators.js";
 import { readMethodMetadata } from "./metadata.js";
 import { codeOf, json, request, View } from "../test/helpers.js";
+import { RESPONSE_KIND_TAG } from "./response-kind.js";
 
 describe("verb decorators (SPEC 2.7)", () => {
   test("restrict to the listed verbs; stacking adds verbs in canonical order", () => {
@@ -109,7 +110,7 @@ describe("setTag", () => {
 
 describe("bareOrCalled / isDecoratorCall", () => {
   test("the same decorator works bare and called", () => {
-    const renderJson = bareOrCalled(() => setTag("renderJson", "responseKind", "json"));
+    const renderJson = bareOrCalled(() => setTag("renderJson", RESPONSE_KIND_TAG, "json"));
     class Api extends View {
       @renderJson
       bare() {}

@@ -30,6 +30,15 @@ export {
   toggleTrailingSlash,
   validateRoutePath,
 } from "./paths.js";
+export {
+  declaredResponseKind,
+  isDataRoute,
+  RESPONSE_KIND_TAG,
+  responseKindOf,
+  responseKindTag,
+  type ResponseKind,
+  type TaggedRoute,
+} from "./response-kind.js";
 export type { ParameterSource, Route, RouteEntry, RouteParameter } from "./route.js";
 export { formatRouteListing, RouteTable, type DescribeKind, type RouteListing } from "./table.js";
 export { buildUrl, type UrlParams } from "./url-for.js";

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { codeOf, json, request, tableOf, View } from "../test/helpers.js";
 import { buildRouteTable } from "./build.js";
 import { defineConventions } from "./conventions.js";
+import { RESPONSE_KIND_TAG } from "./response-kind.js";
 
 class Index extends View {
   index() {}
@@ -63,7 +64,7 @@ describe("route listing (SPEC 2.13)", () => {
   });
 
   test("format: an aligned table with a header; a framework may describe the kind", () => {
-    const text = tableOf({ Index, Blog }).format((route) => (route.tags["responseKind"] === "json" ? "json" : "html"));
+    const text = tableOf({ Index, Blog }).format((route) => (route.tags[RESPONSE_KIND_TAG] === "json" ? "json" : "html"));
     assert.equal(
       text,
       [

@@ -3,6 +3,7 @@ import { E_AMBIGUOUS_ROUTE, E_UNKNOWN_ROUTE } from "./errors.js";
 import { patternOrderKey } from "./paths.js";
 import type { Route, RouteEntry } from "./route.js";
 import { buildUrl, type UrlParams } from "./url-for.js";
+import { RESPONSE_KIND_TAG } from "./response-kind.js";
 
 /** A route as the CLI lists it (`routes --json`). */
 export interface RouteListing {
@@ -124,6 +125,6 @@ function orderEntries(routes: readonly Route[]): RouteEntry[] {
 }
 
 function defaultKind(route: Route): string {
-  const kind = route.tags["responseKind"];
+  const kind = route.tags[RESPONSE_KIND_TAG];
   return typeof kind === "string" ? kind : "default";
 }

@@ -2,7 +2,7 @@
  * Shared fixtures of the kernel's tests: a base class, the verb and route decorators a framework
  * would define, and a one-call table builder.
  */
-import { ALL_VERBS, buildRouteTable, defineConventions, restrictVerbs, routePath, setTag, type RouteTable, type Verb } from "../src/index.js";
+import { ALL_VERBS, buildRouteTable, defineConventions, responseKindTag, restrictVerbs, routePath, type RouteTable, type Verb } from "../src/index.js";
 
 /** The base class of test views; `ctx` is an instance member the framework sets. */
 export class View {
@@ -27,7 +27,7 @@ export const request = {
 };
 
 /** A response-kind decorator as fw-a's `@response.json` would be. */
-export const json = setTag("response.json", "responseKind", "json");
+export const json = responseKindTag("response.json", "json");
 
 /** Builds the table of the given exports as one module `main`. */
 export function tableOf(exports: Record<string, unknown>, trailingSlash = false): RouteTable {
