@@ -21,9 +21,28 @@ export function wantsData(ctx: Context, kind?: string): boolean {
   return ctx.accepts("html", "json") === "json";
 }
 
-/** The JSON body of a 422: `{"error":{"status":422,"message":"...","fields":{...}}}`. */
-export function validationErrorBody(error: ValidationError): { error: { status: 422; message: string; fields: Record<string, string[]> } } {
-  return { error: { status: 422, message: error.message, fields: error.fields } };
+/**
+ * The JSON body of a 422: `{"error":{"status":422,"message":"...","fields":{...}}}`. `message`
+ * replaces the error's own summary (the request's language, see {@link validationSummary}).
+ */
+export function validationErrorBody(
+  error: ValidationError,
+  message: string = error.message,
+): { error: { status: 422; message: string; fields: Record<string, string[]> } } {
+  return { error: { status: 422, message, fields: error.fields } };
+}
+
+/**
+ * The summary line of a refused input in the request's language: the default summary becomes the
+ * translated `form.failed` (or `form.invalid` without fields) when a translations plugin is on; a
+ * summary the thrower wrote itself (contrib's translated "correct the fields marked below") is kept
+ * as written, and so is the English default without a translator.
+ */
+export function validationSummary(ctx: { state?: unknown }, error: ValidationError): string {
+  if (error.message !== defaultValidationMessage(error.fields)) return error.message;
+  const names = Object.keys(error.fields);
+  const translated = names.length > 0 ? requestText(ctx, "form.failed", { fields: names.join(", ") }) : requestText(ctx, "form.invalid");
+  return translated ?? error.message;
 }
 
 function xmlText(text: string): string {
@@ -37,11 +56,11 @@ function xmlElement(key: string, inner: string): string {
 }
 
 /** The same 422 body as XML, following fw-b's XML rules (root `<response>`, arrays as `<item>`). */
-export function validationErrorXml(error: ValidationError): string {
+export function validationErrorXml(error: ValidationError, message: string = error.message): string {
   const fields = Object.entries(error.fields)
     .map(([name, messages]) => xmlElement(name, messages.map((m) => `<item>${xmlText(m)}</item>`).join("")))
     .join("");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<response><error><status>422</status><message>${xmlText(error.message)}</message><fields>${fields}</fields></error></response>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<response><error><status>422</status><message>${xmlText(message)}</message><fields>${fields}</fields></error></response>`;
 }
 
 /** Where to send the browser back to: the Referer when it is this site, else this URL. */
@@ -65,21 +84,17 @@ export function backUrl(ctx: Context): string {
 export function respondToValidationError(ctx: Context, error: ValidationError, kind?: string): boolean {
   if (wantsData(ctx, kind)) {
     ctx.status = 422;
+    const summary = validationSummary(ctx, error);
     if (kind === "xml") {
       ctx.type = "application/xml; charset=utf-8";
-      ctx.body = validationErrorXml(error);
+      ctx.body = validationErrorXml(error, summary);
     } else {
-      ctx.body = validationErrorBody(error);
+      ctx.body = validationErrorBody(error, summary);
     }
     return true;
   }
   if (!hasSession(ctx)) return false;
-  // The default summary in the request's language when a translations plugin is on; a summary the
-  // thrower wrote itself (contrib's translated "correct the fields marked below") is kept as written.
-  const names = Object.keys(error.fields);
-  const custom = error.message !== defaultValidationMessage(error.fields);
-  const summary = custom ? undefined : names.length > 0 ? requestText(ctx, "form.failed", { fields: names.join(", ") }) : requestText(ctx, "form.invalid");
-  flash(ctx, "error", summary ?? error.message);
+  flash(ctx, "error", validationSummary(ctx, error));
   flashInput(ctx, error.fields, error.old);
   ctx.status = 303;
   ctx.redirect(backUrl(ctx));

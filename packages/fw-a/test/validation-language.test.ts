@@ -38,6 +38,25 @@ describe("fw-a validation messages in the request's language", () => {
     assert.deepEqual((await refusedFields())["name"], ["Too small: expected string to have >=2 characters"]);
   });
 
+  test("the 422 answer's summary line is in the request's language; English unchanged", async () => {
+    const summary = async (acceptLanguage?: string) => {
+      const browser = new Browser(url);
+      const token = await browser.csrfFrom("/form/");
+      const res = await browser.fetch("/api/create/", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-csrf-token": token, ...(acceptLanguage ? { "accept-language": acceptLanguage } : {}) },
+        body: JSON.stringify({ email: "nope", name: "x" }),
+      });
+      assert.equal(res.status, 422);
+      return ((await res.json()) as { error: { message: string } }).error.message;
+    };
+    assert.equal(await summary("fr"), "Vérifiez ces champs : email, name.");
+    assert.equal(await summary("es"), "Revisa estos campos: email, name.");
+    assert.equal(await summary("de"), "Bitte prüfen Sie diese Felder: email, name.");
+    assert.equal(await summary(), "Validation failed for email, name.");
+    assert.equal(await summary("en"), "Validation failed for email, name.");
+  });
+
   test("a refused HTML form shows the field's message and the flash in German", async () => {
     const browser = new Browser(url);
     const german = { "accept-language": "de" };

@@ -52,6 +52,29 @@ describe("fw-b batteries in the request's language", () => {
     assert.match(page, /<span class="error age">Entrada inválida: se esperaba número, recibido NaN<\/span>/);
   });
 
+  test("the 422 summary line (JSON and XML) is in the request's language; English unchanged", async () => {
+    const browser = client(app.url);
+    const token = csrfFrom(await (await browser.fetch("/forms")).text());
+    const refuse = (path: string, language?: string) =>
+      browser.fetch(path, {
+        method: "POST",
+        body: JSON.stringify({ name: "x", age: "old" }),
+        headers: { "content-type": "application/json", "x-csrf-token": token, ...(language ? { "accept-language": language } : {}) },
+      });
+    const summary = async (language?: string) => {
+      const res = await refuse("/api/signup", language);
+      assert.equal(res.status, 422);
+      return ((await res.json()) as { error: { message: string } }).error.message;
+    };
+    assert.equal(await summary("fr"), "Vérifiez ces champs : name, age.");
+    assert.equal(await summary("de"), "Bitte prüfen Sie diese Felder: name, age.");
+    assert.equal(await summary(), "Validation failed for name, age.");
+    const xml = await refuse("/xml-api/signup", "es");
+    assert.equal(xml.status, 422);
+    assert.match(await xml.text(), /<error><status>422<\/status><message>Revisa estos campos: name, age\.<\/message>/);
+    assert.match(await (await refuse("/xml-api/signup")).text(), /<message>Validation failed for name, age\.<\/message>/);
+  });
+
   test("the built-in error page titles itself in the request's language", async () => {
     const res = await fetch(`${app.url}/no-such-page`, { headers: { "accept-language": "de" } });
     assert.equal(res.status, 404);

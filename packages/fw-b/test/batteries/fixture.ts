@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { z } from "zod";
 import { login } from "@fwkit/security";
 import { createApp, flash, FwB, request, type Host } from "../../src/index.js";
-import { cache, csrfExempt, loginRequired, renderJson } from "../../src/decorators/index.js";
+import { cache, csrfExempt, loginRequired, renderJson, renderXml } from "../../src/decorators/index.js";
 
 const bodyOf = (view: FwB): Record<string, unknown> => ((view.ctx.request as { body?: unknown }).body ?? {}) as Record<string, unknown>;
 
@@ -36,6 +36,14 @@ export class Api extends FwB {
   @request.post echo() {
     return { body: bodyOf(this) };
   }
+  @request.post async signup() {
+    const input = await this.validate(signupSchema);
+    return { created: input };
+  }
+}
+
+@renderXml
+export class XmlApi extends FwB {
   @request.post async signup() {
     const input = await this.validate(signupSchema);
     return { created: input };
@@ -150,7 +158,7 @@ export async function startBatteryApp(config: Record<string, unknown> = {}): Pro
   }
   const host = await createApp({
     root,
-    modules: [{ name: "main", exports: { Forms, Api, Session, Private, PrivateApi, Signup, Counter, Mailer } }],
+    modules: [{ name: "main", exports: { Forms, Api, XmlApi, Session, Private, PrivateApi, Signup, Counter, Mailer } }],
     auth: { loadUser: (id) => USERS[id] },
     config: { env: "test", logRequests: false, secretKey: "battery-test-secret-key-0123456789", dbUrl: "sqlite::memory:", ...config },
   });
