@@ -38,6 +38,8 @@ export {
   type ReplyInit,
 } from "@fwkit/koa-host";
 export { defineCommands, type ScriptCommand } from "@fwkit/koa-host";
+/** Route names and parameters for a typed urlFor, filled by the app's generated types/routes.d.ts (`routes --types`). */
+export type { RouteParamLists, RouteParams, RouteParamValue } from "@fwkit/koa-host";
 export type { AppDefinition, CreateOverrides } from "@fwkit/koa-host/cli";
 export {
   dateColumn,

@@ -4,6 +4,7 @@
 import type { Context } from "koa";
 import type { UrlParams, ViewClass } from "routing-kernel";
 import { redirect, type Redirect } from "./reply.js";
+import type { RouteClassName, RouteMethodArgs, RouteName, RouteNameArgs } from "./route-types/route-params.js";
 import { runtimeOf } from "./runtime.js";
 
 /**
@@ -18,7 +19,16 @@ export class HostView {
     this.ctx = ctx;
   }
 
-  /** Builds the URL of a route: `this.urlFor("Blog.show", { id: 1 })`. */
+  /**
+   * Builds the URL of a route: `this.urlFor("Blog.show", { id: 1 })`. With the app's generated
+   * `types/routes.d.ts` (`routes --types`) the name and its required parameters are checked by
+   * the compiler; without it any name is accepted and checked when called.
+   */
+  urlFor<N extends RouteName>(name: N, ...params: RouteNameArgs<N>): string;
+  /** `this.urlFor("Blog", "show", { id: 1 })`: a generated route by class and method name. */
+  urlFor<C extends RouteClassName, M extends string>(className: C, methodName: M, ...params: RouteMethodArgs<C, M>): string;
+  /** `this.urlFor(Blog, "show", { id: 1 })`: a route by view class (and method, `index` by default). */
+  urlFor(view: ViewClass, methodOrParams?: string | UrlParams, params?: UrlParams): string;
   urlFor(target: string | ViewClass, methodOrParams?: string | UrlParams, params?: UrlParams): string {
     const host = runtimeOf(this.ctx);
     return host.basePath + host.table.urlFor(target, methodOrParams, params);

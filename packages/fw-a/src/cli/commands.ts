@@ -28,7 +28,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
       (y) => y.positional("name", { type: "string", demandOption: true }),
       (args) => describeScaffold(generateView(resolve(String(args.root)), String(args.name))),
     )
-    .command(routesCommand("routes"))
+    .command(routesCommand("routes", { module: "fw-a" }))
     .command(buildCommand("gen:build", "fw-a"))
     .command(startCommand("start"))
     .command(deployCommand("gen:deploy", "fw-a"));

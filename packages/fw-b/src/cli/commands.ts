@@ -35,7 +35,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
           .option("order", { type: "number", describe: "its place in the menu, lower first (Home is 0; default: after the existing entries)" }),
       (args) => describeScaffold(addView(resolve(String(args.root)), String(args.name), args.order === undefined ? {} : { order: args.order })),
     )
-    .command(routesCommand(":routes"))
+    .command(routesCommand(":routes", { module: "fw-b" }))
     .command(buildCommand(":build", "fw-b"))
     .command(startCommand("start"))
     .command(deployCommand(":deploy", "fw-b"));

@@ -74,12 +74,18 @@ export function serveCommand(command: string): CommandModule<AppArgs, AppArgs & 
   };
 }
 
-/** The route listing command (`routes`, `:routes`): verbs, path, handler, response kind; `--json`. */
-export function routesCommand(command: string): CommandModule<AppArgs, AppArgs & { json: boolean }> {
+/**
+ * The route listing command (`routes`, `:routes`): verbs, path, handler, response kind; `--json`;
+ * `--types` writes `types/routes.d.ts` augmenting the framework module `framework.module` (typed urlFor).
+ */
+export function routesCommand(command: string, framework: { readonly module: string } = { module: "@fwkit/koa-host" }): CommandModule<AppArgs, AppArgs & { json: boolean; types: boolean }> {
   return {
     command,
     describe: "list the route table: verbs, path, handler, response kind",
-    builder: (y) => y.option("json", { type: "boolean", default: false, describe: "print JSON" }) as never,
-    handler: (args) => printRoutes({ ...appOf(args), json: args.json }),
+    builder: (y) =>
+      y
+        .option("json", { type: "boolean", default: false, describe: "print JSON" })
+        .option("types", { type: "boolean", default: false, describe: "write types/routes.d.ts so urlFor checks route names and parameters" }) as never,
+    handler: (args) => printRoutes({ ...appOf(args), json: args.json, ...(args.types ? { types: framework.module } : {}) }),
   };
 }

@@ -1,5 +1,6 @@
 // Child process of the reloading dev server: builds the app and listens until SIGTERM.
 import { loadAppDefinition } from "./app-definition.js";
+import { refreshTypesQuietly } from "../route-types/refresh.js";
 import { preloadBeforeTypeScript } from "./typescript.js";
 
 const args = new Map<string, string>();
@@ -15,6 +16,8 @@ if (preload) preloadBeforeTypeScript(preload);
 try {
   const definition = await loadAppDefinition(root, appName);
   const host = await definition.create();
+  // The app's generated route declaration (typed urlFor) follows the routes at every restart.
+  refreshTypesQuietly(definition.root, host.table, (line) => console.log(line));
   await host.listen(port, hostname);
   process.send?.({ type: "listening", url: `http://${hostname}:${port}` });
   console.log(`Serving ${definition.name ?? "app"} on http://${hostname}:${port} (APP_ENV=${host.config.env})`);

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { loadAppDefinition } from "./app-definition.js";
+import { refreshTypesQuietly } from "../route-types/refresh.js";
 import { preloadedModule, tsxImportArgument } from "./typescript.js";
 import { watchSources, type SourceWatcher } from "./watch.js";
 
@@ -108,6 +109,8 @@ function withoutLoaderFlag(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 async function serveInProcess(root: string, port: number, hostname: string, appName: string | undefined, print: (line: string) => void): Promise<ServeHandle> {
   const definition = await loadAppDefinition(root, appName);
   const host = await definition.create();
+  // The app's generated route declaration (typed urlFor) follows the routes at every (re)start.
+  refreshTypesQuietly(definition.root, host.table, print);
   await host.listen(port, hostname);
   print(`Serving ${definition.name ?? "app"} on http://${hostname}:${port} (APP_ENV=${host.config.env})`);
   const stop = () => host.close();
