@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: the machine's set-up first (test-setup.mjs: system packages, local servers), then
-// install with the pinned pnpm, build every package, then lint (publint), typecheck,
+// install with the pinned pnpm, build every package, then lint (publint), typecheck, the API reports,
 // every package's tests one package at a time (they share the real databases) and the repository
 // checks. Every step after the build runs even when an earlier one failed, so one run shows every
 // failure; the exit code is non-zero when any step failed.
@@ -23,6 +23,8 @@ pnpm(["install", "--frozen-lockfile"]);
 step("build");
 pnpm(["exec", "turbo", "run", "build", "--output-logs=errors-only"]);
 attempt("lint (publint) and typecheck", "npx", ["-y", pnpmSpec, "exec", "turbo", "run", "lint", "typecheck", "--output-logs=errors-only", "--continue"]);
+// The built declarations against the committed API reports (packages/*/api): a changed public API shows in the diff.
+attempt("API reports (api-extractor)", process.execPath, ["scripts/api-report.mjs", "check"]);
 attempt("tests of every package", "npx", ["-y", pnpmSpec, "exec", "turbo", "run", "test", "--concurrency=1", "--continue"]);
 attempt("repository checks", process.execPath, ["scripts/run-tests.mjs", "test"]);
 
