@@ -6,6 +6,7 @@ import { kebabCase } from "./naming.js";
 import { readParameters } from "./parameters.js";
 import { joinPath, patternParams, patternShape, trimTrailingSlashes, validateRoutePath } from "./paths.js";
 import type { Route, RouteParameter } from "./route.js";
+import { checkRouteSchemas, CLASS_SCHEMAS_TAG, SCHEMAS_TAG } from "./route-schemas.js";
 import { RouteTable } from "./table.js";
 import type { Verb } from "./verbs.js";
 
@@ -140,7 +141,7 @@ export class RouteTableBuilder {
         });
       }
     }
-    return Object.freeze({
+    const route: Route = Object.freeze({
       id: `${className}.${methodName}`,
       module: context.module,
       viewClass: cls,
@@ -154,6 +155,9 @@ export class RouteTableBuilder {
       tags: meta ? Object.freeze({ ...context.classTags, ...meta.tags }) : (context.frozenTags ??= Object.freeze({ ...context.classTags })),
       generated: !meta?.paths.length,
     });
+    // Declared schemas are checked here, where the route's name is known (start-up, not per request).
+    if (meta?.tags[SCHEMAS_TAG] !== undefined || context.classTags[CLASS_SCHEMAS_TAG] !== undefined) checkRouteSchemas(route);
+    return route;
   }
 
   /** The generated segment of a method name, checked once per name and commit. */

@@ -136,3 +136,18 @@ export const E_UNKNOWN_OPTION = createError(
       ? `${where} takes no options, but was given ${JSON.stringify(key)}. Use it bare or with empty parentheses.`
       : `${where} has no option ${JSON.stringify(key)}.${suggestion ? ` Did you mean "${suggestion}"?` : ""} Its options are: ${known.join(", ")}.`,
 );
+
+/** A schema decorator was given something that is not a Standard Schema (zod 4, valibot, arktype...). */
+export const E_NOT_STANDARD_SCHEMA = createError(
+  "E_NOT_STANDARD_SCHEMA",
+  500,
+  (where: string, got: string) =>
+    `${where} needs a Standard Schema (a zod 4, valibot or arktype schema, anything with "~standard"), but ${got}. Pass the schema itself, e.g. z.object({...}).`,
+);
+
+/** A response-schema decorator was given a status that is not an HTTP status code. */
+export const E_INVALID_RESPONSE_STATUS = createError(
+  "E_INVALID_RESPONSE_STATUS",
+  500,
+  (where: string, status: string) => `${where} was given the status ${status}; give an HTTP status code from 100 to 599, e.g. 200.`,
+);

@@ -40,6 +40,24 @@ export {
   type TaggedRoute,
 } from "./response-kind.js";
 export type { ParameterSource, Route, RouteEntry, RouteParameter } from "./route.js";
+export { routeMetadata, type RouteMetadata } from "./route-metadata.js";
+export {
+  CLASS_DOC_TAG,
+  CLASS_SCHEMAS_TAG,
+  DOC_TAG,
+  hasInputSchemas,
+  INPUT_PARTS,
+  inputSchema,
+  isStandardSchema,
+  responseSchema,
+  routeDoc,
+  routeDocOf,
+  routeSchemas,
+  SCHEMAS_TAG,
+  type InputPart,
+  type RouteDoc,
+  type RouteSchemas,
+} from "./route-schemas.js";
 export { formatRouteListing, RouteTable, type DescribeKind, type RouteListing } from "./table.js";
 export { buildUrl, type UrlParams } from "./url-for.js";
 export { verbDecorators, type VerbDecorator, type VerbDecorators } from "./verb-decorators.js";

@@ -2,6 +2,7 @@ import type { ViewClass } from "./conventions.js";
 import { E_AMBIGUOUS_ROUTE, E_UNKNOWN_ROUTE } from "./errors.js";
 import { patternOrderKey } from "./paths.js";
 import type { Route, RouteEntry } from "./route.js";
+import { routeMetadata, type RouteMetadata } from "./route-metadata.js";
 import { buildUrl, type UrlParams } from "./url-for.js";
 import { RESPONSE_KIND_TAG } from "./response-kind.js";
 
@@ -71,6 +72,11 @@ export class RouteTable {
   urlFor(target: string | ViewClass, methodOrParams?: string | UrlParams, params?: UrlParams): string {
     if (typeof methodOrParams === "string") return buildUrl(this.find(target, methodOrParams), params);
     return buildUrl(this.find(target), methodOrParams);
+  }
+
+  /** Everything known about each route, in declaration order: for OpenAPI and other tools. */
+  metadata(): RouteMetadata[] {
+    return this.routes.map(routeMetadata);
   }
 
   /** The listing the CLI prints with `--json`. */
