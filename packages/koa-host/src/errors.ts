@@ -186,3 +186,33 @@ export const E_MOUNT_UNGUARDED = createError(
   (prefix: string, plugin: string) =>
     `The app mounted at ${prefix} has no ${plugin} plugin, but this app's ${plugin} plugin must protect every request it serves (CSRF on unsafe verbs). Turn the ${plugin} battery on in the mounted app.`,
 );
+/** A test's `res.json()` / `res.xml()` read an answer that is not in that format. */
+export const E_TEST_RESPONSE_FORMAT = createError(
+  "E_TEST_RESPONSE_FORMAT",
+  500,
+  (format: string, status: number, type: string, body: string) =>
+    `The answer is not ${format} (status ${status}, ${type}); check the status and content type first, or read it with res.text(). Body: ${body}`,
+);
+
+/** The test client's `loginAs(user)` failed (no session battery, or the battery's login refused the user). */
+export const E_TEST_CLIENT_LOGIN = createError(
+  "E_TEST_CLIENT_LOGIN",
+  500,
+  (status: number, body: string) =>
+    `client.loginAs(user) failed (status ${status}): build the app with the security battery on and pass the user your login view passes to login(ctx, user). Answer: ${body}`,
+);
+
+/** A view generator (`fw-a gen:view`, `fw-b :addview`) got a name that cannot be a view module and class. */
+export const E_INVALID_VIEW_NAME = createError(
+  "E_INVALID_VIEW_NAME",
+  500,
+  (name: string, subfolders: boolean = false) =>
+    `"${name}" is not a valid view name. Use letters, digits, "-" or "_"${subfolders ? ' (and "/" for a sub-folder)' : ""}, starting with a letter, e.g. "blog"${subfolders ? ' or "admin/users"' : ""}.`,
+);
+
+/** A view generator found the view's files already there; nothing was written. */
+export const E_VIEW_EXISTS = createError(
+  "E_VIEW_EXISTS",
+  500,
+  (file: string) => `${file} already exists; nothing was written. Pick another name or edit that file.`,
+);

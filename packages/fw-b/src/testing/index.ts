@@ -1,7 +1,8 @@
 /**
  * @module fw-b/testing
- * Factories for testing fw-b apps the way fw-b tests itself: build an app of view classes in
- * process, serve it on 127.0.0.1, and the adapter the shared conformance suite runs against.
+ * Factories for testing fw-b apps: the test client (`testClient(appFolder)`: in-memory requests,
+ * cookies, CSRF, `loginAs`), an app of view classes built in process or served on 127.0.0.1, and
+ * the adapter the shared conformance suite runs against.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -15,6 +16,9 @@ import { createApp, type FwBAppOptions } from "../app.js";
 import { FwB } from "../base.js";
 import { csrfExempt, renderJson, route } from "../decorators/index.js";
 import { request } from "../request.js";
+
+export { TestClient, TestResponse, XmlElement, type TestClientFolderOptions, type TestRequestInit } from "@fwkit/koa-host/testing";
+export { testClient, type TestAppOptions } from "./client.js";
 
 /** A test app listening on 127.0.0.1. */
 export interface TestServer {

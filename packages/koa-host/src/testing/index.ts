@@ -1,11 +1,18 @@
 /**
  * @module koa-host/testing
- * Test factories shared by the frameworks, the batteries and apps: in-process requests against a
- * host (no port), and a listening host on 127.0.0.1 for end-to-end tests.
+ * Test factories shared by the frameworks, the batteries and apps: the test client users' own
+ * tests use (fw-a/testing and fw-b/testing wire it to the session battery), in-process requests
+ * against a host (no port), and a listening host on 127.0.0.1 for end-to-end tests.
  */
 import type { AddressInfo } from "node:net";
 import { inject as lightInject, type InjectOptions, type Response } from "light-my-request";
 import type { Host } from "../host.js";
+
+export { createTestClient, loadTestClient, TestClient, type LoadTestClientOptions, type TestClientOptions, type TestClientSession, type TestRequestInit } from "./client.js";
+export { CookieJar } from "./cookie-jar.js";
+export { frameworkTestClient, type TestClientFolderOptions, type TestClientFramework } from "./framework-client.js";
+export { TestResponse } from "./test-response.js";
+export { parseXml, XmlElement } from "./xml.js";
 
 /** An in-process response: status, headers, body text and a JSON helper. */
 export type InjectedResponse = Response;

@@ -1,0 +1,20 @@
+import { frameworkTestClient, type TestClient, type TestClientFolderOptions } from "@fwkit/koa-host/testing";
+import { csrfToken, login } from "@fwkit/security";
+import type { ViewModule } from "routing-kernel";
+import { createApp, type FwBAppOptions } from "../app.js";
+
+/** An app built from view modules instead of a folder (`root` defaults to an empty temporary folder). */
+export type TestAppOptions = Partial<FwBAppOptions> & { readonly modules: readonly ViewModule[] };
+
+const framework = { name: "fw-b", createApp: (options: FwBAppOptions) => createApp(options), session: { csrfToken, login } };
+
+/**
+ * A test client for an fw-b app: `await testClient(appFolder)` builds the app of the folder (its
+ * `app.ts`) as the CLI does, in the `test` environment; `await testClient({ modules: [views] })`
+ * builds one of view modules. Requests go through the app in memory (no port); cookies are kept,
+ * the CSRF token is sent on unsafe verbs, `loginAs(user)` logs in through the security battery.
+ * Call `close()` when done.
+ */
+export function testClient(source: string | TestAppOptions, options?: TestClientFolderOptions): Promise<TestClient> {
+  return frameworkTestClient<TestAppOptions>(framework, source, options);
+}
