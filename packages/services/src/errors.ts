@@ -117,6 +117,13 @@ export const E_STORAGE_SIGNATURE_INVALID = createError(
   (reason: string) => `This file link is not valid (${reason}). Ask for a new link.`,
 );
 
+/** A listing cursor sent back (`?cursor=`) was altered, made by another app, or belongs to another listing. */
+export const E_STORAGE_CURSOR_INVALID = createError(
+  "E_STORAGE_CURSOR_INVALID",
+  400,
+  (reason: string) => `This listing cursor is not valid (${reason}). Start the listing again without a cursor.`,
+);
+
 /** A cache TTL (a `cacheResponse(seconds)` argument or a `set`/`remember` TTL) is not a positive number. */
 export const E_CACHE_TTL_INVALID = createError(
   "E_CACHE_TTL_INVALID",

@@ -61,6 +61,7 @@ export { S3StorageDriver, type S3DriverOptions } from "./storage/drivers/s3.js";
 export { checkKey, typeOfKey, uploadKey } from "./storage/keys.js";
 export { checkSize, checkType, DEFAULT_LIMITS, type StorageLimits } from "./storage/limits.js";
 export { serveStorage } from "./storage/serve.js";
+export type { StorageListing, StorageListOptions } from "./storage/listing.js";
 export { UrlSigner, type SignedQuery } from "./storage/signing.js";
 export { createStorage, type Storage, type StorageOptions, type StoredFile, type UploadedFile } from "./storage/storage.js";
 export {

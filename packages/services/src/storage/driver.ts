@@ -1,5 +1,6 @@
 import type { Disk } from "flydrive";
 import { E_SERVICE_NOT_CONFIGURED } from "../errors.js";
+import type { DriverListOptions, DriverListPage } from "./listing.js";
 
 /** Whether stored files are readable by anyone with their URL or only through signed links. */
 export type Visibility = "public" | "private";
@@ -26,6 +27,11 @@ export interface StorageDriver {
   url(key: string): Promise<string>;
   /** A link to a private file that works for `seconds`. */
   signedUrl(key: string, seconds: number): Promise<string>;
+  /**
+   * One page of the files and sub-folders in `folder` (a backend key prefix ending in `/`, or `""`
+   * for the whole backend), in key order; keys come back as the backend names them.
+   */
+  list(folder: string, options: DriverListOptions): Promise<DriverListPage>;
   /** Releases connections. */
   close(): void;
 }

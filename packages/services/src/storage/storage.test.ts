@@ -152,6 +152,61 @@ for (const backend of backends) {
       await assert.rejects(storage.getBytes(`missing/${stamp}.txt`), { code: "E_STORAGE_NOT_FOUND", status: 404 });
     });
 
+    test("list: a folder's files and sub-folders, recursive, paged with a signed cursor, never outside the storage", async () => {
+      const base = `listing-${randomUUID().slice(0, 8)}`;
+      const keys = [`${base}/a.txt`, `${base}/b.txt`, `${base}/c.txt`, `${base}/sub/d.txt`, `${base}/sub/deep/e.txt`, `${base}x/not-mine.txt`];
+      for (const key of keys) await storage.put(key, "x");
+
+      const own = await storage.list(base);
+      assert.deepEqual(own, { files: [`${base}/a.txt`, `${base}/b.txt`, `${base}/c.txt`], folders: [`${base}/sub`] });
+      assert.deepEqual(await storage.list(`${base}/`), own, "a trailing / names the same folder");
+      assert.deepEqual(await storage.list(`${base}/sub`, { recursive: true }), { files: [`${base}/sub/d.txt`, `${base}/sub/deep/e.txt`], folders: [] });
+      const all = await storage.list(base, { recursive: true });
+      assert.deepEqual(all.files, keys.slice(0, 5), "recursive: every file below, and not the sibling folder sharing the name's start");
+      assert.equal(all.cursor, undefined);
+      // Listed keys are the storage's own: they read back, and the root lists the folder without the driver's prefix.
+      assert.equal(await text(await storage.get(all.files[4]!)), "x");
+      const root = await storage.list();
+      assert.ok(root.folders.includes(base) && root.folders.includes(`${base}x`), JSON.stringify(root));
+      assert.ok(root.folders.every((folder) => !folder.includes("/")));
+      assert.deepEqual(await storage.list(`${base}/nothing-here`), { files: [], folders: [] });
+      assert.deepEqual(await storage.list(`${base}/a.txt`), { files: [], folders: [] }, "a file is not a folder");
+
+      // Pages of two: every file once, in order, the last page without a cursor.
+      const paged: string[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const page = await storage.list(base, { recursive: true, pageSize: 2, ...(cursor ? { cursor } : {}) });
+        assert.ok(page.files.length <= 2);
+        paged.push(...page.files);
+        cursor = page.cursor;
+        pages++;
+      } while (cursor && pages < 10);
+      assert.deepEqual(paged, keys.slice(0, 5));
+      assert.equal(pages, 3);
+
+      // A cursor is the client's input once it is in a link: altered, foreign or for another folder is a 400.
+      const first = await storage.list(base, { pageSize: 1 });
+      assert.ok(first.cursor);
+      const refused = { code: "E_STORAGE_CURSOR_INVALID", status: 400 };
+      await assert.rejects(storage.list(base, { cursor: `${first.cursor.slice(0, -3)}AAA` }), refused);
+      await assert.rejects(storage.list(base, { cursor: "garbage" }), refused);
+      await assert.rejects(storage.list(`${base}/sub`, { cursor: first.cursor }), refused);
+      await assert.rejects(storage.list(base, { recursive: true, cursor: first.cursor }), refused);
+      const other = make({ secret: "another-secret" });
+      await assert.rejects(other.list(base, { cursor: first.cursor }), refused);
+      other.close();
+      assert.deepEqual((await storage.list(base, { pageSize: 1, cursor: first.cursor })).files, [`${base}/b.txt`]);
+
+      // Bad options are the programmer's: named.
+      await assert.rejects(storage.list(base, { pageSize: 0 }), { code: "E_SERVICES_CONFIG_INVALID" });
+      await assert.rejects(storage.list(base, { pageSize: 1001 }), { code: "E_SERVICES_CONFIG_INVALID" });
+      await assert.rejects(storage.list(base, { recursiv: true } as never), { code: "E_UNKNOWN_OPTION", message: /recursive/ });
+      for (const key of keys) await storage.delete(key);
+      assert.deepEqual(await storage.list(base, { recursive: true }), { files: [], folders: [] });
+    });
+
     test("put sends file.stored with the key, size and type", async () => {
       storedEvents.length = 0;
       const key = `signals/${randomUUID()}.json`;
@@ -169,7 +224,9 @@ for (const backend of backends) {
         await assert.rejects(storage.delete(key), refused);
         await assert.rejects(storage.url(key), refused);
         await assert.rejects(storage.signedUrl(key), refused);
+        if (key !== "" && key !== "trailing/") await assert.rejects(storage.list(key), refused, `list ${JSON.stringify(key)}`);
       }
+      await assert.rejects(storage.list("../"), { code: "E_STORAGE_KEY_INVALID", status: 400 });
       if (started.outside) {
         assert.deepEqual(await readdir(started.outside), ["uploads"]);
         assert.equal(existsSync(join(started.outside, "escape.txt")), false);

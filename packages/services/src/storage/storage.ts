@@ -2,13 +2,14 @@ import { createReadStream } from "node:fs";
 import { stat, unlink } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { E_SERVICES_CONFIG_INVALID, E_STORAGE_FAILED, E_STORAGE_NOT_FOUND, E_STORAGE_UPLOAD_MISSING } from "../errors.js";
-import { FrameworkError } from "routing-kernel";
+import { checkOptionKeys, FrameworkError } from "routing-kernel";
 import { defaultRegistry, type SignalRegistry } from "../signals/signal.js";
 import { SIGNALS, type FileStoredPayload } from "../signals/names.js";
 import { createStorageDriver, DEFAULT_STORAGE_URL } from "./create-driver.js";
 import type { Disk } from "flydrive";
 import type { StorageDriver } from "./driver.js";
 import { checkKey, typeOfKey, uploadKey } from "./keys.js";
+import { ListCursor, MAX_PAGE_SIZE, type StorageListing, type StorageListOptions } from "./listing.js";
 import { checkSize, checkType, DEFAULT_LIMITS, spool, type StorageLimits } from "./limits.js";
 
 /** What {@link createStorage} needs; the services plugin reads them from config. */
@@ -67,6 +68,13 @@ export interface Storage {
   url(key: string): Promise<string>;
   /** A link to a private file that expires (`expiresIn` seconds, default 900). */
   signedUrl(key: string, options?: { expiresIn?: number }): Promise<string>;
+  /**
+   * One page of the files and sub-folders in a folder (`""` or none: the whole storage), in key
+   * order; `recursive` lists every file below it instead. Keys are relative to the storage, never
+   * outside it; pass `cursor` back for the next page. An unsafe folder (`..`) is
+   * `E_STORAGE_KEY_INVALID` (400), a cursor that was not made for this listing `E_STORAGE_CURSOR_INVALID` (400).
+   */
+  list(folder?: string, options?: StorageListOptions): Promise<StorageListing>;
   /** Stores an upload under a generated name (`<prefix>/<uuid>.<ext>`) after checking its size and type. */
   storeUpload(file: UploadedFile | readonly UploadedFile[] | undefined, options?: { prefix?: string }): Promise<StoredFile>;
   /** Releases connections. */
@@ -113,6 +121,16 @@ async function guard<T>(operation: string, key: string, call: () => Promise<T>):
   }
 }
 
+/** Runs a listing, turning a backend failure into `E_STORAGE_FAILED` (a missing bucket is not a missing file). */
+async function guardList<T>(folder: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof FrameworkError) throw error;
+    throw Object.assign(new E_STORAGE_FAILED("list", folder === "" ? "/" : folder, rootReason(error)), { cause: error });
+  }
+}
+
 /** Builds storage from one URL (see {@link StorageOptions}). */
 export function createStorage(options: StorageOptions): Storage {
   const driver = createStorageDriver(options.url ?? DEFAULT_STORAGE_URL, {
@@ -128,6 +146,43 @@ export function createStorage(options: StorageOptions): Storage {
     const path = full(key);
     return use(await driver.openDisk(), path);
   };
+
+  const cursors = new ListCursor(options.secret);
+
+  /** The backend folder for a folder of the storage (`avatars` -> `prefix/avatars/`). */
+  function backendFolder(folder: string): string {
+    const inside = folder === "" || folder === "/" ? "" : `${checkKey(folder.replace(/\/$/, ""))}/`;
+    return driver.prefix ? `${driver.prefix}/${inside}` : inside;
+  }
+
+  /** A backend key back to a storage key; undefined for one outside the folder or one storage would refuse. */
+  function storageKey(backendKey: string, within: string): string | undefined {
+    if (!backendKey.startsWith(within) || backendKey.length === within.length) return undefined;
+    const key = driver.prefix ? backendKey.slice(driver.prefix.length + 1) : backendKey;
+    try {
+      return checkKey(key);
+    } catch {
+      // Hidden files, folder markers (`a/`) and names written by other tools: not reachable through get().
+      return undefined;
+    }
+  }
+
+  async function list(folder: string = "", listOptions: StorageListOptions = {}): Promise<StorageListing> {
+    checkOptionKeys("storage.list()", listOptions, ["recursive", "pageSize", "cursor"]);
+    if (typeof folder !== "string") throw new E_SERVICES_CONFIG_INVALID("storage.list()'s folder", "a string");
+    const within = backendFolder(folder);
+    const recursive = listOptions.recursive === true;
+    const pageSize = listOptions.pageSize ?? MAX_PAGE_SIZE;
+    if (!(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= MAX_PAGE_SIZE)) {
+      throw new E_SERVICES_CONFIG_INVALID("storage.list()'s pageSize", `a whole number from 1 to ${MAX_PAGE_SIZE}`);
+    }
+    const token = listOptions.cursor === undefined ? undefined : cursors.read(listOptions.cursor, within, recursive);
+    const page = await guardList(folder, () => driver.list(within, { recursive, pageSize, ...(token === undefined ? {} : { token }) }));
+    const keys = (names: readonly string[]) =>
+      names.map((name) => storageKey(name, within)).filter((key): key is string => key !== undefined).sort();
+    const listing = { files: keys(page.files), folders: keys(page.folders) };
+    return page.token ? { ...listing, cursor: cursors.make(within, recursive, page.token) } : listing;
+  }
 
   async function stored(file: StoredFile): Promise<StoredFile> {
     const payload: FileStoredPayload = file;
@@ -186,6 +241,7 @@ export function createStorage(options: StorageOptions): Storage {
       }
     },
     url: (key) => guard("link", key, () => driver.url(full(key))),
+    list,
 
     signedUrl(key, signOptions = {}) {
       const seconds = signOptions.expiresIn ?? 900;

@@ -140,13 +140,15 @@ export class AzureBlobDisk implements DriverContract {
 
   async listAll(
     prefix: string,
-    options: { recursive?: boolean; paginationToken?: string } = {},
+    options: { recursive?: boolean; paginationToken?: string; maxResults?: number } = {},
   ): Promise<{ paginationToken?: string; objects: Iterable<DriveFileType | DriveDirectoryType> }> {
     const { container, DriveFile, DriveDirectory } = this.#options;
-    const folder = prefix === "" ? "" : prefix.replace(/\/*$/, "/");
+    // flydrive's Disk lists everything as "/"; Azure wants no prefix for that.
+    const folder = prefix === "" || prefix === "/" ? "" : prefix.replace(/\/*$/, "/");
+    const paging = { ...(options.paginationToken ? { continuationToken: options.paginationToken } : {}), maxPageSize: options.maxResults ?? 1000 };
     const pages = options.recursive
-      ? container.listBlobsFlat({ prefix: folder }).byPage({ ...(options.paginationToken ? { continuationToken: options.paginationToken } : {}), maxPageSize: 1000 })
-      : container.listBlobsByHierarchy("/", { prefix: folder }).byPage({ ...(options.paginationToken ? { continuationToken: options.paginationToken } : {}), maxPageSize: 1000 });
+      ? container.listBlobsFlat({ prefix: folder }).byPage(paging)
+      : container.listBlobsByHierarchy("/", { prefix: folder }).byPage(paging);
     const page = (await pages.next()).value as
       | { continuationToken?: string; segment: { blobItems: AzureBlob.BlobItem[]; blobPrefixes?: Array<{ name: string }> } }
       | undefined;

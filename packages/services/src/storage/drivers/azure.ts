@@ -3,6 +3,7 @@ import type { Disk } from "flydrive";
 import type { AzureBlobLocation } from "@fwkit/koa-host";
 import { importDriver, requireDriver } from "../../drivers.js";
 import { LazyDisk, type StorageDriver, type Visibility } from "../driver.js";
+import { listDisk, type DriverListOptions, type DriverListPage } from "../listing.js";
 
 /** What the Azure driver needs, read from `azblob://[ACCOUNT:KEY@]container/prefix?...`. */
 export interface AzureDriverOptions {
@@ -68,6 +69,10 @@ export class AzureStorageDriver implements StorageDriver {
 
   async signedUrl(key: string, seconds: number): Promise<string> {
     return (await this.openDisk()).getSignedUrl(key, { expiresIn: seconds });
+  }
+
+  async list(folder: string, options: DriverListOptions): Promise<DriverListPage> {
+    return listDisk(await this.openDisk(), folder, options);
   }
 
   /** The SDK keeps no connections of its own beyond Node's agent. */

@@ -2,6 +2,7 @@ import type { S3Client, S3ClientConfig } from "@aws-sdk/client-s3";
 import type { Disk } from "flydrive";
 import { importDriver, requireDriver } from "../../drivers.js";
 import { LazyDisk, type StorageDriver, type Visibility } from "../driver.js";
+import { listDisk, type DriverListOptions, type DriverListPage } from "../listing.js";
 
 /** What the S3 driver needs, read from `s3://[key:secret@]bucket/prefix?...`. */
 export interface S3DriverOptions {
@@ -70,6 +71,10 @@ export class S3StorageDriver implements StorageDriver {
 
   async signedUrl(key: string, seconds: number): Promise<string> {
     return (await this.openDisk()).getSignedUrl(key, { expiresIn: seconds });
+  }
+
+  async list(folder: string, options: DriverListOptions): Promise<DriverListPage> {
+    return listDisk(await this.openDisk(), folder, options);
   }
 
   close(): void {
