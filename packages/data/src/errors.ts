@@ -120,3 +120,13 @@ export const E_DB_DRIVER_MISSING = createError(
   (maskedUrl: string, name: string, reason: string) =>
     `The database at ${maskedUrl} needs the package "${name}", which could not be loaded (${reason}). Install it (npm install ${name}) in the app.`,
 );
+
+/** A view asked for the parsed value of a schema its route did not declare (or the data battery is off). */
+export const E_INPUT_NOT_DECLARED = createError(
+  "E_INPUT_NOT_DECLARED",
+  500,
+  (route: string, nothingValidated: boolean) =>
+    nothingValidated
+      ? `${route} reads declared input, but nothing was validated for it: declare the schema on the method (fw-a @request.body(Schema) / @request.query / @request.files, fw-b @body(Schema) / @query / @files) and keep the data battery on.`
+      : `${route} asks for a schema it did not declare: pass the very schema object given to its @request.body / @body (or @query, @files) decorator, or validate it in the method with validate().`,
+);

@@ -67,6 +67,7 @@ export { pageParams, type PageParams, type PageParamsOptions } from "./page-para
 export { paginate, pageUrl, type Page, type PageLink, type PaginateOptions } from "./paginate.js";
 export { paginationLinks, type PaginationLabels } from "./pagination-html.js";
 export { dataPlugin, DB_STATE_KEY, type DataPlugin, type DataPluginOptions } from "./plugin.js";
+export { declaredInputMiddleware, input } from "./declared-input.js";
 export { dateColumn, modelTimestamps } from "./schema.js";
 export { activeConnection, transaction } from "./transaction.js";
 export {

@@ -5,11 +5,12 @@
  */
 import type { Context, Middleware } from "koa";
 import type { Knex } from "knex";
-import type { HostPlugin, PluginContext } from "@fwkit/koa-host";
-import type { Route } from "routing-kernel";
+import type { HostPlugin, PluginContext } from "@fwkit/koa-host/plugin";
+import { declaredResponseKind, type Route } from "routing-kernel";
 import { DATA_CONFIG_KEYS, dataConfig, type DataConfig } from "./config.js";
 import { connect, type Database } from "./connection.js";
 import { dateHelpers, type DateHelpers, type DateInput } from "./dates.js";
+import { declaredInputMiddleware } from "./declared-input.js";
 import { translateDbError } from "./db-errors.js";
 import { flashLocals, flashMiddleware } from "./flash.js";
 import { requestText } from "./request-text.js";
@@ -123,7 +124,10 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
     },
 
     routeMiddleware(route: Route) {
-      return validationErrorMiddleware(responseKindOf(route));
+      const answer = validationErrorMiddleware(declaredResponseKind(route));
+      // Declared input is validated inside the validation answers, so a refusal is answered as validate()'s.
+      const declared = declaredInputMiddleware(route);
+      return declared ? (ctx, next) => answer(ctx, () => declared(ctx, next)) : answer;
     },
 
     locals(ctx) {

@@ -1,5 +1,5 @@
 import { HostView } from "@fwkit/koa-host";
-import { validate, type ValidateOptions } from "@fwkit/data";
+import { input, validate, type ValidateOptions } from "@fwkit/data";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { CurrentUser } from "@fwkit/security";
 import type { Services } from "@fwkit/services";
@@ -32,5 +32,13 @@ export class FwA extends HostView {
    */
   validate<S extends StandardSchemaV1>(schema: S, options?: ValidateOptions): Promise<StandardSchemaV1.InferOutput<S>> {
     return validate(this.ctx, schema, options);
+  }
+
+  /**
+   * The parsed value of a schema this method declared with `@request.body(Schema)` (or `@request.query`, `@request.files`), typed by
+   * the schema. It was validated before the method ran (a refusal never reaches it), so no await.
+   */
+  input<S extends StandardSchemaV1>(schema: S): StandardSchemaV1.InferOutput<S> {
+    return input(this.ctx, schema);
   }
 }

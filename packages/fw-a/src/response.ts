@@ -1,9 +1,7 @@
 import { redirect, reply, type Redirect, type Reply, type ReplyInit } from "@fwkit/koa-host";
 import { bareOrCalled, setTag, type ViewDecorator } from "routing-kernel";
 import { makeCacheDecorator } from "@fwkit/services";
-
-/** The route tag that selects a response kind (`json`); shared with the security and data packages. */
-export const RESPONSE_KIND = "responseKind";
+import { responseSchemaDecorator } from "./schemas.js";
 
 /**
  * Response helpers of framework A. `@response.json` (on a method or a class) answers with JSON
@@ -17,4 +15,6 @@ export const response = Object.freeze({
   make: (body: unknown, init: ReplyInit = {}): Reply => reply(body, init),
   status: (status: number, body?: unknown, headers?: Record<string, string>): Reply => reply(body, headers ? { status, headers } : { status }),
   redirect: (location: string, status = 302): Redirect => redirect(location, status),
+  /** `@response.schema(201, Schema)`: the answer's schema for that status (OpenAPI), on a method or a class. */
+  schema: responseSchemaDecorator,
 });

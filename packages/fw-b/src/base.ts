@@ -1,7 +1,8 @@
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { Context } from "koa";
-import { validate, type ValidateOptions } from "@fwkit/data";
-import { HOST_VIEW_FIELDS, HostView, runtimeOf, type AppConfig } from "@fwkit/koa-host";
+import { input, validate, type ValidateOptions } from "@fwkit/data";
+import { HOST_VIEW_FIELDS, HostView, type AppConfig } from "@fwkit/koa-host";
+import { runtimeOf } from "@fwkit/koa-host/plugin";
 import { defineConventions, type Conventions } from "routing-kernel";
 import type { CurrentUser } from "@fwkit/security";
 import type { Services } from "@fwkit/services";
@@ -39,6 +40,14 @@ export class FwB extends HostView {
    */
   validate<S extends StandardSchemaV1>(schema: S, options?: ValidateOptions): Promise<StandardSchemaV1.InferOutput<S>> {
     return validate(this.ctx, schema, options);
+  }
+
+  /**
+   * The parsed value of a schema this method declared with `@body(Schema)` (or `@query`, `@files`), typed by
+   * the schema. It was validated before the method ran (a refusal never reaches it), so no await.
+   */
+  input<S extends StandardSchemaV1>(schema: S): StandardSchemaV1.InferOutput<S> {
+    return input(this.ctx, schema);
   }
 }
 
