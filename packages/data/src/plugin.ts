@@ -5,8 +5,8 @@
  */
 import type { Context, Middleware } from "koa";
 import type { Knex } from "knex";
-import type { HostPlugin, PluginContext } from "@fwkit/koa-host/plugin";
-import { declaredResponseKind, type Route } from "routing-kernel";
+import type { HostPlugin, PluginContext } from "@fwkit/koa-host";
+import type { Route } from "routing-kernel";
 import { DATA_CONFIG_KEYS, dataConfig, type DataConfig } from "./config.js";
 import { connect, type Database } from "./connection.js";
 import { dateHelpers, type DateHelpers, type DateInput } from "./dates.js";
@@ -124,7 +124,7 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
     },
 
     routeMiddleware(route: Route) {
-      const answer = validationErrorMiddleware(declaredResponseKind(route));
+      const answer = validationErrorMiddleware(responseKindOf(route));
       // Declared input is validated inside the validation answers, so a refusal is answered as validate()'s.
       const declared = declaredInputMiddleware(route);
       return declared ? (ctx, next) => answer(ctx, () => declared(ctx, next)) : answer;

@@ -3,6 +3,9 @@ import { bareOrCalled, setTag, type ViewDecorator } from "routing-kernel";
 import { makeCacheDecorator } from "@fwkit/services";
 import { responseSchemaDecorator } from "./schemas.js";
 
+/** The route tag that selects a response kind (`json`); shared with the security and data packages. */
+export const RESPONSE_KIND = "responseKind";
+
 /**
  * Response helpers of framework A. `@response.json` (on a method or a class) answers with JSON
  * whatever the method returns; `@response.cache(seconds)` caches a GET answer (never one that sets
