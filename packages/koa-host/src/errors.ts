@@ -153,6 +153,14 @@ export const E_WORKERS_FAILED = createError("E_WORKERS_FAILED", 500, (reason: st
 /** The build folder exists but holds no built app, or the build itself failed. */
 export const E_BUILD_FAILED = createError("E_BUILD_FAILED", 500, (reason: string) => `The build failed: ${reason}`);
 
+/** A development tool (tsx, esbuild) the command needs is not installed in the app. */
+export const E_DEV_TOOL_MISSING = createError(
+  "E_DEV_TOOL_MISSING",
+  500,
+  (name: string, purpose: string, reason: string) =>
+    `The ${purpose} needs the package "${name}", a development dependency of the app, which could not be loaded (${reason}). Install it in the app: npm install -D ${name}`,
+);
+
 /** The app's `.env` file has a line that is not `NAME=value`. */
 export const E_CONFIG_ENV_FILE = createError(
   "E_CONFIG_ENV_FILE",

@@ -1,13 +1,26 @@
-import { createRequire } from "node:module";
 import type { Middleware } from "koa";
 import { pino, type Logger } from "pino";
 import type pretty from "pino-pretty";
 import type { AppConfig } from "./config.js";
+import { requireDevTool } from "./dev-tools.js";
 import { currentRequestId } from "./production/request-id.js";
 
 // pino-pretty (and its dependencies) is loaded only when a development logger is made: production
-// processes, tests that pass their own logger and tools that import koa-host never load it.
-const requireHere = createRequire(import.meta.url);
+// processes, tests that pass their own logger and tools that import koa-host never load it. It is
+// a development dependency of the app: without it (a production install run without APP_ENV)
+// development logs are JSON lines, after one line saying how to get readable ones.
+let prettyMissingTold = false;
+function prettyPrinter(): typeof pretty | undefined {
+  try {
+    return requireDevTool<typeof pretty>("pino-pretty", "readable development log");
+  } catch (error) {
+    if (!prettyMissingTold) {
+      prettyMissingTold = true;
+      process.stderr.write(`${(error as Error).message} Until then, development logs are JSON lines.\n`);
+    }
+    return undefined;
+  }
+}
 
 // Every line logged while a request runs carries its id (see production/request-id.ts).
 const withRequestId = () => {
@@ -20,8 +33,8 @@ const withRequestId = () => {
  * lines logged during a request carry its `reqId`.
  */
 export function createLogger(config: Pick<AppConfig, "env" | "logLevel">, name = "app"): Logger {
-  if (config.env === "development") {
-    const prettyStream = requireHere("pino-pretty") as typeof pretty;
+  const prettyStream = config.env === "development" ? prettyPrinter() : undefined;
+  if (prettyStream) {
     return pino({ name, level: config.logLevel, mixin: withRequestId }, prettyStream({ colorize: process.stdout.isTTY ?? false, sync: true, singleLine: true, ignore: "pid,hostname,name,method,path,status" }));
   }
   return pino({ name, level: config.logLevel, mixin: withRequestId });

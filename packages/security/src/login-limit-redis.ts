@@ -2,9 +2,10 @@
  * Failed-login counters in Redis, so the limits hold across every process of the app. Each
  * counter is one key with a TTL equal to the window.
  */
-import { Redis } from "ioredis";
-import { watchConnection, type OutageLog } from "@fwkit/koa-host";
+import type { Redis } from "ioredis";
+import { watchConnection, type OutageLog } from "@fwkit/koa-host/plugin";
 import type { AttemptCount, AttemptCounter } from "./login-limit.js";
+import { requireDriver } from "./drivers.js";
 import { failFastRedisOptions } from "./stores/redis.js";
 
 /** An {@link AttemptCounter} on Redis (`redis://host:port/db?prefix=login-limit:`). */
@@ -17,6 +18,8 @@ export class RedisAttemptCounter implements AttemptCounter {
     const parsed = new URL(url);
     this.#prefix = options.prefix ?? parsed.searchParams.get("prefix") ?? "login-limit:";
     parsed.searchParams.delete("prefix");
+    // ioredis is an optional peer dependency: loaded here, or E_SECURITY_DRIVER_MISSING naming it.
+    const { Redis } = requireDriver<typeof import("ioredis")>("ioredis", "Redis login limiter");
     this.#client = new Redis(parsed.toString(), failFastRedisOptions());
     // Also keeps ioredis from reporting every reconnect failure as an unhandled error event.
     if (options.outage) watchConnection(this.#client, options.outage);

@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { scaffoldDependencies } from "@fwkit/koa-host/cli";
+import { scaffoldDependencies, scaffoldDevDependencies } from "@fwkit/koa-host/cli";
 
 // This package's folder (from src/cli or dist/cli): the versions a new app asks for are its own.
 const PACKAGE_DIR = fileURLToPath(new URL("../../", import.meta.url));
@@ -19,6 +19,7 @@ export const app = defineApp({ root: import.meta.dirname });
         type: "module",
         scripts: { dev: "fw-a gen:serve", routes: "fw-a routes", migrate: "fw-a db:migrate" },
         dependencies: { "fw-a": `file:${frameworkDir}`, ...scaffoldDependencies(PACKAGE_DIR) },
+        devDependencies: scaffoldDevDependencies(PACKAGE_DIR),
       },
       null,
       2,

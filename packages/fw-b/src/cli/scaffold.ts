@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import { basename, join, relative, resolve, sep } from "node:path";
 import { E_APP_NOT_FOUND } from "@fwkit/koa-host";
-import { findAppEntry, linkScaffoldDependencies, SCAFFOLD_DEPENDENCIES, scaffoldDependencies, writeScaffold, type ScaffoldResult } from "@fwkit/koa-host/cli";
+import { findAppEntry, linkScaffoldDependencies, SCAFFOLD_DEPENDENCIES, scaffoldDependencies, scaffoldDevDependencies, writeScaffold, type ScaffoldResult } from "@fwkit/koa-host/cli";
 import { kebabCase } from "routing-kernel";
 import { E_INVALID_NAV_TITLE, E_INVALID_VIEW_NAME, E_VIEW_EXISTS } from "../errors.js";
 import { nextNavOrder } from "./nav-order.js";
@@ -28,9 +28,11 @@ export function skeletonFiles(appName: string, frameworkDir: string = PACKAGE_RO
     }
   };
   walk(SCAFFOLD_DIR);
-  // The validator the docs' examples import is a dependency of every new app (issue 15.11).
-  const manifest = JSON.parse(files["package.json"]!) as { dependencies: Record<string, string> };
+  // The validator the docs' examples import (issue 15.11) and the drivers of the default
+  // configuration are dependencies of every new app; tsx, esbuild and pino-pretty development ones.
+  const manifest = JSON.parse(files["package.json"]!) as { dependencies: Record<string, string>; devDependencies?: Record<string, string> };
   manifest.dependencies = { ...manifest.dependencies, ...scaffoldDependencies(PACKAGE_ROOT) };
+  manifest.devDependencies = { ...manifest.devDependencies, ...scaffoldDevDependencies(PACKAGE_ROOT) };
   files["package.json"] = `${JSON.stringify(manifest, null, 2)}\n`;
   files["templates/layouts/default.pug"] = readFileSync(join(PACKAGE_TEMPLATES, "layouts", "default.pug"), "utf8");
   return files;

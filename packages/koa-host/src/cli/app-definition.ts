@@ -49,7 +49,7 @@ export async function loadAppDefinition(root: string, appName?: string, options:
   if (!entry) {
     throw new E_APP_NOT_FOUND(absolute, `there is no ${ENTRY_FILES.join(", ")}; run the init command of your framework first, or pass --root`);
   }
-  if (options.typescript !== false) await registerTypeScript();
+  if (options.typescript !== false) await registerTypeScript(absolute);
   let module: Record<string, unknown>;
   try {
     module = (await import(pathToFileURL(entry).href)) as Record<string, unknown>;

@@ -9,7 +9,7 @@ export { buildCommand, deployCommand, startCommand } from "./production-commands
 export { deployFiles, deployTarget, haproxyConfig, nginxConfig, type DeployTarget, type HaproxyOptions } from "../production/deploy/index.js";
 export { printRoutes } from "./routes.js";
 export { runCli } from "./run-cli.js";
-export { describeScaffold, linkScaffoldDependencies, SCAFFOLD_DEPENDENCIES, scaffoldDependencies, writeScaffold, type ScaffoldResult } from "./scaffold.js";
+export { describeScaffold, linkScaffoldDependencies, SCAFFOLD_DEPENDENCIES, SCAFFOLD_DEV_DEPENDENCIES, scaffoldDependencies, scaffoldDevDependencies, writeScaffold, type ScaffoldResult } from "./scaffold.js";
 export { serve, type ServeHandle, type ServeOptions } from "./serve.js";
 export { preloadBeforeTypeScript, registerTypeScript, tsxImportArgument } from "./typescript.js";
 export { loadUserCommands, userCommandsFor } from "./user-commands.js";

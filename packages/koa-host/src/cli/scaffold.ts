@@ -76,13 +76,34 @@ function packageDirFrom(dir: string, name: string): string | undefined {
 
 /**
  * Packages every new app depends on beside its framework: the validator the docs' examples import
- * (`import { z } from "zod"`), so a pasted example resolves in a fresh app.
+ * (`import { z } from "zod"`), so a pasted example resolves in a fresh app, and the drivers its
+ * default configuration uses: better-sqlite3 for `dbUrl: "sqlite:..."` and bcrypt, the default
+ * password hasher. Every other driver (pg, mysql2, ioredis, nodemailer, the cloud SDKs, argon2)
+ * is an optional peer dependency of the battery that loads it: an app installs the ones its
+ * configuration names, and a missing one is an error naming its `npm install` command.
  */
-export const SCAFFOLD_DEPENDENCIES: readonly string[] = Object.freeze(["zod"]);
+export const SCAFFOLD_DEPENDENCIES: readonly string[] = Object.freeze(["zod", "better-sqlite3", "bcrypt"]);
+
+/**
+ * Development tools every new app lists as devDependencies: tsx (the TypeScript loader of the dev
+ * server and CLI), esbuild (the `build` command), chokidar (the dev server's file watcher) and
+ * pino-pretty (readable development logs). A production install (`npm install --omit=dev` of a
+ * built app) carries none of them.
+ */
+export const SCAFFOLD_DEV_DEPENDENCIES: readonly string[] = Object.freeze(["tsx", "esbuild", "chokidar", "pino-pretty"]);
 
 /** The `dependencies` a new app lists beside its framework, at the framework's declared versions. */
 export function scaffoldDependencies(frameworkDir: string): Record<string, string> {
-  const dependencies: Record<string, string> = {};
-  for (const name of SCAFFOLD_DEPENDENCIES) dependencies[name] = declaredVersion(frameworkDir, name) ?? "*";
-  return dependencies;
+  return declaredVersions(frameworkDir, SCAFFOLD_DEPENDENCIES);
+}
+
+/** The `devDependencies` of a new app ({@link SCAFFOLD_DEV_DEPENDENCIES}), at the framework's declared versions. */
+export function scaffoldDevDependencies(frameworkDir: string): Record<string, string> {
+  return declaredVersions(frameworkDir, SCAFFOLD_DEV_DEPENDENCIES);
+}
+
+function declaredVersions(frameworkDir: string, names: readonly string[]): Record<string, string> {
+  const versions: Record<string, string> = {};
+  for (const name of names) versions[name] = declaredVersion(frameworkDir, name) ?? "*";
+  return versions;
 }

@@ -1,3 +1,5 @@
+import { devToolUrl, importDevTool } from "../dev-tools.js";
+
 let registered: Promise<void> | undefined;
 let preload: string | undefined;
 
@@ -17,20 +19,22 @@ export function preloadedModule(): string | undefined {
 
 /**
  * Lets this process import TypeScript files (views, config, models) with no build step, through
- * tsx's ESM loader. A no-op when a loader is already active (tests, `node --import tsx`).
+ * tsx's ESM loader, found in `appRoot` (default: the working directory) or beside koa-host. A no-op
+ * when a loader is already active (tests, `node --import tsx`).
  */
-export function registerTypeScript(): Promise<void> {
+export function registerTypeScript(appRoot?: string): Promise<void> {
   registered ??= (async () => {
     if (process.env["FW_TS_LOADER"] === "active" || (process.execArgv.join(" ").includes("tsx"))) return;
     if (preload) await import(preload);
-    const api = (await import("tsx/esm/api")) as { register: () => unknown };
+    // tsx is a development dependency of the app: found there (or beside koa-host), or named.
+    const api = await importDevTool<{ register: () => unknown }>("tsx/esm/api", "TypeScript loader (views, config and models as .ts files)", appRoot);
     api.register();
     process.env["FW_TS_LOADER"] = "active";
   })();
   return registered;
 }
 
-/** The `--import` argument that gives a child Node process the tsx loader. */
+/** The `--import` argument that gives a child Node process the tsx loader (tsx found as {@link registerTypeScript} finds it). */
 export function tsxImportArgument(): string {
-  return `--import=${import.meta.resolve("tsx")}`;
+  return `--import=${devToolUrl("tsx", "TypeScript loader of the development server")}`;
 }

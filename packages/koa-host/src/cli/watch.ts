@@ -1,4 +1,5 @@
 import { relative, sep } from "node:path";
+import { importDevTool } from "../dev-tools.js";
 
 /**
  * Folders whose changes never restart the development server, wherever they sit under the app:
@@ -42,7 +43,8 @@ export interface SourceWatcher {
  * do) keeps being watched, where node's recursive `fs.watch` lost it after the first such save.
  */
 export async function watchSources(root: string, onChange: (relativePath: string) => void): Promise<SourceWatcher> {
-  const { watch } = await import("chokidar");
+  // chokidar is a development dependency of the app (the watcher only runs under the dev server).
+  const { watch } = await importDevTool<typeof import("chokidar")>("chokidar", "development server's file watcher", root);
   const watcher = watch(root, {
     ignoreInitial: true,
     ignored: (path) => {

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { findAppEntry } from "../cli/app-definition.js";
+import { importDevTool } from "../dev-tools.js";
 import { E_APP_NOT_FOUND, E_BUILD_FAILED } from "../errors.js";
 
 /** Options of {@link buildApp}. */
@@ -47,8 +48,9 @@ export async function buildApp(options: BuildOptions): Promise<BuildResult> {
   const root = options.root;
   if (!findAppEntry(root)) throw new E_APP_NOT_FOUND(root, "there is no app.ts; run the init command of your framework first, or pass --root");
   const outDir = join(root, options.outDir ?? "build");
-  // Loaded here only: serving an app never loads the compiler.
-  const esbuild = await import("esbuild");
+  // Loaded here only: serving an app never loads the compiler. esbuild is a development
+  // dependency of the app (found there, or beside koa-host), so a production install has none.
+  const esbuild = await importDevTool<typeof import("esbuild")>("esbuild", "build command (TypeScript to JavaScript)", root);
   const staging = `${outDir}.tmp-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   let compiled = 0;

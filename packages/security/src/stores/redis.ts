@@ -2,7 +2,8 @@
  * Sessions in Redis (`redis://host:port/db?prefix=sess:`): shared by every process of the app,
  * expired by Redis itself (each key carries a TTL), so `sweep()` has nothing to do.
  */
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
+import { requireDriver } from "../drivers.js";
 import { parseSessionData, type SessionData, type SessionStore } from "./store.js";
 
 /** Options of {@link RedisSessionStore}. */
@@ -34,6 +35,8 @@ export class RedisSessionStore implements SessionStore {
 
   constructor(options: RedisSessionStoreOptions) {
     this.#prefix = options.prefix ?? "sess:";
+    // ioredis is an optional peer dependency: loaded here, or E_SECURITY_DRIVER_MISSING naming it.
+    const { Redis } = requireDriver<typeof import("ioredis")>("ioredis", "Redis session store");
     this.#client = new Redis(options.url, { ...failFastRedisOptions(), lazyConnect: false });
     // Without a listener ioredis reports every reconnect failure as an unhandled error event.
     this.#client.on("error", (error: Error) => options.onConnectionError?.(error));

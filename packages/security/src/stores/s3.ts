@@ -5,14 +5,8 @@
  * prefix is the production complement). Google Cloud Storage's XML API (`gs://`) is served by
  * the same store with Google's endpoint and an HMAC key.
  */
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
+import { requireDriver } from "../drivers.js";
 import { parseSessionData, type SessionData, type SessionStore } from "./store.js";
 
 /** Options of {@link S3SessionStore}. */
@@ -41,6 +35,8 @@ function isMissing(error: unknown): boolean {
 export class S3SessionStore implements SessionStore {
   readonly kind: "s3" | "gcs";
   readonly #client: S3Client;
+  // The SDK is an optional peer dependency, loaded by the constructor (E_SECURITY_DRIVER_MISSING when absent).
+  readonly #sdk: typeof import("@aws-sdk/client-s3");
   readonly #bucket: string;
   readonly #prefix: string;
 
@@ -48,7 +44,8 @@ export class S3SessionStore implements SessionStore {
     this.kind = options.kind ?? "s3";
     this.#bucket = options.bucket;
     this.#prefix = options.prefix ? `${options.prefix}/` : "";
-    this.#client = new S3Client({
+    this.#sdk = requireDriver<typeof import("@aws-sdk/client-s3")>("@aws-sdk/client-s3", `${this.kind === "gcs" ? "Google Cloud Storage" : "S3"} session store`);
+    this.#client = new this.#sdk.S3Client({
       region: options.region,
       forcePathStyle: options.forcePathStyle,
       maxAttempts: 2,
@@ -67,7 +64,7 @@ export class S3SessionStore implements SessionStore {
 
   async get(id: string): Promise<SessionData | undefined> {
     try {
-      const object = await this.#client.send(new GetObjectCommand({ Bucket: this.#bucket, Key: this.#key(id) }));
+      const object = await this.#client.send(new this.#sdk.GetObjectCommand({ Bucket: this.#bucket, Key: this.#key(id) }));
       const expires = Number(object.Metadata?.[EXPIRES]);
       const text = (await object.Body?.transformToString("utf8")) ?? "";
       if (!Number.isFinite(expires) || expires <= Date.now()) return undefined;
@@ -80,7 +77,7 @@ export class S3SessionStore implements SessionStore {
 
   async set(id: string, data: SessionData, expiresAt: number): Promise<void> {
     await this.#client.send(
-      new PutObjectCommand({
+      new this.#sdk.PutObjectCommand({
         Bucket: this.#bucket,
         Key: this.#key(id),
         Body: JSON.stringify(data),
@@ -91,7 +88,7 @@ export class S3SessionStore implements SessionStore {
   }
 
   async destroy(id: string): Promise<void> {
-    await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: this.#key(id) }));
+    await this.#client.send(new this.#sdk.DeleteObjectCommand({ Bucket: this.#bucket, Key: this.#key(id) }));
   }
 
   async sweep(): Promise<number> {
@@ -100,13 +97,13 @@ export class S3SessionStore implements SessionStore {
     let token: string | undefined;
     do {
       const page = await this.#client.send(
-        new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: this.#prefix, ContinuationToken: token }),
+        new this.#sdk.ListObjectsV2Command({ Bucket: this.#bucket, Prefix: this.#prefix, ContinuationToken: token }),
       );
       const expired: string[] = [];
       for (const object of page.Contents ?? []) {
         if (!object.Key?.endsWith(".json")) continue;
         try {
-          const head = await this.#client.send(new HeadObjectCommand({ Bucket: this.#bucket, Key: object.Key }));
+          const head = await this.#client.send(new this.#sdk.HeadObjectCommand({ Bucket: this.#bucket, Key: object.Key }));
           const expires = Number(head.Metadata?.[EXPIRES]);
           if (!Number.isFinite(expires) || expires <= now) expired.push(object.Key);
         } catch (error) {
@@ -115,7 +112,7 @@ export class S3SessionStore implements SessionStore {
       }
       // One DeleteObject each: DeleteObjects needs checksum headers that not every S3-compatible server accepts.
       for (const Key of expired) {
-        await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key }));
+        await this.#client.send(new this.#sdk.DeleteObjectCommand({ Bucket: this.#bucket, Key }));
         removed++;
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;

@@ -8,6 +8,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import knex from "knex";
 import type { Knex } from "knex";
+import { requireDriver } from "../drivers.js";
 import { parseSessionData, type SessionData, type SessionStore } from "./store.js";
 
 /** Options of {@link SqlSessionStore}. */
@@ -29,6 +30,9 @@ export class SqlSessionStore implements SessionStore {
     const quiet = () => {};
     const log = { warn: quiet, error: quiet, deprecate: quiet, debug: quiet };
     const common = { acquireConnectionTimeout: 3000, useNullAsDefault: true, pool: { min: 0, max: 5 }, log };
+    // knex loads the dialect's driver (an optional peer dependency) itself; loading it first makes a
+    // missing one E_SECURITY_DRIVER_MISSING naming the install command, not knex's own message.
+    requireDriver(options.kind === "sqlite" ? "better-sqlite3" : options.kind === "postgres" ? "pg" : "mysql2", "SQL session store");
     if (options.kind === "sqlite") {
       if (options.filename !== ":memory:") mkdirSync(dirname(options.filename), { recursive: true });
       this.#db = knex({ ...common, client: "better-sqlite3", connection: { filename: options.filename }, pool: { min: 1, max: 1 } });

@@ -1,0 +1,22 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { skeletonFiles } from "../src/cli/skeleton.js";
+
+const PACKAGE_DIR = fileURLToPath(new URL("..", import.meta.url));
+const declared = JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8")) as Record<string, Record<string, string>>;
+const rangeOf = (name: string) => declared["dependencies"]?.[name] ?? declared["devDependencies"]?.[name];
+
+test("a new fw-a app lists only what its configuration uses, at the framework's declared ranges (issue 17.6)", () => {
+  const files = skeletonFiles("shop", "/opt/fw-a");
+  const pkg = JSON.parse(files["package.json"]!) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+  assert.deepEqual(Object.keys(pkg.dependencies).sort(), ["bcrypt", "better-sqlite3", "fw-a", "zod"]);
+  assert.deepEqual(Object.keys(pkg.devDependencies).sort(), ["chokidar", "esbuild", "pino-pretty", "tsx"]);
+  for (const [name, range] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })) {
+    if (name !== "fw-a") assert.equal(range, rangeOf(name), `${name} at the range fw-a declares`);
+  }
+  // The default configuration is what the drivers follow: SQLite, and bcrypt as the hasher.
+  assert.match(files["lib/config.ts"]!, /dbUrl: "sqlite:/);
+});

@@ -1,0 +1,19 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { PACKAGE_ROOT } from "../paths.js";
+import { skeletonFiles } from "./scaffold.js";
+
+const declared = JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as Record<string, Record<string, string>>;
+const rangeOf = (name: string) => declared["dependencies"]?.[name] ?? declared["devDependencies"]?.[name];
+
+test("a new fw-b app lists only what its configuration uses, at the framework's declared ranges (issue 17.6)", () => {
+  const files = skeletonFiles("shop", "/opt/fw-b/");
+  const pkg = JSON.parse(files["package.json"]!) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+  assert.deepEqual(Object.keys(pkg.dependencies).sort(), ["bcrypt", "better-sqlite3", "fw-b", "zod"]);
+  assert.deepEqual(Object.keys(pkg.devDependencies).sort(), ["chokidar", "esbuild", "pino-pretty", "tsx"]);
+  for (const [name, range] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })) {
+    if (name !== "fw-b") assert.equal(range, rangeOf(name), `${name} at the range fw-b declares`);
+  }
+});
