@@ -1,8 +1,15 @@
 /**
- * Security headers on koa-helmet, with helmet's defaults for HTML (a same-origin
- * Content-Security-Policy, nosniff, frame-ancestors, referrer policy...). Outside production HSTS
- * and `upgrade-insecure-requests` are left out so plain-HTTP development servers keep working.
+ * Security headers with helmet's defaults for HTML (a same-origin Content-Security-Policy,
+ * nosniff, frame-ancestors, referrer policy...), through koa-helmet's options. Outside production
+ * HSTS and `upgrade-insecure-requests` are left out so plain-HTTP development servers keep working.
+ *
+ * The headers depend on the options alone, so helmet runs once, at start-up, against a recording
+ * response; every request then gets that frozen list in one loop (issue 20: helmet re-running per
+ * request, through a promisified callback, was among the largest items of a cookie-less GET).
+ * Options helmet computes per request (a CSP directive given as a function, e.g. a nonce) keep
+ * helmet running per request.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Middleware } from "koa";
 import type helmet from "koa-helmet";
 import { requireDriver } from "./drivers.js";
@@ -10,12 +17,67 @@ import { requireDriver } from "./drivers.js";
 /** koa-helmet's options. */
 export type SecurityHeadersOptions = NonNullable<Parameters<typeof helmet>[0]>;
 
-/** The helmet middleware for an environment, with the app's options over the defaults. */
+/** What helmet does to a response: headers set (name, value) and headers removed (X-Powered-By). */
+interface HeaderPlan {
+  readonly set: ReadonlyArray<readonly [string, string]>;
+  readonly remove: readonly string[];
+}
+
+/** True when an option is computed per request (helmet calls functions in CSP directives with req, res). */
+function hasFunction(value: unknown, depth = 0): boolean {
+  if (typeof value === "function") return true;
+  if (depth > 6 || value === null || typeof value !== "object") return false;
+  return Object.values(value as Record<string, unknown>).some((inner) => hasFunction(inner, depth + 1));
+}
+
+/**
+ * Runs a koa-helmet middleware once against a response that records what it does. Helmet sets its
+ * headers synchronously (koa-helmet only wraps the callback in a promise), so the plan is complete
+ * when the call returns; `failed` is called if helmet reported an error instead.
+ */
+function recordHeaders(middleware: Middleware, failed: () => void): HeaderPlan {
+  const set = new Map<string, readonly [string, string]>();
+  const remove: string[] = [];
+  const res = {
+    setHeader(name: string, value: unknown) {
+      set.set(name.toLowerCase(), [name, String(value)]);
+      return res;
+    },
+    removeHeader(name: string) {
+      set.delete(name.toLowerCase());
+      remove.push(name);
+    },
+    getHeader: (name: string) => set.get(name.toLowerCase())?.[1],
+    hasHeader: (name: string) => set.has(name.toLowerCase()),
+  };
+  const req = { method: "GET", url: "/", headers: {} } as unknown as IncomingMessage;
+  Promise.resolve(middleware({ req, res: res as unknown as ServerResponse } as never, async () => {})).catch(failed);
+  return Object.freeze({ set: Object.freeze([...set.values()]), remove: Object.freeze(remove) });
+}
+
+/**
+ * The security-headers middleware for an environment, with the app's options over the defaults:
+ * helmet's headers recorded once, set per request in one loop.
+ */
 export function securityHeadersMiddleware(options: Record<string, unknown>, production: boolean): Middleware {
   const defaults: Record<string, unknown> = production
     ? {}
     : { strictTransportSecurity: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } };
   // Required (the CommonJS build) when the middleware is made, not with the package, like session.ts.
   const koaHelmet = requireDriver<typeof helmet>("koa-helmet", "security headers");
-  return koaHelmet({ ...defaults, ...options } as SecurityHeadersOptions);
+  const merged = { ...defaults, ...options };
+  const perRequest = koaHelmet(merged as SecurityHeadersOptions);
+  if (hasFunction(merged)) return perRequest;
+  // Should helmet ever refuse the recorded run, every request goes through helmet as before.
+  let helmetPerRequest = false;
+  const { set, remove } = recordHeaders(perRequest, () => {
+    helmetPerRequest = true;
+  });
+  return (ctx, next) => {
+    if (helmetPerRequest) return perRequest(ctx, next);
+    const res = ctx.res;
+    for (let i = 0; i < remove.length; i++) res.removeHeader(remove[i]!);
+    for (let i = 0; i < set.length; i++) res.setHeader(set[i]![0], set[i]![1]);
+    return next();
+  };
 }

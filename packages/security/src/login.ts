@@ -68,23 +68,27 @@ export async function logout(ctx: Context): Promise<void> {
  * exists is logged out. Does nothing when the app gave no `loadUser`.
  */
 export function currentUserMiddleware(): Middleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const runtime = runtimeOf(ctx, "The current-user middleware");
     const loadUser = runtime.users.loadUser;
     ctx.state["currentUser"] = undefined;
-    if (loadUser) {
-      const session = getSession(ctx, "The current-user middleware");
-      const id = session[USER_ID_KEY];
-      if (typeof id === "string") {
-        const user = await loadUser(id, ctx);
-        if (user !== null && user !== undefined) ctx.state["currentUser"] = user;
-        else delete session[USER_ID_KEY];
-      } else if (hasRememberCookie(ctx, runtime.config)) {
-        await loginFromRememberCookie(ctx, runtime, loadUser);
-      }
-    }
-    await next();
+    // A request without any cookie has a new, empty session and no remember-me cookie: there is no
+    // user to load, and the session is not even made (issue 20: a visitor's first GET costs nothing here).
+    if (!loadUser || !ctx.headers.cookie) return next();
+    return loadCurrentUser(ctx, runtime, loadUser).then(() => next());
   };
+}
+
+async function loadCurrentUser(ctx: Context, runtime: SecurityRuntime, loadUser: NonNullable<SecurityRuntime["users"]["loadUser"]>): Promise<void> {
+  const session = getSession(ctx, "The current-user middleware");
+  const id = session[USER_ID_KEY];
+  if (typeof id === "string") {
+    const user = await loadUser(id, ctx);
+    if (user !== null && user !== undefined) ctx.state["currentUser"] = user;
+    else delete session[USER_ID_KEY];
+  } else if (hasRememberCookie(ctx, runtime.config)) {
+    await loginFromRememberCookie(ctx, runtime, loadUser);
+  }
 }
 
 async function loginFromRememberCookie(

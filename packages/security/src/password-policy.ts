@@ -54,9 +54,22 @@ export function registerPasswordPolicy(policy: Required<PasswordOptions>): () =>
   return () => void state.apps.delete(policy);
 }
 
-/** Runs the rest of a request with the app's policy as the current one. */
+/**
+ * Runs the rest of a request with the app's policy as the current one. With one app in the process
+ * (or several that agree), {@link currentPasswordPolicy} finds that policy without a request scope,
+ * so none is opened: an AsyncLocalStorage scope turns on Node's promise hooks for the whole
+ * process, a cost every promise of every request would pay (issue 20's profiles).
+ */
 export function withPasswordPolicy<T>(policy: Required<PasswordOptions>, work: () => T): T {
+  if (!policiesDisagree() && state.apps.has(policy)) return work();
   return state.request.run(policy, work);
+}
+
+/** True when the apps set up in this process have different policies (a request must say whose it is). */
+function policiesDisagree(): boolean {
+  if (state.apps.size < 2) return false;
+  const [first, ...others] = state.apps;
+  return others.some((other) => !same(first!, other));
 }
 
 function same(a: PasswordOptions, b: PasswordOptions): boolean {
