@@ -17,7 +17,13 @@ export const app = defineApp({ root: import.meta.dirname });
         name: appName,
         private: true,
         type: "module",
-        scripts: { dev: "fw-a gen:serve", routes: "fw-a routes", migrate: "fw-a db:migrate" },
+        scripts: {
+          dev: "fw-a gen:serve",
+          routes: "fw-a routes",
+          types: "fw-a routes --types",
+          migrate: "fw-a db:migrate",
+          test: "node --import tsx --test test/*.test.ts",
+        },
         dependencies: { "fw-a": `file:${frameworkDir}`, ...scaffoldDependencies(PACKAGE_DIR) },
         devDependencies: scaffoldDevDependencies(PACKAGE_DIR),
       },
@@ -101,6 +107,33 @@ export const commands = defineCommands([
     },
   },
 ]);
+`,
+    "test/app.test.ts": `// An example test with fw-a's test client: the app is built from this folder in the \`test\`
+// environment and requests go through it in memory (no port). Run with \`npm test\`.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { testClient, type TestClient } from "fw-a/testing";
+
+let client: TestClient;
+
+before(async () => {
+  // A fresh in-memory database per run, migrated at start.
+  client = await testClient(join(import.meta.dirname, ".."), { config: { dbUrl: "sqlite::memory:", autoMigrate: true } });
+});
+after(() => client.close());
+
+test("the JSON endpoint answers", async () => {
+  const res = await client.get(client.urlFor("Api.index"));
+  assert.equal(res.status, 200);
+  assert.deepEqual(res.json(), { app: ${JSON.stringify(appName)}, framework: "fw-a", ok: true });
+});
+
+test("the home page lists the notes of the first migration", async () => {
+  const res = await client.get("/");
+  assert.equal(res.status, 200);
+  assert.match(res.text(), /Rows come from SQLite/);
+});
 `,
     "views/main.ts": `import { FwA, response } from "fw-a";
 import { Note } from "../lib/models.js";

@@ -24,7 +24,10 @@ type Typed = keyof RouteParams extends never ? false : true;
 export type RouteName = Typed extends true ? Extract<keyof RouteParams, string> : string;
 
 /** The class names of the generated routes (`"Blog"` of `"Blog.show"`), for `urlFor("Blog", "show", ...)`. */
-export type RouteClassName = Typed extends true ? (RouteName extends `${infer C}.${string}` ? C : never) : never;
+export type RouteClassName = Typed extends true ? ClassOf<RouteName> : never;
+
+// Distributes over the union of names: "Blog.show" | "Api.index" -> "Blog" | "Api".
+type ClassOf<K> = K extends `${infer C}.${string}` ? C : never;
 
 // Named values that are not parameters of the route become the query string.
 type QueryValues = { readonly [key: string]: unknown };
