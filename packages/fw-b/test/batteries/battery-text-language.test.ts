@@ -24,6 +24,25 @@ describe("fw-b batteries in the request's language", () => {
     assert.match(en, /rel="next">Next »<\/a>/);
   });
 
+  test("dates follow Accept-Language (month names, time ago); English without one", async () => {
+    const day = async (language?: string) => {
+      const html = await (await fetch(`${app.url}/forms`, { headers: language ? { "accept-language": language } : {} })).text();
+      const found = /<p class="ago">([^<]*)<\/p><p class="day">([^<]*)<\/p>/.exec(html);
+      assert.ok(found, html);
+      return [found[1]!, found[2]!];
+    };
+    const [frAgo, frDay] = await day("fr");
+    assert.match(frAgo, /^il y a /);
+    assert.equal(frDay, "1 mai 2024");
+    const [deAgo, deDay] = await day("de");
+    assert.match(deAgo, /^vor /);
+    assert.equal(deDay, "1 Mai 2024");
+    assert.equal((await day("es"))[1], "1 mayo 2024");
+    const [enAgo, enDay] = await day();
+    assert.match(enAgo, / ago$/);
+    assert.equal(enDay, "1 May 2024");
+  });
+
   test("a refused form's flash is in French for Accept-Language: fr", async () => {
     const browser = client(app.url);
     const token = csrfFrom(await (await browser.fetch("/signup", { headers: french })).text());
