@@ -49,7 +49,8 @@ if (raw.failures.length > 0) {
 
 const resultsDir = fileURLToPath(new URL("../results/", import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
-const file = `${resultsDir}${options.quick ? "quick" : "latest"}.json`;
+// A filtered or profiled run leaves the full run's latest.json alone.
+const file = `${resultsDir}${options.quick ? "quick" : options.filtered || options.profile ? "partial" : "latest"}.json`;
 writeFileSync(file, `${JSON.stringify({ started: started.toISOString(), seconds, options, machine, summary, raw }, null, 2)}\n`);
 console.log(`Results: ${file}`);
 if (options.writeDoc) {

@@ -4,8 +4,6 @@
 //   node dist/micro.js [requests per block = 300] [blocks = 300]
 // (`pnpm --filter bench run micro` builds nothing; build first.) Heap grows during a run because the
 // response objects have no socket to flush to; every app pays the same for it.
-import { IncomingMessage, ServerResponse } from "node:http";
-import type { Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import { createApp as createA } from "fw-a";
 import { createApp as createB } from "fw-b";
@@ -17,21 +15,7 @@ import * as viewsB from "./servers/fw-b-views.js";
 import { benchConfig } from "./servers/framework.js";
 import { SITE_ROOT } from "./servers/types.js";
 import { JSON_BODY, PAGE_DATA, TEXT_BODY } from "./workloads.js";
-
-type Callback = (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
-
-const socket = { encrypted: false, remoteAddress: "127.0.0.1", readableHighWaterMark: 16_384, on() {}, once() {}, removeListener() {} } as unknown as Socket;
-
-/** Runs one GET through an app's callback and resolves with the status. */
-function call(callback: Callback, url: string): Promise<number> {
-  const req = new IncomingMessage(socket);
-  req.url = url;
-  req.method = "GET";
-  req.headers = { host: "127.0.0.1" };
-  req.push(null);
-  const res = new ServerResponse(req);
-  return callback(req, res).then(() => res.statusCode);
-}
+import { runPaired, type Callback, type Variant } from "./micro-harness.js";
 
 const bare = new Koa();
 bare.use((ctx) => {
@@ -63,7 +47,7 @@ const b = await createB({ root, modules: [{ name: "main", exports: { Index: view
 const asCallback = (fn: unknown) => fn as Callback;
 
 /** Each variant: its callback, URL, and the bare-Koa variant it is compared with. */
-const variants: Record<string, { callback: Callback; url: string; reference: string }> = {
+const variants: Record<string, Variant> = {
   "bare Koa text": { callback: asCallback(bare.callback()), url: "/text", reference: "bare Koa text" },
   "bare Koa JSON": { callback: asCallback(bare.callback()), url: "/api/data", reference: "bare Koa JSON" },
   "fw-a text": { callback: asCallback(a.callback()), url: "/text/", reference: "bare Koa text" },
@@ -78,31 +62,5 @@ const variants: Record<string, { callback: Callback; url: string; reference: str
   "fw-b Pug page": { callback: asCallback(b.callback()), url: "/pug-page", reference: "Koa Pug page" },
 };
 
-const block = Number(process.argv[2] ?? 300);
-const blocks = Number(process.argv[3] ?? 300);
-const skip = Math.min(10, Math.floor(blocks / 10));
-const names = Object.keys(variants);
-const pairs = new Map<string, number[]>(names.map((n) => [n, []]));
-const totals = new Map<string, number>(names.map((n) => [n, 0]));
-for (let i = 0; i < blocks; i++) {
-  const cost: Record<string, number> = {};
-  for (const name of i % 2 ? [...names].reverse() : names) {
-    const { callback, url } = variants[name]!;
-    const t0 = process.cpuUsage();
-    for (let j = 0; j < block; j++) if ((await call(callback, url)) !== 200) throw new Error(`${name}: ${url} did not answer 200`);
-    const d = process.cpuUsage(t0);
-    cost[name] = d.user + d.system;
-  }
-  if (i < skip) continue; // warm-up blocks
-  for (const name of names) {
-    totals.set(name, totals.get(name)! + cost[name]!);
-    pairs.get(name)!.push(cost[variants[name]!.reference]! / cost[name]!);
-  }
-}
-const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1]!;
-console.log(`in-process cost per request (${blocks - skip} blocks of ${block} requests each, alternating):`);
-for (const name of names) {
-  const us = totals.get(name)! / ((blocks - skip) * block);
-  console.log(`${name.padEnd(18)} ${us.toFixed(2).padStart(6)} us/req   reference / this, median of paired blocks: ${(median(pairs.get(name)!) * 100).toFixed(1)}%`);
-}
+for (const line of await runPaired(variants, Number(process.argv[2] ?? 300), Number(process.argv[3] ?? 300))) console.log(line);
 process.exit(0);

@@ -27,7 +27,7 @@ export interface BenchOptions {
   readonly routeSizes: readonly number[];
   /** Only these servers (default all). */
   readonly servers: readonly ServerName[];
-  /** Only these scenarios (`basic`, `security`, `production`, `db`, `routes`; default all). */
+  /** Only these scenarios (`basic`, `security`, `production`, `db`, `routes`, `workers`; default all). */
   readonly scenarios: readonly string[];
   /** Measure the start-up of scaffolded apps. */
   readonly scaffold: boolean;
@@ -39,6 +39,8 @@ export interface BenchOptions {
   readonly profile: boolean;
   /** Update docs/benchmarks.md (default: on full, unfiltered runs). */
   readonly writeDoc: boolean;
+  /** A run narrowed by `--only`, `--scenarios` or `--sizes` (written to results/partial.json, not latest.json). */
+  readonly filtered: boolean;
   /** Re-report a results file instead of running (`--from=apps/bench/results/latest.json`). */
   readonly from?: string;
 }
@@ -49,6 +51,9 @@ export interface Configuration {
   readonly scenario: Scenario;
   readonly workloads: readonly Workload[];
 }
+
+/** The scenarios of a full run; `workers` is `start --workers 1` / `2` of a built fw-a app. */
+export const SCENARIOS: readonly string[] = Object.freeze(["basic", "security", "production", "db", "routes", "workers"]);
 
 /** Parses `pnpm bench` arguments: `--quick`, `--rounds=N`, `--duration=S`, `--warmup=S`, `--connections=N`, `--only=a,b`, `--scenarios=basic,routes`, `--sizes=10,1000`, `--loader=wrk|autocannon`, `--no-scaffold`, `--priority`, `--profile`, `--doc` / `--no-doc`, `--from=FILE` (re-report a results file). */
 export function parseOptions(argv: readonly string[], wrkAvailable: boolean): BenchOptions {
@@ -71,7 +76,8 @@ export function parseOptions(argv: readonly string[], wrkAvailable: boolean): Be
   const list = (key: string): string[] | undefined => flags.get(key)?.split(",").map((s) => s.trim()).filter(Boolean);
   const servers = (list("only") ?? SERVERS.map((s) => s.name)) as ServerName[];
   for (const name of servers) if (!SERVERS.some((s) => s.name === name)) throw new Error(`--only: unknown server "${name}".`);
-  const scenarios = list("scenarios") ?? ["basic", "security", "production", "db", "routes"];
+  const scenarios = list("scenarios") ?? [...SCENARIOS];
+  for (const scenario of scenarios) if (!SCENARIOS.includes(scenario)) throw new Error(`--scenarios: unknown scenario "${scenario}"; known: ${SCENARIOS.join(", ")}.`);
   const routeSizes = (list("sizes") ?? (quick ? ["10", "10000"] : ["10", "1000", "10000"])).map(Number);
   const filtered = flags.has("only") || flags.has("scenarios") || flags.has("sizes");
   const loader = (flags.get("loader") ?? (wrkAvailable ? "wrk" : "autocannon")) as Loader;
@@ -94,6 +100,7 @@ export function parseOptions(argv: readonly string[], wrkAvailable: boolean): Be
     scaffold: !flags.has("no-scaffold") && scenarios.includes("routes"),
     scaffoldModes: quick ? ["no-reload"] : ["no-reload", "reload"],
     priority: flags.has("priority"),
+    filtered,
     profile: flags.has("profile"),
     writeDoc: flags.has("doc") || (!quick && !filtered && !flags.has("no-doc") && !flags.has("profile") && !flags.has("from")),
     ...(flags.get("from") ? { from: flags.get("from")! } : {}),

@@ -55,10 +55,17 @@ function waitForLine(child: ChildProcess, prefix: string, what: string, timeoutM
 }
 
 /** Starts `server-main` for a server and scenario, pinned to `core`, and waits until it listens. */
-export async function startServer(options: { server: string; scenario: string; core: number | undefined; nodeArgs?: readonly string[] }): Promise<ServerProcess> {
+export async function startServer(options: {
+  server: string;
+  scenario: string;
+  core: number | undefined;
+  nodeArgs?: readonly string[];
+  /** Extra environment (BENCH_PROFILE). */
+  env?: Readonly<Record<string, string>>;
+}): Promise<ServerProcess> {
   const { command, args } = pinned(options.core, [...(options.nodeArgs ?? []), SERVER_MAIN, options.server, options.scenario, "0"]);
   const spawnedAt = performance.now();
-  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_ENV: "production" } });
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_ENV: "production", ...options.env } });
   const ready = JSON.parse(await waitForLine(child, "READY ", `${options.server} (${options.scenario})`, 60_000)) as {
     port: number;
     timings: Record<string, number>;

@@ -50,7 +50,19 @@ export interface Goal {
   readonly measured: string;
   /** The same figure from CPU time per request (noise-resistant), when it applies. */
   readonly measuredCpu?: string;
-  readonly met: boolean | "pending";
+  /** `reported`: a figure the issue asks to report, with no threshold. */
+  readonly met: boolean | "pending" | "reported";
+}
+
+/** `start --workers N` of a built fw-a app: medians over the rounds. */
+export interface WorkersRow {
+  readonly workers: number;
+  readonly rps: number;
+  readonly p99: number;
+  readonly cpuUs: number;
+  readonly runs: number;
+  /** Requests/s against `--workers 1`. */
+  readonly vsOne: number;
 }
 
 /** What the report prints and writes. */
@@ -58,7 +70,11 @@ export interface Summary {
   readonly rows: Row[];
   readonly scaling: ScalingRow[];
   readonly scaffolds: Array<{ framework: string; mode: string; ms: number; runs: number }>;
+  /** Absent in summaries from before issue 20. */
+  readonly workers?: WorkersRow[];
   readonly goals: Goal[];
+  /** Issue 20's goals (production defaults against bare Koa, the db workload against Fastify, workers). */
+  readonly goals20?: Goal[];
   /** Servers with no figures at all (failed to start or build). */
   readonly pending: string[];
   readonly noise: { medianSpread: number; maxSpread: number };
@@ -200,6 +216,39 @@ function goalsOf(rows: Row[], scaling: ScalingRow[], scaffolds: Summary["scaffol
   return goals;
 }
 
+function workersOf(results: RawResults): WorkersRow[] {
+  const records = (results.workers ?? []).filter((r) => r.bad === 0 && r.requests > 0);
+  const counts = [...new Set(records.map((r) => r.workers))].sort((a, b) => a - b);
+  const medians = counts.map((workers) => {
+    const list = records.filter((r) => r.workers === workers);
+    return { workers, rps: median(list.map((r) => r.rps)), p99: median(list.map((r) => r.p99)), cpuUs: median(list.map((r) => r.cpuUs)), runs: list.length };
+  });
+  const one = medians.find((m) => m.workers === 1);
+  return medians.map((m) => ({ ...m, vsOne: one ? m.rps / one.rps : Number.NaN }));
+}
+
+function goals20Of(rows: Row[], workers: WorkersRow[], pending: string[]): Goal[] {
+  const goals: Goal[] = [];
+  const row = (workload: string, server: string) => rows.find((r) => r.workload === workload && r.server === server);
+  const add = (goal: string, subject: string, value: number | undefined, cpu: number | undefined, measured: (v: number) => string, ok: ((v: number) => boolean) | "reported", server: string) => {
+    if (value === undefined || !Number.isFinite(value)) goals.push({ goal, subject, measured: pending.includes(server) ? "pending" : "not measured", met: "pending" });
+    else goals.push({ goal, subject, measured: measured(value), ...(cpu !== undefined && Number.isFinite(cpu) ? { measuredCpu: measured(cpu) } : {}), met: ok === "reported" ? ok : ok(value) });
+  };
+  for (const fw of ["fw-a", "fw-b"]) {
+    const r = row("prod-text", fw);
+    add(">= 90% of bare Koa, production defaults (GET text, no cookie)", fw, r?.vsBareKoa, r?.cpuVsBareKoa, pct, (v) => v >= 0.9, fw);
+  }
+  for (const fw of ["fw-a", "fw-b"]) {
+    const r = row("db-read", fw);
+    add(">= 1.3x Fastify + plugins, Redis session + PostgreSQL row", fw, r?.vsFastify, r?.cpuVsFastify, times2, (v) => v >= 1.3, fw);
+  }
+  const two = workers.find((w) => w.workers === 2);
+  const one = workers.find((w) => w.workers === 1);
+  const cpu = two && one ? one.cpuUs / two.cpuUs : undefined;
+  add("reported: start --workers 2 against --workers 1 (load generator on the same 2 cores)", "fw-a, built app, GET /api/", two?.vsOne, cpu, times2, "reported", "fw-a");
+  return goals;
+}
+
 /** Medians, ratios and goals of a run. */
 export function summarise(results: RawResults): Summary {
   const rows = rowsOf(results.runs);
@@ -213,7 +262,8 @@ export function summarise(results: RawResults): Summary {
   const measured = new Set(results.runs.map((r) => r.server));
   const pending = [...new Set(results.failures.map((f) => f.server))].filter((s) => !measured.has(s));
   const spreads = rows.filter((r) => r.runs > 1).map((r) => r.spread);
-  return { rows, scaling, scaffolds, goals: goalsOf(rows, scaling, scaffolds, pending), pending, noise: { medianSpread: median(spreads), maxSpread: spreads.length ? Math.max(...spreads) : Number.NaN } };
+  const workers = workersOf(results);
+  return { rows, scaling, scaffolds, workers, goals: goalsOf(rows, scaling, scaffolds, pending), goals20: goals20Of(rows, workers, pending), pending, noise: { medianSpread: median(spreads), maxSpread: spreads.length ? Math.max(...spreads) : Number.NaN } };
 }
 
 const label = (server: string) => SERVERS.find((s) => s.name === server)?.label ?? server;
@@ -246,6 +296,18 @@ export function markdownTables(summary: Summary): string {
     lines.push("", "Start-up of a scaffolded app (CLI process spawn to the first 200 on `/`, development mode, TypeScript through tsx):", "");
     lines.push("| framework | serve mode | ms (median) | runs |", "|---|---|--:|--:|");
     for (const s of summary.scaffolds) lines.push(`| ${s.framework} | ${s.mode === "reload" ? "with reload (default)" : "--no-reload"} | ${num(s.ms)} | ${s.runs} |`);
+  }
+  if (summary.workers && summary.workers.length > 0) {
+    lines.push("", "Production server of a built fw-a app (`start --workers N`, APP_ENV=production, `GET /api/`; not pinned, the load generator shares the 2 cores):", "");
+    lines.push("| workers | req/s (median) | vs --workers 1 | p99 ms | CPU us/req (all processes) | runs |", "|--:|--:|--:|--:|--:|--:|");
+    for (const w of summary.workers) lines.push(`| ${w.workers} | ${num(w.rps)} | ${times2(w.vsOne)} | ${num(w.p99, 1)} | ${num(w.cpuUs, 1)} | ${w.runs} |`);
+  }
+  if (summary.goals20 && summary.goals20.length > 0) {
+    lines.push("", "Goals of issue 20:", "");
+    lines.push("| goal | subject | measured (req/s) | from CPU per request | met (req/s) |", "|---|---|--:|--:|---|");
+    for (const g of summary.goals20) {
+      lines.push(`| ${g.goal} | ${g.subject} | ${g.measured} | ${g.measuredCpu ?? "-"} | ${g.met === "pending" || g.met === "reported" ? g.met : g.met ? "yes" : "**no**"} |`);
+    }
   }
   lines.push("", "Goals of issue 9:", "");
   lines.push("| goal | subject | measured (req/s) | from CPU per request | met (req/s) |", "|---|---|--:|--:|---|");

@@ -1,11 +1,13 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import { cookieHeader, runLoad, verify, type Target } from "./load.js";
 import { configurations, roundOrder, type BenchOptions, type Configuration } from "./plan.js";
 import { cpuSeconds, measureTableInProcess, rssMiB, startServer, type ServerProcess } from "./processes.js";
 import { measureScaffolds, type ScaffoldRecord } from "./scaffold.js";
+import { summariseProfile } from "./profile-summary.js";
 import { pathFor, serverInfo } from "./servers/registry.js";
+import { measureWorkers, type WorkersRecord } from "./workers.js";
 import { LOGIN_PATH, type Workload } from "./workloads.js";
 
 /** One measured load run. */
@@ -55,6 +57,8 @@ export interface RawResults {
   readonly starts: StartRecord[];
   readonly tables: TableRecord[];
   readonly scaffolds: ScaffoldRecord[];
+  /** `start --workers 1` and `--workers 2` of a built fw-a app (absent in results from before issue 20). */
+  readonly workers?: WorkersRecord[];
   /** Configurations that failed, with the reason (e.g. a framework that does not build yet). */
   readonly failures: Array<{ server: string; scenario: string; error: string }>;
 }
@@ -100,16 +104,30 @@ interface Live {
   readonly session: Record<string, string>;
 }
 
-function profileArgs(options: BenchOptions, name: string): string[] {
-  if (!options.profile) return [];
+const profileName = (config: Configuration) => `${config.server}-${config.scenario}.cpuprofile`;
+
+function profileEnv(options: BenchOptions, config: Configuration): Record<string, string> {
+  if (!options.profile) return {};
   mkdirSync(PROFILE_DIR, { recursive: true });
-  return ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`];
+  return { BENCH_PROFILE: `${PROFILE_DIR}${profileName(config)}` };
+}
+
+/**
+ * After a profiled server exits (its profile is written then): the top self-time items, in
+ * microseconds per request over every request it answered (warm-ups included). The profile runs
+ * from the moment the server listened (server-main), so start-up is not in it.
+ */
+function logProfile(config: Configuration, requests: number, log: (line: string) => void): void {
+  const file = `${PROFILE_DIR}${profileName(config)}`;
+  if (!existsSync(file)) return log(`  profile of ${config.server} ${config.scenario}: no file at ${file}`);
+  log(`profile of ${config.server} ${config.scenario} (${requests} requests): ${file}`);
+  for (const line of summariseProfile(JSON.parse(readFileSync(file, "utf8")), 20, requests)) log(`  ${line}`);
 }
 
 /** Starts a configuration's server, logs in when needed, and checks every workload's answer once. */
 async function bringUp(config: Configuration, options: BenchOptions, results: RawResults): Promise<Live> {
   const info = serverInfo(config.server);
-  const proc = await startServer({ server: config.server, scenario: config.scenario, core: SERVER_CORE, nodeArgs: profileArgs(options, `${config.server}-${config.scenario}`) });
+  const proc = await startServer({ server: config.server, scenario: config.scenario, core: SERVER_CORE, env: profileEnv(options, config) });
   try {
     const base = `http://127.0.0.1:${proc.port}`;
     const session = config.scenario === "security" || config.scenario === "db" ? await login(base, info.trailingSlash) : {};
@@ -159,6 +177,7 @@ function groupsOf(configs: readonly Configuration[]): Configuration[][] {
  */
 async function runGroup(group: readonly Configuration[], options: BenchOptions, results: RawResults, log: (line: string) => void): Promise<void> {
   const live: Live[] = [];
+  const answered = new Map<Live, number>();
   try {
     for (const config of group) {
       try {
@@ -177,11 +196,15 @@ async function runGroup(group: readonly Configuration[], options: BenchOptions, 
         for (const { live: l, workload } of roundOrder(here, round, options.rounds)) {
           const info = serverInfo(l.config.server);
           const target = targetFor(l.base, info.trailingSlash, workload, l.session);
-          if (round === 0 && (options.warmupEach || !warmed.has(l))) await runLoad(target, { connections: options.connections, duration: options.warmup, loader: options.loader });
+          if (round === 0 && (options.warmupEach || !warmed.has(l))) {
+            const warm = await runLoad(target, { connections: options.connections, duration: options.warmup, loader: options.loader });
+            answered.set(l, (answered.get(l) ?? 0) + warm.requests);
+          }
           warmed.add(l);
           const cpuBefore = cpuSeconds(l.proc.pid);
           const load = await runLoad(target, { connections: options.connections, duration: options.duration, loader: options.loader });
           const cpuUs = ((cpuSeconds(l.proc.pid) - cpuBefore) / load.requests) * 1e6;
+          answered.set(l, (answered.get(l) ?? 0) + load.requests);
           const rss = rssMiB(l.proc.pid);
           results.runs.push({ round, server: l.config.server, scenario: l.config.scenario, workload: workload.name, ...load, rssMiB: rss, cpuUs });
           log(
@@ -193,11 +216,12 @@ async function runGroup(group: readonly Configuration[], options: BenchOptions, 
   } finally {
     for (const l of live) await l.proc.stop();
   }
+  if (options.profile) for (const l of live) logProfile(l.config, answered.get(l) ?? 0, log);
 }
 
 /** Runs the whole bench: start-ups, route-table builds and scaffold start-ups per round, then each scenario group. */
 export async function runBench(options: BenchOptions, log: (line: string) => void): Promise<RawResults> {
-  const results: RawResults = { runs: [], starts: [], tables: [], scaffolds: [], failures: [] };
+  const results: RawResults = { runs: [], starts: [], tables: [], scaffolds: [], workers: [], failures: [] };
   const configs = configurations(options);
   await warmFetch();
   const routeConfigs = configs.filter((c) => c.scenario.startsWith("routes-") && options.startupSizes.includes(Number(c.scenario.slice("routes-".length))));
@@ -219,6 +243,15 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
   for (const group of groupsOf(configs)) {
     log(`load: ${group[0]!.scenario.startsWith("routes-") ? "route counts" : group[0]!.scenario} (${group.map((c) => `${c.server}/${c.scenario}`).join(", ")})`);
     await runGroup(group, options, results, log);
+  }
+  if (options.scenarios.includes("workers") && options.servers.includes("fw-a")) {
+    log("load: fw-a start --workers 1 and --workers 2 (built scaffolded app, production)");
+    try {
+      results.workers!.push(...(await measureWorkers(options, log)));
+    } catch (error) {
+      results.failures.push({ server: "fw-a", scenario: "workers", error: firstLines((error as Error).message) });
+      log(`  fw-a workers: FAILED ${firstLines((error as Error).message)}`);
+    }
   }
   return results;
 }

@@ -16,9 +16,10 @@ export interface ScaffoldRecord {
   readonly ms: number;
 }
 
-const FRAMEWORKS = {
-  "fw-a": { init: "gen:init", serve: "gen:serve" },
-  "fw-b": { init: ":init", serve: ":serve" },
+/** The CLI commands of each framework the bench runs. */
+export const FRAMEWORKS = {
+  "fw-a": { init: "gen:init", serve: "gen:serve", build: "gen:build", migrate: "db:migrate" },
+  "fw-b": { init: ":init", serve: ":serve", build: ":build", migrate: ":migrate" },
 } as const;
 
 const apps = new Map<string, string>();
@@ -26,13 +27,14 @@ process.once("exit", () => {
   for (const dir of apps.values()) rmSync(dir, { recursive: true, force: true });
 });
 
-function binOf(framework: keyof typeof FRAMEWORKS): string {
+/** The framework's CLI script (`bin/<framework>.js`). */
+export function binOf(framework: keyof typeof FRAMEWORKS): string {
   const pkg = fileURLToPath(import.meta.resolve(`${framework}/package.json`));
   return join(dirname(pkg), "bin", `${framework}.js`);
 }
 
-/** Scaffolds an app with the framework's own CLI, once per bench process. */
-function scaffolded(framework: keyof typeof FRAMEWORKS): string {
+/** Scaffolds an app with the framework's own CLI, once per bench process (removed at exit). */
+export function scaffolded(framework: keyof typeof FRAMEWORKS): string {
   const existing = apps.get(framework);
   if (existing) return existing;
   const dir = mkdtempSync(join(tmpdir(), `bench-${framework}-app-`));
@@ -42,7 +44,8 @@ function scaffolded(framework: keyof typeof FRAMEWORKS): string {
   return dir;
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on (127.0.0.1). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);

@@ -1,6 +1,11 @@
 // The process the runner starts for one server and scenario (pinned to one core):
 //   node dist/server-main.js <server> <scenario> [port]      serve; prints "READY {json}" once listening
 //   node dist/server-main.js --table <server> <routes>        print the route-table build time, exit
+// With BENCH_PROFILE=<file.cpuprofile> a serving process records a CPU profile from the moment it
+// listens until it is stopped, so start-up (module loading, compilation) stays out of the
+// per-request figures that `pnpm bench --profile` prints.
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { loadServer } from "./servers/registry.js";
 import type { Scenario } from "./workloads.js";
 
@@ -15,13 +20,25 @@ if (args[0] === "--table") {
   const [name = "", scenario = "basic", port = "0"] = args;
   const server = await loadServer(name);
   const running = await server.start(scenario as Scenario, Number(port));
+  const profileFile = process.env["BENCH_PROFILE"];
+  const profiler = profileFile ? new Session() : undefined;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post("Profiler.enable");
+    await profiler.post("Profiler.setSamplingInterval", { interval: 200 });
+    await profiler.post("Profiler.start");
+  }
   process.stdout.write(`READY ${JSON.stringify({ port: running.port, timings: running.timings, pid: process.pid })}\n`);
-  const stop = () => {
+  const stop = async () => {
+    if (profiler && profileFile) {
+      const { profile } = await profiler.post("Profiler.stop");
+      writeFileSync(profileFile, JSON.stringify(profile));
+    }
     running.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  process.once("SIGTERM", () => void stop());
+  process.once("SIGINT", () => void stop());
 }

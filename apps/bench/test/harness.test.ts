@@ -24,6 +24,8 @@ describe("options", () => {
     assert.equal(full.loader, "autocannon");
     assert.equal(full.writeDoc, true);
     assert.equal(parseOptions(["--only=fw-a"], false).writeDoc, false, "a filtered run leaves the doc alone");
+    assert.equal(parseOptions(["--only=fw-a"], false).filtered, true, "and writes results/partial.json");
+    assert.ok(full.scenarios.includes("workers"), "a full run includes start --workers 1 / 2");
   });
 
   test("bad options are refused with a message naming them", () => {
@@ -32,6 +34,7 @@ describe("options", () => {
     assert.throws(() => parseOptions(["--fast"], true), /Unknown option --fast/);
     assert.throws(() => parseOptions(["quick"], true), /Unknown argument "quick"/);
     assert.throws(() => parseOptions(["--loader=wrk"], false), /wrk is not on PATH/);
+    assert.throws(() => parseOptions(["--scenarios=basic,workerz"], false), /unknown scenario "workerz"/);
   });
 
   test("the plan gives each server only the workloads it serves", () => {
@@ -148,6 +151,31 @@ describe("summary", () => {
     assert.ok(Math.abs(fwA.cpuVsFastify! - 1.3) < 1e-9);
     assert.equal(fwA.vsBareKoa, undefined);
     assert.match(markdownTables(summary), /\| Redis session read \+ one PostgreSQL row \| fw-a \| 130 \|.*\| 1\.30x \|/);
+  });
+
+  test("issue 20's goals: production defaults against bare Koa, db against Fastify, and workers 2 against 1 reported", () => {
+    const runs: RunRecord[] = [];
+    [0, 1, 2].forEach((round) => {
+      runs.push(run("bare-koa", "prod-text", 100, round, "production"));
+      runs.push(run("fw-a", "prod-text", 92, round, "production"));
+      runs.push(run("fw-b", "prod-text", 80, round, "production"));
+      runs.push(run("fastify", "db-read", 100, round, "db"));
+      runs.push(run("fw-a", "db-read", 140, round, "db"));
+    });
+    const workers = [1, 2].flatMap((count) => [0, 1, 2].map((round) => ({ round, workers: count, rps: count === 1 ? 100 : 150, p99: 5, requests: 300, cpuUs: 20, bad: 0 })));
+    const summary = summarise({ runs, starts: [], tables: [], scaffolds: [], workers, failures: [] });
+    const goal = (subject: string, text: string) => summary.goals20!.find((g) => g.subject.startsWith(subject) && g.goal.includes(text))!;
+    assert.equal(goal("fw-a", "bare Koa").met, true);
+    assert.equal(goal("fw-b", "bare Koa").met, false);
+    assert.equal(goal("fw-b", "bare Koa").measured, "80%");
+    assert.equal(goal("fw-a", "Fastify").measured, "1.40x");
+    assert.equal(goal("fw-b", "Fastify").met, "pending");
+    assert.equal(goal("fw-a, built app", "workers").measured, "1.50x");
+    assert.equal(goal("fw-a, built app", "workers").met, "reported");
+    assert.deepEqual(summary.workers!.map((w) => [w.workers, w.rps, w.vsOne]), [[1, 100, 1], [2, 150, 1.5]]);
+    const tables = markdownTables(summary);
+    assert.match(tables, /\| 2 \| 150 \| 1\.50x \|/);
+    assert.match(tables, /Goals of issue 20/);
   });
 
   test("median of an even count is the mean of the middle two; non-numbers are left out", () => {

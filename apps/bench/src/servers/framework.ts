@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
-import type { Host, HostPlugin } from "@fwkit/koa-host";
+import type { Host } from "@fwkit/koa-host";
+import type { HostPlugin } from "@fwkit/koa-host/plugin";
 import { buildRouteTable, type Conventions, type ViewModule } from "routing-kernel";
 import { generatedViewModule } from "../generate.js";
 import { prepareDb, type DbTargets } from "./db-fixture.js";
@@ -51,6 +52,13 @@ function modulesFor(spec: FrameworkSpec, scenario: Scenario): ViewModule[] {
   if (scenario === "production") return [{ name: "main", exports: { ...spec.views.basic, ...spec.views.security } }];
   if (scenario === "security" || scenario === "db") return [{ name: "main", exports: spec.views.security }];
   throw unsupported(spec.name, scenario);
+}
+
+/** Builds a framework app for a scenario (not listening); the in-process harness uses it directly. */
+export async function frameworkHost(spec: FrameworkSpec, scenario: Scenario): Promise<Host> {
+  const modules = modulesFor(spec, scenario);
+  const db = scenario === "db" ? await prepareDb() : undefined;
+  return spec.createApp({ root: fileURLToPath(SITE_ROOT), modules, config: benchConfig(scenario, db), plugins: [] });
 }
 
 /** Starts a framework app for a scenario and listens on `port`. */

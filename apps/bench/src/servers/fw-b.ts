@@ -4,7 +4,8 @@ import { startFramework, measureFrameworkTable, type FrameworkSpec } from "./fra
 import * as views from "./fw-b-views.js";
 import type { RunningServer } from "./types.js";
 
-const spec: FrameworkSpec = {
+/** What the bench knows of this framework (also used by the in-process harness). */
+export const spec: FrameworkSpec = {
   name: "fw-b",
   conventions,
   base: FwB,

@@ -17,6 +17,13 @@ const SECRET = "bench-secret-key-0123456789abcdef";
  * the session. The one workload is the text route, hand-matched as in bare-koa.ts.
  */
 export async function startProduction(port: number): Promise<RunningServer> {
+  const server = createServer(productionKoa().callback());
+  const bound = await listenOn(server, port);
+  return { port: bound, timings: {}, close: () => closeServer(server) };
+}
+
+/** The Koa app of {@link startProduction} (the in-process harness calls its callback directly). */
+export function productionKoa(): Koa {
   const app = new Koa({ keys: [SECRET] });
   const logger = pino({ name: "app", level: "info" });
   app.use(async (ctx, next) => {
@@ -43,7 +50,5 @@ export async function startProduction(port: number): Promise<RunningServer> {
       ctx.body = TEXT_BODY;
     }
   });
-  const server = createServer(app.callback());
-  const bound = await listenOn(server, port);
-  return { port: bound, timings: {}, close: () => closeServer(server) };
+  return app;
 }
