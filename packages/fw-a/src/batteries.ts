@@ -20,20 +20,21 @@ export interface BatterySwitches {
 export type AuthOptions<User = CurrentUser> = Pick<SecurityPluginOptions<User>, "loadUser" | "userId" | "rememberFingerprint" | "onLogin" | "onLogout">;
 
 /**
- * The plugins every fw-a app starts with, in order: security (session before anything that needs
- * it), data (flash needs the session), services, then translations (services' translationsPlugin,
- * the machinery fw-b's contrib uses too: `t`, `locale` and `format_number` in templates, and
- * dates in the request's language). `batteries: { data: false }` in config turns one off;
+ * The plugins every fw-a app starts with, in order: translations first (services'
+ * translationsPlugin, the machinery fw-b's contrib uses too: `t`, `locale` and `format_number` in
+ * templates, dates in the request's language; its middleware only offers the request's translator,
+ * chosen when first used, so an error raised by any later middleware, such as a refused CSRF token,
+ * still gets its page in the request's language), then security (session before anything that
+ * needs it), data (flash needs the session) and services. `batteries: { data: false }` in config turns one off;
  * in development pending migrations are applied at start (`autoMigrate`).
  */
 export function defaultPlugins(config: AppConfig, options: { auth?: AuthOptions; mailRenderer?: MailRenderer }): HostPlugin[] {
   const on = { security: true, data: true, services: true, ...(config["batteries"] as BatterySwitches | undefined) };
-  const plugins: HostPlugin[] = [];
+  const plugins: HostPlugin[] = [translationsPlugin()];
   // The login manager's events become the framework's signals (user.logged_in / user.logged_out).
   if (on.security) plugins.push(securityPlugin({ ...options.auth, ...userSignalHooks(options.auth) }));
   if (on.data) plugins.push(dataPlugin({ migrate: Boolean(config["autoMigrate"] ?? config.env === "development") }));
   const mailRenderer = options.mailRenderer;
   if (on.services) plugins.push(servicesPlugin(mailRenderer ? { mailRenderer: () => mailRenderer } : {}));
-  plugins.push(translationsPlugin());
   return plugins;
 }

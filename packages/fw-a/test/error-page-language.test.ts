@@ -1,0 +1,35 @@
+// The built-in error page speaks the request's language also for errors raised before the view
+// is reached, by the batteries' own middleware: a form sent without its CSRF token (issue 19:
+// "error pages" in fr/es/de). The translator is offered first, so every later failure can use it.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { createApp, type Host } from "../src/index.js";
+import { listenForTest } from "../src/testing/index.js";
+
+const root = fileURLToPath(new URL("./secure-app", import.meta.url));
+
+describe("fw-a error pages raised by middleware, in the request's language", () => {
+  let app: Host;
+  let url = "";
+  before(async () => {
+    app = await createApp({ root, auth: { loadUser: () => undefined }, config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:" } });
+    url = (await listenForTest(app)).url;
+  });
+  after(() => app.close());
+
+  const refusedForm = (acceptLanguage?: string) =>
+    fetch(`${url}/save/`, {
+      method: "POST",
+      headers: { accept: "text/html", "content-type": "application/x-www-form-urlencoded", ...(acceptLanguage ? { "accept-language": acceptLanguage } : {}) },
+      body: "email=a%40example.test&name=Ann",
+    });
+
+  test("a form without its CSRF token: the 403 page in French and German; English without Accept-Language", async () => {
+    const french = await refusedForm("fr");
+    assert.equal(french.status, 403);
+    assert.match(await french.text(), /<html lang="fr">[\s\S]*<title>403 Accès refusé<\/title>/);
+    assert.match(await (await refusedForm("de")).text(), /<html lang="de">[\s\S]*<h1>403 Nicht erlaubt<\/h1>/);
+    assert.match(await (await refusedForm()).text(), /<html lang="en">[\s\S]*<title>403 Forbidden<\/title>/);
+  });
+});
