@@ -19,6 +19,7 @@ import { productionFront } from "./production/front.js";
 import { productionSettings } from "./production/settings.js";
 import type { Responder } from "./responder.js";
 import type { HostRuntime } from "./runtime.js";
+import { OPENAPI_CONFIG_KEYS, openApiMiddleware, openApiSettings, openApiSources } from "./openapi/index.js";
 import { staticDir, staticFiles } from "./static-files.js";
 
 /** What a framework's responder factory receives at start-up. */
@@ -156,6 +157,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
   lookup = dispatch.lookup;
   koa.use(dispatch.middleware);
   koa.use(router.routes());
+  // The OpenAPI document and its page come after the app's own routes: a view at the same path wins.
+  const openApi = openApiSettings(config);
+  if (openApi) koa.use(openApiMiddleware(() => openApiSources(host), openApi, basePath));
   koa.use(router.allowedMethods());
 
   let server: Server | undefined;
@@ -213,7 +217,7 @@ function runtimeOfHost(host: Host): HostRuntime {
 /** An unknown key in the merged config or in any `environments` section stops the start. */
 function checkConfigKeys(config: AppConfig, framework: HostOptions["configKeys"], plugins: readonly HostPlugin[]): void {
   const declared = Array.isArray(framework) ? framework : [framework as ConfigKeys | undefined];
-  const keys = mergeConfigKeys(HOST_CONFIG_KEYS, ...declared, ...plugins.map((plugin) => plugin.configKeys));
+  const keys = mergeConfigKeys(HOST_CONFIG_KEYS, { openapi: OPENAPI_CONFIG_KEYS }, ...declared, ...plugins.map((plugin) => plugin.configKeys));
   validateConfigKeys(config, keys, "in lib/config.ts, the environment or the app's config option");
   for (const [name, section] of Object.entries(environmentSections(config))) {
     validateConfigKeys(section, keys, `in environments.${name} of lib/config.ts`, config["appKeys"]);

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Route, RouteTable } from "routing-kernel";
 import type { AppConfig } from "./config.js";
 import type { ConfigKeys } from "./config-keys.js";
+import type { OpenApiContribution } from "./openapi/types.js";
 
 /** What a plugin receives once at start-up. */
 export interface PluginContext {
@@ -68,4 +69,10 @@ export interface HostPlugin {
   ready?(): Promise<void>;
   /** Releases connections and timers at shutdown. */
   close?(): Promise<void>;
+  /**
+   * The plugin's part of the app's OpenAPI document: its security schemes, and per route what it
+   * adds (the security battery: 401 and a session or bearer requirement for guarded views, 403
+   * for CSRF-checked unsafe verbs).
+   */
+  openApi?(): OpenApiContribution;
 }

@@ -18,6 +18,7 @@ import { resolveJwtKeys, signJwt, verifyJwt, type SignJwtOptions } from "./jwt.j
 import { currentUserMiddleware } from "./login.js";
 import { LoginLimiter, MemoryAttemptCounter, type AttemptCounter } from "./login-limit.js";
 import { LOGIN_REQUIRED_TAG, loginRequiredMiddleware } from "./login-required.js";
+import { securityOpenApi } from "./openapi.js";
 import { passwordPolicyOf, registerPasswordPolicy, withPasswordPolicy } from "./password-policy.js";
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from "./passwords.js";
 import { attachRuntime, type SecurityRuntime, type UserHooks } from "./runtime.js";
@@ -227,6 +228,11 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
 
     preflightMiddleware(route: Route) {
       return routeCors(route);
+    },
+
+    // The OpenAPI document's security schemes and each guarded route's 401/403 (issue 18).
+    openApi() {
+      return securityOpenApi(ready("securityPlugin().openApi()").config);
     },
 
     locals(ctx: Context) {

@@ -78,14 +78,17 @@ export function serveCommand(command: string): CommandModule<AppArgs, AppArgs & 
  * The route listing command (`routes`, `:routes`): verbs, path, handler, response kind; `--json`;
  * `--types` writes `types/routes.d.ts` augmenting the framework module `framework.module` (typed urlFor).
  */
-export function routesCommand(command: string, framework: { readonly module: string } = { module: "@fwkit/koa-host" }): CommandModule<AppArgs, AppArgs & { json: boolean; types: boolean }> {
+export function routesCommand(command: string, framework: { readonly module: string } = { module: "@fwkit/koa-host" }): CommandModule<AppArgs, AppArgs & { json: boolean; types: boolean; openapi: boolean; includeHtml: boolean }> {
   return {
     command,
     describe: "list the route table: verbs, path, handler, response kind",
     builder: (y) =>
       y
         .option("json", { type: "boolean", default: false, describe: "print JSON" })
-        .option("types", { type: "boolean", default: false, describe: "write types/routes.d.ts so urlFor checks route names and parameters" }) as never,
-    handler: (args) => printRoutes({ ...appOf(args), json: args.json, ...(args.types ? { types: framework.module } : {}) }),
+        .option("types", { type: "boolean", default: false, describe: "write types/routes.d.ts so urlFor checks route names and parameters" })
+        .option("openapi", { type: "boolean", default: false, describe: "print an OpenAPI 3.1 document of the JSON and XML routes" })
+        .option("include-html", { type: "boolean", default: false, describe: "with --openapi: document the HTML routes too" }) as never,
+    handler: (args) =>
+      printRoutes({ ...appOf(args), json: args.json, ...(args.types ? { types: framework.module } : {}), ...(args.openapi ? { openapi: { includeHtml: args.includeHtml } } : {}) }),
   };
 }

@@ -1,5 +1,6 @@
 import { relative } from "node:path";
 import { formatRoutes, routeListing } from "../mounts.js";
+import { openApiDocument, openApiSettings, openApiSources } from "../openapi/index.js";
 import { writeRouteTypes } from "../route-types/write.js";
 import { loadAppDefinition } from "./app-definition.js";
 
@@ -10,7 +11,11 @@ export async function printRoutes(options: {
   json?: boolean;
   /** Write `types/routes.d.ts` (typed urlFor) augmenting this framework module instead of printing the table. */
   types?: string;
+  /** Print the app's OpenAPI 3.1 document instead of the table (HTML routes only with `includeHtml`). */
+  openapi?: { readonly includeHtml?: boolean };
   print?: (text: string) => void;
+  /** Where warnings go (schemas left out of the OpenAPI document); default stderr. */
+  warn?: (text: string) => void;
 }): Promise<void> {
   const print = options.print ?? ((text: string) => console.log(text));
   const definition = await loadAppDefinition(options.root, options.appName);
@@ -19,6 +24,13 @@ export async function printRoutes(options: {
     if (options.types !== undefined) {
       const written = writeRouteTypes(definition.root, host.table, options.types);
       print(`${written.changed ? "Wrote" : "Unchanged:"} ${relative(process.cwd(), written.file) || written.file} (${host.table.routes.length} routes)`);
+      return;
+    }
+    if (options.openapi) {
+      const settings = openApiSettings({ ...host.config, openapi: { ...host.config.openapi, serve: true } });
+      const { document, warnings } = await openApiDocument(openApiSources(host), { ...settings, includeHtml: options.openapi.includeHtml ?? settings?.includeHtml ?? false });
+      for (const warning of warnings) (options.warn ?? ((text: string) => console.error(text)))(`warning: ${warning}`);
+      print(JSON.stringify(document, null, 2));
       return;
     }
     // Mounted apps' routes are listed too, under their prefix: they answer there, not the parent.
