@@ -11,12 +11,14 @@ const rangeOf = (name: string) => declared["dependencies"]?.[name] ?? declared["
 
 test("a new fw-a app lists only what its configuration uses, at the framework's declared ranges (issue 17.6)", () => {
   const files = skeletonFiles("shop", "/opt/fw-a");
-  const pkg = JSON.parse(files["package.json"]!) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+  const pkg = JSON.parse(files["package.json"]!) as { dependencies: Record<string, string>; devDependencies: Record<string, string>; overrides: Record<string, string> };
   assert.deepEqual(Object.keys(pkg.dependencies).sort(), ["bcrypt", "better-sqlite3", "fw-a", "zod"]);
   assert.deepEqual(Object.keys(pkg.devDependencies).sort(), ["chokidar", "esbuild", "pino-pretty", "tsx"]);
   for (const [name, range] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })) {
     if (name !== "fw-a") assert.equal(range, rangeOf(name), `${name} at the range fw-a declares`);
   }
+  // nunjucks' optional peer chokidar is the app's own, so production installs no second one.
+  assert.deepEqual(pkg.overrides, { chokidar: "$chokidar" });
   // The default configuration is what the drivers follow: SQLite, and bcrypt as the hasher.
   assert.match(files["lib/config.ts"]!, /dbUrl: "sqlite:/);
 });

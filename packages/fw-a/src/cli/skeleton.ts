@@ -26,6 +26,9 @@ export const app = defineApp({ root: import.meta.dirname });
         },
         dependencies: { "fw-a": `file:${frameworkDir}`, ...scaffoldDependencies(PACKAGE_DIR) },
         devDependencies: scaffoldDevDependencies(PACKAGE_DIR),
+        // nunjucks declares chokidar 3 as an optional peer; pointing it at the app's own (development)
+        // chokidar keeps npm from installing a second chokidar with its dependencies in production.
+        overrides: { chokidar: "$chokidar" },
       },
       null,
       2,

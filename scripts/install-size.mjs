@@ -1,0 +1,209 @@
+#!/usr/bin/env node
+// `pnpm size:install`: what a production install of a new app weighs (issue 17.6). Scaffolds an
+// fw-a and an fw-b app with their defaults, packs the workspace packages to tarballs (`pnpm pack`
+// rewrites workspace:* to versions), installs each app as production would (`npm install
+// --omit=dev`: the tarballs for our packages, the npm registry for the rest) in a temporary folder,
+// and reports its package count and MB on disk; then, on a copy of the fw-a app, what each
+// optional driver adds and whether that is only the driver and its own dependencies.
+//
+// Usage: node scripts/install-size.mjs [--no-build] [--no-drivers] [--json FILE] [--keep]
+// Install scripts are not run (--ignore-scripts), so no native add-on is compiled or downloaded:
+// better-sqlite3's compiled binary is reported beside the totals (bcrypt ships its prebuilt ones).
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { pnpmEnv, pnpmSpec, root } from "./pnpm.mjs";
+
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : undefined;
+
+/** The goal of issue 17: a production install of a new app with its defaults. */
+const GOAL = { packages: 120, mb: 45 };
+/** The workspace packages an app installs (directory under packages/ by package name). */
+const WORKSPACE = { "routing-kernel": "routing-kernel", "@fwkit/koa-host": "koa-host", "@fwkit/data": "data", "@fwkit/security": "security", "@fwkit/services": "services", "fw-a": "fw-a", "fw-b": "fw-b" };
+/** Optional drivers (peer dependencies of the batteries), each measured alone on the fw-a app. */
+const DRIVERS = ["pg", "mysql2", "ioredis", "nodemailer", "@aws-sdk/client-s3", "@aws-sdk/s3-request-presigner", "@aws-sdk/client-sesv2", "@azure/storage-blob", "@node-rs/argon2"];
+
+function run(command, commandArgs, cwd, env = process.env) {
+  const result = spawnSync(command, commandArgs, { cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) {
+    console.error(result.stdout, result.stderr);
+    throw new Error(`${command} ${commandArgs.join(" ")} failed in ${cwd} (exit ${result.status ?? result.signal})`);
+  }
+  return result.stdout;
+}
+
+/** The range an optional peer dependency is declared with, by the battery that declares it. */
+function peerRange(name) {
+  for (const dir of ["data", "security", "services"]) {
+    const manifest = JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8"));
+    if (manifest.peerDependencies?.[name]) return manifest.peerDependencies[name];
+  }
+  throw new Error(`no battery declares the peer dependency ${name}`);
+}
+
+/** Every installed package: node_modules path (relative, nested ones included) -> version. */
+function installedPackages(appDir) {
+  const found = new Map();
+  const walk = (modules) => {
+    if (!existsSync(modules)) return;
+    for (const entry of readdirSync(modules)) {
+      if (entry.startsWith(".")) continue;
+      const dirs = entry.startsWith("@") ? readdirSync(join(modules, entry)).map((name) => join(modules, entry, name)) : [join(modules, entry)];
+      for (const dir of dirs) {
+        if (!existsSync(join(dir, "package.json"))) continue;
+        found.set(relative(appDir, dir), JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).version);
+        walk(join(dir, "node_modules"));
+      }
+    }
+  };
+  walk(join(appDir, "node_modules"));
+  return found;
+}
+
+/** Bytes on disk (allocated blocks) and apparent bytes of a folder. */
+function sizeOf(dir) {
+  let disk = 0;
+  let bytes = 0;
+  const walk = (path) => {
+    const stat = lstatSync(path);
+    disk += stat.blocks * 512;
+    bytes += stat.size;
+    if (stat.isDirectory()) for (const entry of readdirSync(path)) walk(join(path, entry));
+  };
+  if (existsSync(dir)) walk(dir);
+  return { disk, bytes };
+}
+
+const mb = (bytes) => Math.round((bytes / 1e6) * 10) / 10;
+
+/** Node's lookup of a dependency from a package folder: its own node_modules, then upwards. */
+function resolveFrom(appDir, fromDir, name) {
+  for (let dir = fromDir; dir.startsWith(appDir); dir = dirname(dir)) {
+    const candidate = join(dir, "node_modules", name);
+    if (existsSync(join(candidate, "package.json"))) return candidate;
+    if (dir === appDir) break;
+  }
+  return undefined;
+}
+
+/** A package and everything it depends on (dependencies, optional ones, required peers), as installed. */
+function closureOf(appDir, name) {
+  const seen = new Set();
+  const visit = (dir) => {
+    const path = relative(appDir, dir);
+    if (seen.has(path)) return;
+    seen.add(path);
+    const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    const optionalPeers = new Set(Object.entries(manifest.peerDependenciesMeta ?? {}).filter(([, meta]) => meta.optional).map(([peer]) => peer));
+    const names = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.optionalDependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {}).filter((peer) => !optionalPeers.has(peer))];
+    for (const dependency of names) {
+      const found = resolveFrom(appDir, dir, dependency);
+      if (found) visit(found);
+    }
+  };
+  visit(join(appDir, "node_modules", name));
+  return seen;
+}
+
+function npmInstall(appDir, extra = []) {
+  run("npm", ["install", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", ...extra], appDir);
+}
+
+function packWorkspace(tarballs) {
+  mkdirSync(tarballs, { recursive: true });
+  const files = {};
+  for (const [name, dir] of Object.entries(WORKSPACE)) {
+    const out = run("npx", ["-y", pnpmSpec, "pack", "--pack-destination", tarballs], join(root, "packages", dir), pnpmEnv());
+    const file = out.trim().split("\n").filter((line) => line.endsWith(".tgz")).at(-1);
+    if (!file) throw new Error(`pnpm pack of ${name} printed no tarball: ${out}`);
+    files[name] = file.startsWith("/") ? file : join(tarballs, file);
+  }
+  return files;
+}
+
+/** Scaffolds an app with the framework's own init command, then points it at the tarballs. */
+function scaffoldApp(framework, work, tarballs) {
+  const appDir = join(work, `${framework}-app`);
+  mkdirSync(appDir, { recursive: true });
+  run(process.execPath, [join(root, "packages", framework, "bin", `${framework}.js`), framework === "fw-a" ? "gen:init" : ":init"], appDir);
+  // The scaffold links node_modules to the workspace for a no-install start; production installs.
+  rmSync(join(appDir, "node_modules"), { recursive: true, force: true });
+  const manifest = JSON.parse(readFileSync(join(appDir, "package.json"), "utf8"));
+  manifest.dependencies[framework] = `file:${tarballs[framework]}`;
+  manifest.overrides = Object.fromEntries(Object.entries(tarballs).filter(([name]) => name !== framework && !name.startsWith("fw-")).map(([name, file]) => [name, `file:${file}`]));
+  writeFileSync(join(appDir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  return { appDir, dependencies: manifest.dependencies, devDependencies: manifest.devDependencies ?? {} };
+}
+
+/** The app's framework loads and a driver it does not have is refused with its install command. */
+function smokeCheck(appDir, framework) {
+  const script = `
+    await import(${JSON.stringify(framework)});
+    const { connect } = await import("@fwkit/data");
+    try { await connect("postgres://u:secret@127.0.0.1:1/none", { lazy: true }); console.log("pg loaded?"); }
+    catch (error) { console.log(error.code, /npm install pg/.test(error.message)); }`;
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: appDir, encoding: "utf8" });
+  return result.status === 0 ? result.stdout.trim() : `failed: ${(result.stderr.split("\n").find((line) => /Error/.test(line)) ?? result.stderr).trim()}`;
+}
+
+function measureApp(framework, work, tarballs) {
+  const app = scaffoldApp(framework, work, tarballs);
+  npmInstall(app.appDir);
+  const packages = installedPackages(app.appDir);
+  const size = sizeOf(join(app.appDir, "node_modules"));
+  const devTools = Object.keys(app.devDependencies).filter((name) => packages.has(join("node_modules", name)));
+  return { framework, ...app, packages: packages.size, diskMB: mb(size.disk), bytesMB: mb(size.bytes), devToolsInstalled: devTools, smoke: smokeCheck(app.appDir, framework), installed: packages };
+}
+
+function measureDriver(base, name, work) {
+  const copy = join(work, `driver-${name.replace(/[@/]/g, "_")}`);
+  cpSync(base.appDir, copy, { recursive: true, verbatimSymlinks: true });
+  npmInstall(copy, [`${name}@${peerRange(name)}`]);
+  const after = installedPackages(copy);
+  const added = [...after.keys()].filter((path) => !base.installed.has(path));
+  const changed = [...base.installed].filter(([path, version]) => after.get(path) !== version).map(([path]) => path);
+  const closure = closureOf(copy, name);
+  const outside = added.filter((path) => !closure.has(path));
+  const size = sizeOf(join(copy, "node_modules"));
+  const result = { driver: name, addedPackages: added.length, addedMB: mb(size.disk - sizeOf(join(base.appDir, "node_modules")).disk), onlyItself: outside.length === 0 && changed.length === 0, outside, changed };
+  rmSync(copy, { recursive: true, force: true });
+  return result;
+}
+
+/** better-sqlite3's compiled add-on as the workspace built it (not part of the --ignore-scripts totals). */
+function nativeBinaryMB() {
+  const built = join(root, "packages", "data", "node_modules", "better-sqlite3", "build", "Release", "better_sqlite3.node");
+  return existsSync(built) ? mb(statSync(built).size) : undefined;
+}
+
+const work = mkdtempSync(join(tmpdir(), "fw-install-size-"));
+try {
+  if (!flag("--no-build")) run("npx", ["-y", pnpmSpec, "exec", "turbo", "run", "build", "--filter=fw-a", "--filter=fw-b", "--output-logs=errors-only"], root, pnpmEnv());
+  const tarballs = packWorkspace(join(work, "tarballs"));
+  const apps = ["fw-a", "fw-b"].map((framework) => measureApp(framework, work, tarballs));
+  const drivers = flag("--no-drivers") ? [] : DRIVERS.map((name) => measureDriver(apps[0], name, work));
+  const binary = nativeBinaryMB();
+  console.log(`\nProduction install of a new app (npm install --omit=dev, install scripts not run), goal <= ${GOAL.packages} packages and <= ${GOAL.mb} MB:`);
+  for (const app of apps) {
+    const ok = app.packages <= GOAL.packages && app.diskMB <= GOAL.mb;
+    console.log(`  ${app.framework}: ${app.packages} packages, ${app.diskMB} MB on disk (${app.bytesMB} MB of files) ${ok ? "within the goal" : "OVER THE GOAL"}`);
+    console.log(`    dependencies: ${Object.keys(app.dependencies).join(", ")}; dev tools installed: ${app.devToolsInstalled.join(", ") || "none"}; postgres URL without pg: ${app.smoke}`);
+  }
+  if (binary !== undefined) console.log(`  + better-sqlite3's compiled add-on, built at install: ${binary} MB`);
+  if (drivers.length > 0) console.log(`\nEach optional driver, installed alone on the fw-a app:`);
+  for (const driver of drivers) {
+    console.log(`  ${driver.driver}: +${driver.addedPackages} packages, +${driver.addedMB} MB, ${driver.onlyItself ? "only itself and its dependencies" : `ALSO ${[...driver.outside, ...driver.changed.map((path) => `${path} (changed)`)].join(", ")}`}`);
+  }
+  if (jsonOut) {
+    const report = { goal: GOAL, apps: apps.map(({ installed, appDir, ...rest }) => rest), nativeBinaryMB: binary, drivers };
+    writeFileSync(jsonOut, `${JSON.stringify(report, null, 2)}\n`);
+  }
+  const over = apps.some((app) => app.packages > GOAL.packages || app.diskMB > GOAL.mb) || drivers.some((driver) => !driver.onlyItself);
+  process.exitCode = over ? 1 : 0;
+} finally {
+  if (flag("--keep")) console.log(`\nkept: ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+}
