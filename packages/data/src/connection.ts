@@ -22,6 +22,15 @@ function loadPg(target: DbTarget): typeof pg {
   return drivers.requireDriver<typeof pg>("pg", target.masked);
 }
 
+/**
+ * knex loads the SQLite and MySQL drivers itself (optional peer dependencies of this package);
+ * loading the one a URL names first makes a missing one E_DB_DRIVER_MISSING with its install
+ * command instead of knex's own message.
+ */
+function loadDialectDriver(name: "better-sqlite3" | "mysql2", target: DbTarget): void {
+  drivers.requireDriver(name, target.masked);
+}
+
 /** Options of {@link connect}. */
 export interface ConnectOptions {
   /** Folder relative SQLite paths are resolved against (the app root). */
@@ -95,6 +104,7 @@ export function knexConfig(target: DbTarget, options: ConnectOptions = {}): Knex
   const log = knexLog(options.logger);
   const pool = { min: options.pool?.min ?? 0, max: options.pool?.max ?? 10 };
   if (target.dialect === "sqlite") {
+    loadDialectDriver("better-sqlite3", target);
     return {
       client: "better-sqlite3",
       connection: { filename: target.filename },
@@ -125,6 +135,7 @@ export function knexConfig(target: DbTarget, options: ConnectOptions = {}): Knex
       },
     };
   }
+  loadDialectDriver("mysql2", target);
   return {
     client: "mysql2",
     connection: {
