@@ -8,3 +8,10 @@ export const config = defineConfig({
   /** Keys the app reads itself (the start-up check refuses keys nothing declares). */
   appKeys: ["pageSize"],
 });
+
+// The app's own key, typed for `this.config.pageSize` (a battery adds its keys the same way).
+declare module "fw-b" {
+  interface AppConfig {
+    readonly pageSize?: number;
+  }
+}

@@ -8,6 +8,7 @@
 export type { Knex } from "knex";
 export type { StandardSchemaV1 } from "@standard-schema/spec";
 export { DATA_CONFIG_KEYS, dataConfig, type DataConfig, type DataConfigInput } from "./config.js";
+export type { DataAppConfig } from "./config-types.js";
 export { connect, dialectOfKnex, knexConfig, type ConnectOptions, type Database } from "./connection.js";
 export { convertDateColumns, isDateColumnName, toDate } from "./date-columns.js";
 export {

@@ -3,9 +3,11 @@ import { fileURLToPath } from "node:url";
 import { createHost, loadConfig, loadViewModules, type AppConfig, type Host, type HostOptions, type HostPlugin, type Responder } from "@fwkit/koa-host";
 import type { AppDefinition, CreateOverrides } from "@fwkit/koa-host/cli";
 import { checkOptionKeys, type ViewModule } from "routing-kernel";
+import { I18N_CONFIG_KEYS } from "@fwkit/services";
 import { conventions } from "./base.js";
 import { autoMigrates, BATTERY_CONFIG_KEYS, batteryPlugins, type AuthOptions } from "./batteries.js";
 import { CONTRIB_CONFIG_KEYS, contribSettings, type ContribSettings } from "./contrib/config.js";
+import { FWB_CONFIG_KEYS } from "./config-types.js";
 import type { UserRow } from "./contrib/models.js";
 import { fwbPlugin, type FwbPlugin } from "./contrib/plugin.js";
 import { PACKAGE_TEMPLATES } from "./paths.js";
@@ -73,8 +75,9 @@ export async function createApp(options: FwBAppOptions, overrides: CreateOverrid
   return createHost({
     root,
     conventions,
-    // fw-b's own keys: the layout's site name, absolute links in mail, the contrib modules.
-    configKeys: [...BATTERY_CONFIG_KEYS, { siteName: true, baseUrl: true }, CONTRIB_CONFIG_KEYS],
+    // fw-b's own keys: the layout's site name, absolute links in mail, the contrib modules (config-types.ts).
+    // `i18n` is fw-a's key for the languages, the same as `contrib.i18n` here (one name in both).
+    configKeys: [...BATTERY_CONFIG_KEYS, I18N_CONFIG_KEYS, FWB_CONFIG_KEYS, CONTRIB_CONFIG_KEYS],
     responder: (setup) => {
       responder = createResponder(setup, { packageTemplates: PACKAGE_TEMPLATES, contribErrors: contribSettings(setup.config).errors });
       return responder;

@@ -5,6 +5,7 @@
  * a database, mail, cache and signals built in; the `fw-b` CLI.
  */
 export { createApp, defineApp, type FwBAppOptions } from "./app.js";
+export type { FwBAppConfig } from "./config-types.js";
 export {
   autoMigrates,
   batteryPlugins,

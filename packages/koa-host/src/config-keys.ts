@@ -9,6 +9,7 @@
  * may add keys to one block.
  */
 import { closestName, isPlainObject } from "routing-kernel";
+import type { HostConfig } from "./config.js";
 import { E_CONFIG_UNKNOWN_KEY } from "./errors.js";
 import { PRODUCTION_DEFAULTS } from "./production/settings.js";
 
@@ -22,7 +23,7 @@ export interface ConfigKeys {
  * keys both frameworks read the same way (`batteries`, `autoMigrate`). A package adding host keys
  * (production settings, health paths...) adds them here; a battery declares its own in its plugin.
  */
-export const HOST_CONFIG_KEYS: ConfigKeys = Object.freeze({
+export const HOST_CONFIG_KEYS = Object.freeze({
   env: true,
   root: true,
   secretKey: true,
@@ -32,7 +33,7 @@ export const HOST_CONFIG_KEYS: ConfigKeys = Object.freeze({
   static: Object.freeze({ dir: true, prefix: true, maxAge: true }),
   basePath: true,
   // The production keys (trustProxy, health paths...): declared where their defaults are.
-  ...Object.fromEntries(Object.keys(PRODUCTION_DEFAULTS).map((key) => [key, true as const])),
+  ...(Object.fromEntries(Object.keys(PRODUCTION_DEFAULTS).map((key) => [key, true as const])) as { readonly [Key in keyof typeof PRODUCTION_DEFAULTS]: true }),
   // The app's display name (scaffolds, layouts) and the app's own keys (see validateConfigKeys).
   appName: true,
   appKeys: true,
@@ -49,7 +50,38 @@ export const HOST_CONFIG_KEYS: ConfigKeys = Object.freeze({
   // Both frameworks: which batteries run, and whether migrations run at start-up.
   batteries: Object.freeze({ security: true, data: true, services: true }),
   autoMigrate: true,
-});
+} as const satisfies ConfigKeys);
+
+// Compile-time: the run-time declaration and the typed shape list the same keys.
+const hostKeysAgree: ConfigKeysAgree<typeof HOST_CONFIG_KEYS, HostConfig & { readonly environments?: unknown }> = true;
+void hostKeysAgree;
+
+/** The object part of a config value's type (a block's own keys), without scalars, lists and functions. */
+type BlockOf<T> = Exclude<NonNullable<T>, boolean | string | number | readonly unknown[] | ((...args: never[]) => unknown)>;
+
+/** Keys declared but not typed (neither in `Shape` nor in `Host`), or typed but not declared. */
+type OwnMismatch<Keys, Shape, Host> = Exclude<keyof Keys & string, keyof Shape | keyof Host> | Exclude<keyof Shape & string, keyof Keys>;
+
+/** The value type a key has in the shape, else in the host's keys. */
+type TypedValue<Key, Shape, Host> = Key extends keyof Shape ? Shape[Key] : Key extends keyof Host ? Host[Key] : never;
+
+/** The keys (dotted inside blocks, one level deep) on which a run-time declaration and a typed shape disagree. */
+type KeyMismatch<Keys, Shape, Host> =
+  | OwnMismatch<Keys, Shape, Host>
+  | {
+      [Key in keyof Keys & string]: Keys[Key] extends true ? never : `${Key}.${OwnMismatch<Keys[Key], BlockOf<TypedValue<Key, Shape, Host>>, {}>}`;
+    }[keyof Keys & string];
+
+/**
+ * `true` when a package's `*_CONFIG_KEYS` (its run-time declaration, `Keys`) lists exactly the keys
+ * of its typed shape (`Shape`, the interface it adds to {@link AppConfig} by module augmentation),
+ * at every declared depth; else a type naming the keys that disagree. A package writes
+ * `const agree: ConfigKeysAgree<typeof MY_CONFIG_KEYS, MyAppConfig> = true;` so the two cannot drift.
+ * Keys of the host's own (`secretKey`, `static`...) may be declared without being typed again.
+ */
+export type ConfigKeysAgree<Keys, Shape> = [KeyMismatch<Keys, Shape, HostConfig>] extends [never]
+  ? true
+  : { readonly disagreeingKeys: KeyMismatch<Keys, Shape, HostConfig> };
 
 /**
  * Merges key declarations: a block declared twice gets both sets of keys; a key one package reads
@@ -74,13 +106,13 @@ export function mergeConfigKeys(...declarations: ReadonlyArray<ConfigKeys | unde
  * says which part of the config was checked (`lib/config.ts`, `environments.production`).
  */
 export function validateConfigKeys(
-  config: Readonly<Record<string, unknown>>,
+  config: object,
   keys: ConfigKeys,
   where: string,
-  appKeys: unknown = config["appKeys"],
+  appKeys: unknown = (config as { readonly appKeys?: unknown }).appKeys,
 ): void {
   const own = Array.isArray(appKeys) ? appKeys.filter((key): key is string => typeof key === "string") : [];
-  checkBlock(config, keys, "", where, own);
+  checkBlock(config as Readonly<Record<string, unknown>>, keys, "", where, own);
 }
 
 function checkBlock(block: Readonly<Record<string, unknown>>, keys: ConfigKeys, prefix: string, where: string, own: readonly string[]): void {

@@ -35,7 +35,8 @@ describe("config layers merge deeply (issue 15.18)", () => {
       environments: { production: { secretKey: "s".repeat(40), session: { maxAge: 3600, flags: { secure: true } } } },
     }`);
     const config = await loadConfig(root, {}, { APP_ENV: "production" });
-    assert.deepEqual(config["session"], { cookie: "sid", maxAge: 3600, flags: { secure: true, sameSite: "lax" } });
+    // `session` is the app's own key here (untyped), so it is read as a plain record.
+    assert.deepEqual((config as unknown as Record<string, unknown>)["session"], { cookie: "sid", maxAge: 3600, flags: { secure: true, sameSite: "lax" } });
   });
 
   test("a block of the defaults keeps its other keys when the file sets one", async () => {

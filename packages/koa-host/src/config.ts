@@ -15,8 +15,21 @@ export interface BodyLimits {
   readonly fileSize: number;
 }
 
-/** The resolved configuration of an app: the host's own keys plus every battery's keys. */
-export interface AppConfig {
+/** Which built-in batteries an app runs (config key `batteries`); all on by default. */
+export interface BatterySwitches {
+  /** Sessions, CSRF, login manager, JWT, CORS, security headers. */
+  readonly security?: boolean;
+  /** The database, models, flash messages, validation answers. */
+  readonly data?: boolean;
+  /** Mail, file storage, cache, signals, hashed static assets. */
+  readonly services?: boolean;
+}
+
+/**
+ * The host's own config keys (exactly those `HOST_CONFIG_KEYS` declares, a compile-time check in
+ * config-keys.ts keeps them together). Values set from environment variables (`ENV_KEYS`) are strings.
+ */
+export interface HostConfig {
   /** `development` (default), `test`, `production` or one the app's `environments` declares, from `APP_ENV`. */
   readonly env: string;
   /** Signs cookies and tokens; required in production. */
@@ -31,11 +44,58 @@ export interface AppConfig {
   readonly bodyLimits: BodyLimits;
   /** Static files: folder under the root, URL prefix and `max-age` in seconds. */
   readonly static: { readonly dir: string; readonly prefix: string; readonly maxAge: number };
+  /** A URL prefix the whole app lives under (multi-application). */
+  readonly basePath?: string;
+  /** The app's display name (scaffolds, layouts, mail). */
+  readonly appName?: string;
   /** Config keys the app reads itself, so the start-up check of unknown keys accepts them. */
   readonly appKeys?: readonly string[];
-  /** Any other key a battery reads (`sessionUrl`, `dbUrl`...). */
-  readonly [key: string]: unknown;
+  /** Trust X-Forwarded-* from the balancer: true, false or the number of proxies (`TRUST_PROXY`, a string). */
+  readonly trustProxy?: boolean | number | string;
+  /** Liveness path (default `/healthz`), or false. */
+  readonly healthPath?: string | false;
+  /** Readiness path (default `/readyz`), or false. */
+  readonly readyPath?: string | false;
+  /** Milliseconds each plugin's `ready()` may take (default 2000). */
+  readonly readyTimeout?: number;
+  /** Seconds in-flight requests get at shutdown (default 10). */
+  readonly shutdownGrace?: number;
+  /** The request id header (default `X-Request-Id`). */
+  readonly requestIdHeader?: string;
+  /** The database URL (`DB_URL`), read by the data battery; default `sqlite:data/app.db`. */
+  readonly dbUrl?: string;
+  /** Where sessions live (`SESSION_URL`), read by the security battery. */
+  readonly sessionUrl?: string;
+  /** The cache (`CACHE_URL`), read by the services battery. */
+  readonly cacheUrl?: string;
+  /** The mailer (`MAIL_URL`), read by the services battery. */
+  readonly mailUrl?: string;
+  /** File storage (`STORAGE_URL`), read by the services battery. */
+  readonly storageUrl?: string;
+  /** Redis for signals and more (`REDIS_URL`). */
+  readonly redisUrl?: string;
+  /** The default sender of mail (`MAIL_FROM`). */
+  readonly mailFrom?: string;
+  /** IANA time zone dates are shown in (`TIMEZONE`). */
+  readonly timezone?: string;
+  /** Which built-in batteries run (both frameworks). */
+  readonly batteries?: BatterySwitches;
+  /** Run pending migrations at start-up (default: in development). */
+  readonly autoMigrate?: boolean;
 }
+
+/**
+ * The resolved configuration of an app: the host's keys plus every battery's. There is no index
+ * signature: each battery adds its keys by module augmentation, so a misspelt key in
+ * `defineConfig({...})` is a compile error (JavaScript users get `E_CONFIG_UNKNOWN_KEY` at start-up):
+ *
+ *   declare module "@fwkit/koa-host" { interface AppConfig extends SecurityAppConfig {} }
+ *
+ * An app that reads keys of its own lists them in `appKeys` and may type them the same way
+ * (`declare module "fw-a" { interface AppConfig { stripeKey?: string } }`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface -- filled in by the batteries' declarations
+export interface AppConfig extends HostConfig {}
 
 /**
  * A config layer as a file writes it: every key optional, and a plain-object section (`bodyLimits`,
@@ -54,8 +114,7 @@ export type ConfigLayer<T> = {
 
 /** What an app's `lib/config.ts` exports as `config`: keys, plus per-environment overrides. */
 export type ConfigInput = ConfigLayer<Omit<AppConfig, "root" | "env">> & {
-  readonly environments?: Readonly<Record<string, ConfigLayer<AppConfig>>>;
-  readonly [key: string]: unknown;
+  readonly environments?: Readonly<Record<string, ConfigLayer<Omit<AppConfig, "root" | "env">>>>;
 };
 
 /** Environment variables that set config keys (the twelve-factor way). */
@@ -78,7 +137,7 @@ const DEVELOPMENT_SECRET = "insecure-development-secret-key-change-me";
 
 /** The defaults every app starts from. */
 export function defaultConfig(root: string, env: string): AppConfig {
-  return {
+  const config: HostConfig = {
     env,
     root,
     secretKey: env === "production" ? "" : DEVELOPMENT_SECRET,
@@ -88,6 +147,7 @@ export function defaultConfig(root: string, env: string): AppConfig {
     static: { dir: "static", prefix: "/static", maxAge: env === "production" ? 3600 : 0 },
     dbUrl: "sqlite:data/app.db",
   };
+  return config;
 }
 
 /** The environments every app knows; others must be declared under `environments` in lib/config.ts. */
@@ -125,7 +185,7 @@ export async function loadConfig(
     const value = environment[variable];
     if (value !== undefined && value !== "") fromEnv[key] = value;
   }
-  const merged = mergeConfig(defaultConfig(absolute, env), base, environments[env], fromEnv, overrides, { env, root: absolute }) as AppConfig;
+  const merged = mergeConfig(defaultConfig(absolute, env) as unknown as Readonly<Record<string, unknown>>, base as Readonly<Record<string, unknown>>, environments[env], fromEnv, overrides, { env, root: absolute }) as unknown as AppConfig;
   if (env === "production" && (!merged.secretKey || merged.secretKey === DEVELOPMENT_SECRET)) {
     throw new E_MISSING_SECRET_KEY();
   }
@@ -157,7 +217,13 @@ async function readConfigFile(root: string): Promise<ConfigInput> {
   return {};
 }
 
-/** Declares an app's configuration with type checking (identity function). */
-export function defineConfig<T extends ConfigInput>(config: T): T {
+/**
+ * Declares an app's configuration with type checking (identity function). The object is checked
+ * against {@link ConfigInput}, so a key nothing declared is a compile error; the app's own keys are
+ * accepted when `appKeys` lists them (`defineConfig({ appKeys: ["stripeKey"], stripeKey: "..." })`).
+ */
+export function defineConfig<const Own extends string = never>(
+  config: ConfigInput & { readonly appKeys?: readonly Own[] } & { readonly [Key in NoInfer<Own>]?: unknown },
+): ConfigInput {
   return config;
 }

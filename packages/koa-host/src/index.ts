@@ -5,7 +5,7 @@
  * config, logging, view discovery and the CLI plumbing both frameworks share.
  */
 export { bodyParser } from "./body.js";
-export { defaultConfig, defineConfig, ENV_KEYS, environmentSections, KNOWN_ENVIRONMENTS, loadConfig, type AppConfig, type BodyLimits, type ConfigInput } from "./config.js";
+export { defaultConfig, defineConfig, ENV_KEYS, environmentSections, KNOWN_ENVIRONMENTS, loadConfig, type AppConfig, type BatterySwitches, type BodyLimits, type ConfigInput, type ConfigLayer, type HostConfig } from "./config.js";
 export { HOST_CONFIG_KEYS, mergeConfigKeys, validateConfigKeys, type ConfigKeys } from "./config-keys.js";
 export { mergeConfig } from "./config-merge.js";
 export { loadEnvFile, parseEnvFile } from "./env-file.js";

@@ -44,7 +44,7 @@ describe("unknown config keys", () => {
     const host = await build(`{ logLevel: "warn", bodyLimits: { json: "2kb" }, cacheTtl: 5, cache: { sessionCookie: "s" }, pageSize: 3, appKeys: ["pageSize"] }`, {
       plugins: [cachePlugin],
     });
-    assert.equal(host.config["pageSize"], 3);
+    assert.equal((host.config as unknown as Record<string, unknown>)["pageSize"], 3);
   });
 
   test("a misspelt top-level key is E_CONFIG_UNKNOWN_KEY with a suggestion and the known keys", async () => {

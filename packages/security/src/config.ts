@@ -135,8 +135,8 @@ export const SECURITY_CONFIG_KEYS = Object.freeze({
   env: true,
   secretKey: true,
   cookieSecure: true,
-  ...Object.fromEntries(Object.keys(SECURITY_DEFAULTS).map((key) => [key, true as const])),
-  cors: Object.freeze(Object.fromEntries(CORS_KEYS.map((key) => [key, true as const]))),
+  ...(Object.fromEntries(Object.keys(SECURITY_DEFAULTS).map((key) => [key, true as const])) as { readonly [Key in keyof typeof SECURITY_DEFAULTS]: true }),
+  cors: Object.freeze(Object.fromEntries(CORS_KEYS.map((key) => [key, true as const])) as { readonly [Key in keyof CorsSettings]-?: true }),
   // koa-helmet's own options: checked by koa-helmet, not here.
   securityHeaders: true,
 } as const satisfies Readonly<Record<string, true | Readonly<Record<string, true>>>>);
@@ -149,7 +149,8 @@ export type SecurityConfigInput = Readonly<Record<string, unknown>>;
  * missing secret key is an error; elsewhere a random one is made (sessions end at restart).
  */
 export function resolveSecurityConfig(
-  appConfig: SecurityConfigInput,
+  // The app's AppConfig (an interface: no index signature) or any record; every value is checked.
+  appConfig: SecurityConfigInput | object,
   options: SecurityConfigInput = {},
   warn: (message: string) => void = () => {},
 ): SecurityConfig {

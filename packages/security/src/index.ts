@@ -17,6 +17,7 @@ export {
   type SecurityConfig,
   type SecurityConfigInput,
 } from "./config.js";
+export type { SecurityAppConfig } from "./config-types.js";
 export { cors, corsMiddleware, CORS_TAG } from "./cors.js";
 export {
   csrfExempt,

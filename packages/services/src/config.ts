@@ -84,7 +84,9 @@ function stringList(source: Source, key: string, name: string): readonly string[
 }
 
 /** Reads and checks the services' keys; a wrong shape is a start-up error naming the key. */
-export function readServicesConfig(config: Source): ServicesConfig {
+export function readServicesConfig(appConfig: object): ServicesConfig {
+  // The app's AppConfig (an interface: no index signature) or any record; every value is checked below.
+  const config = appConfig as Source;
   const root = optionalString(config, "root");
   if (!root) throw new E_SERVICES_CONFIG_INVALID("root", "the app's absolute folder");
   const storage = section(config, "storage");

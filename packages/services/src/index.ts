@@ -23,6 +23,7 @@ export type { CacheStore } from "./cache/store.js";
 export { MemoryStore } from "./cache/stores/memory.js";
 export { RedisStore } from "./cache/stores/redis.js";
 export { readServicesConfig, SERVICES_CONFIG_KEYS, type ServicesConfig } from "./config.js";
+export type { I18nAppConfig, ServicesAppConfig } from "./config-types.js";
 export * from "./errors.js";
 export { consoleLogger, type ServiceLogger } from "./logger.js";
 export { createMailTransport } from "./mail/create-transport.js";

@@ -210,7 +210,11 @@ export function contribSettings(config: AppConfig): ContribSettings {
   if (captcha?.verifier && (typeof captcha.verifier.verify !== "function" || typeof captcha.verifier.challenge !== "function")) {
     throw new E_CONTRIB_CONFIG("contrib.captcha.verifier", "expected an object with challenge(ctx) and verify(ctx, body)");
   }
-  const i18n = section<I18nContribOptions>(input["i18n"], "i18n") ?? {};
+  // `i18n` at the top is fw-a's name for the languages; fw-b reads it as `contrib.i18n` (give one).
+  if (input["i18n"] !== undefined && config.i18n !== undefined) {
+    throw new E_CONTRIB_CONFIG("i18n", "give the languages once: `i18n` or `contrib.i18n` (the same setting)");
+  }
+  const i18n = section<I18nContribOptions>(input["i18n"] ?? config.i18n, "i18n") ?? {};
   const oauth = section<OAuthContribOptions>(input["oauth"], "oauth");
   if (oauth) {
     if (!auth) throw new E_CONTRIB_CONFIG("contrib.oauth", "OAuth sign-in needs contrib.auth (the accounts it links to)");
