@@ -10,6 +10,7 @@ import { CONTRIB_CONFIG_KEYS, contribSettings, type ContribSettings } from "./co
 import { FWB_CONFIG_KEYS } from "./config-types.js";
 import type { UserRow } from "./contrib/models.js";
 import { fwbPlugin, type FwbPlugin } from "./contrib/plugin.js";
+import { translatorPlugin } from "./contrib/i18n/translator-plugin.js";
 import { PACKAGE_TEMPLATES } from "./paths.js";
 import { pugMailRenderer } from "./render/mail.js";
 import { createResponder } from "./render/responder.js";
@@ -108,7 +109,8 @@ export async function createApp(options: FwBAppOptions, overrides: CreateOverrid
       const batteries = batteryPlugins(config, { ...(auth ? { auth } : {}), mailRenderer, migrate: false });
       fwb = fwbPlugin({ config, settings, batteries, migrate: Boolean(batteries.data) && autoMigrates(config), responder: () => responder });
       const { security, data, services } = batteries;
-      return [...[security, data, services].filter((plugin): plugin is NonNullable<typeof plugin> => plugin !== undefined), fwb, ...extra];
+      const batteryList = [security, data, services].filter((plugin): plugin is NonNullable<typeof plugin> => plugin !== undefined);
+      return [translatorPlugin(), ...batteryList, fwb, ...extra];
     },
     ...(options.basePath ? { basePath: options.basePath } : {}),
     ...(options.logger ? { logger: options.logger } : {}),

@@ -2,7 +2,6 @@ import type { Context, Middleware } from "koa";
 import { heldMessage } from "@fwkit/data";
 import { HTTPError, type AppConfig, type ErrorInfo, type HostPlugin, type PluginContext, type Responder } from "@fwkit/koa-host";
 import { E_LOGIN_REQUIRED, isDataRoute, loginRedirectUrl, rejectsHtml } from "@fwkit/security";
-import { requestTranslatorMiddleware } from "@fwkit/services";
 import type { Route } from "routing-kernel";
 import { assetStaticFolders, assetUrls } from "../assets.js";
 import type { Batteries } from "../batteries.js";
@@ -177,11 +176,9 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
 
     middleware() {
       // Requests pay for the maintenance gate only when that module is on; the language is
-      // decided on first use (localeOf), the runtime found through the host (contribOf).
-      // The request's translator goes on ctx.state (services' one mechanism, as fw-a's translations
-      // plugin does) for the shared batteries: error page titles, pagination labels, form flashes.
-      const translator = requestTranslatorMiddleware(translatorOf);
-      if (!maintenance) return [translator];
+      // decided on first use (localeOf), the runtime found through the host (contribOf). The
+      // request's translator is offered earlier, by translatorPlugin (before the batteries).
+      if (!maintenance) return [];
       const gate: Middleware = async (ctx, next) => {
         const on = await maintenance.isOn();
         ctx.state["maintenanceOn"] = on;
@@ -190,7 +187,7 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
         if (user && roleLevel(roles, user.role) >= roleLevel(roles, settings.auth?.adminRole ?? "admin")) return next();
         await answerMaintenance(ctx);
       };
-      return [translator, gate];
+      return [gate];
     },
 
     routeMiddleware(route: Route) {

@@ -25,7 +25,7 @@ describe("fw-b batteries in the request's language", () => {
   });
 
   test("dates follow Accept-Language (month names, time ago); English without one", async () => {
-    const day = async (language?: string) => {
+    const day = async (language?: string): Promise<[ago: string, day: string]> => {
       const html = await (await fetch(`${app.url}/forms`, { headers: language ? { "accept-language": language } : {} })).text();
       const found = /<p class="ago">([^<]*)<\/p><p class="day">([^<]*)<\/p>/.exec(html);
       assert.ok(found, html);
@@ -92,6 +92,20 @@ describe("fw-b batteries in the request's language", () => {
     assert.equal(xml.status, 422);
     assert.match(await xml.text(), /<error><status>422<\/status><message>Revisa estos campos: name, age\.<\/message>/);
     assert.match(await (await refuse("/xml-api/signup")).text(), /<message>Validation failed for name, age\.<\/message>/);
+  });
+
+  test("an error raised by the batteries' middleware (no CSRF token) gets its page in the request's language", async () => {
+    const refused = (language?: string) =>
+      fetch(`${app.url}/forms/save`, {
+        method: "POST",
+        headers: { accept: "text/html", "content-type": "application/x-www-form-urlencoded", ...(language ? { "accept-language": language } : {}) },
+        body: "note=x",
+      });
+    const french = await refused("fr");
+    assert.equal(french.status, 403);
+    assert.match(await french.text(), /<html lang="fr"[\s\S]*<title>403 Accès refusé<\/title>/);
+    assert.match(await (await refused("es")).text(), /<html lang="es"[\s\S]*<h1>403 No permitido<\/h1>/);
+    assert.match(await (await refused()).text(), /<html lang="en"[\s\S]*<title>403 Not allowed<\/title>/, "fw-b's own English wording");
   });
 
   test("the built-in error page titles itself in the request's language", async () => {
