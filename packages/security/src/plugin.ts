@@ -184,10 +184,11 @@ export function securityPlugin<User = unknown>(options: SecurityPluginOptions<Us
       const rt = ready("securityPlugin().middleware()");
       const { config } = rt;
       const chain: Middleware[] = [
-        async (ctx, next) => {
+        (ctx, next) => {
           attachRuntime(ctx, rt);
-          // The free hashPassword()/needsRehash() (fw-a's security.*, fw-b's exports) read this app's policy.
-          await withPasswordPolicy(rt.passwords, next);
+          // The free hashPassword()/needsRehash() (fw-a's security.*, fw-b's exports) read this app's
+          // policy. Not an async function: one promise less per request (issue 20).
+          return withPasswordPolicy(rt.passwords, next);
         },
       ];
       if (config.securityHeaders !== false) chain.push(securityHeadersMiddleware(config.securityHeaders, config.env === "production"));
