@@ -123,29 +123,32 @@ async function startWorkers(dir: string, workers: number): Promise<{ child: Chil
 }
 
 /**
- * Runs the workers comparison: per round, each worker count in turn (the order alternating), a
- * fresh `start` each time, a warm-up, then the measured run.
+ * Runs the workers comparison: both servers started once (the idle one uses no CPU while the other
+ * is loaded), each warmed up once, then per round each worker count in turn, the order alternating.
  */
 export async function measureWorkers(options: BenchOptions, log: (line: string) => void): Promise<WorkersRecord[]> {
   const dir = builtApp();
   const out: WorkersRecord[] = [];
-  for (let round = 0; round < options.rounds; round++) {
-    const order = round % 2 ? [...WORKER_COUNTS].reverse() : WORKER_COUNTS;
-    for (const workers of order) {
+  const running: Array<Awaited<ReturnType<typeof startWorkers>> & { workers: number; target: Target }> = [];
+  try {
+    for (const workers of WORKER_COUNTS) {
       const started = await startWorkers(dir, workers);
-      try {
-        const target: Target = { url: `http://127.0.0.1:${started.port}${WORKERS_WORKLOAD.path}`, method: "GET", headers: {} };
-        await verify(target, WORKERS_WORKLOAD, `${FRAMEWORK} start --workers ${workers}`);
-        await runLoad(target, { connections: options.connections, duration: options.warmup, loader: options.loader });
-        const cpuBefore = treeCpu(started.child.pid!);
-        const load = await runLoad(target, { connections: options.connections, duration: options.duration, loader: options.loader });
-        const cpuUs = ((treeCpu(started.child.pid!) - cpuBefore) / load.requests) * 1e6;
-        out.push({ round, workers, rps: load.rps, p99: load.p99, requests: load.requests, cpuUs, bad: load.bad });
-        log(`  r${round + 1} ${FRAMEWORK} start --workers ${workers}: ${load.rps.toFixed(0).padStart(7)} req/s  p99 ${load.p99.toFixed(1)} ms  CPU ${cpuUs.toFixed(0)} us/req${load.bad ? `  (${load.bad} bad answers!)` : ""}`);
-      } finally {
-        await started.stop();
+      const target: Target = { url: `http://127.0.0.1:${started.port}${WORKERS_WORKLOAD.path}`, method: "GET", headers: {} };
+      running.push({ ...started, workers, target });
+      await verify(target, WORKERS_WORKLOAD, `${FRAMEWORK} start --workers ${workers}`);
+      await runLoad(target, { connections: options.connections, duration: options.warmup, loader: options.loader });
+    }
+    for (let round = 0; round < options.rounds; round++) {
+      for (const server of round % 2 ? [...running].reverse() : running) {
+        const cpuBefore = treeCpu(server.child.pid!);
+        const load = await runLoad(server.target, { connections: options.connections, duration: options.duration, loader: options.loader });
+        const cpuUs = ((treeCpu(server.child.pid!) - cpuBefore) / load.requests) * 1e6;
+        out.push({ round, workers: server.workers, rps: load.rps, p99: load.p99, requests: load.requests, cpuUs, bad: load.bad });
+        log(`  r${round + 1} ${FRAMEWORK} start --workers ${server.workers}: ${load.rps.toFixed(0).padStart(7)} req/s  p99 ${load.p99.toFixed(1)} ms  CPU ${cpuUs.toFixed(0)} us/req${load.bad ? `  (${load.bad} bad answers!)` : ""}`);
       }
     }
+  } finally {
+    for (const server of running) await server.stop();
   }
   return out;
 }
