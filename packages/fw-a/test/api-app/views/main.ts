@@ -1,3 +1,4 @@
+import type { StandardSchemaV1 } from "@standard-schema/spec";
 import { FwA, request, response, security } from "fw-a";
 import * as v from "valibot";
 import { z } from "zod";
@@ -8,8 +9,8 @@ export const Listing = z.object({ page: z.coerce.number().int().min(1).default(1
 export const Rename = v.object({ title: v.pipe(v.string(), v.minLength(3)) });
 export const Avatar = z.object({ avatar: z.any() });
 /** A Standard Schema with no JSON Schema converter: documented without it, with a warning. */
-export const Opaque = {
-  "~standard": { version: 1 as const, vendor: "opaque", validate: (value: unknown) => ({ value: value as { note?: string } }) },
+export const Opaque: StandardSchemaV1<unknown, { note?: string }> = {
+  "~standard": { version: 1, vendor: "opaque", validate: (value: unknown) => ({ value: value as { note?: string } }) },
 };
 
 @response.json
