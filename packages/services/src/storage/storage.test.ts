@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { after, before, describe, test } from "node:test";
-import { startAzurite, startS3, type S3Server } from "@fwkit/test-servers";
+import { freePort, startAzurite, startS3, type S3Server } from "@fwkit/test-servers";
 import { serve, type TestApp } from "../../test/helpers.js";
 import type { FileStoredPayload } from "../signals/names.js";
 import { SignalRegistry } from "../signals/signal.js";
@@ -205,6 +205,31 @@ for (const backend of backends) {
       await assert.rejects(storage.list(base, { recursiv: true } as never), { code: "E_UNKNOWN_OPTION", message: /recursive/ });
       for (const key of keys) await storage.delete(key);
       assert.deepEqual(await storage.list(base, { recursive: true }), { files: [], folders: [] });
+    });
+
+    test("a backend that cannot be reached: every operation is 503 E_STORAGE_FAILED, no secret in any message", async (t) => {
+      if (!started.url.includes("endpoint=")) return t.skip("local disk has no server to lose");
+      const port = await freePort();
+      // The same storage pointed at a port nothing listens on; s3rver ignores secrets, so a telling one is used.
+      const secret = started.url.startsWith("azblob:") ? decodeURIComponent(new URL(started.url).password) : "never-print-this-secret-0123456789";
+      const url = started.url
+        .replace(/127\.0\.0\.1(:|%3A)\d+/i, (_match, colon: string) => `127.0.0.1${colon}${port}`)
+        .replace("S3RVER:S3RVER@", `S3RVER:${secret}@`);
+      const down = make({ url });
+      try {
+        const key = `down/${randomUUID()}.txt`;
+        const operations = [() => down.put(key, "x"), () => down.get(key), () => down.getBytes(key), () => down.delete(key), () => down.list("down")];
+        for (const operation of operations) {
+          await assert.rejects(operation(), (error: Error & { code?: string; status?: number }) => {
+            assert.equal(error.code, "E_STORAGE_FAILED", error.message);
+            assert.equal(error.status, 503);
+            assert.ok(!error.message.includes(secret) && !error.message.includes(encodeURIComponent(secret)), error.message);
+            return true;
+          });
+        }
+      } finally {
+        down.close();
+      }
     });
 
     test("put sends file.stored with the key, size and type", async () => {
