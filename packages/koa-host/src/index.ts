@@ -36,3 +36,4 @@ export type { RouteClassName, RouteMethodArgs, RouteName, RouteNameArgs, RoutePa
 export { defineCommands, type ScriptCommand } from "./script-command.js";
 export { driverLoader, type DriverLoader } from "./drivers.js";
 export { GCS_ENV, readAzureBlobUrl, readGcsUrl, type AzureBlobLocation, type GcsLocation } from "./cloud-storage-url.js";
+export { openApiDocument, openApiSources, type OpenApiConfig, type OpenApiContribution, type OpenApiObject, type OpenApiOptions, type OpenApiResult, type OpenApiRouteNotes, type OpenApiSource } from "./openapi/index.js";
