@@ -3,6 +3,7 @@ import { heldMessage } from "@fwkit/data";
 import { HTTPError, type AppConfig, type ErrorInfo, type HostPlugin, type PluginContext, type Responder } from "@fwkit/koa-host";
 import { E_LOGIN_REQUIRED, isDataRoute, loginRedirectUrl, rejectsHtml } from "@fwkit/security";
 import type { Route } from "routing-kernel";
+import { formatNumber } from "@fwkit/services";
 import { assetStaticFolders, assetUrls } from "../assets.js";
 import type { Batteries } from "../batteries.js";
 import { E_CONTRIB_CONFIG, E_CONTRIB_NOT_MIGRATED, E_MAINTENANCE, E_ROLE_WITHOUT_AUTH } from "../errors.js";
@@ -203,6 +204,8 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
       return {
         t: translatorOf(ctx),
         locale: localeOf(ctx) ?? i18n.fallback,
+        // Numbers written the request's way (`1 234,5` in French), as fw-a's format_number.
+        format_number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, localeOf(ctx) ?? i18n.fallback, options),
         languages: fixed.languages,
         language_names: fixed.language_names,
         // Where the language switcher sends the visitor back to (this page, query included).

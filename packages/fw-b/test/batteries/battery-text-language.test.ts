@@ -43,6 +43,16 @@ describe("fw-b batteries in the request's language", () => {
     assert.equal(enDay, "1 May 2024");
   });
 
+  test("numbers follow Accept-Language (format_number); English without one", async () => {
+    const number = async (language?: string) => {
+      const html = await (await fetch(`${app.url}/forms`, { headers: language ? { "accept-language": language } : {} })).text();
+      return /<p class="num">([^<]*)<\/p>/.exec(html)?.[1]?.replace(/\s/g, " ");
+    };
+    assert.equal(await number("fr"), "1 234,5");
+    assert.equal(await number("de"), "1.234,5");
+    assert.equal(await number(), "1,234.5");
+  });
+
   test("a refused form's flash is in French for Accept-Language: fr", async () => {
     const browser = client(app.url);
     const token = csrfFrom(await (await browser.fetch("/signup", { headers: french })).text());

@@ -114,6 +114,7 @@ html
     p.date= formatDate(when, "YYYY-MM-DD HH:mm")
     p.ago= timeAgo(when)
     p.day= formatDate(when, "D MMMM YYYY")
+    p.num= format_number(1234.5)
     p.static= static("site.css")
     div.pages!= pagination_links({ pages: 3, page: 2, links: { first: "/forms?page=1", prev: "/forms?page=1", next: "/forms?page=3", last: "/forms?page=3", pages: [{ page: 1, url: "/forms?page=1", current: false }, { page: 2, url: "/forms?page=2", current: true }, { page: 3, url: "/forms?page=3", current: false }] } })
     form(method="post" action="/forms/save")
