@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Middleware } from "koa";
 import type { AppConfig } from "../config.js";
+import { resolveDevTool } from "../dev-tools.js";
 import { openApiDocument, type OpenApiSource } from "./document.js";
 import type { OpenApiObject, OpenApiOptions } from "./types.js";
 
@@ -98,7 +98,9 @@ export function openApiMiddleware(sources: () => readonly OpenApiSource[], setti
     }
     const type = ASSETS[name];
     if (!type) return next();
-    assetsDir ??= dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+    // swagger-ui-dist is a development dependency of the app (the page is off in production unless
+    // turned on): found in the app, or E_DEV_TOOL_MISSING naming its install command.
+    assetsDir ??= dirname(resolveDevTool("swagger-ui-dist/package.json", "OpenAPI documentation page"));
     ctx.type = type;
     ctx.set("Cache-Control", "public, max-age=86400");
     ctx.body = await readFile(join(assetsDir, name));
