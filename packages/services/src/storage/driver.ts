@@ -10,7 +10,7 @@ export type Visibility = "public" | "private";
  * and signed URLs look. Keys given here are already checked and prefixed.
  */
 export interface StorageDriver {
-  /** `local` or `s3`. */
+  /** `local`, `s3`, `gcs` or `azure`. */
   readonly kind: string;
   /**
    * The flydrive disk doing the I/O, once {@link StorageDriver.openDisk} made it (every storage

@@ -14,7 +14,7 @@ import { checkSize, checkType, DEFAULT_LIMITS, spool, type StorageLimits } from 
 
 /** What {@link createStorage} needs; the services plugin reads them from config. */
 export interface StorageOptions {
-  /** `file:data/uploads` (default), `file:/abs/dir`, or `s3://[key:secret@]bucket/prefix?endpoint=...`. */
+  /** `file:data/uploads` (default), `file:/abs/dir`, `s3://[key:secret@]bucket/prefix?endpoint=...`, `gs://bucket/prefix` or `azblob://container/prefix`. */
   readonly url?: string;
   /** The app root (relative `file:` folders are inside it). */
   readonly root: string;
@@ -49,7 +49,7 @@ export interface UploadedFile {
 
 /** Files by key, on local disk or in object storage, with the same calls. */
 export interface Storage {
-  /** `local` or `s3`. */
+  /** `local`, `s3`, `gcs` or `azure`. */
   readonly kind: string;
   /** The backend (exposed for {@link serveStorage} and inspection). */
   readonly driver: StorageDriver;
