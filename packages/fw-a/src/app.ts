@@ -1,7 +1,8 @@
-import { createHost, type AppConfig, type Host, type HostPlugin } from "@fwkit/koa-host";
+import { createHost, type AppConfig, type Host, type HostOptions, type HostPlugin } from "@fwkit/koa-host";
+import { mountApps, resolveAppOptions } from "@fwkit/koa-host/plugin";
 import { BATTERY_CONFIG_KEYS, defaultPlugins, type AuthOptions } from "./batteries.js";
 import type { AppDefinition, CreateOverrides } from "@fwkit/koa-host/cli";
-import { checkOptionKeys, type ViewModule } from "routing-kernel";
+import type { ViewModule } from "routing-kernel";
 import { fwAConventions } from "./conventions.js";
 import { createFwAResponder } from "./responder.js";
 import { nunjucksMailRenderer } from "./mail.js";
@@ -13,6 +14,8 @@ export interface FwAAppOptions {
   /** The app's name in a multi-application codebase. */
   readonly name?: string;
   /** Names of the modules under `views/` this app serves (default: all). */
+  readonly viewModules?: readonly string[];
+  /** Alias of `viewModules` (fw-a's first name for it; docs/configuration.md "Same thing, same name"). */
   readonly views?: readonly string[];
   /** View modules already imported (tests); replaces discovery. */
   readonly modules?: readonly ViewModule[];
@@ -21,52 +24,36 @@ export interface FwAAppOptions {
   /** How the login manager loads users: `{ loadUser: (id) => User.find(id), userId: (u) => u.id }`. */
   readonly auth?: AuthOptions;
   /** Extra plugins, after the built-in batteries. */
-  readonly plugins?: readonly HostPlugin[] | ((config: AppConfig) => readonly HostPlugin[]);
+  readonly plugins?: readonly HostPlugin[] | ((config: AppConfig) => readonly HostPlugin[] | Promise<readonly HostPlugin[]>);
   /** Serve this app under a URL prefix (multi-application). */
   readonly basePath?: string;
   /** Other apps mounted under a prefix of this one: `{ "/api": apiApp }`. */
   readonly mounts?: Readonly<Record<string, AppDefinition>>;
+  /** A pino logger to use instead of the app's own. */
+  readonly logger?: HostOptions["logger"];
 }
 
-/** The keys of {@link FwAAppOptions}, checked at start-up so a misspelt option is not silently ignored. */
-const APP_OPTION_KEYS = ["root", "name", "views", "modules", "config", "auth", "plugins", "basePath", "mounts"] as const satisfies readonly (keyof FwAAppOptions)[];
 
 /** Builds a framework A app now (discovery, route table, plugins); `listen()` serves it. */
-export async function createApp(options: FwAAppOptions, overrides: CreateOverrides = {}): Promise<Host> {
-  checkOptionKeys("createApp(options)", options, APP_OPTION_KEYS);
+export async function createApp(given: FwAAppOptions, overrides: CreateOverrides = {}): Promise<Host> {
+  // The option names both frameworks share (koa-host's app-options.ts); `views` becomes `viewModules`.
+  const options = resolveAppOptions("createApp(options)", given);
   const host = await createHost({
     root: options.root,
     conventions: fwAConventions,
     responder: createFwAResponder,
     configKeys: BATTERY_CONFIG_KEYS,
     ...(options.modules ? { modules: options.modules } : {}),
-    ...(options.views ? { viewModules: options.views } : {}),
+    ...(options.viewModules ? { viewModules: options.viewModules } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
     ...((overrides.basePath ?? options.basePath) ? { basePath: overrides.basePath ?? options.basePath } : {}),
     config: { ...options.config, ...overrides.config },
     plugins: async (config) => {
-      const extra = typeof options.plugins === "function" ? options.plugins(config) : (options.plugins ?? []);
+      const extra = typeof options.plugins === "function" ? await options.plugins(config) : (options.plugins ?? []);
       return [...defaultPlugins(config, { ...(options.auth ? { auth: options.auth } : {}), mailRenderer: nunjucksMailRenderer(config) }), ...extra];
     },
   });
-  try {
-    for (const [prefix, child] of Object.entries(options.mounts ?? {})) {
-      // Checked before the child is built: a refused mount opens no database or port.
-      host.checkMount(prefix);
-      const basePath = `${(overrides.basePath ?? options.basePath ?? "").replace(/\/+$/, "")}${prefix}`;
-      const mounted = await child.create({ ...overrides, basePath });
-      try {
-        host.mount(prefix, mounted);
-      } catch (error) {
-        // Refused after it was built (it lacks a guard the parent requires): release what it opened.
-        await mounted.close();
-        throw error;
-      }
-    }
-  } catch (error) {
-    await host.close();
-    throw error;
-  }
-  return host;
+  return mountApps(host, options.mounts, overrides, overrides.basePath ?? options.basePath);
 }
 
 /**
@@ -74,7 +61,7 @@ export async function createApp(options: FwAAppOptions, overrides: CreateOverrid
  * in `app.ts`); it is built when served, listed or migrated.
  */
 export function defineApp(options: FwAAppOptions): AppDefinition {
-  checkOptionKeys("defineApp(options)", options, APP_OPTION_KEYS);
+  resolveAppOptions("defineApp(options)", options);
   return Object.freeze({
     root: options.root,
     ...(options.name ? { name: options.name } : {}),

@@ -8,7 +8,8 @@ export { createApp, defineApp, type FwAAppOptions } from "./app.js";
 export { defaultPlugins, type AuthOptions, type BatterySwitches } from "./batteries.js";
 export { fwAConventions } from "./conventions.js";
 export { FwA } from "./fw-a.js";
-export { renderMarkdown, type MarkdownOptions } from "@fwkit/services";
+// `markdown` is fw-b's name of renderMarkdown: both names in both frameworks (docs/configuration.md).
+export { renderMarkdown as markdown, renderMarkdown, type MarkdownOptions } from "@fwkit/services";
 export { request, type VerbDecorator } from "./request.js";
 export { createFwAResponder } from "./responder.js";
 export { response, RESPONSE_KIND } from "./response.js";

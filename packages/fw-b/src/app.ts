@@ -1,8 +1,9 @@
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createHost, loadConfig, loadViewModules, type AppConfig, type Host, type HostOptions, type HostPlugin, type Responder } from "@fwkit/koa-host";
+import { mountApps, resolveAppOptions } from "@fwkit/koa-host/plugin";
 import type { AppDefinition, CreateOverrides } from "@fwkit/koa-host/cli";
-import { checkOptionKeys, type ViewModule } from "routing-kernel";
+import type { ViewModule } from "routing-kernel";
 import { I18N_CONFIG_KEYS } from "@fwkit/services";
 import { conventions } from "./base.js";
 import { autoMigrates, BATTERY_CONFIG_KEYS, batteryPlugins, type AuthOptions } from "./batteries.js";
@@ -23,6 +24,8 @@ export interface FwBAppOptions {
   readonly name?: string;
   /** Names of the modules under `views/` this app serves (multi-application); default: all. */
   readonly viewModules?: readonly string[];
+  /** Alias of `viewModules` (fw-a's first name for it; docs/configuration.md "Same thing, same name"). */
+  readonly views?: readonly string[];
   /** View modules already imported, instead of discovering `views/` (tests, generated apps). */
   readonly modules?: readonly ViewModule[];
   /** Config keys that win over `lib/config.ts` and the environment. */
@@ -38,6 +41,8 @@ export interface FwBAppOptions {
   readonly basePath?: string;
   /** A pino logger to use instead of the app's own. */
   readonly logger?: HostOptions["logger"];
+  /** Other apps mounted under a prefix of this one: `{ "/api": apiApp }`. */
+  readonly mounts?: Readonly<Record<string, AppDefinition>>;
 }
 
 /**
@@ -56,24 +61,25 @@ function rootOf(root: string): string {
   return isAbsolute(path) ? path : resolve(path);
 }
 
-/** The keys of {@link FwBAppOptions}, checked at start-up so a misspelt option is not silently ignored. */
-const APP_OPTION_KEYS = ["root", "name", "viewModules", "modules", "config", "auth", "plugins", "basePath", "logger"] as const satisfies readonly (keyof FwBAppOptions)[];
 
 /**
  * Builds an fw-b app now: config, views (the app's and the enabled contrib modules'), route
  * table, batteries (security, data, services), the fw-b plugin and the app's plugins, responder.
  * The CLI uses {@link defineApp}; tests and custom servers may call this directly.
  */
-export async function createApp(options: FwBAppOptions, overrides: CreateOverrides = {}): Promise<Host> {
-  checkOptionKeys("createApp(options)", options, APP_OPTION_KEYS);
+export async function createApp(given: FwBAppOptions, overrides: CreateOverrides = {}): Promise<Host> {
+  // The option names both frameworks share (koa-host's app-options.ts); `views` becomes `viewModules`.
+  const options = resolveAppOptions("createApp(options)", given);
   const root = rootOf(options.root);
   const configOverrides = { ...options.config, ...overrides.config };
   // The contrib modules add views, so the config is needed before the route table is built.
-  const early = await loadConfig(root, { ...configOverrides, ...(options.basePath ? { basePath: options.basePath } : {}) });
+  // A mounted app gets its prefix from the parent (overrides), as in fw-a.
+  const basePath = overrides.basePath ?? options.basePath;
+  const early = await loadConfig(root, { ...configOverrides, ...(basePath ? { basePath } : {}) });
   const contribModules = await contribViews(contribSettings(early));
   const appModules = options.modules ?? (contribModules.length > 0 ? await loadViewModules(root, options.viewModules) : undefined);
   let responder: Responder | undefined;
-  return createHost({
+  const host = await createHost({
     root,
     conventions,
     // fw-b's own keys: the layout's site name, absolute links in mail, the contrib modules (config-types.ts).
@@ -112,9 +118,10 @@ export async function createApp(options: FwBAppOptions, overrides: CreateOverrid
       const batteryList = [security, data, services].filter((plugin): plugin is NonNullable<typeof plugin> => plugin !== undefined);
       return [translatorPlugin(), ...batteryList, fwb, ...extra];
     },
-    ...(options.basePath ? { basePath: options.basePath } : {}),
+    ...(basePath ? { basePath } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   });
+  return mountApps(host, options.mounts, overrides, basePath);
 }
 
 /**
@@ -122,7 +129,7 @@ export async function createApp(options: FwBAppOptions, overrides: CreateOverrid
  * Nothing is built until the CLI (or a test) calls `create()`.
  */
 export function defineApp(options: FwBAppOptions): AppDefinition {
-  checkOptionKeys("defineApp(options)", options, APP_OPTION_KEYS);
+  resolveAppOptions("defineApp(options)", options);
   const root = rootOf(options.root);
   return Object.freeze({
     root,

@@ -19,7 +19,8 @@ export {
 export { conventions, FwB } from "./base.js";
 export * from "./errors.js";
 export { mailTemplatePath, pugMailRenderer, type PugMailOptions } from "./render/mail.js";
-export { renderMarkdown as markdown, type MarkdownOptions } from "@fwkit/services";
+// `renderMarkdown` is fw-a's name of markdown: both names in both frameworks (docs/configuration.md).
+export { renderMarkdown as markdown, renderMarkdown, type MarkdownOptions } from "@fwkit/services";
 export { NavMenu, type MenuItem } from "./render/menu.js";
 export { createResponder, responseKindOf, sendXml, type FwBResponderOptions } from "./render/responder.js";
 export { TemplateStore, type Template, type TemplateStoreOptions } from "./render/templates.js";

@@ -1,0 +1,76 @@
+/**
+ * The options of `createApp` / `defineApp`, one list for fw-a and fw-b: the same names for the
+ * same things, and the names one seed gave an option kept as aliases (accepted, documented in
+ * docs/configuration.md "Same thing, same name", tested in test/same-names.test.ts), never two
+ * implementations. Mounting other apps is done here too, so both frameworks mount the same way.
+ */
+import { checkOptionKeys } from "routing-kernel";
+import type { AppDefinition, CreateOverrides } from "./cli/app-definition.js";
+import { E_OPTION_ALIAS_TWICE } from "./errors.js";
+import type { Host } from "./host.js";
+
+/** The option names of both frameworks' `createApp` and `defineApp`. */
+export const APP_OPTION_KEYS = Object.freeze([
+  "root",
+  "name",
+  "viewModules",
+  "modules",
+  "config",
+  "auth",
+  "plugins",
+  "basePath",
+  "mounts",
+  "logger",
+] as const);
+
+/** The name of an app option. */
+export type AppOptionKey = (typeof APP_OPTION_KEYS)[number];
+
+/** Other names of app options (alias: name): `views` is fw-a's first name of `viewModules`. */
+export const APP_OPTION_ALIASES: Readonly<Record<string, AppOptionKey>> = Object.freeze({ views: "viewModules" });
+
+/**
+ * Checks an app's options (`E_UNKNOWN_OPTION` naming the known ones, aliases included) and returns
+ * them with every alias replaced by its name; both given is `E_OPTION_ALIAS_TWICE`.
+ */
+export function resolveAppOptions<T extends object>(where: string, options: T): T {
+  checkOptionKeys(where, options, [...APP_OPTION_KEYS, ...Object.keys(APP_OPTION_ALIASES)]);
+  const resolved = { ...options } as Record<string, unknown>;
+  for (const [alias, name] of Object.entries(APP_OPTION_ALIASES)) {
+    if (!(alias in resolved)) continue;
+    if (resolved[name] !== undefined) throw new E_OPTION_ALIAS_TWICE(where, name, alias);
+    resolved[name] = resolved[alias];
+    delete resolved[alias];
+  }
+  return resolved as T;
+}
+
+/**
+ * Builds and mounts the `mounts` of an app (`{ "/api": apiApp }`) on its host, each under the
+ * parent's base path. A prefix is checked before its app is built, so a refused mount opens no
+ * database; on any failure what was built is closed, the parent included.
+ */
+export async function mountApps(
+  host: Host,
+  mounts: Readonly<Record<string, AppDefinition>> | undefined,
+  overrides: CreateOverrides,
+  basePath: string | undefined,
+): Promise<Host> {
+  try {
+    for (const [prefix, child] of Object.entries(mounts ?? {})) {
+      host.checkMount(prefix);
+      const mounted = await child.create({ ...overrides, basePath: `${(basePath ?? "").replace(/\/+$/, "")}${prefix}` });
+      try {
+        host.mount(prefix, mounted);
+      } catch (error) {
+        // Refused after it was built (it lacks a guard the parent requires): release what it opened.
+        await mounted.close();
+        throw error;
+      }
+    }
+  } catch (error) {
+    await host.close();
+    throw error;
+  }
+  return host;
+}
