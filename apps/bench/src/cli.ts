@@ -6,7 +6,7 @@ import { getPriority } from "node:os";
 import { fileURLToPath } from "node:url";
 import { resultsBlock, updateDoc } from "./doc.js";
 import { machineInfo } from "./machine.js";
-import { parseOptions } from "./plan.js";
+import { parseOptions, plannedLoadSeconds } from "./plan.js";
 import { hasWrk } from "./load.js";
 import { canPin } from "./processes.js";
 import { markdownTables, summarise } from "./report.js";
@@ -34,7 +34,7 @@ if (options.priority && getPriority() > -10) console.error(`--priority: running 
 const started = new Date();
 const t0 = performance.now();
 console.log(
-  `bench: ${options.quick ? "quick" : "full"} run, ${options.rounds} round(s), ${options.warmup}+${options.duration} s per run (${options.loader}, ${options.connections} connections), servers ${options.servers.join(", ")}, scenarios ${options.scenarios.join(", ")}`,
+  `bench: ${options.quick ? "quick" : "full"} run, ${options.rounds} round(s), ${options.warmup}+${options.duration} s per run (${options.loader}, ${options.connections} connections), servers ${options.servers.join(", ")}, scenarios ${options.scenarios.join(", ")}; ${Math.round(plannedLoadSeconds(options))} s of load planned, plus start-ups`,
 );
 const raw = await runBench(options, (line) => console.log(line));
 const seconds = (performance.now() - t0) / 1000;

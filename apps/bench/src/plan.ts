@@ -5,7 +5,7 @@ import { WORKLOADS, lastRouteWorkload, type Scenario, type Workload } from "./wo
 /** How a bench run is done. */
 export interface BenchOptions {
   readonly quick: boolean;
-  /** Rounds: every configuration runs once per round, rounds interleaved. */
+  /** Rounds: every configuration runs once per round, rounds interleaved (full: 4, so a full run with the peers stays under 15 minutes). */
   readonly rounds: number;
   /** Seconds of measured load per run. */
   readonly duration: number;
@@ -86,7 +86,7 @@ export function parseOptions(argv: readonly string[], wrkAvailable: boolean): Be
   return {
     quick,
     loader,
-    rounds: number("rounds", quick ? 1 : 5),
+    rounds: number("rounds", quick ? 1 : 4),
     duration: number("duration", quick ? 1 : 2),
     warmup: number("warmup", quick ? 1 : 2),
     connections: number("connections", 50),
@@ -126,6 +126,14 @@ export function configurations(options: BenchOptions): Configuration[] {
     }
   }
   return out;
+}
+
+/** Seconds of load a run plans (warm-ups and measured runs, the workers scenario included), for the start-up line. */
+export function plannedLoadSeconds(options: BenchOptions): number {
+  const slots = configurations(options).reduce((sum, c) => sum + c.workloads.length, 0);
+  const perSlot = options.rounds * options.duration + (options.warmupEach ? options.warmup : 0);
+  const workers = options.scenarios.includes("workers") && options.servers.includes("fw-a") ? 2 * (options.warmup + options.rounds * options.duration) : 0;
+  return slots * perSlot + workers;
 }
 
 /** The configurations of round `round`, rotated so that no configuration always runs first or last. */

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { generatedRoutes } from "../src/generate.js";
 import { parseWrk } from "../src/load.js";
-import { configurations, parseOptions, roundOrder } from "../src/plan.js";
+import { configurations, parseOptions, plannedLoadSeconds, roundOrder } from "../src/plan.js";
 import { markdownTables, median, summarise } from "../src/report.js";
 import type { RawResults, RunRecord } from "../src/runner.js";
 import { lastRoutePath, lastRouteWorkload } from "../src/workloads.js";
@@ -15,7 +15,7 @@ describe("options", () => {
     assert.equal(quick.loader, "wrk");
     assert.equal(quick.writeDoc, false);
     const full = parseOptions([], false);
-    assert.equal(full.rounds, 5);
+    assert.equal(full.rounds, 4);
     assert.equal(full.warmupEach, true);
     assert.deepEqual(full.startupSizes, [10, 1000, 10_000]);
     assert.deepEqual(quick.startupSizes, [10_000]);
@@ -43,6 +43,12 @@ describe("options", () => {
     assert.deepEqual(nest.map((c) => c.scenario), ["basic"]);
     assert.deepEqual(plan.filter((c) => c.scenario === "routes-10000").map((c) => c.server), ["koa-router", "fw-a", "fw-b"]);
     assert.deepEqual(plan.find((c) => c.server === "fw-a" && c.scenario === "basic")!.workloads.map((w) => w.name), ["text", "params", "json", "page-njk"]);
+  });
+
+  test("a full run's load fits the 15-minute budget with room for start-ups (issue 20)", () => {
+    const seconds = plannedLoadSeconds(parseOptions([], false));
+    assert.ok(seconds > 0 && seconds <= 11 * 60, `a full run plans ${seconds} s of load`);
+    assert.ok(plannedLoadSeconds(parseOptions(["--quick"], false)) < 120);
   });
 
   test("rounds rotate the order so no configuration is always first", () => {
