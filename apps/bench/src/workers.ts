@@ -1,14 +1,15 @@
 // Issue 20's third figure: the production server of a built fw-a app, `start --workers 2` against
 // `start --workers 1`, on `GET /api/` (the scaffold's JSON view) with the production defaults
 // (APP_ENV=production: security headers, session, CSRF guard, one log line per request). The app is
-// scaffolded, built and migrated with fw-a's own CLI. The processes are not pinned: the point is
-// to use both cores, which the load generator shares (on a 2-core machine the second worker
+// scaffolded, built and migrated with fw-a's own CLI. The processes may use every core (the point
+// is to use both), which the load generator shares (on a 2-core machine the second worker
 // competes with it, so the ratio understates what a second core gives a server on its own).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { runLoad, verify, type Target } from "./load.js";
 import type { BenchOptions } from "./plan.js";
-import { cpuSeconds } from "./processes.js";
+import { canPin, cpuSeconds } from "./processes.js";
 import { binOf, FRAMEWORKS, freePort, scaffolded } from "./scaffold.js";
 import { BENCH_SECRET } from "./servers/framework.js";
 import type { Workload } from "./workloads.js";
@@ -81,7 +82,10 @@ const treeCpu = (pid: number) => processTree(pid).reduce((sum, p) => sum + (cpuS
 /** Starts `fw-a start --workers N` and resolves once it prints that it serves. */
 async function startWorkers(dir: string, workers: number): Promise<{ child: ChildProcess; port: number; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [binOf(FRAMEWORK), "start", "--workers", String(workers), "--port", String(port), "--host", "127.0.0.1"], {
+  // The runner is pinned to core 1 and a child inherits that: the server gets every core back.
+  const cli = [binOf(FRAMEWORK), "start", "--workers", String(workers), "--port", String(port), "--host", "127.0.0.1"];
+  const { command, args } = canPin() ? { command: "taskset", args: ["-c", `0-${availableParallelism() - 1}`, process.execPath, ...cli] } : { command: process.execPath, args: cli };
+  const child = spawn(command, args, {
     cwd: dir,
     stdio: ["ignore", "pipe", "pipe"],
     env: productionEnv(),
