@@ -3,7 +3,7 @@
 // The first case is the example of docs/api.md ("Testing your app").
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { FwB, currentUser } from "fw-b";
+import { FwB, currentUser, type CurrentUser } from "fw-b";
 import { renderJson, renderXml } from "fw-b/decorators";
 import { testClient } from "fw-b/testing";
 
@@ -23,7 +23,8 @@ class Notes extends FwB {
 
 describe("fw-b/testing testClient (issue 18)", () => {
   test("loginAs signs the user in for the next requests (docs/api.md)", async () => {
-    const ada = { id: 1, name: "Ada" };
+    // Your user row (what your login view passes to login()); here a plain object typed as the app's user.
+    const ada = { id: 1, name: "Ada" } as CurrentUser;
     const client = await testClient({
       modules: [{ name: "account", exports: { Account } }],
       auth: { loadUser: (id: string) => (id === "1" ? ada : undefined) },
