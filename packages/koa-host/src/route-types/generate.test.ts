@@ -45,11 +45,11 @@ const table = buildRouteTable({
 });
 
 describe("route types: the generated declaration (issue 18)", () => {
-  const source = routeTypesSource(table, "fw-b");
+  const source = routeTypesSource(table, "fw-x");
 
   test("names every route with its required and optional parameters, named and positional", () => {
-    assert.match(source, /^import type \{ RouteParamValue \} from "fw-b";$/m);
-    assert.match(source, /^declare module "fw-b" \{$/m);
+    assert.match(source, /^import type \{ RouteParamValue \} from "fw-x";$/m);
+    assert.match(source, /^declare module "fw-x" \{$/m);
     assert.match(source, /^ {4}"Blog\.show": \{ slug: RouteParamValue \};$/m);
     assert.match(source, /^ {4}"Blog\.comments": \{ id: RouteParamValue; page\?: RouteParamValue \};$/m);
     assert.match(source, /^ {4}"Blog\.comments": \[id: RouteParamValue, page\?: RouteParamValue\];$/m);
@@ -65,7 +65,7 @@ describe("route types: the generated declaration (issue 18)", () => {
   });
 
   test("the augmented module is read back from the file", () => {
-    assert.equal(augmentedModule(source), "fw-b");
+    assert.equal(augmentedModule(source), "fw-x");
     assert.equal(augmentedModule("// nothing here"), undefined);
   });
 });
@@ -81,19 +81,19 @@ describe("route types: writing and the development server's refresh (issue 18)",
   });
 
   test("write creates types/routes.d.ts, and leaves it untouched when nothing changed", () => {
-    assert.equal(writeRouteTypes(root, table, "fw-a").changed, true);
-    assert.equal(readFileSync(file, "utf8"), routeTypesSource(table, "fw-a"));
+    assert.equal(writeRouteTypes(root, table, "fw-y").changed, true);
+    assert.equal(readFileSync(file, "utf8"), routeTypesSource(table, "fw-y"));
     const old = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
     utimesSync(file, old, old);
-    assert.equal(writeRouteTypes(root, table, "fw-a").changed, false);
+    assert.equal(writeRouteTypes(root, table, "fw-y").changed, false);
     assert.equal(Math.round(statSync(file).mtimeMs), old.getTime());
   });
 
   test("refresh rewrites a stale file for the framework it names", () => {
     mkdirSync(join(root, "types"), { recursive: true });
-    writeFileSync(file, 'import type { RouteParamValue } from "fw-a";\ndeclare module "fw-a" {\n  interface RouteParams {}\n}\n');
+    writeFileSync(file, 'import type { RouteParamValue } from "fw-y";\ndeclare module "fw-y" {\n  interface RouteParams {}\n}\n');
     const result = refreshRouteTypes(root, table);
     assert.equal(result?.changed, true);
-    assert.equal(readFileSync(file, "utf8"), routeTypesSource(table, "fw-a"));
+    assert.equal(readFileSync(file, "utf8"), routeTypesSource(table, "fw-y"));
   });
 });
