@@ -22,6 +22,7 @@ import { securityOpenApi } from "./openapi.js";
 import { passwordPolicyOf, registerPasswordPolicy, withPasswordPolicy } from "./password-policy.js";
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from "./passwords.js";
 import { attachRuntime, type SecurityRuntime, type UserHooks } from "./runtime.js";
+import type { CurrentUser } from "./user-type.js";
 import { hasSession, sessionMiddleware } from "./session.js";
 import { parseSessionUrl, redactUrl } from "./session-url.js";
 import { createSigner } from "./signing.js";
@@ -29,7 +30,7 @@ import { createSessionStore } from "./stores/create.js";
 import type { SessionStore } from "./stores/store.js";
 
 /** Options of {@link securityPlugin}: any security config key (wins over the app config) plus the user hooks. */
-export interface SecurityPluginOptions<User = unknown> extends UserHooks<User>, Partial<Omit<SecurityConfig, "cors">> {
+export interface SecurityPluginOptions<User = CurrentUser> extends UserHooks<User>, Partial<Omit<SecurityConfig, "cors">> {
   readonly cors?: CorsSettings | false;
   /** A ready session store, used instead of the one `sessionUrl` names. */
   readonly sessionStore?: SessionStore;
@@ -89,7 +90,7 @@ const PLUGIN_OPTION_KEYS: readonly string[] = Object.freeze([
 ]);
 
 /** Builds the security plugin. */
-export function securityPlugin<User = unknown>(options: SecurityPluginOptions<User> = {}): SecurityPlugin {
+export function securityPlugin<User = CurrentUser>(options: SecurityPluginOptions<User> = {}): SecurityPlugin {
   let runtime: SecurityRuntime | undefined;
   let store: SessionStore | undefined;
   let sweeper: NodeJS.Timeout | undefined;
