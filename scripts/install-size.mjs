@@ -133,7 +133,8 @@ function scaffoldApp(framework, work, tarballs) {
   rmSync(join(appDir, "node_modules"), { recursive: true, force: true });
   const manifest = JSON.parse(readFileSync(join(appDir, "package.json"), "utf8"));
   manifest.dependencies[framework] = `file:${tarballs[framework]}`;
-  manifest.overrides = Object.fromEntries(Object.entries(tarballs).filter(([name]) => name !== framework && !name.startsWith("fw-")).map(([name, file]) => [name, `file:${file}`]));
+  // The scaffold's own overrides stay (fw-a points nunjucks' optional chokidar at the app's).
+  manifest.overrides = { ...manifest.overrides, ...Object.fromEntries(Object.entries(tarballs).filter(([name]) => name !== framework && !name.startsWith("fw-")).map(([name, file]) => [name, `file:${file}`])) };
   writeFileSync(join(appDir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   return { appDir, dependencies: manifest.dependencies, devDependencies: manifest.devDependencies ?? {} };
 }
@@ -164,11 +165,13 @@ function measureDriver(base, name, work) {
   npmInstall(copy, [`${name}@${peerRange(name)}`]);
   const after = installedPackages(copy);
   const added = [...after.keys()].filter((path) => !base.installed.has(path));
-  const changed = [...base.installed].filter(([path, version]) => after.get(path) !== version).map(([path]) => path);
+  // A package that npm moved or upgraded is a change; one it pruned (an extraneous one) is reported apart.
+  const changed = [...base.installed].filter(([path, version]) => after.has(path) && after.get(path) !== version).map(([path]) => path);
+  const pruned = [...base.installed.keys()].filter((path) => !after.has(path));
   const closure = closureOf(copy, name);
   const outside = added.filter((path) => !closure.has(path));
   const size = sizeOf(join(copy, "node_modules"));
-  const result = { driver: name, addedPackages: added.length, addedMB: mb(size.disk - sizeOf(join(base.appDir, "node_modules")).disk), onlyItself: outside.length === 0 && changed.length === 0, outside, changed };
+  const result = { driver: name, addedPackages: added.length, addedMB: mb(size.disk - sizeOf(join(base.appDir, "node_modules")).disk), onlyItself: outside.length === 0 && changed.length === 0, outside, changed, pruned };
   rmSync(copy, { recursive: true, force: true });
   return result;
 }
@@ -195,7 +198,7 @@ try {
   if (binary !== undefined) console.log(`  + better-sqlite3's compiled add-on, built at install: ${binary} MB`);
   if (drivers.length > 0) console.log(`\nEach optional driver, installed alone on the fw-a app:`);
   for (const driver of drivers) {
-    console.log(`  ${driver.driver}: +${driver.addedPackages} packages, +${driver.addedMB} MB, ${driver.onlyItself ? "only itself and its dependencies" : `ALSO ${[...driver.outside, ...driver.changed.map((path) => `${path} (changed)`)].join(", ")}`}`);
+    console.log(`  ${driver.driver}: +${driver.addedPackages} packages, +${driver.addedMB} MB, ${driver.onlyItself ? "only itself and its dependencies" : `ALSO ${[...driver.outside, ...driver.changed.map((path) => `${path} (changed)`)].join(", ")}`}${driver.pruned.length > 0 ? `; npm pruned ${driver.pruned.length} extraneous packages` : ""}`);
   }
   if (jsonOut) {
     const report = { goal: GOAL, apps: apps.map(({ installed, appDir, ...rest }) => rest), nativeBinaryMB: binary, drivers };
