@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { createHost, HOST_VIEW_FIELDS, HostView, sendJson, sendText, type Responder } from "@fwkit/koa-host";
+import { createHost, HOST_VIEW_FIELDS, HostView, type Responder } from "@fwkit/koa-host";
+import { sendJson, sendText } from "@fwkit/koa-host/plugin";
 import { buildRouteTable, defineConventions, routePath, setTag, verbDecorators } from "routing-kernel";
 import type { ConformanceAdapter } from "../src/index.js";
 

@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import knex, { type Knex } from "knex";
-import { driverLoader } from "@fwkit/koa-host";
+import { driverLoader } from "@fwkit/koa-host/plugin";
 import type pg from "pg";
 import { sqliteDatePostProcess } from "./date-columns.js";
 import { DEFAULT_DB_URL, parseDbUrl, type DbTarget, type Dialect } from "./db-url.js";

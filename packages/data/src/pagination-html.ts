@@ -3,7 +3,7 @@
  * both frameworks' templates. It returns HTML (every URL and label escaped here), so a template
  * prints it unescaped: Nunjucks `{{ pagination_links(page) | safe }}`, Pug `!= pagination_links(page)`.
  */
-import { escapeHtml } from "@fwkit/koa-host";
+import { escapeHtml } from "@fwkit/koa-host/plugin";
 import type { Page } from "./paginate.js";
 
 /** Labels of the previous/next links. */

@@ -5,7 +5,7 @@
  */
 import type { Context, Middleware } from "koa";
 import type { Knex } from "knex";
-import type { HostPlugin, PluginContext } from "@fwkit/koa-host";
+import type { HostPlugin, PluginContext } from "@fwkit/koa-host/plugin";
 import type { Route } from "routing-kernel";
 import { DATA_CONFIG_KEYS, dataConfig, type DataConfig } from "./config.js";
 import { connect, type Database } from "./connection.js";

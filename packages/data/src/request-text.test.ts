@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { TRANSLATE_STATE_KEY } from "@fwkit/koa-host";
+import { TRANSLATE_STATE_KEY } from "@fwkit/koa-host/plugin";
 import { FLASH_SESSION_KEY } from "./flash.js";
 import { requestText } from "./request-text.js";
 import { respondToValidationError } from "./validation-response.js";

@@ -3,7 +3,7 @@
  * the request's language, when a translations plugin put a translator on `ctx.state` (koa-host's
  * TRANSLATE_STATE_KEY); `undefined` otherwise, and the caller keeps its English default.
  */
-import { TRANSLATE_STATE_KEY } from "@fwkit/koa-host";
+import { TRANSLATE_STATE_KEY } from "@fwkit/koa-host/plugin";
 
 /** The translation of `key` for this request, or undefined when there is no translator or no such key. */
 export function requestText(ctx: { state?: unknown }, key: string, values?: Readonly<Record<string, unknown>>): string | undefined {

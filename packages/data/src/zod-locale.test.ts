@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { TRANSLATE_STATE_KEY } from "@fwkit/koa-host";
+import { TRANSLATE_STATE_KEY } from "@fwkit/koa-host/plugin";
 import { z } from "zod";
 import { validate, ValidationError } from "./validate.js";
 import { zodErrorMap } from "./zod-locale.js";

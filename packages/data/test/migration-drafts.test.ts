@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { after, describe, test } from "node:test";
-import type { PluginContext } from "@fwkit/koa-host";
+import type { PluginContext } from "@fwkit/koa-host/plugin";
 import { connect, dataPlugin, isDraftMigration, makeMigration, markDraft, migrate, migrationStatus } from "../src/index.js";
 
 const roots: string[] = [];

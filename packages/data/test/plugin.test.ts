@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import { after, describe, test } from "node:test";
 import Koa from "koa";
 import type { Knex } from "knex";
-import type { PluginContext } from "@fwkit/koa-host";
+import type { PluginContext } from "@fwkit/koa-host/plugin";
 import { dataPlugin, DB_STATE_KEY, type Model, type BaseRow } from "../src/index.js";
 
 const roots: string[] = [];

@@ -1,4 +1,5 @@
-import type { AppConfig, ConfigKeys, HostPlugin } from "@fwkit/koa-host";
+import type { AppConfig } from "@fwkit/koa-host";
+import type { ConfigKeys, HostPlugin } from "@fwkit/koa-host/plugin";
 import { DATA_CONFIG_KEYS, dataPlugin } from "@fwkit/data";
 import { SECURITY_CONFIG_KEYS, securityPlugin, type CurrentUser, type SecurityPluginOptions } from "@fwkit/security";
 import { I18N_CONFIG_KEYS, SERVICES_CONFIG_KEYS, servicesPlugin, translationsPlugin, userSignalHooks, type MailRenderer } from "@fwkit/services";

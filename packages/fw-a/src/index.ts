@@ -18,7 +18,7 @@ export { security } from "./security.js";
 export type { CurrentUser, UserRegistry } from "@fwkit/security";
 export { createTemplateEnvironment, findViewTemplate } from "./templates.js";
 export { defineConfig, HTTPError, Redirect, Reply, type AppConfig, type Host } from "@fwkit/koa-host";
-export { defineCommands, type ScriptCommand } from "@fwkit/koa-host";
+export { defineCommands, type ScriptCommand } from "@fwkit/koa-host/plugin";
 /** Route names and parameters for a typed urlFor, filled by the app's generated types/routes.d.ts (`routes --types`). */
 export type { RouteParamLists, RouteParams, RouteParamValue } from "@fwkit/koa-host";
 export type { AppDefinition } from "@fwkit/koa-host/cli";

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "koa";
+import { E_TEMPLATE_NOT_FOUND, type ErrorInfo, type Responder, type ResponderSetup } from "@fwkit/koa-host";
 import {
   createFileProbe,
-  E_TEMPLATE_NOT_FOUND,
   hasNoBodyStatus,
   isPlainObject,
   sendHtmlError,
@@ -13,10 +13,7 @@ import {
   statusText,
   unwrapReply,
   wantsJsonError,
-  type ErrorInfo,
-  type Responder,
-  type ResponderSetup,
-} from "@fwkit/koa-host";
+} from "@fwkit/koa-host/plugin";
 import type nunjucks from "nunjucks";
 import type { Route } from "routing-kernel";
 import { RESPONSE_KIND } from "./response.js";

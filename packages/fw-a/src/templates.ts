@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { FileProbe } from "@fwkit/koa-host";
+import type { FileProbe } from "@fwkit/koa-host/plugin";
 import nunjucks from "nunjucks";
 import { renderMarkdown, renderTrustedMarkdown } from "@fwkit/services";
 

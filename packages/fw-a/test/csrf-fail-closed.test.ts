@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { HostPlugin } from "@fwkit/koa-host";
+import type { HostPlugin } from "@fwkit/koa-host/plugin";
 import { createApp, defineApp, FwA, request, response, security, type Host } from "../src/index.js";
 import { listenForTest } from "../src/testing/index.js";
 import { Browser } from "./support/client.js";

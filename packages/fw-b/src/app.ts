@@ -1,6 +1,7 @@
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createHost, loadConfig, loadViewModules, type AppConfig, type Host, type HostOptions, type HostPlugin, type Responder } from "@fwkit/koa-host";
+import { createHost, loadConfig, type AppConfig, type Host, type HostOptions, type Responder } from "@fwkit/koa-host";
+import { loadViewModules, type HostPlugin } from "@fwkit/koa-host/plugin";
 import { mountApps, resolveAppOptions } from "@fwkit/koa-host/plugin";
 import type { AppDefinition, CreateOverrides } from "@fwkit/koa-host/cli";
 import type { ViewModule } from "routing-kernel";

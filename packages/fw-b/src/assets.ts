@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { StaticFolder } from "@fwkit/koa-host";
+import type { StaticFolder } from "@fwkit/koa-host/plugin";
 import { PACKAGE_ROOT } from "./paths.js";
 
 const require = createRequire(import.meta.url);

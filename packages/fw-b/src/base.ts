@@ -1,7 +1,8 @@
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { Context } from "koa";
 import { input, validate, type ValidateOptions } from "@fwkit/data";
-import { HOST_VIEW_FIELDS, HostView, runtimeOf, type AppConfig } from "@fwkit/koa-host";
+import { HOST_VIEW_FIELDS, HostView, type AppConfig } from "@fwkit/koa-host";
+import { runtimeOf } from "@fwkit/koa-host/plugin";
 import { defineConventions, type Conventions } from "routing-kernel";
 import type { CurrentUser } from "@fwkit/security";
 import type { Services } from "@fwkit/services";

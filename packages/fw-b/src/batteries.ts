@@ -1,4 +1,5 @@
-import type { AppConfig, ConfigKeys, HostPlugin } from "@fwkit/koa-host";
+import type { AppConfig } from "@fwkit/koa-host";
+import type { ConfigKeys, HostPlugin } from "@fwkit/koa-host/plugin";
 import { DATA_CONFIG_KEYS, dataPlugin, type DataPlugin } from "@fwkit/data";
 import { SECURITY_CONFIG_KEYS, securityPlugin, type SecurityPlugin, type CurrentUser, type SecurityPluginOptions } from "@fwkit/security";
 import { SERVICES_CONFIG_KEYS, servicesPlugin, userSignalHooks, type MailRenderer, type ServicesPlugin } from "@fwkit/services";

@@ -36,10 +36,10 @@ export {
   reply,
   type AppConfig,
   type Host,
-  type HostPlugin,
   type ReplyInit,
 } from "@fwkit/koa-host";
-export { defineCommands, type ScriptCommand } from "@fwkit/koa-host";
+export { type HostPlugin } from "@fwkit/koa-host/plugin";
+export { defineCommands, type ScriptCommand } from "@fwkit/koa-host/plugin";
 /** Route names and parameters for a typed urlFor, filled by the app's generated types/routes.d.ts (`routes --types`). */
 export type { RouteParamLists, RouteParams, RouteParamValue } from "@fwkit/koa-host";
 export type { AppDefinition, CreateOverrides } from "@fwkit/koa-host/cli";

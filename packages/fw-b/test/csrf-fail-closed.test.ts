@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { HostPlugin } from "@fwkit/koa-host";
+import type { HostPlugin } from "@fwkit/koa-host/plugin";
 import { csrfToken } from "@fwkit/security";
 import { defineApp, FwB, request, type Host } from "../src/index.js";
 import { cache, cors, csrfExempt, navTitle, renderJson, route } from "../src/decorators/index.js";

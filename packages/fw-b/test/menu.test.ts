@@ -1,7 +1,7 @@
 // The navigation menu in the default layout, filtered per request by a visibility predicate.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { HostPlugin } from "@fwkit/koa-host";
+import type { HostPlugin } from "@fwkit/koa-host/plugin";
 import { startApp, type StartedApp } from "./helpers.js";
 
 /** Stands in for the login battery: `x-user` marks the request as logged in. */

@@ -2,7 +2,8 @@
 // outage, 405, 404 under a JSON class) answer in the route's kind, as the view's own errors do.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { HTTPError, type Host, type HostPlugin } from "../src/index.js";
+import { HTTPError, type Host } from "../src/index.js";
+import { type HostPlugin } from "../src/plugin-api.js";
 import { json, post, startHost, TestView } from "./fixtures.js";
 
 @json

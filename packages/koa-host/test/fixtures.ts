@@ -1,5 +1,14 @@
 import { defineConventions, restrictVerbs, routePath, setTag, type ViewModule } from "routing-kernel";
-import { createHost, HostView, isPlainObject, sendHtmlError, sendJson, sendJsonError, sendText, unwrapReply, wantsJsonError, type Host, type HostOptions, type Responder } from "../src/index.js";
+import { createHost, HostView, type Host, type HostOptions, type Responder } from "../src/index.js";
+import {
+  isPlainObject,
+  sendHtmlError,
+  sendJson,
+  sendJsonError,
+  sendText,
+  unwrapReply,
+  wantsJsonError,
+} from "../src/plugin-api.js";
 
 /** A view base for host tests. */
 export class TestView extends HostView {}

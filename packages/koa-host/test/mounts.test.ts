@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import type { ViewModule } from "routing-kernel";
-import { createHost, formatRoutes, routeListing, type Host } from "../src/index.js";
+import { createHost, type Host } from "../src/index.js";
+import { formatRoutes, routeListing } from "../src/plugin-api.js";
 import { conventions, json, route, TestView, testResponder } from "./fixtures.js";
 
 const root = new URL("./app", import.meta.url).pathname;

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { HostPlugin } from "../src/index.js";
+import type { HostPlugin } from "../src/plugin-api.js";
 import { startHost, TestView } from "./fixtures.js";
 
 class Index extends TestView {

@@ -8,7 +8,7 @@
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context, Middleware } from "koa";
-import type { HostRuntime } from "@fwkit/koa-host";
+import type { HostRuntime } from "@fwkit/koa-host/plugin";
 import { bareOrCalled, setTag, type Route, type ViewDecorator } from "routing-kernel";
 import { E_CSRF_TOKEN_INVALID, E_CSRF_TOKEN_MISSING } from "./errors.js";
 import { CSRF_SECRET_KEY, getSession, sessionCookieName } from "./session.js";

@@ -4,7 +4,7 @@
  * (and so every framework) stays cheap. A package that is missing or fails to load is reported as
  * `E_SECURITY_DRIVER_MISSING`, naming it and its user.
  */
-import { driverLoader } from "@fwkit/koa-host";
+import { driverLoader } from "@fwkit/koa-host/plugin";
 import { E_SECURITY_DRIVER_MISSING } from "./errors.js";
 
 /** `requireDriver(name, user)` for CommonJS packages, `importDriver(name, user, () => import(name))` for ES modules. */

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { isIP } from "node:net";
-import { markOutageReported, type OutageLog } from "@fwkit/koa-host";
+import { markOutageReported, type OutageLog } from "@fwkit/koa-host/plugin";
 import { E_LOGIN_LIMIT_UNAVAILABLE, E_TOO_MANY_LOGIN_ATTEMPTS, withHeaders } from "./errors.js";
 
 /** One counter's state. */

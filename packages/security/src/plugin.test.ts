@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { PluginContext } from "@fwkit/koa-host";
+import type { PluginContext } from "@fwkit/koa-host/plugin";
 import { buildRouteTable, defineConventions, restrictVerbs, type Route } from "routing-kernel";
 import { bearerAuth } from "./bearer.js";
 import { csrfExempt } from "./csrf.js";

@@ -6,7 +6,13 @@
  */
 import type { Context, Middleware, Next } from "koa";
 import type { JWTPayload } from "jose";
-import { outageLog, type HostPlugin, type HostRuntime, type OutageLog, type PluginContext } from "@fwkit/koa-host";
+import {
+  outageLog,
+  type HostPlugin,
+  type HostRuntime,
+  type OutageLog,
+  type PluginContext,
+} from "@fwkit/koa-host/plugin";
 import { checkOptionKeys, type Route } from "routing-kernel";
 import { BEARER_AUTH_TAG, bearerAuthMiddleware } from "./bearer.js";
 import { resolveSecurityConfig, SECURITY_CONFIG_KEYS, type CorsSettings, type SecurityConfig } from "./config.js";

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Context, Middleware } from "koa";
-import { markOutageReported, type OutageLog } from "@fwkit/koa-host";
+import { markOutageReported, type OutageLog } from "@fwkit/koa-host/plugin";
 import type { createSession as CreateSession } from "koa-session";
 import { requireDriver } from "./drivers.js";
 import { E_SESSION_COOKIE_TOO_LARGE, E_SESSION_NOT_CONFIGURED, E_SESSION_STORE_UNAVAILABLE } from "./errors.js";

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from "koa";
-import type { HostPlugin, PluginContext } from "@fwkit/koa-host";
+import type { HostPlugin, PluginContext } from "@fwkit/koa-host/plugin";
 import type { Route } from "routing-kernel";
 import { prepareAssets } from "./assets/assets.js";
 import type { AssetManifest } from "./assets/manifest.js";

@@ -1,6 +1,7 @@
 import type { Context, Middleware } from "koa";
 import { heldMessage } from "@fwkit/data";
-import { HTTPError, type AppConfig, type ErrorInfo, type HostPlugin, type PluginContext, type Responder } from "@fwkit/koa-host";
+import { HTTPError, type AppConfig, type ErrorInfo, type Responder } from "@fwkit/koa-host";
+import { type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
 import { E_LOGIN_REQUIRED, isDataRoute, loginRedirectUrl, rejectsHtml } from "@fwkit/security";
 import type { Route } from "routing-kernel";
 import { formatNumber } from "@fwkit/services";

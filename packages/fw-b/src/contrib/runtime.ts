@@ -1,6 +1,6 @@
 import type { Context } from "koa";
 import type { Knex } from "@fwkit/data";
-import { runtimeOf, type HostRuntime, type PluginContext } from "@fwkit/koa-host";
+import { runtimeOf, type HostRuntime, type PluginContext } from "@fwkit/koa-host/plugin";
 import { LANGUAGE_SESSION_KEY, type Mailer } from "@fwkit/services";
 import type { CaptchaVerifier } from "./captcha/verifier.js";
 import type { ContribSettings } from "./config.js";

@@ -1,6 +1,12 @@
 import type { Context } from "koa";
 import {
   E_TEMPLATE_NOT_FOUND,
+  type ErrorInfo,
+  type RespondFn,
+  type Responder,
+  type ResponderSetup,
+} from "@fwkit/koa-host";
+import {
   hasNoBodyStatus,
   isPlainObject,
   sendHtmlError,
@@ -10,11 +16,7 @@ import {
   statusText,
   unwrapReply,
   wantsJsonError,
-  type ErrorInfo,
-  type RespondFn,
-  type Responder,
-  type ResponderSetup,
-} from "@fwkit/koa-host";
+} from "@fwkit/koa-host/plugin";
 import type { Route } from "routing-kernel";
 import { renderMarkdown } from "@fwkit/services";
 import { RESPONSE_KIND, type ResponseKind } from "../tags.js";

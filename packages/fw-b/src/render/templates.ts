@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, extname, join } from "node:path";
-import { createFileProbe, type FileProbe } from "@fwkit/koa-host";
+import { createFileProbe, type FileProbe } from "@fwkit/koa-host/plugin";
 import pug from "pug";
 import { E_TEMPLATE_FAILED } from "../errors.js";
 import { renderTrustedMarkdown } from "@fwkit/services";

@@ -6,7 +6,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Koa, { type Context, type Middleware } from "koa";
-import type { PluginContext } from "@fwkit/koa-host";
+import type { PluginContext } from "@fwkit/koa-host/plugin";
 import { buildRouteTable, defineConventions, restrictVerbs, type Route, type ViewClass } from "routing-kernel";
 import { securityPlugin, type SecurityPlugin, type SecurityPluginOptions } from "../../src/index.js";
 

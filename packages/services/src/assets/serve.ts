@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { extname } from "node:path";
 import type { Middleware } from "koa";
-import { safeStaticPath } from "@fwkit/koa-host";
+import { safeStaticPath } from "@fwkit/koa-host/plugin";
 import { E_STATIC_NOT_FOUND } from "../errors.js";
 import type { AssetManifest } from "./manifest.js";
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import type { Context } from "koa";
-import type { PluginContext } from "@fwkit/koa-host";
+import type { PluginContext } from "@fwkit/koa-host/plugin";
 import { BATTERY_CATALOGS } from "./battery/catalogs.js";
 import { compareCatalogs } from "./catalogs.js";
 import { translationsPlugin } from "./plugin.js";

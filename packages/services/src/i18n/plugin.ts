@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "koa";
-import type { HostPlugin, PluginContext } from "@fwkit/koa-host";
+import type { HostPlugin, PluginContext } from "@fwkit/koa-host/plugin";
 import { E_SERVICES_CONFIG_INVALID } from "../errors.js";
 import { BATTERY_CATALOGS } from "./battery/catalogs.js";
 import type { Catalog } from "./catalogs.js";

@@ -5,7 +5,7 @@
  * fw-a's translations plugin and fw-b's contrib plugin both install it through this middleware.
  */
 import type { Context, Middleware } from "koa";
-import { TRANSLATE_STATE_KEY } from "@fwkit/koa-host";
+import { TRANSLATE_STATE_KEY } from "@fwkit/koa-host/plugin";
 import type { Translate } from "./translations.js";
 
 // The request a state object belongs to, for the shared getter below (not enumerable: spreads and

@@ -3,7 +3,7 @@
  * for text that is not the app's own a maintained HTML sanitiser (sanitize-html) over its output.
  */
 import { createRequire } from "node:module";
-import { escapeHtml } from "@fwkit/koa-host";
+import { escapeHtml } from "@fwkit/koa-host/plugin";
 import { Marked, type Tokens } from "marked";
 import type sanitizeHtmlType from "sanitize-html";
 import { MARKDOWN_ALLOW_LIST } from "./allow-list.js";

@@ -1,5 +1,14 @@
 import { defineConventions } from "routing-kernel";
-import { HostView, isPlainObject, sendHtmlError, sendJson, sendJsonError, sendText, unwrapReply, wantsJsonError, type Responder } from "@fwkit/koa-host";
+import { HostView, type Responder } from "@fwkit/koa-host";
+import {
+  isPlainObject,
+  sendHtmlError,
+  sendJson,
+  sendJsonError,
+  sendText,
+  unwrapReply,
+  wantsJsonError,
+} from "@fwkit/koa-host/plugin";
 
 /** The fixture's view base. */
 export class FixtureView extends HostView {}

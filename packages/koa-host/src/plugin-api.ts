@@ -1,0 +1,46 @@
+/**
+ * @module @fwkit/koa-host/plugin
+ * What plugin authors and the sibling packages (the frameworks, the batteries) build on: the
+ * `HostPlugin` shape and its context, the driver loader, outage logging, error pages, response
+ * helpers, escaping, config keys, view discovery and the CLI's command helper. Not the API of an
+ * app: apps and framework users import `@fwkit/koa-host` (or their framework).
+ */
+export { defaultConfig, ENV_KEYS, environmentSections, KNOWN_ENVIRONMENTS } from "./config.js";
+export { HOST_CONFIG_KEYS, mergeConfigKeys, validateConfigKeys, type ConfigKeys } from "./config-keys.js";
+export { mergeConfig } from "./config-merge.js";
+export { loadEnvFile, parseEnvFile } from "./env-file.js";
+export { listViewModules, loadViewModules, viewModuleFile } from "./discovery.js";
+export { escapeHtml, escapeXml, isXmlName, toXml } from "./escape/index.js";
+export { createFileProbe, type FileProbe } from "./file-probe.js";
+export {
+  acceptsOnlyJson,
+  builtInErrorPage,
+  errorPageText,
+  sendHtmlError,
+  sendJsonError,
+  TRANSLATE_STATE_KEY,
+  wantsJsonError,
+  type ErrorPageText,
+} from "./error-pages.js";
+export { formatRoutes, routeListing, type MountedApp } from "./mounts.js";
+export { HTTP_STATUSES, statusText, toHttpStatus } from "./http-error.js";
+export { createLogger, requestLogger } from "./logger.js";
+export {
+  isOutageReported,
+  markOutageReported,
+  outageLog,
+  watchConnection,
+  type ConnectionEvents,
+  type OutageLog,
+  type OutageLogger,
+  type OutageLogOptions,
+} from "./outage-log.js";
+export type { HostPlugin, PluginContext, StaticFolder } from "./plugin.js";
+export { encodeLocation, safeHeaders } from "./header-values.js";
+export { hasNoBodyStatus, isPlainObject, sendJson, sendText, unwrapReply } from "./respond-helpers.js";
+export { runtimeOf, type HostRuntime } from "./runtime.js";
+export { staticFiles, type StaticOptions } from "./static-files.js";
+export { safeStaticPath } from "./static-path.js";
+export { defineCommands, type ScriptCommand } from "./script-command.js";
+export { driverLoader, type DriverLoader } from "./drivers.js";
+export { GCS_ENV, readAzureBlobUrl, readGcsUrl, type AzureBlobLocation, type GcsLocation } from "./cloud-storage-url.js";
