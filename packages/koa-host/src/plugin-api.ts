@@ -6,7 +6,7 @@
  * app: apps and framework users import `@fwkit/koa-host` (or their framework).
  */
 export { defaultConfig, ENV_KEYS, environmentSections, KNOWN_ENVIRONMENTS } from "./config.js";
-export { HOST_CONFIG_KEYS, mergeConfigKeys, validateConfigKeys, type ConfigKeys } from "./config-keys.js";
+export { HOST_CONFIG_KEYS, mergeConfigKeys, validateConfigKeys, type ConfigKeys, type ConfigKeysAgree } from "./config-keys.js";
 export { mergeConfig } from "./config-merge.js";
 export { loadEnvFile, parseEnvFile } from "./env-file.js";
 export { listViewModules, loadViewModules, viewModuleFile } from "./discovery.js";
@@ -44,3 +44,4 @@ export { safeStaticPath } from "./static-path.js";
 export { defineCommands, type ScriptCommand } from "./script-command.js";
 export { driverLoader, type DriverLoader } from "./drivers.js";
 export { GCS_ENV, readAzureBlobUrl, readGcsUrl, type AzureBlobLocation, type GcsLocation } from "./cloud-storage-url.js";
+export { APP_OPTION_ALIASES, APP_OPTION_KEYS, mountApps, resolveAppOptions, type AppOptionKey } from "./app-options.js";
