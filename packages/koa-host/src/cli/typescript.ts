@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { devToolUrl, importDevTool } from "../dev-tools.js";
 
 let registered: Promise<void> | undefined;
@@ -25,6 +27,10 @@ export function preloadedModule(): string | undefined {
 export function registerTypeScript(appRoot?: string): Promise<void> {
   registered ??= (async () => {
     if (process.env["FW_TS_LOADER"] === "active" || (process.execArgv.join(" ").includes("tsx"))) return;
+    // A built app (app.js, no app.ts: a build folder or the image made from it) is JavaScript only:
+    // its commands (start, migrate, the user's own) run without tsx, which production does not install.
+    const root = appRoot ?? process.cwd();
+    if (!["app.ts", "app.mts"].some((name) => existsSync(join(root, name))) && ["app.js", "app.mjs"].some((name) => existsSync(join(root, name)))) return;
     if (preload) await import(preload);
     // tsx is a development dependency of the app: found there (or beside koa-host), or named.
     const api = await importDevTool<{ register: () => unknown }>("tsx/esm/api", "TypeScript loader (views, config and models as .ts files)", appRoot);

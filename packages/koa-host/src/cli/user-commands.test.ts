@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { userCommandsFor } from "./user-commands.js";
+import { userCommandsFor, userCommandsSource } from "./user-commands.js";
 
 function appWithScripts(source: string): string {
   const root = mkdtempSync(join(tmpdir(), "user-commands-"));
@@ -43,6 +43,26 @@ test("the commands of a run/scripts.ts that loads become CLI commands", async ()
   try {
     const commands = await userCommandsFor(["hello", "--root", root], ":init");
     assert.deepEqual(commands.map((command) => [command.command, command.describe]), [["hello", "says hello"]]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("without tsx (a production install), the built run/scripts.js runs against the built app; with it, the source (issue 17.6)", () => {
+  const root = mkdtempSync(join(tmpdir(), "user-commands-source-"));
+  try {
+    mkdirSync(join(root, "run"), { recursive: true });
+    mkdirSync(join(root, "build", "run"), { recursive: true });
+    writeFileSync(join(root, "run", "scripts.ts"), "export const commands = [];\n");
+    writeFileSync(join(root, "build", "app.js"), "export const app = {};\n");
+    writeFileSync(join(root, "build", "run", "scripts.js"), "export const commands = [];\n");
+    assert.deepEqual(userCommandsSource(root, true), { file: join(root, "run", "scripts.ts"), appRoot: root, typescript: true });
+    assert.deepEqual(userCommandsSource(root, false), { file: join(root, "build", "run", "scripts.js"), appRoot: join(root, "build"), typescript: false });
+    // A folder that is itself a build needs no loader.
+    assert.deepEqual(userCommandsSource(join(root, "build"), false), { file: join(root, "build", "run", "scripts.js"), appRoot: join(root, "build"), typescript: false });
+    // No build and no tsx: the source, so the TypeScript loader names `npm install -D tsx`.
+    rmSync(join(root, "build"), { recursive: true });
+    assert.deepEqual(userCommandsSource(root, false), { file: join(root, "run", "scripts.ts"), appRoot: root, typescript: true });
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -6,6 +6,7 @@ import { E_USER_COMMANDS_LOAD } from "../errors.js";
 import type { ScriptCommand } from "../script-command.js";
 import { loadAppDefinition } from "./app-definition.js";
 import { appTarget } from "./commands.js";
+import { resolveDevTool } from "../dev-tools.js";
 import { registerTypeScript } from "./typescript.js";
 import { typedCommand } from "./usage-error.js";
 
@@ -16,9 +17,10 @@ import { typedCommand } from "./usage-error.js";
  * cause: a CLI that went on without it would answer "unknown command" for the user's own command.
  */
 export async function loadUserCommands(root: string, appName?: string): Promise<CommandModule[]> {
-  const file = ["scripts.ts", "scripts.mts", "scripts.js", "scripts.mjs"].map((name) => join(root, "run", name)).find((f) => existsSync(f));
-  if (!file) return [];
-  await registerTypeScript();
+  const found = userCommandsSource(root, typeScriptLoaderInstalled(root));
+  if (!found) return [];
+  const { file, appRoot, typescript } = found;
+  if (typescript) await registerTypeScript(root);
   let module: { commands?: readonly ScriptCommand[] };
   try {
     module = (await import(pathToFileURL(file).href)) as { commands?: readonly ScriptCommand[] };
@@ -33,7 +35,7 @@ export async function loadUserCommands(root: string, appName?: string): Promise<
     describe: script.describe,
     builder: (script.builder ?? ((y: Argv) => y)) as CommandModule["builder"],
     handler: async (argv: Record<string, unknown>) => {
-      const definition = await loadAppDefinition(root, appName);
+      const definition = await loadAppDefinition(appRoot, appName, { typescript });
       const host = await definition.create({ config: { logRequests: false, logLevel: "warn" } });
       try {
         await script.handler(argv, host);
@@ -42,6 +44,40 @@ export async function loadUserCommands(root: string, appName?: string): Promise<
       }
     },
   }));
+}
+
+const SCRIPT_FILES = ["scripts.ts", "scripts.mts", "scripts.js", "scripts.mjs"];
+
+/** Whether tsx can be found for the app in `root` (a production install has none). */
+function typeScriptLoaderInstalled(root: string): boolean {
+  try {
+    resolveDevTool("tsx/esm/api", "TypeScript loader", root);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Which `run/scripts` file gives the app's commands, and the app they run against: the source,
+ * through the TypeScript loader; or, where tsx is not installed (a production install, whose
+ * devDependencies are left out) and a build exists, the built `build/run/scripts.js` against the
+ * built app, so `start` and the user's commands run without tsx. A folder that is itself a build
+ * (JavaScript files only) needs no loader either.
+ */
+export function userCommandsSource(root: string, tsxInstalled: boolean): { file: string; appRoot: string; typescript: boolean } | undefined {
+  const find = (dir: string) => SCRIPT_FILES.map((name) => join(dir, "run", name)).find((f) => existsSync(f));
+  const file = find(root);
+  if (!file) return undefined;
+  const typescript = /\.m?ts$/.test(file);
+  if (typescript && !tsxInstalled) {
+    const build = join(root, "build");
+    const built = existsSync(join(build, "app.js")) ? find(build) : undefined;
+    if (built) return { file: built, appRoot: build, typescript: false };
+  }
+  // With tsx installed everything goes through it, as in development (a hand-written scripts.js
+  // beside app.ts included).
+  return { file, appRoot: root, typescript: typescript || tsxInstalled };
 }
 
 /**
