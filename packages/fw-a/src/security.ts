@@ -12,8 +12,8 @@ import {
   logout,
   needsRehash,
   verifyPassword,
-  verifyUserPassword,
 } from "@fwkit/security";
+import { verifyUserPassword } from "@fwkit/security/plugin";
 
 /**
  * Framework A's security helpers. Decorators: `@security.csrfExempt` (no CSRF check for this view),

@@ -1,7 +1,8 @@
 import type { AppConfig } from "@fwkit/koa-host";
 import type { ConfigKeys, HostPlugin } from "@fwkit/koa-host/plugin";
 import { DATA_CONFIG_KEYS, dataPlugin, type DataPlugin } from "@fwkit/data";
-import { SECURITY_CONFIG_KEYS, securityPlugin, type SecurityPlugin, type CurrentUser, type SecurityPluginOptions } from "@fwkit/security";
+import { securityPlugin, type SecurityPlugin, type CurrentUser, type SecurityPluginOptions } from "@fwkit/security";
+import { SECURITY_CONFIG_KEYS } from "@fwkit/security/plugin";
 import { SERVICES_CONFIG_KEYS, servicesPlugin, userSignalHooks, type MailRenderer, type ServicesPlugin } from "@fwkit/services";
 
 /** The batteries' config keys, accepted at start-up also when a battery is switched off. */

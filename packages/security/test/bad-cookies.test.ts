@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { createSigner, currentUser, getSession, login, newSessionId } from "../src/index.js";
+import { currentUser, getSession, login } from "../src/index.js";
+import { createSigner, newSessionId } from "../src/plugin-api.js";
 import { startApp, USERS, View, type TestApp } from "./helpers/app.js";
 import { Client } from "./helpers/client.js";
 

@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { SignJWT } from "jose";
-import { bearerAuth, csrfToken, jwtClaims, resolveJwtKeys, resolveSecurityConfig, signJwt } from "../src/index.js";
+import { bearerAuth, csrfToken, signJwt } from "../src/index.js";
+import { jwtClaims, resolveJwtKeys, resolveSecurityConfig } from "../src/plugin-api.js";
 import { post, startApp, View, type TestApp } from "./helpers/app.js";
 import { Client } from "./helpers/client.js";
 

@@ -4,7 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
-import { cors, createSigner, getSession, newSessionId } from "../src/index.js";
+import { cors, getSession } from "../src/index.js";
+import { createSigner, newSessionId } from "../src/plugin-api.js";
 
 const SECRET = "test-secret-key-0123456789abcdef";
 import { startApp, View, type TestApp } from "./helpers/app.js";

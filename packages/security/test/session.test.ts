@@ -4,7 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { destroySession, getSession, sessionId } from "../src/index.js";
+import { destroySession, getSession } from "../src/index.js";
+import { sessionId } from "../src/plugin-api.js";
 import { startApp, View, type TestApp } from "./helpers/app.js";
 import { Client } from "./helpers/client.js";
 

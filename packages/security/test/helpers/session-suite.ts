@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { currentUser, getSession, login, logout, sessionId } from "../../src/index.js";
+import { currentUser, getSession, login, logout } from "../../src/index.js";
+import { sessionId } from "../../src/plugin-api.js";
 import { startApp, USERS, View, type TestApp } from "./app.js";
 import { Client } from "./client.js";
 

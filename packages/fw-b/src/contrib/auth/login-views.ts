@@ -1,6 +1,7 @@
 import { flash, isUniqueViolation } from "@fwkit/data";
 import { HTTPError } from "@fwkit/koa-host";
-import { attemptLogin, logout, needsRehash, safeNextUrl } from "@fwkit/security";
+import { attemptLogin, logout, needsRehash } from "@fwkit/security";
+import { safeNextUrl } from "@fwkit/security/plugin";
 import { z } from "zod";
 import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";
