@@ -38,6 +38,35 @@ export interface ConformanceSecurity {
   session(view: object): Record<string, unknown>;
 }
 
+/** A route whose template the results part writes (`templates/<module>/<className>/<methodName>`). */
+export interface ConformanceTemplate {
+  readonly module: string;
+  readonly className: string;
+  readonly methodName: string;
+}
+
+/**
+ * The result-table part of an adapter (what a view's return value becomes, per response kind):
+ * the framework's reply, redirect and HTTP error helpers, its XML decorator if it has one, and an
+ * app served with templates.
+ */
+export interface ConformanceResults {
+  /**
+   * Serves the modules as `start` does, with a template for each listed route that renders the
+   * text `template:` followed by its `name` variable (nothing when absent), in the framework's
+   * own template language.
+   */
+  start(modules: ViewModule[], templates: readonly ConformanceTemplate[]): Promise<ConformanceServer>;
+  /** The framework's reply helper: a body with a status and headers. */
+  reply(body: unknown, init: { status?: number; headers?: Record<string, string> }): unknown;
+  /** The framework's redirect helper (302). */
+  redirect(location: string): unknown;
+  /** The framework's HTTP error of a status (`HTTPError.NotFound(message)`). */
+  httpError(status: number, message: string): unknown;
+  /** Makes results XML, when the framework has such a decorator; without it the XML rows are not run. */
+  readonly xml?: ClassOrMethodDecoratorLike;
+}
+
 /** A running app the suite sends requests to. */
 export interface ConformanceServer {
   /** Base URL on 127.0.0.1, such as `http://127.0.0.1:49152` (no trailing slash needed). */
@@ -76,6 +105,8 @@ export interface ConformanceAdapter {
   build(modules: ViewModule[]): Promise<unknown>;
   /** Sessions and CSRF; without it the security cases are skipped with that reason. */
   readonly security?: ConformanceSecurity;
+  /** The result table; without it the result cases are skipped with that reason. */
+  readonly results?: ConformanceResults;
   /** Tests to skip, each group with its reason. */
   readonly skip?: readonly ConformanceSkip[];
 }

@@ -8,9 +8,11 @@ export type {
   ClassOrMethodDecoratorLike,
   ConformanceAdapter,
   ConformanceDecorators,
+  ConformanceResults,
   ConformanceSecurity,
   ConformanceServer,
   ConformanceSkip,
+  ConformanceTemplate,
   MethodDecoratorLike,
 } from "./adapter.js";
 export { allowOf, send, type ClientResponse, type RequestOptions } from "./client.js";

@@ -9,6 +9,7 @@ import { orderCases } from "./cases/order.js";
 import { overrideCases } from "./cases/override.js";
 import { parameterCases } from "./cases/parameters.js";
 import { pathCases } from "./cases/paths.js";
+import { resultCases } from "./cases/results.js";
 import { securityCases } from "./cases/security.js";
 import { slashCases } from "./cases/slashes.js";
 import { verbCases } from "./cases/verbs.js";
@@ -35,6 +36,7 @@ export function runConformance(adapter: ConformanceAdapter): void {
     overrideCases(context);
     conflictCases(context);
     securityCases(context);
+    resultCases(context);
     test("the skip list names only tests of this suite", () => {
       const unknown = [...registry.skips.keys()].filter((name) => !registry.titles.has(name));
       assert.deepEqual(unknown, [], `skip entries that name no conformance test: ${unknown.join("; ")}`);

@@ -8,19 +8,19 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { createHost, HOST_VIEW_FIELDS, HostView, type Responder } from "@fwkit/koa-host";
 import { sendJson, sendText } from "@fwkit/koa-host/plugin";
-import { buildRouteTable, defineConventions, routePath, setTag, verbDecorators } from "routing-kernel";
+import { buildRouteTable, defineConventions, responseKindOf, responseKindTag, routePath, verbDecorators } from "routing-kernel";
 import type { ConformanceAdapter } from "../src/index.js";
 
 const conventions = (trailingSlash: boolean) =>
   defineConventions({ baseClass: HostView, trailingSlash, reservedNames: HOST_VIEW_FIELDS });
 
 const responder: Responder = {
-  prepare: (route) => (ctx, result) => (route.tags["responseKind"] === "json" ? sendJson(ctx, result) : sendText(ctx, String(result))),
+  prepare: (route) => (ctx, result) => (responseKindOf(route) === "json" ? sendJson(ctx, result) : sendText(ctx, String(result))),
   renderError(ctx, info) {
     ctx.status = info.status;
     ctx.body = info.message;
   },
-  describe: (route) => (route.tags["responseKind"] === "json" ? "json" : "text"),
+  describe: (route) => (responseKindOf(route) === "json" ? "json" : "text"),
 };
 
 /** koa-host with the kernel's decorators, under either slash policy. */
@@ -33,7 +33,7 @@ export function koaHostAdapter(trailingSlash: boolean): ConformanceAdapter {
       // The kernel's verb decorators, as fw-a's and fw-b's `request` namespaces are made.
       ...verbDecorators("request"),
       route: (path) => routePath("route", path),
-      json: setTag("json", "responseKind", "json"),
+      json: responseKindTag("json", "json"),
     },
     async build(modules) {
       return buildRouteTable({ conventions: conventions(trailingSlash), modules });

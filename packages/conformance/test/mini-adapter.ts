@@ -11,7 +11,8 @@ import {
   defineConventions,
   patternParams,
   routePath,
-  setTag,
+  responseKindOf,
+  responseKindTag,
   sortVerbs,
   toggleTrailingSlash,
   verbDecorators,
@@ -98,7 +99,7 @@ function dispatcher(table: RouteTable): Middleware {
     let result = view["beforeRequest"] ? await view["beforeRequest"](route.methodName, ...args) : undefined;
     if (result === undefined) result = await view[route.methodName]!(...args);
     if (view["afterRequest"]) result = await view["afterRequest"](route.methodName, result);
-    if (route.tags["responseKind"] === "json" || typeof result !== "string") {
+    if (responseKindOf(route) === "json" || typeof result !== "string") {
       ctx.type = "application/json";
       ctx.body = JSON.stringify(result);
     } else {
@@ -119,7 +120,7 @@ export function miniAdapter(trailingSlash: boolean, skip?: readonly ConformanceS
       // The kernel's verb decorators, as fw-a's and fw-b's `request` namespaces are made.
       ...verbDecorators("request"),
       route: (path) => routePath("route", path),
-      json: setTag("json", "responseKind", "json"),
+      json: responseKindTag("json", "json"),
     },
     async build(modules) {
       return buildRouteTable({ conventions, modules });

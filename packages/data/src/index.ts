@@ -40,15 +40,18 @@ export {
 export { makeMigration, MIGRATION_TEMPLATE, migrationTimestamp, type MakeMigrationOptions } from "./make-migration.js";
 export { DRAFT_NOTE, heldMessage, heldMigrations, isDraftFile, isDraftMigration, markDraft } from "./migration-drafts.js";
 export { migrationCommands, type MigrationCommands } from "./migration-commands.js";
+export { migrationCliCommands, type MigrationCliCommand, type MigrationCliNames } from "./migration-cli.js";
 export {
   FolderMigrationSource,
   migrate,
   MIGRATION_EXTENSIONS,
   migrationStatus,
   rollback,
+  ShippedAndFolderMigrationSource,
   type MigrateOptions,
   type MigrationOptions,
   type MigrationState,
+  type ShippedMigration,
 } from "./migrations.js";
 export { defineModel, isModel, MODEL_BRAND } from "./model.js";
 export { bindModels, findModelsFile, loadModels, MODEL_FILES } from "./model-registry.js";
@@ -67,8 +70,8 @@ export type {
 export { pageParams, type PageParams, type PageParamsOptions } from "./page-params.js";
 export { paginate, pageUrl, type Page, type PageLink, type PaginateOptions } from "./paginate.js";
 export { paginationLinks, type PaginationLabels } from "./pagination-html.js";
-export { dataPlugin, DB_STATE_KEY, type DataPlugin, type DataPluginOptions } from "./plugin.js";
 export { declaredInputMiddleware, input } from "./declared-input.js";
+export { dataPlugin, DB_STATE_KEY, type DataPlugin, type DataPluginOptions } from "./plugin.js";
 export { dateColumn, modelTimestamps } from "./schema.js";
 export { activeConnection, transaction } from "./transaction.js";
 export {
@@ -87,7 +90,6 @@ export {
 export {
   backUrl,
   respondToValidationError,
-  responseKindOf,
   validationErrorBody,
   validationErrorMiddleware,
   validationErrorXml,

@@ -1,12 +1,14 @@
 /**
  * The four migration commands as plain async functions over an app config, each opening and
- * closing its own connection, so `fw-a db:*` and `fw-b :*-migration` CLIs are one-liners.
+ * closing its own connection; `migration-cli.ts` turns them into both frameworks' CLI commands.
  */
+import { join } from "node:path";
 import { dataConfig, type DataConfigInput } from "./config.js";
 import type { Knex } from "knex";
 import { connect } from "./connection.js";
 import { maskDbUrl } from "./db-url.js";
 import { makeMigration, type MakeMigrationOptions } from "./make-migration.js";
+import { isDraftFile } from "./migration-drafts.js";
 import { migrate, migrationStatus, rollback, type MigrationOptions, type MigrationState } from "./migrations.js";
 
 /** What the CLIs call. */
@@ -17,8 +19,8 @@ export interface MigrationCommands {
   rollback(options?: { all?: boolean }): Promise<string[]>;
   /** Creates `<migrationsDir>/<timestamp>_<name>.ts`; returns its path. */
   make(name: string): string;
-  /** Every migration with its applied state. */
-  status(): Promise<MigrationState[]>;
+  /** Every migration with its applied state; `draft`: a pending file not edited since it was made. */
+  status(): Promise<Array<MigrationState & { readonly draft: boolean }>>;
   /** The folder migrations are read from and written to. */
   readonly dir: string;
   /** The database URL used, password masked. */
@@ -47,7 +49,13 @@ export function migrationCommands(
     url: maskDbUrl(settings.dbUrl),
     migrate: () => withDb((knex) => migrate(knex, settings.migrationsDir, options)),
     rollback: (rollbackOptions = {}) => withDb((knex) => rollback(knex, settings.migrationsDir, { ...options, ...rollbackOptions })),
-    status: () => withDb((knex) => migrationStatus(knex, settings.migrationsDir, options)),
+    status: () =>
+      withDb(async (knex) =>
+        (await migrationStatus(knex, settings.migrationsDir, options)).map((state) => ({
+          ...state,
+          draft: !state.applied && isDraftFile(join(settings.migrationsDir, state.name)),
+        })),
+      ),
     make: (name) => makeMigration(settings.migrationsDir, name, options),
   };
 }

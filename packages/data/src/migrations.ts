@@ -13,10 +13,24 @@ import { heldMigrations } from "./migration-drafts.js";
 /** File extensions read as migrations (declaration files are skipped). */
 export const MIGRATION_EXTENSIONS = [".ts", ".mts", ".js", ".mjs"] as const;
 
+/** A migration shipped in code by a package (fw-b's contrib modules), not a file of the app. */
+export interface ShippedMigration {
+  /** Its unique name in the history table, e.g. `fw-b/contrib/auth/20240101000001_create_fwb_users`. */
+  readonly name: string;
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
 /** Options shared by the migration functions. */
 export interface MigrationOptions {
   /** The table recording applied migrations. Default "knex_migrations". */
   readonly tableName?: string;
+  /**
+   * Migrations shipped in code, run before the app's files so the app's may refer to their
+   * tables. With them, an applied migration missing from the list (a module switched off later)
+   * is no error.
+   */
+  readonly shipped?: readonly ShippedMigration[];
 }
 
 /** Options of {@link migrate}. */
@@ -80,8 +94,36 @@ export class FolderMigrationSource implements Knex.MigrationSource<string> {
   }
 }
 
+/** A knex migration source of the shipped migrations first, then the files of the app's folder. */
+export class ShippedAndFolderMigrationSource implements Knex.MigrationSource<string> {
+  readonly #shipped: ReadonlyMap<string, ShippedMigration>;
+  readonly #folder: FolderMigrationSource;
+
+  /** `held`: app migration files to leave out of this run (start-up migration's drafts). */
+  constructor(dir: string, shipped: readonly ShippedMigration[], held: Iterable<string> = []) {
+    this.#shipped = new Map(shipped.map((migration) => [migration.name, migration]));
+    this.#folder = new FolderMigrationSource(dir, held);
+  }
+
+  async getMigrations(): Promise<string[]> {
+    return [...this.#shipped.keys(), ...(await this.#folder.getMigrations())];
+  }
+
+  getMigrationName(name: string): string {
+    return name;
+  }
+
+  async getMigration(name: string): Promise<Knex.Migration> {
+    const shipped = this.#shipped.get(name);
+    if (shipped) return { up: shipped.up, down: shipped.down };
+    return this.#folder.getMigration(name);
+  }
+}
+
 function config(dir: string, options: MigrationOptions, held: readonly string[] = []): Knex.MigratorConfig {
-  return { migrationSource: new FolderMigrationSource(dir, held), tableName: options.tableName ?? "knex_migrations" };
+  const tableName = options.tableName ?? "knex_migrations";
+  if (!options.shipped) return { migrationSource: new FolderMigrationSource(dir, held), tableName };
+  return { migrationSource: new ShippedAndFolderMigrationSource(dir, options.shipped, held), tableName, disableMigrationsListValidation: true };
 }
 
 /**
@@ -101,8 +143,12 @@ export async function rollback(knex: Knex, dir: string, options: MigrationOption
   return names;
 }
 
-/** Every migration file of `dir` (and every applied one whose file is gone), in order, with its state. */
+/**
+ * Every shipped migration (first, in their order), every migration file of `dir` and every applied
+ * one whose file is gone (in name order), with its state.
+ */
 export async function migrationStatus(knex: Knex, dir: string, options: MigrationOptions = {}): Promise<MigrationState[]> {
+  const shipped = (options.shipped ?? []).map((migration) => migration.name);
   const files = await new FolderMigrationSource(dir).getMigrations();
   const tableName = options.tableName ?? "knex_migrations";
   const applied = (await knex.schema.hasTable(tableName))
@@ -110,6 +156,7 @@ export async function migrationStatus(knex: Knex, dir: string, options: Migratio
     : [];
   const done = new Set(applied);
   const states: MigrationState[] = files.map((name) => ({ name, applied: done.has(name) }));
-  for (const name of applied) if (!files.includes(name)) states.push({ name, applied: true });
-  return states.sort((a, b) => a.name.localeCompare(b.name));
+  for (const name of applied) if (!files.includes(name) && !shipped.includes(name)) states.push({ name, applied: true });
+  states.sort((a, b) => a.name.localeCompare(b.name));
+  return [...shipped.map((name) => ({ name, applied: done.has(name) })), ...states];
 }

@@ -6,7 +6,7 @@
 import type { Context, Middleware } from "koa";
 import type { Knex } from "knex";
 import type { HostPlugin, PluginContext } from "@fwkit/koa-host/plugin";
-import type { Route } from "routing-kernel";
+import { declaredResponseKind, type Route } from "routing-kernel";
 import { DATA_CONFIG_KEYS, dataConfig, type DataConfig } from "./config.js";
 import { connect, type Database } from "./connection.js";
 import { dateHelpers, type DateHelpers, type DateInput } from "./dates.js";
@@ -19,7 +19,7 @@ import type { BaseRow, Model } from "./model-types.js";
 import { heldMessage } from "./migration-drafts.js";
 import { migrate } from "./migrations.js";
 import { paginationLinks, type PaginationLabels } from "./pagination-html.js";
-import { responseKindOf, validationErrorMiddleware } from "./validation-response.js";
+import { validationErrorMiddleware } from "./validation-response.js";
 
 /** Options of {@link dataPlugin}. */
 export interface DataPluginOptions {
@@ -124,7 +124,7 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
     },
 
     routeMiddleware(route: Route) {
-      const answer = validationErrorMiddleware(responseKindOf(route));
+      const answer = validationErrorMiddleware(declaredResponseKind(route));
       // Declared input is validated inside the validation answers, so a refusal is answered as validate()'s.
       const declared = declaredInputMiddleware(route);
       return declared ? (ctx, next) => answer(ctx, () => declared(ctx, next)) : answer;

@@ -4,15 +4,11 @@
  * HTML form posts are redirected back (303) with the messages and old input as flash data.
  */
 import type { Context, Middleware } from "koa";
+import { toXml } from "@fwkit/koa-host/plugin";
+import { declaredResponseKind } from "routing-kernel";
 import { flash, flashInput, hasSession } from "./flash.js";
 import { requestText } from "./request-text.js";
 import { defaultValidationMessage, isValidationError, type ValidationError } from "./validate.js";
-
-/** The route's response kind (`json`, `xml`, ...) as tagged by the frameworks (`responseKind`). */
-export function responseKindOf(route: { readonly tags?: Readonly<Record<string, unknown>> } | undefined): string | undefined {
-  const kind = route?.tags?.["responseKind"];
-  return typeof kind === "string" ? kind : undefined;
-}
 
 /** True when the answer should be data (JSON or XML) rather than a redirect to a page. */
 export function wantsData(ctx: Context, kind?: string): boolean {
@@ -45,22 +41,9 @@ export function validationSummary(ctx: { state?: unknown }, error: ValidationErr
   return translated ?? error.message;
 }
 
-function xmlText(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function xmlElement(key: string, inner: string): string {
-  return /^[A-Za-z_][A-Za-z0-9._-]*$/.test(key) && !/^xml/i.test(key)
-    ? `<${key}>${inner}</${key}>`
-    : `<key name="${xmlText(key)}">${inner}</key>`;
-}
-
-/** The same 422 body as XML, following fw-b's XML rules (root `<response>`, arrays as `<item>`). */
+/** The same 422 body as XML, written by the kit's XML writer (root `<response>`, arrays as `<item>`). */
 export function validationErrorXml(error: ValidationError, message: string = error.message): string {
-  const fields = Object.entries(error.fields)
-    .map(([name, messages]) => xmlElement(name, messages.map((m) => `<item>${xmlText(m)}</item>`).join("")))
-    .join("");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<response><error><status>422</status><message>${xmlText(message)}</message><fields>${fields}</fields></error></response>`;
+  return toXml({ error: { status: 422, message, fields: error.fields } });
 }
 
 /** Where to send the browser back to: the Referer when it is this site, else this URL. */
@@ -112,7 +95,7 @@ export function validationErrorMiddleware(kind?: string): Middleware {
       await next();
     } catch (error) {
       if (!isValidationError(error)) throw error;
-      const routeKind = kind ?? responseKindOf(ctx.state["route"] as { tags?: Record<string, unknown> } | undefined);
+      const routeKind = kind ?? declaredResponseKind(ctx.state["route"] as { tags?: Record<string, unknown> } | undefined);
       if (!respondToValidationError(ctx, error, routeKind)) throw error;
     }
   };

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { after, describe, test } from "node:test";
 import { requireServer, serverSkip } from "@fwkit/test-servers";
-import { connect, makeMigration, migrate, migrationCommands, migrationStatus, rollback, type Database } from "../src/index.js";
+import { connect, makeMigration, migrate, migrationCommands, migrationStatus, rollback, type Database, type Knex } from "../src/index.js";
 
 const root = mkdtempSync(join(tmpdir(), "data-migrations-"));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -143,8 +143,42 @@ describe("migrationCommands", () => {
     assert.match(readFileSync(file, "utf8"), /from "fw-b"/);
     assert.deepEqual(await commands.migrate(), [basename(file)]);
     assert.ok(existsSync(join(appRoot, "data", "app.db")));
-    assert.deepEqual(await commands.status(), [{ name: basename(file), applied: true }]);
+    assert.deepEqual(await commands.status(), [{ name: basename(file), applied: true, draft: false }]);
     assert.deepEqual(await commands.rollback(), [basename(file)]);
-    assert.deepEqual(await commands.status(), [{ name: basename(file), applied: false }]);
+    assert.deepEqual(await commands.status(), [{ name: basename(file), applied: false, draft: true }], "a pending file as make wrote it is a draft");
+  });
+
+  test("migrations shipped in code run before the app's files, in one history; switched off later is no error", async () => {
+    const appRoot = join(root, unique());
+    const table = unique();
+    const ran: string[] = [];
+    const shipped = [
+      {
+        name: `pkg/module/20240101000001_create_${table}`,
+        async up(knex: Knex) {
+          ran.push("shipped");
+          await knex.schema.createTable(table, (t) => t.increments("id"));
+        },
+        async down(knex: Knex) {
+          await knex.schema.dropTable(table);
+        },
+      },
+    ];
+    const config = { root: appRoot, dbUrl: "sqlite:data/app.db" };
+    const file = migrationCommands(config).make("add_things");
+    writeFileSync(file, tableTemplate(`${table}_things`));
+    const withModule = migrationCommands(config, { shipped });
+    assert.deepEqual(await withModule.migrate(), [shipped[0]!.name, basename(file)]);
+    assert.deepEqual(ran, ["shipped"]);
+    assert.deepEqual(
+      (await withModule.status()).map((s) => [s.name, s.applied]),
+      [
+        [shipped[0]!.name, true],
+        [basename(file), true],
+      ],
+    );
+    const withoutModule = migrationCommands(config, { shipped: [] });
+    assert.deepEqual(await withoutModule.migrate(), [], "an applied shipped migration missing from the list is no error");
+    assert.deepEqual(await withModule.rollback({ all: true }), [basename(file), shipped[0]!.name]);
   });
 });

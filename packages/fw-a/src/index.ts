@@ -12,7 +12,7 @@ export { FwA } from "./fw-a.js";
 export { renderMarkdown as markdown, renderMarkdown, type MarkdownOptions } from "@fwkit/services";
 export { request, type VerbDecorator } from "./request.js";
 export { createFwAResponder } from "./responder.js";
-export { response, RESPONSE_KIND } from "./response.js";
+export { response } from "./response.js";
 export { security } from "./security.js";
 /** Declare the app's user type: `declare module "fw-a" { interface UserRegistry { user: User } }`. */
 export type { CurrentUser, UserRegistry } from "@fwkit/security";

@@ -1,28 +1,22 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "koa";
-import { E_TEMPLATE_NOT_FOUND, type ErrorInfo, type Responder, type ResponderSetup } from "@fwkit/koa-host";
 import {
-  createFileProbe,
-  hasNoBodyStatus,
-  isPlainObject,
-  sendHtmlError,
-  sendJson,
-  sendJsonError,
-  sendText,
-  statusText,
-  unwrapReply,
-  wantsJsonError,
-} from "@fwkit/koa-host/plugin";
+  E_TEMPLATE_NOT_FOUND,
+  type ErrorInfo,
+  type Responder,
+  type ResponderSetup,
+} from "@fwkit/koa-host";
+import { createFileProbe, prepareResult, sendHtmlError, sendJsonError, statusText, wantsJsonError } from "@fwkit/koa-host/plugin";
 import type nunjucks from "nunjucks";
-import type { Route } from "routing-kernel";
-import { RESPONSE_KIND } from "./response.js";
+import { responseKindOf, type Route } from "routing-kernel";
 import { createTemplateEnvironment, findViewTemplate } from "./templates.js";
 
 /**
- * Framework A's response rules (SPEC section 3): a string is the body (HTML when it starts with
- * `<`); a plain object or `undefined` renders `templates/<module>/<Class>/<method>.html`; an array,
- * or anything under `@response.json`, is JSON. Decided per route at start-up.
+ * Framework A's responder: the kit's result table (koa-host `prepareResult`, SPEC section 3) with
+ * fw-a's own part, the Nunjucks template `templates/<module>/<Class>/<method>.html` that plain
+ * objects, `undefined` and `null` render in HTML views; `@response.json` makes a route JSON.
+ * Decided per route at start-up.
  */
 export function createFwAResponder(setup: ResponderSetup): Responder {
   const dir = join(setup.config.root, "templates");
@@ -42,7 +36,6 @@ export function createFwAResponder(setup: ResponderSetup): Responder {
 
   return {
     prepare(route: Route) {
-      const json = route.tags[RESPONSE_KIND] === "json";
       const found = findViewTemplate(dir, route.module, route.className, route.methodName, probe);
       const handler = `${route.id}()`;
       let template: nunjucks.Template | undefined;
@@ -55,22 +48,7 @@ export function createFwAResponder(setup: ResponderSetup): Responder {
         ctx.type = "text/html; charset=utf-8";
         ctx.body = template.render({ ...setup.locals(ctx), ...data });
       };
-      return (ctx, result) => {
-        const body = unwrapReply(ctx, result);
-        if (json) return sendJson(ctx, body);
-        if (typeof body === "string") return sendText(ctx, body);
-        if (Array.isArray(body)) return sendJson(ctx, body);
-        if (body === undefined) {
-          if (hasNoBodyStatus(ctx)) return;
-          return renderTemplate(ctx, {});
-        }
-        if (isPlainObject(body)) return renderTemplate(ctx, body);
-        if (Buffer.isBuffer(body) || (typeof body === "object" && body !== null && typeof (body as { pipe?: unknown }).pipe === "function")) {
-          ctx.body = body as Buffer;
-          return;
-        }
-        return sendText(ctx, String(body));
-      };
+      return prepareResult({ kind: responseKindOf(route), handler, template: renderTemplate });
     },
     renderError(ctx: Context, info: ErrorInfo) {
       if (wantsJsonError(ctx, info.route)) return sendJsonError(ctx, info);
@@ -81,7 +59,7 @@ export function createFwAResponder(setup: ResponderSetup): Responder {
     },
     describe(route: Route) {
       // The kinds the docs name (`html`, `json`): a string result is answered as a page too.
-      return route.tags[RESPONSE_KIND] === "json" ? "json" : "html";
+      return responseKindOf(route);
     },
   };
 }

@@ -1,10 +1,7 @@
 import { redirect, reply, type Redirect, type Reply, type ReplyInit } from "@fwkit/koa-host";
-import { bareOrCalled, setTag, type ViewDecorator } from "routing-kernel";
+import { bareOrCalled, responseKindTag, type ViewDecorator } from "routing-kernel";
 import { makeCacheDecorator } from "@fwkit/services";
 import { responseSchemaDecorator } from "./schemas.js";
-
-/** The route tag that selects a response kind (`json`); shared with the security and data packages. */
-export const RESPONSE_KIND = "responseKind";
 
 /**
  * Response helpers of framework A. `@response.json` (on a method or a class) answers with JSON
@@ -13,7 +10,7 @@ export const RESPONSE_KIND = "responseKind";
  * headers of a result; `response.redirect(url)` redirects.
  */
 export const response = Object.freeze({
-  json: bareOrCalled(() => setTag("response.json", RESPONSE_KIND, "json"), "response.json") as ViewDecorator & (() => ViewDecorator),
+  json: bareOrCalled(() => responseKindTag("response.json", "json"), "response.json") as ViewDecorator & (() => ViewDecorator),
   cache: makeCacheDecorator("response.cache"),
   make: (body: unknown, init: ReplyInit = {}): Reply => reply(body, init),
   status: (status: number, body?: unknown, headers?: Record<string, string>): Reply => reply(body, headers ? { status, headers } : { status }),

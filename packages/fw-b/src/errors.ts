@@ -19,33 +19,11 @@ export const E_NAV_UNREACHABLE = createError(
     `@navTitle on ${handler} cannot become a menu link: ${reason}. Put @navTitle on a GET method without required parameters.`,
 );
 
-/** A `@renderXml` view returned a value that contains itself. */
-export const E_XML_CYCLE = createError(
-  "E_XML_CYCLE",
-  500,
-  (path: string) => `The value returned for XML refers to itself at ${path}; return plain data without cycles.`,
-);
-
 /** A template exists but cannot be compiled or rendered. */
 export const E_TEMPLATE_FAILED = createError(
   "E_TEMPLATE_FAILED",
   500,
   (path: string, reason: string) => `The template ${path} failed: ${reason}`,
-);
-
-/** `fw-b :addview` got a name that cannot be a view module or class. */
-export const E_INVALID_VIEW_NAME = createError(
-  "E_INVALID_VIEW_NAME",
-  500,
-  (name: string) =>
-    `"${name}" is not a valid view name. Use letters, digits, "-" or "_" (and "/" for a sub-folder), starting with a letter, e.g. "blog" or "admin/users".`,
-);
-
-/** `fw-b :addview` would overwrite an existing view module. */
-export const E_VIEW_EXISTS = createError(
-  "E_VIEW_EXISTS",
-  500,
-  (file: string) => `${file} already exists; pick another name or edit that file.`,
 );
 
 /** The `contrib` config key is malformed, or asks for modules that need another one. */

@@ -1,12 +1,8 @@
 import type { Context } from "koa";
-import type { Route } from "routing-kernel";
+import { isDataRoute, type Route } from "routing-kernel";
 import type { ErrorInfo } from "./responder.js";
+import { escapeHtml } from "./escape/html.js";
 import { statusText } from "./http-error.js";
-
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** True when the client accepts JSON but neither HTML nor anything (`*\/*`). */
 export function acceptsOnlyJson(ctx: Context): boolean {
@@ -16,8 +12,7 @@ export function acceptsOnlyJson(ctx: Context): boolean {
 
 /** True when an error for this request should be a JSON body: JSON/XML views and JSON-only clients. */
 export function wantsJsonError(ctx: Context, route: Route | undefined): boolean {
-  const kind = route?.tags["responseKind"];
-  return kind === "json" || kind === "xml" || acceptsOnlyJson(ctx);
+  return isDataRoute(route) || acceptsOnlyJson(ctx);
 }
 
 /** Writes `{"error": {"status": N, "message": "..."}}` (and the stack in development). */

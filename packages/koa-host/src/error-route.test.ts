@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { buildRouteTable, defineConventions, routePath, setTag } from "routing-kernel";
+import { buildRouteTable, defineConventions, RESPONSE_KIND_TAG, responseKindTag, routePath } from "routing-kernel";
 import { errorRouteFinder } from "./error-route.js";
 import { HostView } from "./view.js";
 
 class View extends HostView {}
 const conventions = defineConventions({ baseClass: View, trailingSlash: false });
-const json = setTag("json", "responseKind", "json");
+const json = responseKindTag("json", "json");
 
 class Shop extends View {
   index() {}
@@ -39,8 +39,8 @@ describe("errorRouteFinder", () => {
 
   test("a path that matches nothing takes the kind of the routes under its nearest ancestor, when they agree", () => {
     const at = errorRouteFinder(table);
-    assert.equal(at("/api/nothing")?.tags["responseKind"], "json");
-    assert.equal(at("/api/users/4/5")?.tags["responseKind"], "json");
+    assert.equal(at("/api/nothing")?.tags[RESPONSE_KIND_TAG], "json");
+    assert.equal(at("/api/users/4/5")?.tags[RESPONSE_KIND_TAG], "json");
     assert.equal(at("/shop/specialxdeals")?.className, "Shop");
     assert.equal(at("/mixed/nothing"), undefined, "HTML and JSON routes under /mixed: no kind is implied");
     assert.equal(at("/nothing"), undefined, "the root implies nothing");

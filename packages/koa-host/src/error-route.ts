@@ -1,4 +1,4 @@
-import type { Route, RouteTable } from "routing-kernel";
+import { isDataRoute, type Route, type RouteTable } from "routing-kernel";
 
 /** One pattern split into segments (`null`: a parameter, matching any one segment). */
 interface SplitEntry {
@@ -66,6 +66,5 @@ function startsWith(pattern: ReadonlyArray<string | null>, path: readonly string
 
 /** What an error page depends on: JSON and XML views both answer errors as JSON (SPEC 3). */
 function kindOf(route: Route): "data" | "page" {
-  const kind = route.tags["responseKind"];
-  return kind === "json" || kind === "xml" ? "data" : "page";
+  return isDataRoute(route) ? "data" : "page";
 }

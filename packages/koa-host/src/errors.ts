@@ -202,6 +202,30 @@ export const E_MOUNT_UNGUARDED = createError(
   (prefix: string, plugin: string) =>
     `The app mounted at ${prefix} has no ${plugin} plugin, but this app's ${plugin} plugin must protect every request it serves (CSRF on unsafe verbs). Turn the ${plugin} battery on in the mounted app.`,
 );
+
+/** A value written as XML (an `@renderXml` result, a 422 body) contains itself. */
+export const E_XML_CYCLE = createError(
+  "E_XML_CYCLE",
+  500,
+  (path: string) => `The value returned for XML refers to itself at ${path}; return plain data without cycles.`,
+);
+
+/** A view returned a value no response can carry (a function, a symbol). */
+export const E_RESULT_UNSUPPORTED = createError(
+  "E_RESULT_UNSUPPORTED",
+  500,
+  (handler: string, type: string) =>
+    `${handler} returned a ${type}, which no response can carry. Return a string, a plain object, an array, a class instance, a Buffer or stream, a reply() or a redirect().`,
+);
+
+/** A view's result cannot be written in its route's format (a bigint or a cycle in JSON). */
+export const E_RESULT_NOT_SERIALIZABLE = createError(
+  "E_RESULT_NOT_SERIALIZABLE",
+  500,
+  (handler: string, format: string, reason: string) =>
+    `${handler} returned a value that cannot be written as ${format} (${reason}). Return plain data: no cycles, bigints as strings or numbers.`,
+);
+
 /** A test's `res.json()` / `res.xml()` read an answer that is not in that format. */
 export const E_TEST_RESPONSE_FORMAT = createError(
   "E_TEST_RESPONSE_FORMAT",

@@ -38,6 +38,7 @@ export {
 export type { HostPlugin, PluginContext, StaticFolder } from "./plugin.js";
 export { encodeLocation, safeHeaders } from "./header-values.js";
 export { hasNoBodyStatus, isPlainObject, sendJson, sendText, unwrapReply } from "./respond-helpers.js";
+export { prepareResult, sendXml, shapeOf, type ResultShape, type ResultTableOptions, type TemplateRenderer } from "./results/index.js";
 export { runtimeOf, type HostRuntime } from "./runtime.js";
 export { staticFiles, type StaticOptions } from "./static-files.js";
 export { safeStaticPath } from "./static-path.js";

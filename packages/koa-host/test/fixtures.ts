@@ -1,4 +1,4 @@
-import { defineConventions, restrictVerbs, routePath, setTag, type ViewModule } from "routing-kernel";
+import { defineConventions, RESPONSE_KIND_TAG, responseKindTag, restrictVerbs, routePath, type ViewModule } from "routing-kernel";
 import { createHost, HostView, type Host, type HostOptions, type Responder } from "../src/index.js";
 import {
   isPlainObject,
@@ -19,7 +19,7 @@ export const conventions = defineConventions({ baseClass: TestView, trailingSlas
 /** Decorators for host tests. */
 export const post = restrictVerbs("post", ["POST"]);
 export const route = (path: string) => routePath("route", path);
-export const json = setTag("json", "responseKind", "json");
+export const json = responseKindTag("json", "json");
 
 /** A small responder: strings as text, objects and arrays as JSON, undefined as 204. */
 export const testResponder: Responder = {
@@ -37,7 +37,7 @@ export const testResponder: Responder = {
     if (wantsJsonError(ctx, info.route)) sendJsonError(ctx, info);
     else sendHtmlError(ctx, info);
   },
-  describe: (r) => String(r.tags["responseKind"] ?? "text"),
+  describe: (r) => String(r.tags[RESPONSE_KIND_TAG] ?? "text"),
 };
 
 /** Builds a host over the given classes, listening on 127.0.0.1. */

@@ -4,7 +4,7 @@
  * that do not accept HTML, get 401 instead.
  */
 import type { Context, Middleware } from "koa";
-import { bareOrCalled, setTag, type Route, type ViewDecorator } from "routing-kernel";
+import { bareOrCalled, isDataRoute, setTag, type Route, type ViewDecorator } from "routing-kernel";
 import { E_LOGIN_REQUIRED, withHeaders } from "./errors.js";
 import { runtimeOf } from "./runtime.js";
 
@@ -14,11 +14,8 @@ export const LOGIN_REQUIRED_TAG = "security.loginRequired";
 /** Restricts a view class or method to logged-in users; bare (`@loginRequired`) or called. */
 export const loginRequired = bareOrCalled<ViewDecorator>(() => setTag("loginRequired", LOGIN_REQUIRED_TAG, true), "loginRequired");
 
-/** True for routes whose response kind (route tag `responseKind`) is JSON or XML. */
-export function isDataRoute(route: Route | undefined): boolean {
-  const kind = route?.tags["responseKind"];
-  return kind === "json" || kind === "xml";
-}
+/** True for JSON and XML routes: routing-kernel's, re-exported here for the batteries' users. */
+export { isDataRoute } from "routing-kernel";
 
 /** True when the client sent an Accept header that excludes HTML (an API client). */
 export function rejectsHtml(ctx: Context): boolean {

@@ -5,14 +5,14 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { setTag } from "routing-kernel";
+import { responseKindTag } from "routing-kernel";
 import { currentUser, login, logout, loginRequired, type SecurityPlugin } from "../src/index.js";
 import { startApp, USERS, View, type TestApp } from "./helpers/app.js";
 import { Client } from "./helpers/client.js";
 
 /** What fw-a's `@response.json` / fw-b's `@renderJson` record. */
-const json = setTag("json", "responseKind", "json");
-const xml = setTag("xml", "responseKind", "xml");
+const json = responseKindTag("json", "json");
+const xml = responseKindTag("xml", "xml");
 let plugin: SecurityPlugin | undefined;
 const passwords = new Map<string, string>([["1", "wonderland"]]);
 

@@ -40,6 +40,6 @@ export function generateView(dir: string, name: string): ScaffoldResult {
     .join("");
   const files = viewFiles(module, className);
   const result = writeScaffold(resolve(dir), files);
-  if (result.written.length === 0) throw new E_VIEW_EXISTS(module);
+  if (result.written.length === 0) throw new E_VIEW_EXISTS(`views/${module}.ts`);
   return result;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +8,7 @@ import { fwAConventions } from "../conventions.js";
 import { FwA } from "../fw-a.js";
 import type { Context } from "koa";
 import { csrfToken } from "@fwkit/security";
+import { HTTPError } from "@fwkit/koa-host";
 import { request } from "../request.js";
 import { response } from "../response.js";
 import { security } from "../security.js";
@@ -17,8 +18,20 @@ const TEST_CONFIG = { env: "test", logRequests: false, logLevel: "silent", batte
 /** The same with the security battery on (cookie sessions, CSRF), for the security cases. */
 const SECURE_CONFIG = { ...TEST_CONFIG, batteries: { security: true, data: false, services: false } } as const;
 
-async function serve(modules: ViewModule[], config: Readonly<Record<string, unknown>>) {
+/** A route whose Nunjucks template the result cases need. */
+interface TemplateFor {
+  readonly module: string;
+  readonly className: string;
+  readonly methodName: string;
+}
+
+async function serve(modules: ViewModule[], config: Readonly<Record<string, unknown>>, templates: readonly TemplateFor[] = []) {
   const root = mkdtempSync(join(tmpdir(), "fw-a-conformance-"));
+  for (const t of templates) {
+    const dir = join(root, "templates", t.module, t.className);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${t.methodName}.html`), "template:{{ name }}");
+  }
   const app = await createApp({ root, modules, config });
   const server = await app.listen(0, "127.0.0.1");
   const { port } = server.address() as AddressInfo;
@@ -56,6 +69,12 @@ export const conformanceAdapter = {
     return buildRouteTable({ conventions: fwAConventions, modules });
   },
   start: (modules: ViewModule[]) => serve(modules, TEST_CONFIG),
+  results: {
+    start: (modules: ViewModule[], templates: readonly TemplateFor[]) => serve(modules, TEST_CONFIG, templates),
+    reply: (body: unknown, init: { status?: number; headers?: Record<string, string> }) => response.make(body, init),
+    redirect: (location: string) => response.redirect(location),
+    httpError: (status: number, message: string) => new HTTPError(status, message),
+  },
   security: {
     start: (modules: ViewModule[]) => serve(modules, SECURE_CONFIG),
     csrfExempt: security.csrfExempt,

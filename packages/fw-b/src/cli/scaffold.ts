@@ -3,7 +3,8 @@ import { basename, join, relative, resolve, sep } from "node:path";
 import { E_APP_NOT_FOUND } from "@fwkit/koa-host";
 import { findAppEntry, linkScaffoldDependencies, SCAFFOLD_DEPENDENCIES, scaffoldDependencies, scaffoldDevDependencies, writeScaffold, type ScaffoldResult } from "@fwkit/koa-host/cli";
 import { kebabCase } from "routing-kernel";
-import { E_INVALID_NAV_TITLE, E_INVALID_VIEW_NAME, E_VIEW_EXISTS } from "../errors.js";
+import { E_INVALID_VIEW_NAME, E_VIEW_EXISTS } from "@fwkit/koa-host";
+import { E_INVALID_NAV_TITLE } from "../errors.js";
 import { nextNavOrder } from "./nav-order.js";
 import { PACKAGE_ROOT, PACKAGE_TEMPLATES, SCAFFOLD_DIR } from "../paths.js";
 
@@ -103,10 +104,10 @@ export interface AddViewOptions {
 export function addView(dir: string, name: string, options: AddViewOptions = {}): ScaffoldResult {
   const root = resolve(dir);
   if (!findAppEntry(root)) throw new E_APP_NOT_FOUND(root, "there is no app.ts here; run fw-b :init first or pass --root");
-  if (!VIEW_NAME.test(name)) throw new E_INVALID_VIEW_NAME(name);
+  if (!VIEW_NAME.test(name)) throw new E_INVALID_VIEW_NAME(name, true);
   const module = name;
   const className = viewClassName(name);
-  if (!className) throw new E_INVALID_VIEW_NAME(name);
+  if (!className) throw new E_INVALID_VIEW_NAME(name, true);
   for (const extension of [".ts", ".mts", ".js", ".mjs"]) {
     const file = join(root, "views", `${module}${extension}`);
     if (existsSync(file)) throw new E_VIEW_EXISTS(relative(root, file));

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { buildRouteTable } from "routing-kernel";
 import { conventions, FwB } from "../base.js";
-import { NAV_CLASS, NAV_ITEM, RESPONSE_KIND } from "../tags.js";
+import { RESPONSE_KIND_TAG } from "routing-kernel";
+import { NAV_CLASS, NAV_ITEM } from "../tags.js";
 import { navTitle, renderHtml, renderJson, renderXml, route } from "./index.js";
 
 const table = (exports: Record<string, unknown>) => buildRouteTable({ conventions, modules: [{ name: "main", exports }] });
@@ -20,7 +21,7 @@ describe("fw-b decorators", () => {
       @renderXml() xml() {}
       plain() {}
     }
-    const kinds = Object.fromEntries(table({ Api, Mixed }).routes.map((r) => [r.id, r.tags[RESPONSE_KIND]]));
+    const kinds = Object.fromEntries(table({ Api, Mixed }).routes.map((r) => [r.id, r.tags[RESPONSE_KIND_TAG]]));
     assert.deepEqual(kinds, {
       "Api.index": "json",
       "Api.feed": "xml",

@@ -6,23 +6,11 @@ import {
   type Responder,
   type ResponderSetup,
 } from "@fwkit/koa-host";
-import {
-  hasNoBodyStatus,
-  isPlainObject,
-  sendHtmlError,
-  sendJson,
-  sendJsonError,
-  sendText,
-  statusText,
-  unwrapReply,
-  wantsJsonError,
-} from "@fwkit/koa-host/plugin";
-import type { Route } from "routing-kernel";
+import { prepareResult, sendHtmlError, sendJsonError, statusText, wantsJsonError, type TemplateRenderer } from "@fwkit/koa-host/plugin";
+import { responseKindOf, type Route } from "routing-kernel";
 import { renderMarkdown } from "@fwkit/services";
-import { RESPONSE_KIND, type ResponseKind } from "../tags.js";
 import { NavMenu } from "./menu.js";
 import { TemplateStore, type Template } from "./templates.js";
-import { toXml } from "./xml.js";
 
 /** Options of {@link createResponder}. */
 export interface FwBResponderOptions {
@@ -35,23 +23,11 @@ export interface FwBResponderOptions {
   readonly contribErrors?: boolean;
 }
 
-/** The response kind of a route: `json`, `xml`, or `html` (the default). */
-export function responseKindOf(route: Route): ResponseKind {
-  const kind = route.tags[RESPONSE_KIND];
-  return kind === "json" || kind === "xml" ? kind : "html";
-}
-
-/** Answers XML (`application/xml; charset=utf-8`). */
-export function sendXml(ctx: Context, value: unknown): void {
-  ctx.type = "application/xml; charset=utf-8";
-  ctx.body = toXml(value);
-}
-
 /**
- * fw-b's response rules (SPEC section 3), decided per route at start-up. HTML views: a string is
- * the body, a plain object or nothing renders `templates/<module>/<Class>/<method>.pug` (or `.html`,
- * or `.md`) with the object's keys, `nav`, `markdown` and the host's locals. `@renderJson` gives
- * JSON, `@renderXml` XML. Errors: the app's `templates/error/<status>` or `templates/error` page,
+ * fw-b's responder: the kit's result table (koa-host `prepareResult`, SPEC section 3), decided per
+ * route at start-up, with fw-b's own part: in HTML views a plain object or nothing renders
+ * `templates/<module>/<Class>/<method>.pug` (or `.html`, or `.md`) with the object's keys, `nav`,
+ * `markdown` and the host's locals. `@renderJson` gives JSON, `@renderXml` XML. Errors: the app's `templates/error/<status>` or `templates/error` page,
  * else (with `contrib.errors`) `contrib/errors/<status>` or `contrib/errors/error`, else the
  * built-in one; JSON for JSON/XML views and JSON-only clients. The maintenance answer (503) uses
  * `contrib/maintenance/page`.
@@ -80,39 +56,16 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
     return () => found;
   };
 
-  const prepareHtml = (route: Route): RespondFn => {
+  /** fw-b's part of the result table: the view's Pug (or `.html`, `.md`) template with `nav` and `markdown`. */
+  const templateOf = (route: Route): TemplateRenderer => {
     const name = `${route.module}/${route.className}/${route.methodName}`;
     const template = lookup(name);
-    return (ctx, result) => {
-      const body = unwrapReply(ctx, result);
-      if ((body === undefined || body === null) && hasNoBodyStatus(ctx)) return;
-      if (typeof body === "string") return sendText(ctx, body);
-      if (body === undefined || body === null || isPlainObject(body)) {
-        // A view that wrote the body itself (a stream, a file) and returned nothing keeps it.
-        if ((body === undefined || body === null) && ctx.body !== undefined && ctx.body !== null) return;
-        const found = template();
-        if (!found) throw new E_TEMPLATE_NOT_FOUND(`${route.id}()`, `${templates.expectedPath(name)} (or .html, .md)`);
-        ctx.type = "text/html; charset=utf-8";
-        ctx.body = found.render(localsFor(ctx, body ?? {}));
-        return;
-      }
-      if (Array.isArray(body)) return sendJson(ctx, body);
-      if (typeof body === "object") {
-        // Buffers and streams are sent as they are; other objects as JSON.
-        if (Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === "function") {
-          ctx.body = body;
-          return;
-        }
-        return sendJson(ctx, body);
-      }
-      sendText(ctx, String(body));
+    return (ctx, values) => {
+      const found = template();
+      if (!found) throw new E_TEMPLATE_NOT_FOUND(`${route.id}()`, `${templates.expectedPath(name)} (or .html, .md)`);
+      ctx.type = "text/html; charset=utf-8";
+      ctx.body = found.render(localsFor(ctx, values));
     };
-  };
-
-  const prepareData = (send: (ctx: Context, value: unknown) => void): RespondFn => (ctx, result) => {
-    const body = unwrapReply(ctx, result);
-    if ((body === undefined || body === null) && hasNoBodyStatus(ctx)) return;
-    send(ctx, body);
   };
 
   const errorPage = (status: number) => {
@@ -131,7 +84,9 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
       let respond = prepared.get(route);
       if (!respond) {
         const kind = responseKindOf(route);
-        respond = kind === "json" ? prepareData(sendJson) : kind === "xml" ? prepareData(sendXml) : prepareHtml(route);
+        // JSON and XML routes never render a template, so none is looked up for them.
+        const template: TemplateRenderer = kind === "html" ? templateOf(route) : () => undefined;
+        respond = prepareResult({ kind, handler: `${route.id}()`, template });
         prepared.set(route, respond);
       }
       return respond;

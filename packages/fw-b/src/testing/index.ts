@@ -16,6 +16,7 @@ import { createApp, type FwBAppOptions } from "../app.js";
 import { FwB } from "../base.js";
 import { csrfExempt, renderJson, route } from "../decorators/index.js";
 import { request } from "../request.js";
+import { conformanceResults } from "./conformance-results.js";
 
 export { TestClient, TestResponse, XmlElement, type TestClientFolderOptions, type TestRequestInit } from "@fwkit/koa-host/testing";
 export { testClient, type TestAppOptions } from "./client.js";
@@ -88,6 +89,7 @@ export const conformanceAdapter = Object.freeze({
     json: renderJson,
   }),
   start: (modules: ViewModule[]) => startTestApp(modules, { config: PLAIN }),
+  results: conformanceResults((modules, root) => startTestApp(modules, { config: PLAIN, root })),
   security: Object.freeze({
     start: (modules: ViewModule[]) => startTestApp(modules, { config: SECURE }),
     csrfExempt,
