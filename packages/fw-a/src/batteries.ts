@@ -3,7 +3,8 @@ import type { ConfigKeys, HostPlugin } from "@fwkit/koa-host/plugin";
 import { DATA_CONFIG_KEYS, dataPlugin } from "@fwkit/data";
 import { securityPlugin, type CurrentUser, type SecurityPluginOptions } from "@fwkit/security";
 import { SECURITY_CONFIG_KEYS } from "@fwkit/security/plugin";
-import { I18N_CONFIG_KEYS, SERVICES_CONFIG_KEYS, servicesPlugin, translationsPlugin, userSignalHooks, type MailRenderer } from "@fwkit/services";
+import { servicesPlugin, translationsPlugin, type MailRenderer } from "@fwkit/services";
+import { I18N_CONFIG_KEYS, SERVICES_CONFIG_KEYS, userSignalHooks } from "@fwkit/services/plugin";
 
 /** The batteries' config keys, accepted at start-up also when a battery is switched off. */
 export const BATTERY_CONFIG_KEYS: readonly ConfigKeys[] = Object.freeze([SECURITY_CONFIG_KEYS, DATA_CONFIG_KEYS, SERVICES_CONFIG_KEYS, I18N_CONFIG_KEYS]);

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { LANGUAGE_SESSION_KEY } from "@fwkit/services";
+import { LANGUAGE_SESSION_KEY } from "@fwkit/services/plugin";
 import { createApp, FwA, request, security, type Host } from "../src/index.js";
 import { listenForTest } from "../src/testing/index.js";
 import { Browser } from "./support/client.js";

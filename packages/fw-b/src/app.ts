@@ -5,7 +5,7 @@ import { loadViewModules, type HostPlugin } from "@fwkit/koa-host/plugin";
 import { mountApps, resolveAppOptions } from "@fwkit/koa-host/plugin";
 import type { AppDefinition, CreateOverrides } from "@fwkit/koa-host/cli";
 import type { ViewModule } from "routing-kernel";
-import { I18N_CONFIG_KEYS } from "@fwkit/services";
+import { I18N_CONFIG_KEYS } from "@fwkit/services/plugin";
 import { conventions } from "./base.js";
 import { autoMigrates, BATTERY_CONFIG_KEYS, batteryPlugins, type AuthOptions } from "./batteries.js";
 import { CONTRIB_CONFIG_KEYS, contribSettings, type ContribSettings } from "./contrib/config.js";

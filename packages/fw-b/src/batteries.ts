@@ -3,7 +3,8 @@ import type { ConfigKeys, HostPlugin } from "@fwkit/koa-host/plugin";
 import { DATA_CONFIG_KEYS, dataPlugin, type DataPlugin } from "@fwkit/data";
 import { securityPlugin, type SecurityPlugin, type CurrentUser, type SecurityPluginOptions } from "@fwkit/security";
 import { SECURITY_CONFIG_KEYS } from "@fwkit/security/plugin";
-import { SERVICES_CONFIG_KEYS, servicesPlugin, userSignalHooks, type MailRenderer, type ServicesPlugin } from "@fwkit/services";
+import { servicesPlugin, type MailRenderer, type ServicesPlugin } from "@fwkit/services";
+import { SERVICES_CONFIG_KEYS, userSignalHooks } from "@fwkit/services/plugin";
 
 /** The batteries' config keys, accepted at start-up also when a battery is switched off. */
 export const BATTERY_CONFIG_KEYS: readonly ConfigKeys[] = Object.freeze([SECURITY_CONFIG_KEYS, DATA_CONFIG_KEYS, SERVICES_CONFIG_KEYS]);

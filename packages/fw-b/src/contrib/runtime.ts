@@ -1,7 +1,8 @@
 import type { Context } from "koa";
 import type { Knex } from "@fwkit/data";
 import { runtimeOf, type HostRuntime, type PluginContext } from "@fwkit/koa-host/plugin";
-import { LANGUAGE_SESSION_KEY, type Mailer } from "@fwkit/services";
+import { type Mailer } from "@fwkit/services";
+import { LANGUAGE_SESSION_KEY } from "@fwkit/services/plugin";
 import type { CaptchaVerifier } from "./captcha/verifier.js";
 import type { ContribSettings } from "./config.js";
 import type { I18n, Translate } from "./i18n/i18n.js";

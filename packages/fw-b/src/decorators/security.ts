@@ -1,4 +1,4 @@
-import { makeCacheDecorator } from "@fwkit/services";
+import { makeCacheDecorator } from "@fwkit/services/plugin";
 import type { ViewDecorator } from "routing-kernel";
 
 export { bearerAuth, cors, csrfExempt, loginRequired } from "@fwkit/security";

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { compareCatalogs } from "@fwkit/services";
+import { compareCatalogs } from "@fwkit/services/plugin";
 import { createI18n, SHIPPED } from "../../src/contrib/index.js";
 
 test("the shipped catalogs have the same keys, placeholders and plural forms", () => {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { acceptedLanguages, BATTERY_CATALOGS, createTranslations, LANGUAGE_TAG, type LanguageHints, type Translate } from "@fwkit/services";
+import { acceptedLanguages, createTranslations, type LanguageHints, type Translate } from "@fwkit/services";
+import { BATTERY_CATALOGS, LANGUAGE_TAG } from "@fwkit/services/plugin";
 import { E_CONTRIB_CONFIG } from "../../errors.js";
 import type { I18nContribOptions } from "../config.js";
 import { DE } from "./de.js";

@@ -1,5 +1,5 @@
 import { HTTPError } from "@fwkit/koa-host";
-import { LANGUAGE_SESSION_KEY } from "@fwkit/services";
+import { LANGUAGE_SESSION_KEY } from "@fwkit/services/plugin";
 import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";
 import { request } from "../../request.js";

@@ -1,0 +1,32 @@
+/**
+ * @module @fwkit/services/plugin
+ * What plugin authors and the sibling packages (the frameworks, the batteries) build on: not the
+ * API of an app. Apps import `@fwkit/services`; this subpath may change in a minor release.
+ */
+export { safeAssetPath, serveAssets, type ServeAssetsOptions } from "./assets/serve.js";
+export { cacheOver, DEFAULT_CACHE_URL } from "./cache/cache.js";
+export { CACHE_TAG, cacheResponse, cacheTagOf, makeCacheDecorator, type CacheTag } from "./cache/decorator.js";
+export { responseCache, responseCacheKey, type ResponseCacheOptions } from "./cache/response.js";
+export { readServicesConfig, SERVICES_CONFIG_KEYS, type ServicesConfig } from "./config.js";
+export { consoleLogger, type ServiceLogger } from "./logger.js";
+export { createMailTransport } from "./mail/create-transport.js";
+export { bridgeSignals, type BridgeOptions, type SignalBridge } from "./signals/bridge.js";
+export { requestSignals } from "./signals/request-signals.js";
+export { userSignalHooks, type LoginHooks } from "./signals/user-signals.js";
+export { defaultRegistry } from "./signals/signal.js";
+export { createStorageDriver, DEFAULT_STORAGE_URL, type DriverContext } from "./storage/create-driver.js";
+export { checkKey, typeOfKey, uploadKey } from "./storage/keys.js";
+export { checkSize, checkType, DEFAULT_LIMITS } from "./storage/limits.js";
+export { serveStorage } from "./storage/serve.js";
+export { UrlSigner, type SignedQuery } from "./storage/signing.js";
+export {
+  BATTERY_CATALOGS,
+  compareCatalogs,
+  I18N_CONFIG_KEYS,
+  LANGUAGE_SESSION_KEY,
+  LANGUAGE_TAG,
+  matchLanguage,
+  placeholders,
+  readLocaleFiles,
+  requestTranslatorMiddleware,
+} from "./i18n/index.js";
