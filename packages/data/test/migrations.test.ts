@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { after, describe, test } from "node:test";
 import { requireServer, serverSkip } from "@fwkit/test-servers";
-import { connect, makeMigration, migrate, migrationCommands, migrationStatus, rollback, type Database, type Knex } from "../src/index.js";
+import { connect, makeMigration, migrate, migrationStatus, rollback, type Database, type Knex } from "../src/index.js";
+import { migrationCliCommands, migrationCommands } from "../src/plugin-api.js";
 
 const root = mkdtempSync(join(tmpdir(), "data-migrations-"));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -180,5 +181,37 @@ describe("migrationCommands", () => {
     const withoutModule = migrationCommands(config, { shipped: [] });
     assert.deepEqual(await withoutModule.migrate(), [], "an applied shipped migration missing from the list is no error");
     assert.deepEqual(await withModule.rollback({ all: true }), [basename(file), shipped[0]!.name]);
+  });
+});
+
+describe("migrationCliCommands", () => {
+  test("the four commands under a framework's names print the same lines for both frameworks", async () => {
+    const appRoot = join(root, unique());
+    const names = { migrate: "db:migrate", rollback: "db:rollback", make: "db:make", status: "db:status" };
+    const commands = migrationCliCommands(names, async () => migrationCommands({ root: appRoot, dbUrl: "sqlite:data/app.db" }));
+    assert.deepEqual(
+      commands.map((c) => c.command),
+      ["db:migrate", "db:rollback", "db:make <name>", "db:status"],
+    );
+    const run = async (command: string, args: Record<string, unknown> = {}): Promise<string> => {
+      const lines: string[] = [];
+      const log = console.log;
+      console.log = (line: string) => void lines.push(line);
+      try {
+        await commands.find((c) => c.command.startsWith(command))!.handler({ root: appRoot, ...args });
+      } finally {
+        console.log = log;
+      }
+      return lines.join("\n");
+    };
+    assert.match(await run("db:migrate"), /^Nothing to migrate \(sqlite:/);
+    const made = /^created (\S+_add_notes\.ts)$/.exec(await run("db:make", { name: "add_notes" }))?.[1];
+    assert.ok(made, "make prints the path it created");
+    assert.match(await run("db:status"), /^\[ \] \d+_add_notes\.ts \(draft: /);
+    writeFileSync(made, tableTemplate(`notes_${unique()}`));
+    assert.match(await run("db:migrate"), /^applied \d+_add_notes\.ts$/);
+    assert.match(await run("db:status"), /^\[x\] \d+_add_notes\.ts$/);
+    assert.match(await run("db:rollback"), /^rolled back \d+_add_notes\.ts$/);
+    assert.equal(await run("db:rollback"), "Nothing to roll back.");
   });
 });

@@ -104,16 +104,16 @@ describe("fw-a CLI as a new user runs it", () => {
   test("db:status, db:make and db:rollback work on the scaffold's SQLite database", () => {
     const status = run(dir, "db:status");
     assert.equal(status.status, 0, status.stderr);
-    assert.match(status.stdout, /applied\s+20261122000000_create_notes\.ts/);
+    assert.match(status.stdout, /\[x\] 20261122000000_create_notes\.ts/);
     const make = run(dir, "db:make", "add_tags");
     assert.equal(make.status, 0, make.stderr);
-    assert.match(make.stdout, /create .*_add_tags\.ts/);
+    assert.match(make.stdout, /created .*_add_tags\.ts/);
     const bad = run(dir, "db:make", "../evil");
     assert.notEqual(bad.status, 0);
     assert.match(bad.stderr, /E_BAD_MIGRATION_NAME/);
     const migrate = run(dir, "db:migrate");
     assert.equal(migrate.status, 0, migrate.stderr);
-    assert.match(migrate.stdout, /migrated\s+.*_add_tags\.ts/);
+    assert.match(migrate.stdout, /applied .*_add_tags\.ts/);
     const rollback = run(dir, "db:rollback");
     assert.equal(rollback.status, 0, rollback.stderr);
     assert.match(rollback.stdout, /rolled back\s+.*_add_tags\.ts/);

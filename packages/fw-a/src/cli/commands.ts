@@ -1,6 +1,6 @@
-import { join, resolve } from "node:path";
-import { DRAFT_NOTE, isDraftFile } from "@fwkit/data";
-import type { Argv } from "yargs";
+import { resolve } from "node:path";
+import { migrationCliCommands } from "@fwkit/data";
+import type { Argv, CommandModule } from "yargs";
 import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/koa-host/cli";
 import { appMigrations } from "./db.js";
 import { generateView, initApp } from "./init.js";
@@ -32,28 +32,11 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
     .command(buildCommand("gen:build", "fw-a"))
     .command(startCommand("start"))
     .command(deployCommand("gen:deploy", "fw-a"));
-  cli = cli
-    .command("db:migrate", "apply pending migrations", (y) => y, async (args) => {
-      const migrations = await appMigrations(resolve(String(args.root)));
-      const applied = await migrations.migrate();
-      console.log(applied.length ? applied.map((name) => `  migrated  ${name}`).join("\n") : `Nothing to migrate (${migrations.url}).`);
-    })
-    .command("db:rollback", "undo the last batch of migrations", (y) => y.option("all", { type: "boolean", default: false, describe: "undo every batch" }), async (args) => {
-      const migrations = await appMigrations(resolve(String(args.root)));
-      const undone = await migrations.rollback({ all: args.all });
-      console.log(undone.length ? undone.map((name) => `  rolled back  ${name}`).join("\n") : "Nothing to roll back.");
-    })
-    .command("db:make <name>", "write a new migration file", (y) => y.positional("name", { type: "string", demandOption: true }), async (args) => {
-      const migrations = await appMigrations(resolve(String(args.root)));
-      console.log(`  create  ${migrations.make(String(args.name))}`);
-    })
-    .command("db:status", "list migrations and whether they are applied", (y) => y, async (args) => {
-      const migrations = await appMigrations(resolve(String(args.root)));
-      for (const state of await migrations.status()) {
-        const draft = !state.applied && isDraftFile(join(migrations.dir, state.name));
-        console.log(`  ${state.applied ? "applied" : "pending"}  ${state.name}${draft ? `  ${DRAFT_NOTE}` : ""}`);
-      }
-    });
+  // The data battery's migration commands, under fw-a's names.
+  const migrations = (args: Record<string, unknown>) => appMigrations(resolve(String(args["root"])));
+  for (const command of migrationCliCommands({ migrate: "db:migrate", rollback: "db:rollback", make: "db:make", status: "db:status" }, migrations)) {
+    cli = cli.command(command as CommandModule);
+  }
   for (const command of userCommands) cli = cli.command(command);
   return finishCli(cli, "fw-a");
 }

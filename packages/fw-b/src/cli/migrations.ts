@@ -1,11 +1,11 @@
-import { join } from "node:path";
-import { connect, dataConfig, DRAFT_NOTE, isDraftFile, makeMigration, type Knex } from "@fwkit/data";
+import { connect, type Knex } from "@fwkit/data";
+import { dataConfig, migrationCliCommands, migrationCommands } from "@fwkit/data";
 import { loadConfig, type AppConfig } from "@fwkit/koa-host";
 import { registerTypeScript } from "@fwkit/koa-host/cli";
 import type { CommandModule } from "yargs";
 import { contribSettings } from "../contrib/config.js";
 import { setMaintenance } from "../contrib/maintenance/flag.js";
-import { migrateAll, migrationStates, rollbackAll } from "../contrib/migrations.js";
+import { contribMigrations } from "../contrib/migrations.js";
 import { E_MAINTENANCE_ARGUMENT } from "../errors.js";
 
 /** The app config of `root` (`lib/config.ts`, environment), as the CLI commands read it. */
@@ -25,63 +25,22 @@ export async function withDatabase<T>(config: AppConfig, work: (knex: Knex) => P
   }
 }
 
-function list(names: readonly string[], none: string, verb: string): void {
-  if (names.length === 0) console.log(none);
-  for (const name of names) console.log(`${verb} ${name}`);
-}
-
 /**
- * `:migrate`, `:rollback [--all]`, `:make-migration NAME`, `:migrations` (status) and
- * `:maintenance on|off`. Migrations are the enabled contrib modules' (first) and the app's
- * `migrations/` files, in one knex history.
+ * The data battery's migration commands under fw-b's names (`:migrate`, `:rollback [--all]`,
+ * `:make-migration NAME`, `:migrations`), the enabled contrib modules' migrations shipped first
+ * in one knex history with the app's `migrations/` files, and `:maintenance on|off`.
  */
-export function migrationCliCommands(rootOf: (args: Record<string, unknown>) => string): CommandModule[] {
+export function databaseCliCommands(rootOf: (args: Record<string, unknown>) => string): CommandModule[] {
   const run = async <T>(args: Record<string, unknown>, work: (knex: Knex, config: AppConfig) => Promise<T>): Promise<T> => {
     const config = await cliConfig(rootOf(args));
     return withDatabase(config, (knex) => work(knex, config));
   };
+  const open = async (args: Record<string, unknown>) => {
+    const config = await cliConfig(rootOf(args));
+    return migrationCommands(config, { typesFrom: "fw-b", shipped: contribMigrations(contribSettings(config)) });
+  };
   return [
-    {
-      command: ":migrate",
-      describe: "apply pending database migrations (the contrib modules' and migrations/*.ts)",
-      handler: async (args) => {
-        await run(args, async (knex, config) => {
-          const names = await migrateAll(knex, dataConfig(config).migrationsDir, contribSettings(config));
-          list(names, `Nothing to migrate (${String(dataConfig(config).dbUrl).replace(/\/\/[^@/]*@/, "//***@")}).`, "applied");
-        });
-      },
-    },
-    {
-      command: ":rollback",
-      describe: "undo the last batch of migrations (--all: every batch)",
-      builder: (y) => y.option("all", { type: "boolean", default: false, describe: "undo every batch" }),
-      handler: async (args) => {
-        await run(args, async (knex, config) => {
-          list(await rollbackAll(knex, dataConfig(config).migrationsDir, contribSettings(config), Boolean(args["all"])), "Nothing to roll back.", "rolled back");
-        });
-      },
-    },
-    {
-      command: ":make-migration <name>",
-      describe: "create migrations/<timestamp>_<name>.ts (create_posts makes a posts table)",
-      builder: (y) => y.positional("name", { type: "string", demandOption: true }),
-      handler: async (args) => {
-        const config = await cliConfig(rootOf(args));
-        console.log(`created ${makeMigration(dataConfig(config).migrationsDir, String(args["name"]), { typesFrom: "fw-b" })}`);
-      },
-    },
-    {
-      command: ":migrations",
-      describe: "list the migrations and whether each is applied",
-      handler: async (args) => {
-        await run(args, async (knex, config) => {
-          for (const state of await migrationStates(knex, dataConfig(config).migrationsDir, contribSettings(config))) {
-            const draft = !state.applied && isDraftFile(join(dataConfig(config).migrationsDir, state.name));
-            console.log(`${state.applied ? "[x]" : "[ ]"} ${state.name}${draft ? ` ${DRAFT_NOTE}` : ""}`);
-          }
-        });
-      },
-    },
+    ...(migrationCliCommands({ migrate: ":migrate", rollback: ":rollback", make: ":make-migration", status: ":migrations" }, open) as CommandModule[]),
     {
       command: ":maintenance <state>",
       describe: "switch maintenance on or off for every process of the app (contrib.maintenance)",

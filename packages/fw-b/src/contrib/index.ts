@@ -35,7 +35,7 @@ export { checkForm, fields } from "./forms.js";
 export { EN } from "./i18n/en.js";
 export { acceptedLanguages, createI18n, SHIPPED, type I18n, type Translate } from "./i18n/i18n.js";
 export { MaintenanceFlag, setMaintenance } from "./maintenance/flag.js";
-export { ContribMigrationSource, contribMigrations, migrateAll, migrationStates, migratorConfig, rollbackAll } from "./migrations.js";
+export { contribMigrations, migrateAll } from "./migrations.js";
 export {
   CONTRIB_TABLES,
   createContribModels,

@@ -1,13 +1,10 @@
-import { dateColumn, FolderMigrationSource, heldMigrations, modelTimestamps, type Knex } from "@fwkit/data";
+import { dateColumn, migrate, modelTimestamps, type Knex } from "@fwkit/data";
+import { type ShippedMigration } from "@fwkit/data";
 import type { ContribSettings } from "./config.js";
 import { CONTRIB_TABLES } from "./models.js";
 
 /** A migration shipped with a contrib module. */
-interface ContribMigration {
-  readonly name: string;
-  up(knex: Knex): Promise<void>;
-  down(knex: Knex): Promise<void>;
-}
+type ContribMigration = ShippedMigration;
 
 const T = CONTRIB_TABLES;
 
@@ -115,44 +112,9 @@ export function contribMigrations(settings: ContribSettings): readonly ContribMi
 }
 
 /**
- * One knex migration source for an fw-b app: the enabled contrib modules' migrations (shipped in
- * code, named `fw-b/contrib/<module>/...`) first, so the app's own migrations may refer to their
- * tables, then the files of the app's `migrations/` folder.
- */
-export class ContribMigrationSource implements Knex.MigrationSource<string> {
-  readonly #contrib: ReadonlyMap<string, ContribMigration>;
-  readonly #folder: FolderMigrationSource;
-
-  /** `held`: app migration files to leave out of this run (start-up migration's drafts). */
-  constructor(dir: string, settings: ContribSettings, held: readonly string[] = []) {
-    this.#contrib = new Map(contribMigrations(settings).map((migration) => [migration.name, migration]));
-    this.#folder = new FolderMigrationSource(dir, held);
-  }
-
-  async getMigrations(): Promise<string[]> {
-    return [...this.#contrib.keys(), ...(await this.#folder.getMigrations())];
-  }
-
-  getMigrationName(name: string): string {
-    return name;
-  }
-
-  async getMigration(name: string): Promise<Knex.Migration> {
-    const contrib = this.#contrib.get(name);
-    if (contrib) return { up: contrib.up, down: contrib.down };
-    return this.#folder.getMigration(name);
-  }
-}
-
-/** knex migrator settings over {@link ContribMigrationSource} (a module switched off later is no error). */
-export function migratorConfig(dir: string, settings: ContribSettings, held: readonly string[] = []): Knex.MigratorConfig {
-  return { migrationSource: new ContribMigrationSource(dir, settings, held), tableName: "knex_migrations", disableMigrationsListValidation: true };
-}
-
-/**
- * Applies every pending contrib and app migration; returns the names applied. With `holdDrafts`
- * (start-up migration), the app's first pending draft (a file not edited since `:make-migration`
- * wrote it) and the files after it wait, as in the data battery; `onHeld` hears which.
+ * Applies every pending contrib and app migration (the data battery's `migrate` with the enabled
+ * modules' migrations shipped first); returns the names applied. With `holdDrafts` (start-up
+ * migration), the app's first pending draft and the files after it wait; `onHeld` hears which.
  */
 export async function migrateAll(
   knex: Knex,
@@ -160,23 +122,5 @@ export async function migrateAll(
   settings: ContribSettings,
   options: { readonly holdDrafts?: boolean; readonly onHeld?: (names: readonly string[]) => void } = {},
 ): Promise<string[]> {
-  const held = options.holdDrafts ? await heldMigrations(knex, dir, await new FolderMigrationSource(dir).getMigrations()) : [];
-  if (held.length > 0) options.onHeld?.(held);
-  const [, names] = (await knex.migrate.latest(migratorConfig(dir, settings, held))) as [number, string[]];
-  return names;
-}
-
-/** Undoes the last batch (every batch with `all`); returns the names undone. */
-export async function rollbackAll(knex: Knex, dir: string, settings: ContribSettings, all = false): Promise<string[]> {
-  const [, names] = (await knex.migrate.rollback(migratorConfig(dir, settings), all)) as [number, string[]];
-  return names;
-}
-
-/** Every migration with its state (applied or not). */
-export async function migrationStates(knex: Knex, dir: string, settings: ContribSettings): Promise<{ name: string; applied: boolean }[]> {
-  const names = await new ContribMigrationSource(dir, settings).getMigrations();
-  const applied = (await knex.schema.hasTable("knex_migrations"))
-    ? new Set(((await knex("knex_migrations").select("name")) as { name: string }[]).map((row) => row.name))
-    : new Set<string>();
-  return names.map((name) => ({ name, applied: applied.has(name) }));
+  return migrate(knex, dir, { ...options, shipped: contribMigrations(settings) });
 }
