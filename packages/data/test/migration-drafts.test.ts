@@ -10,7 +10,8 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { after, describe, test } from "node:test";
 import type { PluginContext } from "@fwkit/koa-host/plugin";
-import { connect, dataPlugin, isDraftMigration, makeMigration, markDraft, migrate, migrationStatus } from "../src/index.js";
+import { connect, dataPlugin, makeMigration, migrate, migrationStatus } from "../src/index.js";
+import { isDraftMigration, markDraft } from "../src/plugin-api.js";
 
 const roots: string[] = [];
 after(() => {

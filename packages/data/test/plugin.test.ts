@@ -13,7 +13,8 @@ import { after, describe, test } from "node:test";
 import Koa from "koa";
 import type { Knex } from "knex";
 import type { PluginContext } from "@fwkit/koa-host/plugin";
-import { dataPlugin, DB_STATE_KEY, type Model, type BaseRow } from "../src/index.js";
+import { dataPlugin, type Model, type BaseRow } from "../src/index.js";
+import { DB_STATE_KEY } from "../src/plugin-api.js";
 
 const roots: string[] = [];
 after(() => {

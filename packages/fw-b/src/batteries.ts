@@ -1,6 +1,7 @@
 import type { AppConfig } from "@fwkit/koa-host";
 import type { ConfigKeys, HostPlugin } from "@fwkit/koa-host/plugin";
-import { DATA_CONFIG_KEYS, dataPlugin, type DataPlugin } from "@fwkit/data";
+import { dataPlugin, type DataPlugin } from "@fwkit/data";
+import { DATA_CONFIG_KEYS } from "@fwkit/data/plugin";
 import { securityPlugin, type SecurityPlugin, type CurrentUser, type SecurityPluginOptions } from "@fwkit/security";
 import { SECURITY_CONFIG_KEYS } from "@fwkit/security/plugin";
 import { servicesPlugin, type MailRenderer, type ServicesPlugin } from "@fwkit/services";

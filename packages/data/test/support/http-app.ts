@@ -8,14 +8,8 @@ import Koa, { type Middleware } from "koa";
 import { koaBody } from "koa-body";
 import session from "koa-session";
 import { z } from "zod";
-import {
-  flash,
-  flashLocals,
-  flashMiddleware,
-  pageParams,
-  validate,
-  validationErrorMiddleware,
-} from "../../src/index.js";
+import { flash, pageParams, validate } from "../../src/index.js";
+import { flashLocals, flashMiddleware, validationErrorMiddleware } from "../../src/plugin-api.js";
 
 /** The schema shared by the JSON and HTML routes. */
 export const signupSchema = z.object({

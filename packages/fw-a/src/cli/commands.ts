@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { migrationCliCommands } from "@fwkit/data";
+import { migrationCliCommands } from "@fwkit/data/plugin";
 import type { Argv, CommandModule } from "yargs";
 import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/koa-host/cli";
 import { appMigrations } from "./db.js";

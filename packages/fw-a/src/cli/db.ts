@@ -1,6 +1,6 @@
 import { loadConfig } from "@fwkit/koa-host";
 import { registerTypeScript } from "@fwkit/koa-host/cli";
-import { migrationCommands, type MigrationCommands } from "@fwkit/data";
+import { migrationCommands, type MigrationCommands } from "@fwkit/data/plugin";
 
 /** The migration commands of the app in `root` (its config, database URL and migrations folder). */
 export async function appMigrations(root: string): Promise<MigrationCommands> {

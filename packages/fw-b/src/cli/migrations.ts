@@ -1,5 +1,5 @@
 import { connect, type Knex } from "@fwkit/data";
-import { dataConfig, migrationCliCommands, migrationCommands } from "@fwkit/data";
+import { dataConfig, migrationCliCommands, migrationCommands } from "@fwkit/data/plugin";
 import { loadConfig, type AppConfig } from "@fwkit/koa-host";
 import { registerTypeScript } from "@fwkit/koa-host/cli";
 import type { CommandModule } from "yargs";

@@ -1,4 +1,5 @@
-import { bindModels, defineModel, type BaseRow, type Knex, type Model, type SoftDeleteRow } from "@fwkit/data";
+import { defineModel, type BaseRow, type Knex, type Model, type SoftDeleteRow } from "@fwkit/data";
+import { bindModels } from "@fwkit/data/plugin";
 
 /** A user account of `contrib.auth` (table `fwb_users`). */
 export interface UserRow extends BaseRow, SoftDeleteRow {

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from "koa";
-import { heldMessage } from "@fwkit/data";
+import { heldMessage } from "@fwkit/data/plugin";
 import { HTTPError, type AppConfig, type ErrorInfo, type Responder } from "@fwkit/koa-host";
 import { type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
 import { E_LOGIN_REQUIRED } from "@fwkit/security";
