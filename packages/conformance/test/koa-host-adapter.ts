@@ -8,7 +8,8 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { createHost, HOST_VIEW_FIELDS, HostView, type Responder } from "@fwkit/koa-host";
 import { sendJson, sendText } from "@fwkit/koa-host/plugin";
-import { buildRouteTable, defineConventions, responseKindOf, responseKindTag, routePath, verbDecorators } from "routing-kernel";
+import { buildRouteTable, defineConventions, responseKindTag, routePath, verbDecorators } from "routing-kernel";
+import { responseKindOf } from "routing-kernel/plugin";
 import type { ConformanceAdapter } from "../src/index.js";
 
 const conventions = (trailingSlash: boolean) =>

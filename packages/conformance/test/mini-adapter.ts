@@ -9,17 +9,14 @@ import Koa, { type Context, type Middleware } from "koa";
 import {
   buildRouteTable,
   defineConventions,
-  patternParams,
   routePath,
-  responseKindOf,
   responseKindTag,
-  sortVerbs,
-  toggleTrailingSlash,
   verbDecorators,
   type Route,
   type RouteTable,
   type Verb,
 } from "routing-kernel";
+import { patternParams, responseKindOf, sortVerbs, toggleTrailingSlash } from "routing-kernel/plugin";
 import type { ConformanceAdapter, ConformanceSkip } from "../src/index.js";
 
 /** The view base class of the mini framework. */

@@ -6,7 +6,8 @@
  */
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { Context, Middleware } from "koa";
-import { INPUT_PARTS, routeSchemas, type InputPart } from "routing-kernel";
+import { type InputPart } from "routing-kernel";
+import { INPUT_PARTS, routeSchemas } from "routing-kernel/plugin";
 import { E_INPUT_NOT_DECLARED } from "./errors.js";
 import { isValidationError, validate, ValidationError, type FieldErrors, type InputContext } from "./validate.js";
 

@@ -6,7 +6,8 @@
 import type { Context, Middleware } from "koa";
 import type { Knex } from "knex";
 import type { HostPlugin, PluginContext } from "@fwkit/koa-host/plugin";
-import { declaredResponseKind, type Route } from "routing-kernel";
+import { type Route } from "routing-kernel";
+import { declaredResponseKind } from "routing-kernel/plugin";
 import { DATA_CONFIG_KEYS, dataConfig, type DataConfig } from "./config.js";
 import { connect, type Database } from "./connection.js";
 import { dateHelpers, type DateHelpers, type DateInput } from "./dates.js";

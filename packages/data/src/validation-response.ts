@@ -5,7 +5,7 @@
  */
 import type { Context, Middleware } from "koa";
 import { toXml } from "@fwkit/koa-host/plugin";
-import { declaredResponseKind } from "routing-kernel";
+import { declaredResponseKind } from "routing-kernel/plugin";
 import { flash, flashInput, hasSession } from "./flash.js";
 import { requestText } from "./request-text.js";
 import { defaultValidationMessage, isValidationError, type ValidationError } from "./validate.js";

@@ -9,7 +9,8 @@ import {
 } from "@fwkit/koa-host";
 import { createFileProbe, prepareResult, sendHtmlError, sendJsonError, statusText, wantsJsonError } from "@fwkit/koa-host/plugin";
 import type nunjucks from "nunjucks";
-import { responseKindOf, type Route } from "routing-kernel";
+import { type Route } from "routing-kernel";
+import { responseKindOf } from "routing-kernel/plugin";
 import { createTemplateEnvironment, findViewTemplate } from "./templates.js";
 
 /**

@@ -8,7 +8,7 @@
  * (`{ bodyLimits: { json: true, form: true } }`). Declarations are merged, so several packages
  * may add keys to one block.
  */
-import { closestName, isPlainObject } from "routing-kernel";
+import { closestName, isPlainObject } from "routing-kernel/plugin";
 import type { HostConfig } from "./config.js";
 import { E_CONFIG_UNKNOWN_KEY } from "./errors.js";
 import { PRODUCTION_DEFAULTS } from "./production/settings.js";

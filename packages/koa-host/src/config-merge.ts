@@ -4,7 +4,7 @@
  * section that sets one key of a block keeps the block's other keys; arrays and every other value
  * replace what was there. A key set to `undefined` leaves the value below it.
  */
-import { isPlainObject } from "routing-kernel";
+import { isPlainObject } from "routing-kernel/plugin";
 
 /** Merges config layers, later ones winning, deeply for plain objects only (arrays are replaced). */
 export function mergeConfig(...layers: ReadonlyArray<Readonly<Record<string, unknown>> | undefined>): Record<string, unknown> {

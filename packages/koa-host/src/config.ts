@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { closestName, isPlainObject } from "routing-kernel";
+import { closestName, isPlainObject } from "routing-kernel/plugin";
 import { mergeConfig } from "./config-merge.js";
 import { loadEnvFile } from "./env-file.js";
 import { E_CONFIG_INVALID, E_CONFIG_UNKNOWN_ENV, E_MISSING_SECRET_KEY } from "./errors.js";

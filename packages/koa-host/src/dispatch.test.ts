@@ -1,7 +1,8 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Context, Middleware } from "koa";
-import { buildRouteTable, defineConventions, METADATA, routePath } from "routing-kernel";
+import { buildRouteTable, defineConventions, routePath } from "routing-kernel";
+import { METADATA } from "routing-kernel/plugin";
 import { createDispatcher } from "./dispatch.js";
 
 class View {

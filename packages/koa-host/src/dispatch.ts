@@ -1,7 +1,8 @@
 import type { Context, Middleware } from "koa";
 import compose from "koa-compose";
 import FindMyWay from "find-my-way";
-import { patternParams, patternShape, sortVerbs, toggleTrailingSlash, type Route, type RouteTable, type Verb } from "routing-kernel";
+import { type Route, type RouteTable, type Verb } from "routing-kernel";
+import { patternParams, patternShape, sortVerbs, toggleTrailingSlash } from "routing-kernel/plugin";
 import { E_BAD_URL } from "./errors.js";
 import { HTTPError } from "./http-error.js";
 import { prepareInvoker, type RouteInvoker } from "./invoke.js";

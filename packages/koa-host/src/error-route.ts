@@ -1,4 +1,5 @@
-import { isDataRoute, type Route, type RouteTable } from "routing-kernel";
+import { type Route, type RouteTable } from "routing-kernel";
+import { isDataRoute } from "routing-kernel/plugin";
 
 /** One pattern split into segments (`null`: a parameter, matching any one segment). */
 interface SplitEntry {

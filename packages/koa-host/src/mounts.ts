@@ -1,4 +1,5 @@
-import { formatRouteListing, type RouteListing, type RouteTable } from "routing-kernel";
+import { type RouteTable } from "routing-kernel";
+import { formatRouteListing, type RouteListing } from "routing-kernel/plugin";
 import { E_MOUNT_OVERLAP, E_MOUNT_PREFIX_INVALID } from "./errors.js";
 import type { Host } from "./host.js";
 

@@ -6,7 +6,8 @@
 // the TC39 runtime does it, through `context.metadata`. "cold" builds fresh classes every run (the
 // parameter cache is empty); "warm" rebuilds the same classes (parameters already parsed).
 import { performance } from "node:perf_hooks";
-import { buildRouteTable, defineConventions, METADATA, restrictVerbs, routePath, setTag, type ViewModule } from "../src/index.js";
+import { buildRouteTable, defineConventions, restrictVerbs, routePath, setTag, type ViewModule } from "../src/index.js";
+import { METADATA } from "../src/plugin-api.js";
 import { RESPONSE_KIND_TAG } from "../src/index.js";
 
 class View {}

@@ -4,7 +4,8 @@
  */
 import type koaCors from "@koa/cors";
 import type { Context, Middleware } from "koa";
-import { isDecoratorCall, setTag, type ViewDecorator, type ViewDecoratorContext } from "routing-kernel";
+import { setTag, type ViewDecorator, type ViewDecoratorContext } from "routing-kernel";
+import { isDecoratorCall } from "routing-kernel/plugin";
 import { validateCors, type CorsSettings } from "./config.js";
 import { requireDriver } from "./drivers.js";
 

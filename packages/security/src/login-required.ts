@@ -4,7 +4,8 @@
  * that do not accept HTML, get 401 instead.
  */
 import type { Context, Middleware } from "koa";
-import { bareOrCalled, isDataRoute, setTag, type Route, type ViewDecorator } from "routing-kernel";
+import { bareOrCalled, setTag, type Route, type ViewDecorator } from "routing-kernel";
+import { isDataRoute } from "routing-kernel/plugin";
 import { E_LOGIN_REQUIRED, withHeaders } from "./errors.js";
 import { runtimeOf } from "./runtime.js";
 
@@ -15,7 +16,7 @@ export const LOGIN_REQUIRED_TAG = "security.loginRequired";
 export const loginRequired = bareOrCalled<ViewDecorator>(() => setTag("loginRequired", LOGIN_REQUIRED_TAG, true), "loginRequired");
 
 /** True for JSON and XML routes: routing-kernel's, re-exported here for the batteries' users. */
-export { isDataRoute } from "routing-kernel";
+export { isDataRoute } from "routing-kernel/plugin";
 
 /** True when the client sent an Accept header that excludes HTML (an API client). */
 export function rejectsHtml(ctx: Context): boolean {

@@ -3,7 +3,7 @@ import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { E_INVALID_VIEW_NAME, E_VIEW_EXISTS } from "../errors.js";
 import { linkScaffoldDependencies, SCAFFOLD_DEPENDENCIES, writeScaffold, type ScaffoldResult } from "@fwkit/koa-host/cli";
-import { kebabCase } from "routing-kernel";
+import { kebabCase } from "routing-kernel/plugin";
 import { skeletonFiles, viewFiles } from "./skeleton.js";
 
 /** This package's folder (the target of the new app's `fw-a` dependency). */

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync
 import { basename, join, relative, resolve, sep } from "node:path";
 import { E_APP_NOT_FOUND } from "@fwkit/koa-host";
 import { findAppEntry, linkScaffoldDependencies, SCAFFOLD_DEPENDENCIES, scaffoldDependencies, scaffoldDevDependencies, writeScaffold, type ScaffoldResult } from "@fwkit/koa-host/cli";
-import { kebabCase } from "routing-kernel";
+import { kebabCase } from "routing-kernel/plugin";
 import { E_INVALID_VIEW_NAME, E_VIEW_EXISTS } from "@fwkit/koa-host";
 import { E_INVALID_NAV_TITLE } from "../errors.js";
 import { nextNavOrder } from "./nav-order.js";

@@ -7,7 +7,8 @@ import {
   type ResponderSetup,
 } from "@fwkit/koa-host";
 import { prepareResult, sendHtmlError, sendJsonError, statusText, wantsJsonError, type TemplateRenderer } from "@fwkit/koa-host/plugin";
-import { responseKindOf, type Route } from "routing-kernel";
+import { type Route } from "routing-kernel";
+import { responseKindOf } from "routing-kernel/plugin";
 import { renderMarkdown } from "@fwkit/services";
 import { NavMenu } from "./menu.js";
 import { TemplateStore, type Template } from "./templates.js";

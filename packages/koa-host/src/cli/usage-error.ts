@@ -1,4 +1,4 @@
-import { closestName } from "routing-kernel";
+import { closestName } from "routing-kernel/plugin";
 
 /** What a CLI knew when yargs refused a command line. */
 export interface UsageContext {

@@ -1,4 +1,5 @@
-import { patternParams, type Route, type RouteTable } from "routing-kernel";
+import { type Route, type RouteTable } from "routing-kernel";
+import { patternParams } from "routing-kernel/plugin";
 
 /** Where an app's generated route declaration lives, relative to its root (the scaffolds' tsconfig includes it). */
 export const ROUTE_TYPES_FILE = "types/routes.d.ts";

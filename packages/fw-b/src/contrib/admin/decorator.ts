@@ -1,4 +1,5 @@
-import { checkOptionKeys, kebabCase, routePath, setTag } from "routing-kernel";
+import { checkOptionKeys, routePath, setTag } from "routing-kernel";
+import { kebabCase } from "routing-kernel/plugin";
 import { ADMIN_TAG, ROLE_TAG, type RoleRequirement } from "../roles.js";
 
 /** Options of `@admin(...)`. */

@@ -92,10 +92,11 @@ export function userCliCommands(host: UserCommandHost): CommandModule[] {
           .option("role", { type: "string", describe: "the role to give (create default: contrib.auth.defaultRole; promote default: the admin role)" }),
       handler: async (args) => {
         // Loaded by this command only: every other fw-b command starts without zod, i18next or the hashers.
-        const [{ fields }, { createI18n }, { hashPassword, passwordPolicyOf, resolveSecurityConfig }] = await Promise.all([
+        const [{ fields }, { createI18n }, { hashPassword }, { passwordPolicyOf, resolveSecurityConfig }] = await Promise.all([
           import("../forms.js"),
           import("../i18n/i18n.js"),
           import("@fwkit/security"),
+          import("@fwkit/security/plugin"),
         ]);
         const config = await host.config(args);
         const settings = contribSettings(config);
