@@ -144,7 +144,8 @@ async function main() {
     const committed = join(packagesDir, item.dir, "api", `${item.entry}.api.md`);
     const fresh = join(tempFolder, item.dir, `${item.entry}.api.md`);
     console.error(`\nAPI report of ${item.name} ${item.subpath} differs from ${relative(root, committed)}:`);
-    const diff = spawnSync("git", ["diff", "--no-index", "--no-color", existsSync(committed) ? committed : "/dev/null", fresh], { encoding: "utf8" });
+    const before = existsSync(committed) ? relative(root, committed) : "/dev/null";
+    const diff = spawnSync("git", ["diff", "--no-index", "--no-color", before, fresh], { cwd: root, encoding: "utf8" });
     process.stderr.write(diff.stdout || diff.stderr || "(no report was made: see the errors above)\n");
   }
   rmSync(tempFolder, { recursive: true, force: true });
