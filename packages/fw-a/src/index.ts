@@ -11,12 +11,10 @@ export { FwA } from "./fw-a.js";
 // `markdown` is fw-b's name of renderMarkdown: both names in both frameworks (docs/configuration.md).
 export { renderMarkdown as markdown, renderMarkdown, type MarkdownOptions } from "@fwkit/services";
 export { request, type VerbDecorator } from "./request.js";
-export { createFwAResponder } from "./responder.js";
 export { response } from "./response.js";
 export { security } from "./security.js";
 /** Declare the app's user type: `declare module "fw-a" { interface UserRegistry { user: User } }`. */
 export type { CurrentUser, UserRegistry } from "@fwkit/security";
-export { createTemplateEnvironment, findViewTemplate } from "./templates.js";
 export { defineConfig, HTTPError, Redirect, Reply, type AppConfig, type Host } from "@fwkit/koa-host";
 export { defineCommands, type ScriptCommand } from "@fwkit/koa-host/plugin";
 /** Route names and parameters for a typed urlFor, filled by the app's generated types/routes.d.ts (`routes --types`). */

@@ -22,8 +22,6 @@ export { mailTemplatePath, pugMailRenderer, type PugMailOptions } from "./render
 // `renderMarkdown` is fw-a's name of markdown: both names in both frameworks (docs/configuration.md).
 export { renderMarkdown as markdown, renderMarkdown, type MarkdownOptions } from "@fwkit/services";
 export { NavMenu, type MenuItem } from "./render/menu.js";
-export { createResponder, type FwBResponderOptions } from "./render/responder.js";
-export { TemplateStore, type Template, type TemplateStoreOptions } from "./render/templates.js";
 export { request, type VerbDecorator } from "./request.js";
 export {
   defineConfig,
