@@ -9,6 +9,7 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * Parses JSON, URL-encoded forms, text and multipart bodies (koa-body) within the configured limits.
  * Malformed JSON answers 400 naming the problem; a body over its limit answers 413.
+ * @internal the host wires it; not exported from the package.
  */
 export function bodyParser(limits: BodyLimits): Middleware {
   let made: Middleware | undefined;

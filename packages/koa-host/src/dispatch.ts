@@ -76,12 +76,13 @@ export interface DispatchOptions {
  * OPTIONS with `Allow`, 405 with `Allow`, 308 to the other-slash form when only that one matches
  * (looked up on a miss, so nothing extra is registered), and applies the
  * method override on POST. Unmatched requests fall through to `next` (hand-written routes).
+ * @internal the host wires it; not exported from the package.
  */
 export function createDispatcher(options: DispatchOptions): Middleware {
   return createDispatch(options).middleware;
 }
 
-/** {@link createDispatcher} with its {@link Dispatcher.lookup}, for the host. */
+/** {@link createDispatcher} with its {@link Dispatcher.lookup}, for the host. @internal */
 export function createDispatch(options: DispatchOptions): Dispatcher {
   const router = FindMyWay({ caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, maxParamLength: 2048 });
   // The handlers of each path shape by verb, in the order verbs were first given.

@@ -14,6 +14,7 @@ import type { Responder } from "./responder.js";
  * static-or-body step), saving a middleware layer. An error raised before the route was matched
  * (body, CSRF, session store, 405, 404) is given the route `routeAt` finds for the path, so it is
  * answered in that route's kind (JSON for JSON views) just as a view's own errors are.
+ * @internal the host wires it; not exported from the package.
  */
 export function errorHandler(options: {
   logger: Logger;

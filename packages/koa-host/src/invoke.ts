@@ -20,6 +20,7 @@ const isThenable = (value: unknown): value is PromiseLike<unknown> =>
  * feeds which argument, whether hooks exist, and how the result is answered. Per request it makes
  * a new view instance, runs `beforeRequest`, the method, `afterRequest`, then the responder; it
  * stays synchronous until one of them returns a promise, then continues asynchronously.
+ * @internal the host wires it; not exported from the package.
  */
 export function prepareInvoker(route: Route, patternParams: readonly string[], respond: RespondFn): RouteInvoker {
   const View = route.viewClass as unknown as ViewConstructor;

@@ -6,6 +6,7 @@ const OVERRIDES: Readonly<Record<string, string>> = { PUT: "PUT", PATCH: "PATCH"
 /**
  * The verb a POST is dispatched as: the `X-HTTP-Method-Override` header or the `_method` form field
  * (PUT, PATCH, DELETE, or UPDATE which answers as PATCH). Other values answer 400.
+ * @internal the host wires it; not exported from the package.
  */
 export function overriddenMethod(ctx: Context): string {
   const header = ctx.get("x-http-method-override");
