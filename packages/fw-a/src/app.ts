@@ -1,6 +1,5 @@
 import { createHost, type AppConfig, type Host, type HostOptions } from "@fwkit/koa-host";
-import { type HostPlugin } from "@fwkit/koa-host/plugin";
-import { mountApps, resolveAppOptions } from "@fwkit/koa-host/plugin";
+import { mountApps, resolveAppOptions, type HostPlugin } from "@fwkit/koa-host/plugin";
 import { BATTERY_CONFIG_KEYS, defaultPlugins, type AuthOptions } from "./batteries.js";
 import type { AppDefinition, CreateOverrides } from "@fwkit/koa-host/cli";
 import type { ViewModule } from "routing-kernel";

@@ -1,8 +1,7 @@
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createHost, loadConfig, type AppConfig, type Host, type HostOptions, type Responder } from "@fwkit/koa-host";
-import { loadViewModules, type HostPlugin } from "@fwkit/koa-host/plugin";
-import { mountApps, resolveAppOptions } from "@fwkit/koa-host/plugin";
+import { loadViewModules, mountApps, resolveAppOptions, type HostPlugin } from "@fwkit/koa-host/plugin";
 import type { AppDefinition, CreateOverrides } from "@fwkit/koa-host/cli";
 import type { ViewModule } from "routing-kernel";
 import { I18N_CONFIG_KEYS } from "@fwkit/services/plugin";

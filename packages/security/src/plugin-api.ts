@@ -36,7 +36,7 @@ export {
   type AttemptCounter,
   type LoginLimits,
 } from "./login-limit.js";
-export { isDataRoute, loginRedirectUrl, LOGIN_REQUIRED_TAG, rejectsHtml, safeNextUrl } from "./login-required.js";
+export { loginRedirectUrl, LOGIN_REQUIRED_TAG, rejectsHtml, safeNextUrl } from "./login-required.js";
 export { ARGON2_MAX_BYTES, BCRYPT_MAX_BYTES, dummyHash, hashAlgorithm } from "./passwords.js";
 export { currentPasswordPolicy, passwordPolicyOf } from "./password-policy.js";
 export { attachRuntime, runtimeOf, type SecurityRuntime, type UserHooks } from "./runtime.js";
