@@ -32,4 +32,14 @@ describe("fw-a error pages raised by middleware, in the request's language", () 
     assert.match(await (await refusedForm("de")).text(), /<html lang="de">[\s\S]*<h1>403 Nicht erlaubt<\/h1>/);
     assert.match(await (await refusedForm()).text(), /<html lang="en">[\s\S]*<title>403 Forbidden<\/title>/);
   });
+
+  test("the framework's own messages follow: CSRF, a path nothing serves, a verb not allowed; an English page keeps the English text", async () => {
+    assert.match(await (await refusedForm("fr")).text(), /<p>Les requêtes POST ont besoin d’un jeton CSRF\. Rechargez le formulaire et réessayez\.<\/p>/);
+    assert.match(await (await refusedForm()).text(), /<p>POST requests need a CSRF token: send the form field &#34;_csrf_token&#34;/);
+    const missing = await fetch(`${url}/no-such-page/`, { headers: { accept: "text/html", "accept-language": "es" } });
+    assert.equal(missing.status, 404);
+    assert.match(await missing.text(), /<p>No hay nada en \/no-such-page\/\.<\/p>/);
+    const english = await fetch(`${url}/no-such-page/`, { headers: { accept: "text/html" } });
+    assert.match(await english.text(), /<p>Nothing is served at \/no-such-page\/\.<\/p>/);
+  });
 });

@@ -221,7 +221,7 @@ export function createDispatch(options: DispatchOptions): Dispatcher {
       }
       case "not-allowed": {
         const allow = resolution.entry.allow;
-        throw HTTPError.MethodNotAllowed(`${resolution.method} is not allowed here; use ${allow}.`, { headers: { Allow: allow } });
+        throw HTTPError.MethodNotAllowed(`${resolution.method} is not allowed here; use ${allow}.`, { headers: { Allow: allow }, code: "E_METHOD_NOT_ALLOWED" });
       }
       default: {
         const { handler, values } = resolution;

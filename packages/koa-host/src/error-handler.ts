@@ -27,7 +27,7 @@ export function errorHandler(options: {
   return async (ctx, next) => {
     try {
       await (front ? front(ctx, next) : next());
-      if (ctx.status === 404 && ctx.body === undefined) throw HTTPError.NotFound(`Nothing is served at ${ctx.path}.`);
+      if (ctx.status === 404 && ctx.body === undefined) throw HTTPError.NotFound(`Nothing is served at ${ctx.path}.`, { code: "E_PATH_NOT_SERVED" });
     } catch (error) {
       await respondWithError(ctx, error, { logger, responder, development, routeAt });
     }

@@ -41,17 +41,34 @@ export interface ErrorPageText {
   readonly message: string;
 }
 
-/** The built-in page's words for this request: translated when a translator is on `ctx.state`. */
+type Translate = (key: string, values?: Readonly<Record<string, unknown>>) => string;
+
+/**
+ * The built-in page's words for this request: translated when a translator is on `ctx.state`.
+ * A framework's own message (an error with a stable code: `E_PATH_NOT_SERVED`, `E_CSRF_TOKEN_MISSING`...)
+ * is `errors.message.<code>` when the catalog has it, filled with the request's path and method and the
+ * error's `Allow` header; an app's own message is left as it was written.
+ */
 export function errorPageText(ctx: Context, info: ErrorInfo): ErrorPageText {
   const english = statusText(info.status);
   const state = ctx.state as Record<string, unknown> | undefined;
-  const translate = state?.[TRANSLATE_STATE_KEY] as ((key: string) => string) | undefined;
+  const translate = state?.[TRANSLATE_STATE_KEY] as Translate | undefined;
   const key = `errors.status.${info.status}`;
   const words = typeof translate === "function" ? translate(key) : key;
   if (words === key) return { lang: "en", title: `${info.status} ${english}`, message: info.message };
   const lang = typeof state?.["locale"] === "string" ? (state["locale"] as string) : "en";
   // A message that only repeats the status's English name is replaced by the translated name.
-  return { lang, title: `${info.status} ${words}`, message: info.message === english ? words : info.message };
+  const message = info.message === english ? words : (codeMessage(translate!, ctx, info) ?? info.message);
+  return { lang, title: `${info.status} ${words}`, message };
+}
+
+/** The catalog's `errors.message.<code>` for the error, or undefined when it has none. */
+function codeMessage(translate: Translate, ctx: Context, info: ErrorInfo): string | undefined {
+  const error = info.error as { code?: unknown; headers?: Readonly<Record<string, string>> } | undefined;
+  if (typeof error?.code !== "string") return undefined;
+  const key = `errors.message.${error.code}`;
+  const text = translate(key, { path: ctx.path, method: ctx.method, allow: error.headers?.["Allow"] ?? "" });
+  return text === key ? undefined : text;
 }
 
 /** The built-in HTML error page, used when the app has none. */

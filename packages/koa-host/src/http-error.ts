@@ -6,6 +6,11 @@ export interface HTTPErrorOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** The error that caused this one (logged, never shown to clients). */
   readonly cause?: unknown;
+  /**
+   * A stable code of your own (default `E_HTTP_<status>`). An error page in another language shows
+   * the app catalog's `errors.message.<code>` instead of the message, when the catalog has one.
+   */
+  readonly code?: string;
 }
 
 /** The standard 4xx and 5xx statuses, by member name. */
@@ -74,7 +79,7 @@ export class HTTPErrorInstance extends FrameworkError {
   readonly expose = true;
 
   constructor(status: number, message?: string, options: HTTPErrorOptions = {}) {
-    super(`E_HTTP_${status}`, message ?? statusText(status), status, options.cause === undefined ? undefined : { cause: options.cause });
+    super(options.code ?? `E_HTTP_${status}`, message ?? statusText(status), status, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "HTTPError";
     this.headers = options.headers ?? {};
   }

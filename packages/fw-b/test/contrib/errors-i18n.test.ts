@@ -71,7 +71,8 @@ describe("contrib.i18n", () => {
     assert.match(await get("ja;q=0.9,fr;q=0.5"), /Connexion/);
     assert.match(await get("de"), /<html lang="de"[\s\S]*Anmelden/, "German ships with fw-b");
     assert.match(await get("ja"), /<html lang="en"[\s\S]*Log in/);
-    assert.match(await get("fr", "/nowhere"), /Page introuvable/);
+    assert.match(await get("fr", "/nowhere"), /Page introuvable[\s\S]*<p>Rien n’est servi à l’adresse \/nowhere\.<\/p>/, "the framework's own message too");
+    assert.match(await get("en", "/nowhere"), /<p>Nothing is served at \/nowhere\.<\/p>/);
     assert.match(await get("it", "/login"), /<html lang="it"[\s\S]*Accedi[\s\S]*Username or email/, "missing Italian strings fall back to English");
   });
 
