@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { checkOpenApiClient } from "@fwkit/test-servers/openapi";
+import { checkOpenApiClient, openApiClientSources, type OpenApiTestDocument } from "@fwkit/test-servers/openapi";
 import type { Host } from "../src/index.js";
 import { listenForTest } from "../src/testing/index.js";
 import { app as definition } from "./api-app/app.js";
@@ -14,40 +14,8 @@ import { app as definition } from "./api-app/app.js";
 const root = fileURLToPath(new URL("./api-app", import.meta.url));
 const bin = fileURLToPath(new URL("../bin/fw-a.js", import.meta.url));
 
-type Doc = { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown>; security?: unknown[]; requestBody?: { content: Record<string, unknown> }; parameters?: Array<{ name: string; in: string }> }>>; components: { securitySchemes: Record<string, { type: string; in?: string; name?: string }> } };
-
-const client = `import createClient from "openapi-fetch";
-import type { paths } from "./schema.js";
-
-export async function run(baseUrl: string) {
-  const api = createClient<paths>({ baseUrl });
-  const listed = await api.GET("/posts/", { params: { query: { page: 2 } } });
-  const created = await api.POST("/posts/create/", { body: { title: "hello", tags: ["a"] } });
-  const title: string | undefined = created.data?.title;
-  const refused = await api.POST("/posts/create/", { body: { title: "x" } });
-  const fields: Record<string, string[]> | undefined = refused.error?.error.fields;
-  const shown = await api.GET("/posts/show/{id}/{format}/", { params: { path: { id: "3", format: "short" } } });
-  const renamed = await api.PATCH("/posts/{id}/", { params: { path: { id: "5" } }, body: { title: "renamed" } });
-  const me = await api.GET("/account/me/");
-  return { page: listed.data?.page, title, refusedStatus: refused.response.status, fields, shown: shown.data?.title, renamed: renamed.data?.title, meStatus: me.response.status };
-}
-`;
-
-const forbidden = `import createClient from "openapi-fetch";
-import type { paths } from "./schema.js";
-
-const api = createClient<paths>({ baseUrl: "http://127.0.0.1" });
-// @ts-expect-error a path the app does not have
-void api.GET("/nope/");
-// @ts-expect-error the title is a string
-void api.POST("/posts/create/", { body: { title: 42 } });
-// @ts-expect-error create answers POST only
-void api.GET("/posts/create/");
-// @ts-expect-error the id path parameter is required
-void api.GET("/posts/show/{id}/", { params: { path: {} } });
-// @ts-expect-error the HTML page is not part of the API document
-void api.GET("/pages/");
-`;
+type Doc = OpenApiTestDocument;
+const { client, forbidden } = openApiClientSources("/");
 
 describe("fw-a OpenAPI document", () => {
   let host: Host;

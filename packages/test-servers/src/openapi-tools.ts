@@ -12,6 +12,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { compileErrors, validate } from "@readme/openapi-parser";
 import openapiTS, { astToString } from "openapi-typescript";
 
+export { openApiClientSources, type OpenApiTestDocument } from "./openapi-client-cases.js";
+
 const here = dirname(fileURLToPath(import.meta.url));
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 
