@@ -88,10 +88,12 @@ export const SCAFFOLD_DEPENDENCIES: readonly string[] = Object.freeze(["zod", "b
  * Development tools every new app lists as devDependencies: tsx (the TypeScript loader of the dev
  * server and CLI), esbuild (the `build` command), chokidar (the dev server's file watcher),
  * pino-pretty (readable development logs) and swagger-ui-dist (the OpenAPI page at `/docs`, off in
- * production by default). A production install (`npm install --omit=dev` of a built app) carries
- * none of them.
+ * production by default); and the type packages the app's TypeScript needs to check against the
+ * frameworks' types (@types/node, @types/koa for `ctx`, @types/yargs for user commands), which are
+ * no runtime dependency of any published package (NestJS's starter lists @types/express the same
+ * way). A production install (`npm install --omit=dev` of a built app) carries none of them.
  */
-export const SCAFFOLD_DEV_DEPENDENCIES: readonly string[] = Object.freeze(["tsx", "esbuild", "chokidar", "pino-pretty", "swagger-ui-dist"]);
+export const SCAFFOLD_DEV_DEPENDENCIES: readonly string[] = Object.freeze(["tsx", "esbuild", "chokidar", "pino-pretty", "swagger-ui-dist", "@types/node", "@types/koa", "@types/yargs"]);
 
 /** The `dependencies` a new app lists beside its framework, at the framework's declared versions. */
 export function scaffoldDependencies(frameworkDir: string): Record<string, string> {
