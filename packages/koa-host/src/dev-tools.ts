@@ -1,6 +1,7 @@
 /**
- * tsx, esbuild and pino-pretty are development dependencies of the app (its scaffolded
- * package.json lists them in devDependencies), not runtime ones of the frameworks, so a production
+ * tsx, esbuild, pino-pretty, swagger-ui-dist and light-my-request (the test client) are
+ * development dependencies of the app (its scaffolded package.json lists them in
+ * devDependencies), not runtime ones of the frameworks, so a production
  * install (`npm install --omit=dev`) carries none of them. The commands that need one find it in
  * the app first, then beside this package (the workspace, or an install that hoisted it), and
  * name the install command when neither has it.

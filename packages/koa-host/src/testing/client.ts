@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Context } from "koa";
-import { inject, type InjectOptions } from "light-my-request";
+import type { InjectOptions } from "light-my-request";
 import type { UrlParams, ViewClass } from "routing-kernel";
 import { loadAppDefinition } from "../cli/app-definition.js";
 import { E_TEST_CLIENT_LOGIN } from "../errors.js";
@@ -8,6 +8,7 @@ import type { Host } from "../host.js";
 import type { RouteClassName, RouteMethodArgs, RouteName, RouteNameArgs } from "../route-types/route-params.js";
 import { runtimeOf } from "../runtime.js";
 import { CookieJar } from "./cookie-jar.js";
+import { lightMyRequest } from "./light-my-request.js";
 import { TestResponse } from "./test-response.js";
 
 /** The session battery's functions a framework hands the client (fw-a and fw-b pass @fwkit/security's). */
@@ -200,7 +201,7 @@ export class TestClient {
   async #send(options: InjectOptions): Promise<TestResponse> {
     const cookie = this.cookies.header();
     const headers = { ...(options.headers as Record<string, string> | undefined), ...(cookie ? { cookie } : {}) };
-    const response = await inject(this.#handler as never, { ...options, headers });
+    const response = await lightMyRequest()(this.#handler as never, { ...options, headers });
     this.cookies.store(response.headers["set-cookie"] as string | string[] | undefined);
     return new TestResponse(response);
   }

@@ -5,8 +5,9 @@
  * against a host (no port), and a listening host on 127.0.0.1 for end-to-end tests.
  */
 import type { AddressInfo } from "node:net";
-import { inject as lightInject, type InjectOptions, type Response } from "light-my-request";
+import type { InjectOptions, Response } from "light-my-request";
 import type { Host } from "../host.js";
+import { lightMyRequest } from "./light-my-request.js";
 
 export { createTestClient, loadTestClient, TestClient, type LoadTestClientOptions, type TestClientOptions, type TestClientSession, type TestRequestInit } from "./client.js";
 export { CookieJar } from "./cookie-jar.js";
@@ -18,8 +19,8 @@ export { parseXml, XmlElement } from "./xml.js";
 export type InjectedResponse = Response;
 
 /** Sends one request through the host's Koa callback without opening a port. */
-export function inject(host: Pick<Host, "callback">, options: InjectOptions | string): Promise<InjectedResponse> {
-  return lightInject(host.callback() as never, typeof options === "string" ? { url: options } : options);
+export async function inject(host: Pick<Host, "callback">, options: InjectOptions | string): Promise<InjectedResponse> {
+  return await lightMyRequest()(host.callback() as never, typeof options === "string" ? { url: options } : options);
 }
 
 /** Starts the host on 127.0.0.1 on a free port; `close` stops it and its plugins. */
