@@ -47,8 +47,8 @@ async function respondWithError(
   // warning; an outage a battery's outage log already tells about (a store that is down) is not
   // logged again for every request.
   const reported = isOutageReported(error);
-  if (status >= 500 && !exposed && !reported) options.logger.error({ err: error, method: ctx.method, path: ctx.path }, `${status} on ${ctx.method} ${ctx.path}`);
-  else if (status >= 500 && !reported) options.logger.warn({ method: ctx.method, path: ctx.path, status }, `${status} on ${ctx.method} ${ctx.path}: ${message}`);
+  if (status >= 500 && !exposed && !reported) options.logger.error({ reqId: ctx.state["requestId"], err: error, method: ctx.method, path: ctx.path }, `${status} on ${ctx.method} ${ctx.path}`);
+  else if (status >= 500 && !reported) options.logger.warn({ reqId: ctx.state["requestId"], method: ctx.method, path: ctx.path, status }, `${status} on ${ctx.method} ${ctx.path}: ${message}`);
   const headers = (error as { headers?: Record<string, string> } | undefined)?.headers;
   // Headers describing the view's own answer do not belong to the error response; security
   // headers, cookies and Vary set by middleware stay.
@@ -66,7 +66,7 @@ async function respondWithError(
   try {
     await options.responder.renderError(ctx, info);
   } catch (renderError) {
-    options.logger.error({ err: renderError }, "the error page itself failed; answering with the built-in page");
+    options.logger.error({ reqId: ctx.state["requestId"], err: renderError }, "the error page itself failed; answering with the built-in page");
     if (wantsJsonError(ctx, route)) sendJsonError(ctx, info);
     else sendHtmlError(ctx, info);
   }

@@ -13,7 +13,7 @@ import { errorHandler } from "./error-handler.js";
 import { errorRouteFinder } from "./error-route.js";
 import { E_HOST_STARTED, E_MOUNT_UNGUARDED } from "./errors.js";
 import { checkMount, mountPrefix, type MountedApp, type MountParent } from "./mounts.js";
-import { createLogger, requestLogger } from "./logger.js";
+import { createLogger, installContextLogger, requestLogger } from "./logger.js";
 import type { HostPlugin, StaticFolder } from "./plugin.js";
 import { productionFront } from "./production/front.js";
 import { productionSettings } from "./production/settings.js";
@@ -116,6 +116,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const runtime: HostRuntime = Object.freeze({ config, logger, table, plugins, basePath, lookupRoute: (ctx: Context) => lookup(ctx) });
   // On the context prototype: set once, read by views and templates with no per-request cost.
   Object.defineProperty(koa.context, "runtime", { value: runtime, enumerable: false });
+  installContextLogger(koa.context, logger);
 
   const pluginLocals = plugins.filter((p) => p.locals).map((p) => p.locals!.bind(p));
   const urlFor = (target: string, methodOrParams?: string | Record<string, unknown>, params?: Record<string, unknown>) =>

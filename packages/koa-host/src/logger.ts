@@ -3,7 +3,6 @@ import { pino, type Logger } from "pino";
 import type pretty from "pino-pretty";
 import type { AppConfig } from "./config.js";
 import { requireDevTool } from "./dev-tools.js";
-import { currentRequestId } from "./production/request-id.js";
 
 // pino-pretty (and its dependencies) is loaded only when a development logger is made: production
 // processes, tests that pass their own logger and tools that import koa-host never load it. It is
@@ -22,25 +21,19 @@ function prettyPrinter(): typeof pretty | undefined {
   }
 }
 
-// Every line logged while a request runs carries its id (see production/request-id.ts).
-const withRequestId = () => {
-  const reqId = currentRequestId();
-  return reqId === undefined ? {} : { reqId };
-};
-
 /**
- * Creates the app's pino logger: pretty and synchronous in development, JSON lines otherwise;
- * lines logged during a request carry its `reqId`.
+ * Creates the app's pino logger: pretty and synchronous in development, JSON lines otherwise. A
+ * request's own lines go through `ctx.log` (its child with the request's `reqId`).
  */
 export function createLogger(config: Pick<AppConfig, "env" | "logLevel">, name = "app"): Logger {
   const prettyStream = config.env === "development" ? prettyPrinter() : undefined;
   if (prettyStream) {
-    return pino({ name, level: config.logLevel, mixin: withRequestId }, prettyStream({ colorize: process.stdout.isTTY ?? false, sync: true, singleLine: true, ignore: "pid,hostname,name,method,path,status" }));
+    return pino({ name, level: config.logLevel, }, prettyStream({ colorize: process.stdout.isTTY ?? false, sync: true, singleLine: true, ignore: "pid,hostname,name,method,path,status" }));
   }
-  return pino({ name, level: config.logLevel, mixin: withRequestId });
+  return pino({ name, level: config.logLevel });
 }
 
-/** Logs one line per request (method, path, status, milliseconds) when the level allows it. */
+/** Logs one line per request (its id, method, path, status, milliseconds) when the level allows it. */
 export function requestLogger(logger: Logger): Middleware {
   if (!logger.isLevelEnabled("info")) return (_ctx, next) => next();
   return async (ctx, next) => {
@@ -49,7 +42,33 @@ export function requestLogger(logger: Logger): Middleware {
       await next();
     } finally {
       const ms = Math.round((performance.now() - start) * 10) / 10;
-      logger.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms }, `${ctx.method} ${ctx.path} ${ctx.status}`);
+      logger.info({ reqId: ctx.state["requestId"], method: ctx.method, path: ctx.path, status: ctx.status, ms }, `${ctx.method} ${ctx.path} ${ctx.status}`);
     }
   };
+}
+
+const OWN_LOG = Symbol("koa-host.log");
+
+/**
+ * Puts `ctx.log` on an app's context prototype: the app logger's child carrying the request's
+ * `reqId`, made on first use (a request that logs nothing makes none). Views, hooks and middleware
+ * log through it so their lines can be joined with the request's.
+ */
+export function installContextLogger(context: object, logger: Logger): void {
+  Object.defineProperty(context, "log", {
+    configurable: true,
+    enumerable: false,
+    get(this: { state?: Record<string, unknown>; [OWN_LOG]?: Logger }): Logger {
+      const reqId = this.state?.["requestId"];
+      if (reqId === undefined) return logger;
+      return (this[OWN_LOG] ??= logger.child({ reqId }));
+    },
+  });
+}
+
+declare module "koa" {
+  interface DefaultContext {
+    /** The app logger's child for this request: every line carries its `reqId`. */
+    log: Logger;
+  }
 }

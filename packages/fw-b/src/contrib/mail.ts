@@ -22,7 +22,7 @@ export async function sendContribMail(ctx: Context, to: string | readonly string
     await runtime.mailer().sendMail({ to, template: `contrib/${template}`, context: { t: translatorOf(ctx), ...context }, ...extra });
     return true;
   } catch (error) {
-    runtime.logger.error({ err: error, template }, `fw-b contrib: the ${template} mail was not sent`);
+    ctx.log.error({ err: error, template }, `fw-b contrib: the ${template} mail was not sent`);
     return false;
   }
 }

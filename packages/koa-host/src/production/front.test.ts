@@ -13,7 +13,8 @@ import { defaultConfig } from "../config.js";
 
 class Index extends TestView {
   index() {
-    this.ctx.runtime.logger.info("inside the view");
+    this.ctx.log.info("inside the view");
+    this.ctx.log.info("again inside the view");
     return "home";
   }
   where() {
@@ -109,8 +110,8 @@ describe("health, readiness and request ids", async () => {
   });
 });
 
-describe("request id in every log line", () => {
-  test("lines logged by the request log and by a view carry the request's reqId", async () => {
+describe("request id in the log lines", () => {
+  test("the request log line and the lines logged through ctx.log carry the request's reqId; other requests' lines do not", async () => {
     const lines: Array<Record<string, unknown>> = [];
     const stream = new Writable({
       write(chunk, _enc, done) {
@@ -118,31 +119,46 @@ describe("request id in every log line", () => {
         done();
       },
     });
-    const { currentRequestId } = await import("./request-id.js");
-    const logger = pino({ level: "info", mixin: () => (currentRequestId() ? { reqId: currentRequestId() } : {}) }, stream);
+    const logger = pino({ level: "info" }, stream);
     const { host, url } = await startHost({ Index }, { logger, config: { env: "test", logRequests: true } });
     try {
       await fetch(`${url}/`, { headers: { "X-Request-Id": "trace-42" } });
-      const mine = lines.filter((line) => line["reqId"] === "trace-42").map((line) => line["msg"]);
-      assert.ok(mine.includes("inside the view"), `view line carries the id: ${JSON.stringify(lines)}`);
-      assert.ok(mine.includes("GET / 200"), `request log line carries the id: ${JSON.stringify(lines)}`);
+      await fetch(`${url}/`, { headers: { "X-Request-Id": "trace-43" } });
+      const of = (id: string) => lines.filter((line) => line["reqId"] === id).map((line) => line["msg"]);
+      assert.deepEqual(of("trace-42"), ["inside the view", "again inside the view", "GET / 200"], JSON.stringify(lines));
+      assert.deepEqual(of("trace-43"), ["inside the view", "again inside the view", "GET / 200"], JSON.stringify(lines));
     } finally {
       await host.close();
     }
   });
 
-  test("createLogger's production logger adds reqId (the mixin the host relies on)", async () => {
+  test("a 500 is logged with the request's reqId", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    class Broken extends TestView {
+      index(): string {
+        throw new Error("boom");
+      }
+    }
+    const { host, url } = await startHost({ Broken }, { logger: pino({ level: "info" }, stream), config: { env: "test" } });
+    try {
+      assert.equal((await fetch(`${url}/broken`, { headers: { "X-Request-Id": "trace-500" } })).status, 500);
+      const error = lines.find((line) => line["level"] === 50);
+      assert.equal(error?.["reqId"], "trace-500", JSON.stringify(lines));
+    } finally {
+      await host.close();
+    }
+  });
+
+  test("the app logger has no per-line hook: the production logger carries no mixin", async () => {
     const { createLogger } = await import("../logger.js");
     const logger = createLogger({ env: "production", logLevel: "info" });
-    const mixin = (logger as unknown as Record<symbol, unknown>)[pino.symbols.mixinSym] as () => Record<string, unknown>;
-    const { requestIdMiddleware } = await import("./request-id.js");
-    let seen: Record<string, unknown> = {};
-    const ctx = { get: () => "abc", set: () => undefined, state: {} } as never;
-    await requestIdMiddleware("x-request-id")(ctx, async () => {
-      seen = mixin();
-    });
-    assert.deepEqual(seen, { reqId: "abc" });
-    assert.deepEqual(mixin(), {});
+    assert.equal((logger as unknown as Record<symbol, unknown>)[pino.symbols.mixinSym], undefined);
   });
 });
 

@@ -25,7 +25,7 @@ export class AuthLostPassword extends FwB {
     const user = await runtime.models.users.findBy({ email: input.email } as Partial<UserRow>);
     // Not awaited: the answer must not wait for the mail server only when the address has an account.
     if (user && isActive(user)) {
-      sendReset(ctx, user).catch((error: unknown) => runtime.logger.error({ err: error }, "fw-b contrib: the password-reset link was not made"));
+      sendReset(ctx, user).catch((error: unknown) => ctx.log.error({ err: error }, "fw-b contrib: the password-reset link was not made"));
     }
     flash(ctx, "info", t("auth.lost.sent"));
     return this.redirect("/lost-password", 303);

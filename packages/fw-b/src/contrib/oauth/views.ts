@@ -98,7 +98,7 @@ export class OAuthLogin extends FwB {
       config = await clientsOf(ctx).configuration(provider);
     } catch (error) {
       // Whatever failed (network, server error, an unusable discovery document), the visitor did nothing wrong.
-      contribOf(ctx).logger.warn({ err: error, provider }, "fw-b oauth: the provider could not be reached");
+      ctx.log.warn({ err: error, provider }, "fw-b oauth: the provider could not be reached");
       throw new E_OAUTH_UNAVAILABLE(options.title ?? provider, translatorOf(ctx)("oauth.unreachable"));
     }
     const verifier = oidc.randomPKCECodeVerifier();
@@ -146,10 +146,10 @@ export class OAuthLogin extends FwB {
       profile = await profileOf(options, config, tokens);
     } catch (error) {
       if (providerUnavailable(error)) {
-        contribOf(ctx).logger.warn({ err: error, provider }, "fw-b oauth: the provider could not be reached");
+        ctx.log.warn({ err: error, provider }, "fw-b oauth: the provider could not be reached");
         throw new E_OAUTH_UNAVAILABLE(options.title ?? provider, t("oauth.unreachable"));
       }
-      contribOf(ctx).logger.warn({ err: error, provider }, "fw-b oauth: the sign-in answer was refused");
+      ctx.log.warn({ err: error, provider }, "fw-b oauth: the sign-in answer was refused");
       throw new E_OAUTH_FAILED(provider, t("oauth.badAnswer"));
     }
     const user = await accountFor(ctx, provider, profile);
