@@ -28,14 +28,93 @@ export interface ConformanceDecorators {
  * cases (SPEC section 5). Views of the suite read the token and the session through it.
  */
 export interface ConformanceSecurity {
-  /** Serves the modules with cookie sessions and CSRF checks on (as the framework ships them). */
-  start(modules: ViewModule[]): Promise<ConformanceServer>;
+  /**
+   * Serves the modules with cookie sessions and CSRF checks on (as the framework ships them), with
+   * what `options` adds (config, answers outside the views, a mounted app, files, a log).
+   */
+  start(modules: ViewModule[], options?: ConformanceAppOptions): Promise<ConformanceServer>;
   /** The framework's per-view CSRF exemption decorator (class or method). */
   readonly csrfExempt: ClassOrMethodDecoratorLike;
+  /**
+   * The URL of a running session store (Redis) for `sessionUrl`, for the cases about sessions kept
+   * outside the cookie; without it they are skipped.
+   */
+  readonly sessionStore?: () => Promise<string>;
+  /** The framework's per-view CORS decorator, called as `@cors({ origin })`; without it the CORS cases are skipped. */
+  readonly cors?: (settings: { readonly origin: string }) => ClassOrMethodDecoratorLike;
   /** The CSRF token of the request a view instance serves. */
   csrfToken(view: object): string;
   /** The session of the request a view instance serves (a mutable object). */
   session(view: object): Record<string, unknown>;
+}
+
+/** The part of a Koa context a {@link ConformanceHandler}'s middleware reads and writes. */
+export interface HandlerContext {
+  /** The request's verb, upper-case. */
+  readonly method: string;
+  /** The request's path, without the query. */
+  readonly path: string;
+  /** The response body the middleware sets. */
+  body: unknown;
+}
+
+/**
+ * An answer registered outside the views, bypassing decorators: Koa middleware that answers one
+ * verb and exact path with a text and passes every other request on. `by` says how the adapter
+ * registers it: as a hand-written route for `method` and `path` on the host's router, as app
+ * middleware added with `koa.use` once the app is built, or in the `middleware()` of a plugin given
+ * at start-up.
+ */
+export interface ConformanceHandler {
+  /** How the adapter registers the middleware. */
+  readonly by: "router" | "middleware" | "plugin";
+  /** The verb it answers (the router's route is for this verb). */
+  readonly method: string;
+  /** The exact path it answers (the router's route is for this path). */
+  readonly path: string;
+  /** The Koa middleware. */
+  readonly middleware: (ctx: HandlerContext, next: () => Promise<unknown>) => unknown;
+}
+
+/** What a case adds to the app that `security.start` serves. */
+export interface ConformanceAppOptions {
+  /** Config merged over the adapter's own (`csrfExemptPaths`, `bodyLimits`, `cors`, `sessionUrl`...). */
+  readonly config?: Readonly<Record<string, unknown>>;
+  /** Answers registered outside the views. */
+  readonly handlers?: readonly ConformanceHandler[];
+  /** An app of these modules mounted at `path` (`mounts` of the app), with the same config. */
+  readonly mount?: { readonly path: string; readonly modules: ViewModule[] };
+  /** Files written into the app's folder before it starts, by relative path (`static/site.txt`). */
+  readonly files?: Readonly<Record<string, string>>;
+  /** Gives the app an error page template that lists the flash messages, in the framework's template language. */
+  readonly flashErrorPage?: boolean;
+}
+
+/** The framework's names of the commands both CLIs have (from the kit's shared commands). */
+export interface ConformanceCommands {
+  /** Creates the project skeleton (`gen:init`, `:init`). */
+  readonly init: string;
+  /** The development server (`gen:serve`, `:serve`), whose options include `--port` and `--host`. */
+  readonly serve: string;
+  /** Lists the routes (`routes`, `:routes`). */
+  readonly routes: string;
+  /** Makes a migration file of a name (`db:make`, `:make-migration`). */
+  readonly makeMigration: string;
+  /** Lists the migrations with their state (`db:status`, `:migrations`). */
+  readonly migrationStatus: string;
+}
+
+/** The command-line part of an adapter, for the rules of the shared CLI commands. */
+export interface ConformanceCli {
+  /** Node arguments that run the framework's CLI: its main module, after a loader when it is TypeScript. */
+  readonly argv: readonly string[];
+  /** The framework's names of the shared commands. */
+  readonly commands: ConformanceCommands;
+  /**
+   * Builds the app of `modules` in `root` as the development server's child does (env
+   * `development`, so start-up migration runs), with `config` over it, then closes it.
+   */
+  develop(root: string, modules: ViewModule[], config: Readonly<Record<string, unknown>>): Promise<void>;
 }
 
 /** A route whose template the results part writes (`templates/<module>/<className>/<methodName>`). */
@@ -73,6 +152,11 @@ export interface ConformanceServer {
   readonly url: string;
   /** Stops the server and releases everything `start` opened. */
   close(): Promise<void>;
+  /**
+   * The lines the app logged at levels error, warn and fatal (with their stacks), when the adapter
+   * records them (`security.start` does).
+   */
+  readonly logged?: readonly string[];
 }
 
 /** Tests a framework does not pass yet, and why. A skipped test shows its reason. */
@@ -107,6 +191,8 @@ export interface ConformanceAdapter {
   readonly security?: ConformanceSecurity;
   /** The result table; without it the result cases are skipped with that reason. */
   readonly results?: ConformanceResults;
+  /** The command line; without it the CLI cases are skipped with that reason. */
+  readonly cli?: ConformanceCli;
   /** Tests to skip, each group with its reason. */
   readonly skip?: readonly ConformanceSkip[];
 }

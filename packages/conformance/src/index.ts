@@ -1,13 +1,19 @@
 /**
  * @module conformance
- * The shared routing suite: `runConformance(adapter)` checks every rule of SPEC section 2 over
- * real HTTP against any framework built on routing-kernel. It knows a framework only through the
- * adapter it is given.
+ * The shared suite: `runConformance(adapter)` checks every routing rule of SPEC section 2 over
+ * real HTTP against any framework built on routing-kernel, and with the adapter's optional parts
+ * the shared rules of sessions and CSRF, errors, results and CLI commands. It knows a framework
+ * only through the adapter it is given.
  */
 export type {
   ClassOrMethodDecoratorLike,
   ConformanceAdapter,
+  ConformanceAppOptions,
+  ConformanceCli,
+  ConformanceCommands,
   ConformanceDecorators,
+  ConformanceHandler,
+  HandlerContext,
   ConformanceResults,
   ConformanceSecurity,
   ConformanceServer,

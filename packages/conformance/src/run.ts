@@ -1,8 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { ConformanceAdapter } from "./adapter.js";
+import { commandCases } from "./cases/commands.js";
 import { conflictCases } from "./cases/conflicts.js";
+import { csrfRouteCases } from "./cases/csrf-routes.js";
 import { decoratorCases } from "./cases/decorators.js";
+import { errorPageCases } from "./cases/error-pages.js";
+import { errorsBeforeViewCases } from "./cases/errors-before-view.js";
 import { inheritanceCases } from "./cases/inheritance.js";
 import { lifecycleCases } from "./cases/lifecycle.js";
 import { orderCases } from "./cases/order.js";
@@ -16,8 +20,10 @@ import { verbCases } from "./cases/verbs.js";
 import { createRegistry, createSuiteContext } from "./suite.js";
 
 /**
- * Runs the shared routing suite against a framework through its adapter: every rule of SPEC
- * section 2 checked over real HTTP on 127.0.0.1, with node:test `describe`/`test`. Call it at the
+ * Runs the shared suite against a framework through its adapter: every rule of SPEC section 2
+ * checked over real HTTP on 127.0.0.1 (and, with the adapter's optional parts, sessions and CSRF,
+ * errors and error pages, the result table and the shared CLI commands), with node:test
+ * `describe`/`test`. Call it at the
  * top level of a test file. Skips name tests by title and must each state a reason; a skip that
  * names no test of the suite fails, so stale skips do not linger.
  */
@@ -36,7 +42,11 @@ export function runConformance(adapter: ConformanceAdapter): void {
     overrideCases(context);
     conflictCases(context);
     securityCases(context);
+    csrfRouteCases(context);
+    errorsBeforeViewCases(context);
+    errorPageCases(context);
     resultCases(context);
+    commandCases(context);
     test("the skip list names only tests of this suite", () => {
       const unknown = [...registry.skips.keys()].filter((name) => !registry.titles.has(name));
       assert.deepEqual(unknown, [], `skip entries that name no conformance test: ${unknown.join("; ")}`);

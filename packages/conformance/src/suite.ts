@@ -9,6 +9,8 @@ import { E_CONFORMANCE_DUPLICATE_TEST, E_CONFORMANCE_SKIP_REASON } from "./error
 export interface GroupClient {
   get(path: string, options?: RequestOptions): Promise<ClientResponse>;
   send(method: string, path: string, options?: RequestOptions): Promise<ClientResponse>;
+  /** What the app logged at levels error, warn and fatal so far (undefined when its adapter records no log). */
+  logged(): readonly string[] | undefined;
 }
 
 /** What each case file receives: the adapter, path helpers and the group and test functions. */
@@ -59,6 +61,7 @@ export function createSuiteContext(adapter: ConformanceAdapter, registry: Regist
             if (!server) throw new Error(`the app of "${title}" did not start; see the failure of its before hook`);
             return send(server.url, method, path, options);
           },
+          logged: () => server?.logged,
         };
         let active = 0;
         before(async () => {

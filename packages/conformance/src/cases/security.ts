@@ -1,28 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { ConformanceSecurity } from "../adapter.js";
-import type { ClientResponse } from "../client.js";
+import { Jar } from "../jar.js";
 import type { SuiteContext } from "../suite.js";
 import { expectStatus } from "../suite.js";
 
 const TITLE = "sessions and CSRF (SPEC section 5)";
-
-/** Keeps the cookies one client was given, like a browser. */
-class Jar {
-  readonly #cookies = new Map<string, string>();
-  header(): Record<string, string> {
-    return this.#cookies.size ? { cookie: [...this.#cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {};
-  }
-  keep(response: ClientResponse): ClientResponse {
-    const raw = response.headers["set-cookie"];
-    for (const line of Array.isArray(raw) ? raw : raw ? [raw] : []) {
-      const pair = line.split(";")[0]!;
-      const at = pair.indexOf("=");
-      this.#cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-    }
-    return response;
-  }
-}
 
 /** SPEC section 5: CSRF on every unsafe verb, per-view exemption, bearer-only exemption, sessions. */
 export function securityCases(s: SuiteContext): void {

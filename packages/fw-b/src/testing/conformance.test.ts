@@ -1,5 +1,7 @@
-// The shared conformance suite (packages/conformance) against fw-b, through its adapter.
+// The shared conformance suite (packages/conformance) against fw-b, through its adapter, with the
+// machine's Redis as the session store of the cases that need one (none with FW_TEST_NO_SERVERS=1).
 import { runConformance } from "@fwkit/conformance";
+import { noServers, requireServer } from "@fwkit/test-servers";
 import { conformanceAdapter } from "./index.js";
 
-runConformance(conformanceAdapter);
+runConformance(noServers ? conformanceAdapter : { ...conformanceAdapter, security: { ...conformanceAdapter.security, sessionStore: () => requireServer("redis") } });

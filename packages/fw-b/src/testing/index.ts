@@ -8,15 +8,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Context } from "koa";
 import type { Host } from "@fwkit/koa-host";
-import { csrfToken } from "@fwkit/security";
 import type { ViewModule } from "routing-kernel";
 import { createApp, type FwBAppOptions } from "../app.js";
 import { FwB } from "../base.js";
-import { csrfExempt, renderJson, route } from "../decorators/index.js";
+import { renderJson, route } from "../decorators/index.js";
 import { request } from "../request.js";
+import { conformanceCli } from "./conformance-cli.js";
 import { conformanceResults } from "./conformance-results.js";
+import { conformanceSecurity } from "./conformance-security.js";
 
 export { TestClient, TestResponse, XmlElement, type TestClientFolderOptions, type TestRequestInit } from "@fwkit/koa-host/testing";
 export { testClient, type TestAppOptions } from "./client.js";
@@ -65,13 +65,11 @@ export async function startTestApp(modules: readonly ViewModule[], options: Part
 
 /** A plain app: no batteries (the suite sends no CSRF token and needs no database). */
 const PLAIN = Object.freeze({ batteries: Object.freeze({ security: false, data: false, services: false }) });
-/** The same with the security battery on (cookie sessions, CSRF), for the suite's security cases. */
-const SECURE = Object.freeze({ batteries: Object.freeze({ security: true, data: false, services: false }) });
-const contextOf = (view: object): Context => (view as { ctx: Context }).ctx;
 
 /**
  * fw-b as the shared conformance suite sees it (`runConformance(conformanceAdapter)`): its base
- * class, its decorators in its own idiom, and plain apps (batteries off) served on 127.0.0.1.
+ * class, its decorators in its own idiom, plain apps (batteries off) served on 127.0.0.1, its
+ * security battery, its result helpers and its CLI.
  */
 export const conformanceAdapter = Object.freeze({
   name: "fw-b",
@@ -90,12 +88,8 @@ export const conformanceAdapter = Object.freeze({
   }),
   start: (modules: ViewModule[]) => startTestApp(modules, { config: PLAIN }),
   results: conformanceResults((modules, root) => startTestApp(modules, { config: PLAIN, root })),
-  security: Object.freeze({
-    start: (modules: ViewModule[]) => startTestApp(modules, { config: SECURE }),
-    csrfExempt,
-    csrfToken: (view: object) => csrfToken(contextOf(view)),
-    session: (view: object) => contextOf(view).session as unknown as Record<string, unknown>,
-  }),
+  security: conformanceSecurity,
+  cli: conformanceCli,
   async build(modules: ViewModule[]): Promise<unknown> {
     const { host, cleanup } = await buildTestApp(modules, { config: PLAIN });
     await host.close();
