@@ -1,6 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import { E_WORKERS_FAILED } from "../errors.js";
-import { SHUTDOWN_MESSAGE, workerMessage } from "./messages.js";
+import { EXIT_MESSAGE, SHUTDOWN_MESSAGE, workerMessage } from "./messages.js";
 
 /** Options of {@link runPrimary}. */
 export interface PrimaryOptions {
@@ -77,6 +77,10 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
         } else if (message?.fw === "failed") {
           failure = message.message;
           failureCode = message.code;
+        } else if (message?.fw === "drained") {
+          // Its server's close reached this process before this message (one channel, in order):
+          // the round-robin hands it nothing more, and what it was handed is answered before EXIT.
+          if (worker.isConnected()) worker.send(EXIT_MESSAGE);
         }
       });
       worker.once("exit", (code, signal) => {
@@ -115,7 +119,10 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
     }, delay).unref();
   };
 
-  /** Tells a worker to drain and waits for it to exit (killing it once the grace period is over). */
+  /**
+   * Tells a worker to drain and waits for it to exit (killing it once the grace period is over).
+   * The worker exits on EXIT_MESSAGE, once no connection handed to it can be left behind.
+   */
   const retire = (slot: Slot): Promise<void> =>
     new Promise((resolve) => {
       slot.retiring = true;
@@ -126,7 +133,8 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
         clearTimeout(kill);
         resolve();
       });
-      if (worker.isConnected()) worker.send(SHUTDOWN_MESSAGE);
+      // A worker still booting may not listen for messages yet: a signal cannot be lost.
+      if (slot.ready && worker.isConnected()) worker.send(SHUTDOWN_MESSAGE);
       else worker.process.kill("SIGTERM");
     });
 

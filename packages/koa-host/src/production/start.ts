@@ -86,13 +86,15 @@ export async function startApp(options: StartOptions): Promise<Started> {
 
   if (workers === 1) {
     const server = await startProductionServer(serverOptions);
-    print(`Serving on ${server.url} in this process (APP_ENV=${server.host.config.env}, no cluster)`);
+    // The handlers go in before the line that says the app serves: whoever waits for that line
+    // may signal at once, and a signal with no handler yet would kill the process.
     if (handleSignals) {
       const stop = () => void server.shutdown().then(() => process.exit(0), () => process.exit(1));
       process.once("SIGTERM", stop);
       process.once("SIGINT", stop);
       process.on("SIGHUP", () => print("SIGHUP: a rolling restart needs --workers 2 or more; restart the process to load new code"));
     }
+    print(`Serving on ${server.url} in this process (APP_ENV=${server.host.config.env}, no cluster)`);
     return { kind: "single", server };
   }
 
@@ -103,12 +105,12 @@ export async function startApp(options: StartOptions): Promise<Started> {
     env: { FW_START_OPTIONS: JSON.stringify(serverOptions), APP_ENV: process.env["APP_ENV"]! },
     print,
   });
-  print(`Serving on http://${host}:${port} with ${workers} workers (APP_ENV=${process.env["APP_ENV"]}, pid ${process.pid}; SIGHUP: rolling restart)`);
   if (handleSignals) {
     const stop = () => void primary.stop().then((code) => process.exit(code));
     process.once("SIGTERM", stop);
     process.once("SIGINT", stop);
     process.on("SIGHUP", () => void primary.rollingRestart());
   }
+  print(`Serving on http://${host}:${port} with ${workers} workers (APP_ENV=${process.env["APP_ENV"]}, pid ${process.pid}; SIGHUP: rolling restart)`);
   return { kind: "cluster", primary };
 }

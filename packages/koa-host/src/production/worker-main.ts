@@ -1,27 +1,71 @@
 // The program each cluster worker runs: builds the app, listens on the shared port, tells the
 // primary it is ready, and stops gracefully when told (a message, SIGTERM/SIGINT, or the primary
 // going away). Options arrive as JSON in FW_START_OPTIONS.
+//
+// Exiting is a handshake with the primary. node:cluster's round-robin primary hands each
+// connection to a worker in a message and keeps its own copy of the socket until the worker
+// answers; a worker that exits with such a message unread (it closed its server an instant
+// before) leaves that connection open in the primary with nobody to answer it: the client waits
+// forever. So a drained worker says "drained" and exits only on the primary's "exit", which the
+// primary sends after taking the worker out of its round-robin: every hand-off sent before it has
+// arrived and been sent back (the server is closed) by then.
 import { FrameworkError } from "routing-kernel";
 import type { ServerOptions } from "./server.js";
 import { startProductionServer, type ProductionServer } from "./server.js";
-import { isShutdownMessage, type WorkerMessage } from "./messages.js";
+import { isExitMessage, isShutdownMessage, type WorkerMessage } from "./messages.js";
 
-const send = (message: WorkerMessage) => process.send?.(message);
+// How long a drained worker waits for the primary's "exit" before exiting anyway.
+const EXIT_WAIT_MS = 5000;
+
+const send = (message: WorkerMessage | { fw: "exiting" }, done?: (error: Error | null) => void) =>
+  process.send ? process.send(message, undefined, {}, done) : done?.(null);
 const options = JSON.parse(process.env["FW_START_OPTIONS"] ?? "{}") as ServerOptions;
 let running: ProductionServer | undefined;
 let exiting = false;
 
+/** After the drain: exits once the primary allows it (or right away if there is no primary). */
+const leave = (code: number) => {
+  if (!process.connected) process.exit(code);
+  setTimeout(() => process.exit(code), EXIT_WAIT_MS);
+  process.once("disconnect", () => process.exit(code));
+  process.on("message", (message) => {
+    // The last write on the channel: once it is out, so are the answers to earlier hand-offs.
+    if (isExitMessage(message)) send({ fw: "exiting" }, () => process.exit(code));
+  });
+  send({ fw: "drained" });
+};
+
+const booted: Promise<ProductionServer | undefined> = startProductionServer(options).then(
+  (server) => {
+    running = server;
+    send({ fw: "ready", url: server.url, graceMs: server.settings.shutdownGraceMs, pid: process.pid });
+    return server;
+  },
+  (error: unknown) => {
+    const message = error instanceof FrameworkError ? `${error.code}: ${error.message}` : ((error as Error)?.stack ?? String(error));
+    send({ fw: "failed", message, code: error instanceof FrameworkError ? error.code : undefined });
+    process.exitCode = 1;
+    // Let the message reach the primary before the channel closes.
+    setTimeout(() => process.exit(1), 50);
+    return undefined;
+  },
+);
+
+/** Drains (after the boot, if it is still under way: the server may already be listening). */
 const stop = () => {
   if (exiting) return;
   exiting = true;
-  const done = running ? running.shutdown() : Promise.resolve();
-  done.then(
-    () => process.exit(0),
-    (error: unknown) => {
+  void booted.then(async (server) => {
+    // A failed boot exits on its own with code 1.
+    if (!server) return;
+    try {
+      await server.shutdown();
+      leave(0);
+    } catch (error) {
       console.error(`error while stopping: ${(error as Error)?.message ?? String(error)}`);
-      process.exit(1);
-    },
-  );
+      leave(1);
+    }
+  });
 };
 
 process.on("message", (message) => {
@@ -30,16 +74,7 @@ process.on("message", (message) => {
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 // The primary died (SIGKILL): nothing hands this worker connections any more.
-process.on("disconnect", stop);
-
-try {
-  running = await startProductionServer(options);
-  send({ fw: "ready", url: running.url, graceMs: running.settings.shutdownGraceMs, pid: process.pid });
-  if (exiting) void running.shutdown();
-} catch (error) {
-  const message = error instanceof FrameworkError ? `${error.code}: ${error.message}` : ((error as Error)?.stack ?? String(error));
-  send({ fw: "failed", message, code: error instanceof FrameworkError ? error.code : undefined });
-  process.exitCode = 1;
-  // Let the message reach the primary before the channel closes.
-  setTimeout(() => process.exit(1), 50);
-}
+process.on("disconnect", () => {
+  if (!running) process.exit(0);
+  stop();
+});
