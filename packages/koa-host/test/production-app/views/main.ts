@@ -11,6 +11,8 @@ export class Index extends FixtureView {
   }
   /** Answers after `ms` milliseconds: a request in flight during a shutdown or restart. */
   async slow(ms = "1000") {
+    // The tests signal once this line is out: the request is then surely in flight.
+    console.log(`slow request started in ${process.pid}`);
     await new Promise((resolve) => setTimeout(resolve, Math.min(Number(ms) || 0, 20_000)));
     return `slow ${process.pid}`;
   }
