@@ -3,8 +3,10 @@
 // fw-a and an fw-b app with their defaults, packs the workspace packages to tarballs (`pnpm pack`
 // rewrites workspace:* to versions), installs each app as production would (`npm install
 // --omit=dev`: the tarballs for our packages, the npm registry for the rest) in a temporary folder,
-// and reports its package count and MB on disk; then, on a copy of the fw-a app, what each
-// optional driver adds and whether that is only the driver and its own dependencies.
+// and reports its package count and MB on disk beside the floor (the design card's fixed core
+// dependencies installed alone the same way: what no change of ours can go below); then, on a copy
+// of the fw-a app, what each optional driver adds and whether that is only the driver and its own
+// dependencies.
 //
 // Usage: node scripts/install-size.mjs [--no-build] [--no-drivers] [--json FILE] [--keep]
 // Install scripts are not run (--ignore-scripts), so no native add-on is compiled or downloaded:
@@ -23,6 +25,15 @@ const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : und
 const GOAL = { packages: 120, mb: 45 };
 /** The workspace packages an app installs (directory under packages/ by package name). */
 const WORKSPACE = { "routing-kernel": "routing-kernel", "@fwkit/koa-host": "koa-host", "@fwkit/data": "data", "@fwkit/security": "security", "@fwkit/services": "services", "fw-a": "fw-a", "fw-b": "fw-b" };
+/**
+ * The floor: the design card's fixed core dependencies an app with its defaults runs on (DESIGN.md;
+ * they may not be replaced), installed alone the same way. fw-a renders with Nunjucks, fw-b with Pug;
+ * both use Markdown (marked), bcrypt (the default hasher) and SQLite (knex + better-sqlite3).
+ */
+const FLOOR = {
+  "fw-a": ["koa", "@koa/router", "koa-body", "koa-session", "nunjucks", "marked", "bcrypt", "knex", "better-sqlite3", "yargs", "pino"],
+  "fw-b": ["koa", "@koa/router", "koa-body", "koa-session", "pug", "marked", "bcrypt", "knex", "better-sqlite3", "yargs", "pino"],
+};
 /** Optional drivers (peer dependencies of the batteries), each measured alone on the fw-a app. */
 const DRIVERS = ["pg", "mysql2", "ioredis", "nodemailer", "@aws-sdk/client-s3", "@aws-sdk/s3-request-presigner", "@aws-sdk/client-sesv2", "@azure/storage-blob", "@node-rs/argon2"];
 
@@ -42,6 +53,16 @@ function peerRange(name) {
     if (manifest.peerDependencies?.[name]) return manifest.peerDependencies[name];
   }
   throw new Error(`no battery declares the peer dependency ${name}`);
+}
+
+/** The range a workspace package declares for a dependency (dependencies, peers, then devDependencies). */
+function declaredRange(name) {
+  for (const dir of Object.values(WORKSPACE)) {
+    const manifest = JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8"));
+    const range = manifest.dependencies?.[name] ?? manifest.peerDependencies?.[name] ?? manifest.devDependencies?.[name];
+    if (range && !range.startsWith("workspace:")) return range;
+  }
+  throw new Error(`no workspace package declares ${name}`);
 }
 
 /** Every installed package: node_modules path (relative, nested ones included) -> version. */
@@ -145,7 +166,10 @@ function smokeCheck(appDir, framework) {
     await import(${JSON.stringify(framework)});
     const { connect } = await import("@fwkit/data");
     try { await connect("postgres://u:secret@127.0.0.1:1/none", { lazy: true }); console.log("pg loaded?"); }
-    catch (error) { console.log(error.code, /npm install pg/.test(error.message)); }`;
+    catch (error) { console.log(error.code, /npm install pg/.test(error.message)); }
+    const { inject } = await import("@fwkit/koa-host/testing");
+    try { await inject({ callback: () => (request, response) => response.end() }, "/"); console.log("test client without light-my-request?"); }
+    catch (error) { console.log(error.code, /npm install -D light-my-request/.test(error.message)); }`;
   const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: appDir, encoding: "utf8" });
   return result.status === 0 ? result.stdout.trim() : `failed: ${(result.stderr.split("\n").find((line) => /Error/.test(line)) ?? result.stderr).trim()}`;
 }
@@ -157,6 +181,17 @@ function measureApp(framework, work, tarballs) {
   const size = sizeOf(join(app.appDir, "node_modules"));
   const devTools = Object.keys(app.devDependencies).filter((name) => packages.has(join("node_modules", name)));
   return { framework, ...app, packages: packages.size, diskMB: mb(size.disk), bytesMB: mb(size.bytes), devToolsInstalled: devTools, smoke: smokeCheck(app.appDir, framework), installed: packages };
+}
+
+/** The card's fixed core dependencies of a framework alone, at the ranges the workspace declares. */
+function measureFloor(framework, work) {
+  const dir = join(work, `floor-${framework}`);
+  mkdirSync(dir, { recursive: true });
+  const dependencies = Object.fromEntries(FLOOR[framework].map((name) => [name, declaredRange(name)]));
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: `floor-${framework}`, private: true, dependencies }, null, 2)}\n`);
+  npmInstall(dir);
+  const size = sizeOf(join(dir, "node_modules"));
+  return { framework, dependencies: FLOOR[framework], packages: installedPackages(dir).size, diskMB: mb(size.disk), bytesMB: mb(size.bytes) };
 }
 
 function measureDriver(base, name, work) {
@@ -187,13 +222,17 @@ try {
   if (!flag("--no-build")) run("npx", ["-y", pnpmSpec, "exec", "turbo", "run", "build", "--filter=fw-a", "--filter=fw-b", "--output-logs=errors-only"], root, pnpmEnv());
   const tarballs = packWorkspace(join(work, "tarballs"));
   const apps = ["fw-a", "fw-b"].map((framework) => measureApp(framework, work, tarballs));
+  const floors = Object.fromEntries(apps.map((app) => [app.framework, measureFloor(app.framework, work)]));
   const drivers = flag("--no-drivers") ? [] : DRIVERS.map((name) => measureDriver(apps[0], name, work));
   const binary = nativeBinaryMB();
   console.log(`\nProduction install of a new app (npm install --omit=dev, install scripts not run), goal <= ${GOAL.packages} packages and <= ${GOAL.mb} MB:`);
   for (const app of apps) {
     const ok = app.packages <= GOAL.packages && app.diskMB <= GOAL.mb;
     console.log(`  ${app.framework}: ${app.packages} packages, ${app.diskMB} MB on disk (${app.bytesMB} MB of files) ${ok ? "within the goal" : "OVER THE GOAL"}`);
-    console.log(`    dependencies: ${Object.keys(app.dependencies).join(", ")}; dev tools installed: ${app.devToolsInstalled.join(", ") || "none"}; postgres URL without pg: ${app.smoke}`);
+    console.log(`    dependencies: ${Object.keys(app.dependencies).join(", ")}; dev tools installed: ${app.devToolsInstalled.join(", ") || "none"}; postgres URL without pg, test client without light-my-request: ${app.smoke.replace(/\n/g, "; ")}`);
+    const floor = floors[app.framework];
+    console.log(`    floor (the design card's fixed core dependencies alone: ${floor.dependencies.join(", ")}): ${floor.packages} packages, ${floor.diskMB} MB on disk (${floor.bytesMB} MB of files)${floor.packages > GOAL.packages || floor.diskMB > GOAL.mb ? ", itself over the goal" : ""}`);
+    console.log(`    above the floor: +${app.packages - floor.packages} packages, +${mb((app.diskMB - floor.diskMB) * 1e6)} MB on disk (+${mb((app.bytesMB - floor.bytesMB) * 1e6)} MB of files)`);
   }
   if (binary !== undefined) console.log(`  + better-sqlite3's compiled add-on, built at install: ${binary} MB`);
   if (drivers.length > 0) console.log(`\nEach optional driver, installed alone on the fw-a app:`);
@@ -201,7 +240,7 @@ try {
     console.log(`  ${driver.driver}: +${driver.addedPackages} packages, +${driver.addedMB} MB, ${driver.onlyItself ? "only itself and its dependencies" : `ALSO ${[...driver.outside, ...driver.changed.map((path) => `${path} (changed)`)].join(", ")}`}${driver.pruned.length > 0 ? `; npm pruned ${driver.pruned.length} extraneous packages` : ""}`);
   }
   if (jsonOut) {
-    const report = { goal: GOAL, apps: apps.map(({ installed, appDir, ...rest }) => rest), nativeBinaryMB: binary, drivers };
+    const report = { goal: GOAL, apps: apps.map(({ installed, appDir, ...rest }) => rest), floors, nativeBinaryMB: binary, drivers };
     writeFileSync(jsonOut, `${JSON.stringify(report, null, 2)}\n`);
   }
   const over = apps.some((app) => app.packages > GOAL.packages || app.diskMB > GOAL.mb) || drivers.some((driver) => !driver.onlyItself);
