@@ -2,12 +2,12 @@
 // restart with no failed request, SIGTERM letting an in-flight request finish with exit 0, the
 // single-process mode, and every bad start input (flags, port in use, build, boot failures).
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { eventually, fixtureRoot, freePort, get, killAll, runFixture, within } from "./production-support.js";
+import { eventually, freePort, get, killAll, runFixture, within } from "./production-support.js";
 
 // Each test fails on its own, naming its step, well before the runner's per-file timeout.
 const TEST_MS = 150_000;
@@ -170,15 +170,16 @@ describe("bad start input", () => {
   });
 
   test("a build/ folder without app.js is E_BUILD_FAILED, not a silent fallback to the sources", { timeout: TEST_MS }, async () => {
-    const build = join(fixtureRoot, "build");
-    assert.ok(!existsSync(build), "the fixture has no build left over");
-    mkdirSync(build);
+    // An app folder of its own (sources plus a half-written build), not the shared fixture's.
+    const root = mkdtempSync(join(tmpdir(), "fw-half-build-"));
+    writeFileSync(join(root, "app.ts"), "export const app = {};\n");
+    mkdirSync(join(root, "build"));
     try {
-      const app = runFixture(["start", "--workers", "1", "--port", "0"]);
+      const app = runFixture(["start", "--workers", "1", "--port", "0", "--root", root]);
       assert.equal((await app.exit("the process to exit with its error")).code, 1);
       assert.match(app.output(), /E_BUILD_FAILED: .*holds no app\.js; run the build command again/);
     } finally {
-      rmSync(build, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true });
     }
   });
 

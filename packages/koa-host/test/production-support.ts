@@ -6,7 +6,7 @@ import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
 /** The fixture app folder and its CLI (the shared production commands under a framework-like CLI). */
-export const fixtureRoot = fileURLToPath(new URL("./production-app/", import.meta.url));
+const fixtureRoot = fileURLToPath(new URL("./production-app/", import.meta.url));
 const cli = fileURLToPath(new URL("./production-app/cli.ts", import.meta.url));
 
 /** How long one step may wait (a worker boot through tsx on a busy 2-core machine takes seconds). */
