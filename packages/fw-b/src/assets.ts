@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { StaticFolder } from "@fwkit/koa-host/plugin";
@@ -11,10 +12,21 @@ const require = createRequire(import.meta.url);
  */
 export const ASSETS_PREFIX = "/_fw-b";
 
-/** Where each folder under {@link ASSETS_PREFIX} comes from: fw-b's `static/`, and two npm packages. */
+/**
+ * The icon font: the copy the build made in `dist/vendor/bootstrap-icons/` (scripts/copy-icon-font.mjs;
+ * bootstrap-icons is only a devDependency, so a production install has nothing else), or, when fw-b
+ * runs from its sources unbuilt (the repository's tests), the devDependency's `font/` folder.
+ */
+function iconFontFolder(): string {
+  const built = join(PACKAGE_ROOT, "dist", "vendor", "bootstrap-icons");
+  if (existsSync(join(built, "bootstrap-icons.min.css"))) return built;
+  return join(dirname(require.resolve("bootstrap-icons/package.json")), "font");
+}
+
+/** Where each folder under {@link ASSETS_PREFIX} comes from: fw-b's `static/`, its icon font copy, and flexboxgrid. */
 export function assetFolders(): Readonly<Record<string, string>> {
   return {
-    "bootstrap-icons": join(dirname(require.resolve("bootstrap-icons/package.json")), "font"),
+    "bootstrap-icons": iconFontFolder(),
     flexboxgrid: join(dirname(require.resolve("flexboxgrid/package.json")), "dist"),
     "": join(PACKAGE_ROOT, "static"),
   };
@@ -33,7 +45,7 @@ export function assetUrls(basePath = ""): Readonly<Record<string, string>> {
 
 /**
  * The icon font (bootstrap-icons), the grid (flexboxgrid) and fw-b's theme files under `/_fw-b/`,
- * from the installed packages (no CDN), as folders the host serves with the app's static files.
+ * from fw-b's own files and the installed packages (no CDN), as folders the host serves with the app's static files.
  */
 export function assetStaticFolders(): StaticFolder[] {
   return Object.entries(assetFolders()).map(([folder, dir]) => ({ prefix: `${ASSETS_PREFIX}${folder ? `/${folder}` : ""}`, dir }));

@@ -86,3 +86,14 @@ export const E_USER_COMMAND = createError(
   500,
   (reason: string) => `fw-b :user: ${reason}.`,
 );
+
+/**
+ * A contrib module that is on needs an optional package that is not installed (or fails to load):
+ * `svg-captcha` for the built-in captcha, `openid-client` for OAuth sign-in. Checked at start-up.
+ */
+export const E_CONTRIB_DRIVER_MISSING = createError(
+  "E_CONTRIB_DRIVER_MISSING",
+  500,
+  (user: string, name: string, reason: string) =>
+    `The ${user} needs the package "${name}", which could not be loaded (${reason}). Install it (npm install ${name}) or switch the module off.`,
+);

@@ -68,4 +68,13 @@ await app.close();`,
     );
     assert.deepEqual(loadedAmong(loaded, DRIVERS, ["svg-captcha"]), []);
   });
+
+  test("an app with contrib.oauth on finds openid-client at start-up (the install check) without loading it", () => {
+    const oauth = { providers: { acme: { type: "oauth2", clientId: "id", clientSecret: "secret", authorizationEndpoint: "https://acme.test/a", tokenEndpoint: "https://acme.test/t", userinfoEndpoint: "https://acme.test/u" } } };
+    const loaded = packagesLoadedBy(packageDir, `const { createApp } = await import("fw-b");
+const app = await createApp({ root: ${JSON.stringify(fixtureApp)}, config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:", autoMigrate: true, contrib: { auth: true, oauth: ${JSON.stringify(oauth)} } } });
+await app.close();`,
+    );
+    assert.deepEqual(loadedAmong(loaded, DRIVERS), []);
+  });
 });

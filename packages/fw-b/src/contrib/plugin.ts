@@ -13,6 +13,7 @@ import { E_CONTRIB_CONFIG, E_CONTRIB_NOT_MIGRATED, E_MAINTENANCE, E_ROLE_WITHOUT
 import { adminNavigation } from "./admin/nav.js";
 import { svgCaptchaVerifier } from "./captcha/svg.js";
 import type { ContribSettings } from "./config.js";
+import { checkContribDrivers } from "./drivers.js";
 import { createI18n } from "./i18n/i18n.js";
 import { languageSwitchOn } from "./i18n/switch.js";
 import { MaintenanceFlag } from "./maintenance/flag.js";
@@ -52,6 +53,8 @@ const THEME_COOKIE = "fwb_theme";
  */
 export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
   const { config, settings, batteries } = options;
+  // The optional packages of the modules that are on (svg-captcha, openid-client) are installed.
+  checkContribDrivers(settings);
   const models = createContribModels();
   const i18n = createI18n(config.root, settings.i18n);
   const roles = settings.auth?.roles ?? {};

@@ -1,14 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { createRequire } from "node:module";
 import type { Context } from "koa";
 import type svgCaptchaModule from "svg-captcha";
 import type { CaptchaContribOptions } from "../config.js";
+import { CONTRIB_DRIVERS, requireDriver } from "../drivers.js";
 import type { CaptchaVerifier } from "./verifier.js";
 
-// svg-captcha reads and parses its font when loaded: it is loaded at the first challenge drawn, so
-// an app without the captcha never pays for it.
-const requireHere = createRequire(import.meta.url);
-const svgCaptcha = () => requireHere("svg-captcha") as typeof svgCaptchaModule;
+// svg-captcha (an optional peer dependency of fw-b) reads and parses its font when loaded: it is
+// loaded at the first challenge drawn, so an app without the captcha never pays for it. Start-up
+// only checks that it is installed (checkContribDrivers); missing, it is E_CONTRIB_DRIVER_MISSING.
+const svgCaptcha = () => requireDriver<typeof svgCaptchaModule>(CONTRIB_DRIVERS.captcha.name, CONTRIB_DRIVERS.captcha.user);
 
 /** The session key holding the pending challenge (a keyed hash of the answer, never the answer). */
 export const CAPTCHA_SESSION_KEY = "fwbCaptcha";

@@ -1,14 +1,16 @@
 import type * as client from "openid-client";
 import type { OAuthProviderOptions } from "../config.js";
+import { CONTRIB_DRIVERS, importDriver } from "../drivers.js";
 
 let loaded: Promise<typeof client> | undefined;
 
 /**
- * openid-client, imported at the first OAuth sign-in: apps without `contrib.oauth` never load it.
- * A failed import (the package missing) is retried at the next sign-in.
+ * openid-client (an optional peer dependency of fw-b), imported at the first OAuth sign-in: apps
+ * without `contrib.oauth` never load it. Start-up checks that it is installed
+ * (checkContribDrivers); a failed import is E_CONTRIB_DRIVER_MISSING, retried at the next sign-in.
  */
 export function openidClient(): Promise<typeof client> {
-  loaded ??= import("openid-client").catch((error: unknown) => {
+  loaded ??= importDriver(CONTRIB_DRIVERS.oauth.name, CONTRIB_DRIVERS.oauth.user, () => import("openid-client")).catch((error: unknown) => {
     loaded = undefined;
     throw error;
   });
