@@ -110,15 +110,21 @@ describe("health, readiness and request ids", async () => {
   });
 });
 
+/** A pino destination that keeps every line it is given, parsed. */
+function logLines(): { lines: Array<Record<string, unknown>>; stream: Writable } {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
 describe("request id in the log lines", () => {
   test("the request log line and the lines logged through ctx.log carry the request's reqId; other requests' lines do not", async () => {
-    const lines: Array<Record<string, unknown>> = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    });
+    const { lines, stream } = logLines();
     const logger = pino({ level: "info" }, stream);
     const { host, url } = await startHost({ Index }, { logger, config: { env: "test", logRequests: true } });
     try {
@@ -133,13 +139,7 @@ describe("request id in the log lines", () => {
   });
 
   test("a 500 is logged with the request's reqId", async () => {
-    const lines: Array<Record<string, unknown>> = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    });
+    const { lines, stream } = logLines();
     class Broken extends TestView {
       index(): string {
         throw new Error("boom");
