@@ -21,8 +21,6 @@ export type {
   ConformanceTemplate,
   MethodDecoratorLike,
 } from "./adapter.js";
-export { cliAdapter, type CliAdapterOptions } from "./cli-adapter.js";
-export { serveApp, type ConformanceMiddleware, type ServableApp, type ServedApp, type ServedAppOptions, type ServedAppPlugin, type ServedFramework } from "./serve-app.js";
 export { allowOf, send, type ClientResponse, type RequestOptions } from "./client.js";
 export { runConformance } from "./run.js";
 export * from "./errors.js";

@@ -8,13 +8,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cliAdapter } from "@fwkit/conformance";
 import type { Host } from "@fwkit/koa-host";
 import type { ViewModule } from "routing-kernel";
 import { createApp, type FwBAppOptions } from "../app.js";
 import { FwB } from "../base.js";
 import { renderJson, route } from "../decorators/index.js";
 import { request } from "../request.js";
+import { conformanceCli } from "./conformance-cli.js";
 import { conformanceResults } from "./conformance-results.js";
 import { conformanceSecurity } from "./conformance-security.js";
 
@@ -89,13 +89,7 @@ export const conformanceAdapter = Object.freeze({
   start: (modules: ViewModule[]) => startTestApp(modules, { config: PLAIN }),
   results: conformanceResults((modules, root) => startTestApp(modules, { config: PLAIN, root })),
   security: conformanceSecurity,
-  cli: cliAdapter({
-    from: import.meta.url,
-    sources: "../cli/main.ts",
-    bin: "../../bin/fw-b.js",
-    commands: { init: ":init", serve: ":serve", routes: ":routes", makeMigration: ":make-migration", migrationStatus: ":migrations" },
-    createApp,
-  }),
+  cli: conformanceCli,
   async build(modules: ViewModule[]): Promise<unknown> {
     const { host, cleanup } = await buildTestApp(modules, { config: PLAIN });
     await host.close();
