@@ -12,6 +12,7 @@ import { lightMyRequest } from "./light-my-request.js";
 export { createTestClient, loadTestClient, TestClient, type LoadTestClientOptions, type TestClientOptions, type TestClientSession, type TestRequestInit } from "./client.js";
 export { CookieJar } from "./cookie-jar.js";
 export { frameworkTestClient, type TestClientFolderOptions, type TestClientFramework } from "./framework-client.js";
+export { serveForTest, type ServedForTest, type ServeForTestFramework, type ServeForTestOptions } from "./serve-for-test.js";
 export { TestResponse } from "./test-response.js";
 export { parseXml, XmlElement } from "./xml.js";
 
