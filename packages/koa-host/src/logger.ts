@@ -65,10 +65,3 @@ export function installContextLogger(context: object, logger: Logger): void {
     },
   });
 }
-
-declare module "koa" {
-  interface DefaultContext {
-    /** The app logger's child for this request: every line carries its `reqId`. */
-    log: Logger;
-  }
-}

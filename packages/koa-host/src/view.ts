@@ -2,6 +2,7 @@
 // with it). `preserve` keeps the reference in the built .d.ts, so an app's own program sees them too.
 /// <reference types="koa-body" preserve="true" />
 import type { Context } from "koa";
+import type { Logger } from "pino";
 import type { UrlParams, ViewClass } from "routing-kernel";
 import { redirect, type Redirect } from "./reply.js";
 import type { RouteClassName, RouteMethodArgs, RouteName, RouteNameArgs } from "./route-types/route-params.js";
@@ -42,3 +43,12 @@ export class HostView {
 
 /** Instance members of {@link HostView} that are set per request, reserved like its methods. */
 export const HOST_VIEW_FIELDS: readonly string[] = Object.freeze(["ctx"]);
+
+// Declared here, with the view base class every app's types load (set up by logger.ts's
+// installContextLogger on each app's context prototype).
+declare module "koa" {
+  interface DefaultContext {
+    /** The app logger's child for this request: every line it writes carries the request's `reqId`. */
+    log: Logger;
+  }
+}
