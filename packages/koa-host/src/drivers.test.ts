@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { sep } from "node:path";
 import { test } from "node:test";
 import { driverLoader } from "./drivers.js";
 
@@ -12,6 +14,7 @@ class MissingDriver extends Error {
   }
 }
 
+const require = createRequire(import.meta.url);
 const drivers = driverLoader(import.meta.url, (user, name, reason) => new MissingDriver(user, name, reason));
 
 test("a present CommonJS package is required from the loader's own folder, once", () => {
@@ -33,4 +36,12 @@ test("a missing package becomes the battery's own error, naming it and its user,
   assert.throws(() => drivers.requireDriver("no-such-package", "the test"), check);
   // @ts-expect-error: the package does not exist, which is the point.
   await assert.rejects(drivers.importDriver("no-such-package", "the test", () => import("no-such-package")), check);
+  assert.throws(() => drivers.checkDriver("no-such-package", "the test"), check);
+});
+
+test("checkDriver finds an installed package without loading it", () => {
+  const loaded = () => Object.keys(require.cache).some((path) => path.includes(`${sep}light-my-request${sep}`));
+  assert.equal(loaded(), false);
+  drivers.checkDriver("light-my-request", "the test");
+  assert.equal(loaded(), false, "resolved, not required");
 });

@@ -6,6 +6,11 @@ export interface DriverLoader {
   requireDriver<T>(name: string, user: string): T;
   /** An ES module package, imported on first call; `load` is the literal `() => import("name")` (so its types follow). */
   importDriver<T>(name: string, user: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * Checks at start-up that a package is installed without loading it (one that is costly to load
+   * stays for its first use); `resolve` is the lookup (by default from the battery's folder).
+   */
+  checkDriver(name: string, user: string, resolve?: (name: string) => string): void;
 }
 
 /**
@@ -35,6 +40,13 @@ export function driverLoader(from: string, missing: (user: string, name: string,
     async importDriver<T>(name: string, user: string, load: () => Promise<T>): Promise<T> {
       try {
         return await load();
+      } catch (error) {
+        throw fail(user, name, error);
+      }
+    },
+    checkDriver(name: string, user: string, resolve: (name: string) => string = (target) => requireHere.resolve(target)): void {
+      try {
+        resolve(name);
       } catch (error) {
         throw fail(user, name, error);
       }
