@@ -28,7 +28,7 @@ function prettyPrinter(): typeof pretty | undefined {
 export function createLogger(config: Pick<AppConfig, "env" | "logLevel">, name = "app"): Logger {
   const prettyStream = config.env === "development" ? prettyPrinter() : undefined;
   if (prettyStream) {
-    return pino({ name, level: config.logLevel, }, prettyStream({ colorize: process.stdout.isTTY ?? false, sync: true, singleLine: true, ignore: "pid,hostname,name,method,path,status" }));
+    return pino({ name, level: config.logLevel }, prettyStream({ colorize: process.stdout.isTTY ?? false, sync: true, singleLine: true, ignore: "pid,hostname,name,method,path,status" }));
   }
   return pino({ name, level: config.logLevel });
 }
