@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import type { ConformanceCli } from "../adapter.js";
-import type { SuiteContext } from "../suite.js";
+import { adapterPart, type SuiteContext } from "../suite.js";
 
 const TITLE = "the shared CLI commands (issues 15.7 and 15.16)";
 
@@ -44,11 +44,9 @@ function sqliteHas(file: string, table: string, column?: string): boolean {
  * that start-up migration holds back until it is edited.
  */
 export function commandCases(s: SuiteContext): void {
-  if (!s.adapter.cli) {
-    test(`${TITLE}: not run`, { skip: `${s.adapter.name} declares no cli part in its adapter` }, () => {});
-    return;
-  }
-  const cli: ConformanceCli = s.adapter.cli;
+  const part = adapterPart(s, "cli", TITLE);
+  if (!part) return;
+  const cli: ConformanceCli = part;
   const { commands } = cli;
   const run = (cwd: string, ...args: string[]): Run => {
     // FW_TS_LOADER cleared: the CLI registers its TypeScript loader itself, as from a shell.

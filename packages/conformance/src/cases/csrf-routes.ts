@@ -5,7 +5,7 @@ import type { ClientResponse } from "../client.js";
 import { textHandler } from "../handlers.js";
 import { Jar } from "../jar.js";
 import type { GroupClient, SuiteContext } from "../suite.js";
-import { expectStatus } from "../suite.js";
+import { adapterPart, expectStatus } from "../suite.js";
 
 const TITLE = "CSRF fails closed, whatever registered the route (SPEC section 5)";
 const CORS_TITLE = "a per-view CORS policy (docs/security.md)";
@@ -37,11 +37,9 @@ const allowOrigin = (response: ClientResponse): string | null => {
  * the app-wide policy for its route.
  */
 export function csrfRouteCases(s: SuiteContext): void {
-  if (!s.adapter.security) {
-    test(`${TITLE}: not run`, { skip: `${s.adapter.name} declares no security part in its adapter` }, () => {});
-    return;
-  }
-  const security: ConformanceSecurity = s.adapter.security;
+  const part = adapterPart(s, "security", TITLE);
+  if (!part) return;
+  const security: ConformanceSecurity = part;
   const { Base, decorators: d } = s.adapter;
   const noCors = `${s.adapter.name} declares no cors decorator in its security part`;
   const cors: (settings: { origin: string }) => ClassOrMethodDecoratorLike = security.cors ?? (() => (value) => value);

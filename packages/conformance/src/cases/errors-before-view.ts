@@ -3,7 +3,7 @@ import { test } from "node:test";
 import type { ConformanceSecurity } from "../adapter.js";
 import type { ClientResponse, RequestOptions } from "../client.js";
 import type { GroupClient, SuiteContext } from "../suite.js";
-import { expectStatus } from "../suite.js";
+import { adapterPart, expectStatus } from "../suite.js";
 
 const TITLE = "errors before the view answer in the route's kind (docs/views.md)";
 /** A browser's Accept: the route's kind wins over it. */
@@ -26,11 +26,9 @@ function expectJsonError(response: ClientResponse, status: number, what: string,
  * part (CSRF on) and 1 kB body limits.
  */
 export function errorsBeforeViewCases(s: SuiteContext): void {
-  if (!s.adapter.security) {
-    test(`${TITLE}: not run`, { skip: `${s.adapter.name} declares no security part in its adapter` }, () => {});
-    return;
-  }
-  const security: ConformanceSecurity = s.adapter.security;
+  const part = adapterPart(s, "security", TITLE);
+  if (!part) return;
+  const security: ConformanceSecurity = part;
   const { Base, decorators: d } = s.adapter;
 
   @d.json

@@ -3,17 +3,15 @@ import { test } from "node:test";
 import type { ConformanceSecurity } from "../adapter.js";
 import { Jar } from "../jar.js";
 import type { SuiteContext } from "../suite.js";
-import { expectStatus } from "../suite.js";
+import { adapterPart, expectStatus } from "../suite.js";
 
 const TITLE = "sessions and CSRF (SPEC section 5)";
 
 /** SPEC section 5: CSRF on every unsafe verb, per-view exemption, bearer-only exemption, sessions. */
 export function securityCases(s: SuiteContext): void {
-  if (!s.adapter.security) {
-    test(`${TITLE}: not run`, { skip: `${s.adapter.name} declares no security part in its adapter` }, () => {});
-    return;
-  }
-  const security: ConformanceSecurity = s.adapter.security;
+  const part = adapterPart(s, "security", TITLE);
+  if (!part) return;
+  const security: ConformanceSecurity = part;
   const { Base, decorators: d } = s.adapter;
 
   class Guard extends Base {
