@@ -1,4 +1,4 @@
-import type { Context, Middleware } from "koa";
+import type { Context } from "koa";
 import type { Logger } from "pino";
 import type { Route } from "routing-kernel";
 import { safeHeaders } from "./header-values.js";
@@ -7,40 +7,33 @@ import { HTTPError, toHttpStatus } from "./http-error.js";
 import { isOutageReported } from "./outage-log.js";
 import type { Responder } from "./responder.js";
 
-/**
- * Turns everything thrown below it into a response: an HTTP error's status and message; any other
- * exception a 500 logged with its stack (shown to the client only in development). An unmatched
- * request becomes a 404 through the same path. `front` runs first inside it (the host's
- * static-or-body step), saving a middleware layer. An error raised before the route was matched
- * (body, CSRF, session store, 405, 404) is given the route `routeAt` finds for the path, so it is
- * answered in that route's kind (JSON for JSON views) just as a view's own errors are.
- * @internal the host wires it; not exported from the package.
- */
-export function errorHandler(options: {
-  logger: Logger;
-  responder: Responder;
-  development: boolean;
-  front?: Middleware;
-  routeAt?: (path: string) => Route | undefined;
-}): Middleware {
-  const { logger, responder, development, front, routeAt } = options;
-  return async (ctx, next) => {
-    try {
-      await (front ? front(ctx, next) : next());
-      if (ctx.status === 404 && ctx.body === undefined) throw HTTPError.NotFound(`Nothing is served at ${ctx.path}.`, { code: "E_PATH_NOT_SERVED" });
-    } catch (error) {
-      await respondWithError(ctx, error, { logger, responder, development, routeAt });
-    }
-  };
+/** What answering an error needs, decided at start-up. */
+export interface ErrorAnswerOptions {
+  readonly logger: Logger;
+  readonly responder: Responder;
+  /** Show a failure's message and stack (development only). */
+  readonly development: boolean;
+  /**
+   * The route of a path, for an error raised before the route was matched (body, CSRF, session
+   * store, 405, 404): it is answered in that route's kind (JSON for JSON views), as a view's own
+   * errors are.
+   */
+  readonly routeAt?: ((path: string) => Route | undefined) | undefined;
+}
+
+/** The 404 of a request nothing answered. */
+export function notServed(ctx: Context): Error {
+  return HTTPError.NotFound(`Nothing is served at ${ctx.path}.`, { code: "E_PATH_NOT_SERVED" });
 }
 
 const REPRESENTATION_HEADERS = ["content-type", "content-length", "content-disposition", "content-encoding", "location", "etag", "last-modified", "cache-control", "expires"];
 
-async function respondWithError(
-  ctx: Context,
-  error: unknown,
-  options: { logger: Logger; responder: Responder; development: boolean; routeAt?: ((path: string) => Route | undefined) | undefined },
-): Promise<void> {
+/**
+ * Turns anything thrown while answering into the response: an HTTP error's status and message; any
+ * other exception a 500 logged with its stack (shown to the client only in development).
+ * @internal the request front calls it; not exported from the package.
+ */
+export async function respondWithError(ctx: Context, error: unknown, options: ErrorAnswerOptions): Promise<void> {
   const { status, message, exposed } = toHttpStatus(error);
   const route = (ctx.state["route"] as Route | undefined) ?? options.routeAt?.(ctx.path);
   // Unexpected failures are errors; a 5xx a view chose to answer (503 during maintenance) is a

@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import { createServer } from "node:http";
 import Router from "@koa/router";
 import Koa, { type Context, type Middleware } from "koa";
+import compose from "koa-compose";
 import type { Logger } from "pino";
 import { buildRouteTable, type Conventions, type Route, type RouteTable, type ViewModule } from "routing-kernel";
 import { bodyParser } from "./body.js";
@@ -9,16 +10,15 @@ import { environmentSections, loadConfig, type AppConfig } from "./config.js";
 import { HOST_CONFIG_KEYS, mergeConfigKeys, validateConfigKeys, type ConfigKeys } from "./config-keys.js";
 import { loadViewModules } from "./discovery.js";
 import { createDispatch, type RouteLookup } from "./dispatch.js";
-import { errorHandler } from "./error-handler.js";
 import { errorRouteFinder } from "./error-route.js";
 import { E_HOST_STARTED, E_MOUNT_UNGUARDED } from "./errors.js";
 import { checkMount, mountPrefix, type MountedApp, type MountParent } from "./mounts.js";
-import { createLogger, installContextLogger, requestLogger } from "./logger.js";
+import { createLogger, installContextLogger } from "./logger.js";
 import type { HostPlugin, StaticFolder } from "./plugin.js";
-import { productionFront } from "./production/front.js";
 import { productionSettings } from "./production/settings.js";
 import type { Responder } from "./responder.js";
 import type { HostRuntime } from "./runtime.js";
+import { requestFront } from "./request-front.js";
 import { OPENAPI_CONFIG_KEYS, openApiMiddleware, openApiSettings, openApiSources } from "./openapi/index.js";
 import { staticDir, staticFiles } from "./static-files.js";
 
@@ -91,8 +91,9 @@ export interface Host {
 
 /**
  * Builds an app: resolves config, discovers view modules, commits the route table, sets plugins up,
- * and assembles the middleware once: request log -> errors -> static -> body -> plugins -> view
- * dispatch -> hand-written routes. Nothing here is repeated per request.
+ * and assembles the middleware once: the request front (request id, health, request log, errors,
+ * static files or body) -> plugins -> view dispatch -> hand-written routes. Nothing here is
+ * repeated per request.
  */
 export async function createHost(options: HostOptions): Promise<Host> {
   const config = await loadConfig(options.root, { ...options.config, ...(options.basePath ? { basePath: options.basePath } : {}) });
@@ -136,11 +137,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     plugins.map((p) => p.routeMiddleware?.(route)).filter((m): m is Middleware => m !== undefined);
   const router = new Router();
 
-  // Request id and health endpoints come first: probes skip the request log, sessions and CSRF.
-  koa.use(productionFront(production, plugins));
-  if (config.logRequests) koa.use(requestLogger(logger));
-  // The mount layer joins the chain here only when an app is mounted (most apps have none).
-  const mountAt = koa.middleware.length;
+  // A mounted app answers its requests through its own front (id, log line, errors), so the mount
+  // layer comes first; it joins the chain only when an app is mounted (most apps have none).
+  const mountAt = 0;
   const mountLayer = mountMiddleware(mounts);
   const folders: StaticFolder[] = [
     { prefix: config.static.prefix, dir: staticDir(config.root, config.static.dir) },
@@ -148,21 +147,25 @@ export async function createHost(options: HostOptions): Promise<Host> {
   ];
   const mountParent: MountParent = { table, staticPrefixes: folders.map((folder) => folder.prefix), mounts };
   const served = folders.map(({ prefix, dir }) => ({ prefix: basePath + prefix, serve: staticFiles({ dir, prefix: basePath + prefix, maxAge: config.static.maxAge }) }));
-  // The error handler runs the static-or-body step itself: one middleware layer less per request.
-  const front = staticOrBody(served, bodyParser(config.bodyLimits));
-  koa.use(errorHandler({ logger, responder, development: config.env === "development", front, routeAt: errorRouteFinder(table, basePath) }));
+  // Request id, health endpoints, request log, errors and the static-or-body step: one layer.
+  koa.use(
+    requestFront({
+      production,
+      plugins,
+      requestLog: config.logRequests && logger.isLevelEnabled("info") ? logger : undefined,
+      errors: { logger, responder, development: config.env === "development", routeAt: errorRouteFinder(table, basePath) },
+      inner: staticOrBody(served, bodyParser(config.bodyLimits)),
+    }),
+  );
   for (const plugin of plugins) for (const middleware of plugin.middleware?.() ?? []) koa.use(middleware);
   const preflight = (route: Route): Middleware[] =>
     plugins.map((p) => p.preflightMiddleware?.(route)).filter((m): m is Middleware => m !== undefined);
   const dispatch = createDispatch({ table, respond: (route) => responder.prepare(route), routeMiddleware, preflight, basePath });
   lookup = dispatch.lookup;
   koa.use(dispatch.middleware);
-  koa.use(router.routes());
   // The OpenAPI document and its page come after the app's own routes: a view at the same path wins.
   const openApi = openApiSettings(config);
-  if (openApi) koa.use(openApiMiddleware(() => openApiSources(host), openApi, basePath));
-  koa.use(router.allowedMethods());
-
+  koa.use(handWrittenRoutes(router, openApi ? openApiMiddleware(() => openApiSources(host), openApi, basePath) : undefined));
   let server: Server | undefined;
   let handler: ReturnType<Koa["callback"]> | undefined;
   const host: Host = {
@@ -242,6 +245,20 @@ function staticOrBody(folders: ReadonlyArray<{ prefix: string; serve: Middleware
       return next();
     }
     return parseBody(ctx, next);
+  };
+}
+
+/**
+ * The routes written by hand on `host.router` (and the OpenAPI endpoints after them), behind one
+ * layer that hands a request straight on while the router holds no route: most apps register none,
+ * and @koa/router would still match every request against its empty list (issue 20). Checked per
+ * request, so a route registered late still answers.
+ */
+function handWrittenRoutes(router: Router, openApi: Middleware | undefined): Middleware {
+  const full = compose([router.routes(), ...(openApi ? [openApi] : []), router.allowedMethods()] as Middleware[]);
+  return (ctx, next) => {
+    if (router.stack.length > 0) return full(ctx, next);
+    return openApi ? openApi(ctx, next) : next();
   };
 }
 

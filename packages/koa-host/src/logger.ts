@@ -1,4 +1,4 @@
-import type { Middleware } from "koa";
+import type { Context, Middleware } from "koa";
 import { pino, type Logger } from "pino";
 import type pretty from "pino-pretty";
 import type { AppConfig } from "./config.js";
@@ -33,7 +33,19 @@ export function createLogger(config: Pick<AppConfig, "env" | "logLevel">, name =
   return pino({ name, level: config.logLevel });
 }
 
-/** Logs one line per request (its id, method, path, status, milliseconds) when the level allows it. */
+/**
+ * Writes a request's log line: its id, method, path, status and the milliseconds since `start`
+ * (a `performance.now()` reading). The request front calls it once the response is decided.
+ */
+export function logRequest(logger: Logger, ctx: Context, start: number): void {
+  const ms = Math.round((performance.now() - start) * 10) / 10;
+  logger.info({ reqId: ctx.state["requestId"], method: ctx.method, path: ctx.path, status: ctx.status, ms }, `${ctx.method} ${ctx.path} ${ctx.status}`);
+}
+
+/**
+ * Logs one line per request ({@link logRequest}) when the level allows it, as a middleware of its
+ * own (an app's hosts log through their request front instead).
+ */
 export function requestLogger(logger: Logger): Middleware {
   if (!logger.isLevelEnabled("info")) return (_ctx, next) => next();
   return async (ctx, next) => {
@@ -41,8 +53,7 @@ export function requestLogger(logger: Logger): Middleware {
     try {
       await next();
     } finally {
-      const ms = Math.round((performance.now() - start) * 10) / 10;
-      logger.info({ reqId: ctx.state["requestId"], method: ctx.method, path: ctx.path, status: ctx.status, ms }, `${ctx.method} ${ctx.path} ${ctx.status}`);
+      logRequest(logger, ctx, start);
     }
   };
 }

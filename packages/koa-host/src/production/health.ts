@@ -1,4 +1,4 @@
-import type { Middleware } from "koa";
+import type { Context } from "koa";
 import type { HostPlugin } from "../plugin.js";
 import { isDraining } from "./lifecycle.js";
 import type { ProductionSettings } from "./settings.js";
@@ -34,18 +34,19 @@ export async function checkReadiness(plugins: readonly HostPlugin[], timeoutMs: 
   return { ready: Object.keys(failing).length === 0, failing };
 }
 
+/** Answers a health or readiness probe; `undefined` for any other path (decided without a promise). */
+export type HealthProbe = (ctx: Context) => Promise<void> | undefined;
+
 /**
  * `GET /healthz` (liveness: the process answers) and `GET /readyz` (readiness: every plugin's
  * outside parts answer; 503 naming the failing ones otherwise, and 503 while shutting down so the
- * balancer drains the process). It sits in front of the request log, sessions and CSRF: a probe
- * every second costs no log line, no session and no cookie. Undefined when both are off.
+ * balancer drains the process). The request front asks it before the request log, sessions and
+ * CSRF: a probe every second costs no log line, no session and no cookie. Undefined when both are off.
  */
-export function healthMiddleware(settings: ProductionSettings, plugins: readonly HostPlugin[]): Middleware | undefined {
+export function healthProbe(settings: ProductionSettings, plugins: readonly HostPlugin[]): HealthProbe | undefined {
   const { healthPath, readyPath, readyTimeoutMs } = settings;
   if (!healthPath && !readyPath) return undefined;
-  return async (ctx, next) => {
-    const path = ctx.path;
-    if (path !== healthPath && path !== readyPath) return next();
+  const answer = async (ctx: Context, path: string): Promise<void> => {
     if (ctx.method !== "GET" && ctx.method !== "HEAD") {
       ctx.status = 405;
       ctx.set("Allow", "GET, HEAD");
@@ -65,5 +66,9 @@ export function healthMiddleware(settings: ProductionSettings, plugins: readonly
     const readiness = await checkReadiness(plugins, readyTimeoutMs);
     ctx.status = readiness.ready ? 200 : 503;
     ctx.body = { status: readiness.ready ? "ok" : "unavailable", failing: readiness.failing };
+  };
+  return (ctx) => {
+    const path = ctx.path;
+    return path === healthPath || path === readyPath ? answer(ctx, path) : undefined;
   };
 }

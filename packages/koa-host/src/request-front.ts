@@ -1,0 +1,51 @@
+import type { Middleware } from "koa";
+import type { Logger } from "pino";
+import { notServed, respondWithError, type ErrorAnswerOptions } from "./error-handler.js";
+import { logRequest } from "./logger.js";
+import type { HostPlugin } from "./plugin.js";
+import { healthProbe } from "./production/health.js";
+import { isDraining } from "./production/lifecycle.js";
+import { assignRequestId } from "./production/request-id.js";
+import type { ProductionSettings } from "./production/settings.js";
+
+/** Options of {@link requestFront}, decided at start-up. */
+export interface RequestFrontOptions {
+  readonly production: ProductionSettings;
+  /** The plugins readiness asks. */
+  readonly plugins: readonly HostPlugin[];
+  /** The logger of the request log line; `undefined` when requests are not logged. */
+  readonly requestLog: Logger | undefined;
+  readonly errors: ErrorAnswerOptions;
+  /** The step inside error handling, before the plugins: static files or the body parser. */
+  readonly inner: Middleware;
+}
+
+/**
+ * The first layer of every app, as one middleware: the request id, `Connection: close` once the
+ * process drains, the health endpoints (answered before the log line, sessions and CSRF), the
+ * request log line, the error handler (everything thrown below becomes the response; a request
+ * nothing answered becomes a 404 the same way) and, inside it, static files or the body parser.
+ * One layer and one async frame where these were five middleware (issue 20: each layer, and each
+ * `async` wrapper handing on `next()`'s promise, costs a cookie-less GET its share).
+ * @internal the host wires it; not exported from the package.
+ */
+export function requestFront(options: RequestFrontOptions): Middleware {
+  const header = options.production.requestIdHeader;
+  const probe = healthProbe(options.production, options.plugins);
+  const { requestLog, errors, inner } = options;
+  return async (ctx, next) => {
+    assignRequestId(ctx, header);
+    if (isDraining()) ctx.set("Connection", "close");
+    const probing = probe?.(ctx);
+    if (probing) return probing;
+    const start = requestLog ? performance.now() : 0;
+    try {
+      await inner(ctx, next);
+      if (ctx.status === 404 && ctx.body === undefined) throw notServed(ctx);
+    } catch (error) {
+      await respondWithError(ctx, error, errors);
+    } finally {
+      if (requestLog) logRequest(requestLog, ctx, start);
+    }
+  };
+}
