@@ -85,18 +85,25 @@ export function flashInput(ctx: object, errors: FieldErrors, old: Record<string,
 }
 
 /**
- * Middleware (run on every request, after the session): takes the flash data the previous
- * request left in the session, so it is shown on this request only.
+ * Takes the flash data the previous request left in the session, so it is shown on this request
+ * only; run on every request, after the session. A request that sent no cookie has no session
+ * data, so its session is not even made (issue 20).
  */
+export function takeIncomingFlash(ctx: object): void {
+  if (!(ctx as { headers?: Record<string, unknown> }).headers?.["cookie"]) return;
+  const session = sessionOf(ctx);
+  const data = session?.[FLASH_SESSION_KEY] as FlashData | undefined;
+  if (session && data) {
+    delete session[FLASH_SESSION_KEY];
+    incoming.set(ctx, { messages: data.messages ?? [], errors: data.errors ?? {}, old: data.old ?? {} });
+  }
+}
+
+/** {@link takeIncomingFlash} as a middleware of its own (the data plugin runs it in its one layer). */
 export function flashMiddleware(): Middleware {
-  return async (ctx, next) => {
-    const session = sessionOf(ctx);
-    const data = session?.[FLASH_SESSION_KEY] as FlashData | undefined;
-    if (session && data) {
-      delete session[FLASH_SESSION_KEY];
-      incoming.set(ctx, { messages: data.messages ?? [], errors: data.errors ?? {}, old: data.old ?? {} });
-    }
-    await next();
+  return (ctx, next) => {
+    takeIncomingFlash(ctx);
+    return next();
   };
 }
 

@@ -13,14 +13,15 @@ import { connect, type Database } from "./connection.js";
 import { dateHelpers, type DateHelpers, type DateInput } from "./dates.js";
 import { declaredInputMiddleware } from "./declared-input.js";
 import { translateDbError } from "./db-errors.js";
-import { flashLocals, flashMiddleware } from "./flash.js";
+import { flashLocals, takeIncomingFlash } from "./flash.js";
 import { requestText } from "./request-text.js";
 import { bindModels, loadModels } from "./model-registry.js";
 import type { BaseRow, Model } from "./model-types.js";
 import { heldMessage } from "./migration-drafts.js";
 import { migrate } from "./migrations.js";
 import { paginationLinks, type PaginationLabels } from "./pagination-html.js";
-import { validationErrorMiddleware } from "./validation-response.js";
+import { respondToValidationError, validationErrorMiddleware } from "./validation-response.js";
+import { isValidationError } from "./validate.js";
 
 /** Options of {@link dataPlugin}. */
 export interface DataPluginOptions {
@@ -110,17 +111,25 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
 
     middleware(): readonly Middleware[] {
       const knex = (): Knex => ready(database).knex;
+      // A ValidationError from anything below (a hand-written route, another plugin) is answered
+      // as validate()'s; a driver's constraint error becomes its 4xx.
+      const answerFailure = (ctx: Context, error: unknown): void => {
+        if (isValidationError(error) && respondToValidationError(ctx, error, declaredResponseKind(ctx.state["route"] as Route | undefined))) return;
+        throw translateDbError(error);
+      };
+      // One layer, not an async one, where there were three (issue 20).
       return [
-        async (ctx, next) => {
+        (ctx, next) => {
           ctx.state[DB_STATE_KEY] = knex();
+          takeIncomingFlash(ctx);
+          let below: Promise<unknown>;
           try {
-            await next();
+            below = next();
           } catch (error) {
-            throw translateDbError(error);
+            below = Promise.reject(error);
           }
+          return below.then(undefined, (error: unknown) => answerFailure(ctx, error));
         },
-        flashMiddleware(),
-        validationErrorMiddleware(),
       ];
     },
 

@@ -9,7 +9,7 @@ import { accountSubject, identifierSubject, normaliseIdentifier } from "./login-
 import { verifyPassword } from "./passwords.js";
 import { clearRememberCookie, fingerprintDigest, hasRememberCookie, readRememberCookie, setRememberCookie } from "./remember.js";
 import { runtimeOf, type SecurityRuntime } from "./runtime.js";
-import { getSession, regenerateSession, USER_ID_KEY } from "./session.js";
+import { getSession, mayCarryCookie, regenerateSession, USER_ID_KEY } from "./session.js";
 import type { CurrentUser } from "./user-type.js";
 
 /** Options of {@link login}. */
@@ -72,9 +72,11 @@ export function currentUserMiddleware(): Middleware {
     const runtime = runtimeOf(ctx, "The current-user middleware");
     const loadUser = runtime.users.loadUser;
     ctx.state["currentUser"] = undefined;
-    // A request without any cookie has a new, empty session and no remember-me cookie: there is no
+    // A request without the session or remember-me cookie has a new, empty session: there is no
     // user to load, and the session is not even made (issue 20: a visitor's first GET costs nothing here).
-    if (!loadUser || !ctx.headers.cookie) return next();
+    const cookies = ctx.headers.cookie;
+    const { sessionCookie, rememberCookie } = runtime.config;
+    if (!loadUser || (!mayCarryCookie(cookies, sessionCookie) && !mayCarryCookie(cookies, rememberCookie))) return next();
     return loadCurrentUser(ctx, runtime, loadUser).then(() => next());
   };
 }

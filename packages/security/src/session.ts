@@ -55,6 +55,8 @@ interface RequestState {
   nextId?: string;
   /** The store id of this request's session. */
   id?: string;
+  /** True once `ctx.session` was read or assigned during this request. */
+  touched?: boolean;
 }
 
 /** A new random session id (256 bits, base64url). */
@@ -167,11 +169,39 @@ export function sessionMiddleware(options: SessionMiddlewareOptions): Middleware
       guardSessionProperty(ctx.app.context);
       perApp.set(ctx.app, middleware);
     }
-    (ctx as unknown as Record<symbol, RequestState>)[REQUEST] = { cookieName, store };
+    const state: RequestState = { cookieName, store };
+    (ctx as unknown as Record<symbol, RequestState>)[REQUEST] = state;
     // Behind a TLS-terminating proxy Koa sees plain HTTP and would refuse a Secure cookie.
     if (options.secure) ctx.cookies.secure = true;
+    if (!store && !mayCarryCookie(ctx.headers.cookie, cookieName)) return withoutCookie(ctx, next, state, middleware);
     return middleware(ctx, next);
   };
+}
+
+/** False only when the Cookie header certainly holds no cookie of that name (a cheap substring test). */
+export function mayCarryCookie(header: string | undefined, cookieName: string): boolean {
+  return header !== undefined && header.includes(`${cookieName}=`);
+}
+
+const NOTHING_AFTER: () => Promise<void> = () => Promise.resolve();
+
+/**
+ * A cookie-session request that sent no session cookie has no session to read, so koa-session
+ * does not run in front of the view (issue 20: a visitor's first GET costs no session work). If the
+ * request makes a session after all (reads or assigns `ctx.session`: a CSRF token, a login, a
+ * flash), koa-session runs once the rest of the chain is done, whether it succeeded or threw, and
+ * saves it exactly as its own middleware would have at that point (no session was loaded before).
+ */
+function withoutCookie(ctx: Context, next: () => Promise<unknown>, state: RequestState, middleware: Middleware): Promise<void> {
+  return next().then(
+    () => (state.touched ? middleware(ctx, NOTHING_AFTER) : undefined),
+    (error: unknown) => {
+      if (!state.touched) throw error;
+      return middleware(ctx, NOTHING_AFTER).then(() => {
+        throw error;
+      });
+    },
+  );
 }
 
 /**
@@ -185,7 +215,10 @@ function guardSessionProperty(context: object): void {
   if (!original?.get || !original.set || (original.get as { [GUARDED]?: true })[GUARDED]) return;
   const { get, set } = original;
   const guardedGet = function (this: Context) {
-    return stateOf(this) ? get.call(this) : undefined;
+    const state = stateOf(this);
+    if (!state) return undefined;
+    state.touched = true;
+    return get.call(this);
   };
   Object.defineProperty(guardedGet, GUARDED, { value: true });
   Object.defineProperty(context, "session", {
@@ -193,7 +226,10 @@ function guardSessionProperty(context: object): void {
     enumerable: original.enumerable ?? false,
     get: guardedGet,
     set(this: Context, value: unknown) {
-      if (stateOf(this)) set.call(this, value);
+      const state = stateOf(this);
+      if (!state) return;
+      state.touched = true;
+      set.call(this, value);
     },
   });
 }

@@ -105,6 +105,8 @@ export interface StartAppOptions {
   readonly config?: Record<string, unknown>;
   /** Trust X-Forwarded-For (Koa `proxy`). */
   readonly proxy?: boolean;
+  /** Middleware in front of everything else (an error handler as koa-host's, for instance). */
+  readonly outer?: readonly Middleware[];
 }
 
 /** Users loaded by id from {@link USERS}. */
@@ -124,6 +126,7 @@ export async function startApp(options: StartAppOptions): Promise<TestApp> {
   await plugin.setup!({ config, logger, table } as unknown as PluginContext);
   const koa = new Koa({ proxy: options.proxy ?? false });
   koa.silent = true;
+  for (const middleware of options.outer ?? []) koa.use(middleware);
   koa.use(bodyParser);
   for (const middleware of plugin.middleware!()) koa.use(middleware);
   const dispatch = dispatcher(table.routes, plugin);
