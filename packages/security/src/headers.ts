@@ -10,7 +10,7 @@
  * helmet running per request.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Middleware } from "koa";
+import type { Context, Middleware } from "koa";
 import type helmet from "koa-helmet";
 import { requireDriver } from "./drivers.js";
 
@@ -55,11 +55,20 @@ function recordHeaders(middleware: Middleware, failed: () => void): HeaderPlan {
   return Object.freeze({ set: Object.freeze([...set.values()]), remove: Object.freeze(remove) });
 }
 
+/** The security headers of an app, decided at start-up. */
+export interface SecurityHeaders {
+  /** Sets the headers on the response; false when helmet must run per request (then use `middleware`). */
+  readonly apply: (ctx: Context) => boolean;
+  /** The same as a middleware of its own. */
+  readonly middleware: Middleware;
+}
+
 /**
- * The security-headers middleware for an environment, with the app's options over the defaults:
- * helmet's headers recorded once, set per request in one loop.
+ * The security headers for an environment, with the app's options over the defaults: helmet's
+ * headers recorded once, set per request in one loop (`apply`, which the security plugin runs
+ * inside its first layer), or helmet itself per request when an option is a function.
  */
-export function securityHeadersMiddleware(options: Record<string, unknown>, production: boolean): Middleware {
+export function securityHeaders(options: Record<string, unknown>, production: boolean): SecurityHeaders {
   const defaults: Record<string, unknown> = production
     ? {}
     : { strictTransportSecurity: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } };
@@ -67,17 +76,23 @@ export function securityHeadersMiddleware(options: Record<string, unknown>, prod
   const koaHelmet = requireDriver<typeof helmet>("koa-helmet", "security headers");
   const merged = { ...defaults, ...options };
   const perRequest = koaHelmet(merged as SecurityHeadersOptions);
-  if (hasFunction(merged)) return perRequest;
+  if (hasFunction(merged)) return { apply: () => false, middleware: perRequest };
   // Should helmet ever refuse the recorded run, every request goes through helmet as before.
   let helmetPerRequest = false;
   const { set, remove } = recordHeaders(perRequest, () => {
     helmetPerRequest = true;
   });
-  return (ctx, next) => {
-    if (helmetPerRequest) return perRequest(ctx, next);
+  const apply = (ctx: Context): boolean => {
+    if (helmetPerRequest) return false;
     const res = ctx.res;
     for (let i = 0; i < remove.length; i++) res.removeHeader(remove[i]!);
     for (let i = 0; i < set.length; i++) res.setHeader(set[i]![0], set[i]![1]);
-    return next();
+    return true;
   };
+  return { apply, middleware: (ctx, next) => (apply(ctx) ? next() : perRequest(ctx, next)) };
+}
+
+/** {@link securityHeaders} as one middleware. */
+export function securityHeadersMiddleware(options: Record<string, unknown>, production: boolean): Middleware {
+  return securityHeaders(options, production).middleware;
 }

@@ -69,16 +69,25 @@ export async function logout(ctx: Context): Promise<void> {
  */
 export function currentUserMiddleware(): Middleware {
   return (ctx, next) => {
-    const runtime = runtimeOf(ctx, "The current-user middleware");
-    const loadUser = runtime.users.loadUser;
-    ctx.state["currentUser"] = undefined;
-    // A request without the session or remember-me cookie has a new, empty session: there is no
-    // user to load, and the session is not even made (issue 20: a visitor's first GET costs nothing here).
-    const cookies = ctx.headers.cookie;
-    const { sessionCookie, rememberCookie } = runtime.config;
-    if (!loadUser || (!mayCarryCookie(cookies, sessionCookie) && !mayCarryCookie(cookies, rememberCookie))) return next();
-    return loadCurrentUser(ctx, runtime, loadUser).then(() => next());
+    const loading = loadCurrentUserStep(ctx);
+    return loading ? loading.then(() => next()) : next();
   };
+}
+
+/**
+ * {@link currentUserMiddleware}'s work as a step the security plugin runs inside its layer: a
+ * promise while a user is being loaded, `undefined` when there is none to load.
+ */
+export function loadCurrentUserStep(ctx: Context): Promise<void> | undefined {
+  const runtime = runtimeOf(ctx, "The current-user middleware");
+  const loadUser = runtime.users.loadUser;
+  ctx.state["currentUser"] = undefined;
+  // A request without the session or remember-me cookie has a new, empty session: there is no
+  // user to load, and the session is not even made (issue 20: a visitor's first GET costs nothing here).
+  const cookies = ctx.headers.cookie;
+  const { sessionCookie, rememberCookie } = runtime.config;
+  if (!loadUser || (!mayCarryCookie(cookies, sessionCookie) && !mayCarryCookie(cookies, rememberCookie))) return undefined;
+  return loadCurrentUser(ctx, runtime, loadUser);
 }
 
 async function loadCurrentUser(ctx: Context, runtime: SecurityRuntime, loadUser: NonNullable<SecurityRuntime["users"]["loadUser"]>): Promise<void> {

@@ -19,9 +19,9 @@ import { resolveSecurityConfig, SECURITY_CONFIG_KEYS, type CorsSettings, type Se
 import { CORS_TAG, corsMiddleware } from "./cors.js";
 import { CSRF_EXEMPT_TAG, csrfGuard, csrfToken } from "./csrf.js";
 import { E_SECURITY_CONFIG_INVALID, E_SECURITY_NOT_SET_UP } from "./errors.js";
-import { securityHeadersMiddleware } from "./headers.js";
+import { securityHeaders } from "./headers.js";
 import { resolveJwtKeys, signJwt, verifyJwt, type SignJwtOptions } from "./jwt.js";
-import { currentUserMiddleware } from "./login.js";
+import { loadCurrentUserStep } from "./login.js";
 import { LoginLimiter, MemoryAttemptCounter, type AttemptCounter } from "./login-limit.js";
 import { LOGIN_REQUIRED_TAG, loginRequiredMiddleware } from "./login-required.js";
 import { securityOpenApi } from "./openapi.js";
@@ -190,16 +190,22 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
     middleware() {
       const rt = ready("securityPlugin().middleware()");
       const { config } = rt;
+      const headers = config.securityHeaders !== false ? securityHeaders(config.securityHeaders, config.env === "production") : undefined;
+      // Fail closed: every unsafe request is checked here, before other plugins, hand-written
+      // routes and views, unless its view route is exempt or its path is in csrfExemptPaths.
+      const csrf = csrfGuard({ exemptRoute: csrfExemptRoute, exemptPaths: config.csrfExemptPaths });
+      // Three layers (issue 20: each layer costs every request its share): the runtime, the
+      // password policy and the headers; CORS (when on), before the session so a preflight is
+      // answered without touching the session store; the session; then the current user and the CSRF check.
       const chain: Middleware[] = [
         (ctx, next) => {
           attachRuntime(ctx, rt);
-          // The free hashPassword()/needsRehash() (fw-a's security.*, fw-b's exports) read this app's
-          // policy. Not an async function: one promise less per request (issue 20).
+          // The free hashPassword()/needsRehash() (fw-a's security.*, fw-b's exports) read this
+          // app's policy. Not an async function: one promise less per request.
+          if (headers && !headers.apply(ctx)) return headers.middleware(ctx, () => withPasswordPolicy(rt.passwords, next));
           return withPasswordPolicy(rt.passwords, next);
         },
       ];
-      if (config.securityHeaders !== false) chain.push(securityHeadersMiddleware(config.securityHeaders, config.env === "production"));
-      // CORS before the session: a preflight is answered without touching the session store.
       if (config.cors !== false) chain.push(appCors(corsMiddleware(config.cors)));
       chain.push(
         sessionMiddleware({
@@ -209,10 +215,10 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
           secure: config.cookieSecure,
           ...(store ? { store, ...(storeOutage ? { storeOutage } : {}) } : {}),
         }),
-        currentUserMiddleware(),
-        // Fail closed: every unsafe request is checked here, before other plugins, hand-written
-        // routes and views, unless its view route is exempt or its path is in csrfExemptPaths.
-        csrfGuard({ exemptRoute: csrfExemptRoute, exemptPaths: config.csrfExemptPaths }),
+        (ctx, next) => {
+          const loading = loadCurrentUserStep(ctx);
+          return loading ? loading.then(() => csrf(ctx, next)) : csrf(ctx, next);
+        },
       );
       return chain;
     },
