@@ -39,6 +39,8 @@ interface PolicyState {
   readonly request: AsyncLocalStorage<Required<PasswordOptions>>;
   /** The policies of the apps set up in this process (one entry per app). */
   readonly apps: Set<Required<PasswordOptions>>;
+  /** Whether those policies differ, worked out when an app is set up or closed (not per request). */
+  disagree?: boolean;
 }
 
 // On globalThis under a registered symbol: two copies of this package in one process agree.
@@ -51,7 +53,11 @@ const state: PolicyState = ((globalThis as Record<symbol, PolicyState | undefine
 /** Records an app's policy for calls made outside its requests; returns the function that forgets it. */
 export function registerPasswordPolicy(policy: Required<PasswordOptions>): () => void {
   state.apps.add(policy);
-  return () => void state.apps.delete(policy);
+  state.disagree = appsDisagree();
+  return () => {
+    state.apps.delete(policy);
+    state.disagree = appsDisagree();
+  };
 }
 
 /**
@@ -61,12 +67,12 @@ export function registerPasswordPolicy(policy: Required<PasswordOptions>): () =>
  * process, a cost every promise of every request would pay (issue 20's profiles).
  */
 export function withPasswordPolicy<T>(policy: Required<PasswordOptions>, work: () => T): T {
-  if (!policiesDisagree() && state.apps.has(policy)) return work();
+  if (state.disagree === false && state.apps.has(policy)) return work();
   return state.request.run(policy, work);
 }
 
 /** True when the apps set up in this process have different policies (a request must say whose it is). */
-function policiesDisagree(): boolean {
+function appsDisagree(): boolean {
   if (state.apps.size < 2) return false;
   const [first, ...others] = state.apps;
   return others.some((other) => !same(first!, other));
