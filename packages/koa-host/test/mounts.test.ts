@@ -2,6 +2,8 @@
 // listing shows mounted apps' routes under their prefix.
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
+import { Writable } from "node:stream";
+import { pino, type Logger } from "pino";
 import type { ViewModule } from "routing-kernel";
 import { createHost, type Host } from "../src/index.js";
 import { formatRoutes, routeListing } from "../src/plugin-api.js";
@@ -10,15 +12,16 @@ import { conventions, json, route, TestView, testResponder } from "./fixtures.js
 const root = new URL("./app", import.meta.url).pathname;
 const open: Host[] = [];
 
-async function build(classes: Record<string, unknown>, basePath?: string): Promise<Host> {
+async function build(classes: Record<string, unknown>, basePath?: string, logger?: Logger): Promise<Host> {
   const modules: ViewModule[] = [{ name: "main", exports: classes }];
   const host = await createHost({
     root,
     conventions,
     responder: () => testResponder,
     modules,
-    config: { env: "test", logRequests: false },
+    config: { env: "test", logRequests: logger !== undefined },
     ...(basePath ? { basePath } : {}),
+    ...(logger ? { logger } : {}),
   });
   open.push(host);
   return host;
@@ -107,5 +110,29 @@ describe("mounts (issue 15.5)", () => {
     const res = await parent.listen(0, "127.0.0.1");
     const { port } = res.address() as import("node:net").AddressInfo;
     assert.deepEqual(await (await fetch(`http://127.0.0.1:${port}/api/status`)).json(), { ok: true }, "the listed path answers");
+  });
+
+  test("a request under a mount is answered, identified and logged by the mounted app alone", async () => {
+    const lines: Array<{ app: string; line: Record<string, unknown> }> = [];
+    const logTo = (app: string) =>
+      pino(
+        { level: "info" },
+        new Writable({
+          write(chunk, _encoding, done) {
+            for (const text of String(chunk).split("\n").filter(Boolean)) lines.push({ app, line: JSON.parse(text) as Record<string, unknown> });
+            done();
+          },
+        }),
+      );
+    const parent = await build({ Index }, undefined, logTo("parent"));
+    const child = await build({ Status }, "/api", logTo("child"));
+    parent.mount("/api", child);
+    const server = await parent.listen(0, "127.0.0.1");
+    const { port } = server.address() as import("node:net").AddressInfo;
+    const answer = await fetch(`http://127.0.0.1:${port}/api/status/nothing-here`, { headers: { "X-Request-Id": "trace-mount" } });
+    assert.equal(answer.status, 404);
+    assert.equal(answer.headers.get("x-request-id"), "trace-mount");
+    const requestLines = lines.filter(({ line }) => line["reqId"] === "trace-mount");
+    assert.deepEqual(requestLines.map(({ app, line }) => [app, line["status"]]), [["child", 404]], JSON.stringify(lines));
   });
 });
