@@ -166,6 +166,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   // The OpenAPI document and its page come after the app's own routes: a view at the same path wins.
   const openApi = openApiSettings(config);
   koa.use(handWrittenRoutes(router, openApi ? openApiMiddleware(() => openApiSources(host), openApi, basePath) : undefined));
+
   let server: Server | undefined;
   let handler: ReturnType<Koa["callback"]> | undefined;
   const host: Host = {
