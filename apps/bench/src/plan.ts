@@ -37,6 +37,13 @@ export interface BenchOptions {
   readonly priority: boolean;
   /** Start servers with `--cpu-prof` (profiles land in results/profiles). */
   readonly profile: boolean;
+  /**
+   * Scenarios whose servers are started anew for every round (each round warmed up again), so that
+   * a figure is the median over several processes: one process's speed depends on what the compiler
+   * and the heap made of it at start-up (default: `production` and `db`, the goals of issue 20;
+   * none when profiling, whose profile covers one process).
+   */
+  readonly freshScenarios: readonly string[];
   /** Update docs/benchmarks.md (default: on full, unfiltered runs). */
   readonly writeDoc: boolean;
   /** A run narrowed by `--only`, `--scenarios` or `--sizes` (written to results/partial.json, not latest.json). */
@@ -55,7 +62,7 @@ export interface Configuration {
 /** The scenarios of a full run; `workers` is `start --workers 1` / `2` of a built fw-a app. */
 export const SCENARIOS: readonly string[] = Object.freeze(["basic", "security", "production", "db", "routes", "workers"]);
 
-/** Parses `pnpm bench` arguments: `--quick`, `--rounds=N`, `--duration=S`, `--warmup=S`, `--connections=N`, `--only=a,b`, `--scenarios=basic,routes`, `--sizes=10,1000`, `--loader=wrk|autocannon`, `--no-scaffold`, `--priority`, `--profile`, `--doc` / `--no-doc`, `--from=FILE` (re-report a results file). */
+/** Parses `pnpm bench` arguments: `--quick`, `--rounds=N`, `--duration=S`, `--warmup=S`, `--connections=N`, `--only=a,b`, `--scenarios=basic,routes`, `--sizes=10,1000`, `--loader=wrk|autocannon`, `--no-scaffold`, `--priority`, `--profile`, `--fresh=production,db|none`, `--doc` / `--no-doc`, `--from=FILE` (re-report a results file). */
 export function parseOptions(argv: readonly string[], wrkAvailable: boolean): BenchOptions {
   const flags = new Map<string, string>();
   for (const arg of argv) {
@@ -63,7 +70,7 @@ export function parseOptions(argv: readonly string[], wrkAvailable: boolean): Be
     if (!match) throw new Error(`Unknown argument "${arg}". See docs/benchmarks.md for the options.`);
     flags.set(match[1]!, match[2] ?? "true");
   }
-  const known = ["quick", "rounds", "duration", "warmup", "connections", "only", "scenarios", "sizes", "no-scaffold", "profile", "doc", "no-doc", "loader", "priority", "from"];
+  const known = ["quick", "rounds", "duration", "warmup", "connections", "only", "scenarios", "sizes", "no-scaffold", "profile", "doc", "no-doc", "loader", "priority", "fresh", "from"];
   for (const key of flags.keys()) if (!known.includes(key)) throw new Error(`Unknown option --${key}; known: ${known.map((k) => `--${k}`).join(" ")}.`);
   const quick = flags.has("quick");
   const number = (key: string, fallback: number): number => {
@@ -83,6 +90,8 @@ export function parseOptions(argv: readonly string[], wrkAvailable: boolean): Be
   const loader = (flags.get("loader") ?? (wrkAvailable ? "wrk" : "autocannon")) as Loader;
   if (loader !== "wrk" && loader !== "autocannon") throw new Error(`--loader must be wrk or autocannon, got "${String(loader)}".`);
   if (loader === "wrk" && !wrkAvailable) throw new Error("--loader=wrk: wrk is not on PATH (apt-get install wrk).");
+  const fresh = flags.get("fresh") === "none" ? [] : (list("fresh") ?? ["production", "db"]);
+  for (const scenario of fresh) if (!SCENARIOS.includes(scenario)) throw new Error(`--fresh: unknown scenario "${scenario}"; known: ${SCENARIOS.join(", ")}, or none.`);
   return {
     quick,
     loader,
@@ -102,6 +111,7 @@ export function parseOptions(argv: readonly string[], wrkAvailable: boolean): Be
     priority: flags.has("priority"),
     filtered,
     profile: flags.has("profile"),
+    freshScenarios: flags.has("profile") || quick ? [] : fresh,
     writeDoc: flags.has("doc") || (!quick && !filtered && !flags.has("no-doc") && !flags.has("profile") && !flags.has("from")),
     ...(flags.get("from") ? { from: flags.get("from")! } : {}),
   };
@@ -130,10 +140,10 @@ export function configurations(options: BenchOptions): Configuration[] {
 
 /** Seconds of load a run plans (warm-ups and measured runs, the workers scenario included), for the start-up line. */
 export function plannedLoadSeconds(options: BenchOptions): number {
-  const slots = configurations(options).reduce((sum, c) => sum + c.workloads.length, 0);
-  const perSlot = options.rounds * options.duration + (options.warmupEach ? options.warmup : 0);
+  const warmups = (c: Configuration) => (options.freshScenarios.includes(c.scenario) ? options.rounds : 1) * (options.warmupEach ? options.warmup : 0);
+  const slots = configurations(options).reduce((sum, c) => sum + c.workloads.length * (options.rounds * options.duration + warmups(c)), 0);
   const workers = options.scenarios.includes("workers") && options.servers.includes("fw-a") ? 2 * (options.warmup + options.rounds * options.duration) : 0;
-  return slots * perSlot + workers;
+  return slots + workers;
 }
 
 /** The configurations of round `round`, rotated so that no configuration always runs first or last. */

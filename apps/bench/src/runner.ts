@@ -176,27 +176,39 @@ function groupsOf(configs: readonly Configuration[]): Configuration[][] {
  * order rotating from round to round, so that every ratio compares runs made close together.
  */
 async function runGroup(group: readonly Configuration[], options: BenchOptions, results: RawResults, log: (line: string) => void): Promise<void> {
-  const live: Live[] = [];
+  let live: Live[] = [];
   const answered = new Map<Live, number>();
-  try {
+  // Fresh processes every round (issue 20's scenarios): each round is then its own start-up.
+  const fresh = options.freshScenarios.includes(group[0]!.scenario);
+  const bringAllUp = async () => {
+    const up: Live[] = [];
     for (const config of group) {
       try {
-        live.push(await bringUp(config, options, results));
+        up.push(await bringUp(config, options, results));
       } catch (error) {
         results.failures.push({ server: config.server, scenario: config.scenario, error: firstLines((error as Error).message) });
         log(`  ${config.server} ${config.scenario}: FAILED ${firstLines((error as Error).message)}`);
       }
     }
-    const slots = live.flatMap((l) => l.config.workloads.map((workload) => ({ live: l, workload })));
-    const workloadNames = [...new Set(slots.map((s) => s.workload.name))];
+    return up;
+  };
+  try {
+    live = await bringAllUp();
     const warmed = new Set<Live>();
     for (let round = 0; round < options.rounds; round++) {
+      if (fresh && round > 0) {
+        for (const l of live) await l.proc.stop();
+        live = await bringAllUp();
+      }
+      const firstOfProcess = round === 0 || fresh;
+      const slots = live.flatMap((l) => l.config.workloads.map((workload) => ({ live: l, workload })));
+      const workloadNames = [...new Set(slots.map((s) => s.workload.name))];
       for (const name of workloadNames) {
         const here = slots.filter((s) => s.workload.name === name);
         for (const { live: l, workload } of roundOrder(here, round, options.rounds)) {
           const info = serverInfo(l.config.server);
           const target = targetFor(l.base, info.trailingSlash, workload, l.session);
-          if (round === 0 && (options.warmupEach || !warmed.has(l))) {
+          if (firstOfProcess && (options.warmupEach || !warmed.has(l))) {
             const warm = await runLoad(target, { connections: options.connections, duration: options.warmup, loader: options.loader });
             answered.set(l, (answered.get(l) ?? 0) + warm.requests);
           }

@@ -37,6 +37,20 @@ describe("options", () => {
     assert.throws(() => parseOptions(["--scenarios=basic,workerz"], false), /unknown scenario "workerz"/);
   });
 
+  test("issue 20's scenarios start their servers anew every round, except when profiling or quick", () => {
+    assert.deepEqual(parseOptions([], false).freshScenarios, ["production", "db"]);
+    assert.deepEqual(parseOptions(["--fresh=none"], false).freshScenarios, []);
+    assert.deepEqual(parseOptions(["--fresh=basic"], false).freshScenarios, ["basic"]);
+    assert.deepEqual(parseOptions(["--profile"], false).freshScenarios, [], "a profile covers one process");
+    assert.deepEqual(parseOptions(["--quick"], false).freshScenarios, []);
+    assert.throws(() => parseOptions(["--fresh=prod"], false), /--fresh: unknown scenario "prod"/);
+    // Each fresh round warms its new processes up again: the plan counts those seconds.
+    const once = plannedLoadSeconds(parseOptions(["--fresh=none", "--scenarios=production"], false));
+    const fresh = plannedLoadSeconds(parseOptions(["--scenarios=production"], false));
+    const slots = configurations(parseOptions(["--scenarios=production"], false)).length;
+    assert.equal(fresh - once, slots * 3 * 2, "three more warm-ups of 2 s per server over four rounds");
+  });
+
   test("the plan gives each server only the workloads it serves", () => {
     const plan = configurations(parseOptions([], false));
     const nest = plan.filter((c) => c.server === "nest");
