@@ -91,7 +91,9 @@ export function parseOptions(argv: readonly string[], wrkAvailable: boolean): Be
   if (loader !== "wrk" && loader !== "autocannon") throw new Error(`--loader must be wrk or autocannon, got "${String(loader)}".`);
   if (loader === "wrk" && !wrkAvailable) throw new Error("--loader=wrk: wrk is not on PATH (apt-get install wrk).");
   const fresh = flags.get("fresh") === "none" ? [] : (list("fresh") ?? ["production", "db"]);
-  for (const scenario of fresh) if (!SCENARIOS.includes(scenario)) throw new Error(`--fresh: unknown scenario "${scenario}"; known: ${SCENARIOS.join(", ")}, or none.`);
+  // `workers` starts its own processes (the built app's `start`), once per worker count.
+  const freshable = SCENARIOS.filter((scenario) => scenario !== "workers");
+  for (const scenario of fresh) if (!freshable.includes(scenario)) throw new Error(`--fresh: "${scenario}" is not a scenario whose servers can be started anew; use ${freshable.join(", ")}, or none.`);
   return {
     quick,
     loader,
@@ -140,7 +142,8 @@ export function configurations(options: BenchOptions): Configuration[] {
 
 /** Seconds of load a run plans (warm-ups and measured runs, the workers scenario included), for the start-up line. */
 export function plannedLoadSeconds(options: BenchOptions): number {
-  const warmups = (c: Configuration) => (options.freshScenarios.includes(c.scenario) ? options.rounds : 1) * (options.warmupEach ? options.warmup : 0);
+  const fresh = (c: Configuration) => options.freshScenarios.includes(c.scenario.startsWith("routes-") ? "routes" : c.scenario);
+  const warmups = (c: Configuration) => (fresh(c) ? options.rounds : 1) * (options.warmupEach ? options.warmup : 0);
   const slots = configurations(options).reduce((sum, c) => sum + c.workloads.length * (options.rounds * options.duration + warmups(c)), 0);
   const workers = options.scenarios.includes("workers") && options.servers.includes("fw-a") ? 2 * (options.warmup + options.rounds * options.duration) : 0;
   return slots + workers;

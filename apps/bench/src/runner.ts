@@ -179,7 +179,8 @@ async function runGroup(group: readonly Configuration[], options: BenchOptions, 
   let live: Live[] = [];
   const answered = new Map<Live, number>();
   // Fresh processes every round (issue 20's scenarios): each round is then its own start-up.
-  const fresh = options.freshScenarios.includes(group[0]!.scenario);
+  const scenario = group[0]!.scenario;
+  const fresh = options.freshScenarios.includes(scenario.startsWith("routes-") ? "routes" : scenario);
   const bringAllUp = async () => {
     const up: Live[] = [];
     for (const config of group) {

@@ -43,12 +43,19 @@ describe("options", () => {
     assert.deepEqual(parseOptions(["--fresh=basic"], false).freshScenarios, ["basic"]);
     assert.deepEqual(parseOptions(["--profile"], false).freshScenarios, [], "a profile covers one process");
     assert.deepEqual(parseOptions(["--quick"], false).freshScenarios, []);
-    assert.throws(() => parseOptions(["--fresh=prod"], false), /--fresh: unknown scenario "prod"/);
+    assert.throws(() => parseOptions(["--fresh=prod"], false), /--fresh: "prod" is not a scenario/);
+    assert.throws(() => parseOptions(["--fresh=workers"], false), /--fresh: "workers" is not a scenario whose servers can be started anew; use basic, security, production, db, routes, or none/);
     // Each fresh round warms its new processes up again: the plan counts those seconds.
     const once = plannedLoadSeconds(parseOptions(["--fresh=none", "--scenarios=production"], false));
     const fresh = plannedLoadSeconds(parseOptions(["--scenarios=production"], false));
     const slots = configurations(parseOptions(["--scenarios=production"], false)).length;
     assert.equal(fresh - once, slots * 3 * 2, "three more warm-ups of 2 s per server over four rounds");
+    const routeSlots = configurations(parseOptions(["--scenarios=routes"], false)).length;
+    assert.equal(
+      plannedLoadSeconds(parseOptions(["--fresh=routes", "--scenarios=routes"], false)) - plannedLoadSeconds(parseOptions(["--fresh=none", "--scenarios=routes"], false)),
+      routeSlots * 3 * 2,
+      "the route-count runs (routes-10, routes-1000, ...) count as the routes scenario",
+    );
   });
 
   test("the plan gives each server only the workloads it serves", () => {
