@@ -140,9 +140,14 @@ export function configurations(options: BenchOptions): Configuration[] {
   return out;
 }
 
+/** The scenario a configuration belongs to for grouping and `--fresh`: `routes` for every `routes-N`. */
+export function scenarioGroup(scenario: string): string {
+  return scenario.startsWith("routes-") ? "routes" : scenario;
+}
+
 /** Seconds of load a run plans (warm-ups and measured runs, the workers scenario included), for the start-up line. */
 export function plannedLoadSeconds(options: BenchOptions): number {
-  const fresh = (c: Configuration) => options.freshScenarios.includes(c.scenario.startsWith("routes-") ? "routes" : c.scenario);
+  const fresh = (c: Configuration) => options.freshScenarios.includes(scenarioGroup(c.scenario));
   const warmups = (c: Configuration) => (fresh(c) ? options.rounds : 1) * (options.warmupEach ? options.warmup : 0);
   const slots = configurations(options).reduce((sum, c) => sum + c.workloads.length * (options.rounds * options.duration + warmups(c)), 0);
   const workers = options.scenarios.includes("workers") && options.servers.includes("fw-a") ? 2 * (options.warmup + options.rounds * options.duration) : 0;

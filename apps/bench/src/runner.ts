@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import { cookieHeader, runLoad, verify, type Target } from "./load.js";
-import { configurations, roundOrder, type BenchOptions, type Configuration } from "./plan.js";
+import { configurations, roundOrder, scenarioGroup, type BenchOptions, type Configuration } from "./plan.js";
 import { cpuSeconds, measureTableInProcess, rssMiB, startServer, type ServerProcess } from "./processes.js";
 import { measureScaffolds, type ScaffoldRecord } from "./scaffold.js";
 import { summariseProfile } from "./profile-summary.js";
@@ -164,7 +164,7 @@ const firstLines = (message: string) => message.split("\n").slice(0, 4).join(" |
 
 /** The scenario groups: servers of one group run at the same time and are loaded in turn. */
 function groupsOf(configs: readonly Configuration[]): Configuration[][] {
-  const key = (c: Configuration) => (c.scenario.startsWith("routes-") ? "routes" : c.scenario);
+  const key = (c: Configuration) => scenarioGroup(c.scenario);
   const groups = new Map<string, Configuration[]>();
   for (const config of configs) groups.set(key(config), [...(groups.get(key(config)) ?? []), config]);
   return [...groups.values()];
@@ -179,8 +179,7 @@ async function runGroup(group: readonly Configuration[], options: BenchOptions, 
   let live: Live[] = [];
   const answered = new Map<Live, number>();
   // Fresh processes every round (issue 20's scenarios): each round is then its own start-up.
-  const scenario = group[0]!.scenario;
-  const fresh = options.freshScenarios.includes(scenario.startsWith("routes-") ? "routes" : scenario);
+  const fresh = options.freshScenarios.includes(scenarioGroup(group[0]!.scenario));
   const bringAllUp = async () => {
     const up: Live[] = [];
     for (const config of group) {
