@@ -20,8 +20,7 @@ import type { BaseRow, Model } from "./model-types.js";
 import { heldMessage } from "./migration-drafts.js";
 import { migrate } from "./migrations.js";
 import { paginationLinks, type PaginationLabels } from "./pagination-html.js";
-import { respondToValidationError, validationErrorMiddleware } from "./validation-response.js";
-import { isValidationError } from "./validate.js";
+import { answerValidationError, validationErrorMiddleware } from "./validation-response.js";
 
 /** Options of {@link dataPlugin}. */
 export interface DataPluginOptions {
@@ -114,8 +113,7 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
       // A ValidationError from anything below (a hand-written route, another plugin) is answered
       // as validate()'s; a driver's constraint error becomes its 4xx.
       const answerFailure = (ctx: Context, error: unknown): void => {
-        if (isValidationError(error) && respondToValidationError(ctx, error, declaredResponseKind(ctx.state["route"] as Route | undefined))) return;
-        throw translateDbError(error);
+        if (!answerValidationError(ctx, error)) throw translateDbError(error);
       };
       // One layer, not an async one, where there were three (issue 20).
       return [

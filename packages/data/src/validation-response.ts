@@ -86,17 +86,23 @@ export function respondToValidationError(ctx: Context, error: ValidationError, k
 }
 
 /**
- * Middleware catching ValidationError from everything below it. Give the route's response kind
- * when known (per-route middleware); otherwise it is read from `ctx.state.route` if the host set it.
+ * Answers `error` when it is a ValidationError that can be answered here ({@link
+ * respondToValidationError}); false for anything else. The response kind is `kind` when known
+ * (per-route middleware), otherwise read from `ctx.state.route` if the host set it.
  */
+export function answerValidationError(ctx: Context, error: unknown, kind?: string): boolean {
+  if (!isValidationError(error)) return false;
+  const routeKind = kind ?? declaredResponseKind(ctx.state["route"] as { tags?: Record<string, unknown> } | undefined);
+  return respondToValidationError(ctx, error, routeKind);
+}
+
+/** Middleware catching ValidationError from everything below it ({@link answerValidationError}). */
 export function validationErrorMiddleware(kind?: string): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (error) {
-      if (!isValidationError(error)) throw error;
-      const routeKind = kind ?? declaredResponseKind(ctx.state["route"] as { tags?: Record<string, unknown> } | undefined);
-      if (!respondToValidationError(ctx, error, routeKind)) throw error;
+      if (!answerValidationError(ctx, error, kind)) throw error;
     }
   };
 }
