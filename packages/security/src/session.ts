@@ -169,7 +169,8 @@ export function sessionMiddleware(options: SessionMiddlewareOptions): Middleware
       guardSessionProperty(ctx.app.context);
       perApp.set(ctx.app, middleware);
     }
-    const state: RequestState = { cookieName, store };
+    // Every field from the start: one object shape for every request.
+    const state: RequestState = { cookieName, store, touched: false };
     (ctx as unknown as Record<symbol, RequestState>)[REQUEST] = state;
     // Behind a TLS-terminating proxy Koa sees plain HTTP and would refuse a Secure cookie.
     if (options.secure) ctx.cookies.secure = true;
