@@ -29,11 +29,14 @@ export {
   FolderMigrationSource,
   migrate,
   migrationStatus,
+  pendingMigrations,
   rollback,
   type MigrateOptions,
+  type MigrationHistory,
   type MigrationOptions,
   type MigrationState,
 } from "./migrations.js";
+export { migrationName } from "./migration-names.js";
 export { defineModel } from "./model.js";
 export type {
   AutoColumns,

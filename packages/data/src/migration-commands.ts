@@ -53,7 +53,7 @@ export function migrationCommands(
       withDb(async (knex) =>
         (await migrationStatus(knex, settings.migrationsDir, options)).map((state) => ({
           ...state,
-          draft: !state.applied && isDraftFile(join(settings.migrationsDir, state.name)),
+          draft: !state.applied && state.file !== undefined && isDraftFile(join(settings.migrationsDir, state.file)),
         })),
       ),
     make: (name) => makeMigration(settings.migrationsDir, name, options),

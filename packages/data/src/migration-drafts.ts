@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Knex } from "knex";
+import { migrationName, RecordedNames, recordedMigrations } from "./migration-names.js";
 
 const MARK = /^\/\/ fw:draft ([0-9a-f]{16})\b[^\n]*\n?/m;
 
@@ -51,10 +52,8 @@ export const DRAFT_NOTE = "(draft: not applied at start-up until edited; the mig
  * `names` are the folder's migration files in order.
  */
 export async function heldMigrations(knex: Knex, dir: string, names: readonly string[], tableName = "knex_migrations"): Promise<string[]> {
-  const applied = (await knex.schema.hasTable(tableName))
-    ? new Set(((await knex(tableName).select("name")) as { name: string }[]).map((row) => row.name))
-    : new Set<string>();
-  const pending = names.filter((name) => !applied.has(name));
+  const applied = new RecordedNames(await recordedMigrations(knex, tableName));
+  const pending = names.filter((name) => !applied.has(migrationName(name)));
   const first = pending.findIndex((name) => isDraftMigration(readFileSync(join(dir, name), "utf8")));
   return first < 0 ? [] : pending.slice(first);
 }

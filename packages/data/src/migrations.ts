@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import type { Knex } from "knex";
 import { E_MIGRATION_LOAD } from "./errors.js";
 import { heldMigrations } from "./migration-drafts.js";
+import { migrationName, RecordedNames, recordedMigrations } from "./migration-names.js";
 
 /** File extensions read as migrations (declaration files are skipped). */
 export const MIGRATION_EXTENSIONS = [".ts", ".mts", ".js", ".mjs"] as const;
@@ -44,10 +45,19 @@ export interface MigrateOptions extends MigrationOptions {
   readonly onHeld?: (names: readonly string[]) => void;
 }
 
-/** One migration file and whether it has been applied. */
+/** One migration and whether it has been applied. */
 export interface MigrationState {
+  /** Its name: the file name without extension (a shipped migration's own name). */
   readonly name: string;
   readonly applied: boolean;
+  /** Its file in the migrations folder (absent for a shipped one, or an applied one whose file is gone). */
+  readonly file?: string;
+}
+
+/** Where a migration source reads the names already recorded (to match records made with a file extension). */
+export interface MigrationHistory {
+  readonly knex: Knex;
+  readonly tableName?: string;
 }
 
 function isMigrationFile(file: string): boolean {
@@ -59,23 +69,31 @@ export class FolderMigrationSource implements Knex.MigrationSource<string> {
   /** The folder, absolute. */
   readonly dir: string;
   readonly #held: ReadonlySet<string>;
+  readonly #history: MigrationHistory | undefined;
+  #recorded = new RecordedNames([]);
 
-  /** `held`: pending files to leave out of this run (start-up migration's drafts). */
-  constructor(dir: string, held: Iterable<string> = []) {
+  /**
+   * `held`: pending files to leave out of this run (start-up migration's drafts). `history`: the
+   * table whose records made with a file extension still count (read by each `getMigrations`).
+   */
+  constructor(dir: string, held: Iterable<string> = [], history?: MigrationHistory) {
     this.dir = resolve(dir);
     this.#held = new Set(held);
+    this.#history = history;
   }
 
   /** Migration files in name order (timestamps first, so creation order), without the held ones. */
   async getMigrations(): Promise<string[]> {
+    if (this.#history) this.#recorded = new RecordedNames(await recordedMigrations(this.#history.knex, this.#history.tableName));
     if (!existsSync(this.dir)) return [];
     return readdirSync(this.dir)
       .filter((file) => isMigrationFile(file) && !this.#held.has(file))
-      .sort();
+      .sort((a, b) => migrationName(a).localeCompare(migrationName(b)));
   }
 
+  /** The file's name without extension, or the name an older record gave it (with its extension). */
   getMigrationName(file: string): string {
-    return file;
+    return this.#recorded.recordOf(migrationName(file));
   }
 
   async getMigration(file: string): Promise<Knex.Migration> {
@@ -99,10 +117,10 @@ export class ShippedAndFolderMigrationSource implements Knex.MigrationSource<str
   readonly #shipped: ReadonlyMap<string, ShippedMigration>;
   readonly #folder: FolderMigrationSource;
 
-  /** `held`: app migration files to leave out of this run (start-up migration's drafts). */
-  constructor(dir: string, shipped: readonly ShippedMigration[], held: Iterable<string> = []) {
+  /** `held`: app migration files to leave out of this run (start-up migration's drafts); `history` as for {@link FolderMigrationSource}. */
+  constructor(dir: string, shipped: readonly ShippedMigration[], held: Iterable<string> = [], history?: MigrationHistory) {
     this.#shipped = new Map(shipped.map((migration) => [migration.name, migration]));
-    this.#folder = new FolderMigrationSource(dir, held);
+    this.#folder = new FolderMigrationSource(dir, held, history);
   }
 
   async getMigrations(): Promise<string[]> {
@@ -110,7 +128,7 @@ export class ShippedAndFolderMigrationSource implements Knex.MigrationSource<str
   }
 
   getMigrationName(name: string): string {
-    return name;
+    return this.#shipped.has(name) ? name : this.#folder.getMigrationName(name);
   }
 
   async getMigration(name: string): Promise<Knex.Migration> {
@@ -120,10 +138,11 @@ export class ShippedAndFolderMigrationSource implements Knex.MigrationSource<str
   }
 }
 
-function config(dir: string, options: MigrationOptions, held: readonly string[] = []): Knex.MigratorConfig {
+function config(knex: Knex, dir: string, options: MigrationOptions, held: readonly string[] = []): Knex.MigratorConfig {
   const tableName = options.tableName ?? "knex_migrations";
-  if (!options.shipped) return { migrationSource: new FolderMigrationSource(dir, held), tableName };
-  return { migrationSource: new ShippedAndFolderMigrationSource(dir, options.shipped, held), tableName, disableMigrationsListValidation: true };
+  const history = { knex, tableName };
+  if (!options.shipped) return { migrationSource: new FolderMigrationSource(dir, held, history), tableName };
+  return { migrationSource: new ShippedAndFolderMigrationSource(dir, options.shipped, held, history), tableName, disableMigrationsListValidation: true };
 }
 
 /**
@@ -133,30 +152,34 @@ function config(dir: string, options: MigrationOptions, held: readonly string[] 
 export async function migrate(knex: Knex, dir: string, options: MigrateOptions = {}): Promise<string[]> {
   const held = options.holdDrafts ? await heldMigrations(knex, resolve(dir), await new FolderMigrationSource(dir).getMigrations(), options.tableName) : [];
   if (held.length > 0) options.onHeld?.(held);
-  const [, names] = (await knex.migrate.latest(config(dir, options, held))) as [number, string[]];
+  const [, names] = (await knex.migrate.latest(config(knex, dir, options, held))) as [number, string[]];
   return names;
 }
 
 /** Undoes the last batch (or, with `all`, every batch); returns the names rolled back. */
 export async function rollback(knex: Knex, dir: string, options: MigrationOptions & { all?: boolean } = {}): Promise<string[]> {
-  const [, names] = (await knex.migrate.rollback(config(dir, options), options.all ?? false)) as [number, string[]];
+  const [, names] = (await knex.migrate.rollback(config(knex, dir, options), options.all ?? false)) as [number, string[]];
   return names;
 }
 
 /**
  * Every shipped migration (first, in their order), every migration file of `dir` and every applied
- * one whose file is gone (in name order), with its state.
+ * one whose file is gone (in name order), with its state. Names carry no file extension; a record
+ * made with one (`.ts` from the sources, `.js` from a build) counts for the file of either.
  */
 export async function migrationStatus(knex: Knex, dir: string, options: MigrationOptions = {}): Promise<MigrationState[]> {
   const shipped = (options.shipped ?? []).map((migration) => migration.name);
   const files = await new FolderMigrationSource(dir).getMigrations();
-  const tableName = options.tableName ?? "knex_migrations";
-  const applied = (await knex.schema.hasTable(tableName))
-    ? ((await knex(tableName).select("name").orderBy("id")) as { name: string }[]).map((row) => row.name)
-    : [];
-  const done = new Set(applied);
-  const states: MigrationState[] = files.map((name) => ({ name, applied: done.has(name) }));
-  for (const name of applied) if (!files.includes(name) && !shipped.includes(name)) states.push({ name, applied: true });
+  const recorded = await recordedMigrations(knex, options.tableName);
+  const done = new RecordedNames(recorded);
+  const states: MigrationState[] = files.map((file) => ({ name: migrationName(file), applied: done.has(migrationName(file)), file }));
+  const known = new Set([...shipped, ...states.map((state) => state.name)]);
+  for (const name of RecordedNames.names(recorded)) if (!known.has(name)) states.push({ name, applied: true });
   states.sort((a, b) => a.name.localeCompare(b.name));
   return [...shipped.map((name) => ({ name, applied: done.has(name) })), ...states];
+}
+
+/** The names of the migrations not applied yet (shipped and files), in the order they would run. */
+export async function pendingMigrations(knex: Knex, dir: string, options: MigrationOptions = {}): Promise<string[]> {
+  return (await migrationStatus(knex, dir, options)).filter((state) => !state.applied).map((state) => state.name);
 }

@@ -85,7 +85,7 @@ describe("draft migrations", () => {
     const file = makeMigration(dir, "create_sprockets");
     const db = await connect("sqlite:data/app.db", { root });
     try {
-      assert.deepEqual(await migrate(db.knex, dir), [basename(file)]);
+      assert.deepEqual(await migrate(db.knex, dir), [basename(file, ".ts")]);
       assert.ok(await db.knex.schema.hasTable("sprockets"));
     } finally {
       await db.close();

@@ -10,6 +10,9 @@ import { migrationCliCommands, migrationCommands } from "../src/plugin-api.js";
 const root = mkdtempSync(join(tmpdir(), "data-migrations-"));
 after(() => rmSync(root, { recursive: true, force: true }));
 
+/** A migration's name: its file name without extension. */
+const nameOf = (file: string) => basename(file).replace(/\.ts$/, "");
+
 const unique = () => `mig_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
 
 function tableTemplate(table: string): string {
@@ -41,13 +44,14 @@ function migrationSuite(name: string, open: () => Promise<Database>, options: { 
       try {
         const firstFile = makeMigration(dir, `create_${first}`, { now: new Date("2024-01-01T00:00:00Z") });
         assert.equal(basename(firstFile), `20240101000000_create_${first}.ts`);
+        assert.equal(nameOf(firstFile), `20240101000000_create_${first}`, "a migration's name is its file name without extension");
         const secondFile = makeMigration(dir, "add_second", { now: new Date("2024-01-02T00:00:00Z"), template: tableTemplate(second) });
 
         assert.deepEqual(await migrationStatus(db.knex, dir, { tableName }), [
-          { name: basename(firstFile), applied: false },
-          { name: basename(secondFile), applied: false },
+          { name: nameOf(firstFile), applied: false, file: basename(firstFile) },
+          { name: nameOf(secondFile), applied: false, file: basename(secondFile) },
         ]);
-        assert.deepEqual(await migrate(db.knex, dir, { tableName }), [basename(firstFile), basename(secondFile)]);
+        assert.deepEqual(await migrate(db.knex, dir, { tableName }), [nameOf(firstFile), nameOf(secondFile)]);
         assert.ok(await db.knex.schema.hasTable(first), "the default template creates the table its name says");
         assert.ok(await db.knex.schema.hasColumn(first, "created_at"));
         assert.ok(await db.knex.schema.hasTable(second));
@@ -59,7 +63,7 @@ function migrationSuite(name: string, open: () => Promise<Database>, options: { 
 
         assert.deepEqual(
           await rollback(db.knex, dir, { tableName }),
-          [basename(secondFile), basename(firstFile)],
+          [nameOf(secondFile), nameOf(firstFile)],
           "undone newest first",
         );
         assert.ok(!(await db.knex.schema.hasTable(first)));
@@ -68,8 +72,8 @@ function migrationSuite(name: string, open: () => Promise<Database>, options: { 
 
         await migrate(db.knex, dir, { tableName });
         const third = makeMigration(dir, "third", { now: new Date("2024-01-03T00:00:00Z"), template: tableTemplate(`${id}_c`) });
-        assert.deepEqual(await migrate(db.knex, dir, { tableName }), [basename(third)], "a new batch");
-        assert.deepEqual(await rollback(db.knex, dir, { tableName }), [basename(third)], "rollback undoes the last batch only");
+        assert.deepEqual(await migrate(db.knex, dir, { tableName }), [nameOf(third)], "a new batch");
+        assert.deepEqual(await rollback(db.knex, dir, { tableName }), [nameOf(third)], "rollback undoes the last batch only");
         assert.ok(await db.knex.schema.hasTable(second));
         assert.deepEqual((await rollback(db.knex, dir, { tableName, all: true })).length, 2);
         assert.ok(!(await db.knex.schema.hasTable(first)));
@@ -142,11 +146,11 @@ describe("migrationCommands", () => {
     const file = commands.make("create_notes");
     assert.ok(file.startsWith(join(appRoot, "migrations")));
     assert.match(readFileSync(file, "utf8"), /from "fw-b"/);
-    assert.deepEqual(await commands.migrate(), [basename(file)]);
+    assert.deepEqual(await commands.migrate(), [nameOf(file)]);
     assert.ok(existsSync(join(appRoot, "data", "app.db")));
-    assert.deepEqual(await commands.status(), [{ name: basename(file), applied: true, draft: false }]);
-    assert.deepEqual(await commands.rollback(), [basename(file)]);
-    assert.deepEqual(await commands.status(), [{ name: basename(file), applied: false, draft: true }], "a pending file as make wrote it is a draft");
+    assert.deepEqual(await commands.status(), [{ name: nameOf(file), applied: true, file: basename(file), draft: false }]);
+    assert.deepEqual(await commands.rollback(), [nameOf(file)]);
+    assert.deepEqual(await commands.status(), [{ name: nameOf(file), applied: false, file: basename(file), draft: true }], "a pending file as make wrote it is a draft");
   });
 
   test("migrations shipped in code run before the app's files, in one history; switched off later is no error", async () => {
@@ -169,18 +173,18 @@ describe("migrationCommands", () => {
     const file = migrationCommands(config).make("add_things");
     writeFileSync(file, tableTemplate(`${table}_things`));
     const withModule = migrationCommands(config, { shipped });
-    assert.deepEqual(await withModule.migrate(), [shipped[0]!.name, basename(file)]);
+    assert.deepEqual(await withModule.migrate(), [shipped[0]!.name, nameOf(file)]);
     assert.deepEqual(ran, ["shipped"]);
     assert.deepEqual(
       (await withModule.status()).map((s) => [s.name, s.applied]),
       [
         [shipped[0]!.name, true],
-        [basename(file), true],
+        [nameOf(file), true],
       ],
     );
     const withoutModule = migrationCommands(config, { shipped: [] });
     assert.deepEqual(await withoutModule.migrate(), [], "an applied shipped migration missing from the list is no error");
-    assert.deepEqual(await withModule.rollback({ all: true }), [basename(file), shipped[0]!.name]);
+    assert.deepEqual(await withModule.rollback({ all: true }), [nameOf(file), shipped[0]!.name]);
   });
 });
 
@@ -207,11 +211,11 @@ describe("migrationCliCommands", () => {
     assert.match(await run("db:migrate"), /^Nothing to migrate \(sqlite:/);
     const made = /^created (\S+_add_notes\.ts)$/.exec(await run("db:make", { name: "add_notes" }))?.[1];
     assert.ok(made, "make prints the path it created");
-    assert.match(await run("db:status"), /^\[ \] \d+_add_notes\.ts \(draft: /);
+    assert.match(await run("db:status"), /^\[ \] \d+_add_notes \(draft: /);
     writeFileSync(made, tableTemplate(`notes_${unique()}`));
-    assert.match(await run("db:migrate"), /^applied \d+_add_notes\.ts$/);
-    assert.match(await run("db:status"), /^\[x\] \d+_add_notes\.ts$/);
-    assert.match(await run("db:rollback"), /^rolled back \d+_add_notes\.ts$/);
+    assert.match(await run("db:migrate"), /^applied \d+_add_notes$/);
+    assert.match(await run("db:status"), /^\[x\] \d+_add_notes$/);
+    assert.match(await run("db:rollback"), /^rolled back \d+_add_notes$/);
     assert.equal(await run("db:rollback"), "Nothing to roll back.");
   });
 });

@@ -113,7 +113,7 @@ describe("fw-a CLI as a new user runs it", () => {
     assert.match(bad.stderr, /E_BAD_MIGRATION_NAME/);
     const migrate = run(dir, "db:migrate");
     assert.equal(migrate.status, 0, migrate.stderr);
-    assert.match(migrate.stdout, /applied .*_add_tags\.ts/);
+    assert.match(migrate.stdout, /applied .*_add_tags$/m);
     const rollback = run(dir, "db:rollback");
     assert.equal(rollback.status, 0, rollback.stderr);
     assert.match(rollback.stdout, /rolled back\s+.*_add_tags\.ts/);

@@ -118,7 +118,7 @@ export function commandCases(s: SuiteContext): void {
 
         const waiting = run(root, commands.migrationStatus);
         assert.equal(waiting.status, 0, waiting.stderr);
-        assert.match(waiting.stdout, /create_widgets\.ts\s+\(draft: not applied at start-up until edited/, "the status command says why it waits");
+        assert.match(waiting.stdout, /create_widgets\s+\(draft: not applied at start-up until edited/, "the status command says why it waits");
         await restart();
         assert.equal(sqliteHas(database, "widgets"), false, "the restart that follows the make command applies nothing");
 
