@@ -7,7 +7,7 @@
 
 /** The config of an app under attack: production keys the suite sets on top of the scaffold's. */
 const CONFIG_EXTRA = `
-  trustProxy: true,
+  trustProxy: 1,
   autoMigrate: true,
   loginLimitAccount: 5,
   loginLimitAddress: 36,`;

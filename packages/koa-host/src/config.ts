@@ -50,8 +50,11 @@ export interface HostConfig {
   readonly appName?: string;
   /** Config keys the app reads itself, so the start-up check of unknown keys accepts them. */
   readonly appKeys?: readonly string[];
-  /** Trust X-Forwarded-* from the balancer: true, false or the number of proxies (`TRUST_PROXY`, a string). */
-  readonly trustProxy?: boolean | number | string;
+  /**
+   * Trust X-Forwarded-* from the balancer (`TRUST_PROXY`, a string): false, the number of proxies in
+   * front, or their addresses and CIDR ranges (a list, or one string separated by commas). `true` is refused.
+   */
+  readonly trustProxy?: boolean | number | string | readonly string[];
   /** Liveness path (default `/healthz`), or false. */
   readonly healthPath?: string | false;
   /** Readiness path (default `/readyz`), or false. */
@@ -129,7 +132,7 @@ export const ENV_KEYS: Readonly<Record<string, string>> = Object.freeze({
   REDIS_URL: "redisUrl",
   MAIL_FROM: "mailFrom",
   TIMEZONE: "timezone",
-  // Behind a balancer: "1"/"true" or the number of proxies (see production/settings.ts).
+  // Behind a balancer: the number of proxies ("1") or their addresses (see production/trust-proxy.ts).
   TRUST_PROXY: "trustProxy",
 });
 

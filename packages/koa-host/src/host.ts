@@ -15,6 +15,7 @@ import { E_HOST_STARTED, E_MOUNT_UNGUARDED } from "./errors.js";
 import { checkMount, mountPrefix, type MountedApp, type MountParent } from "./mounts.js";
 import { createLogger, installContextLogger } from "./logger.js";
 import type { HostPlugin, StaticFolder } from "./plugin.js";
+import { installTrustProxy, koaProxyOptions } from "./production/trust-proxy.js";
 import { productionSettings } from "./production/settings.js";
 import type { Responder } from "./responder.js";
 import type { HostRuntime } from "./runtime.js";
@@ -106,12 +107,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
   for (const plugin of plugins) await plugin.setup?.({ config, logger, table });
 
   const basePath = (options.basePath ?? "").replace(/\/+$/, "");
-  // trustProxy as a number believes that many X-Forwarded-For entries from the right (the balancer's own).
-  const koa = new Koa({
-    keys: [config.secretKey],
-    proxy: production.trustProxy !== false,
-    ...(typeof production.trustProxy === "number" ? { maxIpsCount: production.trustProxy } : {}),
-  });
+  // trustProxy as a number believes that many X-Forwarded-For entries from the right (the balancer's own);
+  // as addresses, the forwarded headers only on a connection from one of them.
+  const koa = new Koa({ keys: [config.secretKey], ...koaProxyOptions(production.trustProxy) });
+  installTrustProxy(koa, production.trustProxy);
   // Bound once the dispatcher exists (below); plugins' middleware only calls it per request.
   let lookup: (ctx: Context) => RouteLookup | undefined = () => undefined;
   const runtime: HostRuntime = Object.freeze({ config, logger, table, plugins, basePath, lookupRoute: (ctx: Context) => lookup(ctx) });

@@ -7,6 +7,7 @@ import { healthProbe } from "./production/health.js";
 import { isDraining } from "./production/lifecycle.js";
 import { assignRequestId } from "./production/request-id.js";
 import type { ProductionSettings } from "./production/settings.js";
+import { peerTrust } from "./production/trust-proxy.js";
 
 /** Options of {@link requestFront}, decided at start-up. */
 export interface RequestFrontOptions {
@@ -32,9 +33,10 @@ export interface RequestFrontOptions {
 export function requestFront(options: RequestFrontOptions): Middleware {
   const header = options.production.requestIdHeader;
   const probe = healthProbe(options.production, options.plugins);
+  const fromTrustedProxy = peerTrust(options.production.trustProxy);
   const { requestLog, errors, inner } = options;
   return async (ctx, next) => {
-    assignRequestId(ctx, header);
+    assignRequestId(ctx, header, fromTrustedProxy(ctx));
     if (isDraining()) ctx.set("Connection", "close");
     const probing = probe?.(ctx);
     if (probing) return probing;

@@ -19,7 +19,8 @@ async function build(classes: Record<string, unknown>, basePath?: string, logger
     conventions,
     responder: () => testResponder,
     modules,
-    config: { env: "test", logRequests: logger !== undefined },
+    // The balancer's request id is believed from a trusted proxy only: here, this machine.
+    config: { env: "test", logRequests: logger !== undefined, trustProxy: "loopback" },
     ...(basePath ? { basePath } : {}),
     ...(logger ? { logger } : {}),
   });

@@ -45,7 +45,8 @@ describe("health, readiness and request ids", async () => {
   const database = flaky("database");
   const { host, url } = await startHost({ Index }, {
     plugins: [database, redis],
-    config: { env: "test", logRequests: true, readyTimeout: 200 },
+    // The balancer's request id is believed from a trusted proxy only: here, this machine.
+    config: { env: "test", logRequests: true, readyTimeout: 200, trustProxy: "loopback" },
   });
   after(() => host.close());
 
@@ -100,7 +101,7 @@ describe("health, readiness and request ids", async () => {
     }
   });
 
-  test("the request id is taken from X-Request-Id when it is a plain token, generated otherwise, and echoed", async () => {
+  test("the request id is taken from a trusted proxy's X-Request-Id when it is a plain token, generated otherwise, and echoed", async () => {
     const given = await fetch(`${url}/`, { headers: { "X-Request-Id": "lb-1234.abc" } });
     assert.equal(given.headers.get("x-request-id"), "lb-1234.abc");
     // Generated: this process's random prefix and a counter, a new id per request.
@@ -129,7 +130,7 @@ describe("request id in the log lines", () => {
   test("the request log line and the lines logged through ctx.log carry the request's reqId; other requests' lines do not", async () => {
     const { lines, stream } = logLines();
     const logger = pino({ level: "info" }, stream);
-    const { host, url } = await startHost({ Index }, { logger, config: { env: "test", logRequests: true } });
+    const { host, url } = await startHost({ Index }, { logger, config: { env: "test", logRequests: true, trustProxy: 1 } });
     try {
       await fetch(`${url}/`, { headers: { "X-Request-Id": "trace-42" } });
       await fetch(`${url}/`, { headers: { "X-Request-Id": "trace-43" } });
@@ -148,7 +149,7 @@ describe("request id in the log lines", () => {
         throw new Error("boom");
       }
     }
-    const { host, url } = await startHost({ Broken }, { logger: pino({ level: "info" }, stream), config: { env: "test" } });
+    const { host, url } = await startHost({ Broken }, { logger: pino({ level: "info" }, stream), config: { env: "test", trustProxy: 1 } });
     try {
       assert.equal((await fetch(`${url}/broken`, { headers: { "X-Request-Id": "trace-500" } })).status, 500);
       const error = lines.find((line) => line["level"] === 50);
@@ -180,21 +181,21 @@ describe("trustProxy", () => {
     }
   });
 
-  test("on: ctx.ip, protocol, host and secure come from the balancer's headers", async () => {
-    const { host, url } = await startHost({ Index }, { config: { env: "test", logRequests: false, trustProxy: true } });
+  test("one proxy: ctx.ip is the entry the balancer appended; protocol, host and secure come from its headers", async () => {
+    const { host, url } = await startHost({ Index }, { config: { env: "test", logRequests: false, trustProxy: 1 } });
     try {
       const seen = (await (await fetch(`${url}/where`, { headers: forwarded })).json()) as Record<string, unknown>;
-      assert.deepEqual(seen, { ip: "203.0.113.9", protocol: "https", host: "shop.example.com", secure: true });
+      assert.deepEqual(seen, { ip: "10.0.0.2", protocol: "https", host: "shop.example.com", secure: true });
     } finally {
       await host.close();
     }
   });
 
   test("a number of proxies believes only that many X-Forwarded-For entries from the right", async () => {
-    const { host, url } = await startHost({ Index }, { config: { env: "test", logRequests: false, trustProxy: 1 } });
+    const { host, url } = await startHost({ Index }, { config: { env: "test", logRequests: false, trustProxy: 2 } });
     try {
       const seen = (await (await fetch(`${url}/where`, { headers: forwarded })).json()) as Record<string, unknown>;
-      assert.equal(seen["ip"], "10.0.0.2");
+      assert.equal(seen["ip"], "203.0.113.9");
     } finally {
       await host.close();
     }
@@ -217,7 +218,7 @@ describe("production keys are checked at start-up", () => {
 
   test("TRUST_PROXY strings from the environment and switched-off paths are read", () => {
     const settings = productionSettings(config({ trustProxy: "1", healthPath: false, readyPath: "/ops/ready", shutdownGrace: "30" }));
-    assert.equal(settings.trustProxy, true);
+    assert.equal(settings.trustProxy, 1);
     assert.equal(settings.healthPath, false);
     assert.equal(settings.readyPath, "/ops/ready");
     assert.equal(settings.shutdownGraceMs, 30_000);
@@ -227,6 +228,9 @@ describe("production keys are checked at start-up", () => {
   for (const [key, value] of [
     ["trustProxy", "sometimes"],
     ["trustProxy", -1],
+    ["trustProxy", true],
+    ["trustProxy", "true"],
+    ["trustProxy", "10.0.0.0/33"],
     ["healthPath", "healthz"],
     ["readyPath", "/healthz"],
     ["readyTimeout", 0],
@@ -246,6 +250,6 @@ describe("TRUST_PROXY", () => {
   test("the environment variable sets trustProxy (containers configure it without editing lib/config.ts)", async () => {
     const { loadConfig } = await import("../config.js");
     const config = await loadConfig(new URL("../../test/app", import.meta.url).pathname, { env: "test" }, { TRUST_PROXY: "1" });
-    assert.equal(productionSettings(config).trustProxy, true);
+    assert.equal(productionSettings(config).trustProxy, 1);
   });
 });

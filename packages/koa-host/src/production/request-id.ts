@@ -17,15 +17,16 @@ export function newRequestId(): string {
 }
 
 /**
- * Gives a request its id: the balancer's (or client's) id in `header` (lower case) when it is a
- * plain token of at most 128 characters, else a new one ({@link newRequestId}). It is echoed in the
- * response and kept as `ctx.state.requestId`, the `reqId` of the request's log line and of every
- * line logged through `ctx.log`, so one request can be followed from the balancer's log to the
- * app's. No AsyncLocalStorage scope: on Node 20 one turns promise hooks on for every promise of
- * the process (about a tenth of a plain request's CPU, issue 20).
+ * Gives a request its id: the balancer's id in `header` (lower case) when the connection comes from
+ * a trusted proxy (`trustProxy`) and the id is a plain token of at most 128 characters, else a new
+ * one ({@link newRequestId}): a client must not write another request's id into the logs. It is
+ * echoed in the response and kept as `ctx.state.requestId`, the `reqId` of the request's log line
+ * and of every line logged through `ctx.log`, so one request can be followed from the balancer's
+ * log to the app's. No AsyncLocalStorage scope: on Node 20 one turns promise hooks on for every
+ * promise of the process (about a tenth of a plain request's CPU).
  */
-export function assignRequestId(ctx: Context, header: string): void {
-  const given = ctx.req.headers[header];
+export function assignRequestId(ctx: Context, header: string, fromTrustedProxy: boolean): void {
+  const given = fromTrustedProxy ? ctx.req.headers[header] : undefined;
   const id = typeof given === "string" && VALID_ID.test(given) ? given : newRequestId();
   ctx.state["requestId"] = id;
   ctx.res.setHeader(header, id);

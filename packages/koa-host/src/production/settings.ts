@@ -1,13 +1,15 @@
 import type { AppConfig } from "../config.js";
 import { E_PRODUCTION_CONFIG } from "../errors.js";
+import { trustProxyOf, type TrustProxySetting } from "./trust-proxy.js";
 
 /** The host's production keys, checked once at start-up. */
 export interface ProductionSettings {
   /**
-   * Trust X-Forwarded-For/Proto/Host from the balancer: `false` (default), `true`, or the number
-   * of proxies in front (only that many X-Forwarded-For entries, from the right, are believed).
+   * Trust X-Forwarded-For/Proto/Host (and the request id) from the balancer: `false` (default),
+   * the number of proxies in front (only that many X-Forwarded-For entries, from the right, are
+   * believed), or the proxies' addresses and CIDR ranges (see {@link TrustProxySetting}).
    */
-  readonly trustProxy: boolean | number;
+  readonly trustProxy: TrustProxySetting;
   /** Liveness path (`/healthz`), or false to switch it off. */
   readonly healthPath: string | false;
   /** Readiness path (`/readyz`), or false to switch it off. */
@@ -29,22 +31,6 @@ export const PRODUCTION_DEFAULTS = Object.freeze({
   shutdownGrace: 10,
   requestIdHeader: "X-Request-Id",
 });
-
-const TRUE = new Set(["true", "1", "yes", "on"]);
-const FALSE = new Set(["false", "0", "no", "off", ""]);
-
-function trustProxyOf(value: unknown): boolean | number {
-  // TRUST_PROXY arrives as a string from the environment.
-  if (typeof value === "string") {
-    const text = value.trim().toLowerCase();
-    if (TRUE.has(text)) return true;
-    if (FALSE.has(text)) return false;
-    if (/^[1-9]\d*$/.test(text)) return Number(text);
-  }
-  if (typeof value === "boolean") return value;
-  if (typeof value === "number" && Number.isInteger(value) && value > 0) return value;
-  throw new E_PRODUCTION_CONFIG("trustProxy", "true, false, or the number of proxies in front of the app (a whole number from 1)", value);
-}
 
 function pathOf(key: string, value: unknown): string | false {
   if (value === false) return false;
