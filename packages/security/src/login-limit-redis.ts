@@ -1,12 +1,40 @@
 /**
- * Failed-login counters in Redis, so the limits hold across every process of the app. Each
- * counter is one key with a TTL equal to the window.
+ * Attempt counters in Redis, so the limits hold across every process of every node. Each counter
+ * is one key with a TTL equal to the window; checking the limits and counting is one Lua script,
+ * atomic in Redis, so parallel attempts cannot all pass a check made before any was counted.
  */
 import type { Redis } from "ioredis";
 import { watchConnection, type OutageLog } from "@fwkit/koa-host/plugin";
-import type { AttemptCount, AttemptCounter } from "./login-limit.js";
+import type { AttemptCount, AttemptCounter, CounterLimit, TakeResult } from "./login-limit.js";
 import { requireDriver } from "./drivers.js";
 import { failFastRedisOptions } from "./stores/redis.js";
+
+// KEYS: the counters; ARGV[1]: the window in ms, ARGV[1 + i]: the limit of KEYS[i]. Refuses (0 and
+// the longest remaining window) when a counter is at its limit, else counts every key (1).
+const TAKE_SCRIPT = `
+local wait = -1
+for i, key in ipairs(KEYS) do
+  local count = tonumber(redis.call('GET', key) or '0')
+  if count >= tonumber(ARGV[i + 1]) then
+    local ttl = redis.call('PTTL', key)
+    if ttl < 0 then ttl = tonumber(ARGV[1]) redis.call('PEXPIRE', key, ttl) end
+    if ttl > wait then wait = ttl end
+  end
+end
+if wait >= 0 then return {0, wait} end
+for _, key in ipairs(KEYS) do
+  redis.call('SET', key, '0', 'PX', ARGV[1], 'NX')
+  redis.call('INCR', key)
+end
+return {1, 0}
+`;
+
+// Takes one back from KEYS[1] while it exists and is above zero (its TTL stays).
+const RELEASE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`;
 
 /** An {@link AttemptCounter} on Redis (`redis://host:port/db?prefix=login-limit:`). */
 export class RedisAttemptCounter implements AttemptCounter {
@@ -45,6 +73,19 @@ export class RedisAttemptCounter implements AttemptCounter {
     const ttl = Number(result[1]![1]);
     if (value === null || ttl <= 0) return undefined;
     return { count: Number(value), resetAt: Date.now() + ttl };
+  }
+
+  async take(limits: readonly CounterLimit[], windowMs: number): Promise<TakeResult> {
+    const keys = limits.map(({ key }) => this.#prefix + key);
+    const [allowed, wait] = (await this.#client.eval(TAKE_SCRIPT, keys.length, ...keys, String(windowMs), ...limits.map(({ limit }) => String(limit)))) as [
+      number,
+      number,
+    ];
+    return allowed === 1 ? { allowed: true, resetAt: 0 } : { allowed: false, resetAt: Date.now() + Math.max(1, Number(wait)) };
+  }
+
+  async release(key: string): Promise<void> {
+    await this.#client.eval(RELEASE_SCRIPT, 1, this.#prefix + key);
   }
 
   async reset(key: string): Promise<void> {

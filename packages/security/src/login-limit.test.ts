@@ -13,18 +13,39 @@ import {
 describe("LoginLimiter", () => {
   test("refuses after the account limit with Retry-After; identifiers count after trim, case and NFKC folding", async () => {
     const limiter = new LoginLimiter(new MemoryAttemptCounter(), { account: 3, address: 10, windowSeconds: 30 });
-    await limiter.check(identifierSubject("Alice"), "10.0.0.1");
-    await limiter.fail(identifierSubject("Alice"), "10.0.0.1");
-    await limiter.fail(identifierSubject(" alice "), "10.0.0.2");
-    await limiter.fail(identifierSubject("\uff21\uff2c\uff29\uff23\uff25\u3000"), "10.0.0.4");
-    await assert.rejects(limiter.check(identifierSubject("ALICE"), "10.0.0.3"), (error: Error & { status?: number; headers?: Record<string, string> }) => {
+    await limiter.attempt(identifierSubject("Alice"), "10.0.0.1");
+    await limiter.attempt(identifierSubject(" alice "), "10.0.0.2");
+    await limiter.attempt(identifierSubject("\uff21\uff2c\uff29\uff23\uff25\u3000"), "10.0.0.4");
+    await assert.rejects(limiter.attempt(identifierSubject("ALICE"), "10.0.0.3"), (error: Error & { status?: number; headers?: Record<string, string> }) => {
       assert.equal(error.status, 429);
       assert.equal(error.headers?.["Retry-After"], "30");
       return true;
     });
-    await limiter.succeed(identifierSubject("alice"));
-    await limiter.check(identifierSubject("alice"), "10.0.0.1");
-    await limiter.check(accountSubject(7), "10.0.0.1");
+    await limiter.succeed(identifierSubject("alice"), "10.0.0.1");
+    await limiter.attempt(identifierSubject("alice"), "10.0.0.1");
+    await limiter.attempt(accountSubject(7), "10.0.0.1");
+  });
+
+  test("a burst of parallel attempts is counted atomically: no more pass than the limit", async () => {
+    const limiter = new LoginLimiter(new MemoryAttemptCounter(), { account: 5, address: 20, windowSeconds: 60 });
+    const results = await Promise.allSettled(Array.from({ length: 30 }, () => limiter.attempt(accountSubject(1), "10.0.0.9")));
+    assert.equal(results.filter((r) => r.status === "fulfilled").length, 5);
+    assert.ok(results.slice(5).every((r) => r.status === "rejected" && (r.reason as { status?: number }).status === 429));
+  });
+
+  test("a success takes its attempt back from the address; a refused attempt is not counted", async () => {
+    const counter = new MemoryAttemptCounter();
+    const limiter = new LoginLimiter(counter, { account: 100, address: 2, windowSeconds: 60 });
+    for (let i = 0; i < 5; i++) {
+      await limiter.attempt(accountSubject(i), "10.0.0.5");
+      await limiter.succeed(accountSubject(i), "10.0.0.5");
+    }
+    await limiter.attempt(accountSubject(10), "10.0.0.5");
+    await limiter.attempt(accountSubject(11), "10.0.0.5");
+    await assert.rejects(limiter.attempt(accountSubject(12), "10.0.0.5"), { status: 429 });
+    // The refused attempt did not count against account 12.
+    const limited = new LoginLimiter(counter, { account: 1, address: 100, windowSeconds: 60 });
+    await limited.attempt(accountSubject(12), "10.0.0.6");
   });
 
   test("normaliseIdentifier folds what users and attackers vary; subjects of accounts and names never collide", () => {
@@ -53,13 +74,13 @@ describe("LoginLimiter", () => {
 
   test("a failing counter store is a 503, not a 500", async () => {
     const broken: AttemptCounter = {
-      hit: () => Promise.reject(new Error("down")),
-      peek: () => Promise.reject(new Error("down")),
+      take: () => Promise.reject(new Error("down")),
+      release: () => Promise.reject(new Error("down")),
       reset: () => Promise.reject(new Error("down")),
       close: async () => {},
     };
     const limiter = new LoginLimiter(broken, { account: 1, address: 1, windowSeconds: 1 });
-    await assert.rejects(limiter.check("a", "b"), { code: "E_LOGIN_LIMIT_UNAVAILABLE", status: 503 });
-    await assert.rejects(limiter.fail("a", "b"), { code: "E_LOGIN_LIMIT_UNAVAILABLE" });
+    await assert.rejects(limiter.attempt("a", "b"), { code: "E_LOGIN_LIMIT_UNAVAILABLE", status: 503 });
+    await assert.rejects(limiter.succeed("a", "b"), { code: "E_LOGIN_LIMIT_UNAVAILABLE" });
   });
 });

@@ -1,7 +1,10 @@
 /**
  * Limits failed logins per account and per client address within a time window: after the limit,
  * attempts are refused with 429 and `Retry-After` until the window ends, before the password is
- * even checked. Counters live in memory by default, or in Redis so every process shares them.
+ * even checked. Each attempt is counted in one atomic step before its password is checked, so a
+ * burst of parallel attempts cannot all pass a read made before any of them was counted. Counters
+ * live in memory by default, shared by the workers of `start --workers` through the cluster
+ * primary, or in Redis so every process of every node shares them.
  */
 import { createHash } from "node:crypto";
 import { isIP } from "node:net";
@@ -15,15 +18,61 @@ export interface AttemptCount {
   readonly resetAt: number;
 }
 
-/** Where failed-login counters live (memory or Redis). */
+/** One counter and its limit, for {@link AttemptCounter.take}. */
+export interface CounterLimit {
+  readonly key: string;
+  /** The most the counter may reach within its window. */
+  readonly limit: number;
+}
+
+/** What {@link AttemptCounter.take} answers. */
+export interface TakeResult {
+  /** True when every counter was under its limit and each was counted once. */
+  readonly allowed: boolean;
+  /** Refused: when the last full counter's window ends (epoch ms); allowed: 0. */
+  readonly resetAt: number;
+}
+
+/** Where attempt counters live (memory, the cluster primary, or Redis). */
 export interface AttemptCounter {
-  /** Adds one to `key`, starting a window of `windowMs` if none is open. */
-  hit(key: string, windowMs: number): Promise<AttemptCount>;
-  /** The current count, or `undefined` when no window is open. */
-  peek(key: string): Promise<AttemptCount | undefined>;
+  /**
+   * One atomic step: when every counter is below its limit, adds one to each (opening a window of
+   * `windowMs` where none is open) and allows; else changes nothing and refuses. Parallel callers
+   * can never all see the same count.
+   */
+  take(limits: readonly CounterLimit[], windowMs: number): Promise<TakeResult>;
+  /** Takes one back from `key` (never below zero), for an attempt that must not count. */
+  release(key: string): Promise<void>;
   /** Forgets `key`. */
   reset(key: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * {@link AttemptCounter.take} on a map of live windows, synchronous so that it is atomic within
+ * one process (shared with the cluster primary's counter service).
+ */
+export function takeFromMap(
+  counts: Map<string, { count: number; resetAt: number }>,
+  limits: readonly CounterLimit[],
+  windowMs: number,
+  now = Date.now(),
+): TakeResult {
+  let resetAt = 0;
+  for (const { key, limit } of limits) {
+    const entry = counts.get(key);
+    if (entry && entry.resetAt > now && entry.count >= limit) resetAt = Math.max(resetAt, entry.resetAt);
+  }
+  if (resetAt > 0) return { allowed: false, resetAt };
+  for (const { key } of limits) {
+    let entry = counts.get(key);
+    if (!entry || entry.resetAt <= now) {
+      entry = { count: 0, resetAt: now + windowMs };
+      counts.set(key, entry);
+    }
+    entry.count++;
+  }
+  return { allowed: true, resetAt: 0 };
 }
 
 /** Counters in this process's memory; bounded so that random account names cannot exhaust it. */
@@ -39,7 +88,7 @@ export class MemoryAttemptCounter implements AttemptCounter {
     const now = Date.now();
     let entry = this.#counts.get(key);
     if (!entry || entry.resetAt <= now) {
-      if (this.#counts.size >= this.#maxKeys) this.#prune(now);
+      if (this.#counts.size >= this.#maxKeys) this.#prune(now, 1);
       entry = { count: 0, resetAt: now + windowMs };
       this.#counts.set(key, entry);
     }
@@ -52,6 +101,17 @@ export class MemoryAttemptCounter implements AttemptCounter {
     return entry && entry.resetAt > Date.now() ? { ...entry } : undefined;
   }
 
+  async take(limits: readonly CounterLimit[], windowMs: number): Promise<TakeResult> {
+    const now = Date.now();
+    if (this.#counts.size + limits.length > this.#maxKeys) this.#prune(now, limits.length);
+    return takeFromMap(this.#counts, limits, windowMs, now);
+  }
+
+  async release(key: string): Promise<void> {
+    const entry = this.#counts.get(key);
+    if (entry && entry.count > 0) entry.count--;
+  }
+
   async reset(key: string): Promise<void> {
     this.#counts.delete(key);
   }
@@ -60,11 +120,11 @@ export class MemoryAttemptCounter implements AttemptCounter {
     this.#counts.clear();
   }
 
-  #prune(now: number): void {
+  #prune(now: number, room: number): void {
     for (const [key, entry] of this.#counts) if (entry.resetAt <= now) this.#counts.delete(key);
     // Still full of live windows: drop the oldest (Map keeps insertion order).
     for (const key of this.#counts.keys()) {
-      if (this.#counts.size < this.#maxKeys) break;
+      if (this.#counts.size + room <= this.#maxKeys) break;
       this.#counts.delete(key);
     }
   }
@@ -156,37 +216,37 @@ export class LoginLimiter {
   }
 
   /**
-   * Throws 429 (with `Retry-After`) when the account or the address is over its limit. `subject`
-   * names the account: {@link accountSubject} for a resolved one, else {@link identifierSubject}.
+   * Counts one login attempt against the account and the address, before any password is checked,
+   * and throws 429 (with `Retry-After`) when either is already at its limit: the attempt is then
+   * not counted, and refused even if its password is right. `subject` names the account:
+   * {@link accountSubject} for a resolved one, else {@link identifierSubject}. An attempt stays
+   * counted as a failure unless {@link succeed} takes it back.
    */
-  async check(subject: string, address: string): Promise<void> {
-    const [byAccount, byAddress] = await this.#safely(() =>
-      Promise.all([this.#counter.peek(LoginLimiter.#accountKey(subject)), this.#counter.peek(LoginLimiter.#addressKey(address))]),
+  async attempt(subject: string, address: string): Promise<void> {
+    const windowMs = this.#limits.windowSeconds * 1000;
+    const result = await this.#safely(() =>
+      this.#counter.take(
+        [
+          { key: LoginLimiter.#accountKey(subject), limit: this.#limits.account },
+          { key: LoginLimiter.#addressKey(address), limit: this.#limits.address },
+        ],
+        windowMs,
+      ),
     );
-    const now = Date.now();
-    let resetAt = 0;
-    if (byAccount && byAccount.count >= this.#limits.account) resetAt = Math.max(resetAt, byAccount.resetAt);
-    if (byAddress && byAddress.count >= this.#limits.address) resetAt = Math.max(resetAt, byAddress.resetAt);
-    if (resetAt > now) {
-      const seconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
+    if (!result.allowed) {
+      const seconds = Math.max(1, Math.ceil((result.resetAt - Date.now()) / 1000));
       throw withHeaders(new E_TOO_MANY_LOGIN_ATTEMPTS(seconds), { "Retry-After": String(seconds) });
     }
   }
 
-  /** Counts one failed login against the account and the address. */
-  async fail(subject: string, address: string): Promise<void> {
-    const windowMs = this.#limits.windowSeconds * 1000;
+  /**
+   * After a successful attempt: clears the account's failures, and takes the attempt back from the
+   * address (which keeps counting its failures only).
+   */
+  async succeed(subject: string, address: string): Promise<void> {
     await this.#safely(() =>
-      Promise.all([
-        this.#counter.hit(LoginLimiter.#accountKey(subject), windowMs),
-        this.#counter.hit(LoginLimiter.#addressKey(address), windowMs),
-      ]),
+      Promise.all([this.#counter.reset(LoginLimiter.#accountKey(subject)), this.#counter.release(LoginLimiter.#addressKey(address))]),
     );
-  }
-
-  /** Clears the account's failures after a successful login (the address keeps its count). */
-  async succeed(subject: string): Promise<void> {
-    await this.#safely(() => this.#counter.reset(LoginLimiter.#accountKey(subject)));
   }
 
   async close(): Promise<void> {

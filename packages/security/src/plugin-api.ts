@@ -34,7 +34,9 @@ export {
   normaliseIdentifier,
   type AttemptCount,
   type AttemptCounter,
+  type CounterLimit,
   type LoginLimits,
+  type TakeResult,
 } from "./login-limit.js";
 export { loginRedirectUrl, LOGIN_REQUIRED_TAG, rejectsHtml, safeNextUrl } from "./login-required.js";
 export { ARGON2_MAX_BYTES, BCRYPT_MAX_BYTES, dummyHash, hashAlgorithm } from "./passwords.js";
