@@ -32,6 +32,7 @@ export const HOST_CONFIG_KEYS = Object.freeze({
   bodyLimits: Object.freeze({ json: true, form: true, text: true, fileSize: true }),
   static: Object.freeze({ dir: true, prefix: true, maxAge: true }),
   basePath: true,
+  baseUrl: true,
   // The production keys (trustProxy, health paths...): declared where their defaults are.
   ...(Object.fromEntries(Object.keys(PRODUCTION_DEFAULTS).map((key) => [key, true as const])) as { readonly [Key in keyof typeof PRODUCTION_DEFAULTS]: true }),
   // The app's display name (scaffolds, layouts) and the app's own keys (see validateConfigKeys).

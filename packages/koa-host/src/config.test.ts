@@ -32,7 +32,7 @@ describe("config layers merge deeply (issue 15.18)", () => {
   test("an environment section that sets one key of a block keeps the block's other keys", async () => {
     const root = appFolder(`{
       session: { cookie: "sid", maxAge: 60, flags: { secure: false, sameSite: "lax" } },
-      environments: { production: { secretKey: "s".repeat(40), session: { maxAge: 3600, flags: { secure: true } } } },
+      environments: { production: { secretKey: "a-strong-production-key-0123456789abcdef", session: { maxAge: 3600, flags: { secure: true } } } },
     }`);
     const config = await loadConfig(root, {}, { APP_ENV: "production" });
     // `session` is the app's own key here (untyped), so it is read as a plain record.
@@ -108,7 +108,7 @@ describe("APP_ENV (issue 15.10)", () => {
   test("the documented environments start", async () => {
     const root = appFolder(`{}`);
     for (const env of ["development", "test"]) assert.equal((await loadConfig(root, {}, { APP_ENV: env })).env, env);
-    assert.equal((await loadConfig(root, {}, { APP_ENV: "production", SECRET_KEY: "k".repeat(40) })).env, "production");
+    assert.equal((await loadConfig(root, {}, { APP_ENV: "production", SECRET_KEY: "a-strong-production-key-0123456789abcdef" })).env, "production");
   });
 
   test("an undeclared environment such as staging is E_CONFIG_UNKNOWN_ENV, not a development start", async () => {

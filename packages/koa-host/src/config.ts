@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { closestName, isPlainObject } from "routing-kernel/plugin";
 import { mergeConfig } from "./config-merge.js";
 import { loadEnvFile } from "./env-file.js";
+import { assertStrongSecret } from "./secret-strength.js";
 import { E_CONFIG_INVALID, E_CONFIG_UNKNOWN_ENV, E_MISSING_SECRET_KEY } from "./errors.js";
 
 /** Size limits of the body parsers (bytes, or strings such as `"1mb"` for JSON/form/text). */
@@ -46,6 +47,11 @@ export interface HostConfig {
   readonly static: { readonly dir: string; readonly prefix: string; readonly maxAge: number };
   /** A URL prefix the whole app lives under (multi-application). */
   readonly basePath?: string;
+  /**
+   * The app's public address (`https://shop.example.com`, `BASE_URL`): every absolute link in a
+   * mail is built from it, never from the request's Host. Required in production by what mails links.
+   */
+  readonly baseUrl?: string;
   /** The app's display name (scaffolds, layouts, mail). */
   readonly appName?: string;
   /** Config keys the app reads itself, so the start-up check of unknown keys accepts them. */
@@ -134,6 +140,8 @@ export const ENV_KEYS: Readonly<Record<string, string>> = Object.freeze({
   TIMEZONE: "timezone",
   // Behind a balancer: the number of proxies ("1") or their addresses (see production/trust-proxy.ts).
   TRUST_PROXY: "trustProxy",
+  // The public address absolute links in mail are built from (see public-url.ts).
+  BASE_URL: "baseUrl",
 });
 
 const DEVELOPMENT_SECRET = "insecure-development-secret-key-change-me";
@@ -192,6 +200,7 @@ export async function loadConfig(
   if (env === "production" && (!merged.secretKey || merged.secretKey === DEVELOPMENT_SECRET)) {
     throw new E_MISSING_SECRET_KEY();
   }
+  if (env === "production") assertStrongSecret("SECRET_KEY (secretKey)", String(merged.secretKey));
   // The other environments' sections, kept out of sight, so the start-up key check covers them too.
   Object.defineProperty(merged, SECTIONS, { value: Object.freeze({ ...environments }), enumerable: false });
   return Object.freeze(merged);

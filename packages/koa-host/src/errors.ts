@@ -12,6 +12,30 @@ export const E_MISSING_SECRET_KEY = createError(
     "APP_ENV is production but no secret key is set. Set SECRET_KEY in the environment (a long random string) or secretKey in lib/config.ts.",
 );
 
+/** A production secret (`SECRET_KEY`, `jwtSecret`, a fallback key) is short, repetitive or a placeholder. */
+export const E_WEAK_SECRET_KEY = createError(
+  "E_WEAK_SECRET_KEY",
+  500,
+  (setting: string, reason: string, howTo: string) =>
+    `APP_ENV is production and the secret ${setting} is too weak: ${reason}. Set SECRET_KEY to a random string of at least 32 characters: ${howTo}.`,
+);
+
+/** `baseUrl` (`BASE_URL`) is not an absolute http(s) address. */
+export const E_BASE_URL_INVALID = createError(
+  "E_BASE_URL_INVALID",
+  500,
+  (value: unknown) =>
+    `The config key baseUrl (BASE_URL) must be the app's public address, such as "https://shop.example.com" (http or https, no user, query or fragment), not ${JSON.stringify(value) ?? String(value)}.`,
+);
+
+/** Production start without `baseUrl` while something mails absolute links. */
+export const E_BASE_URL_REQUIRED = createError(
+  "E_BASE_URL_REQUIRED",
+  500,
+  (needs: string) =>
+    `APP_ENV is production and ${needs} needs the app's public address for the links it mails, but none is set. Set BASE_URL in the environment (or baseUrl in lib/config.ts), such as https://shop.example.com: links are never built from the request's Host header, which the client writes.`,
+);
+
 /** A request body is not valid JSON. */
 export const E_MALFORMED_JSON = createError(
   "E_MALFORMED_JSON",

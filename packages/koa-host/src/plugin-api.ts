@@ -44,5 +44,7 @@ export { staticFiles, type StaticOptions } from "./static-files.js";
 export { safeStaticPath } from "./static-path.js";
 export { defineCommands, type ScriptCommand } from "./script-command.js";
 export { driverLoader, type DriverLoader } from "./drivers.js";
+export { publicUrl, requireBaseUrl, resolveBaseUrl } from "./public-url.js";
+export { assertStrongSecret, SECRET_PLACEHOLDERS, secretWeakness } from "./secret-strength.js";
 export { GCS_ENV, readAzureBlobUrl, readGcsUrl, type AzureBlobLocation, type GcsLocation } from "./cloud-storage-url.js";
 export { APP_OPTION_ALIASES, APP_OPTION_KEYS, mountApps, resolveAppOptions, type AppOptionKey } from "./app-options.js";

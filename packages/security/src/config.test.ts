@@ -2,6 +2,33 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { resolveSecurityConfig, SECURITY_DEFAULTS, validateCors } from "./config.js";
 
+// Random keys of 32 bytes (base64url), as the docs tell users to make them.
+const STRONG = "n3Xv0yq-8cT1kW2pZbLr4sQe7uHj5fGa9dMo6iYx0E";
+const OLD_1 = "Qm9b1V-7xLq2Rk8sTz0Wc4Hn6Ya3Pd5Fe9Gj1Ku2Mo";
+const OLD_2 = "Zr5t8Yp2Lq0Xw3Nv6Bm9Ck1Dj4Fh7Gs2Ha5Je8Ku0";
+
+describe("production secrets", () => {
+  test("a short or placeholder secretKey, fallback or jwtSecret is E_WEAK_SECRET_KEY naming it", () => {
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ secretKey: "x" }, /SECRET_KEY/],
+      [{ secretKey: "replace-with-a-long-random-string" }, /SECRET_KEY.*placeholder/],
+      [{ secretKey: STRONG, secretKeyFallbacks: [OLD_1, "old-1"] }, /secretKeyFallbacks\[1\]/],
+      [{ secretKey: STRONG, jwtSecret: "replace-with-a-long-random-string" }, /jwtSecret.*placeholder/],
+      [{ secretKey: STRONG, jwtSecret: "jwt-secret" }, /jwtSecret/],
+    ];
+    for (const [config, message] of cases) {
+      assert.throws(() => resolveSecurityConfig({ env: "production", ...config }), (error: Error & { code?: string }) => {
+        assert.equal(error.code, "E_WEAK_SECRET_KEY");
+        assert.match(error.message, message);
+        assert.match(error.message, /openssl rand -base64 32/);
+        return true;
+      });
+    }
+    assert.equal(resolveSecurityConfig({ env: "production", secretKey: STRONG, jwtSecret: OLD_1 }).jwtSecret, OLD_1);
+    assert.equal(resolveSecurityConfig({ env: "test", secretKey: "k", jwtSecret: "j" }).secretKey, "k", "development and tests keep short keys");
+  });
+});
+
 describe("resolveSecurityConfig", () => {
   test("defaults, and plugin options win over the app config", () => {
     const config = resolveSecurityConfig({ env: "test", secretKey: "k", sessionUrl: "redis://127.0.0.1:6379" }, { sessionUrl: "cookie", bcryptCost: 10 });
@@ -17,17 +44,17 @@ describe("resolveSecurityConfig", () => {
   test("values from environment variables (strings) are read as numbers, booleans and lists", () => {
     const config = resolveSecurityConfig({
       env: "production",
-      secretKey: "k",
+      secretKey: STRONG,
       bcryptCost: "13",
       cookieSecure: "false",
-      secretKeyFallbacks: "old-1, old-2",
+      secretKeyFallbacks: `${OLD_1}, ${OLD_2}`,
       jwtExpiresIn: "900",
     });
     assert.equal(config.bcryptCost, 13);
     assert.equal(config.cookieSecure, false);
-    assert.deepEqual(config.secretKeyFallbacks, ["old-1", "old-2"]);
+    assert.deepEqual(config.secretKeyFallbacks, [OLD_1, OLD_2]);
     assert.equal(config.jwtExpiresIn, 900);
-    assert.equal(resolveSecurityConfig({ env: "production", secretKey: "k" }).cookieSecure, true, "Secure by default in production");
+    assert.equal(resolveSecurityConfig({ env: "production", secretKey: STRONG }).cookieSecure, true, "Secure by default in production");
   });
 
   test("out-of-range and malformed values are start-up errors naming the key", () => {

@@ -3,6 +3,7 @@
  * and their validation. Everything is resolved once at start-up.
  */
 import { randomBytes } from "node:crypto";
+import { assertStrongSecret } from "@fwkit/koa-host/plugin";
 import { checkOptionKeys } from "routing-kernel";
 import { E_SECURITY_CONFIG_INVALID, E_SECURITY_SECRET_KEY_MISSING } from "./errors.js";
 
@@ -196,6 +197,12 @@ export function resolveSecurityConfig(
     csrfExemptPaths: exemptPaths(raw, "csrfExemptPaths", d.csrfExemptPaths),
     securityHeaders: helmetOptions(raw["securityHeaders"]),
   };
+  // Production: every secret that signs or verifies passes the host's rule (length, no placeholder).
+  if (env === "production") {
+    assertStrongSecret("SECRET_KEY (secretKey)", config.secretKey);
+    config.secretKeyFallbacks.forEach((key, index) => assertStrongSecret(`secretKeyFallbacks[${index}]`, key));
+    if (config.jwtSecret !== undefined) assertStrongSecret("jwtSecret", config.jwtSecret);
+  }
   if (config.jwtAlgorithm !== "HS256" && !config.jwtPublicKey && !config.jwtPrivateKey) {
     throw new E_SECURITY_CONFIG_INVALID("jwtAlgorithm", `${config.jwtAlgorithm} needs jwtPublicKey (to verify) and jwtPrivateKey (to sign)`);
   }
