@@ -18,6 +18,10 @@ export interface SecurityAppConfig {
   readonly sessionCookie?: string;
   /** Session lifetime in seconds (default one day). */
   readonly sessionMaxAge?: number;
+  /** Lifetime in seconds of a stored session nobody is logged in to (default two hours). */
+  readonly sessionAnonymousMaxAge?: number;
+  /** Name of the signed CSRF cookie of visitors who are not logged in (default `csrf`; `__Host-csrf` when cookies are Secure). */
+  readonly csrfCookie?: string;
   /** Seconds between sweeps of expired sessions; 0 disables the timer. */
   readonly sessionSweepInterval?: number;
   /** Mark cookies `Secure` (default: in production). */

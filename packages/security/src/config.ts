@@ -42,6 +42,10 @@ export interface SecurityConfig {
   readonly sessionCookie: string;
   /** Session lifetime in seconds. */
   readonly sessionMaxAge: number;
+  /** Lifetime in seconds of a stored session nobody is logged in to (at most `sessionMaxAge`). */
+  readonly sessionAnonymousMaxAge: number;
+  /** Name of the signed cookie that carries a visitor's CSRF secret (`__Host-` prefixed when cookies are Secure). */
+  readonly csrfCookie: string;
   /** Seconds between sweeps of expired sessions (SQL, S3, memory); 0 disables the timer. */
   readonly sessionSweepInterval: number;
   /** Mark cookies `Secure` (default: in production). */
@@ -103,6 +107,8 @@ export const SECURITY_DEFAULTS = Object.freeze({
   sessionUrl: "cookie",
   sessionCookie: "session",
   sessionMaxAge: DAY,
+  sessionAnonymousMaxAge: 2 * 60 * 60,
+  csrfCookie: "csrf",
   sessionSweepInterval: 600,
   loginUrl: "/login",
   rememberCookie: "remember_token",
@@ -172,6 +178,8 @@ export function resolveSecurityConfig(
     sessionUrl: str(raw, "sessionUrl", d.sessionUrl),
     sessionCookie: cookieName(raw, "sessionCookie", d.sessionCookie),
     sessionMaxAge: int(raw, "sessionMaxAge", d.sessionMaxAge, 1),
+    sessionAnonymousMaxAge: int(raw, "sessionAnonymousMaxAge", d.sessionAnonymousMaxAge, 1),
+    csrfCookie: cookieName(raw, "csrfCookie", d.csrfCookie),
     sessionSweepInterval: int(raw, "sessionSweepInterval", d.sessionSweepInterval, 0),
     cookieSecure: bool(raw, "cookieSecure", env === "production"),
     loginUrl: str(raw, "loginUrl", d.loginUrl),

@@ -1,17 +1,24 @@
 /**
- * CSRF protection: one secret per session; pages get a masked token (a fresh mask each call, so
+ * CSRF protection: one secret per visitor; pages get a masked token (a fresh mask each call, so
  * the token in a compressed page never repeats); every request with a verb other than GET, HEAD,
  * OPTIONS and TRACE must send it back in the form field `_csrf_token` or the header
  * `X-CSRF-Token`, whatever answers it (a view, a hand-written route, a plugin, a mounted app).
  * Requests authenticated only by a bearer token (no session cookie) cannot be forged by a browser
  * and are exempt; so are routes marked `csrfExempt` and paths listed in `csrfExemptPaths`.
+ *
+ * Where the secret lives: a visitor who is not logged in keeps it in a signed cookie of its own
+ * (HttpOnly, SameSite=Lax, `__Host-` and Secure when cookies are Secure), so a page with a form
+ * stores no server-side session. At login the session takes that secret over (pages rendered
+ * before login keep working) and from then on the session's copy is the one checked, so a CSRF
+ * cookie written later by anyone else changes nothing.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context, Middleware } from "koa";
 import type { HostRuntime } from "@fwkit/koa-host/plugin";
 import { bareOrCalled, setTag, type Route, type ViewDecorator } from "routing-kernel";
 import { E_CSRF_TOKEN_INVALID, E_CSRF_TOKEN_MISSING } from "./errors.js";
-import { CSRF_SECRET_KEY, getSession, sessionCookieName } from "./session.js";
+import { findRuntime, type CsrfCookieSettings } from "./runtime.js";
+import { CSRF_SECRET_KEY, getSession, sessionCookieName, sessionMayExist } from "./session.js";
 
 /** Route tag set by {@link csrfExempt}. */
 export const CSRF_EXEMPT_TAG = "security.csrfExempt";
@@ -29,30 +36,99 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
  */
 export const csrfExempt = bareOrCalled<ViewDecorator>(() => setTag("csrfExempt", CSRF_EXEMPT_TAG, true), "csrfExempt");
 
-function secretOf(session: Record<string, unknown>): Buffer | undefined {
-  const value = session[CSRF_SECRET_KEY];
+function decodeSecret(value: unknown): Buffer | undefined {
   if (typeof value !== "string") return undefined;
   const bytes = Buffer.from(value, "base64url");
   return bytes.length === SECRET_BYTES ? bytes : undefined;
 }
 
-/** The CSRF token for this request's session (creating the session's secret on first use). */
-export function csrfToken(ctx: Context): string {
-  const session = getSession(ctx, "csrfToken()");
-  let secret = secretOf(session);
-  if (!secret) {
-    secret = randomBytes(SECRET_BYTES);
-    session[CSRF_SECRET_KEY] = secret.toString("base64url");
+const COOKIE_SECRET = Symbol.for("fw-security.csrf-cookie-secret");
+
+/** The secret the session holds (a logged-in visitor's), without making a session that does not exist. */
+function sessionSecret(ctx: Context): Buffer | undefined {
+  if (!sessionMayExist(ctx)) return undefined;
+  return decodeSecret(getSession(ctx, "The CSRF check")[CSRF_SECRET_KEY]);
+}
+
+/** The secret of the visitor's signed CSRF cookie (read once per request); with `create`, a new one is set when there is none. */
+function cookieSecret(ctx: Context, settings: CsrfCookieSettings, create: boolean): Buffer | undefined {
+  const holder = ctx as unknown as Record<symbol, Buffer | null | undefined>;
+  let secret = holder[COOKIE_SECRET];
+  if (secret) return secret;
+  // null: forgotten during this request (a logout), so the request's cookie no longer counts.
+  if (secret === undefined) {
+    const raw = ctx.cookies.get(settings.name);
+    secret = raw && raw.length <= 200 ? decodeSecret(settings.signer.unsign(raw)) : undefined;
   }
+  if (!secret && create) {
+    secret = randomBytes(SECRET_BYTES);
+    ctx.cookies.set(settings.name, settings.signer.sign(secret.toString("base64url")), {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: settings.secure,
+      path: "/",
+      overwrite: true,
+    });
+  }
+  if (secret) holder[COOKIE_SECRET] = secret;
+  return secret ?? undefined;
+}
+
+/**
+ * Forgets the visitor's CSRF cookie (at logout, or when a stale login ends): tokens of pages
+ * rendered before stop working, and the next page gets a new secret.
+ */
+export function forgetCsrfCookie(ctx: Context): void {
+  const settings = findRuntime(ctx)?.csrfCookie;
+  if (!settings) return;
+  (ctx as unknown as Record<symbol, Buffer | null | undefined>)[COOKIE_SECRET] = null;
+  if (ctx.cookies.get(settings.name) !== undefined) {
+    ctx.cookies.set(settings.name, "", { httpOnly: true, sameSite: "lax", secure: settings.secure, path: "/", overwrite: true });
+  }
+}
+
+/**
+ * The visitor's current secret: the session's when it holds one, else the CSRF cookie's (made
+ * when `create`). Without the security plugin (the session middleware alone) the session holds it.
+ */
+function currentSecret(ctx: Context, create: boolean): Buffer | undefined {
+  const settings = findRuntime(ctx)?.csrfCookie;
+  if (!settings) {
+    const session = getSession(ctx, "csrfToken()");
+    let secret = decodeSecret(session[CSRF_SECRET_KEY]);
+    if (!secret && create) {
+      secret = randomBytes(SECRET_BYTES);
+      session[CSRF_SECRET_KEY] = secret.toString("base64url");
+    }
+    return secret;
+  }
+  return sessionSecret(ctx) ?? cookieSecret(ctx, settings, create);
+}
+
+/**
+ * Runs `action` (which gives the session a new id and drops its CSRF secret: a login, a password
+ * change), then puts the visitor's secret into the session, so pages rendered before keep working
+ * and the session holds the secret from now on.
+ */
+export async function keepCsrfSecret(ctx: Context, action: () => Promise<void>): Promise<void> {
+  const secret = currentSecret(ctx, false);
+  await action();
+  const session = getSession(ctx, "The CSRF check");
+  session[CSRF_SECRET_KEY] = (secret ?? randomBytes(SECRET_BYTES)).toString("base64url");
+}
+
+/** The CSRF token for this visitor (making the secret on first use: a signed cookie, no stored session). */
+export function csrfToken(ctx: Context): string {
+  const secret = currentSecret(ctx, true)!;
   const mask = randomBytes(SECRET_BYTES);
   const masked = Buffer.alloc(SECRET_BYTES);
   for (let i = 0; i < SECRET_BYTES; i++) masked[i] = secret[i]! ^ mask[i]!;
   return Buffer.concat([mask, masked]).toString("base64url");
 }
 
-/** True when `token` is a token of this session's secret (compared in constant time). */
+/** True when `token` is a token of this visitor's secret (compared in constant time). */
 export function csrfTokenMatches(ctx: Context, token: string): boolean {
-  const secret = secretOf(getSession(ctx, "csrfTokenMatches()"));
+  const secret = currentSecret(ctx, false);
   if (!secret || token.length > 200) return false;
   const bytes = Buffer.from(token, "base64url");
   if (bytes.length !== SECRET_BYTES * 2) return false;

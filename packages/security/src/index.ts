@@ -23,6 +23,7 @@ export {
   type LoginOptions,
 } from "./login.js";
 export { loginRequired, loginRequiredMiddleware } from "./login-required.js";
+export { updateSessionAuth } from "./session-auth.js";
 export { hashPassword, needsRehash, verifyPassword, type PasswordOptions } from "./passwords.js";
 export { securityPlugin, type SecurityPlugin, type SecurityPluginOptions } from "./plugin.js";
 export {

@@ -7,9 +7,11 @@ import type { Context, Middleware } from "koa";
 import { E_SECURITY_CONFIG_INVALID } from "./errors.js";
 import { accountSubject, identifierSubject, normaliseIdentifier } from "./login-limit.js";
 import { verifyPassword } from "./passwords.js";
+import { forgetCsrfCookie, keepCsrfSecret } from "./csrf.js";
 import { clearRememberCookie, fingerprintDigest, hasRememberCookie, readRememberCookie, setRememberCookie } from "./remember.js";
 import { runtimeOf, type SecurityRuntime } from "./runtime.js";
 import { getSession, mayCarryCookie, regenerateSession, USER_ID_KEY } from "./session.js";
+import { bindSessionAuth, rememberFingerprintOf, sessionAuthMatches } from "./session-auth.js";
 import type { CurrentUser } from "./user-type.js";
 
 /** Options of {@link login}. */
@@ -32,18 +34,20 @@ function idOf(runtime: SecurityRuntime, user: unknown): string {
 }
 
 /**
- * Logs `user` in: the session gets a new id (so an id planted before login is worthless) and a
- * new CSRF secret, and stores the user's id; with `remember`, the remember-me cookie is set.
+ * Logs `user` in: the session gets a new id (so an id planted before login is worthless), stores
+ * the user's id, the keyed hash of the user's session fingerprint and the visitor's CSRF secret
+ * (forms rendered before login stay valid); with `remember`, the remember-me cookie is set.
  */
 export async function login(ctx: Context, user: unknown, options: LoginOptions = {}): Promise<void> {
   const runtime = runtimeOf(ctx, "login()");
   const id = idOf(runtime, user);
   const session = getSession(ctx, "login()");
   session[USER_ID_KEY] = id;
-  await regenerateSession(ctx);
+  bindSessionAuth(session, runtime, user);
+  await keepCsrfSecret(ctx, () => regenerateSession(ctx));
   ctx.state["currentUser"] = user;
   if (options.remember) {
-    setRememberCookie(ctx, runtime.config, runtime.remember, id, runtime.users.rememberFingerprint?.(user));
+    setRememberCookie(ctx, runtime.config, runtime.remember, id, rememberFingerprintOf(runtime, user));
   } else if (hasRememberCookie(ctx, runtime.config)) {
     clearRememberCookie(ctx, runtime.config);
   }
@@ -53,19 +57,26 @@ export async function login(ctx: Context, user: unknown, options: LoginOptions =
 /** Logs out: the session's data is dropped, the old id destroyed, the remember-me cookie cleared. */
 export async function logout(ctx: Context): Promise<void> {
   const runtime = runtimeOf(ctx, "logout()");
+  const previous = getSession(ctx, "logout()")[USER_ID_KEY];
+  await endSession(ctx, runtime);
+  await runtime.users.onLogout?.(typeof previous === "string" ? previous : undefined, ctx);
+}
+
+/** Drops the session's data and gives it a new id (the old one is destroyed); clears the CSRF and remember-me cookies. */
+async function endSession(ctx: Context, runtime: SecurityRuntime): Promise<void> {
   const session = getSession(ctx, "logout()");
-  const previous = session[USER_ID_KEY];
   for (const key of Object.keys(session)) if (key !== "isNew" && !key.startsWith("_")) delete session[key];
   await regenerateSession(ctx);
+  forgetCsrfCookie(ctx);
   ctx.state["currentUser"] = undefined;
   if (hasRememberCookie(ctx, runtime.config)) clearRememberCookie(ctx, runtime.config);
-  await runtime.users.onLogout?.(typeof previous === "string" ? previous : undefined, ctx);
 }
 
 /**
  * Loads the current user onto `ctx.state.currentUser`: from the session's user id, or else from a
- * valid remember-me cookie (which logs the user in on a new session). A user that no longer
- * exists is logged out. Does nothing when the app gave no `loadUser`.
+ * valid remember-me cookie (which logs the user in on a new session). A session whose user no
+ * longer exists (or `loadUser` refuses, a disabled account), or whose session fingerprint changed
+ * since login (a new password), is ended. Does nothing when the app gave no `loadUser`.
  */
 export function currentUserMiddleware(): Middleware {
   return (ctx, next) => {
@@ -95,8 +106,9 @@ async function loadCurrentUser(ctx: Context, runtime: SecurityRuntime, loadUser:
   const id = session[USER_ID_KEY];
   if (typeof id === "string") {
     const user = await loadUser(id, ctx);
-    if (user !== null && user !== undefined) ctx.state["currentUser"] = user;
-    else delete session[USER_ID_KEY];
+    if (user !== null && user !== undefined && sessionAuthMatches(session, runtime, user)) ctx.state["currentUser"] = user;
+    // Stolen or not, a session that outlived its user's credentials holds nothing more.
+    else await endSession(ctx, runtime);
   } else if (hasRememberCookie(ctx, runtime.config)) {
     await loginFromRememberCookie(ctx, runtime, loadUser);
   }
@@ -109,7 +121,7 @@ async function loginFromRememberCookie(
 ): Promise<void> {
   const token = readRememberCookie(ctx, runtime.config, runtime.remember);
   const user = token ? await loadUser(token.userId, ctx) : undefined;
-  const fingerprint = user !== null && user !== undefined ? runtime.users.rememberFingerprint?.(user) : undefined;
+  const fingerprint = user !== null && user !== undefined ? rememberFingerprintOf(runtime, user) : undefined;
   const matches = token !== undefined && (fingerprint === undefined ? token.fingerprint === undefined : token.fingerprint === fingerprintDigest(fingerprint));
   if (user === null || user === undefined || !matches) {
     clearRememberCookie(ctx, runtime.config);
@@ -118,7 +130,8 @@ async function loginFromRememberCookie(
   // A new session for the remembered user; the remember-me cookie keeps its original expiry.
   const session = getSession(ctx, "remember-me");
   session[USER_ID_KEY] = idOf(runtime, user);
-  await regenerateSession(ctx);
+  bindSessionAuth(session, runtime, user);
+  await keepCsrfSecret(ctx, () => regenerateSession(ctx));
   ctx.state["currentUser"] = user;
 }
 

@@ -91,7 +91,7 @@ function csrfExemptRoute(route: Route): boolean {
 
 /** The options `securityPlugin` takes: the user hooks, a ready store, and every security config key. */
 const PLUGIN_OPTION_KEYS: readonly string[] = Object.freeze([
-  "loadUser", "userId", "rememberFingerprint", "onLogin", "onLogout", "sessionStore",
+  "loadUser", "userId", "rememberFingerprint", "sessionFingerprint", "onLogin", "onLogout", "sessionStore",
   ...Object.keys(SECURITY_CONFIG_KEYS),
 ]);
 
@@ -103,8 +103,8 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
   let forgetPolicy: (() => void) | undefined;
   // Checked when the plugin is made: a misspelt option would otherwise be silently ignored.
   checkOptionKeys("securityPlugin(options)", options, PLUGIN_OPTION_KEYS);
-  const { loadUser, userId, rememberFingerprint, onLogin, onLogout, sessionStore, ...configOptions } = options;
-  const users: UserHooks = { loadUser, userId, rememberFingerprint, onLogin, onLogout } as UserHooks;
+  const { loadUser, userId, rememberFingerprint, sessionFingerprint, onLogin, onLogout, sessionStore, ...configOptions } = options;
+  const users: UserHooks = { loadUser, userId, rememberFingerprint, sessionFingerprint, onLogin, onLogout } as UserHooks;
 
   let storeOutage: OutageLog | undefined;
 
@@ -175,6 +175,12 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
         remember: createSigner(secrets, "remember-me"),
         passwords,
         dummyHash: dummyHash(passwords),
+        csrfCookie: Object.freeze({
+          // __Host-: only this exact host, over HTTPS, may set it (no sibling subdomain can plant one).
+          name: config.cookieSecure ? `__Host-${config.csrfCookie}` : config.csrfCookie,
+          secure: config.cookieSecure,
+          signer: createSigner(secrets, "csrf-cookie"),
+        }),
       });
       forgetPolicy = registerPasswordPolicy(passwords);
       if (store && config.sessionSweepInterval > 0 && store.kind !== "redis") {
@@ -212,6 +218,7 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
           secrets: [config.secretKey, ...config.secretKeyFallbacks],
           cookieName: config.sessionCookie,
           maxAge: config.sessionMaxAge,
+          anonymousMaxAge: config.sessionAnonymousMaxAge,
           secure: config.cookieSecure,
           ...(store ? { store, ...(storeOutage ? { storeOutage } : {}) } : {}),
         }),

@@ -21,6 +21,13 @@ export interface UserHooks<User = unknown> {
    * hash, or a per-user token the app rotates); optional.
    */
   rememberFingerprint?(user: User): string;
+  /**
+   * A value that changes when every session of the user must end: the password hash, or a
+   * per-user generation the app bumps (log out everywhere). A session whose user's value changed
+   * since login is logged out; `updateSessionAuth(ctx, user)` keeps the current one. Defaults to
+   * `rememberFingerprint`; optional.
+   */
+  sessionFingerprint?(user: User): string;
   /** Called after a login (frameworks send the `user.logged_in` signal from here). */
   onLogin?(user: User, ctx: Context, id: string): void | Promise<void>;
   /** Called after a logout, with the id of the user who was logged in (if any). */
@@ -37,6 +44,16 @@ export interface SecurityRuntime {
   readonly passwords: Required<PasswordOptions>;
   /** Verified instead of a stored hash when there is none (unknown account): same algorithm and cost. */
   readonly dummyHash: string;
+  /** The signed cookie that carries a visitor's CSRF secret while no session holds one. */
+  readonly csrfCookie: CsrfCookieSettings;
+}
+
+/** Where the CSRF cookie goes and how it is signed. */
+export interface CsrfCookieSettings {
+  /** Cookie name (`__Host-` prefixed when cookies are Secure). */
+  readonly name: string;
+  readonly secure: boolean;
+  readonly signer: Signer;
 }
 
 const RUNTIME = Symbol.for("fw-security.runtime");
@@ -44,6 +61,11 @@ const RUNTIME = Symbol.for("fw-security.runtime");
 /** Makes the runtime reachable from `ctx` for the rest of the request. */
 export function attachRuntime(ctx: Context, runtime: SecurityRuntime): void {
   (ctx as unknown as Record<symbol, SecurityRuntime>)[RUNTIME] = runtime;
+}
+
+/** The runtime of the app serving `ctx`, or `undefined` when the security plugin is not installed. */
+export function findRuntime(ctx: Context): SecurityRuntime | undefined {
+  return (ctx as unknown as Record<symbol, SecurityRuntime | undefined>)[RUNTIME];
 }
 
 /** The runtime of the app serving `ctx`; throws when the security plugin is not installed. */

@@ -31,6 +31,11 @@ export interface SessionMiddlewareOptions {
   readonly cookieName?: string;
   /** Lifetime in seconds (default one day). */
   readonly maxAge?: number;
+  /**
+   * Lifetime in seconds of a session nobody is logged in to (a flash message, a language choice);
+   * default `maxAge`. Such a session gets `maxAge` again at login.
+   */
+  readonly anonymousMaxAge?: number;
   /** Mark the cookie `Secure`; also lets Koa send it when TLS ends at a proxy. */
   readonly secure?: boolean;
   /** Server-side store; cookie sessions when absent. */
@@ -120,9 +125,11 @@ export function sessionMiddleware(options: SessionMiddlewareOptions): Middleware
   const cookieName = options.cookieName ?? "session";
   const store = options.store;
   const signer = createSigner(options.secrets, "session-id");
+  const maxAge = (options.maxAge ?? 24 * 60 * 60) * 1000;
+  const anonymousMaxAge = options.anonymousMaxAge === undefined ? maxAge : Math.min(maxAge, options.anonymousMaxAge * 1000);
   const sessionOptions: Record<string, unknown> = {
     key: cookieName,
-    maxAge: (options.maxAge ?? 24 * 60 * 60) * 1000,
+    maxAge,
     httpOnly: true,
     sameSite: "lax",
     secure: options.secure ?? false,
@@ -130,6 +137,11 @@ export function sessionMiddleware(options: SessionMiddlewareOptions): Middleware
     signed: false,
     overwrite: true,
     renew: true,
+    // Each save decides the lifetime: a visitor's session without a login lives a short time.
+    beforeSave: (_ctx: Context, session: { maxAge: number } & Record<string, unknown>) => {
+      const wanted = typeof session[USER_ID_KEY] === "string" ? maxAge : anonymousMaxAge;
+      if (session.maxAge !== wanted) session.maxAge = wanted;
+    },
     genid: (ctx: Context) => {
       const state = stateOf(ctx)!;
       const id = state.nextId ?? newSessionId();
@@ -250,6 +262,17 @@ export function hasSession(ctx: Context): boolean {
   return stateOf(ctx) !== undefined;
 }
 
+/**
+ * False when this request certainly has no session: the session middleware did not run, or the
+ * request sent no session cookie and nothing made a session yet. Reading the session then would
+ * only make an empty one.
+ */
+export function sessionMayExist(ctx: Context): boolean {
+  const state = stateOf(ctx);
+  if (!state) return false;
+  return state.touched === true || mayCarryCookie(ctx.headers.cookie, state.cookieName);
+}
+
 /** The name of the session cookie of this request's middleware, if it ran. */
 export function sessionCookieName(ctx: Context): string | undefined {
   return stateOf(ctx)?.cookieName;
@@ -265,8 +288,8 @@ export function sessionId(ctx: Context): string | undefined {
 
 /**
  * Gives the session a new id (a new signed cookie for cookie sessions), destroying the old one in
- * the store and keeping the data, and drops the CSRF secret so a new token is issued. Call it when
- * privileges change (login does).
+ * the store and keeping the data, and drops the session's CSRF secret (the visitor's CSRF cookie
+ * then answers; login puts it back into the session). Call it when privileges change (login does).
  */
 export async function regenerateSession(ctx: Context): Promise<void> {
   const session = getSession(ctx, "regenerateSession()");

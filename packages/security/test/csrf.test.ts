@@ -121,11 +121,21 @@ for (const sessionUrl of ["cookie", "memory:"]) {
       assert.equal(noSession.status, 403, "a token without any session is refused");
     });
 
-    test("a token from before login is refused after login (the secret rotates with the session)", async () => {
+    test("a token from before login stays valid after login (the session takes the visitor's secret over)", async () => {
       const client = new Client(app.url);
       const before = await tokenOf(client);
       await client.get("/sign-in");
-      assert.equal((await client.post("/submit", { form: { _csrf_token: before } })).status, 403);
+      assert.equal((await client.post("/submit", { form: { _csrf_token: before } })).status, 200);
+      assert.equal((await client.post("/submit", { form: { _csrf_token: await tokenOf(client) } })).status, 200);
+    });
+
+    test("a token replayed after logout is refused, also when the visitor had a CSRF cookie before login", async () => {
+      const client = new Client(app.url);
+      await tokenOf(client);
+      await client.get("/sign-in");
+      const token = await tokenOf(client);
+      await client.get("/sign-out");
+      assert.equal((await client.post("/submit", { form: { _csrf_token: token } })).status, 403);
       assert.equal((await client.post("/submit", { form: { _csrf_token: await tokenOf(client) } })).status, 200);
     });
 
@@ -153,7 +163,7 @@ for (const sessionUrl of ["cookie", "memory:"]) {
       const client = new Client(app.url);
       const bearerOnly = await client.post("/submit", { json: {}, headers: { Authorization: "Bearer abc.def.ghi" } });
       assert.equal(bearerOnly.status, 200, bearerOnly.text);
-      await tokenOf(client);
+      await client.get("/sign-in");
       assert.ok(client.jar.has("session"));
       const withCookie = await client.post("/submit", { json: {}, headers: { Authorization: "Bearer abc.def.ghi" } });
       assert.equal(withCookie.status, 403);
