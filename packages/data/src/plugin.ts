@@ -3,6 +3,7 @@
  * binds the app's models, offers `ctx.state.db`, turns validation and constraint errors into
  * 4xx answers, gives templates date, flash and pagination helpers, and closes the pool at shutdown.
  */
+import { join } from "node:path";
 import type { Context, Middleware } from "koa";
 import type { Knex } from "knex";
 import type { HostPlugin, PluginContext } from "@fwkit/koa-host/plugin";
@@ -17,10 +18,15 @@ import { flashLocals, takeIncomingFlash } from "./flash.js";
 import { requestText } from "./request-text.js";
 import { bindModels, loadModels } from "./model-registry.js";
 import type { BaseRow, Model } from "./model-types.js";
-import { heldMessage } from "./migration-drafts.js";
-import { migrate } from "./migrations.js";
+import { heldMessage, isDraftFile } from "./migration-drafts.js";
+import { MIGRATION_EXTENSIONS, migrate, pendingMigrations } from "./migrations.js";
 import { paginationLinks, type PaginationLabels } from "./pagination-html.js";
 import { answerValidationError, validationErrorMiddleware } from "./validation-response.js";
+
+/** True when the pending migration `name` of `dir` is a file still as the make command wrote it. */
+function isDraftMigrationName(dir: string, name: string): boolean {
+  return MIGRATION_EXTENSIONS.some((extension) => isDraftFile(join(dir, `${name}${extension}`)));
+}
 
 /** Options of {@link dataPlugin}. */
 export interface DataPluginOptions {
@@ -157,15 +163,29 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
       };
     },
 
-    // Readiness (/readyz): one round trip to the database.
-    async ready() {
-      const db = ready(database);
-      try {
-        await db.knex.raw("select 1");
-      } catch (error) {
-        throw new Error(`the database ${db.url} does not answer: ${(error as Error).message}`);
-      }
-    },
+    // Readiness (/readyz): both parts are required, a node without its database or on an older
+    // schema than its code serves errors. The reasons go to the log only, without the URL.
+    readiness: () => [
+      {
+        name: "database",
+        async check() {
+          try {
+            await ready(database).knex.raw("select 1");
+          } catch (error) {
+            throw new Error(`the database does not answer: ${(error as Error).message}`);
+          }
+        },
+      },
+      {
+        name: "migrations",
+        async check() {
+          const dir = ready(settings).migrationsDir;
+          const pending = await pendingMigrations(ready(database).knex, dir);
+          // A draft (a file not edited since it was made) is not applied at start-up either: it holds no node back.
+          return pending.some((name) => !isDraftMigrationName(dir, name)) ? "pending" : "ok";
+        },
+      },
+    ],
 
     async close() {
       await database?.close();

@@ -67,6 +67,8 @@ export interface HostConfig {
   readonly readyPath?: string | false;
   /** Milliseconds each plugin's `ready()` may take (default 2000). */
   readonly readyTimeout?: number;
+  /** Milliseconds readiness keeps each check's answer (default 1000; 0: every probe asks). */
+  readonly readyCache?: number;
   /** Seconds in-flight requests get at shutdown (default 10). */
   readonly shutdownGrace?: number;
   /** The request id header (default `X-Request-Id`). */

@@ -35,7 +35,7 @@ export {
   type OutageLogger,
   type OutageLogOptions,
 } from "./outage-log.js";
-export type { HostPlugin, PluginContext, StaticFolder } from "./plugin.js";
+export type { HostPlugin, PluginContext, ReadinessCheck, ReadinessState, StaticFolder } from "./plugin.js";
 export { encodeLocation, safeHeaders } from "./header-values.js";
 export { hasNoBodyStatus, isPlainObject, sendJson, sendText, unwrapReply } from "./respond-helpers.js";
 export { prepareResult, sendXml, shapeOf, type ResultShape, type ResultTableOptions, type TemplateRenderer } from "./results/index.js";

@@ -67,6 +67,11 @@ export interface HostPlugin {
    * short timeout, so a balancer stops sending traffic to a process whose stores are down.
    */
   ready?(): Promise<void>;
+  /**
+   * Readiness by part (wins over `ready()`): the checks `/readyz` lists by name, each saying
+   * whether its failure takes the node out of the balancer (`required`) or only degrades it.
+   */
+  readiness?(): readonly ReadinessCheck[];
   /** Releases connections and timers at shutdown. */
   close?(): Promise<void>;
   /**
@@ -75,4 +80,24 @@ export interface HostPlugin {
    * for CSRF-checked unsafe verbs).
    */
   openApi?(): OpenApiContribution;
+}
+
+/** A part's state in `/readyz`: it answers, it does not, or (migrations) work is still pending. */
+export type ReadinessState = "ok" | "down" | "pending";
+
+/** One part readiness asks about (a plugin's `readiness()`). */
+export interface ReadinessCheck {
+  /** Its name in `/readyz`'s `checks` (`database`, `migrations`, `sessions`, `cache`): never an address. */
+  readonly name: string;
+  /**
+   * True (default): while it is not ok the node answers 503 and the balancer takes it out.
+   * False: the node stays in ("degraded", 200) and only the routes that use the part answer 503,
+   * so a shared store that is down does not empty the whole pool at once.
+   */
+  readonly required?: boolean;
+  /**
+   * Resolves when the part is ok (or with its state, e.g. "pending"); rejects when it does not
+   * answer, with a reason for the operator's log (never shown to clients).
+   */
+  check(): Promise<ReadinessState | void>;
 }

@@ -32,7 +32,7 @@ export interface RequestFrontOptions {
  */
 export function requestFront(options: RequestFrontOptions): Middleware {
   const header = options.production.requestIdHeader;
-  const probe = healthProbe(options.production, options.plugins);
+  const probe = healthProbe(options.production, options.plugins, options.errors.logger);
   const fromTrustedProxy = peerTrust(options.production.trustProxy);
   const { requestLog, errors, inner } = options;
   return async (ctx, next) => {

@@ -273,15 +273,25 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
     verifyJwt: (token) => verifyJwt(token, ready("verifyJwt()").jwt),
     sweepSessions: async () => (store ? store.sweep() : 0),
 
-    // Readiness (/readyz): the session store answers a read (cookie sessions have no store).
-    async ready() {
-      if (!store) return;
-      try {
-        await store.get("fw-readyz-probe");
-      } catch (error) {
-        throw new Error(`the session store does not answer: ${(error as Error).message}`);
-      }
-    },
+    // Readiness (/readyz): the session store answers a read (cookie sessions have no store). Not
+    // required: a shared store that is down would take every node out at once, while pages
+    // without a session still work; requests that need a session answer 503 meanwhile.
+    readiness: () =>
+      store
+        ? [
+            {
+              name: "sessions",
+              required: false,
+              async check() {
+                try {
+                  await store!.get("fw-readyz-probe");
+                } catch (error) {
+                  throw new Error(`the session store does not answer: ${(error as Error).message}`);
+                }
+              },
+            },
+          ]
+        : [],
 
     async close() {
       if (sweeper) clearInterval(sweeper);

@@ -156,14 +156,21 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
       return templateLocals;
     },
 
-    // Readiness (/readyz): the cache answers a read (memory:// always does).
-    async ready() {
-      try {
-        await services().cache.get("fw-readyz-probe");
-      } catch (error) {
-        throw new Error(`the cache does not answer: ${(error as Error).message}`);
-      }
-    },
+    // Readiness (/readyz): the cache answers a read (memory:// always does). Not required: pages
+    // are still served without their cached copy.
+    readiness: () => [
+      {
+        name: "cache",
+        required: false,
+        async check() {
+          try {
+            await services().cache.get("fw-readyz-probe");
+          } catch (error) {
+            throw new Error(`the cache does not answer: ${(error as Error).message}`);
+          }
+        },
+      },
+    ],
 
     async close() {
       if (!built) return;

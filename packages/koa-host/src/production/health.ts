@@ -1,15 +1,30 @@
 import type { Context } from "koa";
-import type { HostPlugin } from "../plugin.js";
+import type { Logger } from "pino";
+import type { HostPlugin, ReadinessCheck, ReadinessState } from "../plugin.js";
 import { isDraining } from "./lifecycle.js";
 import type { ProductionSettings } from "./settings.js";
 
-/** What one readiness probe found: every plugin asked, the failing ones with their reason. */
+/**
+ * What one readiness probe found. `checks` is what `/readyz` shows: each part by name with its
+ * state, never an address, a user or a driver's message. `failing` holds the reasons of the parts
+ * that are not ok, for the operator's log only.
+ */
 export interface Readiness {
+  /** False when a required part is not ok (the node answers 503 and leaves the balancer). */
   readonly ready: boolean;
+  /** True when only optional parts are down: the node stays in, the routes using them answer 503. */
+  readonly degraded: boolean;
+  readonly checks: Readonly<Record<string, ReadinessState>>;
   readonly failing: Readonly<Record<string, string>>;
 }
 
-function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
+/** One check's answer: its state and, when not ok, why (logged, never answered). */
+interface Outcome {
+  readonly state: ReadinessState;
+  readonly reason?: string;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
@@ -17,35 +32,100 @@ function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Asks every plugin with a `ready()` hook, at once, each within `timeoutMs`. */
-export async function checkReadiness(plugins: readonly HostPlugin[], timeoutMs: number): Promise<Readiness> {
+/**
+ * The readiness checks of the plugins: those a plugin lists (`readiness()`), and for a plugin
+ * with only the older `ready()` hook one required check under the plugin's name.
+ */
+export function readinessChecks(plugins: readonly HostPlugin[]): ReadinessCheck[] {
+  return plugins.flatMap((plugin): ReadinessCheck[] => {
+    if (plugin.readiness) return [...plugin.readiness()];
+    const ready = plugin.ready?.bind(plugin);
+    return ready ? [{ name: plugin.name, required: true, check: async () => void (await ready()) }] : [];
+  });
+}
+
+async function run(check: ReadinessCheck, timeoutMs: number): Promise<Outcome> {
+  try {
+    const state = (await withTimeout(Promise.resolve().then(() => check.check()), timeoutMs)) ?? "ok";
+    return state === "ok" ? { state } : { state, reason: state };
+  } catch (error) {
+    return { state: "down", reason: (error as Error)?.message ?? String(error) };
+  }
+}
+
+function summary(checks: readonly ReadinessCheck[], outcomes: readonly Outcome[]): Readiness {
+  const states: Record<string, ReadinessState> = {};
   const failing: Record<string, string> = {};
-  await Promise.all(
-    plugins
-      .filter((plugin) => plugin.ready)
-      .map(async (plugin) => {
-        try {
-          await withTimeout(Promise.resolve().then(() => plugin.ready!()), timeoutMs);
-        } catch (error) {
-          failing[plugin.name] = (error as Error)?.message ?? String(error);
-        }
-      }),
-  );
-  return { ready: Object.keys(failing).length === 0, failing };
+  let ready = true;
+  let degraded = false;
+  checks.forEach((check, index) => {
+    const outcome = outcomes[index]!;
+    states[check.name] = outcome.state;
+    if (outcome.state === "ok") return;
+    failing[check.name] = outcome.reason ?? outcome.state;
+    if (check.required === false) degraded = true;
+    else ready = false;
+  });
+  return { ready, degraded: ready && degraded, checks: states, failing };
+}
+
+/** Asks every readiness check of the plugins, at once, each within `timeoutMs` (no cache: start-up and tests). */
+export async function checkReadiness(plugins: readonly HostPlugin[], timeoutMs: number): Promise<Readiness> {
+  const checks = readinessChecks(plugins);
+  return summary(checks, await Promise.all(checks.map((check) => run(check, timeoutMs))));
+}
+
+/**
+ * Readiness with each check's answer kept for `cacheMs` (a balancer probing every node every
+ * second, and several balancers, then cost the stores one query per interval, not one per probe;
+ * probes arriving together share the check in flight). A check whose state changes is logged once,
+ * with its reason, at warn level (back to ok at info).
+ */
+export function cachedReadiness(plugins: readonly HostPlugin[], timeoutMs: number, cacheMs: number, logger?: Logger): () => Promise<Readiness> {
+  let checks: ReadinessCheck[] | undefined;
+  const kept = new Map<ReadinessCheck, { until: number; outcome: Promise<Outcome> }>();
+  const last = new Map<string, ReadinessState>();
+  const ask = (check: ReadinessCheck): Promise<Outcome> => {
+    const now = Date.now();
+    const entry = kept.get(check);
+    if (entry && entry.until > now) return entry.outcome;
+    const outcome = run(check, timeoutMs).then((answer) => {
+      const before = last.get(check.name) ?? "ok";
+      last.set(check.name, answer.state);
+      if (answer.state !== before) {
+        const fields = { check: check.name, state: answer.state, required: check.required !== false };
+        if (answer.state === "ok") logger?.info(fields, `readiness: ${check.name} is ok again`);
+        else logger?.warn({ ...fields, reason: answer.reason }, `readiness: ${check.name} is ${answer.state}: ${answer.reason}`);
+      }
+      return answer;
+    });
+    // Kept from when the answer arrives, so a slow store is not asked again at once.
+    kept.set(check, { until: Number.POSITIVE_INFINITY, outcome });
+    void outcome.then(() => kept.set(check, { until: Date.now() + cacheMs, outcome }));
+    return outcome;
+  };
+  return async () => {
+    // Asked on the first probe: the plugins' setup has run by then.
+    checks ??= readinessChecks(plugins);
+    return summary(checks, await Promise.all(checks.map(ask)));
+  };
 }
 
 /** Answers a health or readiness probe; `undefined` for any other path (decided without a promise). */
 export type HealthProbe = (ctx: Context) => Promise<void> | undefined;
 
 /**
- * `GET /healthz` (liveness: the process answers) and `GET /readyz` (readiness: every plugin's
- * outside parts answer; 503 naming the failing ones otherwise, and 503 while shutting down so the
- * balancer drains the process). The request front asks it before the request log, sessions and
- * CSRF: a probe every second costs no log line, no session and no cookie. Undefined when both are off.
+ * `GET /healthz` (liveness: the process answers) and `GET /readyz` (readiness: each check by name
+ * with its state; 503 while a required one is not ok, such as the database or pending migrations,
+ * and while shutting down so the balancer drains the process; 200 "degraded" when only optional
+ * ones are down, such as a Redis cache or session store). The answer names parts, never addresses
+ * or users: the reasons go to the log. The request front asks it before the request log, sessions
+ * and CSRF: a probe every second costs no log line, no session and no cookie. Undefined when both are off.
  */
-export function healthProbe(settings: ProductionSettings, plugins: readonly HostPlugin[]): HealthProbe | undefined {
-  const { healthPath, readyPath, readyTimeoutMs } = settings;
+export function healthProbe(settings: ProductionSettings, plugins: readonly HostPlugin[], logger?: Logger): HealthProbe | undefined {
+  const { healthPath, readyPath, readyTimeoutMs, readyCacheMs } = settings;
   if (!healthPath && !readyPath) return undefined;
+  const readiness = cachedReadiness(plugins, readyTimeoutMs, readyCacheMs, logger);
   const answer = async (ctx: Context, path: string): Promise<void> => {
     if (ctx.method !== "GET" && ctx.method !== "HEAD") {
       ctx.status = 405;
@@ -60,12 +140,12 @@ export function healthProbe(settings: ProductionSettings, plugins: readonly Host
     }
     if (isDraining()) {
       ctx.status = 503;
-      ctx.body = { status: "draining", failing: {} };
+      ctx.body = { status: "draining", checks: {} };
       return;
     }
-    const readiness = await checkReadiness(plugins, readyTimeoutMs);
-    ctx.status = readiness.ready ? 200 : 503;
-    ctx.body = { status: readiness.ready ? "ok" : "unavailable", failing: readiness.failing };
+    const found = await readiness();
+    ctx.status = found.ready ? 200 : 503;
+    ctx.body = { status: found.ready ? (found.degraded ? "degraded" : "ok") : "unavailable", checks: found.checks };
   };
   return (ctx) => {
     const path = ctx.path;

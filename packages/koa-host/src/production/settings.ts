@@ -16,6 +16,8 @@ export interface ProductionSettings {
   readonly readyPath: string | false;
   /** Milliseconds each plugin's `ready()` may take before readiness fails (default 2000). */
   readonly readyTimeoutMs: number;
+  /** Milliseconds a readiness check's answer is kept before the part is asked again (`readyCache`, default 1000; 0: every probe asks). */
+  readonly readyCacheMs: number;
   /** Milliseconds in-flight requests get to finish at shutdown (`shutdownGrace` seconds, default 10). */
   readonly shutdownGraceMs: number;
   /** The request id header read from the client and echoed (lower case; default `x-request-id`). */
@@ -28,6 +30,7 @@ export const PRODUCTION_DEFAULTS = Object.freeze({
   healthPath: "/healthz",
   readyPath: "/readyz",
   readyTimeout: 2000,
+  readyCache: 1000,
   shutdownGrace: 10,
   requestIdHeader: "X-Request-Id",
 });
@@ -41,6 +44,12 @@ function pathOf(key: string, value: unknown): string | false {
 function positive(key: string, value: unknown, what: string): number {
   const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
   if (typeof number === "number" && Number.isFinite(number) && number > 0) return number;
+  throw new E_PRODUCTION_CONFIG(key, what, value);
+}
+
+function notNegative(key: string, value: unknown, what: string): number {
+  const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  if (typeof number === "number" && Number.isFinite(number) && number >= 0) return number;
   throw new E_PRODUCTION_CONFIG(key, what, value);
 }
 
@@ -59,6 +68,7 @@ export function productionSettings(config: AppConfig): ProductionSettings {
     healthPath,
     readyPath,
     readyTimeoutMs: positive("readyTimeout", value("readyTimeout"), "milliseconds, a number above 0"),
+    readyCacheMs: notNegative("readyCache", value("readyCache"), "milliseconds, a number from 0 (0: every probe asks the stores)"),
     shutdownGraceMs: positive("shutdownGrace", value("shutdownGrace"), "seconds, a number above 0") * 1000,
     requestIdHeader: header.toLowerCase(),
   });
