@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import type { CommandModule } from "yargs";
 import { buildApp } from "../production/build.js";
 import { startApp } from "../production/start.js";
+import { errorLine } from "./run-cli.js";
 import { describeScaffold } from "./scaffold.js";
 
 type AppArgs = { root?: unknown; app?: unknown };
@@ -37,7 +38,13 @@ export function startCommand(command: string): CommandModule<AppArgs, AppArgs & 
         .option("host", { type: "string", default: process.env["HOST"] ?? "0.0.0.0", describe: "address to listen on (HOST)" }) as never,
     async handler(args) {
       // Keeps running until a signal: startApp installs the handlers that exit.
-      await startApp({ ...appOf(args), ...(args.workers !== undefined ? { workers: args.workers } : {}), port: args.port, host: args.host });
+      try {
+        await startApp({ ...appOf(args), ...(args.workers !== undefined ? { workers: args.workers } : {}), port: args.port, host: args.host });
+      } catch (error) {
+        // A refused start exits: what the app opened before refusing (a database pool, a Redis
+        // client) would otherwise keep the process alive with nothing serving.
+        process.stderr.write(errorLine(error), () => process.exit(1));
+      }
     },
   };
 }

@@ -9,6 +9,7 @@
 // forever. So a drained worker says "drained" and exits only on the primary's "exit", which the
 // primary sends after taking the worker out of its round-robin: every hand-off sent before it has
 // arrived and been sent back (the server is closed) by then.
+import cluster from "node:cluster";
 import { FrameworkError } from "routing-kernel";
 import type { ServerOptions } from "./server.js";
 import { startProductionServer, type ProductionServer } from "./server.js";
@@ -73,8 +74,15 @@ process.on("message", (message) => {
 });
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
-// The primary died (SIGKILL): nothing hands this worker connections any more.
-process.on("disconnect", () => {
+// The primary died (SIGKILL): nothing hands this worker connections any more (the listening socket
+// died with it), but the requests it holds are finished like at SIGTERM. node:cluster exits a
+// worker whose channel closes unless `exitedAfterDisconnect` is set, right after emitting the
+// worker's "disconnect": this listener runs first and sets it, so the drain is not cut short.
+cluster.worker?.on("disconnect", () => {
   if (!running) process.exit(0);
+  cluster.worker!.exitedAfterDisconnect = true;
+  // Already draining (SIGTERM, the primary's message): the drain goes on and exits.
+  if (exiting) return;
+  running.host.logger.warn({ pid: process.pid, graceMs: running.settings.shutdownGraceMs }, "the primary is gone: finishing the requests in flight, then exiting");
   stop();
 });

@@ -1,6 +1,8 @@
 // A small app for the production tests: `start`, workers, graceful and rolling restarts, build.
 import { existsSync } from "node:fs";
 import { createHost } from "@fwkit/koa-host";
+import type { HostPlugin } from "@fwkit/koa-host/plugin";
+import { FrameworkError } from "routing-kernel";
 import { conventions, responder } from "./lib/base.js";
 
 /** The app entry `start` loads: a view module and a plugin whose readiness a file controls. */
@@ -14,12 +16,27 @@ export const app = {
       throw new Error("The database postgres://app:****@127.0.0.1:1/app cannot be reached: connect ECONNREFUSED 127.0.0.1:1");
     }
     const downFile = process.env["FIXTURE_DOWN_FILE"];
+    // FIXTURE_REFUSE_START: a plugin refuses to start after an earlier one opened a handle that
+    // keeps the process alive (a database pool), as fw-b's contrib does on unmigrated tables.
+    let pool: NodeJS.Timeout | undefined;
+    const refusing: HostPlugin[] = process.env["FIXTURE_REFUSE_START"]
+      ? [
+          { name: "pool", setup: () => void (pool = setInterval(() => {}, 60_000)), close: async () => clearInterval(pool) },
+          {
+            name: "refuses",
+            setup() {
+              throw new FrameworkError("E_FIXTURE_REFUSED", "the fixture refuses to start: run its migrations first", 500);
+            },
+          },
+        ]
+      : [];
     return createHost({
       root: import.meta.dirname,
       conventions,
       responder: () => responder,
       config: { logRequests: false, logLevel: "warn" },
       plugins: [
+        ...refusing,
         {
           name: "store",
           async ready() {
