@@ -44,6 +44,7 @@ export { staticFiles, type StaticOptions } from "./static-files.js";
 export { safeStaticPath } from "./static-path.js";
 export { defineCommands, type ScriptCommand } from "./script-command.js";
 export { driverLoader, type DriverLoader } from "./drivers.js";
+export { clusterCounters, WindowCounts, type ClusterCounters, type CounterLimit, type TakeResult, type WindowCount } from "./counters/index.js";
 export { publicUrl, requireBaseUrl, resolveBaseUrl } from "./public-url.js";
 export { assertStrongSecret, SECRET_PLACEHOLDERS, secretWeakness } from "./secret-strength.js";
 export { GCS_ENV, readAzureBlobUrl, readGcsUrl, type AzureBlobLocation, type GcsLocation } from "./cloud-storage-url.js";

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { CLUSTER_COUNTERS_ENV, serveClusterCounters } from "../counters/index.js";
 import { E_WORKERS_FAILED } from "../errors.js";
 import { EXIT_MESSAGE, SHUTDOWN_MESSAGE, workerMessage } from "./messages.js";
 
@@ -63,7 +64,9 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
   /** Forks one worker; resolves when it answers, rejects with its error if it dies first. */
   const fork = (): Promise<Slot> =>
     new Promise((resolve, reject) => {
-      const worker = cluster.fork({ ...options.env });
+      const worker = cluster.fork({ ...options.env, ...CLUSTER_COUNTERS_ENV });
+      // The login and rate-limit counters of the node live here, shared by its workers.
+      serveClusterCounters(worker);
       const slot: Slot = { worker, ready: false, retiring: false, bornAt: Date.now() };
       slots.set(worker.id, slot);
       let failure: string | undefined;
