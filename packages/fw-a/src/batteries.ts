@@ -21,7 +21,7 @@ export interface BatterySwitches {
 }
 
 /** How the login manager finds users (an app passes it to `defineApp({ auth })`). */
-export type AuthOptions<User = CurrentUser> = Pick<SecurityPluginOptions<User>, "loadUser" | "userId" | "rememberFingerprint" | "onLogin" | "onLogout">;
+export type AuthOptions<User = CurrentUser> = Pick<SecurityPluginOptions<User>, "loadUser" | "userId" | "rememberFingerprint" | "sessionFingerprint" | "onLogin" | "onLogout">;
 
 /**
  * The plugins every fw-a app starts with, in order: translations first (services'

@@ -11,6 +11,7 @@ import {
   loginRequired,
   logout,
   needsRehash,
+  updateSessionAuth,
   verifyPassword,
 } from "@fwkit/security";
 import { verifyUserPassword } from "@fwkit/security/plugin";
@@ -33,6 +34,7 @@ export const security = Object.freeze({
   cors,
   login,
   logout,
+  updateSessionAuth,
   attemptLogin,
   currentUser,
   csrfToken,

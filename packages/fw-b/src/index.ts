@@ -65,6 +65,7 @@ export {
   login,
   logout,
   needsRehash,
+  updateSessionAuth,
   verifyPassword,
 } from "@fwkit/security";
 /** Declare the app's user type: `declare module "fw-b" { interface UserRegistry { user: User } }`. */

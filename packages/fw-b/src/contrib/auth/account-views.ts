@@ -1,5 +1,5 @@
 import { flash } from "@fwkit/data";
-import { loginRequired, verifyPassword } from "@fwkit/security";
+import { loginRequired, updateSessionAuth, verifyPassword } from "@fwkit/security";
 import { z } from "zod";
 import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";
@@ -80,7 +80,10 @@ export class AuthAccount extends FwB {
     if (user.password_hash && !(await verifyPassword(current, user.password_hash))) {
       throw invalid(t, { current_password: [t("auth.password.wrongCurrent")] }, bodyOf(ctx));
     }
-    await runtime.models.users.update(user.id, { password_hash: await runtime.hashPassword(input.password) });
+    const passwordHash = await runtime.hashPassword(input.password);
+    await runtime.models.users.update(user.id, { password_hash: passwordHash });
+    // Every other session of the account ends (a stolen one too); this one goes on.
+    await updateSessionAuth(ctx, { ...user, password_hash: passwordHash });
     flash(ctx, "success", t("auth.password.changed"));
     return this.redirect("/account", 303);
   }
