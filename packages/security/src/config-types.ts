@@ -70,6 +70,11 @@ export interface SecurityAppConfig {
   readonly csrfExemptPaths?: readonly string[];
   /** koa-helmet options; `false` turns the security headers off. */
   readonly securityHeaders?: Readonly<Record<string, unknown>> | false;
+  /**
+   * Named `rateLimit` limits retuned (`{ max: 10, window: "1h" }`) or switched off (`false`), by
+   * the `name` their decorator gives (the contrib forms' `lost-password`, `contact`...).
+   */
+  readonly rateLimits?: Readonly<Record<string, { readonly max?: number; readonly window?: number | string } | false>>;
 }
 
 // Compile-time: SECURITY_CONFIG_KEYS (the start-up check's declaration) lists exactly these keys.

@@ -146,6 +146,8 @@ export const SECURITY_CONFIG_KEYS = Object.freeze({
   cors: Object.freeze(Object.fromEntries(CORS_KEYS.map((key) => [key, true as const])) as { readonly [Key in keyof CorsSettings]-?: true }),
   // koa-helmet's own options: checked by koa-helmet, not here.
   securityHeaders: true,
+  // Named rate limits retuned or switched off: checked by the plugin at start-up (rate-limit.ts).
+  rateLimits: true,
 } as const satisfies Readonly<Record<string, true | Readonly<Record<string, true>>>>);
 
 /** Loose input: app config values (possibly strings from the environment) and plugin options. */

@@ -115,6 +115,28 @@ export const E_LOGIN_LIMIT_UNAVAILABLE = exposed(
   () => "Logging in is temporarily unavailable: the login-attempt store cannot be reached. Try again in a moment.",
 );
 
+/** A `@rateLimit` route was asked too often by one client (or for one key) within its window. */
+export const E_TOO_MANY_REQUESTS = exposed(
+  "E_TOO_MANY_REQUESTS",
+  429,
+  (seconds: number, message?: string) =>
+    `${message ?? "Too many requests."} Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
+);
+
+/** The rate-limit counters (Redis, or the cluster primary) did not answer: the limited route is refused. */
+export const E_RATE_LIMIT_UNAVAILABLE = exposed(
+  "E_RATE_LIMIT_UNAVAILABLE",
+  503,
+  () => "This action is temporarily unavailable: the rate-limit store cannot be reached. Try again in a moment.",
+);
+
+/** `@rateLimit(options)` or the `rateLimits` config block holds a value that cannot work. */
+export const E_RATE_LIMIT_INVALID = createError(
+  "E_RATE_LIMIT_INVALID",
+  500,
+  (where: string, reason: string) => `${where} is invalid: ${reason}.`,
+);
+
 /** A bearer-auth view was called without an `Authorization: Bearer` header. */
 export const E_BEARER_TOKEN_MISSING = exposed(
   "E_BEARER_TOKEN_MISSING",

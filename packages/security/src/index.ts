@@ -23,6 +23,8 @@ export {
   type LoginOptions,
 } from "./login.js";
 export { loginRequired, loginRequiredMiddleware } from "./login-required.js";
+export { verifyCurrentPassword } from "./current-password.js";
+export { rateLimit, type RateLimitBy, type RateLimitOptions } from "./rate-limit.js";
 export { updateSessionAuth } from "./session-auth.js";
 export { hashPassword, needsRehash, verifyPassword, type PasswordOptions } from "./passwords.js";
 export { securityPlugin, type SecurityPlugin, type SecurityPluginOptions } from "./plugin.js";

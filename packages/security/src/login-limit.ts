@@ -8,30 +8,14 @@
  */
 import { createHash } from "node:crypto";
 import { isIP } from "node:net";
-import { markOutageReported, type OutageLog } from "@fwkit/koa-host/plugin";
+import { markOutageReported, WindowCounts, type CounterLimit, type OutageLog, type TakeResult, type WindowCount } from "@fwkit/koa-host/plugin";
 import { E_LOGIN_LIMIT_UNAVAILABLE, E_TOO_MANY_LOGIN_ATTEMPTS, withHeaders } from "./errors.js";
 
 /** One counter's state. */
-export interface AttemptCount {
-  readonly count: number;
-  /** When the window of this counter ends (epoch ms). */
-  readonly resetAt: number;
-}
+export type AttemptCount = WindowCount;
 
-/** One counter and its limit, for {@link AttemptCounter.take}. */
-export interface CounterLimit {
-  readonly key: string;
-  /** The most the counter may reach within its window. */
-  readonly limit: number;
-}
-
-/** What {@link AttemptCounter.take} answers. */
-export interface TakeResult {
-  /** True when every counter was under its limit and each was counted once. */
-  readonly allowed: boolean;
-  /** Refused: when the last full counter's window ends (epoch ms); allowed: 0. */
-  readonly resetAt: number;
-}
+/** One counter and its limit, and what taking from counters answers (koa-host's counters). */
+export type { CounterLimit, TakeResult };
 
 /** Where attempt counters live (memory, the cluster primary, or Redis). */
 export interface AttemptCounter {
@@ -48,85 +32,38 @@ export interface AttemptCounter {
   close(): Promise<void>;
 }
 
-/**
- * {@link AttemptCounter.take} on a map of live windows, synchronous so that it is atomic within
- * one process (shared with the cluster primary's counter service).
- */
-export function takeFromMap(
-  counts: Map<string, { count: number; resetAt: number }>,
-  limits: readonly CounterLimit[],
-  windowMs: number,
-  now = Date.now(),
-): TakeResult {
-  let resetAt = 0;
-  for (const { key, limit } of limits) {
-    const entry = counts.get(key);
-    if (entry && entry.resetAt > now && entry.count >= limit) resetAt = Math.max(resetAt, entry.resetAt);
-  }
-  if (resetAt > 0) return { allowed: false, resetAt };
-  for (const { key } of limits) {
-    let entry = counts.get(key);
-    if (!entry || entry.resetAt <= now) {
-      entry = { count: 0, resetAt: now + windowMs };
-      counts.set(key, entry);
-    }
-    entry.count++;
-  }
-  return { allowed: true, resetAt: 0 };
-}
-
 /** Counters in this process's memory; bounded so that random account names cannot exhaust it. */
 export class MemoryAttemptCounter implements AttemptCounter {
-  readonly #counts = new Map<string, { count: number; resetAt: number }>();
-  readonly #maxKeys: number;
+  readonly #counts: WindowCounts;
 
   constructor(maxKeys = 100_000) {
-    this.#maxKeys = maxKeys;
+    this.#counts = new WindowCounts(maxKeys);
   }
 
+  /** Adds one to `key` whatever its count, starting a window of `windowMs` if none is open. */
   async hit(key: string, windowMs: number): Promise<AttemptCount> {
-    const now = Date.now();
-    let entry = this.#counts.get(key);
-    if (!entry || entry.resetAt <= now) {
-      if (this.#counts.size >= this.#maxKeys) this.#prune(now, 1);
-      entry = { count: 0, resetAt: now + windowMs };
-      this.#counts.set(key, entry);
-    }
-    entry.count++;
-    return { ...entry };
+    return this.#counts.hit(key, windowMs);
   }
 
+  /** The current count, or `undefined` when no window is open. */
   async peek(key: string): Promise<AttemptCount | undefined> {
-    const entry = this.#counts.get(key);
-    return entry && entry.resetAt > Date.now() ? { ...entry } : undefined;
+    return this.#counts.peek(key);
   }
 
   async take(limits: readonly CounterLimit[], windowMs: number): Promise<TakeResult> {
-    const now = Date.now();
-    if (this.#counts.size + limits.length > this.#maxKeys) this.#prune(now, limits.length);
-    return takeFromMap(this.#counts, limits, windowMs, now);
+    return this.#counts.take(limits, windowMs);
   }
 
   async release(key: string): Promise<void> {
-    const entry = this.#counts.get(key);
-    if (entry && entry.count > 0) entry.count--;
+    this.#counts.release(key);
   }
 
   async reset(key: string): Promise<void> {
-    this.#counts.delete(key);
+    this.#counts.reset(key);
   }
 
   async close(): Promise<void> {
     this.#counts.clear();
-  }
-
-  #prune(now: number, room: number): void {
-    for (const [key, entry] of this.#counts) if (entry.resetAt <= now) this.#counts.delete(key);
-    // Still full of live windows: drop the oldest (Map keeps insertion order).
-    for (const key of this.#counts.keys()) {
-      if (this.#counts.size + room <= this.#maxKeys) break;
-      this.#counts.delete(key);
-    }
   }
 }
 

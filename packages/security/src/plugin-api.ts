@@ -39,6 +39,14 @@ export {
   type TakeResult,
 } from "./login-limit.js";
 export { loginRedirectUrl, LOGIN_REQUIRED_TAG, rejectsHtml, safeNextUrl } from "./login-required.js";
+export {
+  parseRateLimit,
+  RATE_LIMIT_TAG_PREFIX,
+  rateLimitMiddleware,
+  routeRateLimits,
+  type RateLimitOverride,
+  type RateLimitRule,
+} from "./rate-limit.js";
 export { ARGON2_MAX_BYTES, BCRYPT_MAX_BYTES, dummyHash, hashAlgorithm } from "./passwords.js";
 export { currentPasswordPolicy, passwordPolicyOf } from "./password-policy.js";
 export { attachRuntime, runtimeOf, type SecurityRuntime, type UserHooks } from "./runtime.js";

@@ -7,6 +7,7 @@
 import type { Context, Middleware, Next } from "koa";
 import type { JWTPayload } from "jose";
 import {
+  clusterCounters,
   outageLog,
   type HostPlugin,
   type HostRuntime,
@@ -24,6 +25,7 @@ import { resolveJwtKeys, signJwt, verifyJwt, type SignJwtOptions } from "./jwt.j
 import { loadCurrentUserStep } from "./login.js";
 import { LoginLimiter, MemoryAttemptCounter, type AttemptCounter } from "./login-limit.js";
 import { LOGIN_REQUIRED_TAG, loginRequiredMiddleware } from "./login-required.js";
+import { rateLimitMiddleware, resolveRateLimitOverrides, routeRateLimits, type RateLimitOverride } from "./rate-limit.js";
 import { securityOpenApi } from "./openapi.js";
 import { passwordPolicyOf, registerPasswordPolicy, withPasswordPolicy } from "./password-policy.js";
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from "./passwords.js";
@@ -40,6 +42,8 @@ export interface SecurityPluginOptions<User = CurrentUser> extends UserHooks<Use
   readonly cors?: CorsSettings | false;
   /** A ready session store, used instead of the one `sessionUrl` names. */
   readonly sessionStore?: SessionStore;
+  /** Named `rateLimit` limits retuned (`{ max, window }`) or switched off (`false`). */
+  readonly rateLimits?: Readonly<Record<string, RateLimitOverride>>;
 }
 
 /** The plugin, with helpers bound to the app's configuration (usable after `setup`). */
@@ -107,6 +111,8 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
   const users: UserHooks = { loadUser, userId, rememberFingerprint, sessionFingerprint, onLogin, onLogout } as UserHooks;
 
   let storeOutage: OutageLog | undefined;
+  // The rate limits' counters: the login limiter's (memory, the node's cluster primary, or Redis).
+  let rates: { counter: AttemptCounter; overrides: ReadonlyMap<string, RateLimitOverride>; outage: OutageLog } | undefined;
 
   // One CORS middleware per route, shared by its requests and its preflights.
   const corsOfRoute = new WeakMap<Route, Middleware | undefined>();
@@ -148,7 +154,9 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
       store = sessionStore ?? (await createSessionStore(sessionUrl, { root, onConnectionError: (error) => storeOutage?.failed(error) }));
       storeOutage = outageLog({ logger: log, name: `security: the ${store?.kind ?? sessionUrl.kind} session store` });
       let limitOutage: OutageLog | undefined;
-      let counter: AttemptCounter = new MemoryAttemptCounter();
+      // Under `start --workers N` the node's cluster primary keeps the counters, so the limits hold
+      // for the node and not per worker; several nodes need Redis (loginLimitUrl or Redis sessions).
+      let counter: AttemptCounter = clusterCounters() ?? new MemoryAttemptCounter();
       const limitUrl = config.loginLimitUrl ?? (sessionUrl.kind === "redis" ? config.sessionUrl : undefined);
       if (limitUrl) {
         if (!/^rediss?:\/\//.test(limitUrl)) throw new E_SECURITY_CONFIG_INVALID("loginLimitUrl", `expected a redis:// URL, got ${redactUrl(limitUrl)}`);
@@ -158,6 +166,11 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
         limitOutage = counterOutage;
         counter = new RedisAttemptCounter(limitUrl, { ...(prefix ? { prefix } : {}), outage: counterOutage });
       }
+      rates = {
+        counter,
+        overrides: resolveRateLimitOverrides(configOptions.rateLimits ?? (context.config as { rateLimits?: unknown }).rateLimits),
+        outage: outageLog({ logger: log, name: "security: the rate-limit counters" }),
+      };
       const passwords = passwordPolicyOf(config);
       runtime = Object.freeze({
         config,
@@ -243,6 +256,9 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
         }
         chain.push(loginRequiredMiddleware(route));
       }
+      // Last: a request refused earlier (not logged in, no token) is not counted.
+      const limits = rates ? routeRateLimits(route, rates.overrides) : [];
+      if (rates && limits.length > 0) chain.push(rateLimitMiddleware(limits, rates.counter, rates.outage));
       if (chain.length === 0) return undefined;
       return chain.length === 1 ? chain[0] : compose(chain);
     },
