@@ -29,7 +29,10 @@ export { DB_STATE_KEY } from "./plugin.js";
 export { activeConnection } from "./transaction.js";
 export { FORM_FIELD } from "./validate.js";
 export {
+  BACK_FIELD,
+  backPath,
   backUrl,
+  localBackPath,
   respondToValidationError,
   validationErrorBody,
   validationErrorMiddleware,

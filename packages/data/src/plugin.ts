@@ -21,7 +21,7 @@ import type { BaseRow, Model } from "./model-types.js";
 import { heldMessage, isDraftFile } from "./migration-drafts.js";
 import { MIGRATION_EXTENSIONS, migrate, pendingMigrations } from "./migrations.js";
 import { paginationLinks, type PaginationLabels } from "./pagination-html.js";
-import { answerValidationError, validationErrorMiddleware } from "./validation-response.js";
+import { answerValidationError, backPath, validationErrorMiddleware } from "./validation-response.js";
 
 /** True when the pending migration `name` of `dir` is a file still as the make command wrote it. */
 function isDraftMigrationName(dir: string, name: string): boolean {
@@ -68,7 +68,7 @@ export const DB_STATE_KEY = "db";
  * becomes 422 JSON/XML or a redirect with flash data; driver constraint errors become
  * E_UNIQUE_VIOLATION (409), E_FOREIGN_KEY_VIOLATION (409) or E_INVALID_DATA (400). Template
  * locals: `formatDate`, `timeAgo`, `isoDate`, `timezone`, `flash_messages`, `errors`, `old`,
- * `pagination_links`. Put it after the session plugin so flash data has a session.
+ * `back_path()`, `pagination_links`. Put it after the session plugin so flash data has a session.
  */
 export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
   let database: Database | undefined;
@@ -96,7 +96,7 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
     async setup(context: PluginContext) {
       settings = dataConfig(context.config);
       helpers = dateHelpers(settings);
-      database = await connect(options.url ?? settings.dbUrl, { root: settings.root, pool: settings.pool, logger: context.logger });
+      database = await connect(options.url ?? settings.dbUrl, { root: settings.appDir, pool: settings.pool, logger: context.logger });
       context.logger.info({ db: database.url, dialect: database.dialect }, "database connected");
       try {
         models = options.models ? bindModels(database.knex, options.models) : await loadModels(settings.root, database.knex);
@@ -104,7 +104,8 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
           // Drafts (files still as db:make wrote them) wait until they are edited.
           const applied = await migrate(database.knex, settings.migrationsDir, {
             holdDrafts: true,
-            onHeld: (held) => context.logger.warn({ migrations: held }, heldMessage(held)),
+            // Info, not a warning: the dev server shows it; a user command (logged at warn) need not.
+            onHeld: (held) => context.logger.info({ migrations: held }, heldMessage(held)),
           });
           if (applied.length > 0) context.logger.info({ migrations: applied }, "migrations applied");
         }
@@ -154,6 +155,8 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
         formatDate: (date: DateInput, format?: string, tz?: string) => dates.formatDate(date, format, tz, locale()),
         timeAgo: (date: DateInput) => dates.timeAgo(date, locale()),
         ...flashLocals(ctx),
+        // The page a form on this page goes back to when it is refused (the `_back` field).
+        back_path: () => backPath(ctx),
         // Labels given by the template win; else the request's language, else English.
         pagination_links: (page: Parameters<typeof paginationLinks>[0], labels: PaginationLabels = {}) =>
           paginationLinks(page, {

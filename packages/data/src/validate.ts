@@ -29,7 +29,7 @@ export interface ValidateOptions {
 export const FORM_FIELD = "_form";
 
 /** Fields whose values are never kept as old input (they would end up in a cookie or a page). */
-const SECRET_FIELD = /pass(word)?|secret|token|^_csrf|^_method$/i;
+const SECRET_FIELD = /pass(word)?|secret|token|^_csrf|^_method$|^_back$/i;
 
 /** Per-field messages: `{ email: ["Invalid email address"] }`. */
 export type FieldErrors = Record<string, string[]>;

@@ -46,8 +46,47 @@ export function validationErrorXml(error: ValidationError, message: string = err
   return toXml({ error: { status: 422, message, fields: error.fields } });
 }
 
-/** Where to send the browser back to: the Referer when it is this site, else this URL. */
+/**
+ * The form field naming the page a form is on, so a refused form goes back there without relying
+ * on the Referer (which the default `Referrer-Policy: no-referrer` keeps the browser from sending).
+ * Templates write it with the `back_path` local next to the CSRF token.
+ */
+export const BACK_FIELD = "_back";
+
+/** The longest back path taken from a form (a page URL, not data). */
+const BACK_MAX = 2000;
+
+/**
+ * `value` as a path on this site (`/notes?page=2`), or undefined when it is anything else: another
+ * origin, a scheme-relative `//host` or `/\host` (which browsers follow off-site), control
+ * characters, or not a string. The form field is client input, so it is never an open redirect.
+ */
+export function localBackPath(value: unknown): string | undefined {
+  if (typeof value !== "string" || value.length === 0 || value.length > BACK_MAX) return undefined;
+  if (value.charCodeAt(0) !== 47 || value.includes("\\") || /[\u0000-\u001f\u007f]/.test(value)) return undefined;
+  const base = "http://local.invalid";
+  try {
+    const url = new URL(value, base);
+    if (url.origin !== base) return undefined;
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path a form on the page being rendered goes back to when it is refused: the page's own URL. */
+export function backPath(ctx: Context): string {
+  return localBackPath(ctx.originalUrl) ?? "/";
+}
+
+/**
+ * Where to send the browser back to: the form's {@link BACK_FIELD} when it is a path on this site,
+ * else the Referer when it is this site, else this URL.
+ */
 export function backUrl(ctx: Context): string {
+  const body = (ctx.request as { body?: unknown }).body;
+  const field = body && typeof body === "object" ? localBackPath((body as Record<string, unknown>)[BACK_FIELD]) : undefined;
+  if (field) return field;
   const referer = ctx.get("Referer");
   if (referer) {
     try {

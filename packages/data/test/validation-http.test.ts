@@ -136,6 +136,34 @@ describe("validation errors for HTML forms", () => {
     assert.equal(response.headers.get("location"), "/signup");
   });
 
+  test("the form's _back field wins: back to the form's page without a Referer (Referrer-Policy: no-referrer)", async () => {
+    const browse = client(app.origin);
+    const response = await browse("/signup", { method: "POST", headers: formHeaders, body: form({ ...badForm, _back: "/notes?page=2" }) });
+    assert.equal(response.status, 303);
+    assert.equal(response.headers.get("location"), "/notes?page=2");
+    const withReferer = await client(app.origin)("/signup", {
+      method: "POST",
+      headers: { ...formHeaders, Referer: `${app.origin}/elsewhere` },
+      body: form({ ...badForm, _back: "/notes" }),
+    });
+    assert.equal(withReferer.headers.get("location"), "/notes", "the field names the form's page; a Referer may be any page");
+    const page = (await (await browse("/signup")).json()) as { old: Record<string, unknown>; errors: Record<string, string[]> };
+    assert.equal(page.old["_back"], undefined, "the back path is not kept as old input");
+    assert.ok(page.errors["email"]);
+  });
+
+  test("a _back field that leaves the site is ignored, never an open redirect", async () => {
+    for (const back of ["//evil.example/x", "/\\evil.example/x", "/\\/evil.example", "https://evil.example/", "javascript:alert(1)", "notes", "/a\r\nSet-Cookie: x=1", "/a\tb", ""]) {
+      const response = await client(app.origin)("/signup", {
+        method: "POST",
+        headers: { ...formHeaders, Referer: `${app.origin}/signup?step=2` },
+        body: form({ ...badForm, _back: back }),
+      });
+      assert.equal(response.status, 303, JSON.stringify(back));
+      assert.equal(response.headers.get("location"), "/signup?step=2", `${JSON.stringify(back)} falls back to the Referer`);
+    }
+  });
+
   test("a valid post flashes a message for the next page", async () => {
     const browse = client(app.origin);
     const response = await browse("/signup", {

@@ -26,12 +26,12 @@ function documentedFields(): Map<string, string[]> {
   return forms;
 }
 
-/** The field names of the form posting to `action` on a page (the CSRF field aside). */
+/** The field names of the form posting to `action` on a page (the CSRF and back fields aside). */
 function formFields(html: string, action: string | null): string[] {
   const forms = [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)];
   const form = forms.find((f) => (action === null ? !/action=/.test(f[1]!) : f[1]!.includes(`action="${action}"`)));
   assert.ok(form, `a form posting to ${action ?? "its own page"}`);
-  return [...new Set([...form[2]!.matchAll(/\bname="([^"]+)"/g)].map((m) => m[1]!))].filter((name) => name !== "_csrf_token").sort();
+  return [...new Set([...form[2]!.matchAll(/\bname="([^"]+)"/g)].map((m) => m[1]!))].filter((name) => name !== "_csrf_token" && name !== "_back").sort();
 }
 
 async function loginAs(app: ContribApp, username: string, password: string): Promise<Client> {
