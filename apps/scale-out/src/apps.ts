@@ -49,6 +49,8 @@ export function productionEnv(stores: { dbUrl: string; redisUrl: string }, prefi
     REDIS_URL: `${stores.redisUrl}/2`,
     MAIL_URL: "log:",
     MAIL_FROM: "Shop <shop@example.test>",
+    // Mailed links (fw-b's contrib auth) are built from it; production refuses to start without it.
+    BASE_URL: "https://shop.example.test",
     TRUST_PROXY: "1",
     LOG_LEVEL: "warn",
   };

@@ -82,7 +82,7 @@ export async function createApp(given: FwBAppOptions, overrides: CreateOverrides
   const host = await createHost({
     root,
     conventions,
-    // fw-b's own keys: the layout's site name, absolute links in mail, the contrib modules (config-types.ts).
+    // fw-b's own keys: the layout's site name and the contrib modules (config-types.ts); `baseUrl` is the host's.
     // `i18n` is fw-a's key for the languages, the same as `contrib.i18n` here (one name in both).
     configKeys: [...BATTERY_CONFIG_KEYS, I18N_CONFIG_KEYS, FWB_CONFIG_KEYS, CONTRIB_CONFIG_KEYS],
     responder: (setup) => {

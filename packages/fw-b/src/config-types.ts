@@ -1,5 +1,5 @@
 /**
- * fw-b's own keys in an app's config (`siteName`, `baseUrl`, `contrib`), added to `AppConfig` of
+ * fw-b's own keys in an app's config (`siteName`, `contrib`), added to `AppConfig` of
  * `@fwkit/koa-host` by module augmentation like the batteries' keys, so a misspelt key in
  * `defineConfig({...})` is a compile error. `FWB_CONFIG_KEYS` and `CONTRIB_CONFIG_KEYS` declare the
  * same keys for the start-up check; the compile-time checks below keep the lists equal.
@@ -10,14 +10,12 @@ import type { ConfigKeysAgree } from "@fwkit/koa-host/plugin";
 import type { CONTRIB_CONFIG_KEYS, ContribConfig } from "./contrib/config.js";
 
 /** fw-b's keys besides `contrib`, for the host's start-up check of unknown keys. */
-export const FWB_CONFIG_KEYS = Object.freeze({ siteName: true, baseUrl: true } as const);
+export const FWB_CONFIG_KEYS = Object.freeze({ siteName: true } as const);
 
 /** The config keys fw-b reads, as an app writes them (see docs/fw-b.md and docs/fw-b-contrib.md). */
 export interface FwBAppConfig {
   /** The site's name in the layout and in mail. */
   readonly siteName?: string;
-  /** The app's absolute URL (`https://example.com`), for links in mail. */
-  readonly baseUrl?: string;
   /** The contrib modules: `{ auth: true, admin: true, contact: { recipients: [...] } }`. */
   readonly contrib?: ContribConfig;
 }

@@ -26,6 +26,14 @@ export const E_SERVICE_NOT_CONFIGURED = createError(
   (service: string, how: string) => `The ${service} is not available: ${how}.`,
 );
 
+/** Production start without a mail transport while something sends mail. */
+export const E_MAIL_NOT_CONFIGURED = createError(
+  "E_MAIL_NOT_CONFIGURED",
+  500,
+  (needs: string, missing: string) =>
+    `APP_ENV is production and ${needs} sends mail, but ${missing} is not set, so every mail would be dropped. Set MAIL_URL (smtp://user:password@host:587, smtps://..., ses://region) and MAIL_FROM ("Shop <shop@example.com>") in the environment.`,
+);
+
 /** A backend a service needs (Redis, SMTP at start-up) did not answer. */
 export const E_SERVICE_UNREACHABLE = createError(
   "E_SERVICE_UNREACHABLE",

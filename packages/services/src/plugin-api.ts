@@ -10,6 +10,7 @@ export { responseCache, responseCacheKey, type ResponseCacheOptions } from "./ca
 export { readServicesConfig, SERVICES_CONFIG_KEYS, type ServicesConfig } from "./config.js";
 export { consoleLogger, type ServiceLogger } from "./logger.js";
 export { createMailTransport } from "./mail/create-transport.js";
+export { requireMailer } from "./mail/required.js";
 export { bridgeSignals, type BridgeOptions, type SignalBridge } from "./signals/bridge.js";
 export { requestSignals } from "./signals/request-signals.js";
 export { userSignalHooks, type LoginHooks } from "./signals/user-signals.js";

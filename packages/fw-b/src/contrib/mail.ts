@@ -1,14 +1,15 @@
 import type { Context } from "koa";
+import { publicUrl, runtimeOf } from "@fwkit/koa-host/plugin";
 import { contribOf, translatorOf } from "./runtime.js";
 
 /**
  * The absolute URL of a path of this app, for links in mails and OAuth redirects: config
- * `baseUrl` (set it in production: the public address), else the request's own address.
+ * `baseUrl` (`BASE_URL`, required in production), else the server's own address. Never the
+ * request's Host or X-Forwarded-Host: the client writes those.
  */
 export function absoluteUrl(ctx: Context, path: string): string {
-  const configured = contribOf(ctx).baseUrl;
-  const origin = configured ?? `${ctx.protocol}://${ctx.request.host}`;
-  return `${origin}${path}`;
+  const host = runtimeOf(ctx);
+  return publicUrl(ctx, { baseUrl: contribOf(ctx).baseUrl, env: host.config.env, basePath: host.basePath }, path);
 }
 
 /**

@@ -14,6 +14,7 @@ import { adminNavigation } from "./admin/nav.js";
 import { svgCaptchaVerifier } from "./captcha/svg.js";
 import type { ContribSettings } from "./config.js";
 import { checkContribDrivers } from "./drivers.js";
+import { checkContribProduction } from "./production-checks.js";
 import { createI18n } from "./i18n/i18n.js";
 import { languageSwitchOn } from "./i18n/switch.js";
 import { MaintenanceFlag } from "./maintenance/flag.js";
@@ -80,7 +81,8 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
     }),
   });
 
-  const baseUrl = typeof config["baseUrl"] === "string" && config["baseUrl"] ? config["baseUrl"].replace(/\/+$/, "") : undefined;
+  // Production: a mailer and the public address for the modules that mail links (else refused here).
+  const baseUrl = checkContribProduction(config, settings, batteries);
   const runtime: ContribRuntime = {
     settings,
     baseUrl,
@@ -164,7 +166,8 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
         // Drafts (files still as :make-migration wrote them) wait until they are edited.
         const applied = await migrateAll(knex, batteries.data.settings.migrationsDir, settings, {
           holdDrafts: true,
-          onHeld: (held) => context.logger.warn({ migrations: held }, heldMessage(held)),
+          // Info, not a warning: the dev server shows it; a user command (logged at warn) need not.
+          onHeld: (held) => context.logger.info({ migrations: held }, heldMessage(held)),
         });
         if (applied.length > 0) context.logger.info({ migrations: applied }, "migrations applied");
       }

@@ -29,7 +29,7 @@ export interface ContribRuntime {
   /** Where login-required pages send visitors (security's `loginUrl`). */
   readonly loginUrl: string;
   readonly logger: PluginContext["logger"];
-  /** The app's public address (config `baseUrl`), for absolute links; undefined: the request's. */
+  /** The app's public address (config `baseUrl`), for absolute links; undefined: the server's own (never in production). */
   readonly baseUrl: string | undefined;
   /** The database (after start-up). */
   knex(): Knex;
