@@ -8,6 +8,7 @@ import { after, before, describe } from "node:test";
 import { csrfCorsCases } from "./cases/csrf-cors.js";
 import { errorCases } from "./cases/errors.js";
 import { headerCases } from "./cases/headers.js";
+import { mailLinkCases } from "./cases/mail-links.js";
 import { cookieCases, LOGIN_USERS, loginCases } from "./cases/session-login.js";
 import { xssCases } from "./cases/xss.js";
 import { startTarget, type Framework, type Target } from "./target.js";
@@ -33,5 +34,6 @@ export function runSecuritySuite(framework: Framework): void {
     describe("session cookie", () => cookieCases(target, "/posts/edit"));
     describe("security headers", () => headerCases(target));
     if (framework === "fw-b") describe("login", () => loginCases(target));
+    if (framework === "fw-b") describe("mailed links", () => mailLinkCases(target, { hostVictim: "timing2@example.test", forwardedVictim: "timing3@example.test" }));
   });
 }

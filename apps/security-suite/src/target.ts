@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomBytes } from "node:crypto";
-import { requireServer, XSS_VECTORS } from "@fwkit/test-servers";
+import { requireServer, startSmtp, XSS_VECTORS, type SmtpServer } from "@fwkit/test-servers";
 import { fwaFiles, fwbFiles } from "./attack-files.js";
 
 /** The two frameworks the suite attacks. */
@@ -38,13 +38,17 @@ export interface Target {
   markLog(): Promise<number>;
   /** Paths as the framework spells them: fw-a ends paths with a slash, fw-b does not. */
   path(path: string): string;
+  /** The SMTP server an fw-b app mails to (`MAIL_URL`): production refuses to start without a transport. */
+  readonly mail?: SmtpServer;
   close(): Promise<void>;
 }
 
 const SUITE_DIR = fileURLToPath(new URL("../", import.meta.url));
 const REPO = join(SUITE_DIR, "..", "..");
-/** The secret key the attacked apps run with (production refuses to start without one). */
-export const SECRET_KEY = "security-suite-secret-key-0123456789abcdef";
+/** The secret key the attacked apps run with: random, as production demands (a weak or placeholder key is refused). */
+export const SECRET_KEY = randomBytes(32).toString("base64url");
+/** The public address the apps build mailed links from (`BASE_URL`), whatever Host a request names. */
+export const BASE_URL = "https://suite-b.example";
 
 /** tsx's loader by its file URL: the app folders are outside the workspace, so `--import tsx` would not resolve there. */
 const TSX = import.meta.resolve("tsx");
@@ -92,6 +96,7 @@ export async function startTarget(framework: Framework, options: { users?: reado
   // key prefix of this run's own.
   const sessionUrl = options.redisSessions ? `${await requireServer("redis")}?prefix=suite-${framework}-${randomBytes(6).toString("hex")}:` : undefined;
   const root = scaffold(framework);
+  const mail = framework === "fw-b" ? await startSmtp() : undefined;
   const child: ChildProcess = spawn(process.execPath, ["--conditions=source", "--import", TSX, join(SUITE_DIR, "src", "serve.ts"), root], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
@@ -100,6 +105,8 @@ export async function startTarget(framework: Framework, options: { users?: reado
       APP_ENV: "production",
       NODE_ENV: "production",
       SECRET_KEY,
+      BASE_URL,
+      ...(mail ? { MAIL_URL: mail.url } : {}),
       FW_TS_LOADER: "",
       ...(options.users ? { SUITE_USERS: JSON.stringify(options.users) } : {}),
       ...(sessionUrl ? { SESSION_URL: sessionUrl } : {}),
@@ -115,6 +122,9 @@ export async function startTarget(framework: Framework, options: { users?: reado
     };
     child.stdout!.on("data", onData);
     child.once("exit", (code) => reject(new Error(`the ${framework} app exited (${code}) before listening:\n${output}`)));
+  }).catch(async (error: unknown) => {
+    await mail?.close();
+    throw error;
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return {
@@ -132,9 +142,11 @@ export async function startTarget(framework: Framework, options: { users?: reado
       return output.length;
     },
     path: (path) => spell(framework, path),
+    ...(mail ? { mail } : {}),
     async close() {
       child.kill("SIGTERM");
       await exited;
+      await mail?.close();
       rmSync(root, { recursive: true, force: true });
     },
   };
