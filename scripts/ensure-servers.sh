@@ -2,24 +2,29 @@
 # Starts PostgreSQL, MariaDB and Redis on 127.0.0.1 when they are not already answering, makes the
 # `test` databases, and (as root, on a fresh install only) lets the tests log in as they expect:
 # postgres@127.0.0.1 and root@127.0.0.1 without a password. Run by scripts/test-setup.mjs (npm test).
-# The test suites need these servers (real parts, not mocks); a test whose server is still absent
-# fails by name. Prints only what it does.
+# The test suites need these servers (real parts, not mocks). A server that does not come up fails
+# the set-up (exit 1) with the end of its own log. Prints only what it does.
 set -u
-up() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-wait_for() { for _ in $(seq 1 60); do up "$1" && return 0; sleep 0.5; done; echo "ensure-servers: $2 did not come up on port $1" >&2; return 1; }
+. "$(dirname "$0")/servers-lib.sh"
 is_root() { [ "$(id -u)" = 0 ]; }
+failed=0
 if ! up 5432 && command -v pg_ctlcluster >/dev/null; then
   echo "ensure-servers: starting PostgreSQL"
-  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start; wait_for 5432 PostgreSQL
+  version="$(ls /etc/postgresql | head -1)"
+  pg_ctlcluster --skip-systemctl-redirect "$version" main start
+  wait_for 5432 PostgreSQL "/var/log/postgresql/postgresql-$version-main.log" || failed=1
 fi
 if ! up 3306 && [ -x /usr/sbin/mariadbd ]; then
   echo "ensure-servers: starting MariaDB"
-  mkdir -p /run/mysqld && chown mysql:mysql /run/mysqld 2>/dev/null
-  start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd; wait_for 3306 MariaDB
+  mkdir -p /run/mysqld /var/log/mysql && chown mysql:mysql /run/mysqld /var/log/mysql 2>/dev/null
+  mariadb_start /var/log/mysql/ensure-servers.log mysql
+  wait_for 3306 MariaDB /var/log/mysql/ensure-servers.log "$MARIADB_PID" || failed=1
 fi
 if ! up 6379 && command -v redis-server >/dev/null; then
   echo "ensure-servers: starting Redis"
-  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no >/dev/null; wait_for 6379 Redis
+  redis_log="${TMPDIR:-/tmp}/ensure-servers-redis.log"
+  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no --logfile "$redis_log" >>"$redis_log" 2>&1
+  wait_for 6379 Redis "$redis_log" || failed=1
 fi
 if command -v psql >/dev/null && up 5432; then
   # A fresh Debian cluster asks for a password over TCP; the tests connect as postgres@127.0.0.1 without one.
@@ -39,4 +44,4 @@ if command -v mariadb >/dev/null && up 3306; then
   fi
   mariadb -h 127.0.0.1 -uroot -e "create database if not exists test" 2>/dev/null || true
 fi
-exit 0
+exit "$failed"

@@ -87,11 +87,12 @@ export function runSetup({ check = false } = {}) {
       console.log(`test set-up would install: ${plan.packages.join(" ")}`);
       return true;
     }
-    console.log(`test set-up: installing ${plan.packages.join(" ")} (apt-get)`);
-    const result = spawnSync("sh", ["-c", plan.command], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    console.log(`test set-up: installing ${plan.packages.join(" ")} (apt-get; its progress follows, a few minutes on a fresh machine)`);
+    // apt's own output goes straight to the terminal, so a long install shows its progress.
+    const result = spawnSync("sh", ["-c", plan.command], { stdio: ["ignore", "inherit", "inherit"] });
     const still = REQUIREMENTS.filter((requirement) => plan.packages.includes(requirement.apt) && !isPresent(requirement));
     if (result.status !== 0 || still.length > 0) {
-      console.error(`${result.stdout ?? ""}${result.stderr ?? ""}\ntest set-up: \`${plan.command}\` failed${still.length ? ` (${still.map((r) => r.name).join(", ")} still missing)` : ""}.`);
+      console.error(`\ntest set-up: \`${plan.command}\` failed${still.length ? ` (${still.map((r) => r.name).join(", ")} still missing)` : ""} (see apt's output above).`);
       return false;
     }
   }
@@ -99,7 +100,7 @@ export function runSetup({ check = false } = {}) {
   // Starts PostgreSQL, MariaDB and Redis when they are not answering, and makes the `test` databases.
   const servers = spawnSync("bash", [fileURLToPath(new URL("./ensure-servers.sh", import.meta.url))], { stdio: "inherit" });
   if (servers.status !== 0) {
-    console.error("test set-up: scripts/ensure-servers.sh failed (see above).");
+    console.error("test set-up: a database server did not start (its own message is above); the tests that need it would all fail.");
     return false;
   }
   return true;

@@ -3,7 +3,8 @@
 // missing and what to do about it: install as root with apt-get, else stop with the exact command.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
@@ -108,3 +109,85 @@ describe("the test command's set-up", () => {
     }
   });
 });
+
+// Issue 31.5: on a fresh Debian machine (stock my.cnf, `user = mysql` commented out) mariadbd
+// refuses to run as root, and the set-up waited 30 s and went on. It now starts the server as the
+// mysql user and fails with the server's own message. A private MariaDB (its own data folder and
+// port) is started here exactly as scripts/ensure-servers.sh starts the shared one, which this
+// test never touches.
+describe("MariaDB as the set-up starts it", () => {
+  const root = process.getuid?.() === 0;
+  const installDb = spawnSync("sh", ["-c", "command -v mariadb-install-db"], { encoding: "utf8" }).stdout.trim();
+  const skip = !root ? "needs root (mariadbd switches to the mysql user)" : !existsSync("/usr/sbin/mariadbd") || !installDb ? "needs mariadb-server" : false;
+  const lib = fileURLToPath(new URL("../scripts/servers-lib.sh", import.meta.url));
+
+  test("scripts/ensure-servers.sh starts the shared server through the same function, as the mysql user", () => {
+    const ensure = readFileSync(fileURLToPath(new URL("../scripts/ensure-servers.sh", import.meta.url)), "utf8");
+    assert.match(ensure, /^\. "\$\(dirname "\$0"\)\/servers-lib\.sh"$/m);
+    assert.match(ensure, /^\s*mariadb_start \S+ mysql$/m);
+    assert.match(ensure, /wait_for 3306 MariaDB \S+ "\$MARIADB_PID" \|\| failed=1/);
+    assert.match(ensure, /^exit "\$failed"$/m);
+  });
+
+  test("as root without --user it is refused and the set-up shows mariadbd's own message; with --user=mysql it answers", { skip, timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fw-mariadb-"));
+    chmodSync(dir, 0o755);
+    const data = join(dir, "data");
+    const log = join(dir, "mariadbd.log");
+    // The server, once it runs as mysql, writes its socket and pid file in a folder of its own.
+    const run = join(dir, "run");
+    const pidFile = join(run, "mariadbd.pid");
+    try {
+      mkdirSync(data);
+      mkdirSync(run);
+      assert.equal(spawnSync("chown", ["mysql:mysql", data, run]).status, 0);
+      const install = spawnSync(installDb, ["--no-defaults", "--user=mysql", `--datadir=${data}`, "--auth-root-authentication-method=normal", "--skip-test-db"], { encoding: "utf8" });
+      assert.equal(install.status, 0, install.stdout + install.stderr);
+      const port = await freePort();
+      // --no-defaults: Debian's stock configuration, where `user = mysql` is commented out.
+      const options = ["--no-defaults", `--datadir=${data}`, `--port=${port}`, "--bind-address=127.0.0.1", `--socket=${join(run, "mysqld.sock")}`, `--pid-file=${pidFile}`];
+      const start = (user: string) =>
+        spawnSync("bash", ["-c", '. "$0"; mariadb_start "$1" "$2" "${@:3}"; wait_for "$FW_PORT" MariaDB "$1" "$MARIADB_PID"', lib, log, user, ...options], {
+          encoding: "utf8",
+          env: { ...process.env, FW_PORT: String(port) },
+        });
+      const refused = start("");
+      assert.equal(refused.status, 1, refused.stdout + refused.stderr);
+      assert.match(refused.stderr, new RegExp(`MariaDB did not come up on port ${port}`));
+      assert.match(refused.stderr, /to run mariadbd as root/, "the server's own reason is shown");
+
+      const started = start("mysql");
+      assert.equal(started.status, 0, started.stdout + started.stderr);
+      const ping = spawnSync("mariadb-admin", ["--no-defaults", "-h", "127.0.0.1", `-P${port}`, "-uroot", "ping"], { encoding: "utf8" });
+      assert.match(ping.stdout, /mysqld is alive/, ping.stdout + ping.stderr);
+      const user = spawnSync("ps", ["-o", "user=", "-p", readFileSync(pidFile, "utf8").trim()], { encoding: "utf8" });
+      assert.equal(user.stdout.trim(), "mysql");
+    } finally {
+      // Only the server this test started, by its own pid file.
+      if (existsSync(pidFile)) {
+        const pid = Number(readFileSync(pidFile, "utf8").trim());
+        try {
+          process.kill(pid, "SIGTERM");
+          for (let i = 0; i < 200; i++) {
+            process.kill(pid, 0);
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        } catch {
+          // gone
+        }
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
