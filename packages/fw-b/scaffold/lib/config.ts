@@ -2,7 +2,9 @@ import { defineConfig } from "fw-b";
 
 /**
  * The app's configuration. Environment variables win (SECRET_KEY, DB_URL, LOG_LEVEL...), and
- * `environments[APP_ENV]` overrides these keys. Production refuses to start without SECRET_KEY.
+ * `environments[APP_ENV]` overrides these keys. Production refuses to start without a random
+ * SECRET_KEY of 32 characters or more (`openssl rand -base64 32`), and, once contrib auth or
+ * contact is on, without BASE_URL (the public address mailed links use) and MAIL_URL/MAIL_FROM.
  */
 export const config = defineConfig({
   appName: "{{name}}",
