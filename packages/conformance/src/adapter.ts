@@ -42,6 +42,12 @@ export interface ConformanceSecurity {
   readonly sessionStore?: () => Promise<string>;
   /** The framework's per-view CORS decorator, called as `@cors({ origin })`; without it the CORS cases are skipped. */
   readonly cors?: (settings: { readonly origin: string }) => ClassOrMethodDecoratorLike;
+  /**
+   * The framework's rate-limit decorator, called as `@rateLimit({ max, window, by })` (`by` a
+   * function of the Koa context); without it the rate-limit cases are skipped.
+   */
+  // `never`: each framework's own options type is accepted.
+  readonly rateLimit?: (options: never) => ClassOrMethodDecoratorLike;
   /** The CSRF token of the request a view instance serves. */
   csrfToken(view: object): string;
   /** The session of the request a view instance serves (a mutable object). */

@@ -13,6 +13,7 @@ import { orderCases } from "./cases/order.js";
 import { overrideCases } from "./cases/override.js";
 import { parameterCases } from "./cases/parameters.js";
 import { pathCases } from "./cases/paths.js";
+import { rateLimitCases } from "./cases/rate-limit.js";
 import { resultCases } from "./cases/results.js";
 import { securityCases } from "./cases/security.js";
 import { slashCases } from "./cases/slashes.js";
@@ -43,6 +44,7 @@ export function runConformance(adapter: ConformanceAdapter): void {
     conflictCases(context);
     securityCases(context);
     csrfRouteCases(context);
+    rateLimitCases(context);
     errorsBeforeViewCases(context);
     errorPageCases(context);
     resultCases(context);

@@ -66,6 +66,7 @@ export {
   logout,
   needsRehash,
   updateSessionAuth,
+  verifyCurrentPassword,
   verifyPassword,
 } from "@fwkit/security";
 /** Declare the app's user type: `declare module "fw-b" { interface UserRegistry { user: User } }`. */

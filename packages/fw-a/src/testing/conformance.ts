@@ -68,6 +68,7 @@ export const conformanceAdapter = {
     start: (modules: ViewModule[], options?: AppOptions) => serveForTest(FW_A, modules, SECURE_CONFIG, options),
     csrfExempt: security.csrfExempt,
     cors: (settings: { readonly origin: string }) => security.cors(settings),
+    rateLimit: security.rateLimit,
     csrfToken: (view: object) => csrfToken(contextOf(view)),
     session: (view: object) => contextOf(view).session as unknown as Record<string, unknown>,
   },

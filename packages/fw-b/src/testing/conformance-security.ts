@@ -3,7 +3,7 @@ import { csrfToken } from "@fwkit/security";
 import { serveForTest, type ServeForTestOptions } from "@fwkit/koa-host/testing";
 import type { ViewModule } from "routing-kernel";
 import { createApp, defineApp } from "../app.js";
-import { cors, csrfExempt } from "../decorators/index.js";
+import { cors, csrfExempt, rateLimit } from "../decorators/index.js";
 
 /** What a conformance case adds to a served app (the suite's `ConformanceAppOptions`). */
 export type AppOptions = Omit<ServeForTestOptions, "templates">;
@@ -23,12 +23,13 @@ const serveSecure = (modules: ViewModule[], options: AppOptions = {}) => serveFo
 /**
  * The security part of fw-b's conformance adapter: apps with cookie sessions and CSRF on (plus the
  * config, answers outside the views, mounted app and files a case adds), `@csrfExempt`, `@cors`,
- * and the token and session of the request a view serves.
+ * `@rateLimit`, and the token and session of the request a view serves.
  */
 export const conformanceSecurity = Object.freeze({
   start: serveSecure,
   csrfExempt,
   cors: (settings: { readonly origin: string }) => cors(settings),
+  rateLimit,
   csrfToken: (view: object) => csrfToken(contextOf(view)),
   session: (view: object) => contextOf(view).session as unknown as Record<string, unknown>,
 });

@@ -1,5 +1,5 @@
 import { flash } from "@fwkit/data";
-import { loginRequired, updateSessionAuth, verifyPassword } from "@fwkit/security";
+import { loginRequired, updateSessionAuth, verifyCurrentPassword } from "@fwkit/security";
 import { z } from "zod";
 import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";
@@ -51,7 +51,8 @@ export class AuthAccount extends FwB {
     const f = fields(t);
     const input = await checkForm(ctx, z.object({ email: f.email, current_password: f.anyText.min(1, t("form.required")) }));
     const body = bodyOf(ctx);
-    if (!user.password_hash || !(await verifyPassword(input.current_password, user.password_hash))) {
+    // Under the account's failed-login limit (shared with /login): a stolen session cannot guess it.
+    if (!user.password_hash || !(await verifyCurrentPassword(ctx, input.current_password, user.password_hash))) {
       throw invalid(t, { current_password: [t("auth.password.wrongCurrent")] }, body);
     }
     if (input.email === user.email) throw invalid(t, { email: [t("auth.email.same")] }, body);
@@ -77,7 +78,7 @@ export class AuthAccount extends FwB {
       .refine((input) => input.password === input.password_confirm, { message: t("form.passwordMismatch"), path: ["password_confirm"] });
     const input = await checkForm(ctx, schema);
     const current = typeof input.current_password === "string" ? input.current_password : "";
-    if (user.password_hash && !(await verifyPassword(current, user.password_hash))) {
+    if (user.password_hash && !(await verifyCurrentPassword(ctx, current, user.password_hash))) {
       throw invalid(t, { current_password: [t("auth.password.wrongCurrent")] }, bodyOf(ctx));
     }
     const passwordHash = await runtime.hashPassword(input.password);

@@ -7,6 +7,7 @@ import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";
 import { request } from "../../request.js";
 import { bodyOf, captchaFor, checkForm, fields, invalid } from "../forms.js";
+import { signupLimits } from "../limits.js";
 import { isActive, type UserRow } from "../models.js";
 import { contribOf, translatorOf } from "../runtime.js";
 import { findByLogin, sendAddressInUse, sendVerification } from "./accounts.js";
@@ -90,7 +91,7 @@ export class AuthSignup extends FwB {
     return { title: translatorOf(this.ctx)("auth.signup.title"), captcha: await captchaFor(this.ctx) };
   }
 
-  @request.post async post() {
+  @request.post @signupLimits async post() {
     const ctx = this.ctx;
     const runtime = contribOf(ctx);
     const t = translatorOf(ctx);

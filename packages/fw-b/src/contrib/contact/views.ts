@@ -6,6 +6,7 @@ import { route } from "../../decorators/route.js";
 import { request } from "../../request.js";
 import { idFrom } from "../admin/users-views.js";
 import { captchaFor, checkForm, fields } from "../forms.js";
+import { contactLimits } from "../limits.js";
 import { absoluteUrl, sendContribMail } from "../mail.js";
 import type { ContactMessageRow, UserRow } from "../models.js";
 import { requireAdmin } from "../roles.js";
@@ -20,7 +21,7 @@ export class ContactForm extends FwB {
     return { title: t("contact.title"), captcha: await captchaFor(this.ctx), defaults: user ? { name: user.name || user.username, email: user.email } : {} };
   }
 
-  @request.post async post() {
+  @request.post @contactLimits async post() {
     const ctx = this.ctx;
     const t = translatorOf(ctx);
     const runtime = contribOf(ctx);
