@@ -111,6 +111,17 @@ export const E_STORAGE_FAILED = createError(
     `Storage could not ${operation} ${JSON.stringify(key)}: ${reason}. Check that the storage backend is reachable.`,
 );
 
+/**
+ * The bucket (S3, Cloud Storage) or container (Azure) of the storage URL does not exist: a set-up
+ * mistake of the deployment, not a missing file, so 503 and an error line in the log.
+ */
+export const E_STORAGE_BUCKET_MISSING = createError(
+  "E_STORAGE_BUCKET_MISSING",
+  503,
+  (place: string, name: string, operation: string, key: string, action: string) =>
+    `Storage could not ${operation} ${JSON.stringify(key)}: the ${place} ${JSON.stringify(name)} does not exist. ${action}`,
+);
+
 /** `storeUpload` was handed no file, or several, for one upload field (the client sent none or many). */
 export const E_STORAGE_UPLOAD_MISSING = createError(
   "E_STORAGE_UPLOAD_MISSING",

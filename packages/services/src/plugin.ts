@@ -111,6 +111,7 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
             ...(config.storage.allowedTypes === undefined ? {} : { allowedTypes: config.storage.allowedTypes }),
           },
           signals,
+          logger,
         });
         opened.push(() => storage.close());
         const mailer =

@@ -23,6 +23,8 @@ export interface StorageDriver {
   readonly visibility: Visibility;
   /** Prefix put before every key inside the backend (`""` for none). */
   readonly prefix: string;
+  /** The bucket (S3, Cloud Storage) or container (Azure) the files live in; none on local disk. */
+  readonly bucket?: string;
   /** The URL of a public file. */
   url(key: string): Promise<string>;
   /** A link to a private file that works for `seconds`. */

@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { stat, unlink } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { E_SERVICES_CONFIG_INVALID, E_STORAGE_FAILED, E_STORAGE_NOT_FOUND, E_STORAGE_UPLOAD_MISSING } from "../errors.js";
+import { consoleLogger, type ServiceLogger } from "../logger.js";
 import { checkOptionKeys, FrameworkError } from "routing-kernel";
 import { defaultRegistry, type SignalRegistry } from "../signals/signal.js";
 import { SIGNALS, type FileStoredPayload } from "../signals/names.js";
@@ -9,6 +10,7 @@ import { createStorageDriver, DEFAULT_STORAGE_URL } from "./create-driver.js";
 import type { Disk } from "flydrive";
 import type { StorageDriver } from "./driver.js";
 import { checkKey, typeOfKey, uploadKey } from "./keys.js";
+import { missingBucketCheck, type BucketCheck } from "./missing-bucket.js";
 import { ListCursor, MAX_PAGE_SIZE, type StorageListing, type StorageListOptions } from "./listing.js";
 import { checkSize, checkType, DEFAULT_LIMITS, spool, type StorageLimits } from "./limits.js";
 
@@ -26,6 +28,8 @@ export interface StorageOptions {
   readonly limits?: Partial<StorageLimits>;
   /** Where `file.stored` is sent (default: the process-wide registry). */
   readonly signals?: SignalRegistry;
+  /** Where a missing bucket or container is reported, at error level (default: stderr). */
+  readonly logger?: ServiceLogger;
 }
 
 /** A file written to storage. */
@@ -110,24 +114,31 @@ function rootReason(error: unknown): string {
   return String(current.message ?? error);
 }
 
-/** Runs a backend call, turning its failures into coded errors (ours pass through). */
-async function guard<T>(operation: string, key: string, call: () => Promise<T>): Promise<T> {
+/**
+ * Runs a backend call, turning its failures into coded errors (ours pass through). A missing
+ * bucket or container is checked first: the backends answer it with a 404 too, but it is the
+ * deployment's mistake (503), never "no stored file".
+ */
+async function guard<T>(operation: string, key: string, call: () => Promise<T>, bucket: BucketCheck): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (error instanceof FrameworkError) throw error;
+    const missing = bucket(operation, key, error);
+    if (missing) throw missing;
     if (isNotFound(error)) throw new E_STORAGE_NOT_FOUND(key);
     throw Object.assign(new E_STORAGE_FAILED(operation, key, rootReason(error)), { cause: error });
   }
 }
 
 /** Runs a listing, turning a backend failure into `E_STORAGE_FAILED` (a missing bucket is not a missing file). */
-async function guardList<T>(folder: string, call: () => Promise<T>): Promise<T> {
+async function guardList<T>(folder: string, call: () => Promise<T>, bucket: BucketCheck): Promise<T> {
+  const shown = folder === "" ? "/" : folder;
   try {
     return await call();
   } catch (error) {
     if (error instanceof FrameworkError) throw error;
-    throw Object.assign(new E_STORAGE_FAILED("list", folder === "" ? "/" : folder, rootReason(error)), { cause: error });
+    throw bucket("list", shown, error) ?? Object.assign(new E_STORAGE_FAILED("list", shown, rootReason(error)), { cause: error });
   }
 }
 
@@ -140,6 +151,8 @@ export function createStorage(options: StorageOptions): Storage {
   });
   const limits: StorageLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const signals = options.signals ?? defaultRegistry();
+  const bucketCheck = missingBucketCheck(driver, options.logger ?? consoleLogger);
+  const guarded = <T>(operation: string, key: string, call: () => Promise<T>) => guard(operation, key, call, bucketCheck);
   const full = (key: string) => (driver.prefix ? `${driver.prefix}/${checkKey(key)}` : checkKey(key));
   // The disk is made at the first file operation (not at start-up); the key is checked before.
   const onDisk = <T>(key: string, use: (disk: Disk, path: string) => Promise<T>) => async (): Promise<T> => {
@@ -177,7 +190,7 @@ export function createStorage(options: StorageOptions): Storage {
       throw new E_SERVICES_CONFIG_INVALID("storage.list()'s pageSize", `a whole number from 1 to ${MAX_PAGE_SIZE}`);
     }
     const token = listOptions.cursor === undefined ? undefined : cursors.read(listOptions.cursor, within, recursive);
-    const page = await guardList(folder, () => driver.list(within, { recursive, pageSize, ...(token === undefined ? {} : { token }) }));
+    const page = await guardList(folder, () => driver.list(within, { recursive, pageSize, ...(token === undefined ? {} : { token }) }), bucketCheck);
     const keys = (names: readonly string[]) =>
       names.map((name) => storageKey(name, within)).filter((key): key is string => key !== undefined).sort();
     const listing = { files: keys(page.files), folders: keys(page.folders) };
@@ -196,7 +209,7 @@ export function createStorage(options: StorageOptions): Storage {
 
   /** Writes a file of known size from disk; the backend never sees a partial file from us. */
   async function writeFile(key: string, path: string, size: number, contentType: string): Promise<void> {
-    await guard("write", key, onDisk(key, (disk, target) => disk.putStream(target, createReadStream(path), { contentType, contentLength: size })));
+    await guarded("write", key, onDisk(key, (disk, target) => disk.putStream(target, createReadStream(path), { contentType, contentLength: size })));
   }
 
   const storage: Storage = {
@@ -218,7 +231,7 @@ export function createStorage(options: StorageOptions): Storage {
       }
       const bytes = typeof data === "string" ? Buffer.from(data) : data;
       checkSize(bytes.byteLength, limits);
-      await guard("write", key, onDisk(key, (disk, path) => disk.put(path, bytes, { contentType, contentLength: bytes.byteLength })));
+      await guarded("write", key, onDisk(key, (disk, path) => disk.put(path, bytes, { contentType, contentLength: bytes.byteLength })));
       return stored(describe(key, bytes.byteLength, contentType, putOptions.originalName));
     },
 
@@ -226,21 +239,21 @@ export function createStorage(options: StorageOptions): Storage {
       checkKey(key);
       // The fs driver opens lazily and would report a missing file as a stream error, too late for a 404.
       if (!(await storage.exists(key))) throw new E_STORAGE_NOT_FOUND(key);
-      return guard("read", key, onDisk(key, (disk, path) => disk.getStream(path)));
+      return guarded("read", key, onDisk(key, (disk, path) => disk.getStream(path)));
     },
 
-    getBytes: (key) => guard("read", key, onDisk(key, (disk, path) => disk.getBytes(path))),
-    delete: (key) => guard("delete", key, onDisk(key, (disk, path) => disk.delete(path))),
+    getBytes: (key) => guarded("read", key, onDisk(key, (disk, path) => disk.getBytes(path))),
+    delete: (key) => guarded("delete", key, onDisk(key, (disk, path) => disk.delete(path))),
     async exists(key) {
       try {
-        return await guard("check", key, onDisk(key, (disk, path) => disk.exists(path)));
+        return await guarded("check", key, onDisk(key, (disk, path) => disk.exists(path)));
       } catch (error) {
         // A key below a file (`a.txt/b`) names nothing: absent, not a failure.
         if ((error as { code?: string }).code === "E_STORAGE_NOT_FOUND") return false;
         throw error;
       }
     },
-    url: (key) => guard("link", key, () => driver.url(full(key))),
+    url: (key) => guarded("link", key, () => driver.url(full(key))),
     list,
 
     signedUrl(key, signOptions = {}) {
@@ -248,12 +261,12 @@ export function createStorage(options: StorageOptions): Storage {
       if (!(Number.isFinite(seconds) && seconds > 0)) {
         return Promise.reject(new E_SERVICES_CONFIG_INVALID("signedUrl's expiresIn", "a positive number of seconds"));
       }
-      return guard("link", key, () => driver.signedUrl(full(key), seconds));
+      return guarded("link", key, () => driver.signedUrl(full(key), seconds));
     },
 
     async storeUpload(upload, uploadOptions = {}) {
       const file = oneUpload(upload);
-      const size = (await guard("read upload", file.filepath, () => stat(file.filepath))).size;
+      const size = (await guarded("read upload", file.filepath, () => stat(file.filepath))).size;
       checkSize(size, limits);
       const contentType = checkType(file.mimetype ?? "application/octet-stream", limits);
       const key = uploadKey(contentType, uploadOptions.prefix);

@@ -23,6 +23,7 @@ export class AzureStorageDriver implements StorageDriver {
   readonly kind = "azure";
   readonly visibility: Visibility;
   readonly prefix: string;
+  readonly bucket: string;
   readonly container: ContainerClient;
   readonly #disk: LazyDisk;
 
@@ -32,6 +33,7 @@ export class AzureStorageDriver implements StorageDriver {
     const { location } = options;
     this.visibility = options.visibility;
     this.prefix = location.prefix;
+    this.bucket = location.container;
     const credential = new sdk.StorageSharedKeyCredential(location.account, location.accountKey);
     // Short retries: an unreachable service should fail a request in seconds, not minutes.
     const service = new sdk.BlobServiceClient(location.endpoint, credential, { retryOptions: { maxTries: 2, tryTimeoutInMs: 10_000, retryDelayInMs: 200, maxRetryDelayInMs: 1000 } });

@@ -27,6 +27,7 @@ export class S3StorageDriver implements StorageDriver {
   readonly kind: "s3" | "gcs";
   readonly visibility: Visibility;
   readonly prefix: string;
+  readonly bucket: string;
   readonly client: S3Client;
   readonly #disk: LazyDisk;
 
@@ -34,6 +35,7 @@ export class S3StorageDriver implements StorageDriver {
     this.kind = options.kind ?? "s3";
     this.visibility = options.visibility;
     this.prefix = options.prefix;
+    this.bucket = options.bucket;
     const { S3Client } = requireDriver<typeof import("@aws-sdk/client-s3")>(
       "@aws-sdk/client-s3",
       options.kind === "gcs" ? "Google Cloud Storage file storage" : "S3 file storage",
