@@ -6,6 +6,7 @@ describe("dataConfig", () => {
   test("defaults: SQLite under the root, migrations/, UTC, 100 per page", () => {
     assert.deepEqual(dataConfig({ root: "/srv/app" }, {}), {
       root: "/srv/app",
+      appDir: "/srv/app",
       dbUrl: "sqlite:data/app.db",
       pool: {},
       migrationsDir: "/srv/app/migrations",
@@ -13,6 +14,12 @@ describe("dataConfig", () => {
       dateFormat: "YYYY-MM-DD HH:mm",
       maxPerPage: 100,
     });
+  });
+
+  test("a build's SQLite file is the app folder's: appDir, not the root of the code", () => {
+    const config = dataConfig({ root: "/srv/app/build", appDir: "/srv/app" }, {});
+    assert.equal(config.appDir, "/srv/app");
+    assert.equal(config.migrationsDir, "/srv/app/build/migrations", "the migrations are the build's own (compiled)");
   });
 
   test("DB_URL in the environment wins over dbUrl in the config", () => {

@@ -10,6 +10,8 @@ import { DEFAULT_DATE_FORMAT } from "./dates.js";
 export interface DataConfigInput {
   /** The app root (absolute). */
   readonly root: string;
+  /** The app folder a relative SQLite path resolves against (a build's is the folder it was built from); default the root. */
+  readonly appDir?: unknown;
   /** Database URL; `DB_URL` in the environment wins. Default `sqlite:data/app.db`. */
   readonly dbUrl?: unknown;
   /** Pool size for PostgreSQL/MySQL. */
@@ -37,6 +39,8 @@ export const DATA_CONFIG_KEYS = Object.freeze({
 /** The resolved data settings. */
 export interface DataConfig {
   readonly root: string;
+  /** The folder a relative SQLite path resolves against (see DataConfigInput.appDir). */
+  readonly appDir: string;
   readonly dbUrl: string;
   readonly pool: { readonly min?: number; readonly max?: number };
   readonly migrationsDir: string;
@@ -62,6 +66,7 @@ export function dataConfig(config: DataConfigInput, env: NodeJS.ProcessEnv = pro
   const dir = text(config.migrationsDir) ?? "migrations";
   return {
     root: config.root,
+    appDir: text(config.appDir) ?? config.root,
     dbUrl: text(env["DB_URL"]) ?? text(config.dbUrl) ?? DEFAULT_DB_URL,
     pool: { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) },
     migrationsDir: isAbsolute(dir) ? dir : resolve(config.root, dir),

@@ -37,7 +37,7 @@ export function migrationCommands(
 ): MigrationCommands {
   const settings = dataConfig(config);
   const withDb = async <T>(work: (knex: Knex) => Promise<T>): Promise<T> => {
-    const db = await connect(settings.dbUrl, { root: settings.root, pool: { min: 0, max: 2 } });
+    const db = await connect(settings.dbUrl, { root: settings.appDir, pool: { min: 0, max: 2 } });
     try {
       return await work(db.knex);
     } finally {

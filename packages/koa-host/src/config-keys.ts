@@ -26,6 +26,7 @@ export interface ConfigKeys {
 export const HOST_CONFIG_KEYS = Object.freeze({
   env: true,
   root: true,
+  appDir: true,
   secretKey: true,
   logLevel: true,
   logRequests: true,

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { closestName, isPlainObject } from "routing-kernel/plugin";
 import { mergeConfig } from "./config-merge.js";
+import { appFolderOf } from "./app-folder.js";
 import { loadEnvFile } from "./env-file.js";
 import { assertStrongSecret } from "./secret-strength.js";
 import { E_CONFIG_INVALID, E_CONFIG_UNKNOWN_ENV, E_MISSING_SECRET_KEY } from "./errors.js";
@@ -37,6 +38,13 @@ export interface HostConfig {
   readonly secretKey: string;
   /** The app's root folder (absolute). */
   readonly root: string;
+  /**
+   * The app folder (absolute; set by the host, not by the app): relative paths in config resolve
+   * against it (the SQLite file, local storage and session folders) and its `.env` file is read.
+   * The same as `root`, except in a build or release folder, whose app folder is the one it was
+   * built from (see app-folder.ts).
+   */
+  readonly appDir?: string;
   /** pino level: `debug` in development, `info` otherwise (`LOG_LEVEL`). */
   readonly logLevel: string;
   /** Log one line per request (at level info). */
@@ -182,7 +190,9 @@ export async function loadConfig(
   environment: NodeJS.ProcessEnv = process.env,
 ): Promise<AppConfig> {
   const absolute = resolve(root);
-  loadEnvFile(absolute, environment);
+  // A build's data and .env live in the app folder it was built from, not in the build.
+  const appDir = appFolderOf(absolute);
+  loadEnvFile(appDir, environment);
   const fromFile = await readConfigFile(absolute);
   const { environments: declared, ...base } = fromFile;
   if (declared !== undefined && !isPlainObject(declared)) throw new E_CONFIG_INVALID(join(absolute, "lib"), "`environments` must be an object of sections: { production: { ... } }");
@@ -198,7 +208,7 @@ export async function loadConfig(
     const value = environment[variable];
     if (value !== undefined && value !== "") fromEnv[key] = value;
   }
-  const merged = mergeConfig(defaultConfig(absolute, env) as unknown as Readonly<Record<string, unknown>>, base as Readonly<Record<string, unknown>>, environments[env], fromEnv, overrides, { env, root: absolute }) as unknown as AppConfig;
+  const merged = mergeConfig(defaultConfig(absolute, env) as unknown as Readonly<Record<string, unknown>>, base as Readonly<Record<string, unknown>>, environments[env], fromEnv, overrides, { env, root: absolute, appDir }) as unknown as AppConfig;
   if (env === "production" && (!merged.secretKey || merged.secretKey === DEVELOPMENT_SECRET)) {
     throw new E_MISSING_SECRET_KEY();
   }

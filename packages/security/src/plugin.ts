@@ -148,7 +148,9 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
       const log = context.logger;
       const config = resolveSecurityConfig(context.config, configOptions, (message) => log.warn(message));
       const secrets = [config.secretKey, ...config.secretKeyFallbacks];
-      const root = typeof context.config["root"] === "string" ? context.config["root"] : process.cwd();
+      // Relative store paths resolve against the app folder (a build's is the one it was built from).
+      const folder = (context.config as { readonly appDir?: unknown }).appDir ?? context.config["root"];
+      const root = typeof folder === "string" ? folder : process.cwd();
       const sessionUrl = parseSessionUrl(config.sessionUrl, root);
       // One outage log per store: reconnect attempts and failing requests are counted, not logged one by one.
       store = sessionStore ?? (await createSessionStore(sessionUrl, { root, onConnectionError: (error) => storeOutage?.failed(error) }));

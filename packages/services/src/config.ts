@@ -5,6 +5,8 @@ import type { BundleDeclarations } from "./assets/bundle.js";
 export interface ServicesConfig {
   readonly env: string;
   readonly root: string;
+  /** The app folder relative storage paths resolve against (a build's is the one it was built from); the root by default. */
+  readonly appDir: string;
   readonly secretKey: string;
   /** Mount prefix of the app (multi-application), `""` when at the root. */
   readonly basePath: string;
@@ -98,6 +100,7 @@ export function readServicesConfig(appConfig: object): ServicesConfig {
   const read: ServicesConfig = {
     env: optionalString(config, "env") ?? "development",
     root,
+    appDir: optionalString(config, "appDir") ?? root,
     secretKey: optionalString(config, "secretKey") ?? "",
     basePath: (optionalString(config, "basePath") ?? "").replace(/\/+$/, ""),
     storage: {

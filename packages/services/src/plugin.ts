@@ -103,7 +103,8 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
         }
         const storage = createStorage({
           ...(config.storageUrl ? { url: config.storageUrl } : {}),
-          root: config.root,
+          // Uploads on local disk live in the app folder, not in a build that the next release replaces.
+          root: config.appDir,
           secret: config.secretKey,
           publicPath: config.basePath + config.storage.publicPath,
           limits: {

@@ -17,7 +17,7 @@ export async function cliConfig(root: string): Promise<AppConfig> {
 /** Runs `work` on the app's database, then closes the connection. */
 export async function withDatabase<T>(config: AppConfig, work: (knex: Knex) => Promise<T>): Promise<T> {
   const settings = dataConfig(config);
-  const db = await connect(settings.dbUrl, { root: settings.root, pool: { min: 0, max: 2 } });
+  const db = await connect(settings.dbUrl, { root: settings.appDir, pool: { min: 0, max: 2 } });
   try {
     return await work(db.knex);
   } finally {

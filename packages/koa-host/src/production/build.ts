@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameS
 import { dirname, join, relative, sep } from "node:path";
 import { findAppEntry } from "../cli/app-definition.js";
 import { importDevTool } from "../dev-tools.js";
+import { markAppFolder } from "../app-folder.js";
 import { E_APP_NOT_FOUND, E_BUILD_FAILED } from "../errors.js";
 
 /** Options of {@link buildApp}. */
@@ -88,6 +89,8 @@ export async function buildApp(options: BuildOptions): Promise<BuildResult> {
     rmSync(outDir, { recursive: true, force: true });
     // Rename last: `start` never sees a half-written build.
     renameSync(staging, outDir);
+    // Relative paths in config (the SQLite file, storage) resolve against the app folder, not the build.
+    markAppFolder(staging, outDir, root);
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     throw error;
