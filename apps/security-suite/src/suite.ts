@@ -10,6 +10,7 @@ import { errorCases } from "./cases/errors.js";
 import { headerCases } from "./cases/headers.js";
 import { mailLinkCases } from "./cases/mail-links.js";
 import { cookieCases, LOGIN_USERS, loginCases } from "./cases/session-login.js";
+import { SESSION_USERS, sessionCases } from "./cases/sessions.js";
 import { xssCases } from "./cases/xss.js";
 import { startTarget, type Framework, type Target } from "./target.js";
 
@@ -18,7 +19,7 @@ export function runSecuritySuite(framework: Framework): void {
   describe(`security suite: a scaffolded ${framework} app in production mode`, () => {
     let app: Target | undefined;
     before(async () => {
-      app = await startTarget(framework, framework === "fw-b" ? { users: LOGIN_USERS, redisSessions: true } : {});
+      app = await startTarget(framework, framework === "fw-b" ? { users: [...LOGIN_USERS, ...SESSION_USERS], redisSessions: true } : {});
     });
     after(async () => {
       await app?.close();
@@ -33,6 +34,8 @@ export function runSecuritySuite(framework: Framework): void {
     describe("probes and bad input", () => errorCases(target));
     describe("session cookie", () => cookieCases(target, "/posts/edit"));
     describe("security headers", () => headerCases(target));
+    // Before the login cases: their per-address case uses up this address's failed-login allowance.
+    if (framework === "fw-b") describe("sessions: anonymous visitors and password changes", () => sessionCases(target));
     if (framework === "fw-b") describe("login", () => loginCases(target));
     if (framework === "fw-b") describe("mailed links", () => mailLinkCases(target, { hostVictim: "timing2@example.test", forwardedVictim: "timing3@example.test" }));
   });

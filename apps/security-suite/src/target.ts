@@ -38,6 +38,8 @@ export interface Target {
   markLog(): Promise<number>;
   /** Paths as the framework spells them: fw-a ends paths with a slash, fw-b does not. */
   path(path: string): string;
+  /** The Redis key prefix of the app's sessions, when it runs with Redis sessions. */
+  readonly sessionPrefix?: string;
   /** The SMTP server an fw-b app mails to (`MAIL_URL`): production refuses to start without a transport. */
   readonly mail?: SmtpServer;
   close(): Promise<void>;
@@ -94,7 +96,8 @@ function spell(framework: Framework, path: string): string {
 export async function startTarget(framework: Framework, options: { users?: readonly SuiteUser[]; redisSessions?: boolean } = {}): Promise<Target> {
   // Sessions (and so the failed-login counters) in Redis, as the attacked deployment had them; a
   // key prefix of this run's own.
-  const sessionUrl = options.redisSessions ? `${await requireServer("redis")}?prefix=suite-${framework}-${randomBytes(6).toString("hex")}:` : undefined;
+  const sessionPrefix = options.redisSessions ? `suite-${framework}-${randomBytes(6).toString("hex")}:` : undefined;
+  const sessionUrl = sessionPrefix ? `${await requireServer("redis")}?prefix=${sessionPrefix}` : undefined;
   const root = scaffold(framework);
   const mail = framework === "fw-b" ? await startSmtp() : undefined;
   const child: ChildProcess = spawn(process.execPath, ["--conditions=source", "--import", TSX, join(SUITE_DIR, "src", "serve.ts"), root], {
@@ -142,6 +145,7 @@ export async function startTarget(framework: Framework, options: { users?: reado
       return output.length;
     },
     path: (path) => spell(framework, path),
+    ...(sessionPrefix ? { sessionPrefix } : {}),
     ...(mail ? { mail } : {}),
     async close() {
       child.kill("SIGTERM");

@@ -25,18 +25,23 @@ async function login(app: Target, browser: Client, identifier: string, password:
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** Registers the session cookie checks (both frameworks): `page` is a path that starts a session. */
+/**
+ * Registers the cookie checks (both frameworks): `page` is a path with a form, which gives an
+ * anonymous visitor the signed CSRF cookie and no session (a session cookie, if any, is checked too).
+ */
 export function cookieCases(target: () => Target, page: string): void {
-  test("session cookie flags in production: HttpOnly, Secure, SameSite, Path=/", async () => {
+  test("session and CSRF cookie flags in production: HttpOnly, Secure, SameSite, Path=/", async () => {
     const app = target();
     const browser = client(app.url);
     await browser.send(app.path(page));
-    const line = browser.setCookies.find((cookie) => /^session=/.test(cookie));
-    assert.ok(line, `a session cookie is set by ${page}: ${browser.setCookies.join(" | ")}`);
-    assert.match(line, /;\s*httponly/i);
-    assert.match(line, /;\s*secure/i);
-    assert.match(line, /;\s*samesite=(lax|strict)/i);
-    assert.match(line, /;\s*path=\//i);
+    const lines = browser.setCookies.filter((cookie) => /^(session|__Host-csrf)=/.test(cookie));
+    assert.ok(lines.some((cookie) => cookie.startsWith("__Host-csrf=")), `the CSRF cookie is set by ${page}: ${browser.setCookies.join(" | ")}`);
+    for (const line of lines) {
+      assert.match(line, /;\s*httponly/i);
+      assert.match(line, /;\s*secure/i);
+      assert.match(line, /;\s*samesite=(lax|strict)/i);
+      assert.match(line, /;\s*path=\//i);
+    }
   });
 }
 
@@ -45,9 +50,11 @@ export function loginCases(target: () => Target): void {
   test("session rotation at login: a new session cookie, and the pre-login session is not logged in", async () => {
     const app = target();
     const browser = client(app.url);
-    await browser.send("/login");
+    // An anonymous visitor's session (a language choice): the login page alone stores none.
+    const page = await browser.send("/login");
+    await browser.form("/language", { language: "en", next: "/login", _csrf_token: csrfFrom(page.text) });
     const before = browser.cookies.get("session");
-    assert.ok(before, "the login page starts a session");
+    assert.ok(before, "the language choice starts a session");
     const res = await login(app, browser, "bob", "correct-horse-2");
     assert.ok(res.status >= 300 && res.status < 400, `login redirects: ${res.status} ${res.text.slice(0, 200)}`);
     const after = browser.cookies.get("session");
