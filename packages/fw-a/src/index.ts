@@ -17,6 +17,8 @@ export { security } from "./security.js";
 export type { CurrentUser, UserRegistry } from "@fwkit/security";
 export { defineConfig, HTTPError, Redirect, Reply, type AppConfig, type Host } from "@fwkit/koa-host";
 export { defineCommands, type ScriptCommand } from "@fwkit/koa-host/plugin";
+/** The OpenAPI document of an app, for tools of your own: `openApiDocument(openApiSources(host), options)`. */
+export { openApiDocument, openApiSources, type OpenApiOptions, type OpenApiResult } from "@fwkit/koa-host";
 /** Route names and parameters for a typed urlFor, filled by the app's generated types/routes.d.ts (`routes --types`). */
 export type { RouteParamLists, RouteParams, RouteParamValue } from "@fwkit/koa-host";
 export type { AppDefinition } from "@fwkit/koa-host/cli";

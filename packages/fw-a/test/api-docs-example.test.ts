@@ -15,6 +15,9 @@ const docs = readFileSync(fileURLToPath(new URL("../../../docs/api.md", import.m
 /** The docs' fw-a example: the first TypeScript block of "Declared schemas". */
 const example = /## Declared schemas[\s\S]*?```ts\n([\s\S]*?)```/.exec(docs)![1]!;
 
+// fw-a's URLs end with "/" (its convention: `/posts/` answers, `/posts` redirects there), so the
+// document's paths do too; every other recommended Redocly rule applies.
+const FW_A_LINT_OFF = ["no-path-trailing-slash"];
 const client = `import createClient from "openapi-fetch";
 import type { paths } from "./schema.js";
 
@@ -54,7 +57,7 @@ describe("fw-a: docs/api.md's example from a generated client", () => {
 
   test("openapi-fetch lists and creates posts: 200, not a CSRF refusal; bad input is a 422", async () => {
     const document = (await (await fetch(`${url}/openapi.json`)).json()) as object;
-    const checked = await checkOpenApiClient<{ run(baseUrl: string): Promise<Record<string, unknown>> }>({ document, client, forbidden });
+    const checked = await checkOpenApiClient<{ run(baseUrl: string): Promise<Record<string, unknown>> }>({ document, client, forbidden, lintOff: FW_A_LINT_OFF });
     try {
       assert.deepEqual(await checked.module.run(url), { page: 2, createdStatus: 200, title: "hello", refusedStatus: 422 });
     } finally {

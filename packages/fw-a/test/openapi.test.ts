@@ -14,6 +14,9 @@ import { app as definition } from "./api-app/app.js";
 const root = fileURLToPath(new URL("./api-app", import.meta.url));
 const bin = fileURLToPath(new URL("../bin/fw-a.js", import.meta.url));
 
+// fw-a's URLs end with "/" (its convention: `/posts/` answers, `/posts` redirects there), so the
+// document's paths do too; every other recommended Redocly rule applies.
+const FW_A_LINT_OFF = ["no-path-trailing-slash"];
 type Doc = OpenApiTestDocument;
 const { client, forbidden } = openApiClientSources("/");
 
@@ -46,7 +49,7 @@ describe("fw-a OpenAPI document", () => {
   });
 
   test("the document validates, its generated client type-checks and calls the running app", async () => {
-    const checked = await checkOpenApiClient<{ run(baseUrl: string): Promise<Record<string, unknown>> }>({ document, client, forbidden });
+    const checked = await checkOpenApiClient<{ run(baseUrl: string): Promise<Record<string, unknown>> }>({ document, client, forbidden, lintOff: FW_A_LINT_OFF });
     try {
       assert.deepEqual(await checked.module.run(url), {
         page: 2,

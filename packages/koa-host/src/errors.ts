@@ -100,6 +100,13 @@ export const E_CONFIG_INVALID = createError(
   (file: string, reason: string) => `The config file ${file} is invalid: ${reason}`,
 );
 
+/** An OpenAPI option (config block `openapi`, or `openApiDocument()`'s options) has the wrong shape. */
+export const E_OPENAPI_OPTION = createError(
+  "E_OPENAPI_OPTION",
+  500,
+  (where: string, key: string, reason: string) => `OpenAPI option ${key} in ${where} is invalid: ${reason}.`,
+);
+
 /** A hand-written route or plugin was added after the app started. */
 export const E_HOST_STARTED = createError(
   "E_HOST_STARTED",

@@ -95,3 +95,44 @@ describe("openApiDocument (issue 18)", () => {
     assert.equal((plain.document["paths"] as Paths)["/pages"], undefined);
   });
 });
+
+describe("openApiDocument: servers, security and components a linter accepts", () => {
+  const guard: OpenApiContribution = {
+    securitySchemes: { bearerJwt: { type: "http", scheme: "bearer" }, sessionCookie: { type: "apiKey", in: "cookie", name: "session" } },
+    route: (route) => (route.methodName === "create" ? { responses: { "401": "Token required" }, security: [{ bearerJwt: [] }] } : undefined),
+  };
+
+  test("servers: strings become { url }, objects are kept, the default is the serving origin", async () => {
+    const given = await openApiDocument([{ routes: table.routes, prefix: "", contributions: [] }], {
+      servers: ["https://api.example.com", { url: "/v2", description: "Here" }],
+    });
+    assert.deepEqual(given.document["servers"], [{ url: "https://api.example.com" }, { url: "/v2", description: "Here" }]);
+    const plain = await openApiDocument([{ routes: table.routes, prefix: "", contributions: [] }]);
+    assert.deepEqual(plain.document["servers"], [{ url: "/" }]);
+  });
+
+  test("servers of the wrong shape are E_OPENAPI_OPTION naming the entry, never a spread string", async () => {
+    const refused = async (servers: unknown, pattern: RegExp) =>
+      assert.rejects(openApiDocument([{ routes: table.routes, prefix: "", contributions: [] }], { servers } as never), (error: Error & { code?: string }) => {
+        assert.equal(error.code, "E_OPENAPI_OPTION");
+        assert.match(error.message, pattern);
+        return true;
+      });
+    await refused("http://api.example.com", /servers .*expected a list/);
+    await refused([42], /servers\[0\] .*expected a URL string or \{ url, description \}/);
+    await refused([{ url: "https://x.example", descripton: "typo" }], /servers\[0\]\.descripton .*unknown key; known: url, description/);
+    await refused([{ description: "no url" }], /servers\[0\]\.url/);
+    await refused(["javascript:alert(1)"], /servers\[0\] .*http\(s\) URL/);
+    await refused(["//evil.example"], /servers\[0\]/);
+  });
+
+  test("only the security schemes an operation uses are listed; a public operation says security: []", async () => {
+    const { document } = await openApiDocument([{ routes: table.routes, prefix: "", contributions: [guard] }]);
+    const paths = document["paths"] as Paths;
+    assert.deepEqual(Object.keys((document["components"] as { securitySchemes: object }).securitySchemes), ["bearerJwt"]);
+    assert.deepEqual(paths["/posts/create"]!["post"]!.security, [{ bearerJwt: [] }]);
+    assert.deepEqual(paths["/posts/rename"]!["post"]!.security, []);
+    const none = await openApiDocument([{ routes: table.routes, prefix: "", contributions: [{ securitySchemes: guard.securitySchemes! }] }]);
+    assert.equal((none.document["components"] as { securitySchemes?: object }).securitySchemes, undefined, "no operation needs one");
+  });
+});

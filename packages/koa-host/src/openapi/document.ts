@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import { routeMetadata, type Route, type RouteMetadata } from "routing-kernel";
 import { toJsonSchema } from "./json-schema.js";
+import { checkOpenApiOptions } from "./options.js";
 import type { OpenApiContribution, OpenApiObject, OpenApiOptions, OpenApiResult, OpenApiRouteNotes } from "./types.js";
 
 /** The routes of one app (or of one mounted app, under its URL prefix) and its plugins' notes. */
@@ -44,7 +45,8 @@ const VALIDATION_SCHEMA = {
  * add (401/403 and security schemes from the security battery). HTML routes are left out unless
  * `includeHtml`. A schema without a JSON Schema converter is left out with a warning, never a crash.
  */
-export async function openApiDocument(sources: readonly OpenApiSource[], options: OpenApiOptions = {}): Promise<OpenApiResult> {
+export async function openApiDocument(sources: readonly OpenApiSource[], given: OpenApiOptions = {}): Promise<OpenApiResult> {
+  const options = checkOpenApiOptions(given, "openApiDocument()");
   const warnings: string[] = [];
   const paths: Record<string, Record<string, OpenApiObject>> = {};
   const securitySchemes: Record<string, OpenApiObject> = {};
@@ -87,23 +89,40 @@ export async function openApiDocument(sources: readonly OpenApiSource[], options
     }
   }
 
+  // Only what an operation refers to: a scheme or schema nobody uses is noise to a reader and to
+  // linters (Redocly's no-unused-components).
+  const used = usedSchemes(paths);
+  const referenced = JSON.stringify(paths);
   const components: OpenApiObject = {};
   const schemas: Record<string, OpenApiObject> = {};
-  if (usesErrors) schemas["Error"] = ERROR_SCHEMA;
+  if (usesErrors && referenced.includes('"#/components/schemas/Error"')) schemas["Error"] = ERROR_SCHEMA;
   if (usesValidation) schemas["ValidationError"] = VALIDATION_SCHEMA;
   if (Object.keys(schemas).length > 0) components["schemas"] = schemas;
-  if (Object.keys(securitySchemes).length > 0) components["securitySchemes"] = securitySchemes;
+  const schemes = Object.fromEntries(Object.entries(securitySchemes).filter(([name]) => used.has(name)));
+  if (Object.keys(schemes).length > 0) components["securitySchemes"] = schemes;
   const info: OpenApiObject = { title: options.title ?? "API", version: options.version ?? "1.0.0" };
   if (options.description) info["description"] = options.description;
   const document: OpenApiObject = {
     openapi: "3.1.0",
     info,
-    ...(options.servers ? { servers: options.servers.map((s) => ({ ...s })) } : {}),
+    // Default: the origin (and base path) the document is served from, which the paths already carry.
+    servers: (options.servers ?? [{ url: "/" }]).map((s) => ({ ...s })),
     ...(tags.size > 0 ? { tags: [...tags.values()] } : {}),
     paths,
     ...(Object.keys(components).length > 0 ? { components } : {}),
   };
   return { document, warnings };
+}
+
+/** The names of the security schemes the operations require. */
+function usedSchemes(paths: Record<string, Record<string, OpenApiObject>>): Set<string> {
+  const used = new Set<string>();
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item)) {
+      for (const requirement of (operation["security"] ?? []) as Array<Record<string, unknown>>) for (const name of Object.keys(requirement)) used.add(name);
+    }
+  }
+  return used;
 }
 
 interface Parts {
@@ -121,7 +140,8 @@ function operationOf(meta: RouteMetadata, pattern: string, index: number, verb: 
     operationId: extra ? operationIdOf(meta, index, verb) : meta.id,
     tags: [...meta.tags],
   };
-  if (meta.summary) operation["summary"] = meta.summary;
+  // Every operation has a summary (lists and linters show it): the decorator's, else the route's name.
+  operation["summary"] = meta.summary ?? meta.id;
   const optional = meta.parameters.filter((p) => p.optional && p.source === "path").map((p) => p.name);
   const description = [meta.description, optional.length > 0 ? `Optional segments (${optional.map((n) => `\`${n}\``).join(", ")}) are listed as separate paths: \`${meta.path}\` answers with and without them.` : undefined].filter(Boolean);
   if (description.length > 0) operation["description"] = description.join("\n\n");
@@ -160,8 +180,9 @@ function operationOf(meta: RouteMetadata, pattern: string, index: number, verb: 
   }
   operation["responses"] = responses;
 
+  // Always said: `[]` marks a public operation, so no reader (or tool) takes it for one that forgot its scheme.
   const security = parts.notes.flatMap((note) => note.security ?? []);
-  if (security.length > 0) operation["security"] = security.map((requirement) => Object.fromEntries(Object.entries(requirement).map(([k, v]) => [k, [...v]])));
+  operation["security"] = security.map((requirement) => Object.fromEntries(Object.entries(requirement).map(([k, v]) => [k, [...v]])));
   return operation;
 }
 

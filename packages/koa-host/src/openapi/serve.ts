@@ -4,6 +4,7 @@ import type { Middleware } from "koa";
 import type { AppConfig } from "../config.js";
 import { resolveDevTool } from "../dev-tools.js";
 import { openApiDocument, type OpenApiSource } from "./document.js";
+import { checkOpenApiOptions } from "./options.js";
 import type { OpenApiObject, OpenApiOptions } from "./types.js";
 
 /** The `openapi` config block: serving the document and a documentation page. */
@@ -30,7 +31,10 @@ export const OPENAPI_CONFIG_KEYS = Object.freeze({
 
 /** The `openapi` block with its defaults, or undefined when nothing is served. */
 export function openApiSettings(config: AppConfig): (OpenApiConfig & { readonly path: string; readonly docsPath: string | false }) | undefined {
-  const block = ((config as { openapi?: OpenApiConfig }).openapi ?? {}) as OpenApiConfig;
+  const given = ((config as { openapi?: OpenApiConfig }).openapi ?? {}) as OpenApiConfig;
+  // Checked even when nothing is served, so a mistake shows at start-up in every environment.
+  const { serve: _serve, path: _path, docsPath: _docsPath, ...generator } = given;
+  const block: OpenApiConfig = { ...given, ...checkOpenApiOptions(generator, "the openapi config block") };
   if (!(block.serve ?? config.env !== "production")) return undefined;
   const appName = (config as { appName?: unknown }).appName;
   return {

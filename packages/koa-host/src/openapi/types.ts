@@ -29,8 +29,17 @@ export interface OpenApiOptions {
   readonly description?: string;
   /** Include HTML routes (default false: only JSON and XML routes are an API). */
   readonly includeHtml?: boolean;
-  /** `servers` (default none: paths are relative to where the document is served). */
-  readonly servers?: ReadonlyArray<{ readonly url: string; readonly description?: string }>;
+  /**
+   * `servers`: URLs (`"https://api.example.com"`) or `{ url, description }` objects; default
+   * `[{ url: "/" }]`, the origin the document is served from.
+   */
+  readonly servers?: ReadonlyArray<string | OpenApiServer>;
+}
+
+/** One entry of the document's `servers`. */
+export interface OpenApiServer {
+  readonly url: string;
+  readonly description?: string;
 }
 
 /** The generator's answer: the document and what it had to leave out. */
