@@ -21,4 +21,4 @@ export { redirect, Redirect, reply, Reply, type ReplyInit } from "./reply.js";
 export type { ErrorInfo, RespondFn, Responder } from "./responder.js";
 export { HOST_VIEW_FIELDS, HostView } from "./view.js";
 export type { RouteClassName, RouteMethodArgs, RouteName, RouteNameArgs, RouteParamLists, RouteParams, RouteParamValue } from "./route-types/route-params.js";
-export { openApiDocument, openApiSources, type OpenApiConfig, type OpenApiContribution, type OpenApiObject, type OpenApiOptions, type OpenApiResult, type OpenApiRouteNotes, type OpenApiSource } from "./openapi/index.js";
+export { openApiDocument, openApiSources, type OpenApiConfig, type OpenApiContribution, type OpenApiObject, type OpenApiOptions, type OpenApiResult, type OpenApiRouteNotes, type OpenApiServer, type OpenApiSource } from "./openapi/index.js";

@@ -6,4 +6,4 @@ export { openApiDocument, toOpenApiPath, type OpenApiSource } from "./document.j
 export { toJsonSchema, type Converted } from "./json-schema.js";
 export { OPENAPI_CONFIG_KEYS, openApiMiddleware, openApiSettings, type OpenApiConfig } from "./serve.js";
 export { contributionsOf, openApiSources } from "./sources.js";
-export type { OpenApiContribution, OpenApiObject, OpenApiOptions, OpenApiResult, OpenApiRouteNotes } from "./types.js";
+export type { OpenApiContribution, OpenApiObject, OpenApiOptions, OpenApiResult, OpenApiRouteNotes, OpenApiServer } from "./types.js";
