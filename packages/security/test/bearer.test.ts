@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { SignJWT } from "jose";
-import { bearerAuth, csrfToken, signJwt } from "../src/index.js";
+import { bearerAuth, csrfToken, getSession, signJwt } from "../src/index.js";
 import { jwtClaims, resolveJwtKeys, resolveSecurityConfig } from "../src/plugin-api.js";
 import { post, startApp, View, type TestApp } from "./helpers/app.js";
 import { Client } from "./helpers/client.js";
@@ -26,6 +26,12 @@ class Api extends View {
 class Index extends View {
   form() {
     return { token: csrfToken(this.ctx) };
+  }
+
+  /** Writes the session, so the visitor holds a session cookie (a form page alone stores none). */
+  remember() {
+    getSession(this.ctx)["seen"] = true;
+    return { ok: true };
   }
 
   @bearerAuth()
@@ -86,7 +92,7 @@ describe("bearerAuth", () => {
 
   test("a bearer-auth POST needs no CSRF token, even with a session cookie; without a token it is 401, not 403", async () => {
     const client = new Client(app.url);
-    await client.get("/form");
+    await client.get("/remember");
     assert.ok(client.jar.has("session"));
     const token = await app.plugin.signJwt({ sub: "u1" });
     const created = await client.post("/api/items", { json: {}, headers: { Authorization: `Bearer ${token}` } });
