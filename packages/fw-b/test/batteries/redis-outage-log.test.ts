@@ -33,10 +33,19 @@ describe("Redis outages are logged once per store and state change, not per requ
         void original;
       };
     }
+    // A form page stores no session for a visitor; a login does (with the page's CSRF cookie and token).
     const first = await fetch(`${app.url}/forms`);
     assert.equal(first.status, 200);
-    cookie = (first.headers.getSetCookie()[0] ?? "").split(";")[0]!;
-    assert.ok(cookie.startsWith("session="), "the page made a session");
+    const csrfCookie = (first.headers.getSetCookie()[0] ?? "").split(";")[0]!;
+    const token = /name="_csrf_token" value="([^"]+)"/.exec(await first.text())?.[1] ?? "";
+    const login = await fetch(`${app.url}/session/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: csrfCookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ _csrf_token: token }).toString(),
+    });
+    cookie = (login.headers.getSetCookie().find((line) => line.startsWith("session=")) ?? "").split(";")[0]!;
+    assert.ok(cookie.startsWith("session="), `the login made a session: ${login.status}`);
   });
 
   after(async () => {
