@@ -1,7 +1,7 @@
 import type { Context, Middleware } from "koa";
 import { heldMessage } from "@fwkit/data/plugin";
 import { HTTPError, type AppConfig, type ErrorInfo, type Responder } from "@fwkit/koa-host";
-import { type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
+import { runtimeOf, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
 import { E_LOGIN_REQUIRED } from "@fwkit/security";
 import { loginRedirectUrl, rejectsHtml } from "@fwkit/security/plugin";
 import { type Route } from "routing-kernel";
@@ -132,7 +132,10 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
   const answerMaintenance = async (ctx: Context): Promise<void> => {
     const error = new E_MAINTENANCE();
     const message = translatorOf(ctx)("maintenance.message");
-    const info: ErrorInfo = { status: 503, message, error };
+    // The gate runs before the view is matched: the route it is for decides the answer's kind
+    // (JSON for a @renderJson view), as for every other error raised before the view.
+    const route = (ctx.state["route"] as Route | undefined) ?? runtimeOf(ctx)?.lookupRoute(ctx)?.route;
+    const info: ErrorInfo = { status: 503, message, error, ...(route ? { route } : {}) };
     ctx.status = 503;
     ctx.set("Retry-After", String(settings.maintenance!.retryAfter));
     ctx.set("Cache-Control", "no-store");
