@@ -49,7 +49,7 @@ export {
 } from "./rate-limit.js";
 export { ARGON2_MAX_BYTES, BCRYPT_MAX_BYTES, dummyHash, hashAlgorithm } from "./passwords.js";
 export { currentPasswordPolicy, passwordPolicyOf } from "./password-policy.js";
-export { attachRuntime, runtimeOf, type SecurityRuntime, type UserHooks } from "./runtime.js";
+export { attachRuntime, runtimeOf, type CsrfCookieSettings, type SecurityRuntime, type UserHooks } from "./runtime.js";
 export {
   CSRF_SECRET_KEY,
   hasSession,
