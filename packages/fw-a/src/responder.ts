@@ -7,7 +7,7 @@ import {
   type Responder,
   type ResponderSetup,
 } from "@fwkit/koa-host";
-import { createFileProbe, errorPageText, prepareResult, sendHtmlError, sendJsonError, statusText, wantsJsonError } from "@fwkit/koa-host/plugin";
+import { createFileProbe, errorPageText, prepareResult, sendHtmlError, sendJsonError, wantsJsonError } from "@fwkit/koa-host/plugin";
 import type nunjucks from "nunjucks";
 import { type Route } from "routing-kernel";
 import { responseKindOf } from "routing-kernel/plugin";
@@ -56,7 +56,9 @@ export function createFwAResponder(setup: ResponderSetup): Responder {
       const name = errorTemplate(info.status);
       if (!name) return sendHtmlError(ctx, info);
       ctx.status = info.status;
-      render(ctx, name, { status: info.status, title: statusText(info.status), message: errorPageText(ctx, info).message, stack: info.stack });
+      // Title and message in the request's language (the kit's one rule for error words).
+      const text = errorPageText(ctx, info);
+      render(ctx, name, { status: info.status, title: text.name, message: text.message, stack: info.stack });
     },
     describe(route: Route) {
       // The kinds the docs name (`html`, `json`): a string result is answered as a page too.

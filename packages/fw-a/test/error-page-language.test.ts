@@ -43,3 +43,31 @@ describe("fw-a error pages raised by middleware, in the request's language", () 
     assert.match(await english.text(), /<p>Nothing is served at \/no-such-page\/\.<\/p>/);
   });
 });
+
+describe("fw-a framework errors in JSON, in the request's language", () => {
+  let app: Host;
+  let url = "";
+  before(async () => {
+    app = await createApp({ root, auth: { loadUser: () => undefined }, config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:" } });
+    url = (await listenForTest(app)).url;
+  });
+  after(() => app.close());
+
+  const json = { accept: "application/json", "accept-language": "de" };
+  const message = async (res: Response) => ((await res.json()) as { error: { message: string } }).error.message;
+
+  test("404, 405 and the CSRF 403 answer in German, as the 422 does; English without Accept-Language", async () => {
+    const missing = await fetch(`${url}/nope/`, { headers: json });
+    assert.equal(missing.status, 404);
+    assert.match(missing.headers.get("content-type") ?? "", /json/);
+    assert.match(await message(missing), /^Unter \/nope\/ /);
+    const verb = await fetch(`${url}/save/`, { method: "PUT", headers: json });
+    assert.equal(verb.status, 405);
+    assert.doesNotMatch(await message(verb), /not allowed/i);
+    const csrf = await fetch(`${url}/save/`, { method: "POST", headers: { ...json, "content-type": "application/json" }, body: "{}" });
+    assert.equal(csrf.status, 403);
+    assert.match(await message(csrf), /CSRF-Token/);
+    const english = await fetch(`${url}/nope/`, { headers: { accept: "application/json" } });
+    assert.equal(await message(english), "Nothing is served at /nope/.");
+  });
+});

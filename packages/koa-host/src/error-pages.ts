@@ -16,11 +16,17 @@ export function wantsJsonError(ctx: Context, route: Route | undefined): boolean 
   return isDataRoute(route) || acceptsOnlyJson(ctx);
 }
 
-/** Writes `{"error": {"status": N, "message": "..."}}` (and the stack in development). */
+/**
+ * Writes `{"error": {"status": N, "message": "..."}}` (and the stack in development). The message
+ * is the one the HTML page would show ({@link errorPageText}): the framework's own errors in the
+ * request's language when a translator is on, so JSON and HTML clients read the same words.
+ */
 export function sendJsonError(ctx: Context, info: ErrorInfo): void {
+  const text = errorPageText(ctx, info);
   ctx.status = info.status;
   ctx.type = "application/json; charset=utf-8";
-  const error: Record<string, unknown> = { status: info.status, message: info.message };
+  if (text.lang !== "en") ctx.set("Content-Language", text.lang);
+  const error: Record<string, unknown> = { status: info.status, message: text.message };
   const fields = (info.error as { fields?: unknown } | undefined)?.fields;
   if (fields && typeof fields === "object") error["fields"] = fields;
   if (info.stack) error["stack"] = info.stack;
@@ -37,7 +43,10 @@ export const TRANSLATE_STATE_KEY = "translate";
 /** The words of a built-in error page: its language, title and message. */
 export interface ErrorPageText {
   readonly lang: string;
+  /** The status and its name: `404 Not Found`, `404 Seite nicht gefunden`. */
   readonly title: string;
+  /** The status's name alone, in the same language. */
+  readonly name: string;
   readonly message: string;
 }
 
@@ -55,11 +64,11 @@ export function errorPageText(ctx: Context, info: ErrorInfo): ErrorPageText {
   const translate = state?.[TRANSLATE_STATE_KEY] as Translate | undefined;
   const key = `errors.status.${info.status}`;
   const words = typeof translate === "function" ? translate(key) : key;
-  if (words === key) return { lang: "en", title: `${info.status} ${english}`, message: info.message };
+  if (words === key) return { lang: "en", title: `${info.status} ${english}`, name: english, message: info.message };
   const lang = typeof state?.["locale"] === "string" ? (state["locale"] as string) : "en";
   // A message that only repeats the status's English name is replaced by the translated name.
   const message = info.message === english ? words : (codeMessage(translate!, ctx, info) ?? info.message);
-  return { lang, title: `${info.status} ${words}`, message };
+  return { lang, title: `${info.status} ${words}`, name: words, message };
 }
 
 /** The catalog's `errors.message.<code>` for the error, or undefined when it has none. */

@@ -6,7 +6,7 @@ import {
   type Responder,
   type ResponderSetup,
 } from "@fwkit/koa-host";
-import { errorPageText, prepareResult, sendHtmlError, sendJsonError, statusText, wantsJsonError, type TemplateRenderer } from "@fwkit/koa-host/plugin";
+import { errorPageText, prepareResult, sendHtmlError, sendJsonError, wantsJsonError, type TemplateRenderer } from "@fwkit/koa-host/plugin";
 import { type Route } from "routing-kernel";
 import { responseKindOf } from "routing-kernel/plugin";
 import { renderMarkdown } from "@fwkit/services";
@@ -103,9 +103,9 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
       }
       const found = page();
       if (!found) return sendHtmlError(ctx, info);
-      const html = found.render(
-        localsFor(ctx, { status: info.status, message: errorPageText(ctx, info).message, stack: info.stack, title: `${info.status} ${statusText(info.status)}` }),
-      );
+      // Title and message in the request's language (the kit's one rule for error words).
+      const text = errorPageText(ctx, info);
+      const html = found.render(localsFor(ctx, { status: info.status, message: text.message, stack: info.stack, title: text.title }));
       ctx.status = info.status;
       ctx.type = "text/html; charset=utf-8";
       ctx.body = html;

@@ -76,6 +76,19 @@ describe("contrib.i18n", () => {
     assert.match(await get("it", "/login"), /<html lang="it"[\s\S]*Accedi[\s\S]*Username or email/, "missing Italian strings fall back to English");
   });
 
+  test("a German error page has a German <title> above its German heading; JSON errors are German too", async () => {
+    const html = await fetch(`${app.url}/nowhere`, { headers: { "accept-language": "de" } }).then((r) => r.text());
+    const heading = /<h1>([^<]+)<\/h1>/.exec(html)?.[1];
+    assert.ok(heading && heading !== "Page not found", `a German heading: ${heading}`);
+    assert.match(html, new RegExp(`<title>404 ${heading}</title>`), "the title says what the heading says");
+    const json = await fetch(`${app.url}/nowhere`, { headers: { accept: "application/json", "accept-language": "de" } });
+    assert.equal(json.headers.get("content-language"), "de");
+    assert.deepEqual(await json.json(), { error: { status: 404, message: "Unter /nowhere gibt es nichts." } });
+    const verb = await fetch(`${app.url}/api`, { method: "DELETE", headers: { accept: "application/json", "accept-language": "de" } });
+    assert.equal(verb.status, 405);
+    assert.match(((await verb.json()) as { error: { message: string } }).error.message, /ist hier nicht erlaubt/);
+  });
+
   test("a user's language setting wins over the browser's; messages are translated", async () => {
     await createUser(app, { username: "zoe", password: "zoe-password-1", locale: "fr" });
     const browser = client(app.url);
