@@ -157,7 +157,7 @@ export class Api extends FwA {
 }
 `,
     "templates/layouts/base.html": `<!doctype html>
-<html lang="en">
+<html lang="{{ locale or 'en' }}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
