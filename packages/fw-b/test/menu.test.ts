@@ -64,3 +64,22 @@ describe("fw-b navigation menu", () => {
     assert.match(await res.text(), /<p class="user">ada<\/p>/);
   });
 });
+
+describe("fw-b navigation menu in the request's language", () => {
+  let app: StartedApp;
+  before(async () => {
+    app = await startApp({ config: { contrib: { i18n: { resources: { de: { Catalog: "Katalog", Teas: "Tees" } } } } } });
+  });
+  after(() => app.close());
+
+  test("@navTitle titles the catalogs have are translated; the others are shown as written", async () => {
+    const nav = async (lang?: string) => {
+      const res = await fetch(`${app.url}/`, lang ? { headers: { "accept-language": lang } } : {});
+      const html = await res.text();
+      assert.equal(res.status, 200, String((app.errors[0]?.err as Error | undefined)?.stack ?? html.slice(0, 400)));
+      return links(html.slice(html.indexOf('<nav class="fwb-nav"'), html.indexOf("</nav>") + 6));
+    };
+    assert.deepEqual(await nav("de"), ["Home /", "Katalog /store", "Tees /store/teas"]);
+    assert.deepEqual(await nav(), ["Home /", "Catalog /store", "Teas /store/teas"]);
+  });
+});

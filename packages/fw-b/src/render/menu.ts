@@ -1,8 +1,11 @@
 import type { Context } from "koa";
+import { TRANSLATE_STATE_KEY } from "@fwkit/koa-host/plugin";
 import { buildUrl, type Route, type RouteTable, type ViewClass } from "routing-kernel";
 import type { NavEntry } from "../decorators/nav-title.js";
 import { E_NAV_UNREACHABLE } from "../errors.js";
 import { NAV_CLASS, NAV_ITEM } from "../tags.js";
+
+type Translate = (key: string) => string;
 
 /** One link of the navigation menu as templates see it (`nav`). */
 export interface MenuItem {
@@ -39,20 +42,25 @@ export class NavMenu {
     return this.#nodes.length === 0;
   }
 
-  /** The menu for one request. */
+  /**
+   * The menu for one request. A title is also a translation key: with translations on (the
+   * request's translator on `ctx.state.translate`), a title the catalogs have is shown in the
+   * request's language (`"Products"` -> `"Produkte"` from `locales/de.json`); any other title as written.
+   */
   forRequest(ctx: Context): MenuItem[] {
-    return filter(this.#nodes, ctx, ctx.path);
+    const translate = (ctx.state as Record<string, unknown> | undefined)?.[TRANSLATE_STATE_KEY];
+    return filter(this.#nodes, ctx, ctx.path, typeof translate === "function" ? (translate as Translate) : undefined);
   }
 }
 
-function filter(nodes: readonly Node[], ctx: Context, path: string): MenuItem[] {
+function filter(nodes: readonly Node[], ctx: Context, path: string, translate: Translate | undefined): MenuItem[] {
   const items: MenuItem[] = [];
   for (const node of nodes) {
     if (node.entry.visible && !node.entry.visible(ctx)) continue;
-    const children = filter(node.children, ctx, path);
+    const children = filter(node.children, ctx, path, translate);
     const here = path === node.url;
     const within = node.children.length > 0 && node.url !== "/" && path.startsWith(`${node.url}/`);
-    items.push({ title: node.entry.title, url: node.url, active: here || within || children.some((c) => c.active), children });
+    items.push({ title: translate ? translate(node.entry.title) : node.entry.title, url: node.url, active: here || within || children.some((c) => c.active), children });
   }
   return items;
 }
