@@ -77,13 +77,14 @@ for (const backend of backends) {
       return true;
     };
 
-    test("put, storeUpload, getBytes, delete and list answer 503 naming the bucket; one error line is logged", async () => {
+    test("put, storeUpload, get, getBytes, delete and list answer 503 naming the bucket; one error line is logged", async () => {
       const { lines, logger } = recorder();
       const storage: Storage = createStorage({ url: started.missing, root: dir, secret: "s", logger });
       try {
         await assert.rejects(storage.put("notes/a.txt", "hello"), isBucketMissing);
         await assert.rejects(storage.storeUpload(await upload(dir)), isBucketMissing);
         await assert.rejects(storage.getBytes("notes/a.txt"), isBucketMissing);
+        await assert.rejects(storage.get("notes/a.txt"), isBucketMissing);
         await assert.rejects(storage.delete("notes/a.txt"), isBucketMissing);
         await assert.rejects(storage.list("notes"), isBucketMissing);
         assert.equal(lines.length, 1, "one line, not one per failed call");

@@ -238,7 +238,9 @@ export function createStorage(options: StorageOptions): Storage {
     async get(key) {
       checkKey(key);
       // The fs driver opens lazily and would report a missing file as a stream error, too late for a 404.
-      if (!(await storage.exists(key))) throw new E_STORAGE_NOT_FOUND(key);
+      // Object stores answer the GET itself, which tells a missing object (404) from a missing bucket
+      // (503); their HEAD (exists) cannot, so they are not asked first.
+      if (driver.kind === "local" && !(await storage.exists(key))) throw new E_STORAGE_NOT_FOUND(key);
       return guarded("read", key, onDisk(key, (disk, path) => disk.getStream(path)));
     },
 
