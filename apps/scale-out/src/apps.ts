@@ -14,11 +14,19 @@ export const tsxImport = import.meta.resolve("tsx");
 export interface Framework {
   readonly name: "fw-a" | "fw-b";
   readonly main: string;
-  readonly commands: { readonly init: string; readonly build: string; readonly migrate: string };
+  readonly commands: { readonly init: string; readonly build: string; readonly migrate: string; readonly release: string; readonly releaseRollback: string };
 }
 
-export const FW_A: Framework = { name: "fw-a", main: join(workspace, "packages/fw-a/src/cli/main.ts"), commands: { init: "gen:init", build: "gen:build", migrate: "db:migrate" } };
-export const FW_B: Framework = { name: "fw-b", main: join(workspace, "packages/fw-b/src/cli/main.ts"), commands: { init: ":init", build: ":build", migrate: ":migrate" } };
+export const FW_A: Framework = {
+  name: "fw-a",
+  main: join(workspace, "packages/fw-a/src/cli/main.ts"),
+  commands: { init: "gen:init", build: "gen:build", migrate: "db:migrate", release: "release", releaseRollback: "release:rollback" },
+};
+export const FW_B: Framework = {
+  name: "fw-b",
+  main: join(workspace, "packages/fw-b/src/cli/main.ts"),
+  commands: { init: ":init", build: ":build", migrate: ":migrate", release: ":release", releaseRollback: ":release-rollback" },
+};
 
 /** The node arguments that run a framework's CLI from its sources. */
 export function cliArgs(framework: Framework, args: readonly string[]): string[] {
@@ -165,13 +173,22 @@ export const config = defineConfig({
 });
 `;
 
-/** Scaffolds, configures, builds and migrates one app; returns its folder. */
-export function prepareApp(framework: Framework, dir: string, env: Record<string, string>): string {
+/** Scaffolds one app and adds the tests' settings and views (no build, no migration); returns its folder. */
+export function scaffoldApp(framework: Framework, dir: string): string {
   const root = join(dir, framework === FW_B ? "shop" : "notes");
   mkdirSync(root, { recursive: true });
   runCommand(framework, root, [framework.commands.init]);
   writeFileSync(join(root, "lib", "config.ts"), framework === FW_B ? CONFIG_B : CONFIG_A);
   writeFileSync(join(root, "views", "ops.ts"), framework === FW_B ? OPS_B : OPS_A);
+  return root;
+}
+
+/** The fw-b test views (views/ops.ts), for a test that changes them in a release. */
+export const FW_B_OPS = OPS_B;
+
+/** Scaffolds, configures, builds and migrates one app; returns its folder. */
+export function prepareApp(framework: Framework, dir: string, env: Record<string, string>): string {
+  const root = scaffoldApp(framework, dir);
   runCommand(framework, root, [framework.commands.build]);
   runCommand(framework, root, [framework.commands.migrate], env);
   return root;

@@ -184,6 +184,9 @@ export const E_WORKERS_FAILED = createError("E_WORKERS_FAILED", 500, (reason: st
 /** The build folder exists but holds no built app, or the build itself failed. */
 export const E_BUILD_FAILED = createError("E_BUILD_FAILED", 500, (reason: string) => `The build failed: ${reason}`);
 
+/** A release command (release, rollback) or `start` found the release folders in a state it cannot use. */
+export const E_RELEASE = createError("E_RELEASE", 500, (reason: string) => `The release failed: ${reason}`);
+
 /** A development tool (tsx, esbuild) the command needs is not installed in the app. */
 export const E_DEV_TOOL_MISSING = createError(
   "E_DEV_TOOL_MISSING",

@@ -38,6 +38,27 @@ describe("the primary killed with requests in flight", () => {
   });
 });
 
+describe("a worker killed while the primary hands it connections", () => {
+  test("the connections it never took are served by another worker, none is left hanging", { timeout: TEST_MS }, async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const app = runFixture(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"]);
+    await app.waitFor(/with 2 workers/);
+    // A worker whose event loop is blocked reads no hand-off: the round-robin gives it one
+    // connection (then waits for its answer), the others go to the other worker.
+    const blocked = get(`${base}/block/8000`);
+    const pid = Number(/blocking in (\d+)/.exec(await app.waitFor(/blocking in \d+/))![1]);
+    const requests = [1, 2, 3, 4].map(() => get(`${base}/pid`));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    process.kill(pid, "SIGKILL");
+    const answers = await Promise.all(requests);
+    assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200, 200], answers.map((answer) => answer.error ?? answer.text).join("; ") + app.recent());
+    assert.ok(answers.every((answer) => answer.text !== String(pid)));
+    assert.equal((await blocked).status, 0, "the request the killed worker held is lost");
+    await app.waitFor(/never took/);
+  });
+});
+
 describe("a refused start exits non-zero in every worker mode", () => {
   for (const workers of ["1", "2"]) {
     test(`a plugin refusing to start (--workers ${workers}) prints its error and exits 1`, { timeout: TEST_MS }, async () => {
@@ -47,4 +68,54 @@ describe("a refused start exits non-zero in every worker mode", () => {
       assert.match(app.output(), /E_FIXTURE_REFUSED/);
     });
   }
+});
+
+/** The JSON lines of a process's output (other lines, such as the fixture's console.log, skipped). */
+const jsonLines = (output: string): Array<Record<string, unknown>> =>
+  output
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe("the lines start writes in production", () => {
+  test("the primary's lines are JSON with ISO times and levels, like the workers'; a request cut at shutdown gets a line", { timeout: TEST_MS }, async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const app = runFixture(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"], { FIXTURE_GRACE: "1" });
+    await app.waitFor(/with 2 workers/);
+    await get(`${base}/crash`);
+    await app.waitFor(/replaced the one that died/);
+    app.child.kill("SIGHUP");
+    await app.waitFor(/rolling restart done/);
+    const cut = get(`${base}/slow/15000`);
+    await app.waitFor(/slow request started/);
+    app.child.kill("SIGTERM");
+    assert.equal((await cut).status, 0, "the grace period cut the request");
+    assert.equal((await app.exit("the primary to exit after SIGTERM")).code, 0, app.output());
+
+    const lines = jsonLines(app.output());
+    const line = (pattern: RegExp) => lines.find((entry) => pattern.test(String(entry["msg"])));
+    for (const pattern of [/no build found/, /Serving on .* with 2 workers/, /worker \d+ died \(exit 3\)/, /replaced the one that died/, /rolling restart done/]) {
+      const entry = line(pattern);
+      assert.ok(entry, `a JSON line for ${pattern}:\n${app.output()}`);
+      assert.match(String(entry["time"]), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      assert.equal(typeof entry["level"], "number");
+      assert.equal(entry["name"], "start");
+    }
+    assert.equal(line(/died/)!["level"], 40, "a worker dying is a warning");
+    const cutLine = line(/request cut at shutdown: GET \/slow\/15000/);
+    assert.ok(cutLine, app.output());
+    assert.equal(typeof cutLine["reqId"], "string");
+    assert.match(String(cutLine["time"]), /^\d{4}-\d\d-\d\dT/);
+    // Every line but the fixture's own console.log is JSON.
+    const other = app.output().split("\n").filter((text) => text !== "" && !text.startsWith("{") && !/^slow request started/.test(text));
+    assert.deepEqual(other, []);
+  });
+
+  test("a refused start's error is a JSON line with its code", { timeout: TEST_MS }, async () => {
+    const app = runFixture(["start", "--workers", "1", "--port", String(await freePort()), "--host", "127.0.0.1"], { FIXTURE_REFUSE_START: "1" });
+    assert.equal((await app.exit("the refused start to exit")).code, 1);
+    const error = jsonLines(app.output()).find((entry) => entry["code"] === "E_FIXTURE_REFUSED");
+    assert.equal(error?.["level"], 50, app.output());
+  });
 });

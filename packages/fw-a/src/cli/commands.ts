@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { migrationCliCommands } from "@fwkit/data/plugin";
 import type { Argv, CommandModule } from "yargs";
-import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/koa-host/cli";
+import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/koa-host/cli";
 import { appMigrations } from "./db.js";
 import { generateView, initApp } from "./init.js";
 
@@ -32,6 +32,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
     .command(buildCommand("gen:build", "fw-a"))
     .command(startCommand("start"))
     .command(deployCommand("gen:deploy", "fw-a"));
+  for (const command of releaseCommands({ framework: "fw-a", release: "release", rollback: "release:rollback", migrate: "db:migrate" })) cli = cli.command(command);
   // The data battery's migration commands, under fw-a's names.
   const migrations = (args: Record<string, unknown>) => appMigrations(resolve(String(args["root"])));
   for (const command of migrationCliCommands({ migrate: "db:migrate", rollback: "db:rollback", make: "db:make", status: "db:status" }, migrations)) {

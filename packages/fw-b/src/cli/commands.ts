@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { Argv } from "yargs";
-import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/koa-host/cli";
+import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/koa-host/cli";
 import { userCliCommands } from "../contrib/auth/user-commands.js";
 import { cliConfig, databaseCliCommands, withDatabase } from "./migrations.js";
 import { addView, initApp } from "./scaffold.js";
@@ -39,6 +39,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
     .command(buildCommand(":build", "fw-b"))
     .command(startCommand("start"))
     .command(deployCommand(":deploy", "fw-b"));
+  for (const command of releaseCommands({ framework: "fw-b", release: ":release", rollback: ":release-rollback", migrate: ":migrate" })) cli = cli.command(command);
   for (const command of databaseCliCommands((args) => resolve(String(args["root"])))) cli = cli.command(command);
   for (const command of userCliCommands({ config: (args) => cliConfig(resolve(String(args["root"]))), withDatabase })) cli = cli.command(command);
   for (const command of userCommands) cli = cli.command(command);

@@ -6,6 +6,7 @@
 export { appTarget, finishCli, flagValue, frameworkCli, routesCommand, serveCommand } from "./commands.js";
 export { findAppEntry, loadAppDefinition, type AppDefinition, type CreateOverrides } from "./app-definition.js";
 export { buildCommand, deployCommand, startCommand } from "./production-commands.js";
+export { releaseCommands, type ReleaseCommandNames } from "./release-commands.js";
 export { deployFiles, deployTarget, haproxyConfig, nginxConfig, type DeployTarget, type HaproxyOptions } from "../production/deploy/index.js";
 export { printRoutes } from "./routes.js";
 export { runCli } from "./run-cli.js";

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type { CommandModule } from "yargs";
 import { buildApp } from "../production/build.js";
 import { startApp } from "../production/start.js";
-import { errorLine } from "./run-cli.js";
+import { logStartFailure } from "../production/start-log.js";
 import { describeScaffold } from "./scaffold.js";
 
 type AppArgs = { root?: unknown; app?: unknown };
@@ -43,7 +43,9 @@ export function startCommand(command: string): CommandModule<AppArgs, AppArgs & 
       } catch (error) {
         // A refused start exits: what the app opened before refusing (a database pool, a Redis
         // client) would otherwise keep the process alive with nothing serving.
-        process.stderr.write(errorLine(error), () => process.exit(1));
+        // One JSON line like the rest of start's output in production; the logger flushes on exit.
+        logStartFailure(error);
+        process.exit(1);
       }
     },
   };

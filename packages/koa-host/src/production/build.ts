@@ -4,6 +4,7 @@ import { findAppEntry } from "../cli/app-definition.js";
 import { importDevTool } from "../dev-tools.js";
 import { markAppFolder } from "../app-folder.js";
 import { E_APP_NOT_FOUND, E_BUILD_FAILED } from "../errors.js";
+import { RELEASES_DIR } from "./releases.js";
 
 /** Options of {@link buildApp}. */
 export interface BuildOptions {
@@ -27,10 +28,12 @@ const SKIPPED_FILES = /(\.test\.[cm]?[tj]s|\.d\.[cm]?ts|^tsconfig(\..+)?\.json|^
 const TYPESCRIPT = /\.(ts|mts|cts)$/;
 
 function* walk(dir: string, root: string, outDir: string): Generator<string> {
+  // Earlier builds and releases are never part of a build (`current` is a link: not walked).
+  const builds = [outDir, join(root, "build"), join(root, RELEASES_DIR)];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (SKIPPED_FOLDERS.has(entry.name) || full === outDir || full.startsWith(`${outDir}.tmp-`) || entry.name.startsWith(".")) continue;
+      if (SKIPPED_FOLDERS.has(entry.name) || builds.some((build) => full === build || full.startsWith(`${build}.`)) || entry.name.startsWith(".")) continue;
       yield* walk(full, root, outDir);
     } else if (entry.isFile() && !SKIPPED_FILES.test(entry.name)) {
       yield relative(root, full);
@@ -86,11 +89,16 @@ export async function buildApp(options: BuildOptions): Promise<BuildResult> {
     }
     // The app's data folder (SQLite, uploads in development) is not copied, but its place is kept.
     if (existsSync(join(root, "data"))) mkdirSync(join(staging, "data"), { recursive: true });
-    rmSync(outDir, { recursive: true, force: true });
-    // Rename last: `start` never sees a half-written build.
-    renameSync(staging, outDir);
     // Relative paths in config (the SQLite file, storage) resolve against the app folder, not the build.
     markAppFolder(staging, outDir, root);
+    // Renames last, back to back: `start` never sees a half-written build, and the old one is
+    // deleted only once the new one is in place. Only a release (`releases/` and the `current`
+    // link) switches with no instant between the two.
+    const old = `${outDir}.old-${process.pid}`;
+    rmSync(old, { recursive: true, force: true });
+    if (existsSync(outDir)) renameSync(outDir, old);
+    renameSync(staging, outDir);
+    rmSync(old, { recursive: true, force: true });
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     throw error;

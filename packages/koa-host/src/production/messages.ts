@@ -15,6 +15,17 @@ export const SHUTDOWN_MESSAGE = Object.freeze({ fw: "shutdown" });
  */
 export const EXIT_MESSAGE = Object.freeze({ fw: "exit" });
 
+/**
+ * What the primary sends with a connection a dead worker never took: serve it (the socket is the
+ * message's handle). See handoffs.ts.
+ */
+export const CONNECTION_MESSAGE = Object.freeze({ fw: "connection" });
+
+/** True for a handed-over connection. */
+export function isConnectionMessage(message: unknown): boolean {
+  return isFw(message, "connection");
+}
+
 const isFw = (message: unknown, fw: string): boolean =>
   typeof message === "object" && message !== null && (message as { fw?: unknown }).fw === fw;
 

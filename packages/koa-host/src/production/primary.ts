@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { CLUSTER_COUNTERS_ENV, serveClusterCounters } from "../counters/index.js";
 import { E_WORKERS_FAILED } from "../errors.js";
+import { handOver, watchHandoffs } from "./handoffs.js";
 import { EXIT_MESSAGE, SHUTDOWN_MESSAGE, workerMessage } from "./messages.js";
 
 /** Options of {@link runPrimary}. */
@@ -11,10 +12,17 @@ export interface PrimaryOptions {
   readonly exec: string;
   readonly execArgv: readonly string[];
   readonly env: Readonly<Record<string, string>>;
-  /** Status lines (start, restarts, rolling restarts). */
-  readonly print: (line: string) => void;
+  /** Where its lines go (start, restarts, rolling restarts, failures): the JSON logger in production. */
+  readonly log: PrimaryLog;
   /** Consecutive boot failures of replacement workers after which the primary gives up (default 5). */
   readonly maxBootFailures?: number;
+}
+
+/** The primary's log lines: a message and the fields that name what happened (a pid, a signal...). */
+export interface PrimaryLog {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
 }
 
 /** The running primary: its workers' pids, and the stops signals lead to (exposed for tests). */
@@ -57,7 +65,7 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
   let rolling: Promise<void> | undefined;
 
   const fail = (reason: string) => {
-    options.print(`error: E_WORKERS_FAILED: ${reason}`);
+    options.log.error(`E_WORKERS_FAILED: ${reason}`, { code: "E_WORKERS_FAILED" });
     void stop().then(() => process.exit(1));
   };
 
@@ -68,6 +76,16 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
       // The login and rate-limit counters of the node live here, shared by its workers.
       serveClusterCounters(worker);
       const slot: Slot = { worker, ready: false, retiring: false, bornAt: Date.now() };
+      // Connections handed to it that it never took (it died first) go to a live worker.
+      watchHandoffs(worker, (handles) => {
+        const live = [...slots.values()].filter((other) => other.ready && !other.retiring && other.worker !== worker && other.worker.isConnected());
+        options.log.warn(`worker ${worker.process.pid} ended holding ${handles.length} connection(s) it never took; ${live.length > 0 ? "handed to another worker" : "closed: no live worker"}`, {
+          event: "connections-handed-over",
+          worker: worker.process.pid,
+          connections: handles.length,
+        });
+        handles.forEach((handle, index) => handOver(handle, live[index % Math.max(1, live.length)]?.worker));
+      });
       slots.set(worker.id, slot);
       let failure: string | undefined;
       let failureCode: string | undefined;
@@ -97,7 +115,13 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
         // A serving worker died: replace it, backing off if workers keep dying young.
         const lived = Date.now() - slot.bornAt;
         if (lived > STABLE_MS) backoffMs = BACKOFF_START_MS;
-        options.print(`worker ${worker.process.pid} died (${signal ?? `exit ${code}`}); replacing it in ${backoffMs} ms`);
+        options.log.warn(`worker ${worker.process.pid} died (${signal ?? `exit ${code}`}); replacing it in ${backoffMs} ms`, {
+          event: "worker-died",
+          worker: worker.process.pid,
+          signal: signal ?? undefined,
+          exitCode: code ?? undefined,
+          replaceInMs: backoffMs,
+        });
         scheduleReplacement();
       });
     });
@@ -110,11 +134,11 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
       fork().then(
         (slot) => {
           bootFailures = 0;
-          options.print(`worker ${slot.worker.process.pid} replaced the one that died`);
+          options.log.info(`worker ${slot.worker.process.pid} replaced the one that died`, { event: "worker-replaced", worker: slot.worker.process.pid });
         },
         (error: Error) => {
           bootFailures++;
-          options.print(`a replacement worker failed at boot (${bootFailures}/${maxBootFailures}): ${error.message}`);
+          options.log.error(`a replacement worker failed at boot (${bootFailures}/${maxBootFailures}): ${error.message}`, { event: "worker-boot-failed", failures: bootFailures });
           if (bootFailures >= maxBootFailures) fail(`workers crash at boot over and over; the last error: ${error.message}`);
           else scheduleReplacement();
         },
@@ -144,20 +168,20 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
   const rollingRestart = () =>
     (rolling ??= (async () => {
       const old = [...slots.values()].filter((slot) => !slot.retiring);
-      options.print(`rolling restart of ${old.length} worker(s)`);
+      options.log.info(`rolling restart of ${old.length} worker(s)`, { event: "rolling-restart", workers: old.length });
       for (const slot of old) {
         if (stopping) break;
         try {
           const fresh = await fork();
-          options.print(`worker ${fresh.worker.process.pid} answers; stopping worker ${slot.worker.process.pid}`);
+          options.log.info(`worker ${fresh.worker.process.pid} answers; stopping worker ${slot.worker.process.pid}`, { event: "worker-rolled", worker: fresh.worker.process.pid, stopping: slot.worker.process.pid });
         } catch (error) {
           // The new code does not start: keep the old workers serving and say why.
-          options.print(`rolling restart stopped, the old workers keep serving: ${(error as Error).message}`);
+          options.log.error(`rolling restart stopped, the old workers keep serving: ${(error as Error).message}`, { event: "rolling-restart-failed" });
           return;
         }
         await retire(slot);
       }
-      options.print("rolling restart done");
+      options.log.info("rolling restart done", { event: "rolling-restart-done" });
     })().finally(() => {
       rolling = undefined;
     }));

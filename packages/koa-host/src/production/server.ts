@@ -1,4 +1,5 @@
-import { createServer, type Server } from "node:http";
+import { realpathSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { loadAppDefinition } from "../cli/app-definition.js";
 import { preloadBeforeTypeScript } from "../cli/typescript.js";
 import { E_PORT_IN_USE } from "../errors.js";
@@ -56,10 +57,22 @@ function listen(server: Server, port: number, host: string): Promise<void> {
  */
 export async function startProductionServer(options: ServerOptions): Promise<ProductionServer> {
   if (options.preload && !options.built) preloadBeforeTypeScript(options.preload);
-  const definition = await loadAppDefinition(options.appRoot, options.appName, { typescript: !options.built });
+  // The release `current` points to now: a worker started after a release switched (a crash
+  // replacement, a rolling restart) serves the new one, the others keep theirs until replaced.
+  const appRoot = realpathSync(options.appRoot);
+  const definition = await loadAppDefinition(appRoot, options.appName, { typescript: !options.built });
   const host = await definition.create();
   const settings = productionSettings(host.config);
   const server = createServer(host.callback());
+  // Requests in flight, so the ones the grace period cuts are logged (one Set entry each).
+  const inFlight = new Set<ServerResponse>();
+  server.on("request", (_req: IncomingMessage, res: ServerResponse) => {
+    inFlight.add(res);
+    res.on("close", forget);
+  });
+  function forget(this: ServerResponse) {
+    inFlight.delete(this);
+  }
   // Longer than a balancer's idle timeout, so the balancer (not Node) closes idle connections and
   // never sends a request on a connection Node is closing at that instant.
   server.keepAliveTimeout = 65_000;
@@ -80,7 +93,17 @@ export async function startProductionServer(options: ServerOptions): Promise<Pro
       markDraining();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      const cut = setTimeout(() => server.closeAllConnections(), settings.shutdownGraceMs);
+      const cut = setTimeout(() => {
+        for (const res of inFlight) {
+          if (res.writableEnded) continue;
+          const reqId = res.getHeader(settings.requestIdHeader);
+          host.logger.warn(
+            { reqId, method: res.req.method, path: res.req.url?.split("?")[0], graceMs: settings.shutdownGraceMs },
+            `request cut at shutdown: ${res.req.method} ${res.req.url?.split("?")[0]} was still running when the grace period (shutdownGrace) ended`,
+          );
+        }
+        server.closeAllConnections();
+      }, settings.shutdownGraceMs);
       cut.unref();
       await closed;
       clearTimeout(cut);

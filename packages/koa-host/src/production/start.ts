@@ -4,8 +4,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findAppEntry } from "../cli/app-definition.js";
 import { preloadedModule } from "../cli/typescript.js";
-import { E_APP_NOT_FOUND, E_BUILD_FAILED, E_START_OPTION } from "../errors.js";
-import { runPrimary, type Primary } from "./primary.js";
+import { E_APP_NOT_FOUND, E_BUILD_FAILED, E_RELEASE, E_START_OPTION } from "../errors.js";
+import { runPrimary, type Primary, type PrimaryLog } from "./primary.js";
+import { CURRENT_LINK, currentRelease } from "./releases.js";
+import { primaryLog } from "./start-log.js";
 import { startProductionServer, type ProductionServer, type ServerOptions } from "./server.js";
 
 /** Options of {@link startApp} (the `start` command's flags). */
@@ -19,9 +21,8 @@ export interface StartOptions {
   readonly host?: string;
   /** The build folder under the root (default `build`). */
   readonly buildDir?: string;
-  /** Status lines and warnings (default: console.log / console.error). */
-  readonly print?: (line: string) => void;
-  readonly warn?: (line: string) => void;
+  /** Where status lines, warnings and failures go (default: the JSON logger of the start process). */
+  readonly log?: PrimaryLog;
   /** Install SIGTERM/SIGINT/SIGHUP handlers that exit the process (default true; tests pass false). */
   readonly handleSignals?: boolean;
 }
@@ -41,11 +42,18 @@ export function checkStartOptions(options: Pick<StartOptions, "workers" | "port"
 }
 
 /**
- * Where `start` runs the app from: `<root>/build` when it holds `app.js` (plain JavaScript, no
+ * Where `start` runs the app from: the `current` release link when there is one (the release
+ * commands), else `<root>/build` when it holds `app.js` (plain JavaScript, no
  * TypeScript loader), the root itself when it is a build (`app.js`, no `app.ts`), else the sources through tsx with a warning. A `build/` without `app.js` is
  * an error: a half-written build must not be served.
  */
 export function locateApp(root: string, buildDir = "build"): { appRoot: string; built: boolean; warning?: string } {
+  // Releases first: `current` is followed by each worker as it starts (see startProductionServer).
+  const current = currentRelease(root);
+  if (current !== undefined) {
+    if (!existsSync(join(root, CURRENT_LINK, "app.js"))) throw new E_RELEASE(`${join(root, CURRENT_LINK)} points to ${current}, which holds no app.js; run the rollback command or release again`);
+    return { appRoot: join(root, CURRENT_LINK), built: true };
+  }
   const build = join(root, buildDir);
   if (existsSync(join(build, "app.js"))) return { appRoot: build, built: true };
   // The folder is itself a build (a container image holds build/'s content as /app).
@@ -67,12 +75,12 @@ const workerFile = () => fileURLToPath(new URL(`./worker-main${import.meta.url.e
  * SIGHUP restarts the workers one at a time (the way to deploy new code without dropping a request).
  */
 export async function startApp(options: StartOptions): Promise<Started> {
-  const print = options.print ?? ((line: string) => console.log(line));
-  const warn = options.warn ?? ((line: string) => console.error(line));
+  const log = options.log ?? primaryLog();
+  const print = (line: string) => log.info(line);
   const { workers, port, host } = checkStartOptions(options);
   if (!process.env["APP_ENV"]) process.env["APP_ENV"] = "production";
   const located = locateApp(options.root, options.buildDir);
-  if (located.warning) warn(located.warning);
+  if (located.warning) log.warn(located.warning);
   const preload = preloadedModule();
   const serverOptions: ServerOptions = {
     appRoot: located.appRoot,
@@ -103,7 +111,7 @@ export async function startApp(options: StartOptions): Promise<Started> {
     exec: workerFile(),
     execArgv: process.execArgv,
     env: { FW_START_OPTIONS: JSON.stringify(serverOptions), APP_ENV: process.env["APP_ENV"]! },
-    print,
+    log,
   });
   if (handleSignals) {
     const stop = () => void primary.stop().then((code) => process.exit(code));

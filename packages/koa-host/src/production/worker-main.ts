@@ -13,7 +13,7 @@ import cluster from "node:cluster";
 import { FrameworkError } from "routing-kernel";
 import type { ServerOptions } from "./server.js";
 import { startProductionServer, type ProductionServer } from "./server.js";
-import { isExitMessage, isShutdownMessage, type WorkerMessage } from "./messages.js";
+import { isConnectionMessage, isExitMessage, isShutdownMessage, type WorkerMessage } from "./messages.js";
 
 // How long a drained worker waits for the primary's "exit" before exiting anyway.
 const EXIT_WAIT_MS = 5000;
@@ -69,8 +69,17 @@ const stop = () => {
   });
 };
 
-process.on("message", (message) => {
+/** Serves a connection a dead worker never took, which the primary handed here (see handoffs.ts). */
+const takeOver = (handle: { close(): void }) => {
+  // node:net's listening handle of this server: the same entry node:cluster hands connections to.
+  const listening = (running?.server as unknown as { _handle?: { onconnection?: (status: number, handle: unknown) => void } } | undefined)?._handle;
+  if (!exiting && listening?.onconnection) listening.onconnection(0, handle);
+  else handle.close();
+};
+
+process.on("message", (message, handle) => {
   if (isShutdownMessage(message)) stop();
+  else if (isConnectionMessage(message) && handle) takeOver(handle as unknown as { close(): void });
 });
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

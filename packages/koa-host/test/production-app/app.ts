@@ -34,7 +34,8 @@ export const app = {
       root: import.meta.dirname,
       conventions,
       responder: () => responder,
-      config: { logRequests: false, logLevel: "warn" },
+      // FIXTURE_GRACE: the shutdown grace in seconds (a test that waits for a cut request).
+      config: { logRequests: false, logLevel: "warn", ...(process.env["FIXTURE_GRACE"] ? { shutdownGrace: Number(process.env["FIXTURE_GRACE"]) } : {}) },
       plugins: [
         ...refusing,
         {

@@ -16,6 +16,13 @@ export class Index extends FixtureView {
     await new Promise((resolve) => setTimeout(resolve, Math.min(Number(ms) || 0, 20_000)));
     return `slow ${process.pid}`;
   }
+  /** Blocks the worker's event loop for `ms` (it reads no message meanwhile: a hung worker). */
+  block(ms = "1000") {
+    console.log(`blocking in ${process.pid}`);
+    const until = Date.now() + Math.min(Number(ms) || 0, 20_000);
+    while (Date.now() < until);
+    return `blocked ${process.pid}`;
+  }
   /** Kills the worker that serves it (a crash), after answering. */
   crash() {
     setTimeout(() => process.exit(3), 20);
