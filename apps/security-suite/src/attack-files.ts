@@ -127,7 +127,7 @@ export const config = defineConfig({
   dbUrl: "sqlite:data/app.db",${CONFIG_EXTRA}
   mailFrom: "Suite <suite@example.test>",
   baseUrl: "https://suite-b.example",
-  contrib: { auth: { requireVerification: false }, errors: true },
+  contrib: { auth: { requireVerification: false }, errors: true, contact: { recipients: ["team@suite-b.example"] } },
   environments: { production: { logLevel: "info" } },
 });
 `,

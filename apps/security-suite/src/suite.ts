@@ -8,6 +8,7 @@ import { after, before, describe } from "node:test";
 import { csrfCorsCases } from "./cases/csrf-cors.js";
 import { errorCases } from "./cases/errors.js";
 import { headerCases } from "./cases/headers.js";
+import { LIMIT_USERS, limitCases } from "./cases/limits.js";
 import { mailLinkCases } from "./cases/mail-links.js";
 import { cookieCases, LOGIN_USERS, loginCases } from "./cases/session-login.js";
 import { SESSION_USERS, sessionCases } from "./cases/sessions.js";
@@ -19,7 +20,7 @@ export function runSecuritySuite(framework: Framework): void {
   describe(`security suite: a scaffolded ${framework} app in production mode`, () => {
     let app: Target | undefined;
     before(async () => {
-      app = await startTarget(framework, framework === "fw-b" ? { users: [...LOGIN_USERS, ...SESSION_USERS], redisSessions: true } : {});
+      app = await startTarget(framework, framework === "fw-b" ? { users: [...LOGIN_USERS, ...SESSION_USERS, ...LIMIT_USERS], redisSessions: true } : {});
     });
     after(async () => {
       await app?.close();
@@ -37,6 +38,7 @@ export function runSecuritySuite(framework: Framework): void {
     // Before the login cases: their per-address case uses up this address's failed-login allowance.
     if (framework === "fw-b") describe("sessions: anonymous visitors and password changes", () => sessionCases(target));
     if (framework === "fw-b") describe("login", () => loginCases(target));
+    if (framework === "fw-b") describe("limits: concurrency, account pages, mailing forms", () => limitCases(target));
     if (framework === "fw-b") describe("mailed links", () => mailLinkCases(target, { hostVictim: "timing2@example.test", forwardedVictim: "timing3@example.test" }));
   });
 }
