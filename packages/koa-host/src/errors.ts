@@ -168,6 +168,13 @@ export const E_PRODUCTION_CONFIG = createError(
   (key: string, expected: string, value: unknown) => `The config key ${key} must be ${expected}, not ${JSON.stringify(value) ?? String(value)}.`,
 );
 
+/** The deploy command could not pack a dependency the app reaches by a path (its framework) for the image. */
+export const E_DEPLOY_VENDOR = createError(
+  "E_DEPLOY_VENDOR",
+  500,
+  (what: string, reason: string) => `The deploy command could not prepare ${what} for the container image: ${reason}`,
+);
+
 /** A start option is wrong (`--workers`, `--port`, `--host`). */
 export const E_START_OPTION = createError("E_START_OPTION", 500, (option: string, expected: string, value: unknown) => `${option} must be ${expected}, not ${String(value)}.`);
 

@@ -62,6 +62,8 @@ export function deployCommand(command: string, framework: string): CommandModule
       const result = writeDeployFiles({ root: appOf(args).root, framework });
       describeScaffold(result);
       if (result.skipped.length > 0) console.log(`\n${result.skipped.length} existing file(s) left untouched.`);
+      for (const path of result.refreshed) console.log(`  update  ${path}`);
+      console.log("\nCommit deploy/docker/ with the app: the image installs from it (docker build .). Run this command again after changing package.json or upgrading the framework.");
     },
   };
 }

@@ -46,9 +46,13 @@ describe("deploy files", () => {
     const stages = text.split(/^FROM /m).slice(1);
     assert.equal(stages.length, 2);
     assert.match(stages[0]!, /^node:20\S* AS build/);
-    assert.match(stages[0]!, /RUN npm ci\n/);
-    assert.match(stages[0]!, /RUN node node_modules\/fw-b\/bin\/fw-b\.js :build/);
-    assert.match(stages[1]!, /RUN npm ci --omit=dev/);
+    // Installs from deploy/docker/ (the image's package.json, lock file and packed framework), never
+    // from the app's package.json, whose framework is a path on the machine that ran the deploy command.
+    assert.match(stages[0]!, /^COPY deploy\/docker\/ \.\/deploy\/docker\/\nRUN cp deploy\/docker\/package\.json deploy\/docker\/package-lock\.json \.\/ && npm ci\n/m);
+    assert.match(stages[0]!, /^RUN sha256sum -c --quiet deploy\/docker\/package\.json\.sha256/m);
+    assert.match(stages[0]!, /RUN cp deploy\/docker\/package\.json deploy\/docker\/package-lock\.json \.\/ && node node_modules\/fw-b\/bin\/fw-b\.js :build/);
+    assert.match(stages[1]!, /^COPY --from=build \/app\/deploy\/docker\/ \.\/deploy\/docker\/$/m);
+    assert.match(stages[1]!, /RUN npm ci --omit=dev && rm -rf deploy/);
     assert.match(stages[1]!, /COPY --from=build --chown=node:node \/app\/build \.\//);
     assert.match(stages[1]!, /^USER node$/m);
     assert.match(stages[1]!, /^CMD \["node", "node_modules\/fw-b\/bin\/fw-b\.js", "start"\]$/m);

@@ -1,10 +1,13 @@
 import { cliPath, type DeployTarget } from "./options.js";
+import { DOCKER_DIR } from "./vendor.js";
 
 /**
  * A multi-stage Dockerfile: the build stage installs everything and runs the framework's build;
  * the runtime stage installs production dependencies only (`npm ci --omit=dev`) next to the built
  * app and runs it as the unprivileged `node` user, with Node as PID 1's direct child of nothing
- * (exec form) so SIGTERM reaches the primary.
+ * (exec form) so SIGTERM reaches the primary. Both stages install from `deploy/docker/` (the app's
+ * package.json and a lock file, the framework packed into `deploy/docker/vendor/`: see
+ * `writeDockerDependencies`), never from a path outside the build context.
  */
 export function dockerfile(target: DeployTarget): string {
   const cli = cliPath(target);
@@ -14,10 +17,16 @@ export function dockerfile(target: DeployTarget): string {
 # --- build: dependencies with dev tools, then TypeScript compiled to build/ ---
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
-RUN npm ci
+# deploy/docker/ holds the image's package.json and lock file: the app's, with the framework (a folder
+# on the machine that ran the deploy command) pointed at its packed copy in deploy/docker/vendor/.
+COPY ${DOCKER_DIR}/ ./${DOCKER_DIR}/
+RUN cp ${DOCKER_DIR}/package.json ${DOCKER_DIR}/package-lock.json ./ && npm ci
 COPY . .
-RUN node ${cli} ${target.commands.build}
+# Stops when package.json changed after the deploy command wrote deploy/docker/ (run it again), then
+# puts the image's package.json and lock file back over the app's, so the build carries them.
+RUN sha256sum -c --quiet ${DOCKER_DIR}/package.json.sha256 \\
+    || { echo "package.json changed since ${DOCKER_DIR}/ was written: run the ${target.framework} deploy command again" >&2; exit 1; }
+RUN cp ${DOCKER_DIR}/package.json ${DOCKER_DIR}/package-lock.json ./ && node ${cli} ${target.commands.build}
 
 # --- runtime: the built app and production dependencies only, as a non-root user ---
 FROM node:20-bookworm-slim AS runtime
@@ -26,8 +35,9 @@ ENV NODE_ENV=production \\
     PORT=${target.port} \\
     HOST=0.0.0.0
 WORKDIR /app
+COPY --from=build /app/${DOCKER_DIR}/ ./${DOCKER_DIR}/
 COPY --from=build /app/build/package.json /app/build/package-lock.json ./
-RUN npm ci --omit=dev && npm cache clean --force
+RUN npm ci --omit=dev && rm -rf deploy && npm cache clean --force
 COPY --from=build --chown=node:node /app/build ./
 USER node
 EXPOSE ${target.port}
@@ -39,10 +49,15 @@ CMD ["node", "${cli}", "${target.commands.start}"]
 `;
 }
 
-/** What docker build leaves out: dependencies, local data, builds, secrets, version control. */
+/**
+ * What docker build leaves out: dependencies, local data, builds and releases, secrets, version
+ * control. `deploy/docker/` (the image's package.json, lock file and packed framework) stays in.
+ */
 export function dockerignore(): string {
   return `node_modules
 build
+releases
+current
 data
 .git
 .env

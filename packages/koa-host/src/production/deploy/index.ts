@@ -9,12 +9,14 @@ import { kubernetesManifests } from "./kubernetes.js";
 import { safeName, type DeployTarget } from "./options.js";
 import { haproxyConfig, nginxConfig } from "./proxies.js";
 import { systemdUnit } from "./systemd.js";
+import { writeDockerDependencies } from "./vendor.js";
 
 export { composeFile, dockerfile, dockerignore } from "./docker.js";
 export { kubernetesManifests } from "./kubernetes.js";
 export { cliPath, safeName, type DeployTarget } from "./options.js";
 export { haproxyConfig, nginxConfig, type HaproxyOptions } from "./proxies.js";
 export { systemdUnit } from "./systemd.js";
+export { DOCKER_DIR, VENDOR_DIR, writeDockerDependencies } from "./vendor.js";
 
 /** Each framework's command names, by role. */
 const COMMANDS: Readonly<Record<string, DeployTarget["commands"]>> = {
@@ -59,9 +61,12 @@ export function deployFiles(target: DeployTarget): Record<string, string> {
 
 /**
  * `gen:deploy` / `:deploy`: writes the deployment files into the app folder, never overwriting one
- * that exists (edit them freely; delete one to get it again).
+ * that exists (edit them freely; delete one to get it again). Then rewrites `deploy/docker/`, the
+ * image's package.json, lock file and packed framework (`refreshed`): those follow the app's
+ * package.json and the framework, so every run brings them up to date.
  */
-export function writeDeployFiles(options: { readonly root: string; readonly framework: string }): ScaffoldResult {
+export function writeDeployFiles(options: { readonly root: string; readonly framework: string }): ScaffoldResult & { readonly refreshed: readonly string[] } {
   if (!findAppEntry(options.root)) throw new E_APP_NOT_FOUND(options.root, "there is no app.ts; run the init command of your framework first, or pass --root");
-  return writeScaffold(options.root, deployFiles(deployTarget(options.root, options.framework)));
+  const result = writeScaffold(options.root, deployFiles(deployTarget(options.root, options.framework)));
+  return { ...result, refreshed: writeDockerDependencies(options.root) };
 }
