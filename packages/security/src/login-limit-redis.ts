@@ -5,7 +5,7 @@
  */
 import type { Redis } from "ioredis";
 import { watchConnection, type OutageLog } from "@fwkit/koa-host/plugin";
-import type { AttemptCount, AttemptCounter, CounterLimit, TakeResult } from "./login-limit.js";
+import type { AttemptCounter, CounterLimit, TakeResult } from "./login-limit.js";
 import { requireDriver } from "./drivers.js";
 import { failFastRedisOptions } from "./stores/redis.js";
 
@@ -52,27 +52,6 @@ export class RedisAttemptCounter implements AttemptCounter {
     // Also keeps ioredis from reporting every reconnect failure as an unhandled error event.
     if (options.outage) watchConnection(this.#client, options.outage);
     else this.#client.on("error", () => undefined);
-  }
-
-  async hit(key: string, windowMs: number): Promise<AttemptCount> {
-    const k = this.#prefix + key;
-    const result = await this.#client.multi().set(k, "0", "PX", windowMs, "NX").incr(k).pttl(k).exec();
-    if (!result) throw new Error("the Redis transaction was aborted");
-    for (const [error] of result) if (error) throw error;
-    const count = Number(result[1]![1]);
-    const ttl = Number(result[2]![1]);
-    return { count, resetAt: Date.now() + (ttl > 0 ? ttl : windowMs) };
-  }
-
-  async peek(key: string): Promise<AttemptCount | undefined> {
-    const k = this.#prefix + key;
-    const result = await this.#client.multi().get(k).pttl(k).exec();
-    if (!result) throw new Error("the Redis transaction was aborted");
-    for (const [error] of result) if (error) throw error;
-    const value = result[0]![1];
-    const ttl = Number(result[1]![1]);
-    if (value === null || ttl <= 0) return undefined;
-    return { count: Number(value), resetAt: Date.now() + ttl };
   }
 
   async take(limits: readonly CounterLimit[], windowMs: number): Promise<TakeResult> {
