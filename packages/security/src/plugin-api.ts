@@ -24,6 +24,7 @@ export {
   verifyCsrf,
 } from "./csrf.js";
 export { resolveJwtKeys, type JwtKeys } from "./jwt.js";
+export { claimOnce } from "./claim-once.js";
 export { verifyUserPassword } from "./login.js";
 export {
   accountSubject,

@@ -186,6 +186,7 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
           },
           limitOutage,
         ),
+        counter,
         jwt: await resolveJwtKeys(config),
         remember: createSigner(secrets, "remember-me"),
         passwords,

@@ -6,7 +6,7 @@ import type { Context } from "koa";
 import type { SecurityConfig } from "./config.js";
 import { E_SECURITY_NOT_SET_UP } from "./errors.js";
 import type { JwtKeys } from "./jwt.js";
-import type { LoginLimiter } from "./login-limit.js";
+import type { AttemptCounter, LoginLimiter } from "./login-limit.js";
 import type { PasswordOptions } from "./passwords.js";
 import type { Signer } from "./signing.js";
 
@@ -39,6 +39,8 @@ export interface SecurityRuntime {
   readonly config: SecurityConfig;
   readonly users: UserHooks;
   readonly limiter: LoginLimiter;
+  /** The limiter's counters (memory, the node's cluster primary, or Redis), for the rate limits and `claimOnce`. */
+  readonly counter: AttemptCounter;
   readonly jwt: JwtKeys;
   readonly remember: Signer;
   readonly passwords: Required<PasswordOptions>;

@@ -1,6 +1,7 @@
 // contrib's limits over HTTP: the current password on the account pages is throttled per account
 // like login (a stolen session cannot guess it), and the anonymous forms that mail or store
-// (lost password, sign-up, contact) answer 429 with Retry-After per address typed and per client.
+// (lost password, sign-up, contact) answer 429 with Retry-After per address typed and per client;
+// a solved captcha kept in a signed cookie session cannot be replayed.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { client, csrfFrom, type Client } from "../browser-client.js";
@@ -72,6 +73,29 @@ describe("contrib limits", () => {
       assert.deepEqual(statuses, [...Array(10).fill(303), 429]);
     } finally {
       await limited.close();
+    }
+  });
+
+  test("a solved captcha cannot be replayed with the cookie session that held it, one after another or in parallel", async () => {
+    const fresh = await startContribApp();
+    try {
+      const browser = client(fresh.url);
+      const page = (await browser.page("/contact")).text;
+      const answer = fresh.captcha.last;
+      const before = new Map(browser.cookies);
+      const fields = { _csrf_token: csrfFrom(page), captcha: answer, name: "Ada", email: "ada@example.test", subject: "Replayed", message: "The same captcha, again and again." };
+      assert.equal((await browser.form("/contact", fields)).status, 303);
+      const replays = await Promise.all(
+        Array.from({ length: 3 }, () => {
+          const replay = client(fresh.url);
+          for (const [name, value] of before) replay.cookies.set(name, value);
+          return replay.form("/contact", fields);
+        }),
+      );
+      assert.ok(replays.every((res) => res.status === 303), "each replay goes back to the form");
+      assert.equal((await fresh.models.contactMessages.query().where({ subject: "Replayed" })).length, 1, "one message stored, not four");
+    } finally {
+      await fresh.close();
     }
   });
 

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context } from "koa";
+import { claimOnce } from "@fwkit/security/plugin";
 import type svgCaptchaModule from "svg-captcha";
 import type { CaptchaContribOptions } from "../config.js";
 import { CONTRIB_DRIVERS, requireDriver } from "../drivers.js";
@@ -41,7 +42,9 @@ function escapeAttribute(text: string): string {
 /**
  * The built-in captcha: svg-captcha draws a distorted text inline in the form; the session keeps a
  * salted HMAC of the answer (cookie sessions are readable by the client), valid 30 minutes and
- * for one try. `testMode` writes the answer into the page and `onChallenge` receives it, for tests.
+ * for one try. A right answer is also claimed once on the security battery's counters: a signed
+ * cookie session still holding the challenge cannot be replayed, however often or in parallel.
+ * `testMode` writes the answer into the page and `onChallenge` receives it, for tests.
  */
 export function svgCaptchaVerifier(secret: string, options: CaptchaContribOptions = {}): CaptchaVerifier {
   const size = options.size ?? 5;
@@ -57,7 +60,7 @@ export function svgCaptchaVerifier(secret: string, options: CaptchaContribOption
       const test = options.testMode ? ` data-test-answer="${escapeAttribute(made.text)}"` : "";
       return `<div class="captcha"${test}><span class="captcha-image" role="img" aria-label="captcha">${made.data}</span></div>`;
     },
-    verify(ctx, body) {
+    async verify(ctx, body) {
       const session = sessionOf(ctx);
       const pending = session?.[CAPTCHA_SESSION_KEY] as Pending | undefined;
       if (session) delete session[CAPTCHA_SESSION_KEY];
@@ -66,7 +69,8 @@ export function svgCaptchaVerifier(secret: string, options: CaptchaContribOption
       if (answer.length === 0 || answer.length > 32 || Date.now() - Number(pending.at) > MAX_AGE_MS) return false;
       const expected = Buffer.from(pending.hash);
       const given = Buffer.from(digest(secret, pending.salt, answer));
-      return expected.length === given.length && timingSafeEqual(expected, given);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+      return claimOnce(ctx, `captcha:${pending.salt}`, MAX_AGE_MS / 1000);
     },
   };
 }
