@@ -2,6 +2,7 @@ import type { Route } from "routing-kernel";
 import { BEARER_AUTH_TAG } from "./bearer.js";
 import { CSRF_EXEMPT_TAG, CSRF_HEADER } from "./csrf.js";
 import { LOGIN_REQUIRED_TAG } from "./login-required.js";
+import { RATE_LIMIT_TAG_PREFIX } from "./rate-limit.js";
 
 const SAFE_VERBS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -11,7 +12,8 @@ export const OPENAPI_SCHEMES = Object.freeze({ session: "sessionCookie", csrf: "
 /**
  * The security battery's part of an OpenAPI document: the session cookie, the CSRF header and
  * bearer JWT schemes, and per route what its guards answer (401 for `loginRequired` and
- * `bearerAuth` views, 403 for unsafe verbs without a CSRF token unless the view is exempt).
+ * `bearerAuth` views, 403 for unsafe verbs without a CSRF token unless the view is exempt, 429
+ * for views with a `rateLimit`).
  */
 export function securityOpenApi(settings: { readonly sessionCookie: string }) {
   return {
@@ -41,6 +43,9 @@ export function securityOpenApi(settings: { readonly sessionCookie: string }) {
         security.push({ [OPENAPI_SCHEMES.csrf]: [] });
       }
       if (csrf) responses["403"] = "The CSRF token is missing or invalid";
+      if (Object.keys(route.tags).some((key) => key.startsWith(RATE_LIMIT_TAG_PREFIX))) {
+        responses["429"] = "Too many requests: the rate limit is used up (Retry-After says when to try again)";
+      }
       if (security.length === 0 && Object.keys(responses).length === 0) return undefined;
       return { responses, ...(security.length > 0 ? { security } : {}) };
     },

@@ -10,7 +10,9 @@ import type { Context } from "koa";
 import { Redis } from "ioredis";
 import { requireServer, serverSkip, serverUrls } from "@fwkit/test-servers";
 import { csrfExempt, login, rateLimit } from "../src/index.js";
-import { parseRateLimit } from "../src/rate-limit.js";
+import type { Route } from "routing-kernel";
+import { securityOpenApi } from "../src/openapi.js";
+import { parseRateLimit, RATE_LIMIT_TAG_PREFIX } from "../src/rate-limit.js";
 import { post, startApp, USERS, View, type TestApp } from "./helpers/app.js";
 import { Client, type TestResponse } from "./helpers/client.js";
 
@@ -143,6 +145,13 @@ describe("@rateLimit", () => {
     assert.throws(() => rateLimit(undefined as never), { code: "E_RATE_LIMIT_INVALID" });
     assert.equal(parseRateLimit({ max: 5, window: "2h" }).windowSeconds, 7200);
     assert.equal(parseRateLimit({ max: 5, window: 90 }).windowSeconds, 90);
+  });
+
+  test("the OpenAPI document lists 429 for a rate-limited route", () => {
+    const openApi = securityOpenApi({ sessionCookie: "session" });
+    const route = { verbs: ["GET"], tags: { [`${RATE_LIMIT_TAG_PREFIX}1`]: parseRateLimit({ max: 1, window: 1 }) } } as unknown as Route;
+    assert.match(String(openApi.route(route)?.responses["429"]), /Retry-After/);
+    assert.equal(openApi.route({ verbs: ["GET"], tags: {} } as unknown as Route), undefined);
   });
 
   test("Redis: two app processes share the counters; the store unreachable refuses with 503", serverSkip, async () => {
