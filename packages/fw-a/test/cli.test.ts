@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,9 +44,14 @@ describe("fw-a CLI as a new user runs it", () => {
   test("gen:init writes the skeleton and never overwrites", () => {
     const first = run(dir, "gen:init");
     assert.equal(first.status, 0, first.stderr);
-    for (const file of ["app.ts", "package.json", "tsconfig.json", "lib/config.ts", "lib/models.ts", "run/scripts.ts", "views/main.ts", "templates/layouts/base.html", "templates/main/Index/index.html", "migrations/20261122000000_create_notes.ts", ".gitignore", "README.md"]) {
+    for (const file of ["app.ts", "package.json", "tsconfig.json", "lib/config.ts", "lib/models.ts", "run/scripts.ts", "views/main.ts", "templates/layouts/base.html", "templates/main/Index/index.html", ".gitignore", "README.md"]) {
       assert.ok(existsSync(join(dir, file)), `${file} exists`);
     }
+    // The first migration carries the scaffold's time: a migration made later on this machine sorts after it.
+    const [firstMigration] = readdirSync(join(dir, "migrations"));
+    const stamp = /^(\d{14})_create_notes\.ts$/.exec(firstMigration ?? "")?.[1];
+    assert.ok(stamp, `migrations/ holds ${firstMigration}`);
+    assert.ok(Math.abs(Number(stamp) - Number(new Date().toISOString().replace(/[-:T]/g, "").slice(0, 14))) < 10_000, stamp);
     assert.ok(existsSync(join(dir, "static")) && existsSync(join(dir, "data")));
     writeFileSync(join(dir, "README.md"), "mine");
     const second = run(dir, "gen:init");
@@ -104,7 +109,7 @@ describe("fw-a CLI as a new user runs it", () => {
   test("db:status, db:make and db:rollback work on the scaffold's SQLite database", () => {
     const status = run(dir, "db:status");
     assert.equal(status.status, 0, status.stderr);
-    assert.match(status.stdout, /\[x\] 20261122000000_create_notes\.ts/);
+    assert.match(status.stdout, /\[x\] \d{14}_create_notes(\.ts)?$/m);
     const make = run(dir, "db:make", "add_tags");
     assert.equal(make.status, 0, make.stderr);
     assert.match(make.stdout, /created .*_add_tags\.ts/);
@@ -116,7 +121,7 @@ describe("fw-a CLI as a new user runs it", () => {
     assert.match(migrate.stdout, /applied .*_add_tags$/m);
     const rollback = run(dir, "db:rollback");
     assert.equal(rollback.status, 0, rollback.stderr);
-    assert.match(rollback.stdout, /rolled back\s+.*_add_tags\.ts/);
+    assert.match(rollback.stdout, /rolled back\s+.*_add_tags(\.ts)?$/m);
   });
 
   test("failing commands say why and exit non-zero", () => {
@@ -133,5 +138,46 @@ describe("fw-a CLI as a new user runs it", () => {
     rmSync(empty, { recursive: true, force: true });
     const unknown = run(dir, "nope");
     assert.notEqual(unknown.status, 0);
+    const serve = run(dir, "serve");
+    assert.notEqual(serve.status, 0);
+    assert.match(serve.stderr, /Unknown command "serve"\. Did you mean "gen:serve"\?/);
+    const missing = run(dir, "gen:view");
+    assert.match(missing.stderr, /fw-a gen:view needs <name>: fw-a gen:view <name>\./);
+  });
+
+  test("--version prints fw-a's version", () => {
+    const version = run(dir, "--version");
+    assert.equal(version.status, 0, version.stderr);
+    assert.equal(version.stdout.trim(), JSON.parse(readFileSync(fileURLToPath(new URL("../package.json", import.meta.url)), "utf8")).version);
+  });
+
+  test("gen:view takes a sub-folder, as fw-b's :addview does", () => {
+    const view = run(dir, "gen:view", "admin/users");
+    assert.equal(view.status, 0, view.stderr);
+    assert.ok(existsSync(join(dir, "views/admin/users.ts")));
+    assert.ok(existsSync(join(dir, "templates/admin/users/Users/index.html")));
+    const routes = run(dir, "routes");
+    assert.match(routes.stdout, /GET\s+\/users\/\s+admin\/users:Users\.index/);
+  });
+
+  test("the dev server on a busy port exits non-zero naming --port and PORT", async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const { port } = blocker.address() as AddressInfo;
+    try {
+      const server = spawn(process.execPath, [bin, "gen:serve", "--port", String(port)], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FW_TS_LOADER: "" } });
+      let output = "";
+      server.stdout!.on("data", (chunk) => (output += chunk));
+      server.stderr!.on("data", (chunk) => (output += chunk));
+      // Before, the server stayed up (hung) with a bare EADDRINUSE: give up after a minute.
+      const timer = setTimeout(() => server.kill("SIGKILL"), 60_000);
+      const code = await new Promise<number | null>((resolve) => server.once("exit", (exitCode) => resolve(exitCode)));
+      clearTimeout(timer);
+      assert.notEqual(code, 0, output);
+      assert.match(output, new RegExp(`E_PORT_IN_USE: 127\\.0\\.0\\.1:${port} is already in use`));
+      assert.match(output, /--port 5001, or PORT=5001/);
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
   });
 });

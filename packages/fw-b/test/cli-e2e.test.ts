@@ -125,7 +125,7 @@ describe("fw-b CLI end to end", () => {
   test(":migrate builds the SQLite database from migrations/; :make-migration, :migrations, :rollback", () => {
     const migrated = fwb(app, ":migrate");
     assert.equal(migrated.status, 0, migrated.stderr);
-    assert.match(migrated.stdout, /applied 20240101000000_create_products$/m);
+    assert.match(migrated.stdout, /applied \d{14}_create_products$/m);
     assert.ok(existsSync(join(app, "data", "app.db")), "the SQLite file exists");
     assert.match(fwb(app, ":migrate").stdout, /Nothing to migrate \(sqlite:data\/app\.db\)/);
     assert.match(fwb(app, "products:count").stdout, /2 products \(development\)/);
@@ -147,7 +147,7 @@ export async function down(knex: Knex): Promise<void> {
 }
 `,
     );
-    assert.match(fwb(app, ":migrations").stdout, /\[x\] 20240101000000_create_products\.ts\n\[ \] \d+_add_oolong\.ts/);
+    assert.match(fwb(app, ":migrations").stdout, /\[x\] \d{14}_create_products\.ts\n\[ \] \d+_add_oolong\.ts/);
     assert.match(fwb(app, ":migrate").stdout, /applied \d+_add_oolong$/m);
     assert.match(fwb(app, "products:count").stdout, /3 products/);
     assert.match(fwb(app, ":rollback").stdout, /rolled back \d+_add_oolong\.ts/);

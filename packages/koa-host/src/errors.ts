@@ -182,7 +182,7 @@ export const E_START_OPTION = createError("E_START_OPTION", 500, (option: string
 export const E_PORT_IN_USE = createError(
   "E_PORT_IN_USE",
   500,
-  (address: string) => `${address} is already in use by another process. Stop it, or start on another port with --port.`,
+  (address: string) => `${address} is already in use by another process. Stop it, or use another port: --port 5001, or PORT=5001 in the environment.`,
 );
 
 /** Workers fail before answering (at start, or over and over after a crash). */

@@ -11,7 +11,7 @@ import { HOST_CONFIG_KEYS, mergeConfigKeys, validateConfigKeys, type ConfigKeys 
 import { loadViewModules } from "./discovery.js";
 import { createDispatch, type RouteLookup } from "./dispatch.js";
 import { errorRouteFinder } from "./error-route.js";
-import { E_HOST_STARTED, E_MOUNT_UNGUARDED } from "./errors.js";
+import { E_HOST_STARTED, E_MOUNT_UNGUARDED, E_PORT_IN_USE } from "./errors.js";
 import { checkMount, mountPrefix, type MountedApp, type MountParent } from "./mounts.js";
 import { createLogger, installContextLogger } from "./logger.js";
 import type { HostPlugin, StaticFolder } from "./plugin.js";
@@ -183,7 +183,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     async listen(port = 0, hostname = "127.0.0.1") {
       const listening = createServer(host.callback());
       await new Promise<void>((resolve, reject) => {
-        listening.once("error", reject);
+        // A busy port is the user's to fix (another server, or a second dev server): say how.
+        listening.once("error", (error: NodeJS.ErrnoException) => reject(error.code === "EADDRINUSE" ? new E_PORT_IN_USE(`${hostname}:${port}`) : error));
         listening.listen(port, hostname, () => resolve());
       });
       server = listening;

@@ -3,14 +3,14 @@ import { migrationCliCommands } from "@fwkit/data/plugin";
 import type { Argv, CommandModule } from "yargs";
 import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/koa-host/cli";
 import { appMigrations } from "./db.js";
-import { generateView, initApp } from "./init.js";
+import { frameworkDir, generateView, initApp } from "./init.js";
 
 /** Builds the `fw-a` command line: gen:init, gen:serve, gen:view, routes, and the app's own commands. */
 export async function buildCli(argv: readonly string[]): Promise<Argv> {
   // A run/scripts.ts that fails to load stops every command but gen:init, saying why.
   const userCommands = await userCommandsFor(argv, "gen:init");
 
-  let cli = frameworkCli("fw-a", argv)
+  let cli = frameworkCli("fw-a", argv, frameworkDir)
     .command(
       "gen:init",
       "create the project skeleton in the current folder (never overwrites)",
@@ -18,18 +18,18 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
       (args) => {
         const result = initApp(resolve(String(args.root)));
         describeScaffold(result);
-        console.log("\nNext: fw-a gen:serve   (then open http://127.0.0.1:5000)");
+        console.log("\nNext: npm run dev   (fw-a gen:serve; then open http://127.0.0.1:5000)");
       },
     )
     .command(serveCommand("gen:serve"))
     .command(
       "gen:view <name>",
-      "add a view module and its template",
+      "add a view module and its template (views/NAME.ts, templates/NAME/<Class>/index.html; admin/users makes a sub-folder)",
       (y) => y.positional("name", { type: "string", demandOption: true }),
       (args) => describeScaffold(generateView(resolve(String(args.root)), String(args.name))),
     )
     .command(routesCommand("routes", { module: "fw-a" }))
-    .command(buildCommand("gen:build", "fw-a"))
+    .command(buildCommand("gen:build", "fw-a", "db:migrate"))
     .command(startCommand("start"))
     .command(deployCommand("gen:deploy", "fw-a"));
   for (const command of releaseCommands({ framework: "fw-a", release: "release", rollback: "release:rollback", migrate: "db:migrate" })) cli = cli.command(command);

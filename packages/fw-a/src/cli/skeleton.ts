@@ -1,11 +1,15 @@
 import { fileURLToPath } from "node:url";
-import { scaffoldDependencies, scaffoldDevDependencies } from "@fwkit/koa-host/cli";
+import { migrationTimestamp } from "@fwkit/data/plugin";
+import { NODE_ENGINES, scaffoldDependencies, scaffoldDevDependencies } from "@fwkit/koa-host/cli";
 
 // This package's folder (from src/cli or dist/cli): the versions a new app asks for are its own.
 const PACKAGE_DIR = fileURLToPath(new URL("../../", import.meta.url));
 
-/** The files `fw-a gen:init` writes (relative path -> content; a trailing `/` is a folder). */
-export function skeletonFiles(appName: string, frameworkDir: string): Record<string, string> {
+/**
+ * The files `fw-a gen:init` writes (relative path -> content; a trailing `/` is a folder). The first
+ * migration is stamped with the scaffold's time (`now`), so migrations made later sort after it.
+ */
+export function skeletonFiles(appName: string, frameworkDir: string, now: Date = new Date()): Record<string, string> {
   return {
     "app.ts": `import { defineApp } from "fw-a";
 
@@ -21,9 +25,13 @@ export const app = defineApp({ root: import.meta.dirname });
           dev: "fw-a gen:serve",
           routes: "fw-a routes",
           types: "fw-a routes --types",
-          migrate: "fw-a db:migrate",
+          typecheck: "tsc -p tsconfig.json",
           test: "node --import tsx --test test/*.test.ts",
+          build: "fw-a gen:build",
+          migrate: "fw-a db:migrate",
+          start: "fw-a start",
         },
+        engines: { node: NODE_ENGINES },
         dependencies: { "fw-a": `file:${frameworkDir}`, ...scaffoldDependencies(PACKAGE_DIR) },
         devDependencies: scaffoldDevDependencies(PACKAGE_DIR),
         // nunjucks declares chokidar 3 as an optional peer; pointing it at the app's own (development)
@@ -77,7 +85,7 @@ export interface Note extends BaseRow {
 /** Models are declared here; the app loads this file at start and binds them to the database. */
 export const Note = defineModel<Note>("notes");
 `,
-    "migrations/20261122000000_create_notes.ts": `import type { Knex } from "fw-a";
+    [`migrations/${migrationTimestamp(now)}_create_notes.ts`]: `import type { Knex } from "fw-a";
 
 /** Creates the notes table with two rows to show on the home page. */
 export async function up(knex: Knex): Promise<void> {
@@ -266,16 +274,7 @@ nav a:hover, nav a[aria-current="page"] { color: var(--text); }
 `,
     "data/": "",
     ".gitignore": "node_modules/\ndata/*.db\nbuild/\n.env\n",
-    "README.md": `# ${appName}
-
-A [fw-a](${frameworkDir}) app.
-
-- \`npx fw-a gen:serve\` serves it on http://127.0.0.1:5000 and reloads on changes.
-- \`npx fw-a routes\` lists the routes; \`npx fw-a gen:view NAME\` adds a view.
-- \`npx fw-a db:migrate\` applies migrations (development applies them at start);
-  \`npx fw-a db:make NAME\` writes a new one; \`npx fw-a db:rollback\` undoes the last batch.
-- Views live in \`views/\`, templates in \`templates/<module>/<Class>/<method>.html\`.
-`,
+    "README.md": appReadme(appName),
   };
 }
 
@@ -298,6 +297,45 @@ export class ${className} extends FwA {
 {% endblock %}
 `,
   };
+}
+
+/** The new app's README: its commands, from the first page to a release (the order of docs/deployment.md). */
+function appReadme(appName: string): string {
+  return `# ${appName}
+
+An app on fw-a: class-based views whose methods render Nunjucks templates, text or JSON.
+
+## Develop
+
+    npm run dev                  # fw-a gen:serve: http://127.0.0.1:5000, reloads on changes (PORT=5001 npm run dev, or --port)
+    npx fw-a routes              # the route table (npm run routes; --json for JSON)
+    npx fw-a gen:view about      # views/about.ts + templates/about/About/index.html
+    npx fw-a db:make create_tags # a new migration (development applies migrations at start)
+    npx fw-a db:migrate          # apply migrations/ to the database (data/app.db); db:rollback undoes the last batch
+    npx fw-a hello               # a command of run/scripts.ts
+    npm run types                # types/routes.d.ts: urlFor checks route names and parameters
+    npm run typecheck            # tsc
+    npm test                     # test/*.test.ts with fw-a's test client
+
+## Release
+
+    npm test                     # 1. the tests pass
+    npm run build                # 2. fw-a gen:build: the built app in build/
+    npm run migrate              # 3. APP_ENV=production fw-a db:migrate against the production database
+    npm start                    # 4. fw-a start: serves build/ (PORT, or --port; --workers N)
+
+\`npx fw-a gen:deploy\` writes deploy files (Dockerfile, compose, systemd, Kubernetes).
+
+## Where things are
+
+- \`app.ts\`: the app entry; \`lib/config.ts\`: configuration (environment variables win).
+- \`lib/models.ts\`: models; \`migrations/\`: the migrations that build the database.
+- \`views/*.ts\`: views; templates in \`templates/<module>/<Class>/<method>.html\`.
+- \`run/scripts.ts\`: the app's own commands.
+
+\`node_modules/fw-a\` is a link to the fw-a package this app was made with; \`npm install\` keeps it
+and installs the rest (the native drivers better-sqlite3 and bcrypt are built in this app's folder).
+`;
 }
 
 function kebab(name: string): string {

@@ -4,6 +4,7 @@ import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli,
 import { userCliCommands } from "../contrib/auth/user-commands.js";
 import { cliConfig, databaseCliCommands, withDatabase } from "./migrations.js";
 import { addView, initApp } from "./scaffold.js";
+import { PACKAGE_ROOT } from "../paths.js";
 
 /**
  * Builds the `fw-b` command line: `:init`, `:serve`, `:addview`, `:routes`, the migration
@@ -13,7 +14,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
   // A run/scripts.ts that fails to load stops every command but :init, saying why.
   const userCommands = await userCommandsFor(argv, ":init");
 
-  let cli = frameworkCli("fw-b", argv)
+  let cli = frameworkCli("fw-b", argv, PACKAGE_ROOT)
     .command(
       ":init",
       "create a TypeScript app skeleton in the app folder (never overwrites a file)",
@@ -22,7 +23,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
         const result = initApp(resolve(String(args.root)));
         describeScaffold(result);
         if (result.skipped.length > 0) console.log(`\n${result.skipped.length} existing file(s) left untouched.`);
-        console.log("\nNext: npx fw-b :serve   (then open http://127.0.0.1:5000)");
+        console.log("\nNext: npm run dev   (fw-b :serve; then open http://127.0.0.1:5000)");
       },
     )
     .command(serveCommand(":serve"))
@@ -36,7 +37,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
       (args) => describeScaffold(addView(resolve(String(args.root)), String(args.name), args.order === undefined ? {} : { order: args.order })),
     )
     .command(routesCommand(":routes", { module: "fw-b" }))
-    .command(buildCommand(":build", "fw-b"))
+    .command(buildCommand(":build", "fw-b", ":migrate"))
     .command(startCommand("start"))
     .command(deployCommand(":deploy", "fw-b"));
   for (const command of releaseCommands({ framework: "fw-b", release: ":release", rollback: ":release-rollback", migrate: ":migrate" })) cli = cli.command(command);

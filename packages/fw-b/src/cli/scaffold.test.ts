@@ -11,13 +11,14 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("fw-b scaffold", () => {
   test("skeletonFiles: every placeholder filled, fw-b as a file: dependency, folders marked", () => {
-    const files = skeletonFiles("shop", "/opt/fw-b/");
+    const files = skeletonFiles("shop", "/opt/fw-b/", new Date("2031-05-06T07:08:09Z"));
     for (const [path, content] of Object.entries(files)) assert.doesNotMatch(content, /\{\{/, `${path} has no placeholder left`);
     const pkg = JSON.parse(files["package.json"]!) as { name: string; type: string; dependencies: Record<string, string> };
     assert.deepEqual([pkg.name, pkg.type, pkg.dependencies["fw-b"]], ["shop", "module", "file:/opt/fw-b"]);
     assert.equal(files["static/"] === undefined, true, "static/ holds a file, so needs no marker");
     assert.equal(files["data/"], "");
-    assert.match(files["migrations/20240101000000_create_products.ts"]!, /createTable\("products"/);
+    // Stamped with the scaffold's time, so a migration made later sorts after it.
+    assert.match(files["migrations/20310506070809_create_products.ts"]!, /createTable\("products"/);
     assert.match(files["lib/models.ts"]!, /defineModel<ProductRow>\("products"\)/);
     assert.ok(files[".gitignore"]);
     assert.match(files[".gitignore"]!, /^\.env$/m, "the secrets of .env stay out of git");

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join, relative, resolve, sep } from "node:path";
 import { E_APP_NOT_FOUND } from "@fwkit/koa-host";
-import { findAppEntry, linkScaffoldDependencies, SCAFFOLD_DEPENDENCIES, scaffoldDependencies, scaffoldDevDependencies, writeScaffold, type ScaffoldResult } from "@fwkit/koa-host/cli";
+import { migrationTimestamp } from "@fwkit/data/plugin";
+import { appNameOf as kitAppNameOf, checkViewName, findAppEntry, keepExistingMigrations, linkNewApp, NODE_ENGINES, scaffoldDependencies, scaffoldDevDependencies, writeScaffold, type ScaffoldResult } from "@fwkit/koa-host/cli";
 import { kebabCase } from "routing-kernel/plugin";
-import { E_INVALID_VIEW_NAME, E_VIEW_EXISTS } from "@fwkit/koa-host";
+import { E_VIEW_EXISTS } from "@fwkit/koa-host";
 import { E_INVALID_NAV_TITLE } from "../errors.js";
 import { nextNavOrder } from "./nav-order.js";
 import { PACKAGE_ROOT, PACKAGE_TEMPLATES, SCAFFOLD_DIR } from "../paths.js";
@@ -11,8 +12,11 @@ import { PACKAGE_ROOT, PACKAGE_TEMPLATES, SCAFFOLD_DIR } from "../paths.js";
 /** File names in `scaffold/` that npm would drop or that would confuse tools, renamed on copy. */
 const RENAMES: Readonly<Record<string, string>> = { _gitignore: ".gitignore", "package.json.tmpl": "package.json" };
 
-/** The files of a new app (relative path -> content; a trailing `/` is a folder). */
-export function skeletonFiles(appName: string, frameworkDir: string = PACKAGE_ROOT): Record<string, string> {
+/**
+ * The files of a new app (relative path -> content; a trailing `/` is a folder). Migrations are
+ * stamped with the scaffold's time (`now`), so migrations made later sort after them.
+ */
+export function skeletonFiles(appName: string, frameworkDir: string = PACKAGE_ROOT, now: Date = new Date()): Record<string, string> {
   const files: Record<string, string> = {};
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir).sort()) {
@@ -22,7 +26,7 @@ export function skeletonFiles(appName: string, frameworkDir: string = PACKAGE_RO
         continue;
       }
       const path = relative(SCAFFOLD_DIR, full).split(sep).join("/");
-      const target = path.replace(/[^/]+$/, (name) => RENAMES[name] ?? name);
+      const target = path.replace(/[^/]+$/, (name) => RENAMES[name] ?? name).replace(/^(migrations\/)\d{14}_/, `$1${migrationTimestamp(now)}_`);
       // `.gitkeep` marks a folder to create, not a file to copy.
       if (entry === ".gitkeep") files[`${target.replace(/[^/]+$/, "")}`] = "";
       else files[target] = fill(readFileSync(full, "utf8"), appName, frameworkDir);
@@ -34,6 +38,7 @@ export function skeletonFiles(appName: string, frameworkDir: string = PACKAGE_RO
   const manifest = JSON.parse(files["package.json"]!) as { dependencies: Record<string, string>; devDependencies?: Record<string, string> };
   manifest.dependencies = { ...manifest.dependencies, ...scaffoldDependencies(PACKAGE_ROOT) };
   manifest.devDependencies = { ...manifest.devDependencies, ...scaffoldDevDependencies(PACKAGE_ROOT) };
+  (manifest as { engines?: unknown }).engines = { node: NODE_ENGINES };
   files["package.json"] = `${JSON.stringify(manifest, null, 2)}\n`;
   files["templates/layouts/default.pug"] = readFileSync(join(PACKAGE_TEMPLATES, "layouts", "default.pug"), "utf8");
   return files;
@@ -43,14 +48,9 @@ function fill(text: string, appName: string, frameworkDir: string): string {
   return text.replaceAll("{{name}}", appName).replaceAll("{{fwb}}", frameworkDir.replace(/[\\/]+$/, ""));
 }
 
-/** A package name from a folder name: `My Tea Shop` and `MyTeaShop` -> `my-tea-shop`. */
+/** A package name from a folder name: `My Tea Shop` and `MyTeaShop` -> `my-tea-shop` (the kit's rule). */
 export function appNameOf(folder: string): string {
-  const name = folder
-    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return name || "fw-b-app";
+  return kitAppNameOf(folder, "fw-b-app");
 }
 
 /**
@@ -58,37 +58,15 @@ export function appNameOf(folder: string): string {
  * `node_modules/fw-b` (and `node_modules/.bin/fw-b`) to this package, so the app runs with no
  * registry publish and no install step.
  */
-export function initApp(dir: string): ScaffoldResult {
+export function initApp(dir: string, now: Date = new Date()): ScaffoldResult {
   const root = resolve(dir);
   mkdirSync(root, { recursive: true });
-  const name = appNameOf(basename(root));
-  const result = writeScaffold(root, skeletonFiles(name));
-  const frameworkDir = PACKAGE_ROOT.replace(/[\\/]+$/, "");
-  const link = join(root, "node_modules", "fw-b");
-  if (!existsSync(link)) {
-    mkdirSync(join(root, "node_modules"), { recursive: true });
-    symlinkSync(frameworkDir, link, "dir");
-  }
-  const bin = join(root, "node_modules", ".bin", "fw-b");
-  if (!existsSync(bin)) {
-    mkdirSync(join(root, "node_modules", ".bin"), { recursive: true });
-    symlinkSync(join("..", "fw-b", "bin", "fw-b.js"), bin);
-  }
-  linkScaffoldDependencies(root, frameworkDir, SCAFFOLD_DEPENDENCIES);
+  const result = writeScaffold(root, keepExistingMigrations(root, skeletonFiles(appNameOf(basename(root)), PACKAGE_ROOT, now)));
+  linkNewApp(root, { name: "fw-b", dir: PACKAGE_ROOT.replace(/[\\/]+$/, "") });
   return result;
 }
 
-const VIEW_NAME = /^[A-Za-z][A-Za-z0-9_-]*(\/[A-Za-z][A-Za-z0-9_-]*)*$/;
-
-/** The class name `:addview` gives a module name: `blog-posts` and `admin/blog_posts` -> `BlogPosts`. */
-export function viewClassName(name: string): string {
-  const last = name.split("/").at(-1)!;
-  return kebabCase(last)
-    .split("-")
-    .filter(Boolean)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join("");
-}
+export { viewClassName } from "@fwkit/koa-host/cli";
 
 /** Options of {@link addView}. */
 export interface AddViewOptions {
@@ -104,10 +82,8 @@ export interface AddViewOptions {
 export function addView(dir: string, name: string, options: AddViewOptions = {}): ScaffoldResult {
   const root = resolve(dir);
   if (!findAppEntry(root)) throw new E_APP_NOT_FOUND(root, "there is no app.ts here; run fw-b :init first or pass --root");
-  if (!VIEW_NAME.test(name)) throw new E_INVALID_VIEW_NAME(name, true);
+  const className = checkViewName(name);
   const module = name;
-  const className = viewClassName(name);
-  if (!className) throw new E_INVALID_VIEW_NAME(name, true);
   for (const extension of [".ts", ".mts", ".js", ".mjs"]) {
     const file = join(root, "views", `${module}${extension}`);
     if (existsSync(file)) throw new E_VIEW_EXISTS(relative(root, file));

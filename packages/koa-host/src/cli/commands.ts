@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import yargs, { type Argv, type CommandModule } from "yargs";
 import { printRoutes } from "./routes.js";
 import { serve } from "./serve.js";
@@ -19,12 +20,16 @@ export function appTarget(argv: readonly string[]): { root: string; appName: str
   return { root: resolve(flagValue(argv, "--root") ?? process.cwd()), appName: flagValue(argv, "--app") };
 }
 
-/** The start of a framework's command line: its name and the `--root` and `--app` options every command takes. */
-export function frameworkCli(name: string, argv: readonly string[]): Argv {
+/**
+ * The start of a framework's command line: its name, its version (`--version` prints the version of
+ * the framework's package at `packageDir`), and the `--root` and `--app` options every command takes.
+ */
+export function frameworkCli(name: string, argv: readonly string[], packageDir?: string): Argv {
   const cli = yargs([...argv]);
   rawArguments.set(cli, argv);
-  return cli
-    .scriptName(name)
+  const version = packageDir === undefined ? undefined : (JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { version?: string }).version;
+  const named = cli.scriptName(name);
+  return (version === undefined ? named.version(false) : named.version(version))
     .usage("$0 <command> [options]")
     .option("root", { type: "string", describe: "the app folder", default: process.cwd() })
     .option("app", { type: "string", describe: "which app of a multi-application codebase (or APP_NAME)" });
@@ -37,17 +42,22 @@ export function frameworkCli(name: string, argv: readonly string[]): Argv {
  */
 export function finishCli(cli: Argv, name: string): Argv {
   const argv = rawArguments.get(cli) ?? [];
+  // The commands as declared (`gen:view <name>`), for suggestions and missing-argument messages.
+  const handlers = (cli as unknown as { getInternalMethods(): { getCommandInstance(): { getCommandHandlers(): Record<string, { original: string }> } } })
+    .getInternalMethods()
+    .getCommandInstance()
+    .getCommandHandlers();
+  const commands = Object.values(handlers).map((handler) => handler.original);
   return cli
     .demandCommand(1, noCommandMessage(name))
     .strict()
-    .recommendCommands()
     .help()
     .wrap(Math.min(100, process.stdout.columns ?? 100))
     .fail((message, error, usage) => {
       if (error) throw error;
       // yargs hands its usage object to the failure handler: its descriptions are the options known where parsing stopped.
       const knownOptions = Object.keys((usage as unknown as { getDescriptions(): Record<string, unknown> }).getDescriptions());
-      throw new Error(usageErrorMessage(message, { name, argv, knownOptions }));
+      throw new Error(usageErrorMessage(message, { name, argv, knownOptions, commands }));
     });
 }
 
@@ -76,7 +86,8 @@ export function serveCommand(command: string): CommandModule<AppArgs, AppArgs & 
 
 /**
  * The route listing command (`routes`, `:routes`): verbs, path, handler, response kind; `--json`;
- * `--types` writes `types/routes.d.ts` augmenting the framework module `framework.module` (typed urlFor).
+ * `--types` writes `types/routes.d.ts` augmenting the framework module `framework.module` (typed
+ * urlFor), and with `--json` prints what it wrote as JSON.
  */
 export function routesCommand(command: string, framework: { readonly module: string } = { module: "@fwkit/koa-host" }): CommandModule<AppArgs, AppArgs & { json: boolean; types: boolean; openapi: boolean; includeHtml: boolean }> {
   return {
@@ -87,7 +98,12 @@ export function routesCommand(command: string, framework: { readonly module: str
         .option("json", { type: "boolean", default: false, describe: "print JSON" })
         .option("types", { type: "boolean", default: false, describe: "write types/routes.d.ts so urlFor checks route names and parameters" })
         .option("openapi", { type: "boolean", default: false, describe: "print an OpenAPI 3.1 document of the JSON and XML routes" })
-        .option("include-html", { type: "boolean", default: false, describe: "with --openapi: document the HTML routes too" }) as never,
+        .option("include-html", { type: "boolean", default: false, describe: "with --openapi: document the HTML routes too" })
+        // yargs' conflicts() counts the defaults as given, so the one combination that cannot work is checked here.
+        .check((args) => {
+          if (args["types"] && args["openapi"]) throw new Error(`--types writes types/routes.d.ts and --openapi prints a document: run ${command} once for each.`);
+          return true;
+        }) as never,
     handler: (args) =>
       printRoutes({ ...appOf(args), json: args.json, ...(args.types ? { types: framework.module } : {}), ...(args.openapi ? { openapi: { includeHtml: args.includeHtml } } : {}) }),
   };

@@ -10,7 +10,9 @@ export { releaseCommands, type ReleaseCommandNames } from "./release-commands.js
 export { deployFiles, deployTarget, haproxyConfig, nginxConfig, type DeployTarget, type HaproxyOptions } from "../production/deploy/index.js";
 export { printRoutes } from "./routes.js";
 export { runCli } from "./run-cli.js";
-export { describeScaffold, linkScaffoldDependencies, SCAFFOLD_DEPENDENCIES, SCAFFOLD_DEV_DEPENDENCIES, scaffoldDependencies, scaffoldDevDependencies, writeScaffold, type ScaffoldResult } from "./scaffold.js";
+export { describeScaffold, keepExistingMigrations, linkNewApp, NODE_ENGINES, SCAFFOLD_DEPENDENCIES, SCAFFOLD_DEV_DEPENDENCIES, scaffoldDependencies, scaffoldDevDependencies, writeScaffold, type ScaffoldResult } from "./scaffold.js";
+export { hasInstallStep, linkScaffoldDependencies, type LinkResult } from "./scaffold-links.js";
+export { appNameOf, checkViewName, viewClassName } from "./scaffold-names.js";
 export { serve, type ServeHandle, type ServeOptions } from "./serve.js";
 export { preloadBeforeTypeScript, registerTypeScript, tsxImportArgument } from "./typescript.js";
 export { loadUserCommands, userCommandsFor } from "./user-commands.js";

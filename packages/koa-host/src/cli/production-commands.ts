@@ -8,8 +8,16 @@ import { describeScaffold } from "./scaffold.js";
 type AppArgs = { root?: unknown; app?: unknown };
 const appOf = (args: AppArgs) => ({ root: resolve(String(args.root)), ...(args.app ? { appName: String(args.app) } : {}) });
 
-/** The build command (`gen:build`, `:build`): compiles the app to `build/` for `start`. */
-export function buildCommand(command: string, framework: string): CommandModule<AppArgs, AppArgs & { out: string }> {
+/** The steps after a build, in the release order of docs/deployment.md. */
+export function releaseSteps(framework: string, migrate: string): string[] {
+  return [`APP_ENV=production ${framework} ${migrate}   (against the production database)`, `APP_ENV=production ${framework} start   (SECRET_KEY set; PORT or --port)`];
+}
+
+/**
+ * The build command (`gen:build`, `:build`): compiles the app to `build/` for `start`, then prints
+ * the next release steps (`migrate`: the framework's migrate command).
+ */
+export function buildCommand(command: string, framework: string, migrate = "migrate"): CommandModule<AppArgs, AppArgs & { out: string }> {
   return {
     command,
     describe: "compile the app's TypeScript to JavaScript in build/ (what start serves in production)",
@@ -17,7 +25,8 @@ export function buildCommand(command: string, framework: string): CommandModule<
     async handler(args) {
       const result = await buildApp({ root: appOf(args).root, outDir: args.out });
       console.log(`Built ${result.compiled} TypeScript file(s) and copied ${result.copied} other file(s) into ${result.outDir}`);
-      console.log(`Next: ${framework} start   (APP_ENV=production, SECRET_KEY set)`);
+      console.log("Next, in this order:");
+      for (const [index, step] of releaseSteps(framework, migrate).entries()) console.log(`  ${index + 1}. ${step}`);
     },
   };
 }
@@ -52,18 +61,26 @@ export function startCommand(command: string): CommandModule<AppArgs, AppArgs & 
 }
 
 /** The deploy files command (`gen:deploy`, `:deploy`): writes deploy/ files, never overwriting. */
-export function deployCommand(command: string, framework: string): CommandModule<AppArgs, AppArgs> {
+export function deployCommand(command: string, framework: string): CommandModule<AppArgs, AppArgs & { host?: string[] }> {
   return {
     command,
     describe: "write deployment files: Dockerfile, compose, HAProxy, nginx, systemd, Kubernetes (never overwrites)",
-    builder: (y) => y,
+    builder: (y) =>
+      y.option("host", {
+        type: "string",
+        array: true,
+        describe: "a public host name of the app (repeatable; default the host of BASE_URL): the balancers refuse any other Host",
+      }) as never,
     async handler(args) {
       const { writeDeployFiles } = await import("../production/deploy/index.js");
-      const result = writeDeployFiles({ root: appOf(args).root, framework });
+      const result = writeDeployFiles({ root: appOf(args).root, framework, ...(args.host ? { hosts: args.host.map(String) } : {}) });
       describeScaffold(result);
       if (result.skipped.length > 0) console.log(`\n${result.skipped.length} existing file(s) left untouched.`);
       for (const path of result.refreshed) console.log(`  update  ${path}`);
       console.log("\nCommit deploy/docker/ with the app: the image installs from it (docker build .). Run this command again after changing package.json or upgrading the framework.");
+      if (!args.host?.length && !process.env["BASE_URL"]) {
+        console.log("\nThe balancer configs serve the placeholder host app.example.com only: run again with --host <name> (or BASE_URL set), or edit them.");
+      }
     },
   };
 }

@@ -9,7 +9,7 @@ export async function printRoutes(options: {
   root: string;
   appName?: string;
   json?: boolean;
-  /** Write `types/routes.d.ts` (typed urlFor) augmenting this framework module instead of printing the table. */
+  /** Write `types/routes.d.ts` (typed urlFor) augmenting this framework module instead of printing the table (with `json`, say what was written as JSON). */
   types?: string;
   /** Print the app's OpenAPI 3.1 document instead of the table (HTML routes only with `includeHtml`). */
   openapi?: { readonly includeHtml?: boolean };
@@ -23,7 +23,8 @@ export async function printRoutes(options: {
   try {
     if (options.types !== undefined) {
       const written = writeRouteTypes(definition.root, host.table, options.types);
-      print(`${written.changed ? "Wrote" : "Unchanged:"} ${relative(process.cwd(), written.file) || written.file} (${host.table.routes.length} routes)`);
+      if (options.json) print(JSON.stringify({ file: written.file, changed: written.changed, routes: host.table.routes.length }, null, 2));
+      else print(`${written.changed ? "Wrote" : "Unchanged:"} ${relative(process.cwd(), written.file) || written.file} (${host.table.routes.length} route${host.table.routes.length === 1 ? "" : "s"})`);
       return;
     }
     if (options.openapi) {

@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { linkPackage, linkScaffoldDependencies, packageDirFrom, type LinkResult } from "./scaffold-links.js";
 
 /** What a scaffold did: files written and files left alone because they existed. */
 export interface ScaffoldResult {
@@ -33,6 +34,23 @@ export function writeScaffold(dir: string, files: Readonly<Record<string, string
   return { written, skipped };
 }
 
+/**
+ * A scaffold's migrations are stamped with the time it runs (`migrations/<UTC stamp>_<name>.ts`).
+ * Run again in an app that has one of the same name, the existing file name is kept, so the file
+ * is skipped like any other instead of being added a second time.
+ */
+export function keepExistingMigrations(dir: string, files: Readonly<Record<string, string>>): Record<string, string> {
+  const folder = join(dir, "migrations");
+  const existing = existsSync(folder) ? readdirSync(folder) : [];
+  const kept: Record<string, string> = {};
+  for (const [path, content] of Object.entries(files)) {
+    const name = /^migrations\/\d{14}_(.+)$/.exec(path)?.[1];
+    const same = name === undefined ? undefined : existing.find((file) => /^\d{14}_/.test(file) && file.slice(15) === name);
+    kept[same === undefined ? path : `migrations/${same}`] = content;
+  }
+  return kept;
+}
+
 /** Prints a scaffold result the way the CLIs do. */
 export function describeScaffold(result: ScaffoldResult, print: (line: string) => void = console.log): void {
   for (const path of result.written) print(`  create  ${path}`);
@@ -40,39 +58,11 @@ export function describeScaffold(result: ScaffoldResult, print: (line: string) =
 }
 
 /**
- * Links `node_modules/<name>` of a new app to the copy the framework at `frameworkDir` resolves, for
- * each name, so the scaffold's dependencies (the validator its docs use) resolve with no install
- * step. A name already present in the app, or that the framework cannot resolve, is left alone
- * (`npm install` then fetches it from the app's package.json).
+ * The Node.js versions a new app declares (`engines`), the frameworks' own: the LTS lines 22
+ * (from 22.12, which sanitize-html needs) and 24, and Node 20 from 20.19, past its end of life,
+ * which still runs the frameworks but not every optional driver (the Azure SDK wants 22).
  */
-export function linkScaffoldDependencies(appDir: string, frameworkDir: string, names: readonly string[]): void {
-  for (const name of names) {
-    const link = join(appDir, "node_modules", ...name.split("/"));
-    if (existsSync(link)) continue;
-    const found = packageDirFrom(frameworkDir, name);
-    if (found === undefined) continue;
-    mkdirSync(dirname(link), { recursive: true });
-    symlinkSync(found, link, "dir");
-  }
-}
-
-/**
- * The version range a framework declares for a package (its dependencies, then devDependencies),
- * so a scaffold asks for the version the framework is tested with.
- */
-function declaredVersion(frameworkDir: string, name: string): string | undefined {
-  const manifest = JSON.parse(readFileSync(join(frameworkDir, "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>;
-  return manifest["dependencies"]?.[name] ?? manifest["devDependencies"]?.[name] ?? manifest["peerDependencies"]?.[name];
-}
-
-/** Node's lookup of `node_modules/<name>` from `dir` upwards, as the real folder. */
-function packageDirFrom(dir: string, name: string): string | undefined {
-  for (let current = dir; ; current = dirname(current)) {
-    const candidate = join(current, "node_modules", ...name.split("/"));
-    if (existsSync(join(candidate, "package.json"))) return realpathSync(candidate);
-    if (dirname(current) === current) return undefined;
-  }
-}
+export const NODE_ENGINES = "^20.19.0 || ^22.12.0 || >=24.0.0";
 
 /**
  * Packages every new app depends on beside its framework: the validator the docs' examples import
@@ -92,9 +82,10 @@ export const SCAFFOLD_DEPENDENCIES: readonly string[] = Object.freeze(["zod", "b
  * which the app's own `npm test` uses); and the type packages the app's TypeScript needs to check against the
  * frameworks' types (@types/node, @types/koa for `ctx`, @types/yargs for user commands), which are
  * no runtime dependency of any published package (NestJS's starter lists @types/express the same
- * way). A production install (`npm install --omit=dev` of a built app) carries none of them.
+ * way), and TypeScript itself (`npx tsc` type-checks the app). A production install
+ * (`npm install --omit=dev` of a built app) carries none of them.
  */
-export const SCAFFOLD_DEV_DEPENDENCIES: readonly string[] = Object.freeze(["tsx", "esbuild", "chokidar", "pino-pretty", "swagger-ui-dist", "light-my-request", "@types/node", "@types/koa", "@types/yargs"]);
+export const SCAFFOLD_DEV_DEPENDENCIES: readonly string[] = Object.freeze(["tsx", "esbuild", "chokidar", "pino-pretty", "swagger-ui-dist", "light-my-request", "typescript", "@types/node", "@types/koa", "@types/yargs"]);
 
 /** The `dependencies` a new app lists beside its framework, at the framework's declared versions. */
 export function scaffoldDependencies(frameworkDir: string): Record<string, string> {
@@ -108,6 +99,33 @@ export function scaffoldDevDependencies(frameworkDir: string): Record<string, st
 
 function declaredVersions(frameworkDir: string, names: readonly string[]): Record<string, string> {
   const versions: Record<string, string> = {};
-  for (const name of names) versions[name] = declaredVersion(frameworkDir, name) ?? "*";
+  for (const name of names) versions[name] = declaredVersion(frameworkDir, name) ?? resolvedVersion(frameworkDir, name) ?? "*";
   return versions;
+}
+
+/**
+ * The version range a framework declares for a package (its dependencies, then devDependencies),
+ * so a scaffold asks for the version the framework is tested with.
+ */
+function declaredVersion(frameworkDir: string, name: string): string | undefined {
+  const manifest = JSON.parse(readFileSync(join(frameworkDir, "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>;
+  return manifest["dependencies"]?.[name] ?? manifest["devDependencies"]?.[name] ?? manifest["peerDependencies"]?.[name];
+}
+
+/** `~x.y.z` of the copy the framework resolves (the workspace's TypeScript), for a tool it does not declare. */
+function resolvedVersion(frameworkDir: string, name: string): string | undefined {
+  const dir = packageDirFrom(frameworkDir, name);
+  if (dir === undefined) return undefined;
+  return `~${(JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string }).version}`;
+}
+
+/**
+ * Links a new app to its framework (`node_modules/<framework>` and its `node_modules/.bin` command,
+ * as npm links the scaffold's `file:` dependency) and to the framework's copies of the scaffold's
+ * dependencies and development tools, so every command the scaffold names runs before any install.
+ * Packages with a native install step are left for the app's own `npm install` (see scaffold-links.ts).
+ */
+export function linkNewApp(appDir: string, framework: { readonly name: string; readonly dir: string }): LinkResult {
+  linkPackage(appDir, framework.name, framework.dir);
+  return linkScaffoldDependencies(appDir, framework.dir, [...SCAFFOLD_DEPENDENCIES, ...SCAFFOLD_DEV_DEPENDENCIES]);
 }

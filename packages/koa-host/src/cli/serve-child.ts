@@ -30,7 +30,9 @@ try {
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
 } catch (error) {
-  console.error((error as Error).message);
-  process.send?.({ type: "failed", message: (error as Error).message });
+  const code = (error as { code?: unknown }).code;
+  const message = typeof code === "string" && code.startsWith("E_") ? `${code}: ${(error as Error).message}` : (error as Error).message;
+  console.error(message);
+  process.send?.({ type: "failed", message, ...(typeof code === "string" ? { code } : {}) });
   process.exitCode = 1;
 }

@@ -51,6 +51,11 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       childFile.endsWith(".js") && preload
         ? fork(childFile, [...args, "--preload", preload], { execArgv: [], env: withoutLoaderFlag(process.env), stdio: "inherit" })
         : fork(childFile, args, { execArgv: [tsxImportArgument()], env: { ...process.env, FW_TS_LOADER: "active" }, stdio: "inherit" });
+    // A busy port does not go away when a source file is saved: stop, so the command exits non-zero
+    // (the child has printed E_PORT_IN_USE, naming --port and PORT).
+    current.on("message", (message: { type?: string; code?: string }) => {
+      if (message?.type === "failed" && message.code === "E_PORT_IN_USE") void stop().then(() => process.exit(1));
+    });
     current.once("exit", (code, signal) => {
       if (child === current) child = undefined;
       if (!stopping && signal !== "SIGTERM" && code !== 0) print(`The app stopped (exit ${code ?? signal}); fix the error and save a file to restart.`);
