@@ -97,7 +97,14 @@ export async function startApp(options: StartOptions): Promise<Started> {
     // The handlers go in before the line that says the app serves: whoever waits for that line
     // may signal at once, and a signal with no handler yet would kill the process.
     if (handleSignals) {
-      const stop = () => void server.shutdown().then(() => process.exit(0), () => process.exit(1));
+      const stop = () =>
+        void server.shutdown().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            log.error(`error while stopping: ${(error as Error)?.message ?? String(error)}`);
+            process.exit(1);
+          },
+        );
       process.once("SIGTERM", stop);
       process.once("SIGINT", stop);
       process.on("SIGHUP", () => print("SIGHUP: a rolling restart needs --workers 2 or more; restart the process to load new code"));

@@ -63,7 +63,7 @@ const stop = () => {
       await server.shutdown();
       leave(0);
     } catch (error) {
-      console.error(`error while stopping: ${(error as Error)?.message ?? String(error)}`);
+      server.host.logger.error({ err: error }, `error while stopping: ${(error as Error)?.message ?? String(error)}`);
       leave(1);
     }
   });
