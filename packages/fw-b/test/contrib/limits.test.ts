@@ -76,6 +76,21 @@ describe("contrib limits", () => {
     }
   });
 
+  test("/signup: 3 per address typed (each taken address mails its owner a notice), then 429", async () => {
+    const fresh = await startContribApp();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const fields = { username: `newcomer${i}`, email: "newcomer@example.test", name: "New", password: "newcomer-pass-1", password_confirm: "newcomer-pass-1" };
+        statuses.push((await postForm(client(fresh.url), "/signup", fields, fresh)).status);
+      }
+      assert.deepEqual(statuses, [303, 303, 303, 429]);
+      assert.equal((await fresh.models.users.query().where({ email: "newcomer@example.test" })).length, 1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   test("a solved captcha cannot be replayed with the cookie session that held it, one after another or in parallel", async () => {
     const fresh = await startContribApp();
     try {
