@@ -27,7 +27,9 @@ export function markDraft(source: string): string {
 
 /** The log line of start-up migration when it holds migrations back (the data battery's and fw-b contrib's). */
 export function heldMessage(held: readonly string[]): string {
-  return `migration ${held[0] ?? ""} is still the unedited template: it${held.length > 1 ? ` and the ${held.length - 1} made after it` : ""} wait until it is edited (or run the migrate command)`;
+  const after = held.length - 1;
+  const waiting = after === 0 ? "it is not applied" : `it and the ${after} migration${after === 1 ? "" : "s"} made after it are not applied`;
+  return `migration ${held[0] ?? ""} is still the unedited template: ${waiting} at start-up until you edit it (or run the migrate command)`;
 }
 
 /** True for a migration source that still carries its draft mark and is unchanged since it was made. */

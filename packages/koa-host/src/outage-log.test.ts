@@ -58,3 +58,13 @@ test("an error marked as reported is told apart from others", () => {
   assert.equal(isOutageReported(new Error("x")), false);
   assert.equal(isOutageReported(undefined), false);
 });
+
+test("one failure is counted in the singular", () => {
+  let clock = 0;
+  const { lines, logger } = recorder();
+  const log = outageLog({ logger, name: "cache", now: () => clock });
+  log.failed(new Error("a"));
+  clock += 2000;
+  log.recovered();
+  assert.match(lines.at(-1)!.message, /is back after 2 s \(1 failure while down\)/);
+});

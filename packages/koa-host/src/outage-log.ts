@@ -57,14 +57,14 @@ export function outageLog(options: OutageLogOptions): OutageLog {
         const count = unreported;
         lastLine = at;
         unreported = 0;
-        logger.warn({ err: error, service: name, failures: count, downMs: at - since }, `${name} is still down after ${Math.round((at - since) / 1000)} s (${count} failures in the last ${Math.round(repeatMs / 1000)} s): ${reason}`);
+        logger.warn({ err: error, service: name, failures: count, downMs: at - since }, `${name} is still down after ${Math.round((at - since) / 1000)} s (${count} failure${count === 1 ? "" : "s"} in the last ${Math.round(repeatMs / 1000)} s): ${reason}`);
       }
     },
     recovered() {
       if (!state.down) return;
       (state as { down: boolean }).down = false;
       const downMs = now() - since;
-      const line = `${name} is back after ${Math.round(downMs / 1000)} s (${failures} failures while down)`;
+      const line = `${name} is back after ${Math.round(downMs / 1000)} s (${failures} failure${failures === 1 ? "" : "s"} while down)`;
       failures = 0;
       unreported = 0;
       (logger.info ?? logger.warn).call(logger, { service: name, downMs }, line);

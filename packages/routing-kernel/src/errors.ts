@@ -28,6 +28,16 @@ export interface CodedErrorClass<Args extends unknown[]> {
 }
 
 /**
+ * A message assembled from parts says each period once: a part that ends a sentence (`"... records."`)
+ * followed by the template's own period (`": ${reason}."`) would read "records.. Check". Only two
+ * periods after a word, a bracket or a quote, before a space or the end, are folded: an ellipsis
+ * (`...`) and a path (`../up`) stay as written.
+ */
+function tidyMessage(message: string): string {
+  return message.replace(/(?<=[\p{L}\p{N})\]"'`])\.\.(?=\s|$)/gu, ".");
+}
+
+/**
  * Defines an error class with a fixed code and status; the message is built from the arguments.
  * Kept as classes so `instanceof` works, and as codes so two copies of a package still agree.
  */
@@ -40,7 +50,7 @@ export function createError<Args extends unknown[]>(
     static readonly code = code;
     static readonly status = status;
     constructor(...args: Args) {
-      super(code, format(...args), status);
+      super(code, tidyMessage(format(...args)), status);
       this.name = code;
     }
   };
