@@ -30,6 +30,6 @@ if (!existsSync(join(appDir, "app.ts"))) {
   const result = spawnSync(process.execPath, [bin, init], { cwd: appDir, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-console.log(`\n${framework} app in ${appDir}: open http://127.0.0.1:${port}/ (Ctrl-C stops)\n`);
+console.log(`\n${framework} app in ${appDir}: open http://127.0.0.1:${port}/ (port ${port}${process.env.PORT ? " from PORT" : "; PORT=5001 npm start uses another"}; Ctrl-C stops)\n`);
 const served = spawnSync(process.execPath, [bin, serve, "--port", port], { cwd: appDir, stdio: "inherit" });
 process.exit(served.status ?? 0);
