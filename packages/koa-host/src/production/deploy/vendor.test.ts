@@ -9,6 +9,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
+import { dockerfile } from "./docker.js";
+import { deployTarget } from "./index.js";
 import { writeDockerDependencies } from "./vendor.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fw-vendor-"));
@@ -69,6 +71,21 @@ describe("the image's dependencies (deploy/docker/)", () => {
     const ci = spawnSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: image, encoding: "utf8" });
     assert.equal(ci.status, 0, `${ci.stdout}${ci.stderr}`);
     assert.equal(readFileSync(join(image, "node_modules/@demo/kit/dist/index.js"), "utf8"), "export const kit = 1;\n");
+  });
+
+  test("the image build stops when package.json changed after the deploy command ran", () => {
+    writeDockerDependencies(app);
+    // The Dockerfile's own check, run as its RUN step runs (its continuation line joined as docker joins it; sh in the app folder).
+    const step = /^RUN (sha256sum [^\n]*\\\n[^\n]*)$/m.exec(dockerfile(deployTarget(app, "fw-b")))![1]!.replace("\\\n", " ");
+    const check = () => spawnSync("sh", ["-c", step], { cwd: app, encoding: "utf8" });
+    assert.equal(check().status, 0, check().stderr);
+    writeFileSync(join(app, "package.json"), appManifest.replace('"private"', '"version": "1.0.0",\n  "private"'));
+    const changed = check();
+    assert.notEqual(changed.status, 0);
+    assert.match(changed.stderr, /package\.json changed since deploy\/docker\/ was written: run the fw-b deploy command again/);
+    writeDockerDependencies(app);
+    assert.equal(check().status, 0, "a new run of the deploy command brings deploy/docker/ up to date");
+    writeFileSync(join(app, "package.json"), appManifest);
   });
 
   test("a second run after an upgrade replaces the packed copies; a framework never built is refused", () => {
