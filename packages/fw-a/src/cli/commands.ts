@@ -29,7 +29,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
       (args) => describeScaffold(generateView(resolve(String(args.root)), String(args.name))),
     )
     .command(routesCommand("routes", { module: "fw-a" }))
-    .command(buildCommand("gen:build", "fw-a", "db:migrate"))
+    .command(buildCommand("gen:build", "fw-a", "db:migrate", "release"))
     .command(startCommand("start"))
     .command(deployCommand("gen:deploy", "fw-a"));
   for (const command of releaseCommands({ framework: "fw-a", release: "release", rollback: "release:rollback", migrate: "db:migrate" })) cli = cli.command(command);

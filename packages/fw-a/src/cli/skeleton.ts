@@ -273,7 +273,7 @@ nav a:hover, nav a[aria-current="page"] { color: var(--text); }
 .site-footer p { max-width: 60rem; margin: 0 auto; padding: 1rem 1.25rem; }
 `,
     "data/": "",
-    ".gitignore": "node_modules/\ndata/*.db\nbuild/\n.env\n",
+    ".gitignore": "node_modules/\ndata/*.db\nbuild/\nreleases/\ncurrent\n.env\n",
     "README.md": appReadme(appName),
   };
 }
@@ -319,12 +319,17 @@ An app on fw-a: class-based views whose methods render Nunjucks templates, text 
 
 ## Release
 
-    npm test                     # 1. the tests pass
-    npm run build                # 2. fw-a gen:build: the built app in build/
-    npm run migrate              # 3. APP_ENV=production fw-a db:migrate against the production database
-    npm start                    # 4. fw-a start: serves build/ (PORT, or --port; --workers N)
+In the order docs/deployment.md gives, on a server that keeps this folder:
 
-\`npx fw-a gen:deploy\` writes deploy files (Dockerfile, compose, systemd, Kubernetes).
+    npm test                     # 1. the tests pass
+    APP_ENV=production npx fw-a release           # 2. build into releases/<id>, migrate, switch current to it
+    APP_ENV=production npx fw-a start             # 3. serve current (PORT, or --port; --workers N)
+
+A running \`start\` serves a new release after \`kill -HUP <pid>\` (\`systemctl reload\`);
+\`npx fw-a release:rollback\` switches back. In a container the same order is
+\`npm run build\` (fw-a gen:build, into build/), \`npm run migrate\` against the production
+database, then \`npm start\`; \`npx fw-a gen:deploy\` writes the Dockerfile, compose, systemd and
+Kubernetes files.
 
 ## Where things are
 

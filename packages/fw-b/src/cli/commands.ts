@@ -37,7 +37,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
       (args) => describeScaffold(addView(resolve(String(args.root)), String(args.name), args.order === undefined ? {} : { order: args.order })),
     )
     .command(routesCommand(":routes", { module: "fw-b" }))
-    .command(buildCommand(":build", "fw-b", ":migrate"))
+    .command(buildCommand(":build", "fw-b", ":migrate", ":release"))
     .command(startCommand("start"))
     .command(deployCommand(":deploy", "fw-b"));
   for (const command of releaseCommands({ framework: "fw-b", release: ":release", rollback: ":release-rollback", migrate: ":migrate" })) cli = cli.command(command);

@@ -8,16 +8,25 @@ import { describeScaffold } from "./scaffold.js";
 type AppArgs = { root?: unknown; app?: unknown };
 const appOf = (args: AppArgs) => ({ root: resolve(String(args.root)), ...(args.app ? { appName: String(args.app) } : {}) });
 
-/** The steps after a build, in the release order of docs/deployment.md. */
-export function releaseSteps(framework: string, migrate: string): string[] {
-  return [`APP_ENV=production ${framework} ${migrate}   (against the production database)`, `APP_ENV=production ${framework} start   (SECRET_KEY set; PORT or --port)`];
+/**
+ * What follows a build, in the release order of docs/deployment.md: migrate, then start (or SIGHUP a
+ * running start); `release`, the command that does build, migrate and switch in one step on a host
+ * that keeps its app folder, is named beside.
+ */
+export function releaseSteps(framework: string, migrate: string, release?: string): string[] {
+  return [
+    "Next, in this order:",
+    `  1. APP_ENV=production ${framework} ${migrate}   (against the production database)`,
+    `  2. APP_ENV=production ${framework} start   (SECRET_KEY set; PORT or --port), or SIGHUP a running start`,
+    ...(release ? [`On a host that keeps the app folder, ${framework} ${release} builds, migrates and switches releases in that order.`] : []),
+  ];
 }
 
 /**
  * The build command (`gen:build`, `:build`): compiles the app to `build/` for `start`, then prints
- * the next release steps (`migrate`: the framework's migrate command).
+ * the next release steps (`migrate` and `release`: the framework's names of those commands).
  */
-export function buildCommand(command: string, framework: string, migrate = "migrate"): CommandModule<AppArgs, AppArgs & { out: string }> {
+export function buildCommand(command: string, framework: string, migrate = "migrate", release?: string): CommandModule<AppArgs, AppArgs & { out: string }> {
   return {
     command,
     describe: "compile the app's TypeScript to JavaScript in build/ (what start serves in production)",
@@ -25,8 +34,7 @@ export function buildCommand(command: string, framework: string, migrate = "migr
     async handler(args) {
       const result = await buildApp({ root: appOf(args).root, outDir: args.out });
       console.log(`Built ${result.compiled} TypeScript file(s) and copied ${result.copied} other file(s) into ${result.outDir}`);
-      console.log("Next, in this order:");
-      for (const [index, step] of releaseSteps(framework, migrate).entries()) console.log(`  ${index + 1}. ${step}`);
+      for (const line of releaseSteps(framework, migrate, release)) console.log(line);
     },
   };
 }
