@@ -12,7 +12,7 @@ describe("production secrets", () => {
   test("a random key of 32 bytes passes; short, repeated and placeholder keys do not", () => {
     assert.equal(secretWeakness(STRONG), undefined);
     assert.equal(secretWeakness("0123456789abcdef0123456789abcdef"), undefined, "32 hex digits pass");
-    assert.match(secretWeakness("x")!, /1 characters, fewer than 32/);
+    assert.match(secretWeakness("x")!, /1 character, fewer than 32/);
     assert.match(secretWeakness("s".repeat(64))!, /only 1 different characters/);
     assert.match(secretWeakness("abab".repeat(16))!, /only 2 different/);
     for (const placeholder of SECRET_PLACEHOLDERS) assert.match(secretWeakness(placeholder)!, /placeholder/, placeholder);

@@ -32,7 +32,7 @@ export const SECRET_HOW_TO =
 export function secretWeakness(secret: string): string | undefined {
   const value = secret.trim();
   if (SECRET_PLACEHOLDERS.includes(value.toLowerCase()) || PLACEHOLDER_WORDS.test(value)) return "it is a placeholder, not a key";
-  if (value.length < MIN_SECRET_LENGTH) return `it has ${value.length} characters, fewer than ${MIN_SECRET_LENGTH}`;
+  if (value.length < MIN_SECRET_LENGTH) return `it has ${value.length} character${value.length === 1 ? "" : "s"}, fewer than ${MIN_SECRET_LENGTH}`;
   const distinct = new Set(value).size;
   if (distinct < MIN_SECRET_DISTINCT) return `it uses only ${distinct} different characters (at least ${MIN_SECRET_DISTINCT}: a random key)`;
   return undefined;

@@ -7,7 +7,8 @@ export const commands = defineCommands([
     command: "products:count",
     describe: "print how many products there are",
     async handler(_argv, app) {
-      console.log(`${await Product.count()} products (${app.config.env})`);
+      const count = await Product.count();
+      console.log(`${count} product${count === 1 ? "" : "s"} (${app.config.env})`);
     },
   },
 ]);
