@@ -113,7 +113,8 @@ function publishedManifest(item: Vendored, all: ReadonlyMap<string, Vendored>): 
 }
 
 function npm(args: readonly string[], cwd: string, what: string): string {
-  const result = spawnSync("npm", args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, npm_config_loglevel: "error" } });
+  // On Windows npm is a .cmd script, which only a shell runs (the arguments here are fixed words).
+  const result = spawnSync("npm", args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, shell: process.platform === "win32", env: { ...process.env, npm_config_loglevel: "error" } });
   if (result.error) throw new E_DEPLOY_VENDOR(what, `npm could not be run (${result.error.message}); the deploy command needs npm on the PATH`);
   if (result.status !== 0) throw new E_DEPLOY_VENDOR(what, `npm ${args.join(" ")} failed in ${cwd}:\n${`${result.stdout}\n${result.stderr}`.trim().slice(-2000)}`);
   return result.stdout;
