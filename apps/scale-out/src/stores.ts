@@ -1,6 +1,6 @@
 // The stores the nodes share: a Redis of the test's own (persistent, so it can be stopped and
 // started again with its data) and a PostgreSQL database unique to the run.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { requireServer, serverUrls } from "@fwkit/test-servers";
@@ -92,9 +92,19 @@ export async function startPrivatePostgres(dir: string): Promise<PrivatePostgres
   ctl("start");
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   await eventually("private PostgreSQL", async () => (spawnSync("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-c", "select 1"]).status === 0 ? true : undefined));
+  // The restart runs as a child the event loop does not wait on: load sent from this process
+  // keeps flowing while the server goes down and comes back (a blocking call would pause it, and
+  // the requests that would have failed would never be sent).
+  const restartInBackground = () =>
+    new Promise<void>((resolve, reject) => {
+      const args = [pgBin("pg_ctl"), "-D", data, "-w", "-t", "60", "-m", "fast", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, "-l", join(dir, "pg.log"), "restart"];
+      const child = spawn("runuser", ["-u", "postgres", "--", ...args], { stdio: "ignore" });
+      child.once("error", reject);
+      child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl restart exited ${code}`))));
+    });
   return {
     url,
-    restart: async () => ctl("restart"),
+    restart: restartInBackground,
     stop: async () => ctl("stop"),
     start: async () => ctl("start"),
     close: async () => {

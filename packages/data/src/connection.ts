@@ -10,6 +10,7 @@ import type pg from "pg";
 import { sqliteDatePostProcess } from "./date-columns.js";
 import { DEFAULT_DB_URL, parseDbUrl, type DbTarget, type Dialect } from "./db-url.js";
 import { E_DB_DRIVER_MISSING, E_DB_UNREACHABLE } from "./errors.js";
+import { retryLostReads } from "./read-retry.js";
 
 // Drivers resolve from this package, where they are dependencies, whatever the app's folder.
 const drivers = driverLoader(import.meta.url, (url, name, reason) => new E_DB_DRIVER_MISSING(url, name, reason));
@@ -187,6 +188,7 @@ export async function connect(url: string = DEFAULT_DB_URL, options: ConnectOpti
       throw new E_DB_UNREACHABLE(target.masked, describe(error));
     }
   }
+  if (target.dialect !== "sqlite") rideOutRestarts(db, options.logger);
   let closed: Promise<void> | undefined;
   return {
     knex: db,
@@ -194,6 +196,31 @@ export async function connect(url: string = DEFAULT_DB_URL, options: ConnectOpti
     url: target.masked,
     close: () => (closed ??= db.destroy()),
   };
+}
+
+/**
+ * Once the server answered (start-up fails fast on an unreachable one): a server that restarts or
+ * fails over costs no request that it need not. A read whose pooled connection was dropped runs
+ * once more on a fresh one (read-retry.ts); a query that finds the server refusing connections
+ * waits for it, a new connection tried every 200 ms within the acquire timeout (`connectTimeoutMs`,
+ * 10 s), instead of failing at once. Retries are logged at warn, at most one line a second.
+ */
+function rideOutRestarts(db: Knex, logger: { warn(message: string): void } = { warn: (m) => console.warn(m) }): void {
+  const pool = (db.client as { pool?: { propagateCreateError?: boolean } }).pool;
+  if (pool) pool.propagateCreateError = false;
+  let last = 0;
+  let quiet = 0;
+  retryLostReads(db, (error) => {
+    const now = Date.now();
+    if (now - last < 1000) {
+      quiet++;
+      return;
+    }
+    const more = quiet > 0 ? ` (and ${quiet} more since the last line)` : "";
+    last = now;
+    quiet = 0;
+    logger.warn(`database connection lost (${describe(error)}): the read ran again on a fresh connection${more}`);
+  });
 }
 
 function describe(error: unknown): string {

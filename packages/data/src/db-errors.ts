@@ -87,7 +87,10 @@ function tableOf(e: DriverError): string | undefined {
 const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "08000", "08003", "08006", "PROTOCOL_CONNECTION_LOST"]);
 const CONNECTION_MESSAGES = /Connection terminated|Timeout acquiring a connection|connection is closed|Client has encountered a connection error/i;
 
-function isConnectionLost(e: DriverError): boolean {
+/** True when a driver error says the connection or the server went away (not that the query was wrong). */
+export function isConnectionLost(error: unknown): boolean {
+  const e = error as DriverError | null;
+  if (!e || typeof e !== "object") return false;
   return (typeof e.code === "string" && CONNECTION_CODES.has(e.code)) || CONNECTION_MESSAGES.test(String(e.message ?? ""));
 }
 

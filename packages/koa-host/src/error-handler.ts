@@ -1,6 +1,6 @@
 import type { Context } from "koa";
 import type { Logger } from "pino";
-import type { Route } from "routing-kernel";
+import { FrameworkError, type Route } from "routing-kernel";
 import { safeHeaders } from "./header-values.js";
 import { sendHtmlError, sendJsonError, wantsJsonError } from "./error-pages.js";
 import { HTTPError, toHttpStatus } from "./http-error.js";
@@ -40,7 +40,11 @@ export async function respondWithError(ctx: Context, error: unknown, options: Er
   // warning; an outage a battery's outage log already tells about (a store that is down) is not
   // logged again for every request.
   const reported = isOutageReported(error);
-  if (status >= 500 && !exposed && !reported) options.logger.error({ reqId: ctx.state["requestId"], err: error, method: ctx.method, path: ctx.path }, `${status} on ${ctx.method} ${ctx.path}`);
+  // A coded 503 (an outside part is unavailable: the database restarting) is no bug of the app: a
+  // warning naming its cause, which the client never sees.
+  const unavailable = status === 503 && error instanceof FrameworkError;
+  if (status >= 500 && !exposed && !reported && !unavailable) options.logger.error({ reqId: ctx.state["requestId"], err: error, method: ctx.method, path: ctx.path }, `${status} on ${ctx.method} ${ctx.path}`);
+  else if (unavailable && !reported) options.logger.warn({ reqId: ctx.state["requestId"], method: ctx.method, path: ctx.path, status, code: error.code }, `${status} on ${ctx.method} ${ctx.path}: ${error.code}: ${error.message}`);
   else if (status >= 500 && !reported) options.logger.warn({ reqId: ctx.state["requestId"], method: ctx.method, path: ctx.path, status }, `${status} on ${ctx.method} ${ctx.path}: ${message}`);
   const headers = (error as { headers?: Record<string, string> } | undefined)?.headers;
   // Headers describing the view's own answer do not belong to the error response; security
