@@ -30,6 +30,16 @@ export function errorCases(target: () => Target): void {
     return app.log().slice(mark);
   };
 
+  test("/readyz, public to any client, names each part and its state, never an address, a URL or a user", async () => {
+    const app = target();
+    const res = await fetch(`${app.url}/readyz`);
+    const text = await res.text();
+    const body = JSON.parse(text) as { status?: string; checks?: Record<string, string> };
+    assert.equal(typeof body.checks, "object", text);
+    assert.ok(Object.values(body.checks ?? {}).every((state) => ["ok", "down", "pending"].includes(state)), text);
+    assert.doesNotMatch(text, /:\/\/|@|127\.0\.0\.1|localhost|\d+\.\d+\.\d+\.\d+|:\d{2,5}\b/, "no URL, user, host or port");
+  });
+
   test("path traversal probes at the static folder answer 400 and write no stack trace to the log", async () => {
     const app = target();
     const mark = await app.markLog();
