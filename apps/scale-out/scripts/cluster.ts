@@ -3,16 +3,17 @@
 // HAProxy, with a Redis and a PostgreSQL of the run's own; autocannon sends bounded load through
 // the balancer (default 20 s, 50 connections per phase) while one thing goes wrong per phase.
 // Prints one table: requests, statuses, errors, RSS of the nodes before and after.
-// Options: --duration S, --connections N, --app fw-b|fw-a.
+// Options: --duration S, --connections N, --app fw-b|fw-a, --only PHASE,PHASE.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { FW_A, FW_B, prepareApp, productionEnv } from "../src/apps.js";
+import { cliArgs, FW_A, FW_B, prepareApp, productionEnv, runCommand, writeNextRelease } from "../src/apps.js";
 import { client, csrfFrom, type Client } from "../src/client.js";
 import { startBalancer, startNode, startNodes, type AppNode } from "../src/cluster.js";
+import { eventually, launch } from "../src/processes.js";
 import { createDatabase, startPrivatePostgres, startPrivateRedis, type PrivatePostgres } from "../src/stores.js";
 
 process.env["NODE_TLS_REJECT_UNAUTHORIZED"] = "0";
@@ -21,6 +22,10 @@ const arg = (name: string, fallback: string) => {
   return index >= 0 ? process.argv[index + 1]! : fallback;
 };
 const duration = Number(arg("duration", "20"));
+// --only release,kill-worker: only those phases (baseline, sighup, kill-primary, redis, postgres,
+// kill-worker, release (with its rollback), sigterm), with the same set-up.
+const only = arg("only", "").split(",").filter(Boolean);
+const want = (key: string) => only.length === 0 || only.includes(key);
 const connections = Number(arg("connections", "50"));
 const framework = arg("app", "fw-b") === "fw-a" ? FW_A : FW_B;
 const slash = framework === FW_A ? "/" : "";
@@ -50,11 +55,31 @@ interface Row {
 }
 const rows: Row[] = [];
 
-async function phase(name: string, url: string, nodes: AppNode[], during: () => Promise<string>): Promise<void> {
+/** The pid of a worker of `node` (straight at the node, a new connection). */
+async function workerPid(node: AppNode): Promise<number> {
+  const res = await fetch(`${node.url}/ops/whoami${slash}`, { headers: { connection: "close" } });
+  return ((await res.json()) as { pid: number }).pid;
+}
+
+/** Sends SIGHUP to each node in turn and waits for its rolling restart to finish. */
+async function rollNodes(nodes: readonly AppNode[]): Promise<void> {
+  for (const node of nodes) {
+    const done = (node.proc.output().match(/rolling restart done/g) ?? []).length;
+    node.proc.child.kill("SIGHUP");
+    await eventually(`${node.name}'s rolling restart`, async () => ((node.proc.output().match(/rolling restart done/g) ?? []).length > done ? true : undefined), 180_000);
+  }
+}
+
+/** One row of the table; `untilDone`: the load runs until `during` is over (then 2 s more), not `--duration`. */
+async function phase(name: string, url: string, nodes: AppNode[], during: () => Promise<string>, untilDone = false): Promise<void> {
   const rssBefore = nodes.map((node) => `${node.name} ${rssOf(node)}`).join(", ");
   // A request slower than 30 s (HAProxy's server timeout) counts as a timeout.
-  const load = autocannon({ url, connections, duration, timeout: 30 });
+  const load = autocannon({ url, connections, duration: untilDone ? 900 : duration, timeout: 30 });
   const note = await during();
+  if (untilDone) {
+    await sleep(2000);
+    (load as unknown as { stop(): void }).stop();
+  }
   const result = await load;
   const statuses = Object.entries((result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {})
     .map(([code, { count }]) => `${code}: ${count}`)
@@ -117,63 +142,124 @@ try {
   }
   const env = productionEnv({ dbUrl, redisUrl: redis.url }, "load");
   const root = prepareApp(framework, dir, env);
+  // The nodes serve releases/<id> through the current link, as docs/deployment.md releases.
+  const firstRelease = /current -> releases\/(\S+)/.exec(runCommand(framework, root, [framework.commands.release], env))![1]!;
   nodes.push(...(await startNodes([startNode(framework, root, `${framework.name}-1`, env), startNode(framework, root, `${framework.name}-2`, env)])));
   const balancer = await startBalancer(dir, root, framework, nodes);
   stopBalancer = () => balancer.stop();
   const target = `${balancer.url}/ops/touch${slash}`;
   const session = await logIn(balancer.httpsUrl);
 
-  await phase("baseline", target, nodes, async () => "no disruption");
-
-  await phase("SIGHUP rolling restart of node 1", target, nodes, async () => {
-    await sleep(3000);
-    nodes[0]!.proc.child.kill("SIGHUP");
-    await nodes[0]!.proc.waitFor(/rolling restart done/);
-    return "node 1's workers replaced one at a time";
-  });
-
-  await phase("SIGKILL of node 1 (primary)", target, nodes, async () => {
-    await sleep(5000);
-    nodes[0]!.proc.child.kill("SIGKILL");
-    return "node 1 killed; HAProxy takes it out after failed checks";
-  });
-  // Node 1 comes back outside the measured phases.
-  await nodes[0]!.proc.exited;
-  await sleep(1000);
-  await nodes[0]!.restart();
-  await balancer.waitUp(2);
-
-  await phase("Redis stopped 10 s", target, nodes, async () => {
-    await sleep(3000);
-    await redis.stop();
-    await sleep(10_000);
-    await redis.start();
-    return "Redis restarted with its append-only file";
-  });
-  await balancer.waitUp(2);
-  const afterRedis = await sessionHolds(session);
-  rows.at(-1)!.note += afterRedis ? "; the session made before the outage is still valid" : "; THE SESSION MADE BEFORE THE OUTAGE WAS LOST";
-
-  if (postgres) {
-    const pg = postgres;
-    await phase("PostgreSQL restarted", target, nodes, async () => {
-      await sleep(3000);
-      await pg.restart();
-      return "pg_ctl restart (fast shutdown)";
-    });
-    await balancer.waitUp(2);
-    rows.at(-1)!.note += (await sessionHolds(session)) ? "; session still valid" : "; SESSION LOST";
-  } else {
-    rows.push({ phase: "PostgreSQL restarted", requests: 0, statuses: "-", errors: 0, timeouts: 0, rssBefore: "-", rssAfter: "-", note: pgNote });
+  if (want("baseline")) {
+    await phase("baseline", target, nodes, async () => "no disruption");
   }
 
-  let exitCode: number | null = null;
-  await phase("SIGTERM of node 2 under load", target, nodes, async () => {
-    await sleep(5000);
-    nodes[1]!.proc.child.kill("SIGTERM");
-    exitCode = (await nodes[1]!.proc.exited).code;
-    return `node 2 drained and exited with ${exitCode}`;
-  });
+  if (want("sighup")) {
+    await phase("SIGHUP rolling restart of node 1", target, nodes, async () => {
+      await sleep(3000);
+      nodes[0]!.proc.child.kill("SIGHUP");
+      await nodes[0]!.proc.waitFor(/rolling restart done/);
+      return "node 1's workers replaced one at a time";
+    });
+  }
+
+  if (want("kill-primary")) {
+    await phase("SIGKILL of node 1 (primary)", target, nodes, async () => {
+      await sleep(5000);
+      // Three-second requests straight at node 1 while its primary is killed: its workers finish them.
+      const slow = [1, 2, 3, 4].map(() =>
+        fetch(`${nodes[0]!.url}/ops/slow/3000${slash}`, { headers: { connection: "close" }, signal: AbortSignal.timeout(30_000) }).then((res) => res.status, () => 0),
+      );
+      await sleep(1000);
+      nodes[0]!.proc.child.kill("SIGKILL");
+      const finished = (await Promise.all(slow)).filter((status) => status === 200).length;
+      return `node 1 killed; ${finished} of 4 three-second requests straight at it finished with 200; HAProxy takes it out after failed checks`;
+    });
+    // Node 1 comes back outside the measured phases.
+    await nodes[0]!.proc.exited;
+    await sleep(1000);
+    await nodes[0]!.restart();
+    await balancer.waitUp(2);
+  }
+
+  if (want("redis")) {
+    await phase("Redis stopped 10 s", target, nodes, async () => {
+      await sleep(3000);
+      await redis.stop();
+      await sleep(10_000);
+      await redis.start();
+      return "Redis restarted with its append-only file";
+    });
+    await balancer.waitUp(2);
+    const afterRedis = await sessionHolds(session);
+    rows.at(-1)!.note += afterRedis ? "; the session made before the outage is still valid" : "; THE SESSION MADE BEFORE THE OUTAGE WAS LOST";
+  }
+
+  if (want("postgres")) {
+    if (postgres) {
+      const pg = postgres;
+      await phase("PostgreSQL restarted", target, nodes, async () => {
+        await sleep(3000);
+        await pg.restart();
+        return "pg_ctl restart (fast shutdown)";
+      });
+      await balancer.waitUp(2);
+      rows.at(-1)!.note += (await sessionHolds(session)) ? "; session still valid" : "; SESSION LOST";
+    } else {
+      rows.push({ phase: "PostgreSQL restarted", requests: 0, statuses: "-", errors: 0, timeouts: 0, rssBefore: "-", rssAfter: "-", note: pgNote });
+    }
+  }
+
+  if (want("kill-worker")) {
+    for (const [where, url] of [
+      ["straight at node 1", `${nodes[0]!.url}/ops/touch${slash}`],
+      ["through HAProxy", target],
+    ] as const) {
+      await phase(`SIGKILL of a worker of node 1, ${where}`, url, nodes, async () => {
+        await sleep(5000);
+        const pid = await workerPid(nodes[0]!);
+        const replaced = (nodes[0]!.proc.output().match(/replaced the one that died/g) ?? []).length;
+        process.kill(pid, "SIGKILL");
+        await eventually("the replacement", async () => ((nodes[0]!.proc.output().match(/replaced the one that died/g) ?? []).length > replaced ? true : undefined), 60_000);
+        const handed = /ended holding (\d+) connection/.exec(nodes[0]!.proc.output().split("\n").filter((line) => line.includes(`worker ${pid} ended holding`)).join("\n"));
+        return `worker ${pid} killed and replaced; ${handed ? `${handed[1]} connection(s) it never took handed to the other worker` : "it held no connection it had not taken"}`;
+      });
+    }
+  }
+
+  if (want("release")) {
+    await phase("release with a migration, a worker of node 1 killed while it migrates, then SIGHUP of each node", target, nodes, async () => {
+      await sleep(3000);
+      writeNextRelease(framework, root, 8);
+      const release = launch(process.execPath, cliArgs(framework, [framework.commands.release, "--root", root]), { cwd: root, env: { ...process.env, NODE_OPTIONS: "", ...env } });
+      await release.waitFor(/2\. Migrations of release/, "the release's migration step");
+      await sleep(1000);
+      process.kill(await workerPid(nodes[0]!), "SIGKILL");
+      const { code } = await release.exited;
+      if (code !== 0) throw new Error(`the release failed:\n${release.output()}`);
+      await rollNodes(nodes);
+      const fresh = (await (await fetch(`${nodes[1]!.url}/ops/touch${slash}`, { headers: { connection: "close" } })).json()) as Record<string, unknown>;
+      return `a crash replacement during the migration served the old release; after SIGHUP the new release serves (${"withSku" in fresh ? "reads the new column" : "DID NOT SWITCH"})`;
+    }, true);
+
+    await phase("rollback, then SIGHUP of each node", target, nodes, async () => {
+      await sleep(3000);
+      const back = runCommand(framework, root, [framework.commands.releaseRollback], env);
+      await rollNodes(nodes);
+      const old = (await (await fetch(`${nodes[1]!.url}/ops/touch${slash}`, { headers: { connection: "close" } })).json()) as Record<string, unknown>;
+      return `${back.includes(`current -> releases/${firstRelease}`) ? `current back at ${firstRelease}` : "ROLLBACK DID NOT SWITCH"}; the release before serves again on the new schema (${"withSku" in old ? "STILL NEW CODE" : "old code"})`;
+    }, true);
+  }
+
+  if (want("sigterm")) {
+    let exitCode: number | null = null;
+    await phase("SIGTERM of node 2 under load", target, nodes, async () => {
+      await sleep(5000);
+      nodes[1]!.proc.child.kill("SIGTERM");
+      exitCode = (await nodes[1]!.proc.exited).code;
+      return `node 2 drained and exited with ${exitCode}`;
+    });
+  }
 
   console.log(`\n${framework.name}: ${connections} connections, ${duration} s per phase, GET /ops/touch${slash} (a Redis read and a PostgreSQL query) through HAProxy\n`);
   console.log("| phase | requests | statuses | connection errors | timeouts | RSS MB before | RSS MB after | what happened |");

@@ -161,6 +161,10 @@ export class Ops extends FwA {
     await this.services.cache.get("scaleout:touch");
     return { notes: await Note.count() };
   }
+  async slow(ms = "500") {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(Number(ms) || 0, 10_000)));
+    return { ok: true };
+  }
 }
 `;
 
@@ -183,13 +187,42 @@ export function scaffoldApp(framework: Framework, dir: string): string {
   return root;
 }
 
-/** The fw-b test views (views/ops.ts), for a test that changes them in a release. */
-export const FW_B_OPS = OPS_B;
-
 /** Scaffolds, configures, builds and migrates one app; returns its folder. */
 export function prepareApp(framework: Framework, dir: string, env: Record<string, string>): string {
   const root = scaffoldApp(framework, dir);
   runCommand(framework, root, [framework.commands.build]);
   runCommand(framework, root, [framework.commands.migrate], env);
   return root;
+}
+
+/**
+ * The sources of a next release: a migration adding a column (waiting `sleepSeconds` first, so a
+ * worker can crash while it runs) and a load target that reads the column, which answers 500 on
+ * the old schema (its answer gains a `withSku` field).
+ */
+export function writeNextRelease(framework: Framework, root: string, sleepSeconds: number): void {
+  const [table, model, key] = framework === FW_B ? ["products", "Product", "products"] : ["notes", "Note", "notes"];
+  writeFileSync(
+    join(root, "migrations", "20990101000000_add_sku.ts"),
+    `import type { Knex } from "${framework.name}";
+
+/** A SKU column (waits first: a worker may crash while this runs). */
+export async function up(knex: Knex): Promise<void> {
+  await knex.raw("select pg_sleep(${sleepSeconds})");
+  await knex.schema.alterTable("${table}", (table) => {
+    table.string("sku", 40);
+  });
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.alterTable("${table}", (table) => {
+    table.dropColumn("sku");
+  });
+}
+`,
+  );
+  const ops = framework === FW_B ? OPS_B : OPS_A;
+  const before = `return { ${key}: await ${model}.count() };`;
+  if (!ops.includes(before)) throw new Error(`the ops view has no line ${before}`);
+  writeFileSync(join(root, "views", "ops.ts"), ops.replace(before, `return { ${key}: await ${model}.count(), withSku: (await ${model}.where({ sku: "tea-1" } as never)).length };`));
 }

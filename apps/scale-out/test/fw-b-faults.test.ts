@@ -3,40 +3,17 @@
 // worker mode; the primary killed during slow requests lets them finish; a release with a
 // migration and a worker crash in the middle gives no 500, and a rollback switches back.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { cliArgs, FW_B, FW_B_OPS, productionEnv, runCommand, scaffoldApp } from "../src/apps.js";
+import { cliArgs, FW_B, productionEnv, runCommand, scaffoldApp, writeNextRelease } from "../src/apps.js";
 import { startNode, type AppNode } from "../src/cluster.js";
 import { eventually, freePort, launch } from "../src/processes.js";
 import { createDatabase, startPrivateRedis, type Database, type PrivateRedis } from "../src/stores.js";
 import { loadLoop } from "../src/load-loop.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// The next release: a migration adding a column (slow, so a worker can crash while it runs) and a
-// view that reads the column, which fails on the old schema.
-const MIGRATION = `import type { Knex } from "fw-b";
-
-/** The products' SKU (waits first: the test crashes a worker while this runs). */
-export async function up(knex: Knex): Promise<void> {
-  await knex.raw("select pg_sleep(6)");
-  await knex.schema.alterTable("products", (table) => {
-    table.string("sku", 40);
-  });
-}
-
-export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable("products", (table) => {
-    table.dropColumn("sku");
-  });
-}
-`;
-const NEW_TOUCH = `  async touch() {
-    await this.services.cache.get("scaleout:touch");
-    return { products: await Product.count(), withSku: (await Product.where({ sku: "tea-1" } as never)).length };
-  }`;
 
 describe("fw-b under faults: refused starts, a killed primary, releases", () => {
   const dir = mkdtempSync(join(tmpdir(), "scale-out-faults-"));
@@ -98,8 +75,7 @@ describe("fw-b under faults: refused starts, a killed primary, releases", () => 
 
   test("a release with a migration, a worker crashing while it runs, then SIGHUP: no 500, the new code serves; rollback switches back", async () => {
     const current = node!;
-    writeFileSync(join(root, "migrations", "20990101000000_add_sku.ts"), MIGRATION);
-    writeFileSync(join(root, "views", "ops.ts"), FW_B_OPS.replace(/  \/\*\* The load target[^]*?\n  }\n/, `  /** The load target, reading the new column. */\n${NEW_TOUCH}\n`));
+    writeNextRelease(FW_B, root, 6);
     const load = loadLoop(`${current.url}/ops/touch`, 4);
     try {
       const release = launch(process.execPath, cliArgs(FW_B, [FW_B.commands.release, "--root", root]), { cwd: root, env: { ...process.env, NODE_OPTIONS: "", ...env } });
