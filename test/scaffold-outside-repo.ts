@@ -1,0 +1,205 @@
+// A new app made outside the repository, as a user would: every command its README, its welcome
+// page and its package.json name runs there with nothing installed, and its own `npm install`
+// leaves the framework's installation (the workspace's node_modules) untouched: no file written,
+// no native add-on rebuilt in place. Runs against the frameworks' built output (dist), like
+// app-tests-and-route-types: `npm test` builds first. Heavy (npm install, servers): one app and
+// one install per framework, one test file each (scaffold-outside-repo-fw-*.test.ts).
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { hasInstallStep } from "../packages/koa-host/src/cli/scaffold-links.js";
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** A framework as the test drives it. */
+export interface Framework {
+  readonly name: "fw-a" | "fw-b";
+  readonly init: string;
+  readonly page: string;
+  /** Passing count of the scaffold's example test. */
+  readonly tests: number;
+}
+
+/** The two frameworks. */
+export const FRAMEWORKS: Readonly<Record<Framework["name"], Framework>> = {
+  "fw-a": { name: "fw-a", init: "gen:init", page: "templates/main/Index/index.html", tests: 2 },
+  "fw-b": { name: "fw-b", init: ":init", page: "templates/main/Index/index.pug", tests: 3 },
+};
+
+function environment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: "", FW_TS_LOADER: "", ...extra };
+  delete env["NODE_TEST_CONTEXT"];
+  if (!("APP_ENV" in extra)) delete env["APP_ENV"];
+  return env;
+}
+
+function sh(command: string, cwd: string, extra: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync("sh", ["-c", command], { cwd, encoding: "utf8", env: environment(extra), timeout: 600_000 });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Runs a serving command (`npm run dev`, `npm start`), waits for `/` to answer 200, stops it. */
+async function serves(command: string, cwd: string, extra: NodeJS.ProcessEnv = {}): Promise<string> {
+  const port = await freePort();
+  const child = spawn("sh", ["-c", `exec ${command}`], { cwd, env: environment({ ...extra, PORT: String(port) }), stdio: ["ignore", "pipe", "pipe"], detached: true });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  try {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`${command} exited (${child.exitCode}):\n${output}`);
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/`);
+        if (res.status === 200) return output;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`${command} did not answer on port ${port}:\n${output}`);
+  } finally {
+    // npm runs the server in a child of its own: stop the whole group.
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve(undefined)));
+  }
+}
+
+/** The commands a scaffold's README shows (indented `npx ...`/`npm ...` lines, comment removed). */
+function readmeCommands(app: string): string[] {
+  return readFileSync(join(app, "README.md"), "utf8")
+    .split("\n")
+    .map((line) => /^ {4}((?:npx|npm) [^#]+?)\s*(?:#.*)?$/.exec(line)?.[1])
+    .filter((command): command is string => command !== undefined);
+}
+
+/** Every package folder of the app's node_modules (scoped ones too), by name. */
+function installed(app: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const modules = join(app, "node_modules");
+  for (const entry of readdirSync(modules)) {
+    if (entry.startsWith(".")) continue;
+    const names = entry.startsWith("@") ? readdirSync(join(modules, entry)).map((name) => `${entry}/${name}`) : [entry];
+    for (const name of names) found.set(name, join(modules, name));
+  }
+  return found;
+}
+
+/** inode and mtime of every file under the given folders: what an install in place would change. */
+function snapshot(dirs: readonly string[]): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (path: string) => {
+    const stat = lstatSync(path);
+    files.set(path, `${stat.ino}:${stat.mtimeMs}`);
+    if (stat.isDirectory() && !path.endsWith(`${"/"}node_modules`)) for (const entry of readdirSync(path)) walk(join(path, entry));
+  };
+  for (const dir of dirs) walk(dir);
+  return files;
+}
+
+function changed(before: Map<string, string>, after: Map<string, string>): string[] {
+  const paths = new Set([...before.keys(), ...after.keys()]);
+  return [...paths].filter((path) => before.get(path) !== after.get(path)).map((path) => relative(repoRoot, path));
+}
+
+/** The tests of a new app of `framework` made in a temporary folder outside the repository. */
+export function describeAppOutsideRepo(framework: Framework): void {
+  const work = mkdtempSync(join(tmpdir(), "outside-repo-"));
+  // The workspace's compiled better-sqlite3, offered to the app's install as a local prebuilt binary
+  // (prebuild-install reads npm_config_better_sqlite3_local_prebuilds): this machine cannot download
+  // one, and compiling it takes minutes. Without it the install compiles, which is as correct.
+  const prebuilds = join(work, "prebuilds");
+  describe(`a new ${framework.name} app outside the repository`, () => {
+    before(() => {
+      const sqlite = realpathSync(join(repoRoot, "packages", "data", "node_modules", "better-sqlite3"));
+      const version = (JSON.parse(readFileSync(join(sqlite, "package.json"), "utf8")) as { version: string }).version;
+      mkdirSync(prebuilds, { recursive: true });
+      const tarball = join(prebuilds, `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`);
+      const packed = spawnSync("tar", ["czf", tarball, "build/Release/better_sqlite3.node"], { cwd: sqlite, encoding: "utf8" });
+      assert.equal(packed.status, 0, packed.stderr);
+    });
+    after(() => rmSync(work, { recursive: true, force: true }));
+
+    const app = join(work, `my-${framework.name}-app`);
+    const frameworkDir = join(repoRoot, "packages", framework.name);
+    const bin = join(frameworkDir, "bin", `${framework.name}.js`);
+
+    before(() => {
+      assert.ok(existsSync(join(frameworkDir, "dist", "cli", "main.js")), `build ${framework.name} first (npm test does): its dist/ is missing`);
+      mkdirSync(app, { recursive: true });
+      const init = spawnSync(process.execPath, [bin, framework.init], { cwd: app, encoding: "utf8", env: environment() });
+      assert.equal(init.status, 0, init.stderr);
+    });
+
+    test("the scaffold links nothing with an install step: npm would run it inside the repository", () => {
+      const links = [...installed(app)].filter(([, path]) => lstatSync(path).isSymbolicLink());
+      assert.ok(links.some(([name]) => name === framework.name) && links.some(([name]) => name === "tsx"), links.map(([name]) => name).join(", "));
+      for (const [name, path] of links) assert.equal(hasInstallStep(realpathSync(path)), false, `node_modules/${name} links to a package with an install step`);
+      for (const native of ["better-sqlite3", "bcrypt", "esbuild"]) assert.ok(!existsSync(join(app, "node_modules", native)), `${native} is left for the app's own install`);
+      for (const command of [framework.name, "tsx", "tsc"]) assert.ok(existsSync(join(app, "node_modules", ".bin", command)), `node_modules/.bin/${command}`);
+    });
+
+    test("every command of its package.json, README and welcome page runs before any install", { timeout: 600_000 }, async () => {
+      const scripts = Object.keys((JSON.parse(readFileSync(join(app, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts);
+      assert.deepEqual(scripts.sort(), ["build", "dev", "migrate", "routes", "start", "test", "typecheck", "types"]);
+      const page = readFileSync(join(app, framework.page), "utf8");
+      const pageCommands = [...page.matchAll(/<code>((?:npx|npm) [^<]+)<\/code>/g)].map((match) => match[1]!);
+      const commands = [...new Set([...readmeCommands(app), ...pageCommands, "npm run routes", "npm run types", "npm run typecheck", "npm test", "npm run build", "npm run migrate"])];
+      assert.ok(commands.length >= 10, commands.join("\n"));
+      for (const command of commands) {
+        if (command === "npm run dev" || command === "npm start") continue;
+        // `npx --no-install`: a command missing from the app fails here instead of fetching a
+        // package of the same name from the registry.
+        const result = sh(command.replace(/^npx /, "npx --no-install "), app);
+        assert.equal(result.status, 0, `${command}:\n${result.output}`);
+        if (command === "npm test") assert.match(result.output, new RegExp(`# pass ${framework.tests}\\b`), result.output);
+        // The build names the next steps in the release order of docs/deployment.md.
+        if (command === "npm run build") assert.match(result.output, /1\. APP_ENV=production \S+ \S*migrate .*\n.*2\. APP_ENV=production \S+ start/, result.output);
+      }
+      assert.match(await serves("npm run dev", app), /Serving .* on http:\/\/127\.0\.0\.1:\d+/);
+      await serves("npm start -- --workers 1", app, { APP_ENV: "production", SECRET_KEY: randomBytes(48).toString("base64url") });
+    });
+
+    test("its npm install keeps the links, installs the native drivers in the app and writes nothing in the repository", { timeout: 900_000 }, () => {
+      const links = [...installed(app)].filter(([, path]) => lstatSync(path).isSymbolicLink()).map(([, path]) => realpathSync(path));
+      const natives = ["better-sqlite3", "bcrypt", "esbuild"].map((name) => realpathSync(join(repoRoot, "packages", "fw-a", "node_modules", name)));
+      const binding = join(natives[0]!, "build", "Release", "better_sqlite3.node");
+      const bindingBefore = statSync(binding);
+      // The workspace's installation: the store folders the app links to, the native drivers, and
+      // the framework's own node_modules (its entries; the framework's sources may be rebuilt meanwhile).
+      const store = join(repoRoot, "node_modules");
+      const watched = snapshot([...links.filter((path) => path.startsWith(store)), ...natives, join(frameworkDir, "node_modules")]);
+      const install = sh("npm install --no-audit --no-fund --prefer-offline", app, { npm_config_better_sqlite3_local_prebuilds: prebuilds });
+      assert.equal(install.status, 0, install.output);
+      const bindingAfter = statSync(binding);
+      assert.deepEqual([bindingAfter.ino, bindingAfter.mtimeMs], [bindingBefore.ino, bindingBefore.mtimeMs], "the workspace's better-sqlite3 binding is the same file");
+      assert.deepEqual(changed(watched, snapshot([...watched.keys()].filter((path) => existsSync(path)))), []);
+      for (const native of ["better-sqlite3", "bcrypt"]) {
+        const dir = join(app, "node_modules", native);
+        assert.ok(existsSync(dir) && !lstatSync(dir).isSymbolicLink(), `${native} is the app's own`);
+      }
+      assert.ok(existsSync(join(app, "node_modules", "better-sqlite3", "build", "Release", "better_sqlite3.node")));
+      assert.ok(lstatSync(join(app, "node_modules", framework.name)).isSymbolicLink(), "the framework stays a link to this checkout");
+      const tests = sh("npm test", app);
+      assert.equal(tests.status, 0, tests.output);
+    });
+  });
+}
