@@ -80,7 +80,7 @@ export async function startBalancer(dir: string, appRoot: string, framework: Fra
   const target = deployTarget(appRoot, framework.name);
   writeFileSync(
     file,
-    haproxyConfig(target, { bind: `127.0.0.1:${port}`, servers: nodes.map((node) => `127.0.0.1:${node.port}`), log: "stderr format raw local0 notice", stats: `127.0.0.1:${stats}`, checkIntervalSeconds: 1, tls: { bind: `127.0.0.1:${tlsPort}`, pem } }),
+    haproxyConfig(target, { bind: `127.0.0.1:${port}`, servers: nodes.map((node) => `127.0.0.1:${node.port}`), log: "stderr format raw local0 notice", stats: `127.0.0.1:${stats}`, checkIntervalSeconds: 1, tls: { bind: `127.0.0.1:${tlsPort}`, pem }, plainHttp: "serve", hosts: ["127.0.0.1", "localhost"] }),
   );
   const proc = launch("haproxy", ["-f", file, "-db"]);
   const statsUrl = `http://127.0.0.1:${stats}/;csv`;

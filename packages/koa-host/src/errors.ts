@@ -168,6 +168,9 @@ export const E_PRODUCTION_CONFIG = createError(
   (key: string, expected: string, value: unknown) => `The config key ${key} must be ${expected}, not ${JSON.stringify(value) ?? String(value)}.`,
 );
 
+/** A deploy command option is wrong (`--host`, or `BASE_URL` it falls back to). */
+export const E_DEPLOY_OPTION = createError("E_DEPLOY_OPTION", 500, (option: string, expected: string, value: unknown) => `${option} must be ${expected}, not ${JSON.stringify(value)}.`);
+
 /** The deploy command could not pack a dependency the app reaches by a path (its framework) for the image. */
 export const E_DEPLOY_VENDOR = createError(
   "E_DEPLOY_VENDOR",

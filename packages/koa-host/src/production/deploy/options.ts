@@ -13,6 +13,19 @@ export interface DeployTarget {
   readonly healthPath: string;
   /** Seconds requests get to finish at shutdown (`shutdownGrace`). */
   readonly graceSeconds: number;
+  /**
+   * The app's public host names (`--host`, or the host of `BASE_URL`): the generated balancers
+   * refuse every other `Host`, so nothing the app builds from the request can name another site.
+   */
+  readonly hosts: readonly string[];
+}
+
+/** The host name the deploy files carry when none was given: a placeholder to replace. */
+export const PLACEHOLDER_HOST = "app.example.com";
+
+/** True for a host name a balancer can match (`shop.example.com`, `localhost`, `127.0.0.1`). */
+export function isHostName(value: string): boolean {
+  return /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/.test(value);
 }
 
 /** The node executable of a framework's CLI inside an installed app. */
