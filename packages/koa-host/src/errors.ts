@@ -195,7 +195,7 @@ export const E_WORKERS_FAILED = createError("E_WORKERS_FAILED", 500, (reason: st
 export const E_BUILD_FAILED = createError("E_BUILD_FAILED", 500, (reason: string) => `The build failed: ${reason}`);
 
 /** A release command (release, rollback) or `start` found the release folders in a state it cannot use. */
-export const E_RELEASE = createError("E_RELEASE", 500, (reason: string) => `The release failed: ${reason}`);
+export const E_RELEASE = createError("E_RELEASE", 500, (reason: string) => `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`);
 
 /** A development tool (tsx, esbuild) the command needs is not installed in the app. */
 export const E_DEV_TOOL_MISSING = createError(
