@@ -19,7 +19,7 @@ function release(id: string): string {
 }
 
 const refused = (fn: () => unknown, pattern: RegExp) =>
-  assert.throws(fn, (error: unknown) => error instanceof FrameworkError && error.code === "E_RELEASE" && pattern.test(error.message));
+  assert.throws(fn, (error: unknown) => error instanceof FrameworkError && error.code === "E_RELEASE" && pattern.test(error.message), String(pattern));
 
 describe("release folders", () => {
   test("ids are the UTC second, made unique, and list oldest first (a folder without app.js is no release)", () => {
@@ -40,7 +40,7 @@ describe("release folders", () => {
     activateRelease(root, "20261127153000-2");
     assert.ok(lstatSync(join(root, "current")).isSymbolicLink());
     assert.equal(currentRelease(root), "20261127153000-2");
-    refused(() => activateRelease(root, "20261127160000"), /there is no release 20261127160000 with an app\.js/);
+    refused(() => activateRelease(root, "20261127160000"), /^There is no release 20261127160000 with an app\.js/);
   });
 
   test("start serves what current points to, ahead of build/", () => {
@@ -54,9 +54,9 @@ describe("release folders", () => {
     activateRelease(root, rollbackTarget(root));
     assert.equal(rollbackTarget(root), "20261126090000");
     assert.equal(rollbackTarget(root, "20261127153000-2"), "20261127153000-2");
-    refused(() => rollbackTarget(root, "nope"), /there is no release nope; the releases are: 20261126090000, 20261127153000, 20261127153000-2/);
+    refused(() => rollbackTarget(root, "nope"), /^There is no release nope; the releases are: 20261126090000, 20261127153000, 20261127153000-2\.$/);
     activateRelease(root, "20261126090000");
-    refused(() => rollbackTarget(root), /release 20261126090000 is the oldest one kept/);
+    refused(() => rollbackTarget(root), /^Release 20261126090000 is the oldest one kept/);
   });
 
   test("pruning keeps the newest N and never removes the current release", () => {
