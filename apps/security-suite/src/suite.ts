@@ -8,6 +8,7 @@ import { after, before, describe } from "node:test";
 import { csrfCorsCases } from "./cases/csrf-cors.js";
 import { errorCases } from "./cases/errors.js";
 import { headerCases } from "./cases/headers.js";
+import { proxyCases } from "./cases/proxy.js";
 import { LIMIT_USERS, limitCases } from "./cases/limits.js";
 import { mailLinkCases } from "./cases/mail-links.js";
 import { cookieCases, LOGIN_USERS, loginCases } from "./cases/session-login.js";
@@ -35,6 +36,7 @@ export function runSecuritySuite(framework: Framework): void {
     describe("probes and bad input", () => errorCases(target));
     describe("session cookie", () => cookieCases(target, "/posts/edit"));
     describe("security headers", () => headerCases(target));
+    describe("through the generated HAProxy", () => proxyCases(target));
     // Before the login cases: their per-address case uses up this address's failed-login allowance.
     if (framework === "fw-b") describe("sessions: anonymous visitors and password changes", () => sessionCases(target));
     if (framework === "fw-b") describe("login", () => loginCases(target));
