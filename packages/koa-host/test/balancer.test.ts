@@ -184,6 +184,29 @@ describe("the generated nginx config in front of start --workers 2", () => {
     assert.ok(answer.status === 0 || answer.status >= 500, `the client sees the failure: ${answer.status}`);
   });
 
+  test("a rolling restart (SIGHUP) under POST load: nginx's idle connections to draining workers cost no POST", { timeout: TEST_MS }, async () => {
+    const count = (pattern: RegExp) => (node.app.output().match(pattern) ?? []).length;
+    await eventually("the killed workers to be replaced", async () => (count(/"worker-died"/g) === count(/"worker-replaced"/g) ? true : undefined));
+    const restarts = count(/"rolling-restart-done"/g);
+    const statuses = new Map<number, number>();
+    let loading = true;
+    const client = async () => {
+      while (loading) {
+        const { status } = await send(proxy, "POST", "/quick");
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    };
+    const clients = Array.from({ length: 6 }, client);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    process.kill(node.app.child.pid!, "SIGHUP");
+    await eventually("the rolling restart to finish", async () => (count(/"rolling-restart-done"/g) > restarts ? true : undefined));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    loading = false;
+    await Promise.all(clients);
+    assert.ok((statuses.get(200) ?? 0) > 50, `enough load: ${JSON.stringify([...statuses])}`);
+    assert.deepEqual([...statuses.keys()], [200], `every POST answered 200: ${JSON.stringify([...statuses])}`);
+  });
+
   test("a Host other than the app's gets no answer; nginx assigns the request id and appends the real address", { timeout: TEST_MS }, async () => {
     const forged = await send(proxy, "GET", "/orders/where", { Host: "evil.example" });
     assert.equal(forged.status, 0, `closed without an answer: ${forged.status} ${forged.text}`);

@@ -8,6 +8,7 @@ import { runtimeOf } from "../runtime.js";
 import { checkReadiness } from "./health.js";
 import { markDraining } from "./lifecycle.js";
 import { productionSettings, type ProductionSettings } from "./settings.js";
+import { stopAccepting } from "./stop-accepting.js";
 
 /** What one serving process (a cluster worker, or the only process with `--workers 1`) is told. */
 export interface ServerOptions {
@@ -91,8 +92,8 @@ export async function startProductionServer(options: ServerOptions): Promise<Pro
   const shutdown = () =>
     (stopping ??= (async () => {
       markDraining();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      // Idle keep-alive connections stay open a moment: a proxy may be sending on one right now.
+      const closed = stopAccepting(server, settings.shutdownGraceMs);
       const cut = setTimeout(() => {
         for (const res of inFlight) {
           if (res.writableEnded) continue;

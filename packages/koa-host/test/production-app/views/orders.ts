@@ -24,3 +24,10 @@ export class Orders extends FixtureView {
     return { ip: this.ctx.ip, host: this.ctx.host, protocol: this.ctx.protocol, id: this.ctx.state["requestId"] };
   }
 }
+
+/** A quick POST that logs nothing: the load of the rolling-restart test. */
+export class Quick extends FixtureView {
+  post() {
+    return "saved";
+  }
+}
