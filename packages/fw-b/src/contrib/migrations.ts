@@ -1,4 +1,4 @@
-import { dateColumn, migrate, modelTimestamps, type Knex } from "@fwkit/data";
+import { dateColumn, migrate, modelTimestamps, pendingMigrations, type Knex } from "@fwkit/data";
 import { type ShippedMigration } from "@fwkit/data/plugin";
 import type { ContribSettings } from "./config.js";
 import { CONTRIB_TABLES } from "./models.js";
@@ -123,4 +123,15 @@ export async function migrateAll(
   options: { readonly holdDrafts?: boolean; readonly onHeld?: (names: readonly string[]) => void } = {},
 ): Promise<string[]> {
   return migrate(knex, dir, { ...options, shipped: contribMigrations(settings) });
+}
+
+/**
+ * The enabled modules' migrations not applied yet (readiness: `contribMigrations` in `/readyz`),
+ * matched against the history table by the data battery's own rule.
+ */
+export async function pendingContribMigrations(knex: Knex, dir: string, settings: ContribSettings): Promise<string[]> {
+  const shipped = contribMigrations(settings);
+  if (shipped.length === 0) return [];
+  const names = new Set(shipped.map((migration) => migration.name));
+  return (await pendingMigrations(knex, dir, { shipped })).filter((name) => names.has(name));
 }

@@ -19,7 +19,7 @@ import { createI18n } from "./i18n/i18n.js";
 import { languageSwitchOn } from "./i18n/switch.js";
 import { MaintenanceFlag } from "./maintenance/flag.js";
 import { isMaintenanceExempt } from "./maintenance/exempt.js";
-import { migrateAll } from "./migrations.js";
+import { migrateAll, pendingContribMigrations } from "./migrations.js";
 import { CONTRIB_TABLES, createContribModels, isActive, type UserRow } from "./models.js";
 import { ROLE_TAG, roleLevel, type RoleRequirement } from "./roles.js";
 import { localeOf, translatorOf, type AdminNavItem, type ContribRuntime } from "./runtime.js";
@@ -181,6 +181,18 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
         ...(settings.maintenance ? [CONTRIB_TABLES.settings] : []),
       ];
       for (const table of needed) if (!(await knex.schema.hasTable(table))) throw new E_CONTRIB_NOT_MIGRATED(table);
+    },
+
+    // Readiness (/readyz): the enabled modules' migrations are required as the app's own are: a
+    // node whose contrib tables are behind its code fails on login, contact or maintenance.
+    readiness() {
+      const data = batteries.data;
+      if (!settings.usesDatabase || !data) return [];
+      const check = async () => {
+        const pending = await pendingContribMigrations(data.database.knex, data.settings.migrationsDir, settings);
+        return pending.length > 0 ? ("pending" as const) : ("ok" as const);
+      };
+      return [{ name: "contribMigrations", required: true, check }];
     },
 
     staticFolders() {
