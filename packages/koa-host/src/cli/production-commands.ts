@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { CommandModule } from "yargs";
 import { buildApp } from "../production/build.js";
+import { currentRelease } from "../production/releases.js";
 import { startApp } from "../production/start.js";
 import { logStartFailure } from "../production/start-log.js";
 import { describeScaffold } from "./scaffold.js";
@@ -11,10 +12,19 @@ const appOf = (args: AppArgs) => ({ root: resolve(String(args.root)), ...(args.a
 /**
  * What follows a build, in the release order of docs/deployment.md: migrate, then start (or SIGHUP a
  * running start); `release`, the command that does build, migrate and switch in one step on a host
- * that keeps its app folder, is named beside.
+ * that keeps its app folder, is named beside. With a `current` release (its id), a note comes first:
+ * start serves that release, not build/.
  */
-export function releaseSteps(framework: string, migrate: string, release?: string): string[] {
+export function releaseSteps(framework: string, migrate: string, release?: string, current?: string): string[] {
+  // `start` serves the `current` link ahead of build/, so once the app folder has releases a plain
+  // build would otherwise look deployed while the old release goes on being served.
+  const served = current === undefined ? [] : [
+    `Note: this folder has releases: start serves current (releases/${current}), not build/.`
+      + (release ? ` Release this code with ${framework} ${release} (build, migrate, switch current),` : "")
+      + " or remove the current link to serve build/.",
+  ];
   return [
+    ...served,
     "Next, in this order:",
     `  1. APP_ENV=production ${framework} ${migrate}   (against the production database)`,
     `  2. APP_ENV=production ${framework} start   (SECRET_KEY set; PORT or --port), or SIGHUP a running start`,
@@ -32,9 +42,10 @@ export function buildCommand(command: string, framework: string, migrate = "migr
     describe: "compile the app's TypeScript to JavaScript in build/ (what start serves in production)",
     builder: (y) => y.option("out", { type: "string", default: "build", describe: "the output folder under the app folder" }) as never,
     async handler(args) {
-      const result = await buildApp({ root: appOf(args).root, outDir: args.out });
+      const { root } = appOf(args);
+      const result = await buildApp({ root, outDir: args.out });
       console.log(`Built ${result.compiled} TypeScript file(s) and copied ${result.copied} other file(s) into ${result.outDir}`);
-      for (const line of releaseSteps(framework, migrate, release)) console.log(line);
+      for (const line of releaseSteps(framework, migrate, release, currentRelease(root))) console.log(line);
     },
   };
 }
