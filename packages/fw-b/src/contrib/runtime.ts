@@ -62,21 +62,27 @@ export function contribOf(ctx: Context): ContribRuntime {
   return runtime;
 }
 
+/** Which user `ctx.state.locale` was decided for (a login or logout in the request changes it). */
+const localeUsers = new WeakMap<Context, unknown>();
+
 /**
  * The language of this request: the logged-in user's (when it is one of the app's), else the one
  * chosen with the language switcher for this session, else the best match of `Accept-Language`,
  * else the fallback (services' chooseLanguage, as in fw-a). Decided on first use and kept for the
- * request, so requests that translate nothing (text, JSON, files) never negotiate.
+ * request, so requests that translate nothing (text, JSON, files) never negotiate; decided again
+ * when the request logs a user in or out, so what is translated after (the welcome flash) is in the
+ * language of the page it lands on.
  */
 export function localeOf(ctx: Context): string | undefined {
   const known = ctx.state["locale"];
-  if (typeof known === "string") return known;
-  const runtime = findContrib(ctx);
-  if (!runtime) return undefined;
-  const { i18n } = runtime;
   const user = ctx.state["currentUser"] as { locale?: unknown } | undefined;
+  if (typeof known === "string" && localeUsers.get(ctx) === user) return known;
+  const runtime = findContrib(ctx);
+  if (!runtime) return typeof known === "string" ? known : undefined;
+  const { i18n } = runtime;
   const locale = i18n.choose({ user: user?.locale, session: sessionLanguage(ctx), acceptLanguage: ctx.get("Accept-Language") });
   ctx.state["locale"] = locale;
+  localeUsers.set(ctx, user);
   return locale;
 }
 

@@ -62,7 +62,8 @@ export class AuthLogin extends FwB {
     );
     if (!user) throw invalid(t, { _form: [refusal ?? t("auth.login.failed")] }, body);
     await contribOf(ctx).models.users.update(user.id, { last_login_at: new Date() });
-    flash(ctx, "success", t("auth.login.welcome", { name: user.name || user.username }));
+    // In the logged-in user's language (`t` is the visitor's), the language of the page it lands on.
+    flash(ctx, "success", translatorOf(ctx)("auth.login.welcome", { name: user.name || user.username }));
     return this.redirect(safeNextUrl(body["next"], auth.afterLogin), 303);
   }
 }

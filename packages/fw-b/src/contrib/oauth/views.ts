@@ -155,7 +155,8 @@ export class OAuthLogin extends FwB {
     const user = await accountFor(ctx, provider, profile);
     await login(ctx, user);
     await contribOf(ctx).models.users.update(user.id, { last_login_at: new Date() });
-    flash(ctx, "success", t("auth.login.welcome", { name: user.name || user.username }));
+    // In the logged-in user's language (`t` is the visitor's), the language of the page it lands on.
+    flash(ctx, "success", translatorOf(ctx)("auth.login.welcome", { name: user.name || user.username }));
     return this.redirect(pending.next, 303);
   }
 }
