@@ -104,6 +104,9 @@ export function backUrl(ctx: Context): string {
  * session: the error is then left to the host's 422 page.
  */
 export function respondToValidationError(ctx: Context, error: ValidationError, kind?: string): boolean {
+  // Read by the security battery's rate limits: a limit with `countInvalid: false` gives this
+  // request's count back (the error is answered here, below the limit, so it never sees it thrown).
+  ctx.state["inputRefused"] = true;
   if (wantsData(ctx, kind)) {
     ctx.status = 422;
     const summary = validationSummary(ctx, error);

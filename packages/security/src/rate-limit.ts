@@ -36,6 +36,12 @@ export interface RateLimitOptions {
   readonly name?: string;
   /** The first sentence of the 429 answer (default "Too many requests."). */
   readonly message?: string;
+  /**
+   * `false`: a request refused for its input (a validation error: the form sent back with its
+   * errors, or 422) gives its count back, so the limit counts only what the view accepted (the
+   * mails a form sends to the address typed). Default `true`: every request counts.
+   */
+  readonly countInvalid?: boolean;
 }
 
 /** A checked {@link RateLimitOptions}, as stored in the route's tag. */
@@ -45,6 +51,7 @@ export interface RateLimitRule {
   readonly windowSeconds: number;
   readonly by: RateLimitBy;
   readonly message: string | undefined;
+  readonly countInvalid: boolean;
 }
 
 /** A named limit's settings in the `rateLimits` config block, or `false` to switch it off. */
@@ -53,7 +60,7 @@ export type RateLimitOverride = { readonly max?: number; readonly window?: numbe
 /** Every route tag of {@link rateLimit} starts with this (one tag per decorator, so limits stack). */
 export const RATE_LIMIT_TAG_PREFIX = "security.rateLimit:";
 
-const OPTION_KEYS: readonly string[] = Object.freeze(["max", "window", "by", "name", "message"]);
+const OPTION_KEYS: readonly string[] = Object.freeze(["max", "window", "by", "name", "message", "countInvalid"]);
 const OVERRIDE_KEYS: readonly string[] = Object.freeze(["max", "window"]);
 const UNITS: Readonly<Record<string, number>> = Object.freeze({ s: 1, m: 60, h: 3600, d: 86_400 });
 let serial = 0;
@@ -86,12 +93,15 @@ export function parseRateLimit(options: unknown, where = "@rateLimit(options)"):
   }
   const message = given["message"];
   if (message !== undefined && typeof message !== "string") throw new E_RATE_LIMIT_INVALID(where, '"message" must be a string');
+  const countInvalid = given["countInvalid"] ?? true;
+  if (typeof countInvalid !== "boolean") throw new E_RATE_LIMIT_INVALID(where, `"countInvalid" must be true or false; got ${JSON.stringify(countInvalid) ?? String(countInvalid)}`);
   return Object.freeze({
     name: name as string | undefined,
     max: maxOf(given["max"], where),
     windowSeconds: windowSeconds(given["window"], where),
     by: by as RateLimitBy,
     message: message as string | undefined,
+    countInvalid,
   });
 }
 
@@ -165,9 +175,20 @@ function subjectOf(ctx: Context, rule: RateLimitRule): string | undefined {
 }
 
 /**
+ * True when the request was refused for its input: the data battery's validation error, answered
+ * below the limit (it marks `ctx.state.inputRefused`) or thrown through it (matched by its code, so
+ * security needs no data import).
+ */
+function refusedInput(ctx: Context, error?: unknown): boolean {
+  if (ctx.state["inputRefused"] === true) return true;
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "E_VALIDATION";
+}
+
+/**
  * Route middleware of a route's limits (decided at start-up): counts the request against each in
  * one atomic step per limit, and answers 429 with `Retry-After` once one is full (the request is
- * then not counted). A counter store that cannot be reached refuses the request (503): limits fail closed.
+ * then not counted). A request refused for its input gives back the counts of the limits with
+ * `countInvalid: false`. A counter store that cannot be reached refuses the request (503): limits fail closed.
  */
 export function rateLimitMiddleware(rules: ReadonlyArray<RateLimitRule & { readonly bucket: string }>, counter: AttemptCounter, outage?: OutageLog): Middleware {
   const safely = async <T>(action: () => Promise<T>): Promise<T> => {
@@ -185,6 +206,7 @@ export function rateLimitMiddleware(rules: ReadonlyArray<RateLimitRule & { reado
   };
   return async (ctx, next) => {
     const taken: string[] = [];
+    const givenBackIfInvalid: string[] = [];
     for (const rule of rules) {
       const subject = subjectOf(ctx, rule);
       if (subject === undefined) continue;
@@ -198,7 +220,15 @@ export function rateLimitMiddleware(rules: ReadonlyArray<RateLimitRule & { reado
         throw withHeaders(new E_TOO_MANY_REQUESTS(seconds, rule.message), { "Retry-After": String(seconds) });
       }
       taken.push(key);
+      if (!rule.countInvalid) givenBackIfInvalid.push(key);
     }
-    await next();
+    const giveBack = () => safely(() => Promise.all(givenBackIfInvalid.map((key) => counter.release(key))));
+    try {
+      await next();
+    } catch (error) {
+      if (givenBackIfInvalid.length > 0 && refusedInput(ctx, error)) await giveBack();
+      throw error;
+    }
+    if (givenBackIfInvalid.length > 0 && refusedInput(ctx)) await giveBack();
   };
 }
