@@ -14,6 +14,7 @@ import { dirname, join, relative } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { hasInstallStep } from "../packages/koa-host/src/cli/scaffold-links.js";
+import { localSqlitePrebuilds } from "../packages/test-servers/src/sqlite-prebuild.js";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -129,12 +130,7 @@ export function describeAppOutsideRepo(framework: Framework): void {
   const prebuilds = join(work, "prebuilds");
   describe(`a new ${framework.name} app outside the repository`, () => {
     before(() => {
-      const sqlite = realpathSync(join(repoRoot, "packages", "data", "node_modules", "better-sqlite3"));
-      const version = (JSON.parse(readFileSync(join(sqlite, "package.json"), "utf8")) as { version: string }).version;
-      mkdirSync(prebuilds, { recursive: true });
-      const tarball = join(prebuilds, `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`);
-      const packed = spawnSync("tar", ["czf", tarball, "build/Release/better_sqlite3.node"], { cwd: sqlite, encoding: "utf8" });
-      assert.equal(packed.status, 0, packed.stderr);
+      localSqlitePrebuilds(prebuilds);
     });
     after(() => rmSync(work, { recursive: true, force: true }));
 

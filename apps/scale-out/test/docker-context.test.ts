@@ -13,6 +13,7 @@ import { basename, join, relative } from "node:path";
 import { after, describe, test } from "node:test";
 import { FW_A, FW_B, runCommand, type Framework } from "../src/apps.js";
 import { eventually, freePort, launch, type Proc } from "../src/processes.js";
+import { localSqlitePrebuilds } from "@fwkit/test-servers";
 
 const DEPLOY: Record<Framework["name"], string> = { "fw-a": "gen:deploy", "fw-b": ":deploy" };
 
@@ -137,7 +138,9 @@ for (const framework of [FW_B, FW_A]) {
       // runtime stage cleans its cache).
       const stages: Record<string, string> = {};
       const env: Record<string, NodeJS.ProcessEnv> = {};
-      const base = { ...process.env, NODE_OPTIONS: "", npm_config_cache: join(dir, "npm-cache"), npm_config_fund: "false", npm_config_audit: "false", npm_config_update_notifier: "false" };
+      // The stages' installs get the workspace's better-sqlite3 binding as the prebuilt binary an image
+      // build downloads (this machine cannot): the same file, without minutes of compiling per stage.
+      const base = { ...process.env, NODE_OPTIONS: "", npm_config_cache: join(dir, "npm-cache"), npm_config_fund: "false", npm_config_audit: "false", npm_config_update_notifier: "false", ...localSqlitePrebuilds(join(dir, "prebuilds")) };
       const mapped = (stage: string, path: string) => join(stages[stage]!, path.replace(/^\/app\/?/, ""));
       for (const step of steps) {
         const folder = stages[step.stage];

@@ -25,7 +25,7 @@ export const serverUrls = {
 
 const starts: Record<keyof typeof serverUrls, string> = {
   postgres: "pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start",
-  mysql: "start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd",
+  mysql: "start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd -- --user=mysql",
   redis: 'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no',
 };
 
@@ -58,3 +58,4 @@ export { XSS_VECTORS } from "./xss-vectors.js";
 export { loadedAmong, packageOf, packagesLoadedBy, type LoadedPackages } from "./loaded-packages.js";
 export { rawGet, type RawResponse } from "./raw-get.js";
 export { startRedis, type RedisProcess } from "./redis-process.js";
+export { localSqlitePrebuilds } from "./sqlite-prebuild.js";
