@@ -1,7 +1,7 @@
 /**
  * A read that failed because its pooled connection was dropped (the database restarted, a proxy
- * closed it) is run once more on a fresh connection: the failure says nothing about the query, and
- * a read may run twice without harm. Writes are never retried (the server may have applied one
+ * closed it) is run again on a fresh connection, three times at most: the failure says nothing
+ * about the query, and a read may run twice without harm. Writes are never retried (the server may have applied one
  * before the connection went), nor is anything inside a transaction (its connection is gone with
  * the transaction's work) or on a connection the caller chose.
  */
