@@ -201,7 +201,7 @@ export async function connect(url: string = DEFAULT_DB_URL, options: ConnectOpti
 /**
  * Once the server answered (start-up fails fast on an unreachable one): a server that restarts or
  * fails over costs no request that it need not. A read whose pooled connection was dropped runs
- * once more on a fresh one (read-retry.ts); a query that finds the server refusing connections
+ * again on a fresh one, three times at most (read-retry.ts); a query that finds the server refusing connections
  * waits for it, a new connection tried every 200 ms within the acquire timeout (`connectTimeoutMs`,
  * 10 s), instead of failing at once. Retries are logged at warn, at most one line a second.
  */
