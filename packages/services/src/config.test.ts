@@ -36,4 +36,13 @@ describe("services config", () => {
       assert.throws(() => readServicesConfig(input), { code: "E_SERVICES_CONFIG_INVALID", message }, JSON.stringify(input));
     }
   });
+
+  test("production refuses the log: mail catcher (E_MAIL_LOG_IN_PRODUCTION); development and a real transport are fine", () => {
+    for (const mailUrl of ["log:", "LOG:", " log:"]) {
+      assert.throws(() => readServicesConfig({ root: "/a", env: "production", mailUrl }), { code: "E_MAIL_LOG_IN_PRODUCTION", message: /MAIL_URL is log:/ }, mailUrl);
+    }
+    assert.equal(readServicesConfig({ root: "/a", env: "development", mailUrl: "log:" }).mailUrl, "log:");
+    assert.equal(readServicesConfig({ root: "/a", env: "production", mailUrl: "smtp://127.0.0.1:25" }).mailUrl, "smtp://127.0.0.1:25");
+    assert.equal(readServicesConfig({ root: "/a", env: "production" }).mailUrl, undefined);
+  });
 });

@@ -1,4 +1,4 @@
-import { E_SERVICES_CONFIG_INVALID } from "./errors.js";
+import { E_MAIL_LOG_IN_PRODUCTION, E_SERVICES_CONFIG_INVALID } from "./errors.js";
 import type { BundleDeclarations } from "./assets/bundle.js";
 
 /** The services' config keys, as read from the app's resolved config. */
@@ -128,6 +128,9 @@ export function readServicesConfig(appConfig: object): ServicesConfig {
     cacheUrl: optionalString(config, "cacheUrl"),
     signalsUrl: optionalString(config, "signalsUrl") ?? optionalString(config, "redisUrl"),
   };
+  // The log transport prints every mail, sign-in and reset links included, and delivers none: a
+  // development catcher, never what production sends through.
+  if (read.env === "production" && urls["mailUrl"]?.trim().toLowerCase().startsWith("log:")) throw new E_MAIL_LOG_IN_PRODUCTION();
   const defined = Object.fromEntries(Object.entries(urls).filter(([, value]) => value !== undefined));
   return { ...read, ...defined };
 }
