@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startSmtp } from "@fwkit/test-servers";
 import autocannon from "autocannon";
 import { cliArgs, FW_A, FW_B, prepareApp, productionEnv, runCommand, writeNextRelease } from "../src/apps.js";
 import { client, csrfFrom, type Client } from "../src/client.js";
@@ -124,6 +125,7 @@ let postgres: PrivatePostgres | undefined;
 const nodes: AppNode[] = [];
 let stopBalancer: (() => Promise<void>) | undefined;
 let stopRedis: (() => Promise<void>) | undefined;
+let stopSmtp: (() => Promise<void>) | undefined;
 try {
   const redis = await startPrivateRedis(dir);
   stopRedis = () => redis.stop();
@@ -140,7 +142,9 @@ try {
     postgres = undefined;
     dbUrl = (await createDatabase(`scaleout_load_${process.pid}`)).url;
   }
-  const env = productionEnv({ dbUrl, redisUrl: redis.url }, "load");
+  const smtp = await startSmtp();
+  stopSmtp = () => smtp.close();
+  const env = productionEnv({ dbUrl, redisUrl: redis.url, mailUrl: smtp.url }, "load");
   const root = prepareApp(framework, dir, env);
   // The nodes serve releases/<id> through the current link, as docs/deployment.md releases.
   const firstRelease = /current -> releases\/(\S+)/.exec(runCommand(framework, root, [framework.commands.release], env))![1]!;
@@ -269,6 +273,7 @@ try {
   await stopBalancer?.();
   await Promise.all(nodes.map((node) => node.proc.stop("SIGKILL")));
   await postgres?.close();
+  await stopSmtp?.();
   await stopRedis?.();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -46,8 +46,12 @@ export function runCommand(framework: Framework, root: string, args: readonly st
   return output;
 }
 
-/** The environment every node of an app gets (docs/deployment.md, "Configuration"). */
-export function productionEnv(stores: { dbUrl: string; redisUrl: string }, prefix: string): Record<string, string> {
+/**
+ * The environment every node of an app gets (docs/deployment.md, "Configuration"). `mailUrl` is the
+ * SMTP server an app that mails (fw-b's contrib auth) sends to: production refuses to start
+ * without one, and refuses the development catcher `log:`.
+ */
+export function productionEnv(stores: { dbUrl: string; redisUrl: string; mailUrl?: string }, prefix: string): Record<string, string> {
   return {
     APP_ENV: "production",
     SECRET_KEY: "scale-out-test-secret-0123456789abcdef0123456789",
@@ -55,7 +59,7 @@ export function productionEnv(stores: { dbUrl: string; redisUrl: string }, prefi
     SESSION_URL: `${stores.redisUrl}/0?prefix=${prefix}:sess:`,
     CACHE_URL: `${stores.redisUrl}/1`,
     REDIS_URL: `${stores.redisUrl}/2`,
-    MAIL_URL: "log:",
+    ...(stores.mailUrl ? { MAIL_URL: stores.mailUrl } : {}),
     MAIL_FROM: "Shop <shop@example.test>",
     // Mailed links (fw-b's contrib auth) are built from it; production refuses to start without it.
     BASE_URL: "https://shop.example.test",

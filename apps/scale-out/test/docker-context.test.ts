@@ -191,8 +191,6 @@ for (const framework of [FW_B, FW_A]) {
           WEB_CONCURRENCY: "1",
           SECRET_KEY: "docker-context-secret-0123456789abcdef0123456789",
           BASE_URL: "http://127.0.0.1",
-          MAIL_URL: "log:",
-          MAIL_FROM: "App <app@example.test>",
           LOG_LEVEL: "warn",
         },
       });

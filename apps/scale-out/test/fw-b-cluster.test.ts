@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { cliArgs, FW_B, prepareApp, productionEnv, runCommand } from "../src/apps.js";
 import { client, csrfFrom, type Client } from "../src/client.js";
+import { startSmtp, type SmtpServer } from "@fwkit/test-servers";
 import { startBalancer, startNode, startNodes, type AppNode, type Balancer } from "../src/cluster.js";
 import { eventually, freePort, launch } from "../src/processes.js";
 import { createDatabase, startPrivateRedis, type Database, type PrivateRedis } from "../src/stores.js";
@@ -26,12 +27,13 @@ describe("fw-b app on two nodes behind HAProxy", () => {
   let env: Record<string, string>;
   const nodes: AppNode[] = [];
   let balancer: Balancer;
+  let smtp: SmtpServer | undefined;
 
   before(async () => {
     const t0 = Date.now();
     redis = await startPrivateRedis(dir);
     db = await createDatabase(`scaleout_b_${process.pid}`);
-    env = productionEnv({ dbUrl: db.url, redisUrl: redis.url }, `b${process.pid}`);
+    env = productionEnv({ dbUrl: db.url, redisUrl: redis.url, mailUrl: (smtp = await startSmtp()).url }, `b${process.pid}`);
     root = prepareApp(FW_B, dir, env);
     const t1 = Date.now();
     nodes.push(...(await startNodes([startNode(FW_B, root, "b1", env), startNode(FW_B, root, "b2", env)])));
@@ -42,6 +44,7 @@ describe("fw-b app on two nodes behind HAProxy", () => {
 
   after(async () => {
     await balancer?.stop();
+    await smtp?.close();
     await Promise.all(nodes.map((node) => node.proc.stop("SIGKILL")));
     await redis?.stop();
     db?.drop();

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { cliArgs, FW_B, productionEnv, runCommand, scaffoldApp, writeNextRelease } from "../src/apps.js";
+import { startSmtp, type SmtpServer } from "@fwkit/test-servers";
 import { startNode, type AppNode } from "../src/cluster.js";
 import { eventually, freePort, launch } from "../src/processes.js";
 import { createDatabase, startPrivateRedis, type Database, type PrivateRedis } from "../src/stores.js";
@@ -22,17 +23,19 @@ describe("fw-b under faults: refused starts, a killed primary, releases", () => 
   let root: string;
   let env: Record<string, string>;
   let node: AppNode | undefined;
+  let smtp: SmtpServer | undefined;
   const releases: string[] = [];
 
   before(async () => {
     redis = await startPrivateRedis(dir);
     db = await createDatabase(`scaleout_faults_${process.pid}`);
-    env = productionEnv({ dbUrl: db.url, redisUrl: redis.url }, `f${process.pid}`);
+    env = productionEnv({ dbUrl: db.url, redisUrl: redis.url, mailUrl: (smtp = await startSmtp()).url }, `f${process.pid}`);
     root = scaffoldApp(FW_B, dir);
   });
 
   after(async () => {
     await node?.proc.stop("SIGKILL");
+    await smtp?.close();
     await redis?.stop();
     db?.drop();
     rmSync(dir, { recursive: true, force: true });

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import autocannon from "autocannon";
 import { FW_A, FW_B, prepareApp, productionEnv } from "../src/apps.js";
+import { startSmtp, type SmtpServer } from "@fwkit/test-servers";
 import { startNode, type AppNode } from "../src/cluster.js";
 import { startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from "../src/stores.js";
 
@@ -22,6 +23,7 @@ for (const framework of [FW_B, FW_A]) {
     let redis: PrivateRedis | undefined;
     let postgres: PrivatePostgres | undefined;
     let node: AppNode | undefined;
+    let smtp: SmtpServer | undefined;
 
     before(async () => {
       // The private cluster runs as the postgres user, who must reach its folder.
@@ -29,13 +31,14 @@ for (const framework of [FW_B, FW_A]) {
       redis = await startPrivateRedis(dir);
       postgres = await startPrivatePostgres(join(dir, "pg"));
       execFileSync("psql", ["-h", "127.0.0.1", "-p", new URL(postgres.url).port, "-U", "postgres", "-c", "CREATE DATABASE restarted"]);
-      const env = productionEnv({ dbUrl: postgres.url.replace(/\/postgres$/, "/restarted"), redisUrl: redis.url }, `pgr${process.pid}`);
+      const env = productionEnv({ dbUrl: postgres.url.replace(/\/postgres$/, "/restarted"), redisUrl: redis.url, mailUrl: (smtp = await startSmtp()).url }, `pgr${process.pid}`);
       const root = prepareApp(framework, dir, env);
       node = await startNode(framework, root, `${framework.name}-pg`, env);
     });
 
     after(async () => {
       await node?.proc.stop("SIGKILL");
+      await smtp?.close();
       await postgres?.close();
       await redis?.stop();
       rmSync(dir, { recursive: true, force: true });

@@ -15,8 +15,6 @@ const PRODUCTION = {
   APP_ENV: "production",
   SECRET_KEY: "sqlite-one-node-secret-0123456789abcdef0123456789",
   BASE_URL: "http://127.0.0.1",
-  MAIL_URL: "log:",
-  MAIL_FROM: "App <app@example.test>",
   LOG_LEVEL: "warn",
 };
 
