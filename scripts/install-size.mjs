@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm size:install`: what a production install of a new app weighs (issue 17.6). Scaffolds an
+// `pnpm size:install`: what a production install of a new app weighs. Scaffolds an
 // fw-a and an fw-b app with their defaults, packs the workspace packages to tarballs (`pnpm pack`
 // rewrites workspace:* to versions), installs each app as production would (`npm install
 // --omit=dev`: the tarballs for our packages, the npm registry for the rest) in a temporary folder,
@@ -21,7 +21,7 @@ const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
 const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : undefined;
 
-/** The goal of issue 17: a production install of a new app with its defaults. */
+/** The budget of a production install of a new app with its defaults. */
 const GOAL = { packages: 120, mb: 45 };
 /** The workspace packages an app installs (directory under packages/ by package name). */
 const WORKSPACE = { "routing-kernel": "routing-kernel", "@fwkit/koa-host": "koa-host", "@fwkit/data": "data", "@fwkit/security": "security", "@fwkit/services": "services", "fw-a": "fw-a", "fw-b": "fw-b" };

@@ -1,4 +1,4 @@
-// Issue 18: a freshly scaffolded app of each framework passes its own `npm test` (the example test
+// A freshly scaffolded app of each framework passes its own `npm test` (the example test
 // with the framework's test client), and `routes --types` makes urlFor checked by the compiler:
 // files that must compile do, and every `// @ts-expect-error` line is an error, which the control
 // run (the generated file removed) shows comes from the generated declaration.
@@ -99,7 +99,7 @@ function run(command: string, args: readonly string[], cwd: string) {
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-describe("scaffolded apps: their own npm test and typed urlFor (issue 18)", () => {
+describe("scaffolded apps: their own npm test and typed urlFor", () => {
   after(() => rmSync(work, { recursive: true, force: true }));
 
   for (const framework of FRAMEWORKS) {

@@ -1,4 +1,4 @@
-// Issue 15.11: every ```ts block of docs/*.md a user would paste compiles in a freshly scaffolded
+// Every ```ts block of docs/*.md a user would paste compiles in a freshly scaffolded
 // app of its framework. A block preceded by `<!-- fragment: why -->` (an excerpt that cannot stand
 // alone, with the reason) is skipped and listed; everything else is written into the app as a module and type-checked
 // with one tsc program per framework, against the frameworks' built types as a user gets them.
@@ -103,7 +103,7 @@ const blocks = readdirSync(docsDir)
   .flatMap((name) => blocksOf(name, readFileSync(join(docsDir, name), "utf8")));
 const work = mkdtempSync(join(tmpdir(), "docs-compile-"));
 
-describe("docs: code blocks compile in a scaffolded app (issue 15.11)", () => {
+describe("docs: code blocks compile in a scaffolded app", () => {
   after(() => rmSync(work, { recursive: true, force: true }));
 
   test("the docs have code blocks, and only a few are marked as fragments", () => {

@@ -1,4 +1,4 @@
-// The public surface of every published package (issue 17.4): the `.` entry point exports the user
+// The public surface of every published package: the `.` entry point exports the user
 // API only, so nothing it exports (directly or through a re-export) is marked `@internal`; what
 // plugin authors and the sibling packages need is under `./plugin` (src/plugin-api.ts), which the
 // `exports` map must then list with `types`, `source` and `import` like the other entries. Read from
@@ -131,7 +131,7 @@ function internalExports(entries: readonly string[]): Map<string, string[]> {
   return found;
 }
 
-describe("public entry points (issue 17.4)", () => {
+describe("public entry points", () => {
   const packages = publishedPackages();
 
   test("no `.` entry point exports a declaration marked @internal", () => {

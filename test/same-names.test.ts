@@ -1,4 +1,4 @@
-// Issue 17.2: the same option, flag and helper names for the same thing in fw-a and fw-b. Both
+// The same option, flag and helper names for the same thing in fw-a and fw-b. Both
 // frameworks' createApp/defineApp take the same option names (koa-host's APP_OPTION_KEYS); the
 // names one seed gave an option are aliases, listed in docs/configuration.md "Same thing, same name",
 // accepted by both and backed by one implementation.
@@ -44,7 +44,7 @@ function namesTable(): string[][] {
     .map((line) => line.split(" | ").map((cell) => cell.replace(/^\| |\s*\|$/g, "").trim()));
 }
 
-describe("same thing, same name in fw-a and fw-b (issue 17.2)", () => {
+describe("same thing, same name in fw-a and fw-b", () => {
   test("both frameworks' defineApp take the same option names, and they are koa-host's list plus the aliases", () => {
     const a = optionNames(fwA.defineApp as never);
     const b = optionNames(fwB.defineApp as never);

@@ -1,4 +1,4 @@
-// Issue 15.1: `npm test` on a fresh machine failed because only .ci/run installed Chromium and
+// `npm test` on a fresh machine failed because only .ci/run installed Chromium and
 // started the servers. The test command's own set-up (scripts/test-setup.mjs) decides what is
 // missing and what to do about it: install as root with apt-get, else stop with the exact command.
 import assert from "node:assert/strict";
@@ -110,7 +110,7 @@ describe("the test command's set-up", () => {
   });
 });
 
-// Issue 31.5: on a fresh Debian machine (stock my.cnf, `user = mysql` commented out) mariadbd
+// On a fresh Debian machine (stock my.cnf, `user = mysql` commented out) mariadbd
 // refuses to run as root, and the set-up waited 30 s and went on. It now starts the server as the
 // mysql user and fails with the server's own message. A private MariaDB (its own data folder and
 // port) is started here exactly as scripts/ensure-servers.sh starts the shared one, which this

@@ -1,4 +1,4 @@
-// Issue 17.3: typed configuration without an index signature, and the user type declared once.
+// Typed configuration without an index signature, and the user type declared once.
 // A freshly scaffolded app of each framework (its lib/config.ts included) type-checks against the
 // frameworks' built types, and a file of misspelt keys under `// @ts-expect-error` proves each one is
 // a compile error (tsc fails on an expect-error line that has no error), while the right keys and
@@ -105,7 +105,7 @@ export const g = defineFwB({ contrib: { auth: { signUp: false } } });
   },
 } as const;
 
-describe("typed config and user type in a scaffolded app (issue 17.3)", () => {
+describe("typed config and user type in a scaffolded app", () => {
   for (const [framework, { init, extra }] of Object.entries(frameworks)) {
     test(`${framework}: the scaffold type-checks, misspelt keys are compile errors, the user type needs no cast`, () => {
       const app = join(work, framework);

@@ -31,7 +31,7 @@ const nice = rest.includes("--priority") ? ["nice", "-n", "-10"] : [];
 const [command, ...commandArgs] = [...nice, ...(pinnable ? ["taskset", "-c", "1"] : []), process.execPath, "dist/cli.js", ...rest];
 const run = spawnSync(command, commandArgs, { cwd: here, stdio: "inherit" });
 if (run.status === 0) {
-  // One password hash at the default cost (issue 5 asks for it in the bench, not in a test).
+  // One password hash at the default cost (a figure to read, too slow for a test).
   console.log("\nPassword hashing (security package defaults):");
   spawnSync(process.execPath, ["dist/password-hash.js"], { cwd: here, stdio: "inherit" });
 }

@@ -1,4 +1,4 @@
-// In-process cost of the production-defaults workload (issue 20): `GET /text` without a cookie on
+// In-process cost of the production-defaults workload: `GET /text` without a cookie on
 // bare Koa with koa-helmet, koa-session, a CSRF check and a pino line, and on fw-a and fw-b as a
 // scaffolded app runs in production (security battery on, request log). Real IncomingMessage /
 // ServerResponse objects go to each app's callback in blocks that alternate between the apps; CPU

@@ -40,8 +40,8 @@ export interface BenchOptions {
   /**
    * Scenarios whose servers are started anew for every round (each round warmed up again), so that
    * a figure is the median over several processes: one process's speed depends on what the compiler
-   * and the heap made of it at start-up (default: `production` and `db`, the goals of issue 20;
-   * none when profiling, whose profile covers one process).
+   * and the heap made of it at start-up (default: `production` and `db`, whose goals compare
+   * ratios within a few percent; none when profiling, whose profile covers one process).
    */
   readonly freshScenarios: readonly string[];
   /** Update docs/benchmarks.md (default: on full, unfiltered runs). */

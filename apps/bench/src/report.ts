@@ -43,14 +43,14 @@ export interface ScalingRow {
   readonly cpuVsSmallest: number;
 }
 
-/** A goal of issue 9 and what was measured. */
+/** A goal the bench checks, and what was measured. */
 export interface Goal {
   readonly goal: string;
   readonly subject: string;
   readonly measured: string;
   /** The same figure from CPU time per request (noise-resistant), when it applies. */
   readonly measuredCpu?: string;
-  /** `reported`: a figure the issue asks to report, with no threshold. */
+  /** `reported`: a figure shown for information, with no threshold. */
   readonly met: boolean | "pending" | "reported";
 }
 
@@ -70,11 +70,11 @@ export interface Summary {
   readonly rows: Row[];
   readonly scaling: ScalingRow[];
   readonly scaffolds: Array<{ framework: string; mode: string; ms: number; runs: number }>;
-  /** Absent in summaries from before issue 20. */
+  /** Absent in summaries of runs without the `workers` scenario. */
   readonly workers?: WorkersRow[];
   readonly goals: Goal[];
-  /** Issue 20's goals (production defaults against bare Koa, the db workload against Fastify, workers). */
-  readonly goals20?: Goal[];
+  /** Goals of the production workloads (production defaults against bare Koa, the db workload against Fastify, workers). */
+  readonly productionGoals?: Goal[];
   /** Servers with no figures at all (failed to start or build). */
   readonly pending: string[];
   readonly noise: { medianSpread: number; maxSpread: number };
@@ -227,7 +227,7 @@ function workersOf(results: RawResults): WorkersRow[] {
   return medians.map((m) => ({ ...m, vsOne: one ? m.rps / one.rps : Number.NaN }));
 }
 
-function goals20Of(rows: Row[], workers: WorkersRow[], pending: string[]): Goal[] {
+function productionGoalsOf(rows: Row[], workers: WorkersRow[], pending: string[]): Goal[] {
   const goals: Goal[] = [];
   const row = (workload: string, server: string) => rows.find((r) => r.workload === workload && r.server === server);
   const add = (goal: string, subject: string, value: number | undefined, cpu: number | undefined, measured: (v: number) => string, ok: ((v: number) => boolean) | "reported", server: string) => {
@@ -263,7 +263,7 @@ export function summarise(results: RawResults): Summary {
   const pending = [...new Set(results.failures.map((f) => f.server))].filter((s) => !measured.has(s));
   const spreads = rows.filter((r) => r.runs > 1).map((r) => r.spread);
   const workers = workersOf(results);
-  return { rows, scaling, scaffolds, workers, goals: goalsOf(rows, scaling, scaffolds, pending), goals20: goals20Of(rows, workers, pending), pending, noise: { medianSpread: median(spreads), maxSpread: spreads.length ? Math.max(...spreads) : Number.NaN } };
+  return { rows, scaling, scaffolds, workers, goals: goalsOf(rows, scaling, scaffolds, pending), productionGoals: productionGoalsOf(rows, workers, pending), pending, noise: { medianSpread: median(spreads), maxSpread: spreads.length ? Math.max(...spreads) : Number.NaN } };
 }
 
 const label = (server: string) => SERVERS.find((s) => s.name === server)?.label ?? server;
@@ -302,14 +302,14 @@ export function markdownTables(summary: Summary): string {
     lines.push("| workers | req/s (median) | vs --workers 1 | p99 ms | CPU us/req (all processes) | runs |", "|--:|--:|--:|--:|--:|--:|");
     for (const w of summary.workers) lines.push(`| ${w.workers} | ${num(w.rps)} | ${times2(w.vsOne)} | ${num(w.p99, 1)} | ${num(w.cpuUs, 1)} | ${w.runs} |`);
   }
-  if (summary.goals20 && summary.goals20.length > 0) {
-    lines.push("", "Goals of issue 20:", "");
+  if (summary.productionGoals && summary.productionGoals.length > 0) {
+    lines.push("", "Goals of the production workloads:", "");
     lines.push("| goal | subject | measured (req/s) | from CPU per request | met (req/s) |", "|---|---|--:|--:|---|");
-    for (const g of summary.goals20) {
+    for (const g of summary.productionGoals) {
       lines.push(`| ${g.goal} | ${g.subject} | ${g.measured} | ${g.measuredCpu ?? "-"} | ${g.met === "pending" || g.met === "reported" ? g.met : g.met ? "yes" : "**no**"} |`);
     }
   }
-  lines.push("", "Goals of issue 9:", "");
+  lines.push("", "Goals of routing, pages, route-table size and start-up:", "");
   lines.push("| goal | subject | measured (req/s) | from CPU per request | met (req/s) |", "|---|---|--:|--:|---|");
   for (const g of summary.goals) {
     lines.push(`| ${g.goal} | ${g.subject} | ${g.measured} | ${g.measuredCpu ?? "-"} | ${g.met === "pending" ? "pending" : g.met ? "yes" : "**no**"} |`);

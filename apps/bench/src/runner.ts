@@ -57,7 +57,7 @@ export interface RawResults {
   readonly starts: StartRecord[];
   readonly tables: TableRecord[];
   readonly scaffolds: ScaffoldRecord[];
-  /** `start --workers 1` and `--workers 2` of a built fw-a app (absent in results from before issue 20). */
+  /** `start --workers 1` and `--workers 2` of a built fw-a app (absent when the `workers` scenario did not run). */
   readonly workers?: WorkersRecord[];
   /** Configurations that failed, with the reason (e.g. a framework that does not build yet). */
   readonly failures: Array<{ server: string; scenario: string; error: string }>;
@@ -178,7 +178,7 @@ function groupsOf(configs: readonly Configuration[]): Configuration[][] {
 async function runGroup(group: readonly Configuration[], options: BenchOptions, results: RawResults, log: (line: string) => void): Promise<void> {
   let live: Live[] = [];
   const answered = new Map<Live, number>();
-  // Fresh processes every round (issue 20's scenarios): each round is then its own start-up.
+  // Fresh processes every round (the `production` and `db` scenarios by default): each round is then its own start-up.
   const fresh = options.freshScenarios.includes(scenarioGroup(group[0]!.scenario));
   const bringAllUp = async () => {
     const up: Live[] = [];

@@ -1,4 +1,4 @@
-// Issue 20's third figure: the production server of a built fw-a app, `start --workers 2` against
+// The production server of a built fw-a app, `start --workers 2` against
 // `start --workers 1`, on `GET /api/` (the scaffold's JSON view) with the production defaults
 // (APP_ENV=production: security headers, session, CSRF guard, one log line per request). The app is
 // scaffolded, built and migrated with fw-a's own CLI. The processes may use every core (the point

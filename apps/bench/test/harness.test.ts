@@ -37,7 +37,7 @@ describe("options", () => {
     assert.throws(() => parseOptions(["--scenarios=basic,workerz"], false), /unknown scenario "workerz"/);
   });
 
-  test("issue 20's scenarios start their servers anew every round, except when profiling or quick", () => {
+  test("the production and db scenarios start their servers anew every round, except when profiling or quick", () => {
     assert.deepEqual(parseOptions([], false).freshScenarios, ["production", "db"]);
     assert.deepEqual(parseOptions(["--fresh=none"], false).freshScenarios, []);
     assert.deepEqual(parseOptions(["--fresh=basic"], false).freshScenarios, ["basic"]);
@@ -66,7 +66,7 @@ describe("options", () => {
     assert.deepEqual(plan.find((c) => c.server === "fw-a" && c.scenario === "basic")!.workloads.map((w) => w.name), ["text", "params", "json", "page-njk"]);
   });
 
-  test("a full run's load fits the 15-minute budget with room for start-ups (issue 20)", () => {
+  test("a full run's load fits the 15-minute budget with room for start-ups", () => {
     const seconds = plannedLoadSeconds(parseOptions([], false));
     assert.ok(seconds > 0 && seconds <= 11 * 60, `a full run plans ${seconds} s of load`);
     assert.ok(plannedLoadSeconds(parseOptions(["--quick"], false)) < 120);
@@ -180,7 +180,7 @@ describe("summary", () => {
     assert.match(markdownTables(summary), /\| Redis session read \+ one PostgreSQL row \| fw-a \| 130 \|.*\| 1\.30x \|/);
   });
 
-  test("issue 20's goals: production defaults against bare Koa, db against Fastify, and workers 2 against 1 reported", () => {
+  test("production goals: production defaults against bare Koa, db against Fastify, and workers 2 against 1 reported", () => {
     const runs: RunRecord[] = [];
     [0, 1, 2].forEach((round) => {
       runs.push(run("bare-koa", "prod-text", 100, round, "production"));
@@ -191,7 +191,7 @@ describe("summary", () => {
     });
     const workers = [1, 2].flatMap((count) => [0, 1, 2].map((round) => ({ round, workers: count, rps: count === 1 ? 100 : 150, p99: 5, requests: 300, cpuUs: 20, bad: 0 })));
     const summary = summarise({ runs, starts: [], tables: [], scaffolds: [], workers, failures: [] });
-    const goal = (subject: string, text: string) => summary.goals20!.find((g) => g.subject.startsWith(subject) && g.goal.includes(text))!;
+    const goal = (subject: string, text: string) => summary.productionGoals!.find((g) => g.subject.startsWith(subject) && g.goal.includes(text))!;
     assert.equal(goal("fw-a", "bare Koa").met, true);
     assert.equal(goal("fw-b", "bare Koa").met, false);
     assert.equal(goal("fw-b", "bare Koa").measured, "80%");
@@ -202,7 +202,7 @@ describe("summary", () => {
     assert.deepEqual(summary.workers!.map((w) => [w.workers, w.rps, w.vsOne]), [[1, 100, 1], [2, 150, 1.5]]);
     const tables = markdownTables(summary);
     assert.match(tables, /\| 2 \| 150 \| 1\.50x \|/);
-    assert.match(tables, /Goals of issue 20/);
+    assert.match(tables, /Goals of the production workloads/);
   });
 
   test("median of an even count is the mean of the middle two; non-numbers are left out", () => {

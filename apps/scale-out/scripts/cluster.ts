@@ -1,4 +1,5 @@
-// `pnpm test:cluster`: the whole of issue 16's "What the tests must show", item 3 and 4 under load.
+// `pnpm test:cluster`: the cluster's fault and release phases under load (the
+// slow part that npm test leaves out).
 // A scaffolded fw-b app (contrib auth on) runs as two `start` processes (2 workers each) behind
 // HAProxy, with a Redis and a PostgreSQL of the run's own; autocannon sends bounded load through
 // the balancer (default 20 s, 50 connections per phase) while one thing goes wrong per phase.

@@ -1,4 +1,4 @@
-// Issue 16, items 1 and 2 for framework A: a scaffolded fw-a app as two `start` processes of 2
+// A scaffolded fw-a app as two `start` processes of 2
 // workers each behind HAProxy (TLS at the balancer), sessions, cache and signals in a Redis of the
 // test's own, its database on PostgreSQL.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Issue 16, items 1, 2 and 4 (the fast subset): a scaffolded fw-b app with contrib auth, as two
+// The fast subset of the cluster checks: a scaffolded fw-b app with contrib auth, as two
 // `start` processes of 2 workers each behind HAProxy (TLS at the balancer), sessions, cache,
 // signals and login limits in a Redis of the test's own, its database on PostgreSQL.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Issue 14 item 6: `@cors({ origin: "https://x.example" })`, the form the docs once showed, answered
+// `@cors({ origin: "https://x.example" })`, the form the docs once showed, answered
 // `Access-Control-Allow-Origin: *` to every origin because the unknown key was ignored. Whatever a
 // framework does with it, it must not be that: either start-up refuses the key naming the known
 // ones, or the view answers the named origin only.
@@ -40,7 +40,7 @@ async function check(make: () => Promise<fwA.Host>, path: string): Promise<void>
   }
 }
 
-describe("per-view CORS written as { origin } (issue 14 item 6)", () => {
+describe("per-view CORS written as { origin }", () => {
   test("fw-a: @security.cors({ origin }) restricts to that origin or is refused at start-up", async () => {
     await check(async () => {
       @fwA.response.json

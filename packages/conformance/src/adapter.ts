@@ -25,7 +25,7 @@ export interface ConformanceDecorators {
 
 /**
  * The security part of an adapter: an app with sessions and CSRF on, for the CSRF and session
- * cases (SPEC section 5). Views of the suite read the token and the session through it.
+ * cases. Views of the suite read the token and the session through it.
  */
 export interface ConformanceSecurity {
   /**
@@ -176,7 +176,7 @@ export interface ConformanceSkip {
 /**
  * What a framework gives the suite. Modeled on Hono's `runTest({ newRouter, skip })`: the suite
  * declares view classes with `Base` and `decorators`, serves them with `start`, and expects every
- * routing rule of SPEC section 2 over real HTTP.
+ * routing rule of docs/routing.md over real HTTP.
  *
  * `start` must serve the modules as a plain app: no CSRF check (the suite sends no token), no
  * login, strings answered as the response body, and `decorators.json` answered as JSON.

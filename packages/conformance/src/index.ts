@@ -1,6 +1,6 @@
 /**
  * @module conformance
- * The shared suite: `runConformance(adapter)` checks every routing rule of SPEC section 2 over
+ * The shared suite: `runConformance(adapter)` checks every routing rule of docs/routing.md over
  * real HTTP against any framework built on routing-kernel, and with the adapter's optional parts
  * the shared rules of sessions and CSRF, errors, results and CLI commands. It knows a framework
  * only through the adapter it is given.

@@ -21,7 +21,7 @@ import { verbCases } from "./cases/verbs.js";
 import { createRegistry, createSuiteContext } from "./suite.js";
 
 /**
- * Runs the shared suite against a framework through its adapter: every rule of SPEC section 2
+ * Runs the shared suite against a framework through its adapter: every rule of docs/routing.md
  * checked over real HTTP on 127.0.0.1 (and, with the adapter's optional parts, sessions and CSRF,
  * errors and error pages, the result table and the shared CLI commands), with node:test
  * `describe`/`test`. Call it at the

@@ -1,4 +1,4 @@
-// Regression (issue 16, PostgreSQL restarted under load): a query whose connection the server
+// Regression (PostgreSQL restarted under load): a query whose connection the server
 // dropped, or that found no connection, is E_DB_UNREACHABLE (503), not an unexpected 500.
 import assert from "node:assert/strict";
 import { test } from "node:test";

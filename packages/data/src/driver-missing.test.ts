@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { E_DB_DRIVER_MISSING } from "./errors.js";
 
-// The drivers are optional peer dependencies (issue 17.6): the message is what a user with a
+// The drivers are optional peer dependencies: the message is what a user with a
 // production install and a postgres:// or mysql:// URL sees, so it must carry the exact command.
 test("E_DB_DRIVER_MISSING names the database (masked), the package and its exact install command", () => {
   for (const name of ["pg", "mysql2", "better-sqlite3"]) {

@@ -87,7 +87,7 @@ export function flashInput(ctx: object, errors: FieldErrors, old: Record<string,
 /**
  * Takes the flash data the previous request left in the session, so it is shown on this request
  * only; run on every request, after the session. A request that sent no cookie has no session
- * data, so its session is not even made (issue 20).
+ * data, so its session is not even made.
  */
 export function takeIncomingFlash(ctx: object): void {
   if (!(ctx as { headers?: Record<string, unknown> }).headers?.["cookie"]) return;

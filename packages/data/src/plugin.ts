@@ -122,7 +122,7 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
       const answerFailure = (ctx: Context, error: unknown): void => {
         if (!answerValidationError(ctx, error)) throw translateDbError(error);
       };
-      // One layer, not an async one, where there were three (issue 20).
+      // One layer, not an async one, where there were three.
       return [
         (ctx, next) => {
           ctx.state[DB_STATE_KEY] = knex();

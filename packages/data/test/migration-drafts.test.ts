@@ -1,5 +1,5 @@
 /**
- * Issue 15.7: `db:make` (or `:make-migration`) while the development server runs restarted the
+ * `db:make` (or `:make-migration`) while the development server runs restarted the
  * app, whose start-up migration applied the empty template at once, so the user's edits were never
  * applied. A migration not edited since it was made is a draft: start-up migration stops before it
  * (and the migrations after it) until it is edited; the migrate commands still apply it.

@@ -1,4 +1,4 @@
-// Issue 15.2: a mail's subject and text part are text; only the HTML part escapes values.
+// A mail's subject and text part are text; only the HTML part escapes values.
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

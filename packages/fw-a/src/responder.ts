@@ -14,7 +14,7 @@ import { responseKindOf } from "routing-kernel/plugin";
 import { createTemplateEnvironment, findViewTemplate } from "./templates.js";
 
 /**
- * Framework A's responder: the kit's result table (koa-host `prepareResult`, SPEC section 3) with
+ * Framework A's responder: the kit's result table (koa-host `prepareResult`, docs/views.md) with
  * fw-a's own part, the Nunjucks template `templates/<module>/<Class>/<method>.html` that plain
  * objects, `undefined` and `null` render in HTML views; `@response.json` makes a route JSON.
  * Decided per route at start-up.

@@ -1,4 +1,4 @@
-// Declared schemas (issue 18): @request.query / @request.body / @request.files validate before the
+// Declared schemas: @request.query / @request.body / @request.files validate before the
 // method with validate()'s answers (422 JSON, 303 back for HTML forms), the method reads the parsed
 // value typed by its schema through this.input(Schema), zod 4 and valibot alike; a declared value
 // that is not a Standard Schema stops the app at start-up naming the route.

@@ -1,6 +1,6 @@
 // The built-in error page speaks the request's language also for errors raised before the view
-// is reached, by the batteries' own middleware: a form sent without its CSRF token (issue 19:
-// "error pages" in fr/es/de). The translator is offered first, so every later failure can use it.
+// is reached, by the batteries' own middleware: a form sent without its CSRF token, in
+// French, Spanish and German. The translator is offered first, so every later failure can use it.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";

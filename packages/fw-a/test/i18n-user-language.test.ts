@@ -1,7 +1,6 @@
 // fw-a chooses the request's language as fw-b does, end to end: the logged-in user's setting,
-// then the language kept in the session, then Accept-Language, then English (issue 19: "the same
-// translation function and language negotiation as fw-b (user setting, then Accept-Language,
-// then fallback)"). The page is a Nunjucks template using `t` and `locale`.
+// then the language kept in the session, then Accept-Language, then English: the same
+// translation function and language negotiation in both frameworks. The page is a Nunjucks template using `t` and `locale`.
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// OpenAPI 3.1 from the route table (issue 18), checked by tools nobody here wrote: the served
+// OpenAPI 3.1 from the route table, checked by tools nobody here wrote: the served
 // document validates with @readme/openapi-parser, openapi-typescript makes its types, a client
 // written with openapi-fetch type-checks with tsc (and calls the document forbids do not), and
 // that client then calls the running app on 127.0.0.1. `fw-a routes --openapi` prints the same.

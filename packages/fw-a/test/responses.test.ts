@@ -7,7 +7,7 @@ import { createApp } from "../src/index.js";
 
 const root = fileURLToPath(new URL("./fixture-app", import.meta.url));
 
-describe("fw-a responses (SPEC section 3)", () => {
+describe("fw-a responses", () => {
   let app: Host;
   before(async () => {
     app = await createApp({ root, config: { env: "test", logRequests: false } });

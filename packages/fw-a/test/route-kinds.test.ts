@@ -1,4 +1,4 @@
-// Issue 15.12: `fw-a routes` listed the kind `html/text` where the docs name `html`.
+// `fw-a routes` listed the kind `html/text` where the docs name `html`.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";

@@ -9,7 +9,7 @@ const PACKAGE_DIR = fileURLToPath(new URL("..", import.meta.url));
 const declared = JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8")) as Record<string, Record<string, string>>;
 const rangeOf = (name: string) => declared["dependencies"]?.[name] ?? declared["devDependencies"]?.[name];
 
-test("a new fw-a app lists only what its configuration uses, at the framework's declared ranges (issue 17.6)", () => {
+test("a new fw-a app lists only what its configuration uses, at the framework's declared ranges", () => {
   const files = skeletonFiles("shop", "/opt/fw-a");
   const pkg = JSON.parse(files["package.json"]!) as { dependencies: Record<string, string>; devDependencies: Record<string, string>; overrides: Record<string, string> };
   assert.deepEqual(Object.keys(pkg.dependencies).sort(), ["bcrypt", "better-sqlite3", "fw-a", "zod"]);

@@ -1,4 +1,4 @@
-// Issue 15.3: fw-a's security.hashPassword / security.needsRehash ignored the app's
+// fw-a's security.hashPassword / security.needsRehash ignored the app's
 // passwordAlgorithm and bcryptCost (the start-up log said argon2id, the hash was $2b$12$). They now
 // read the one policy the security battery resolved, in a view and outside requests alike.
 import assert from "node:assert/strict";

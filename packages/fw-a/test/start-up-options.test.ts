@@ -1,7 +1,7 @@
 /**
- * Issue 14 item 6 in fw-a: fw-a's decorators and app options are checked at start-up (an unknown
+ * fw-a's decorators and app options are checked at start-up (an unknown
  * option is an error with a suggestion), and a mounted app must keep the security battery. The
- * shared rules of that issue (CSRF fails closed whatever registered the route, per-view CORS) are
+ * shared rules of start-up checks (CSRF fails closed whatever registered the route, per-view CORS) are
  * conformance cases (packages/conformance/src/cases/csrf-routes.ts).
  */
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Issue 18: the test client of fw-a/testing, against an fw-a app with the security battery on:
+// The test client of fw-a/testing, against an fw-a app with the security battery on:
 // in-memory requests, cookies kept, the CSRF token sent for unsafe verbs, loginAs through login().
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -39,7 +39,7 @@ class Index extends FwA {
 
 const SECURE = { batteries: { security: true, data: false, services: false } };
 
-describe("fw-a/testing testClient (issue 18)", () => {
+describe("fw-a/testing testClient", () => {
   let client: TestClient;
   before(async () => {
     client = await testClient({ modules: [{ name: "notes", exports: { Notes, Index } }], config: SECURE, auth: { loadUser: (id: string) => users.get(id), userId: (u: unknown) => (u as User).id } });

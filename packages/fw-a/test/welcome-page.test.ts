@@ -1,4 +1,4 @@
-// Issue 15.15: a new fw-a app's first page looks made: the scaffold has a layout and a stylesheet
+// A new fw-a app's first page looks made: the scaffold has a layout and a stylesheet
 // of its own (static/, no CDN). Checked in Debian's Chromium through playwright-core: the styles
 // apply (computed styles, not the HTML text), no request leaves 127.0.0.1, and a screenshot is
 // saved to test/screenshots/fw-a-welcome.png for a person to look at.
@@ -37,7 +37,7 @@ async function waitUntilServing(url: string, output: () => string): Promise<void
   throw new Error(`the scaffolded app never answered ${url}:\n${output()}`);
 }
 
-describe("fw-a scaffold: the first page in a real browser (issue 15.15)", () => {
+describe("fw-a scaffold: the first page in a real browser", () => {
   let dir = "";
   let server: ChildProcess | undefined;
   let browser: Browser | undefined;

@@ -52,7 +52,7 @@ export class FwB extends HostView {
 }
 
 /**
- * fw-b's routing conventions (SPEC section 2): generated paths never end with `/` except the
+ * fw-b's routing conventions: generated paths never end with `/` except the
  * root; special method names, verbs by name and hooks are the shared defaults.
  */
 export const conventions: Conventions = defineConventions({

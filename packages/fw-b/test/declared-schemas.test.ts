@@ -1,4 +1,4 @@
-// Declared schemas (issue 18): @query / @body validate before the method with validate()'s answers
+// Declared schemas: @query / @body validate before the method with validate()'s answers
 // (422 JSON or XML, 303 back for HTML forms), the method reads the parsed value typed by its
 // schema through this.input(Schema), zod 4 and valibot alike; a declared value that is not a
 // Standard Schema stops the app at start-up naming the route.

@@ -1,4 +1,4 @@
-// beforeRequest / afterRequest (SPEC 2.12) through koa-host, with fw-b's responder.
+// beforeRequest / afterRequest through koa-host, with fw-b's responder.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startApp, type StartedApp } from "./helpers.js";

@@ -1,6 +1,6 @@
 /**
- * Issue 14 item 6 in fw-b: fw-b's decorators and `defineApp` options are checked at start-up (an
- * unknown option is an error with a suggestion). The shared rules of that issue (CSRF fails closed
+ * fw-b's decorators and `defineApp` options are checked at start-up (an
+ * unknown option is an error with a suggestion). The shared rules of start-up checks (CSRF fails closed
  * whatever registered the route, per-view CORS) are conformance cases
  * (packages/conformance/src/cases/csrf-routes.ts).
  */

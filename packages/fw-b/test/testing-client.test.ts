@@ -1,4 +1,4 @@
-// Issue 18: the test client of fw-b/testing against an fw-b app with its default batteries:
+// The test client of fw-b/testing against an fw-b app with its default batteries:
 // XML and JSON answers, loginAs through the security battery, the CSRF token on unsafe verbs.
 // The first case is the example of docs/api.md ("Testing your app").
 import assert from "node:assert/strict";
@@ -21,7 +21,7 @@ class Notes extends FwB {
   }
 }
 
-describe("fw-b/testing testClient (issue 18)", () => {
+describe("fw-b/testing testClient", () => {
   test("loginAs signs the user in for the next requests (docs/api.md)", async () => {
     // Your user row (what your login view passes to login()); here a plain object typed as the app's user.
     const ada = { id: 1, name: "Ada" } as CurrentUser;

@@ -1,5 +1,5 @@
 /**
- * Config resolution (issue 15 items 10, 17, 18): deep merge of config layers, the app folder's
+ * Config resolution: deep merge of config layers, the app folder's
  * `.env` file, and APP_ENV values the app does not declare.
  */
 import assert from "node:assert/strict";
@@ -28,7 +28,7 @@ function appFolder(config?: string, env?: string): string {
   return root;
 }
 
-describe("config layers merge deeply (issue 15.18)", () => {
+describe("config layers merge deeply", () => {
   test("an environment section that sets one key of a block keeps the block's other keys", async () => {
     const root = appFolder(`{
       session: { cookie: "sid", maxAge: 60, flags: { secure: false, sameSite: "lax" } },
@@ -70,7 +70,7 @@ describe("config layers merge deeply (issue 15.18)", () => {
   });
 });
 
-describe("the app folder's .env file (issue 15.17)", () => {
+describe("the app folder's .env file", () => {
   test("fills in variables before the config is read, never over the real environment", async () => {
     const root = appFolder(`{}`, "SECRET_KEY=from-dotenv\nLOG_LEVEL=error\nAPP_ENV=test\n");
     const environment: NodeJS.ProcessEnv = { LOG_LEVEL: "fatal" };
@@ -104,7 +104,7 @@ describe("the app folder's .env file (issue 15.17)", () => {
   });
 });
 
-describe("APP_ENV (issue 15.10)", () => {
+describe("APP_ENV", () => {
   test("the documented environments start", async () => {
     const root = appFolder(`{}`);
     for (const env of ["development", "test"]) assert.equal((await loadConfig(root, {}, { APP_ENV: env })).env, env);

@@ -8,7 +8,7 @@ import { importDevTool, resolveDevTool } from "./dev-tools.js";
 const dir = mkdtempSync(join(tmpdir(), "dev-tools-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("development tools come from the app (issue 17.6)", () => {
+describe("development tools come from the app", () => {
   test("a tool the app installed is found in the app first, by its ES entry", () => {
     const app = join(dir, "app");
     const tool = join(app, "node_modules", "pino-pretty");

@@ -65,7 +65,7 @@ function startsWith(pattern: ReadonlyArray<string | null>, path: readonly string
   return true;
 }
 
-/** What an error page depends on: JSON and XML views both answer errors as JSON (SPEC 3). */
+/** What an error page depends on: JSON and XML views both answer errors as JSON. */
 function kindOf(route: Route): "data" | "page" {
   return isDataRoute(route) ? "data" : "page";
 }

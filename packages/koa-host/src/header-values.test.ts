@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { encodeLocation, safeHeaders } from "./header-values.js";
 
-test("encodeLocation percent-encodes CR, LF and other unsafe characters of a redirect target (issue 14.8)", () => {
+test("encodeLocation percent-encodes CR, LF and other unsafe characters of a redirect target", () => {
   assert.equal(encodeLocation("/next\r\nSet-Cookie: a=b"), "/next%0D%0ASet-Cookie:%20a=b");
   assert.equal(encodeLocation("/a\0b\tc"), "/a%00b%09c");
   assert.equal(encodeLocation("/café/中"), "/caf%C3%A9/%E4%B8%AD");

@@ -252,7 +252,7 @@ function staticOrBody(folders: ReadonlyArray<{ prefix: string; serve: Middleware
 /**
  * The routes written by hand on `host.router` (and the OpenAPI endpoints after them), behind one
  * layer that hands a request straight on while the router holds no route: most apps register none,
- * and @koa/router would still match every request against its empty list (issue 20). Checked per
+ * and @koa/router would still match every request against its empty list. Checked per
  * request, so a route registered late still answers.
  */
 function handWrittenRoutes(router: Router, openApi: Middleware | undefined): Middleware {

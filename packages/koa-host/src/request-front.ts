@@ -26,7 +26,7 @@ export interface RequestFrontOptions {
  * process drains, the health endpoints (answered before the log line, sessions and CSRF), the
  * request log line, the error handler (everything thrown below becomes the response; a request
  * nothing answered becomes a 404 the same way) and, inside it, static files or the body parser.
- * One layer and one async frame where these were five middleware (issue 20: each layer, and each
+ * One layer and one async frame where these were five middleware (each layer, and each
  * `async` wrapper handing on `next()`'s promise, costs a cookie-less GET its share).
  * @internal the host wires it; not exported from the package.
  */

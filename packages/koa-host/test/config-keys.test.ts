@@ -1,5 +1,5 @@
 /**
- * Unknown config keys are a start-up error (issue 14 item 6, issue 17 item 3): the host, the
+ * Unknown config keys are a start-up error: the host, the
  * framework and every plugin declare the keys they read; anything else in the merged config or in
  * any `environments` section stops the start with a suggestion.
  */

@@ -1,4 +1,4 @@
-// Issue 15.6: errors raised before the view (body, app-wide middleware such as a session store
+// Errors raised before the view (body, app-wide middleware such as a session store
 // outage, 405, 404 under a JSON class) answer in the route's kind, as the view's own errors do.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";

@@ -139,7 +139,7 @@ describe("koa-host end to end", () => {
     assert.equal(res.status, 200);
     assert.match(res.headers.get("cache-control") ?? "", /max-age/);
     const traversal = await fetch(`${url}/static/..%2f..%2fpackage.json`);
-    // Issue 15.12: a traversal is the documented 400 (E_STATIC_PATH_INVALID), not koa-send's 403.
+    // A traversal is the documented 400 (E_STATIC_PATH_INVALID), not koa-send's 403.
     assert.equal(traversal.status, 400);
   });
 });

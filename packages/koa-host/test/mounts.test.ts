@@ -1,4 +1,4 @@
-// Issue 15.5: a mount must not silently hide a route of the app it is mounted in, and the route
+// A mount must not silently hide a route of the app it is mounted in, and the route
 // listing shows mounted apps' routes under their prefix.
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
@@ -60,7 +60,7 @@ class Status extends TestView {
   }
 }
 
-describe("mounts (issue 15.5)", () => {
+describe("mounts", () => {
   after(async () => {
     for (const host of open) await host.close();
   });

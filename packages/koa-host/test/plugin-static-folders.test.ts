@@ -56,7 +56,7 @@ describe("a plugin's static folders", () => {
   test("a missing file is a 404, a traversal a 4xx, and views and the app's static folder still answer", async () => {
     assert.equal((await fetch(`${url}/_assets/nope.css`)).status, 404);
     const traversal = await fetch(`${url}/_assets/..%2f..%2fpackage.json`);
-    // Issue 15.12: a traversal is the documented 400 (E_STATIC_PATH_INVALID), not koa-send's 403.
+    // A traversal is the documented 400 (E_STATIC_PATH_INVALID), not koa-send's 403.
     assert.equal(traversal.status, 400);
     assert.equal(await (await fetch(`${url}/`)).text(), "home");
     assert.equal((await fetch(`${url}/static/site.css`)).status, 200);

@@ -1,4 +1,4 @@
-// Issue 14.8: a redirect target holding CR or LF (a header-injection attempt) answered 500 because
+// A redirect target holding CR or LF (a header-injection attempt) answered 500 because
 // Node refuses such a header; it is now percent-encoded, and other view headers with a line break
 // answer 400.
 import assert from "node:assert/strict";

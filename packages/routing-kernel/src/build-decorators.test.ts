@@ -4,7 +4,7 @@ import { codeOf, json, request, tableOf, View } from "../test/helpers.js";
 import { setTag } from "./decorators.js";
 import { RESPONSE_KIND_TAG } from "./response-kind.js";
 
-describe("verb decorators in the table (SPEC 2.7)", () => {
+describe("verb decorators in the table", () => {
   class Blog extends View {
     @request.post
     comment(id: string) {
@@ -71,7 +71,7 @@ describe("verb decorators in the table (SPEC 2.7)", () => {
   });
 });
 
-describe("route decorator on a method (SPEC 2.8)", () => {
+describe("route decorator on a method", () => {
   test("replaces the generated segment and parameter segments, relative to the class prefix", () => {
     class Docs extends View {
       @request.route("/page/:slug")
@@ -117,7 +117,7 @@ describe("route decorator on a method (SPEC 2.8)", () => {
   });
 });
 
-describe("route decorator on a class (SPEC 2.3, 2.8)", () => {
+describe("route decorator on a class", () => {
   @request.route("/account/:accountId")
   class Account extends View {
     index(accountId: string) {

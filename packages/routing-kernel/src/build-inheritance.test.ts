@@ -16,7 +16,7 @@ class Blog extends View {
   _helper() {}
 }
 
-describe("discovery through inheritance (SPEC 2.1, 2.2)", () => {
+describe("discovery through inheritance", () => {
   test("inherited routable methods are routed on the subclass too, under its prefix", () => {
     class TechBlog extends Blog {
       archive() {}

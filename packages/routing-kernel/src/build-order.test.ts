@@ -7,7 +7,7 @@ import { baseMemberNames } from "./discovery.js";
 import { kebabCase } from "./naming.js";
 import { codeOf, entriesOf, request, tableOf, View } from "../test/helpers.js";
 
-describe("static segments before parameters (SPEC 2.9)", () => {
+describe("static segments before parameters", () => {
   test("whatever the declaration order", () => {
     class Blog extends View {
       show(id: string) {
@@ -57,7 +57,7 @@ describe("static segments before parameters (SPEC 2.9)", () => {
   });
 });
 
-describe("conflicts (SPEC 2.9)", () => {
+describe("conflicts", () => {
   test("same verb and same pattern shape: a startup error naming both handlers", () => {
     class Blog extends View {
       show(id: string) {

@@ -28,7 +28,7 @@ class Blog extends View {
   }
 }
 
-describe("class prefix and method segment (SPEC 2.3, 2.4, 2.11)", () => {
+describe("class prefix and method segment", () => {
   test("fw-b policy: generated paths never end with / except the root", () => {
     const table = tableOf({ Index, UserAccount, HTTPServer, APIDocs, Api2Users, Blog }, false);
     assert.deepEqual(
@@ -72,7 +72,7 @@ describe("class prefix and method segment (SPEC 2.3, 2.4, 2.11)", () => {
   });
 });
 
-describe("special names and verbs by name (SPEC 2.4, 2.5)", () => {
+describe("special names and verbs by name", () => {
   class Resource extends View {
     index() {}
     get(id: string) {
@@ -119,7 +119,7 @@ describe("special names and verbs by name (SPEC 2.4, 2.5)", () => {
   });
 });
 
-describe("routable methods (SPEC 2.2)", () => {
+describe("routable methods", () => {
   test("skips _names, hooks, getters, setters, statics and constructor", () => {
     class Skips extends View {
       index() {}
@@ -171,7 +171,7 @@ describe("routable methods (SPEC 2.2)", () => {
   });
 });
 
-describe("parameters (SPEC 2.6)", () => {
+describe("parameters", () => {
   test("each parameter is one segment in order", () => {
     class Blog2 extends View {
       pair(a: string, b: string) {

@@ -24,8 +24,8 @@ export function buildRouteTable(input: RouteTableInput): RouteTable {
 }
 
 /**
- * Collects view classes, then commits them into a frozen {@link RouteTable}. Every rule of SPEC
- * section 2 is applied here, once, at start-up; adding after `commit()` throws `E_TABLE_FROZEN`.
+ * Collects view classes, then commits them into a frozen {@link RouteTable}. Every routing rule of
+ * docs/routing.md is applied here, once, at start-up; adding after `commit()` throws `E_TABLE_FROZEN`.
  */
 export class RouteTableBuilder {
   readonly #conventions: Conventions;

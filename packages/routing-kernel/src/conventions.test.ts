@@ -5,7 +5,7 @@ import { defineConventions, SPECIAL_VERBS } from "./conventions.js";
 class Base {}
 
 describe("defineConventions", () => {
-  test("the shared defaults of SPEC section 2", () => {
+  test("the routing defaults both frameworks share", () => {
     const conventions = defineConventions({ baseClass: Base, trailingSlash: true });
     assert.equal(conventions.rootClassName, "Index");
     assert.deepEqual(conventions.defaultVerbs, ["GET"]);

@@ -23,7 +23,7 @@ export interface Conventions {
   readonly reservedNames?: readonly string[];
 }
 
-/** The verbs by special name that SPEC section 2.5 fixes for both frameworks. */
+/** The verbs by special name that both frameworks share (docs/routing.md, Verbs). */
 export const SPECIAL_VERBS: Readonly<Record<string, readonly Verb[]>> = Object.freeze({
   index: ["GET"],
   get: ["GET"],
@@ -35,7 +35,7 @@ export const SPECIAL_VERBS: Readonly<Record<string, readonly Verb[]>> = Object.f
   update: ["PATCH"],
 });
 
-/** Builds a conventions object with the shared defaults of SPEC section 2. */
+/** Builds a conventions object with the routing defaults both frameworks share. */
 export function defineConventions(
   options: Pick<Conventions, "baseClass" | "trailingSlash"> & Partial<Conventions>,
 ): Conventions {

@@ -5,7 +5,7 @@ import { readMethodMetadata } from "./metadata.js";
 import { codeOf, json, request, View } from "../test/helpers.js";
 import { RESPONSE_KIND_TAG } from "./response-kind.js";
 
-describe("verb decorators (SPEC 2.7)", () => {
+describe("verb decorators", () => {
   test("restrict to the listed verbs; stacking adds verbs in canonical order", () => {
     class Form extends View {
       @request.post
@@ -72,7 +72,7 @@ describe("verb decorators (SPEC 2.7)", () => {
   });
 });
 
-describe("route decorator (SPEC 2.8)", () => {
+describe("route decorator", () => {
   test("several route decorators are kept in written order", () => {
     class Pages extends View {
       @request.route("/first")

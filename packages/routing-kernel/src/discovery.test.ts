@@ -19,7 +19,7 @@ class NotAView {
   index() {}
 }
 
-describe("extendsBase / viewClassesOf (SPEC 2.1)", () => {
+describe("extendsBase / viewClassesOf", () => {
   test("a class extending the base directly or through another view class is a view", () => {
     assert.equal(extendsBase(Blog, View), true);
     assert.equal(extendsBase(TechBlog, View), true);
@@ -35,7 +35,7 @@ describe("extendsBase / viewClassesOf (SPEC 2.1)", () => {
   });
 });
 
-describe("methodsOf (SPEC 2.2)", () => {
+describe("methodsOf", () => {
   test("own and inherited methods, never the base class's; no getters or statics", () => {
     assert.deepEqual(methodsOf(Blog, View).map((m) => m.name), ["index", "comments"]);
   });

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { kebabCase } from "./naming.js";
 
-describe("kebabCase (SPEC 2.3, 2.4)", () => {
+describe("kebabCase", () => {
   const examples: Array<[string, string]> = [
     ["UserAccount", "user-account"],
     ["HTTPServer", "http-server"],

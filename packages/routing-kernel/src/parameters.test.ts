@@ -44,7 +44,7 @@ class Sample {
 
 const names = (fn: Function) => readParameters(fn, "Sample.x()").map((p) => `${p.name}${p.optional ? "?" : ""}`);
 
-describe("readParameters (SPEC 2.6)", () => {
+describe("readParameters", () => {
   test("each declared parameter in order", () => {
     assert.deepEqual(names(Sample.prototype.plain), ["a", "b"]);
     assert.deepEqual(names(Sample.prototype.none), []);

@@ -66,7 +66,7 @@ describe("patternOrderKey", () => {
   });
 });
 
-describe("comparePatterns (SPEC 2.9: static segments win over parameters)", () => {
+describe("comparePatterns (static segments win over parameters)", () => {
   test("a static segment sorts before a parameter at the same position", () => {
     assert.ok(comparePatterns("/blog/latest", "/blog/:id") < 0);
     assert.ok(comparePatterns("/blog/:id", "/blog/latest") > 0);

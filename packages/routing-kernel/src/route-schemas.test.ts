@@ -20,7 +20,7 @@ const Page = stringSchema();
 const Created = stringSchema();
 const Problem = stringSchema();
 
-describe("declared schemas and docs in the route metadata (issue 18)", () => {
+describe("declared schemas and docs in the route metadata", () => {
   @responseSchema("response.schema", 401, Problem)
   @routeDoc("tags", { tags: ["Posts"] })
   @json

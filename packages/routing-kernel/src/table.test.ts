@@ -53,7 +53,7 @@ describe("RouteTable.find", () => {
   });
 });
 
-describe("route listing (SPEC 2.13)", () => {
+describe("route listing", () => {
   test("toJSON: verbs, path, handler, module, kind (responseKind tag or default)", () => {
     assert.deepEqual(tableOf({ Index, Blog }, true).toJSON(), [
       { verbs: ["GET"], path: "/", handler: "Index.index", module: "main", kind: "default" },

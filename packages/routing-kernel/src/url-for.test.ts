@@ -28,7 +28,7 @@ class Account extends View {
 const fwb = tableOf({ Index, Blog, Account }, false);
 const fwa = tableOf({ Index, Blog, Account }, true);
 
-describe("urlFor (SPEC 2.13)", () => {
+describe("urlFor", () => {
   test("named parameters, both slash policies", () => {
     assert.equal(fwb.urlFor("Blog.comments", { id: 42 }), "/blog/comments/42");
     assert.equal(fwa.urlFor("Blog.comments", { id: 42 }), "/blog/comments/42/");

@@ -4,7 +4,7 @@ import { ALL_VERBS, type Verb } from "./verbs.js";
 /** A verb decorator: usable bare (`@request.post`) or called (`@request.post()`). */
 export type VerbDecorator = MethodDecorator & (() => MethodDecorator);
 
-/** The verb decorators a framework exposes (SPEC section 1: `request.get`, `.post`, ...). */
+/** The verb decorators a framework exposes (`request.get`, `.post`, ...). */
 export interface VerbDecorators {
   readonly get: VerbDecorator;
   readonly post: VerbDecorator;

@@ -89,7 +89,7 @@ describe("resolveSecurityConfig", () => {
   });
 });
 
-describe("CORS settings (issue 14.6)", () => {
+describe("CORS settings", () => {
   test("origin, the documented form, is one allowed origin", () => {
     assert.deepEqual(validateCors({ origin: "https://x.example" }, "@cors(options)"), { origins: ["https://x.example"] });
     assert.deepEqual(validateCors({ origin: "*" }, "@cors(options)"), { origins: "*" });

@@ -4,7 +4,7 @@
  * HSTS and `upgrade-insecure-requests` are left out so plain-HTTP development servers keep working.
  *
  * The headers depend on the options alone, so helmet runs once, at start-up, against a recording
- * response; every request then gets that frozen list in one loop (issue 20: helmet re-running per
+ * response; every request then gets that frozen list in one loop (helmet re-running per
  * request, through a promisified callback, was among the largest items of a cookie-less GET).
  * Options helmet computes per request (a CSP directive given as a function, e.g. a nonce) keep
  * helmet running per request.

@@ -94,7 +94,7 @@ export function loadCurrentUserStep(ctx: Context): Promise<void> | undefined {
   const loadUser = runtime.users.loadUser;
   ctx.state["currentUser"] = undefined;
   // A request without the session or remember-me cookie has a new, empty session: there is no
-  // user to load, and the session is not even made (issue 20: a visitor's first GET costs nothing here).
+  // user to load, and the session is not even made (a visitor's first GET costs nothing here).
   const cookies = ctx.headers.cookie;
   const { sessionCookie, rememberCookie } = runtime.config;
   if (!loadUser || (!mayCarryCookie(cookies, sessionCookie) && !mayCarryCookie(cookies, rememberCookie))) return undefined;

@@ -64,7 +64,7 @@ export function registerPasswordPolicy(policy: Required<PasswordOptions>): () =>
  * Runs the rest of a request with the app's policy as the current one. With one app in the process
  * (or several that agree), {@link currentPasswordPolicy} finds that policy without a request scope,
  * so none is opened: an AsyncLocalStorage scope turns on Node's promise hooks for the whole
- * process, a cost every promise of every request would pay (issue 20's profiles).
+ * process, a cost every promise of every request would pay.
  */
 export function withPasswordPolicy<T>(policy: Required<PasswordOptions>, work: () => T): T {
   if (state.disagree === false && state.apps.has(policy)) return work();

@@ -90,7 +90,7 @@ describe("passwords", () => {
   });
 });
 
-describe("dummyHash (issue 14.3: unknown accounts cost the same verification as real ones)", () => {
+describe("dummyHash (unknown accounts cost the same verification as real ones)", () => {
   test("a bcrypt dummy has the policy's cost, is a well-formed hash, and matches nothing", async () => {
     const dummy = dummyHash(fastBcrypt);
     assert.match(dummy, /^\$2b\$04\$[./A-Za-z0-9]{53}$/);

@@ -36,14 +36,14 @@ describe("securityPlugin", () => {
     const plugin = securityPlugin();
     await plugin.setup!(context());
     assert.equal(plugin.routeMiddleware!(route("page")), undefined, "a GET route needs nothing per request");
-    // CSRF is no longer per route: the app-wide check covers every unsafe request (issue 14.5).
+    // CSRF is no longer per route: the app-wide check covers every unsafe request.
     assert.equal(plugin.routeMiddleware!(route("save")), undefined, "a POST route is checked app-wide, not per route");
     assert.equal(plugin.routeMiddleware!(route("hook")), undefined, "an exempt POST route gets nothing");
     assert.equal(typeof plugin.routeMiddleware!(route("api")), "function", "a bearer route gets the bearer check");
     await plugin.close!();
   });
 
-  test("an unknown option is a start-up error suggesting the known one (issue 14.6)", () => {
+  test("an unknown option is a start-up error suggesting the known one", () => {
     assert.throws(() => securityPlugin({ sesionUrl: "memory:" } as never), (error: Error & { code?: string }) => {
       assert.equal(error.code, "E_UNKNOWN_OPTION");
       assert.match(error.message, /securityPlugin\(options\) has no option "sesionUrl". Did you mean "sessionUrl"\?/);

@@ -216,7 +216,7 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
       // Fail closed: every unsafe request is checked here, before other plugins, hand-written
       // routes and views, unless its view route is exempt or its path is in csrfExemptPaths.
       const csrf = csrfGuard({ exemptRoute: csrfExemptRoute, exemptPaths: config.csrfExemptPaths });
-      // Three layers (issue 20: each layer costs every request its share): the runtime, the
+      // Three layers (each layer costs every request its share): the runtime, the
       // password policy and the headers; CORS (when on), before the session so a preflight is
       // answered without touching the session store; the session; then the current user and the CSRF check.
       const chain: Middleware[] = [
@@ -270,7 +270,7 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
       return routeCors(route);
     },
 
-    // The OpenAPI document's security schemes and each guarded route's 401/403 (issue 18).
+    // The OpenAPI document's security schemes and each guarded route's 401/403.
     openApi() {
       return securityOpenApi(ready("securityPlugin().openApi()").config);
     },

@@ -173,7 +173,7 @@ export function sessionMiddleware(options: SessionMiddlewareOptions): Middleware
   // (the development server) its ES build and zod's would each go through the loader's hooks, which
   // costs a few hundred milliseconds of start-up more than require() for the same code.
   const { createSession } = requireDriver<{ createSession: typeof CreateSession }>("koa-session", "session middleware");
-  // Not an async function: koa-session's promise is handed on, one promise less per request (issue 20).
+  // Not an async function: koa-session's promise is handed on, one promise less per request.
   return (ctx, next) => {
     let middleware = perApp.get(ctx.app);
     if (!middleware) {
@@ -200,7 +200,7 @@ const NOTHING_AFTER: () => Promise<void> = () => Promise.resolve();
 
 /**
  * A cookie-session request that sent no session cookie has no session to read, so koa-session
- * does not run in front of the view (issue 20: a visitor's first GET costs no session work). If the
+ * does not run in front of the view (a visitor's first GET costs no session work). If the
  * request makes a session after all (reads or assigns `ctx.session`: a CSRF token, a login, a
  * flash), koa-session runs once the rest of the chain is done, whether it succeeded or threw, and
  * saves it exactly as its own middleware would have at that point (no session was loaded before).

@@ -1,5 +1,5 @@
 /**
- * CSRF (SPEC section 5): POST, PUT, PATCH and DELETE need this session's token in `_csrf_token` or
+ * CSRF: POST, PUT, PATCH and DELETE need this session's token in `_csrf_token` or
  * `X-CSRF-Token`; missing or wrong gives 403 with a clear message. Exemptions: `@csrfExempt` on a
  * method or a class, and bearer-only requests.
  */

@@ -1,5 +1,5 @@
 /**
- * The login manager's object form of attemptLogin (issue 14, items 3 and 4): the failed-login
+ * The login manager's object form of attemptLogin: the failed-login
  * limit counts per resolved account, so alternating username, email, case and spaces gains no
  * tries; unknown names count per normalised name; and every path verifies exactly one hash of the
  * configured cost, the dummy one made at start-up when there is no account or no password.

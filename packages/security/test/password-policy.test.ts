@@ -1,5 +1,5 @@
 /**
- * Issue 15.3: hashPassword()/needsRehash() called without a policy (fw-a's security.hashPassword,
+ * hashPassword()/needsRehash() called without a policy (fw-a's security.hashPassword,
  * fw-b's hashPassword) use the app's resolved passwordAlgorithm/bcryptCost, inside its requests and
  * outside them (a CLI command, a script); apps that disagree make a call outside requests an error.
  */

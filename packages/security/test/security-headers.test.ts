@@ -1,6 +1,6 @@
 /**
  * securityHeadersMiddleware records helmet's headers once at start-up and sets that list per
- * request (issue 20): the headers must be exactly the ones koa-helmet sets itself, and options
+ * request: the headers must be exactly the ones koa-helmet sets itself, and options
  * helmet computes per request (a CSP nonce function) must still be computed per request.
  */
 import assert from "node:assert/strict";

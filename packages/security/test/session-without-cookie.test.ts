@@ -1,6 +1,6 @@
 /**
  * A cookie-session request that sends no session cookie skips koa-session in front of the view
- * (issue 20); when it makes a session after all, the session is saved as koa-session would have,
+ * (the first visit of most visitors pays no session work); when it makes a session after all, the session is saved as koa-session would have,
  * also when the view then fails.
  */
 import assert from "node:assert/strict";

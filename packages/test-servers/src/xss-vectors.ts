@@ -6,7 +6,7 @@
  * the security suite, so both attack with the same list.
  */
 export const XSS_VECTORS: readonly string[] = Object.freeze([
-  // The two of issue 14 and the entity bypasses of fw-b's old regex.
+  // The two that once got through fw-a's and fw-b's Markdown filters and the entity bypasses of fw-b's old regex.
   "<img src=x onerror=alert(1)>",
   "[a](javascript:alert(2))",
   "[w](&#106;avascript:alert(5))",

@@ -1,5 +1,5 @@
 /**
- * CSRF and CORS (issue 14 items 5 and 6): every unsafe request is checked for the session's CSRF
+ * CSRF and CORS: every unsafe request is checked for the session's CSRF
  * token whatever registered its route (a class view, a route written by hand on the Koa router, a
  * plugin's own middleware); per-view CORS answers only the origins the view lists, preflight included.
  */

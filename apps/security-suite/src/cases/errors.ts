@@ -1,6 +1,6 @@
 /**
- * Probes that must get a clear 4xx and leave the error log clean (issue 14 items 7 and 8, and
- * "bad input as 4xx"): path traversal against the static files, CR/LF in redirect targets, and
+ * Probes that must get a clear 4xx and leave the error log clean (bad
+ * input is a 4xx): path traversal against the static files, CR/LF in redirect targets, and
  * malformed input. A stack trace in the log for any of them is a failure: a probe is not an error
  * of the app.
  */

@@ -1,5 +1,5 @@
 /**
- * Security headers of an HTML page in production (ASVS level 2, V14.4, where issue 14 is silent):
+ * Security headers of an HTML page in production (ASVS level 2, V14.4):
  * a Content-Security-Policy, no MIME sniffing, no framing by other sites, HSTS, a referrer policy,
  * and no header that names the server's software.
  */

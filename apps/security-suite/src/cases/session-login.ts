@@ -1,5 +1,5 @@
 /**
- * Sessions and login (issue 14 items 3 and 4, and ASVS level 2 V2/V3 where the issue is silent):
+ * Sessions and login (with ASVS level 2, V2 and V3):
  * cookie flags in production, a new session at login with the old one dead, failed-login limits
  * that alternating username, email, case and spaces cannot dodge, a per-address limit, and equal
  * work for known and unknown accounts.

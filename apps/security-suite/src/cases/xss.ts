@@ -1,5 +1,5 @@
 /**
- * Stored XSS through Markdown (issue 14 items 1 and 2): the OWASP filter-evasion vectors, stored
+ * Stored XSS through Markdown: the OWASP filter-evasion vectors, stored
  * as post bodies, rendered by the app's page through the framework's Markdown filter or local,
  * then loaded by Chromium from the running app; no script may run and no script-bearing markup
  * may remain in the posts.

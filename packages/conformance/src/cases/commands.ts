@@ -39,7 +39,7 @@ function sqliteHas(file: string, table: string, column?: string): boolean {
 
 /**
  * The rules of the kit's shared commands, run through the framework's CLI under its own command
- * names (issue 15.16 and 15.7): a run/scripts.ts that fails to load stops every command but init;
+ * names: a run/scripts.ts that fails to load stops every command but init;
  * a mistyped command or option gets a suggestion; a migration made by the make command is a draft
  * that start-up migration holds back until it is edited.
  */

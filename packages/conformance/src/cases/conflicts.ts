@@ -11,10 +11,10 @@ async function expectStartupError(build: Promise<unknown>, code: string, pattern
   });
 }
 
-/** SPEC 2.6, 2.9: conflicts and unreadable parameters are refused when the app is built. */
+/** Conflicts and unreadable parameters are refused when the app is built. */
 export function conflictCases(s: SuiteContext): void {
   const { Base, decorators: d } = s.adapter;
-  s.checks("start-up errors (SPEC 2.6, 2.9)", (declare) => {
+  s.checks("start-up errors", (declare) => {
 
   declare("two handlers for the same verb and path are refused at build, naming both", async () => {
     class Clash extends Base {

@@ -7,7 +7,7 @@ import { Jar } from "../jar.js";
 import type { GroupClient, SuiteContext } from "../suite.js";
 import { adapterPart, expectStatus } from "../suite.js";
 
-const TITLE = "CSRF fails closed, whatever registered the route (SPEC section 5)";
+const TITLE = "CSRF fails closed, whatever registered the route";
 const CORS_TITLE = "a per-view CORS policy (docs/security.md)";
 const X = "https://x.example";
 const EVIL = "https://evil.example";
@@ -30,7 +30,7 @@ const allowOrigin = (response: ClientResponse): string | null => {
 };
 
 /**
- * SPEC section 5 (issue 14 items 5 and 6): every unsafe request is CSRF-checked whatever
+ * Every unsafe request is CSRF-checked whatever
  * registered its route (a class view, a hand-written route, app middleware, a plugin, a mounted
  * app) unless explicitly exempt; what the dispatcher answers itself keeps its status; a refused
  * JSON view answers in JSON; a per-view CORS policy restricts, answers its preflights and replaces

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { SuiteContext } from "../suite.js";
 import { expectAllow, expectStatus, expectText } from "../suite.js";
 
-/** SPEC 2.7, 2.8: verb decorators, route decorators on methods and classes, the JSON decorator. */
+/** Verb decorators, route decorators on methods and classes, the JSON decorator. */
 export function decoratorCases(s: SuiteContext): void {
   const { Base, decorators: d } = s.adapter;
 
@@ -71,7 +71,7 @@ export function decoratorCases(s: SuiteContext): void {
 
   const modules = () => [{ name: "conformance/decorators", exports: { Form, Api, Account } }];
 
-  s.group("verb decorators (SPEC 2.7)", modules, (test) => {
+  s.group("verb decorators", modules, (test) => {
     test("a verb decorator restricts the verb and keeps the generated path and parameters", async (http) => {
       const path = s.p("/form/send/9");
       expectText(await http.send("POST", path), "send 9", `POST ${path}`);
@@ -106,7 +106,7 @@ export function decoratorCases(s: SuiteContext): void {
     });
   });
 
-  s.group("route decorators (SPEC 2.3, 2.8)", modules, (test) => {
+  s.group("route decorators", modules, (test) => {
     test("several route decorators give several paths, relative to the class prefix", async (http) => {
       expectText(await http.get("/form/first"), "many 1", "GET /form/first");
       expectText(await http.get("/form/second/5"), "many 5", "GET /form/second/5");

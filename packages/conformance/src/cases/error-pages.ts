@@ -5,12 +5,12 @@ import type { ViewModule } from "routing-kernel";
 import type { SuiteContext } from "../suite.js";
 import { expectStatus } from "../suite.js";
 
-const TITLE = "error pages before the session middleware (issue 14.7)";
+const TITLE = "error pages before the session middleware";
 /** Static-file traversal probes, answered in the host's first layer, before the session. */
 const PROBES = ["/static/../x", "/static/%2e%2e/x", "/static/..%2fx", "/static/%2e%2e%2fpackage.json", "/static/site.txt%00", "/static/%ZZ"];
 
 /**
- * Issue 14.7: an error page for a request that never reached the session middleware (a traversal
+ * An error page for a request that never reached the session middleware (a traversal
  * probe) rendered the flash locals, which read `ctx.session`, which crashed in the session code of
  * an external store: every probe logged a stack trace. Served with the security and data batteries,
  * sessions in the adapter's session store (Redis) and an error page that lists flash messages.

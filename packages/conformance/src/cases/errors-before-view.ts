@@ -20,7 +20,7 @@ function expectJsonError(response: ClientResponse, status: number, what: string,
 }
 
 /**
- * Issue 15.6: errors raised before the view (body parse and size, CSRF, 405, 404 under a JSON
+ * Errors raised before the view (body parse and size, CSRF, 405, 404 under a JSON
  * class) answer in the route's kind (JSON for a JSON route, whatever the Accept header), as the
  * view's own errors do; on an HTML route the same error is an HTML page. Served with the security
  * part (CSRF on) and 1 kB body limits.

@@ -3,7 +3,7 @@ import type { SuiteContext } from "../suite.js";
 import { expectStatus, expectText } from "../suite.js";
 
 /**
- * Issue 15.9: a class route is inherited like any class attribute (Flask-Classful's `route_base`):
+ * A class route is inherited like any class attribute (Flask-Classful's `route_base`):
  * a subclass is served under its ancestor's class route, with its parameter binding, unless it
  * sets a class route of its own.
  */
@@ -38,7 +38,7 @@ export function inheritanceCases(s: SuiteContext): void {
   // Account itself is not mounted: its subclasses share its routes' paths (see the conflict check).
   const modules = () => [{ name: "conformance/inheritance", exports: { SubAccount, SubTeam } }];
 
-  s.group("class routes are inherited (issue 15.9)", modules, (test) => {
+  s.group("class routes are inherited", modules, (test) => {
     test("a subclass is served under its parent's class route, binding its :param", async (http) => {
       expectText(await http.get(s.p("/account/7")), "account 7", "SubAccount.index (inherited)");
       expectText(await http.get(s.p("/account/7/orders/9")), "account 7 order 9", "SubAccount.orders (inherited)");
@@ -53,7 +53,7 @@ export function inheritanceCases(s: SuiteContext): void {
     });
   });
 
-  s.checks("class routes are inherited: start-up errors (issue 15.9)", (declare) => {
+  s.checks("class routes are inherited: start-up errors", (declare) => {
     declare("parent and subclass sharing a class route are a conflict naming both handlers", async () => {
       await assert.rejects(s.adapter.build([{ name: "conformance/inheritance", exports: { Account, SubAccount } }]), (error: unknown) => {
         const { code, message } = error as { code?: unknown; message?: unknown };

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { SuiteContext } from "../suite.js";
 import { expectText } from "../suite.js";
 
-/** SPEC 2.12: a new instance per request, async views, beforeRequest and afterRequest. */
+/** A new instance per request, async views, beforeRequest and afterRequest. */
 export function lifecycleCases(s: SuiteContext): void {
   const { Base } = s.adapter;
   const calls = { guarded: 0 };
@@ -57,7 +57,7 @@ export function lifecycleCases(s: SuiteContext): void {
   }
   const modules = () => [{ name: "conformance/lifecycle", exports: { Counter, Slow, Guarded, AsyncGuarded, Wrapped, Replaced } }];
 
-  s.group("instances and hooks (SPEC 2.12)", modules, (test) => {
+  s.group("instances and hooks", modules, (test) => {
     test("a new view instance serves every request (state does not leak)", async (http) => {
       for (let i = 0; i < 3; i++) expectText(await http.get(s.p("/counter")), "count 1", `request ${i + 1}`);
     });

@@ -1,7 +1,7 @@
 import type { SuiteContext } from "../suite.js";
 import { expectText } from "../suite.js";
 
-/** SPEC 2.9: static segments win over parameters, whatever the declaration order. */
+/** Static segments win over parameters, whatever the declaration order. */
 export function orderCases(s: SuiteContext): void {
   const { Base, decorators: d } = s.adapter;
   class Items extends Base {
@@ -24,7 +24,7 @@ export function orderCases(s: SuiteContext): void {
   }
   const modules = () => [{ name: "conformance/order", exports: { Items } }];
 
-  s.group("static before parameter (SPEC 2.9)", modules, (test) => {
+  s.group("static before parameter", modules, (test) => {
     test("a static segment wins over a parameter declared before it", async (http) => {
       expectText(await http.get(s.p("/items/latest")), "latest", "GET /items/latest");
       expectText(await http.get(s.p("/items/5")), "item 5", "GET /items/5");

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { SuiteContext } from "../suite.js";
 import { expectStatus, expectText } from "../suite.js";
 
-/** SPEC 2.10: a POST with `X-HTTP-Method-Override` or `_method` is dispatched as that verb. */
+/** A POST with `X-HTTP-Method-Override` or `_method` is dispatched as that verb. */
 export function overrideCases(s: SuiteContext): void {
   const { Base } = s.adapter;
   class Doc extends Base {
@@ -28,7 +28,7 @@ export function overrideCases(s: SuiteContext): void {
   const item = s.p("/doc/5");
   const override = (verb: string) => ({ headers: { "X-HTTP-Method-Override": verb } });
 
-  s.group("method override (SPEC 2.10)", modules, (test) => {
+  s.group("method override", modules, (test) => {
     test("X-HTTP-Method-Override: PUT, PATCH and DELETE on a POST", async (http) => {
       expectText(await http.send("POST", item, override("PUT")), "put 5", "override PUT");
       expectText(await http.send("POST", item, override("PATCH")), "patch 5", "override PATCH");

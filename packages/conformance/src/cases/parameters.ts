@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { SuiteContext } from "../suite.js";
 import { expectStatus, expectText } from "../suite.js";
 
-/** SPEC 2.6: one segment per parameter, in order, URL-decoded strings, optional trailing segments. */
+/** One segment per parameter, in order, URL-decoded strings, optional trailing segments. */
 export function parameterCases(s: SuiteContext): void {
   const { Base } = s.adapter;
   class Params extends Base {
@@ -27,7 +27,7 @@ export function parameterCases(s: SuiteContext): void {
   }
   const modules = () => [{ name: "conformance/parameters", exports: { Params } }];
 
-  s.group("parameters (SPEC 2.6)", modules, (test) => {
+  s.group("parameters", modules, (test) => {
     test("parameters are passed in declaration order", async (http) => {
       expectText(await http.get(s.p("/params/pair/a/b")), "a|b", "pair a b");
       expectText(await http.get(s.p("/params/pair/b/a")), "b|a", "pair b a");

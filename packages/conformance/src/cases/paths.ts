@@ -1,7 +1,7 @@
 import type { SuiteContext } from "../suite.js";
 import { expectStatus, expectText } from "../suite.js";
 
-/** SPEC 2.3, 2.4, 2.11: class prefixes, the Index root, method segments and the slash policy. */
+/** Class prefixes, the Index root, method segments and the slash policy. */
 export function pathCases(s: SuiteContext): void {
   const { Base } = s.adapter;
   class Index extends Base {
@@ -45,7 +45,7 @@ export function pathCases(s: SuiteContext): void {
   }
   const modules = () => [{ name: "conformance/paths", exports: { Index, UserAccount, HTTPServer, APIDocs, Api2Users, Blog } }];
 
-  s.group("generated paths (SPEC 2.3, 2.4, 2.11)", modules, (test) => {
+  s.group("generated paths", modules, (test) => {
     test("the Index class serves the root /", async (http) => {
       expectText(await http.get("/"), "root", "GET /");
     });

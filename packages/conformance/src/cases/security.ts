@@ -5,9 +5,9 @@ import { Jar } from "../jar.js";
 import type { SuiteContext } from "../suite.js";
 import { adapterPart, expectStatus } from "../suite.js";
 
-const TITLE = "sessions and CSRF (SPEC section 5)";
+const TITLE = "sessions and CSRF";
 
-/** SPEC section 5: CSRF on every unsafe verb, per-view exemption, bearer-only exemption, sessions. */
+/** CSRF on every unsafe verb, per-view exemption, bearer-only exemption, sessions. */
 export function securityCases(s: SuiteContext): void {
   const part = adapterPart(s, "security", TITLE);
   if (!part) return;

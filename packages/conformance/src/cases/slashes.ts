@@ -10,7 +10,7 @@ function expectRedirect(response: ClientResponse, target: string, what: string):
   assert.equal(`${location.pathname}${location.search}`, target, `${what}: Location is ${String(response.headers["location"])}`);
 }
 
-/** SPEC 2.11: 308 to the canonical path, query kept; a path that matches as it is never redirects. */
+/** 308 to the canonical path, query kept; a path that matches as it is never redirects. */
 export function slashCases(s: SuiteContext): void {
   const { Base, decorators: d } = s.adapter;
   class Index extends Base {
@@ -43,7 +43,7 @@ export function slashCases(s: SuiteContext): void {
   }
   const modules = () => [{ name: "conformance/slashes", exports: { Index, Blog } }];
 
-  s.group("trailing slash (SPEC 2.11)", modules, (test) => {
+  s.group("trailing slash", modules, (test) => {
     test("the other slash form redirects 308 to the canonical path", async (http) => {
       const canonical = s.p("/blog/comments/42");
       expectRedirect(await http.get(s.twin("/blog/comments/42")), canonical, `GET ${s.twin("/blog/comments/42")}`);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { SuiteContext } from "../suite.js";
 import { expectAllow, expectStatus, expectText } from "../suite.js";
 
-/** SPEC 2.5: verbs by special name, HEAD for GET, OPTIONS with Allow, 405 with Allow, 404. */
+/** Verbs by special name, HEAD for GET, OPTIONS with Allow, 405 with Allow, 404. */
 export function verbCases(s: SuiteContext): void {
   const { Base } = s.adapter;
   class Resource extends Base {
@@ -38,7 +38,7 @@ export function verbCases(s: SuiteContext): void {
   const base = s.p("/resource");
   const item = s.p("/resource/5");
 
-  s.group("verbs by name (SPEC 2.5)", modules, (test) => {
+  s.group("verbs by name", modules, (test) => {
     test("index and get answer GET", async (http) => {
       expectText(await http.get(base), "index", `GET ${base}`);
       expectText(await http.get(item), "get 5", `GET ${item}`);

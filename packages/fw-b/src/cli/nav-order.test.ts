@@ -1,4 +1,4 @@
-// Issue 15.14: `fw-b :addview` put new menu entries before Home (order 0 for every view, and
+// `fw-b :addview` put new menu entries before Home (order 0 for every view, and
 // discovery order put `blog` before `main`). New views now come after the existing entries, in
 // steps of 10, and `--order` places one where the user wants it.
 import assert from "node:assert/strict";

@@ -33,7 +33,7 @@ export function skeletonFiles(appName: string, frameworkDir: string = PACKAGE_RO
     }
   };
   walk(SCAFFOLD_DIR);
-  // The validator the docs' examples import (issue 15.11) and the drivers of the default
+  // The validator the docs' examples import and the drivers of the default
   // configuration are dependencies of every new app; tsx, esbuild and pino-pretty development ones.
   const manifest = JSON.parse(files["package.json"]!) as { dependencies: Record<string, string>; devDependencies?: Record<string, string> };
   manifest.dependencies = { ...manifest.dependencies, ...scaffoldDependencies(PACKAGE_ROOT) };

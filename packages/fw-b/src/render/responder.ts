@@ -25,7 +25,7 @@ export interface FwBResponderOptions {
 }
 
 /**
- * fw-b's responder: the kit's result table (koa-host `prepareResult`, SPEC section 3), decided per
+ * fw-b's responder: the kit's result table (koa-host `prepareResult`, docs/views.md), decided per
  * route at start-up, with fw-b's own part: in HTML views a plain object or nothing renders
  * `templates/<module>/<Class>/<method>.pug` (or `.html`, or `.md`) with the object's keys, `nav`,
  * `markdown` and the host's locals. `@renderJson` gives JSON, `@renderXml` XML. Errors: the app's `templates/error/<status>` or `templates/error` page,

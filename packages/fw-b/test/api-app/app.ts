@@ -1,6 +1,6 @@
 import { defineApp } from "fw-b";
 
-// The OpenAPI fixture (issue 18): JSON and XML routes with declared schemas, guarded routes, one HTML page.
+// The OpenAPI fixture: JSON and XML routes with declared schemas, guarded routes, one HTML page.
 export const app = defineApp({
   root: import.meta.dirname,
   auth: { loadUser: (id: unknown) => (id === 1 ? { id: 1, name: "Ann" } : undefined) },

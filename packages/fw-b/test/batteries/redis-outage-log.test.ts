@@ -1,4 +1,4 @@
-// Issue 14.9: while Redis was down every request wrote an error line. Now each store's outage is
+// While Redis was down every request wrote an error line. Now each store's outage is
 // one line when it starts (then one per minute with a count) and one when it ends. The test runs
 // its own redis-server on another port and stops and starts it.
 import assert from "node:assert/strict";
@@ -66,7 +66,7 @@ describe("Redis outages are logged once per store and state change, not per requ
       const counted = await fetch(`${app.url}/counter`);
       assert.equal(counted.status, 200, "the response cache serves uncached while Redis is down");
     }
-    // Issue 15.6: the store's 503 on a @renderJson route is JSON, as the view's own errors are.
+    // The store's 503 on a @renderJson route is JSON, as the view's own errors are.
     const api = await fetch(`${app.url}/private-api`, { headers: { cookie, accept: "text/html,*/*" } });
     assert.equal(api.status, 503);
     assert.match(api.headers.get("content-type") ?? "", /application\/json/);

@@ -1,4 +1,4 @@
-// Issue 14.3, account enumeration by timing: every path of login, signup ("address in use"),
+// Account enumeration by timing: every path of login, signup ("address in use"),
 // lost password and the resent confirmation link does the same hashing work whether the account
 // exists or not, at the configured cost (the unknown account's dummy hash is made at start-up with
 // the app's algorithm and cost, not a fixed bcrypt-10 hash). Counted, not timed: every bcrypt call

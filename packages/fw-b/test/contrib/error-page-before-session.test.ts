@@ -1,4 +1,4 @@
-// Issue 14.7, with contrib's styled error pages: their layout asks for csrf_token() (the logout
+// Error pages before the session middleware, with contrib's styled error pages: their layout asks for csrf_token() (the logout
 // form), which threw for a request that never reached the session middleware (a static-file
 // probe), so every probe logged a stack trace and fell back to the built-in page.
 import assert from "node:assert/strict";

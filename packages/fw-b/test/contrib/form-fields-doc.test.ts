@@ -1,4 +1,4 @@
-// Issue 15.14: the contrib forms' field names (the login field is `identifier`) were documented
+// The contrib forms' field names (the login field is `identifier`) were documented
 // nowhere. docs/fw-b-contrib.md now has a "Form fields" table; this test reads it and checks each
 // form the pages render posts exactly the documented fields, so the table cannot drift.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Issue 14.8: a redirect target holding CR or LF answered 500. Through contrib's login, `next=`
+// A redirect target holding CR or LF answered 500. Through contrib's login, `next=`
 // with a raw line break is refused like any off-site target (the login redirects to the default
 // page); percent-encoded it stays an escaped on-site path; the login page itself answers 200.
 import assert from "node:assert/strict";

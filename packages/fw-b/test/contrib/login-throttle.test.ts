@@ -1,4 +1,4 @@
-// Issue 14.4 through fw-b's contrib login page: the failed-login counter is the account's, so
+// The failed-login counter is the account's, so
 // alternating its username, its email, upper case and spaces gains no tries; in memory and with
 // the counters in Redis (two app instances sharing them).
 import assert from "node:assert/strict";

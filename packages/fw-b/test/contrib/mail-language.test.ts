@@ -1,6 +1,6 @@
 // contrib's mails speak the language of the request that sent them: the signup confirmation in
 // French and Spanish, the password reset in German (subject and body, through real SMTP), and
-// English without an Accept-Language header (issue 19: "contrib pages and mails").
+// English without an Accept-Language header.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { client, csrfFrom } from "../browser-client.js";

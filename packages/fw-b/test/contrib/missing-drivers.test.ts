@@ -1,4 +1,4 @@
-// svg-captcha and openid-client are optional peer dependencies of fw-b (issue 17.6): an app that
+// svg-captcha and openid-client are optional peer dependencies of fw-b: an app that
 // switches on the built-in captcha or OAuth sign-in without installing its package must fail when
 // it is built, with E_CONTRIB_DRIVER_MISSING naming the exact `npm install`, not at the first form
 // or sign-in. Each case runs in a fresh Node process (sources through tsx, as the tests do) where

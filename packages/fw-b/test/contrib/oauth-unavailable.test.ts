@@ -1,4 +1,4 @@
-// Issue 14.11: an OAuth provider that cannot be reached answered 400, as if the visitor had erred.
+// An OAuth provider that cannot be reached answered 400, as if the visitor had erred.
 // Now 503 with a page saying the provider is unavailable: at the start (OpenID Connect discovery)
 // and at the callback (the token exchange). The provider URLs point at a closed port on 127.0.0.1.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Issue 15.13: the first administrator of a contrib app. `fw-b :user create NAME --email ADDRESS
+// The first administrator of a contrib app. `fw-b :user create NAME --email ADDRESS
 // --admin` (password from standard input) makes a confirmed account with the admin role;
 // `fw-b :user promote NAME` raises a signed-up user to the admin role. Run as a user runs them: the
 // fw-b command line in a child process, on an app folder with lib/config.ts and a SQLite file.

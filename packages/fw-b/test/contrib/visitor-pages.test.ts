@@ -1,4 +1,4 @@
-// Issue 15.14, the contrib pages as a visitor sees them: the maintenance banner meant for admins is
+// The contrib pages as a visitor sees them: the maintenance banner meant for admins is
 // not shown to anonymous visitors (on the login page, which stays open during maintenance); a
 // wrong password says on the form that the credentials did not match, without the "fields marked
 // below" summary when no field is marked; counts go through the translation layer's plural rules.

@@ -1,4 +1,4 @@
-// The soak harness (issue 14.10): the same load, several rounds, against one app in this process;
+// The soak harness: the same load, several rounds, against one app in this process;
 // after each round the heap is measured after a full garbage collection, so what a round leaves
 // behind shows as growth from round to round.
 import { setFlagsFromString } from "node:v8";

@@ -1,4 +1,4 @@
-// Issue 14.10: RSS grew across repeated load runs with Redis sessions. The same load runs several
+// RSS grew across repeated load runs with Redis sessions. The same load runs several
 // rounds against one fw-b app (batteries on, Redis sessions, Redis cache); the heap after a full GC
 // must stop growing once the first rounds have warmed caches up. The normal suite runs a short form;
 // `pnpm test:soak` (SOAK=long) runs the long one.

@@ -1,4 +1,4 @@
-// Issue 18: the development server refreshes the app's generated route declaration
+// The development server refreshes the app's generated route declaration
 // (types/routes.d.ts) at every restart, so typed urlFor follows the views as they are edited.
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -48,7 +48,7 @@ test("the commands of a run/scripts.ts that loads become CLI commands", async ()
   }
 });
 
-test("without tsx (a production install), the built run/scripts.js runs against the built app; with it, the source (issue 17.6)", () => {
+test("without tsx (a production install), the built run/scripts.js runs against the built app; with it, the source", () => {
   const root = mkdtempSync(join(tmpdir(), "user-commands-source-"));
   try {
     mkdirSync(join(root, "run"), { recursive: true });

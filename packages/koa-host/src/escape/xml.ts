@@ -19,7 +19,7 @@ export function escapeXml(text: string): string {
 const ENTITIES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
 /**
- * Serializes a view result as the XML document of SPEC section 3: root `<response>`, each key an
+ * Serializes a view result as the XML document of docs/views.md: root `<response>`, each key an
  * element, arrays as repeated `<item>`, `null` as an empty element, booleans as `true`/`false`,
  * dates as ISO 8601, text escaped, keys that are not XML names as `<key name="...">`.
  */

@@ -47,7 +47,7 @@ const table = buildRouteTable({ conventions: defineConventions({ baseClass: View
 type Operation = { operationId: string; summary?: string; description?: string; requestBody?: { content: Record<string, { schema?: Record<string, unknown> }> }; responses: Record<string, { content?: Record<string, { schema?: unknown }> }>; security?: unknown };
 type Paths = Record<string, Record<string, Operation>>;
 
-describe("openApiDocument (issue 18)", () => {
+describe("openApiDocument", () => {
   test("an optional segment gives one path per form, with unique operation ids and a note", async () => {
     const { document } = await openApiDocument([{ routes: table.routes, prefix: "", contributions: [] }]);
     const paths = document["paths"] as Paths;

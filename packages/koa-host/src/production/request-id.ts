@@ -5,7 +5,7 @@ import type { Context } from "koa";
 const VALID_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
 // This process's ids: a random prefix (48 bits, base64url) and a counter. Unique across the
-// processes of a deployment without a UUID per request (issue 20: a UUID, and the longer string
+// processes of a deployment without a UUID per request (a UUID, and the longer string
 // every header check and log line then scans, cost about 2% of a cookie-less GET).
 const PREFIX = randomBytes(6).toString("base64url");
 let counter = 0;

@@ -44,7 +44,7 @@ const table = buildRouteTable({
   ],
 });
 
-describe("route types: the generated declaration (issue 18)", () => {
+describe("route types: the generated declaration", () => {
   const source = routeTypesSource(table, "fw-x");
 
   test("names every route with its required and optional parameters, named and positional", () => {
@@ -70,7 +70,7 @@ describe("route types: the generated declaration (issue 18)", () => {
   });
 });
 
-describe("route types: writing and the development server's refresh (issue 18)", () => {
+describe("route types: writing and the development server's refresh", () => {
   const root = mkdtempSync(join(tmpdir(), "route-types-"));
   after(() => rmSync(root, { recursive: true, force: true }));
   const file = join(root, ROUTE_TYPES_FILE);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { CookieJar } from "./cookie-jar.js";
 
-describe("test client: cookies (issue 18)", () => {
+describe("test client: cookies", () => {
   test("the cookie jar keeps, replaces and drops cookies as Set-Cookie says", () => {
     const jar = new CookieJar();
     assert.equal(jar.header(), undefined);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { parseXml } from "./xml.js";
 
-describe("test client: XML answers (issue 18)", () => {
+describe("test client: XML answers", () => {
   test("parseXml reads elements, attributes, entities, CDATA and repeated items", () => {
     const root = parseXml(
       '<?xml version="1.0" encoding="UTF-8"?>\n<!-- feed --><response><shop>Tea &amp; more</shop><items><item>1</item><item>2</item></items>' +

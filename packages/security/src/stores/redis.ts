@@ -38,7 +38,7 @@ export class RedisSessionStore implements SessionStore {
     // ioredis is an optional peer dependency: loaded here, or E_SECURITY_DRIVER_MISSING naming it.
     const { Redis } = requireDriver<typeof import("ioredis")>("ioredis", "Redis session store");
     // Auto-pipelining: the session reads of requests that arrive in the same tick leave in one write
-    // and come back in one read (fewer system calls per request under load; issue 20).
+    // and come back in one read (fewer system calls per request under load).
     this.#client = new Redis(options.url, { ...failFastRedisOptions(), lazyConnect: false, enableAutoPipelining: true });
     // Without a listener ioredis reports every reconnect failure as an unhandled error event.
     this.#client.on("error", (error: Error) => options.onConnectionError?.(error));

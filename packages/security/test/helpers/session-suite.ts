@@ -85,7 +85,7 @@ export function runSessionStoreSuite(store: StoreCase): void {
       await store.after?.();
     });
 
-    test("a value set in one request is read in the next, with the cookie flags of SPEC section 5", async () => {
+    test("a value set in one request is read in the next, with the cookie flags of docs/security.md", async () => {
       const client = new Client(app.url);
       const set = await client.get("/set-value?value=apple");
       assert.equal(set.status, 200);

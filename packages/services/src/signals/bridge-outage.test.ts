@@ -1,4 +1,4 @@
-// Issue 14.9: while Redis is down, each signal sent across processes logged a failing receiver and
+// While Redis is down, each signal sent across processes logged a failing receiver and
 // each reconnect attempt an error. Now the bridge's outage is one line when it starts and one when
 // Redis is back. The test runs its own redis-server and stops and starts it.
 import assert from "node:assert/strict";

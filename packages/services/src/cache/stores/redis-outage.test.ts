@@ -1,4 +1,4 @@
-// Regression (issue 16, Redis stopped under load): while the cache's Redis is down, a cache read or
+// Regression (Redis stopped under load): while the cache's Redis is down, a cache read or
 // write is E_SERVICE_UNREACHABLE (503, naming the cache), not an unexpected 500; it works again once
 // Redis is back, with no new connection made by the app.
 import assert from "node:assert/strict";
