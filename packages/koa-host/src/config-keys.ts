@@ -47,6 +47,7 @@ export const HOST_CONFIG_KEYS = Object.freeze({
   mailUrl: true,
   storageUrl: true,
   redisUrl: true,
+  queueUrl: true,
   mailFrom: true,
   timezone: true,
   // Both frameworks: which batteries run, and whether migrations run at start-up.

@@ -93,6 +93,12 @@ export interface HostConfig {
   readonly storageUrl?: string;
   /** Redis for signals and more (`REDIS_URL`). */
   readonly redisUrl?: string;
+  /**
+   * The job queue (`QUEUE_URL`), read by the jobs battery: `redis://...` (BullMQ, what production
+   * uses), `memory:` (in the process, the development default) or `sync:` (each job runs as it is
+   * dispatched).
+   */
+  readonly queueUrl?: string;
   /** The default sender of mail (`MAIL_FROM`). */
   readonly mailFrom?: string;
   /** IANA time zone dates are shown in (`TIMEZONE`). */
@@ -146,6 +152,7 @@ export const ENV_KEYS: Readonly<Record<string, string>> = Object.freeze({
   MAIL_URL: "mailUrl",
   STORAGE_URL: "storageUrl",
   REDIS_URL: "redisUrl",
+  QUEUE_URL: "queueUrl",
   MAIL_FROM: "mailFrom",
   TIMEZONE: "timezone",
   // Behind a balancer: the number of proxies ("1") or their addresses (see production/trust-proxy.ts).
@@ -167,6 +174,8 @@ export function defaultConfig(root: string, env: string): AppConfig {
     bodyLimits: { json: "1mb", form: "1mb", text: "1mb", fileSize: 10 * 1024 * 1024 },
     static: { dir: "static", prefix: "/static", maxAge: env === "production" ? 3600 : 0 },
     dbUrl: "sqlite:data/app.db",
+    // Jobs run in the process in development, so `npm run dev` needs no Redis; elsewhere QUEUE_URL says.
+    ...(env === "development" ? { queueUrl: "memory:" } : {}),
   };
   return config;
 }
