@@ -266,7 +266,13 @@ export function summarise(results: RawResults): Summary {
   return { rows, scaling, scaffolds, workers, goals: goalsOf(rows, scaling, scaffolds, pending), productionGoals: productionGoalsOf(rows, workers, pending), pending, noise: { medianSpread: median(spreads), maxSpread: spreads.length ? Math.max(...spreads) : Number.NaN } };
 }
 
-const label = (server: string) => SERVERS.find((s) => s.name === server)?.label ?? server;
+/** The production-defaults and db workloads, where some servers run their middleware. */
+const PRODUCTION_WORKLOADS = new Set(["prod-text", "db-read"]);
+const label = (server: string, workload?: string) => {
+  const info = SERVERS.find((s) => s.name === server);
+  if (!info) return server;
+  return workload !== undefined && PRODUCTION_WORKLOADS.has(workload) ? (info.productionLabel ?? info.label) : info.label;
+};
 const title = (workload: string) => WORKLOADS.find((w) => w.name === workload)?.title ?? workload;
 
 /** The summary as Markdown tables (also printed to the console). */
@@ -278,7 +284,7 @@ export function markdownTables(summary: Summary): string {
   );
   for (const r of summary.rows) {
     lines.push(
-      `| ${title(r.workload)} | ${label(r.server)} | ${num(r.rps)} | ${num(r.p99, 1)} | ${num(r.rssMiB, 1)} | ${pct(r.vsBareKoa)} | ${pct(r.vsKoaRouter)} | ${times(r.vsNest)} | ${times2(r.vsFastify)} | ${pct(r.spread)} | ${num(r.cpuUs, 1)} | ${pct(r.cpuVsBareKoa)} | ${pct(r.cpuVsKoaRouter)} | ${times(r.cpuVsNest)} | ${times2(r.cpuVsFastify)} |`,
+      `| ${title(r.workload)} | ${label(r.server, r.workload)} | ${num(r.rps)} | ${num(r.p99, 1)} | ${num(r.rssMiB, 1)} | ${pct(r.vsBareKoa)} | ${pct(r.vsKoaRouter)} | ${times(r.vsNest)} | ${times2(r.vsFastify)} | ${pct(r.spread)} | ${num(r.cpuUs, 1)} | ${pct(r.cpuVsBareKoa)} | ${pct(r.cpuVsKoaRouter)} | ${times(r.cpuVsNest)} | ${times2(r.cpuVsFastify)} |`,
     );
   }
   for (const server of summary.pending) lines.push(`| (all) | ${label(server)} | pending | | | | | | | | | | | | |`);

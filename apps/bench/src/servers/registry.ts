@@ -9,6 +9,8 @@ export interface ServerInfo {
   readonly name: ServerName;
   /** For the report. */
   readonly label: string;
+  /** For the report's production-defaults and db rows, when the server runs other middleware there. */
+  readonly productionLabel?: string;
   /** Module file beside this one. */
   readonly file: string;
   /** The workloads it serves (the route-count workload is `last-route`). */
@@ -20,7 +22,7 @@ export interface ServerInfo {
 /** Every server, in report order. */
 export const SERVERS: readonly ServerInfo[] = Object.freeze([
   { name: "raw-http", label: "node:http (ceiling)", file: "raw-http.js", workloads: ["text", "params", "json"], trailingSlash: false },
-  { name: "bare-koa", label: "bare Koa (no router)", file: "bare-koa.js", workloads: ["text", "params", "json", "prod-text"], trailingSlash: false },
+  { name: "bare-koa", label: "bare Koa (no router)", productionLabel: "bare Koa + helmet, session, CSRF check, pino (no router)", file: "bare-koa.js", workloads: ["text", "params", "json", "prod-text"], trailingSlash: false },
   {
     name: "koa-router",
     label: "Koa + @koa/router (hand-written)",
@@ -31,10 +33,10 @@ export const SERVERS: readonly ServerInfo[] = Object.freeze([
   { name: "fw-a", label: "fw-a", file: "fw-a.js", workloads: ["text", "params", "json", "page-njk", "post-csrf", "session-read", "prod-text", "db-read", "last-route"], trailingSlash: true },
   { name: "fw-b", label: "fw-b", file: "fw-b.js", workloads: ["text", "params", "json", "page-pug", "post-csrf", "session-read", "prod-text", "db-read", "last-route"], trailingSlash: false },
   // Fastify: bare in the basic scenario, with helmet/cookie/session/csrf-protection in production.
-  { name: "fastify", label: "Fastify 5 (production: + helmet, cookie, session, csrf-protection)", file: "fastify.js", workloads: ["text", "params", "json", "prod-text", "db-read"], trailingSlash: false },
+  { name: "fastify", label: "Fastify 5", productionLabel: "Fastify 5 + helmet, cookie, session, csrf-protection", file: "fastify.js", workloads: ["text", "params", "json", "prod-text", "db-read"], trailingSlash: false },
   { name: "hono", label: "Hono 4 (@hono/node-server)", file: "hono.js", workloads: ["text", "params", "json"], trailingSlash: false },
   // AdonisJS: bare router in the basic scenario, with its session and shield packages in production.
-  { name: "adonis", label: "AdonisJS 6 (production: + session, shield)", file: "adonis.js", workloads: ["text", "params", "json", "prod-text"], trailingSlash: false },
+  { name: "adonis", label: "AdonisJS 6", productionLabel: "AdonisJS 6 + session, shield", file: "adonis.js", workloads: ["text", "params", "json", "prod-text"], trailingSlash: false },
   { name: "nest", label: "NestJS 11 (Express)", file: "nest.mjs", workloads: ["text", "params", "json"], trailingSlash: false },
 ] satisfies ServerInfo[]);
 
