@@ -173,6 +173,21 @@ export const E_SIGNAL_NAME_INVALID = createError(
     `The signal name ${JSON.stringify(name)} is invalid; use dotted lowercase words such as "order.paid".`,
 );
 
+/** A queued signal receiver has no name, or one another queued receiver of the signal has. */
+export const E_SIGNAL_RECEIVER_NAME = createError(
+  "E_SIGNAL_RECEIVER_NAME",
+  500,
+  (signal: string, what: string) => `Signal "${signal}": ${what}.`,
+);
+
+/** A worker got a queued delivery for a receiver that this process never connected. */
+export const E_SIGNAL_RECEIVER_UNKNOWN = createError(
+  "E_SIGNAL_RECEIVER_UNKNOWN",
+  500,
+  (signal: string, receiver: string) =>
+    `No queued receiver "${receiver}" is connected to the signal "${signal}" in this process: connect it in a module the app loads at start-up (views/, lib/), so workers connect it too.`,
+);
+
 /** `assetUrl` was asked for a file that is not in the asset manifest. */
 export const E_ASSET_NOT_FOUND = createError(
   "E_ASSET_NOT_FOUND",

@@ -38,7 +38,7 @@ export {
   type RequestStartedPayload,
   type UserSignalPayload,
 } from "./signals/names.js";
-export { SignalRegistry, type Receiver, type Signal, type SignalMeta, type SignalOrigin } from "./signals/signal.js";
+export { SignalRegistry, type ConnectOptions, type Receiver, type Signal, type SignalMeta, type SignalOrigin, type SignalQueue } from "./signals/signal.js";
 export type { StorageDriver, Visibility } from "./storage/driver.js";
 export { LocalDriver, type LocalDriverOptions } from "./storage/drivers/local.js";
 export { S3StorageDriver, type S3DriverOptions } from "./storage/drivers/s3.js";

@@ -94,3 +94,63 @@ describe("signals", () => {
     ]);
   });
 });
+
+describe("queued receivers", () => {
+  function queueOf(registry: SignalRegistry) {
+    const queued: Array<{ signal: string; receiver: string; payload: unknown }> = [];
+    registry.queue = {
+      async enqueue(signal, receiver, payload) {
+        queued.push({ signal, receiver, payload });
+      },
+    };
+    return queued;
+  }
+
+  test("with a queue, a queued receiver's delivery is queued and run later by runQueued; the others run in place", async () => {
+    const registry = new SignalRegistry();
+    const queued = queueOf(registry);
+    const seen: string[] = [];
+    const paid = registry.get<{ id: number }>("order.paid");
+    paid.connect(function audit(payload) {
+      seen.push(`audit ${payload.id}`);
+    }, { queued: true });
+    paid.connect((payload) => {
+      seen.push(`inline ${payload.id}`);
+    });
+    await paid.send({ id: 3 });
+    assert.deepEqual(seen, ["inline 3"]);
+    assert.deepEqual(queued, [{ signal: "order.paid", receiver: "audit", payload: { id: 3 } }]);
+    await registry.runQueued("order.paid", "audit", { id: 3 });
+    assert.deepEqual(seen, ["inline 3", "audit 3"]);
+  });
+
+  test("a delivery bridged from another process is not queued again; without a queue a queued receiver runs in place", async () => {
+    const registry = new SignalRegistry();
+    const seen: string[] = [];
+    const paid = registry.get<{ id: number }>("order.paid");
+    paid.connect((payload) => void seen.push(`audit ${payload.id}`), { queued: true, name: "audit" });
+    await paid.send({ id: 1 });
+    assert.deepEqual(seen, ["audit 1"], "no queue: called in place");
+    const queued = queueOf(registry);
+    await paid.send({ id: 2 }, { origin: "remote" });
+    assert.deepEqual(queued, []);
+    assert.deepEqual(seen, ["audit 1"]);
+  });
+
+  test("runQueued throws the receiver's error (so the job is retried) and E_SIGNAL_RECEIVER_UNKNOWN for a receiver never connected", async () => {
+    const registry = new SignalRegistry();
+    registry.get("order.paid").connect(() => {
+      throw new Error("SMTP down");
+    }, { queued: true, name: "notify" });
+    await assert.rejects(registry.runQueued("order.paid", "notify", {}), /SMTP down/);
+    await assert.rejects(registry.runQueued("order.paid", "nobody", {}), (error: Error & { code?: string }) => error.code === "E_SIGNAL_RECEIVER_UNKNOWN" && /nobody/.test(error.message));
+  });
+
+  test("a queued receiver needs a unique name; unknown options are refused", () => {
+    const paid = new SignalRegistry().get("order.paid");
+    assert.throws(() => paid.connect(() => {}, { queued: true }), (error: Error & { code?: string }) => error.code === "E_SIGNAL_RECEIVER_NAME");
+    paid.connect(() => {}, { queued: true, name: "audit" });
+    assert.throws(() => paid.connect(() => {}, { queued: true, name: "audit" }), /already connected/);
+    assert.throws(() => paid.connect(() => {}, { queue: true } as never), (error: Error & { code?: string }) => error.code === "E_UNKNOWN_OPTION");
+  });
+});

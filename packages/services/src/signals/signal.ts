@@ -1,4 +1,5 @@
-import { E_SIGNAL_NAME_INVALID } from "../errors.js";
+import { checkOptionKeys } from "routing-kernel";
+import { E_SIGNAL_NAME_INVALID, E_SIGNAL_RECEIVER_NAME, E_SIGNAL_RECEIVER_UNKNOWN } from "../errors.js";
 import { consoleLogger, type ServiceLogger } from "../logger.js";
 
 /** Where a delivered payload comes from: this process, or another one through a bridge. */
@@ -15,6 +16,30 @@ export interface SignalMeta {
 /** A function connected to a signal; it may be async. */
 export type Receiver<Payload> = (payload: Payload, meta: SignalMeta) => unknown;
 
+/** How a receiver is connected. */
+export interface ConnectOptions {
+  /**
+   * Hand each delivery to the job queue instead of calling the receiver in the sender's request:
+   * a worker calls it, retries it when it throws, and a process that is down misses nothing.
+   * Without a queue (no jobs battery) the receiver is called in place, as any other.
+   */
+  readonly queued?: boolean;
+  /**
+   * The receiver's name on its signal, how a worker finds it again (default: the function's
+   * name). Unique per signal; required for a queued arrow function with no name.
+   */
+  readonly name?: string;
+}
+
+/**
+ * Where queued receivers' deliveries go: the jobs battery sets it on the registry
+ * (`registry.queue`), and a worker hands each job back to {@link SignalRegistry.runQueued}.
+ */
+export interface SignalQueue {
+  /** Queues one delivery of `payload` to the receiver `receiver` of the signal `signal`. */
+  enqueue(signal: string, receiver: string, payload: unknown): Promise<void>;
+}
+
 /**
  * A named channel parts of an app send to and connect to, so a sender never knows its receivers
  * (the mailer does not know who logs mail, the login code does not know who audits logins).
@@ -22,8 +47,8 @@ export type Receiver<Payload> = (payload: Payload, meta: SignalMeta) => unknown;
 export interface Signal<Payload> {
   /** The dotted name, unique in its registry. */
   readonly name: string;
-  /** Connects a receiver; returns the function that disconnects it. */
-  connect(receiver: Receiver<Payload>): () => void;
+  /** Connects a receiver (`{ queued: true }`: through the job queue); returns the function that disconnects it. */
+  connect(receiver: Receiver<Payload>, options?: ConnectOptions): () => void;
   /**
    * Calls every receiver in connection order and awaits each. A receiver that throws or rejects
    * is logged and skipped: the sender and the other receivers go on.
@@ -35,8 +60,14 @@ export interface Signal<Payload> {
 
 const NAME = /^[a-z0-9_]+(?:\.[a-z0-9_]+)*$/;
 
+interface Connection<Payload> {
+  readonly receiver: Receiver<Payload>;
+  /** Set for a queued receiver: its name on the signal. */
+  readonly queued?: string;
+}
+
 class NamedSignal<Payload> implements Signal<Payload> {
-  readonly #receivers = new Set<{ receiver: Receiver<Payload> }>();
+  readonly #receivers = new Set<Connection<Payload>>();
 
   constructor(
     readonly name: string,
@@ -47,20 +78,41 @@ class NamedSignal<Payload> implements Signal<Payload> {
     return this.#receivers.size;
   }
 
-  connect(receiver: Receiver<Payload>): () => void {
+  connect(receiver: Receiver<Payload>, options: ConnectOptions = {}): () => void {
+    checkOptionKeys(`signal("${this.name}").connect(receiver, options)`, options, ["queued", "name"]);
     // Wrapped so the same function connected twice is two connections, each disconnected once.
-    const entry = { receiver };
+    const entry: Connection<Payload> = options.queued ? { receiver, queued: this.#queuedName(receiver, options.name) } : { receiver };
     this.#receivers.add(entry);
     return () => {
       this.#receivers.delete(entry);
     };
   }
 
+  /** The connected queued receiver named `name`, if any. */
+  queuedReceiver(name: string): Receiver<Payload> | undefined {
+    for (const entry of this.#receivers) if (entry.queued === name) return entry.receiver;
+    return undefined;
+  }
+
+  #queuedName(receiver: Receiver<Payload>, given: string | undefined): string {
+    const name = given ?? receiver.name;
+    if (typeof name !== "string" || name === "") throw new E_SIGNAL_RECEIVER_NAME(this.name, "a queued receiver needs a name a worker can find it by: connect(receiver, { queued: true, name: \"audit\" })");
+    if (this.queuedReceiver(name)) throw new E_SIGNAL_RECEIVER_NAME(this.name, `a queued receiver named "${name}" is already connected: give this one another name`);
+    return name;
+  }
+
   async send(payload: Payload, options: { origin?: SignalOrigin } = {}): Promise<void> {
     if (this.#receivers.size === 0) return;
     const meta: SignalMeta = { name: this.name, origin: options.origin ?? "local" };
-    for (const { receiver } of [...this.#receivers]) {
+    const queue = this.registry.queue;
+    for (const { receiver, queued } of [...this.#receivers]) {
       try {
+        if (queued !== undefined && queue) {
+          // The sending process queues the delivery once; a copy bridged from another process was
+          // queued there already.
+          if (meta.origin === "local") await queue.enqueue(this.name, queued, payload);
+          continue;
+        }
         await receiver(payload, meta);
       } catch (error) {
         this.registry.logger.error(
@@ -77,6 +129,8 @@ export class SignalRegistry {
   readonly #signals = new Map<string, Signal<unknown>>();
   /** Where failing receivers are reported; the services plugin injects the app's logger. */
   logger: ServiceLogger;
+  /** Where queued receivers' deliveries go (set by the jobs battery); unset: they are called in place. */
+  queue: SignalQueue | undefined;
 
   constructor(logger: ServiceLogger = consoleLogger) {
     this.logger = logger;
@@ -91,6 +145,17 @@ export class SignalRegistry {
       this.#signals.set(name, found);
     }
     return found as Signal<Payload>;
+  }
+
+  /**
+   * Runs one queued delivery (what a worker does with a job the {@link SignalQueue} made): calls
+   * the receiver `receiver` of `signal`; its error is thrown, so the job is retried. A receiver no
+   * longer connected is `E_SIGNAL_RECEIVER_UNKNOWN`.
+   */
+  async runQueued(signal: string, receiver: string, payload: unknown): Promise<void> {
+    const found = (this.get(signal) as NamedSignal<unknown>).queuedReceiver(receiver);
+    if (!found) throw new E_SIGNAL_RECEIVER_UNKNOWN(signal, receiver);
+    await found(payload, { name: signal, origin: "local" });
   }
 
   /** Names of the signals created so far. */
