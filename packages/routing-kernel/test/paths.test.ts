@@ -1,8 +1,8 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { comparePatterns, joinPath, patternOrderKey, patternParams, patternShape, toggleTrailingSlash, validateRoutePath } from "./paths.js";
-import { codeOf } from "../test/helpers.js";
+import { comparePatterns, joinPath, patternOrderKey, patternParams, patternShape, toggleTrailingSlash, validateRoutePath } from "../src/paths.js";
+import { codeOf } from "./helpers.js";
 
 describe("validateRoutePath", () => {
   test("accepts static segments, :name parameters and the root", () => {

@@ -1,8 +1,8 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { buildRouteTable, RouteTableBuilder } from "./build.js";
-import { defineConventions } from "./conventions.js";
-import { codeOf, entriesOf, tableOf, View } from "../test/helpers.js";
+import { buildRouteTable, RouteTableBuilder } from "../src/build.js";
+import { defineConventions } from "../src/conventions.js";
+import { codeOf, entriesOf, tableOf, View } from "./helpers.js";
 
 class Index extends View {
   index() {}

@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import * as errors from "./errors.js";
-import { createError, FrameworkError } from "./errors.js";
+import * as errors from "../src/errors.js";
+import { createError, FrameworkError } from "../src/errors.js";
 
 describe("createError", () => {
   test("a class with a fixed code and status that formats its message", () => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { bareOrCalled, setTag } from "./decorators.js";
-import { checkOptionKeys, closestName } from "./options.js";
+import { bareOrCalled, setTag } from "../src/decorators.js";
+import { checkOptionKeys, closestName } from "../src/options.js";
 
 describe("closestName", () => {
   test("suggests the known name a typo or a singular/plural slip is closest to", () => {

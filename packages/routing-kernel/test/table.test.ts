@@ -1,9 +1,9 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { codeOf, json, request, tableOf, View } from "../test/helpers.js";
-import { buildRouteTable } from "./build.js";
-import { defineConventions } from "./conventions.js";
-import { RESPONSE_KIND_TAG } from "./response-kind.js";
+import { codeOf, json, request, tableOf, View } from "./helpers.js";
+import { buildRouteTable } from "../src/build.js";
+import { defineConventions } from "../src/conventions.js";
+import { RESPONSE_KIND_TAG } from "../src/response-kind.js";
 
 class Index extends View {
   index() {}
@@ -98,8 +98,8 @@ describe("route listing", () => {
 describe("RouteTable.entries order", () => {
   test("property: a stable sort of every (pattern, route) pair by patternOrderKey, whatever the mix", async () => {
     const fc = (await import("fast-check")).default;
-    const { patternOrderKey } = await import("./paths.js");
-    const { routePath } = await import("./decorators.js");
+    const { patternOrderKey } = await import("../src/paths.js");
+    const { routePath } = await import("../src/decorators.js");
     const segment = fc.constantFrom("a", "b", ":x", ":y", "");
     const pattern = fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => `/${s.join("/")}`);
     fc.assert(

@@ -1,8 +1,8 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { codeOf, json, request, tableOf, View } from "../test/helpers.js";
-import { setTag } from "./decorators.js";
-import { RESPONSE_KIND_TAG } from "./response-kind.js";
+import { codeOf, json, request, tableOf, View } from "./helpers.js";
+import { setTag } from "../src/decorators.js";
+import { RESPONSE_KIND_TAG } from "../src/response-kind.js";
 
 describe("verb decorators in the table", () => {
   class Blog extends View {

@@ -4,8 +4,8 @@
 // class and inherited through the prototype chain by subclasses.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { METADATA } from "./metadata.js";
-import { restrictVerbs } from "./decorators.js";
+import { METADATA } from "../src/metadata.js";
+import { restrictVerbs } from "../src/decorators.js";
 
 const calls: string[] = [];
 

@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { declaredResponseKind, isDataRoute, RESPONSE_KIND_TAG, responseKindOf, responseKindTag } from "./response-kind.js";
-import { tableOf, View } from "../test/helpers.js";
+import { declaredResponseKind, isDataRoute, RESPONSE_KIND_TAG, responseKindOf, responseKindTag } from "../src/response-kind.js";
+import { tableOf, View } from "./helpers.js";
 
 const tagged = (kind: unknown) => ({ tags: { [RESPONSE_KIND_TAG]: kind } });
 

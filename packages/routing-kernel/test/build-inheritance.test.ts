@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { codeOf, request, tableOf, View } from "../test/helpers.js";
+import { codeOf, request, tableOf, View } from "./helpers.js";
 
 class Blog extends View {
   index() {}

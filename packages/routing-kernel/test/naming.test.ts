@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { kebabCase } from "./naming.js";
+import { kebabCase } from "../src/naming.js";
 
 describe("kebabCase", () => {
   const examples: Array<[string, string]> = [

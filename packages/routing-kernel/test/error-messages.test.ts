@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { createError } from "./errors.js";
+import { createError } from "../src/errors.js";
 
 const E_PART = createError("E_PART", 500, (reason: string) => `The thing failed: ${reason}. Check the other thing.`);
 

@@ -1,8 +1,8 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
-import { codeOf, json, request, tableOf, View } from "../test/helpers.js";
-import { inputSchema, isStandardSchema, responseSchema, routeDoc } from "./route-schemas.js";
+import { codeOf, json, request, tableOf, View } from "./helpers.js";
+import { inputSchema, isStandardSchema, responseSchema, routeDoc } from "../src/route-schemas.js";
 
 /** A small Standard Schema v1 (the interface zod 4 and valibot implement): strings only. */
 function stringSchema(): StandardSchemaV1<unknown, string> {

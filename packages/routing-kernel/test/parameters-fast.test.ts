@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { parseParameters, readParameters, readSimpleParameters } from "./parameters.js";
+import { parseParameters, readParameters, readSimpleParameters } from "../src/parameters.js";
 
 /** What the parser (acorn) reads from a source: the specs, or the error code it throws. */
 function parsed(source: string): unknown {

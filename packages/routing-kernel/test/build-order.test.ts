@@ -1,11 +1,11 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { buildRouteTable } from "./build.js";
-import { defineConventions, SPECIAL_VERBS } from "./conventions.js";
-import { baseMemberNames } from "./discovery.js";
-import { kebabCase } from "./naming.js";
-import { codeOf, entriesOf, request, tableOf, View } from "../test/helpers.js";
+import { buildRouteTable } from "../src/build.js";
+import { defineConventions, SPECIAL_VERBS } from "../src/conventions.js";
+import { baseMemberNames } from "../src/discovery.js";
+import { kebabCase } from "../src/naming.js";
+import { codeOf, entriesOf, request, tableOf, View } from "./helpers.js";
 
 describe("static segments before parameters", () => {
   test("whatever the declaration order", () => {

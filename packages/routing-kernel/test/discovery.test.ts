@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { baseMemberNames, extendsBase, methodsOf, viewClassesOf } from "./discovery.js";
-import { View } from "../test/helpers.js";
+import { baseMemberNames, extendsBase, methodsOf, viewClassesOf } from "../src/discovery.js";
+import { View } from "./helpers.js";
 
 class Blog extends View {
   index() {}

@@ -1,9 +1,9 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { bareOrCalled, isDecoratorCall, setTag } from "./decorators.js";
-import { readMethodMetadata } from "./metadata.js";
-import { codeOf, json, request, View } from "../test/helpers.js";
-import { RESPONSE_KIND_TAG } from "./response-kind.js";
+import { bareOrCalled, isDecoratorCall, setTag } from "../src/decorators.js";
+import { readMethodMetadata } from "../src/metadata.js";
+import { codeOf, json, request, View } from "./helpers.js";
+import { RESPONSE_KIND_TAG } from "../src/response-kind.js";
 
 describe("verb decorators", () => {
   test("restrict to the listed verbs; stacking adds verbs in canonical order", () => {

@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { ALL_VERBS, isVerb, sortVerbs, VERBS } from "./verbs.js";
+import { ALL_VERBS, isVerb, sortVerbs, VERBS } from "../src/verbs.js";
 
 describe("verbs", () => {
   test("isVerb knows the standard verbs only (UPDATE is not one: Node refuses it)", () => {

@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { readParameters } from "./parameters.js";
-import { codeOf } from "../test/helpers.js";
+import { readParameters } from "../src/parameters.js";
+import { codeOf } from "./helpers.js";
 
 class Sample {
   plain(a: string, b: string) {

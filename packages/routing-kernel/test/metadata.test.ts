@@ -1,8 +1,8 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { METADATA, ownMetadataObject, prefixOwnerOf, readClassMetadata, readMethodMetadata } from "./metadata.js";
-import { json, request, View } from "../test/helpers.js";
-import { setTag } from "./decorators.js";
+import { METADATA, ownMetadataObject, prefixOwnerOf, readClassMetadata, readMethodMetadata } from "../src/metadata.js";
+import { json, request, View } from "./helpers.js";
+import { setTag } from "../src/decorators.js";
 
 describe("metadata under Symbol.metadata", () => {
   test("Symbol.metadata is polyfilled with the registry symbol", () => {

@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { defineConventions, SPECIAL_VERBS } from "./conventions.js";
+import { defineConventions, SPECIAL_VERBS } from "../src/conventions.js";
 
 class Base {}
 

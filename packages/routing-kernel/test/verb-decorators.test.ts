@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { buildRouteTable } from "./build.js";
-import { defineConventions } from "./conventions.js";
-import { verbDecorators } from "./verb-decorators.js";
+import { buildRouteTable } from "../src/build.js";
+import { defineConventions } from "../src/conventions.js";
+import { verbDecorators } from "../src/verb-decorators.js";
 
 class Base {}
 const request = verbDecorators("request");
