@@ -21,7 +21,7 @@ export { MemoryStore } from "./cache/stores/memory.js";
 export { RedisStore } from "./cache/stores/redis.js";
 export type { I18nAppConfig, ServicesAppConfig } from "./config-types.js";
 export * from "./errors.js";
-export { createMailer, type Mailer, type MailerOptions, type MailSendError, type SendMailOptions } from "./mail/mailer.js";
+export { createMailer, type ComposedMail, type Mailer, type MailerOptions, type MailSendError, type SendMailOptions } from "./mail/mailer.js";
 export { mailPart, mailTemplateFiles, renderMail, type MailPart, type MailRenderer, type MailTemplateFiles, type RenderedMail } from "./mail/templates.js";
 export type { MailAttachment, MailInfo, MailTransport, OutgoingMail } from "./mail/transport.js";
 export { SesTransport } from "./mail/transports/ses.js";

@@ -52,6 +52,8 @@ function unconfiguredMailer(): Mailer {
       throw fail();
     },
     sendMail: () => Promise.reject(fail()),
+    compose: () => Promise.reject(fail()),
+    deliver: () => Promise.reject(fail()),
     verify: () => Promise.reject(fail()),
     close: () => {},
   };

@@ -4,7 +4,7 @@ import { defaultRegistry, type SignalRegistry } from "../signals/signal.js";
 import { SIGNALS, type MailSentPayload } from "../signals/names.js";
 import { createMailTransport } from "./create-transport.js";
 import { renderMail, type MailRenderer } from "./templates.js";
-import type { MailAttachment, MailInfo, MailTransport } from "./transport.js";
+import type { MailAttachment, MailInfo, MailTransport, OutgoingMail } from "./transport.js";
 
 /** What {@link createMailer} needs; the services plugin reads `mailUrl` and `mailFrom` from config. */
 export interface MailerOptions {
@@ -37,6 +37,11 @@ export interface SendMailOptions {
   readonly attachments?: readonly MailAttachment[];
 }
 
+/** A rendered mail ready for the transport, with the name of the template it was made from. */
+export interface ComposedMail extends OutgoingMail {
+  readonly template: string;
+}
+
 /** The error a failed send rejects with: `E_MAIL_SEND_FAILED` plus the transport's reason. */
 export interface MailSendError extends Error {
   readonly code: "E_MAIL_SEND_FAILED";
@@ -56,6 +61,13 @@ export interface Mailer {
    * Rejects with a {@link MailSendError} when the server refuses or cannot be reached.
    */
   sendMail(options: SendMailOptions): Promise<MailInfo>;
+  /**
+   * Renders a mail without sending it: what a job carries, so a worker delivers it later with
+   * {@link Mailer.deliver} (JSON-safe unless it has attachments of bytes or streams).
+   */
+  compose(options: SendMailOptions): Promise<ComposedMail>;
+  /** Sends a mail {@link Mailer.compose} rendered, then sends `mail.sent`; rejects as `sendMail` does. */
+  deliver(mail: ComposedMail): Promise<MailInfo>;
   /** Checks the connection and credentials. */
   verify(): Promise<void>;
   /** Closes pooled connections. */
@@ -86,40 +98,40 @@ export function createMailer(options: MailerOptions): Mailer {
   const logger = options.logger ?? consoleLogger;
   const signals = options.signals ?? defaultRegistry();
 
+  const compose = async (mail: SendMailOptions): Promise<ComposedMail> => {
+    const rendered = await renderMail(options.render, mail.template, mail.context ?? {}, mail.subject);
+    return {
+      template: mail.template,
+      from: mail.from ?? options.from,
+      to: list(mail.to) ?? [],
+      ...(mail.cc === undefined ? {} : { cc: list(mail.cc) }),
+      ...(mail.bcc === undefined ? {} : { bcc: list(mail.bcc) }),
+      ...(mail.replyTo === undefined ? {} : { replyTo: mail.replyTo }),
+      ...rendered,
+      ...(mail.attachments === undefined ? {} : { attachments: mail.attachments }),
+    };
+  };
+  const deliver = async (mail: ComposedMail): Promise<MailInfo> => {
+    const { template, ...outgoing } = mail;
+    let info: MailInfo;
+    try {
+      info = await transport.send(outgoing);
+    } catch (error) {
+      throw sendError(mail.to, error);
+    }
+    if (info.rejected.length > 0) {
+      logger.warn({ template, rejected: info.rejected, accepted: info.accepted }, "mail: the server refused some recipients and accepted the others");
+    }
+    const payload: MailSentPayload = { to: [...mail.to], subject: mail.subject, template, messageId: info.messageId };
+    await signals.get<MailSentPayload>(SIGNALS.mailSent).send(payload);
+    return info;
+  };
+
   return {
     transport,
-    async sendMail(mail) {
-      const to = list(mail.to) ?? [];
-      const rendered = await renderMail(options.render, mail.template, mail.context ?? {}, mail.subject);
-      let info: MailInfo;
-      try {
-        info = await transport.send({
-          from: mail.from ?? options.from,
-          to,
-          ...(mail.cc === undefined ? {} : { cc: list(mail.cc) }),
-          ...(mail.bcc === undefined ? {} : { bcc: list(mail.bcc) }),
-          ...(mail.replyTo === undefined ? {} : { replyTo: mail.replyTo }),
-          ...rendered,
-          ...(mail.attachments === undefined ? {} : { attachments: mail.attachments }),
-        });
-      } catch (error) {
-        throw sendError(to, error);
-      }
-      if (info.rejected.length > 0) {
-        logger.warn(
-          { template: mail.template, rejected: info.rejected, accepted: info.accepted },
-          "mail: the server refused some recipients and accepted the others",
-        );
-      }
-      const payload: MailSentPayload = {
-        to,
-        subject: rendered.subject,
-        template: mail.template,
-        messageId: info.messageId,
-      };
-      await signals.get<MailSentPayload>(SIGNALS.mailSent).send(payload);
-      return info;
-    },
+    compose,
+    deliver,
+    sendMail: async (mail) => deliver(await compose(mail)),
     verify: () => transport.verify(),
     close: () => transport.close(),
   };
