@@ -23,8 +23,11 @@ export interface SmtpServer {
   close(): Promise<void>;
 }
 
-/** Starts an SMTP server; with `reject`, every recipient is refused with a 550 reply. */
-export async function startSmtp(options: { reject?: boolean } = {}): Promise<SmtpServer> {
+/**
+ * Starts an SMTP server; with `reject`, every recipient is refused with a 550 reply; `port` listens
+ * on a given port (a server that comes back where an app was told to send), else on a free one.
+ */
+export async function startSmtp(options: { reject?: boolean; port?: number } = {}): Promise<SmtpServer> {
   const messages: ReceivedMail[] = [];
   const waiters: Array<(mail: ReceivedMail) => void> = [];
   let consumed = 0;
@@ -66,7 +69,7 @@ export async function startSmtp(options: { reject?: boolean } = {}): Promise<Smt
         .catch((error: Error) => callback(error));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
