@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, describe, test } from "node:test";
-import { connect } from "./connection.js";
-import { defineModel } from "./model.js";
-import { bindModels, findModelsFile, loadModels } from "./model-registry.js";
+import { connect } from "../src/connection.js";
+import { defineModel } from "../src/model.js";
+import { bindModels, findModelsFile, loadModels } from "../src/model-registry.js";
 
 const root = mkdtempSync(join(tmpdir(), "data-registry-"));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -34,7 +34,7 @@ describe("loadModels", () => {
   test("imports lib/models.js when there is no .ts file", async () => {
     const app = join(root, "js-app");
     mkdirSync(join(app, "lib"), { recursive: true });
-    const modelSource = pathToFileURL(join(import.meta.dirname, "model.ts")).href;
+    const modelSource = pathToFileURL(join(import.meta.dirname, "../src/model.ts")).href;
     writeFileSync(join(app, "lib", "models.mjs"), `import { defineModel } from ${JSON.stringify(modelSource)};\nexport const Tag = defineModel("tags");\n`);
     assert.equal(findModelsFile(app), join(app, "lib", "models.mjs"));
     const db = await connect("sqlite::memory:");

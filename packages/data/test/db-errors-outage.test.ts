@@ -2,8 +2,8 @@
 // dropped, or that found no connection, is E_DB_UNREACHABLE (503), not an unexpected 500.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { translateDbError } from "./db-errors.js";
-import { E_DB_UNREACHABLE } from "./errors.js";
+import { translateDbError } from "../src/db-errors.js";
+import { E_DB_UNREACHABLE } from "../src/errors.js";
 
 for (const driverError of [
   { code: "57P01", message: "terminating connection due to administrator command" },

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { DEFAULT_DB_URL, maskDbUrl, parseDbUrl } from "./db-url.js";
+import { DEFAULT_DB_URL, maskDbUrl, parseDbUrl } from "../src/db-url.js";
 
 describe("maskDbUrl", () => {
   test("replaces the password and keeps everything else", () => {

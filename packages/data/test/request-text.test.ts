@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { TRANSLATE_STATE_KEY } from "@fwkit/koa-host/plugin";
-import { FLASH_SESSION_KEY } from "./flash.js";
-import { requestText } from "./request-text.js";
-import { respondToValidationError } from "./validation-response.js";
-import { ValidationError } from "./validate.js";
+import { FLASH_SESSION_KEY } from "../src/flash.js";
+import { requestText } from "../src/request-text.js";
+import { respondToValidationError } from "../src/validation-response.js";
+import { ValidationError } from "../src/validate.js";
 
 const FRENCH: Record<string, string> = { "form.failed": "Corrigez les champs : {{fields}}.", "pagination.next": "Suivant »" };
 const french = (key: string, values?: Record<string, unknown>) =>

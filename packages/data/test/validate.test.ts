@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import { z } from "zod";
-import { fieldErrors, FORM_FIELD, isValidationError, oldInput, validate, validateValue, ValidationError } from "./validate.js";
+import { fieldErrors, FORM_FIELD, isValidationError, oldInput, validate, validateValue, ValidationError } from "../src/validate.js";
 
 describe("validate", () => {
   test("returns the typed output of a zod schema", async () => {

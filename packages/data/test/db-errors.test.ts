@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { isUniqueViolation, translateDbError } from "./db-errors.js";
+import { isUniqueViolation, translateDbError } from "../src/db-errors.js";
 
 function driverError(fields: Record<string, unknown>): Error {
   return Object.assign(new Error(String(fields["message"] ?? "driver error")), fields);

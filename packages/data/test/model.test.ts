@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { connect } from "./connection.js";
-import { defineModel, isModel } from "./model.js";
-import type { BaseRow, CreateInput, RowOf, SoftDeleteRow } from "./model-types.js";
-import { modelTimestamps } from "./schema.js";
+import { connect } from "../src/connection.js";
+import { defineModel, isModel } from "../src/model.js";
+import type { BaseRow, CreateInput, RowOf, SoftDeleteRow } from "../src/model-types.js";
+import { modelTimestamps } from "../src/schema.js";
 
 interface ArticleRow extends BaseRow, SoftDeleteRow {
   id: number;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { pageParams } from "./page-params.js";
+import { pageParams } from "../src/page-params.js";
 
 function badParam(query: Record<string, unknown>, name: string): void {
   assert.throws(

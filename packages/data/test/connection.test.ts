@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { requireServer, serverSkip } from "@fwkit/test-servers";
-import { connect } from "./connection.js";
+import { connect } from "../src/connection.js";
 
 const dir = mkdtempSync(join(tmpdir(), "data-connection-"));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { pageUrl, type Page } from "./paginate.js";
-import { paginationLinks } from "./pagination-html.js";
+import { pageUrl, type Page } from "../src/paginate.js";
+import { paginationLinks } from "../src/pagination-html.js";
 
 function pageOf(page: number, pages: number, base = "/posts", query: Record<string, unknown> = {}): Page<unknown> {
   const link = (n: number) => pageUrl(base, query, n);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { E_DB_DRIVER_MISSING } from "./errors.js";
+import { E_DB_DRIVER_MISSING } from "../src/errors.js";
 
 // The drivers are optional peer dependencies: the message is what a user with a
 // production install and a postgres:// or mysql:// URL sees, so it must carry the exact command.

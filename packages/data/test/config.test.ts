@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { dataConfig } from "./config.js";
+import { dataConfig } from "../src/config.js";
 
 describe("dataConfig", () => {
   test("defaults: SQLite under the root, migrations/, UTC, 100 per page", () => {

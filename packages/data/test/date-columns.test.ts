@@ -1,7 +1,7 @@
-import "../test/support/new-york-time.js";
+import "./support/new-york-time.js";
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { convertDateColumns, isDateColumnName, sqliteDatePostProcess, toDate } from "./date-columns.js";
+import { convertDateColumns, isDateColumnName, sqliteDatePostProcess, toDate } from "../src/date-columns.js";
 
 describe("toDate", () => {
   test("epoch milliseconds and UTC text become Dates; other values are left alone", () => {

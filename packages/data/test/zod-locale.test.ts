@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { TRANSLATE_STATE_KEY } from "@fwkit/koa-host/plugin";
 import { z } from "zod";
-import { validate, ValidationError } from "./validate.js";
-import { zodErrorMap } from "./zod-locale.js";
+import { validate, ValidationError } from "../src/validate.js";
+import { zodErrorMap } from "../src/zod-locale.js";
 
 const schema = z.object({
   name: z.string().min(2),

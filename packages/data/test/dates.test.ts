@@ -1,7 +1,7 @@
-import "../test/support/new-york-time.js";
+import "./support/new-york-time.js";
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { dateHelpers, formatDate, isoDate, timeAgo } from "./dates.js";
+import { dateHelpers, formatDate, isoDate, timeAgo } from "../src/dates.js";
 
 const instant = new Date("2024-05-01T12:30:00.000Z");
 
