@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { importDriver, requireDriver } from "./drivers.js";
+import { importDriver, requireDriver } from "../src/drivers.js";
 
 describe("loading optional packages on first use", () => {
   test("a CommonJS package is required once and shared", () => {

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { generateKeyPairSync } from "node:crypto";
 import { describe, test } from "node:test";
 import { SignJWT } from "jose";
-import { resolveSecurityConfig } from "./config.js";
-import { resolveJwtKeys, signJwt, verifyJwt, type JwtKeys } from "./jwt.js";
+import { resolveSecurityConfig } from "../src/config.js";
+import { resolveJwtKeys, signJwt, verifyJwt, type JwtKeys } from "../src/jwt.js";
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 

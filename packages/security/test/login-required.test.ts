@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { loginRedirectUrl, safeNextUrl } from "./login-required.js";
+import { loginRedirectUrl, safeNextUrl } from "../src/login-required.js";
 
 describe("login redirects", () => {
   test("loginRedirectUrl carries the original URL in next", () => {

@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { PluginContext } from "@fwkit/koa-host/plugin";
 import { buildRouteTable, defineConventions, restrictVerbs, type Route } from "routing-kernel";
-import { bearerAuth } from "./bearer.js";
-import { csrfExempt } from "./csrf.js";
-import { securityPlugin } from "./plugin.js";
-import { MemorySessionStore } from "./stores/memory.js";
+import { bearerAuth } from "../src/bearer.js";
+import { csrfExempt } from "../src/csrf.js";
+import { securityPlugin } from "../src/plugin.js";
+import { MemorySessionStore } from "../src/stores/memory.js";
 
 class View {}
 const post = restrictVerbs("post", ["POST"]);

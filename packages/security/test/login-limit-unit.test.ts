@@ -8,7 +8,7 @@ import {
   MemoryAttemptCounter,
   normaliseIdentifier,
   type AttemptCounter,
-} from "./login-limit.js";
+} from "../src/login-limit.js";
 
 describe("LoginLimiter", () => {
   test("refuses after the account limit with Retry-After; identifiers count after trim, case and NFKC folding", async () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { dummyHash, hashAlgorithm, hashPassword, needsRehash, verifyPassword } from "./passwords.js";
+import { dummyHash, hashAlgorithm, hashPassword, needsRehash, verifyPassword } from "../src/passwords.js";
 
 const fastBcrypt = { bcryptCost: 4 } as const;
 const fastArgon = { algorithm: "argon2id", argon2MemoryCost: 1024, argon2TimeCost: 1 } as const;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { constantTimeEqual, createSigner } from "./signing.js";
+import { constantTimeEqual, createSigner } from "../src/signing.js";
 
 describe("signing", () => {
   test("a signed value verifies; any change to value or signature does not", () => {

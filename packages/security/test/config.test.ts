@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { resolveSecurityConfig, SECURITY_DEFAULTS, validateCors } from "./config.js";
+import { resolveSecurityConfig, SECURITY_DEFAULTS, validateCors } from "../src/config.js";
 
 // Random keys of 32 bytes (base64url), as the docs tell users to make them.
 const STRONG = "n3Xv0yq-8cT1kW2pZbLr4sQe7uHj5fGa9dMo6iYx0E";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { MemorySessionStore } from "./memory.js";
+import { MemorySessionStore } from "../../src/stores/memory.js";
 
 describe("MemorySessionStore", () => {
   test("stores a copy, expires on read, and sweeps what nobody reads", async () => {

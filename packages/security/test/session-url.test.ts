@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { parseSessionUrl, redactUrl } from "./session-url.js";
+import { parseSessionUrl, redactUrl } from "../src/session-url.js";
 
 describe("parseSessionUrl", () => {
   test("cookie sessions by default", () => {
