@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { readServicesConfig } from "./config.js";
+import { readServicesConfig } from "../src/config.js";
 
 describe("services config", () => {
   test("defaults, the host's static keys, and redisUrl as the signals Redis", () => {

@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { startRedis } from "@fwkit/test-servers";
-import { bridgeSignals } from "./bridge.js";
-import { SignalRegistry } from "./signal.js";
+import { bridgeSignals } from "../../src/signals/bridge.js";
+import { SignalRegistry } from "../../src/signals/signal.js";
 
 test("a Redis outage under the signal bridge is logged once when it starts and once when it ends", async () => {
   const redis = await startRedis();

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { startAzurite, startS3, type S3Server } from "@fwkit/test-servers";
 import { isOutageReported } from "@fwkit/koa-host/plugin";
-import { createStorage, type Storage } from "./storage.js";
+import { createStorage, type Storage } from "../../src/storage/storage.js";
 
 interface Line {
   readonly details: Record<string, unknown>;

@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import type { Context } from "koa";
 import type { PluginContext } from "@fwkit/koa-host/plugin";
-import { BATTERY_CATALOGS } from "./battery/catalogs.js";
-import { compareCatalogs } from "./catalogs.js";
-import { translationsPlugin } from "./plugin.js";
+import { BATTERY_CATALOGS } from "../../src/i18n/battery/catalogs.js";
+import { compareCatalogs } from "../../src/i18n/catalogs.js";
+import { translationsPlugin } from "../../src/i18n/plugin.js";
 
 const root = mkdtempSync(join(tmpdir(), "services-i18n-"));
 mkdirSync(join(root, "locales"));

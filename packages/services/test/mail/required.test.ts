@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { requireMailer } from "./required.js";
+import { requireMailer } from "../../src/mail/required.js";
 
 test("production without MAIL_URL or MAIL_FROM is E_MAIL_NOT_CONFIGURED naming them; development needs neither", () => {
   assert.throws(() => requireMailer({ env: "production", mailFrom: "shop@example.com" }, "contrib.auth"), (error: Error & { code?: string }) => {

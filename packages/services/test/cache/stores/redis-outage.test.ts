@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { startRedis } from "@fwkit/test-servers";
-import { E_SERVICE_UNREACHABLE } from "../../errors.js";
-import { createCache } from "../cache.js";
+import { E_SERVICE_UNREACHABLE } from "../../../src/errors.js";
+import { createCache } from "../../../src/cache/cache.js";
 
 test("a cache whose Redis is down answers E_SERVICE_UNREACHABLE (503) and recovers when Redis is back", async () => {
   const redis = await startRedis();

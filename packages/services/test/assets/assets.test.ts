@@ -4,10 +4,10 @@ import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promise
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { rawGet, serve, type TestApp } from "../../test/helpers.js";
-import { prepareAssets } from "./assets.js";
-import type { AssetManifest } from "./manifest.js";
-import { serveAssets } from "./serve.js";
+import { rawGet, serve, type TestApp } from "../helpers.js";
+import { prepareAssets } from "../../src/assets/assets.js";
+import type { AssetManifest } from "../../src/assets/manifest.js";
+import { serveAssets } from "../../src/assets/serve.js";
 
 const CSS = "body { color: #123456; }\n";
 const hash = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 10);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { buildRouteTable, defineConventions } from "routing-kernel";
-import { cacheResponse, cacheTagOf, makeCacheDecorator } from "./decorator.js";
+import { cacheResponse, cacheTagOf, makeCacheDecorator } from "../../src/cache/decorator.js";
 
 class Base {}
 const conventions = defineConventions({ baseClass: Base, trailingSlash: false });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { checkKey, uploadKey } from "./keys.js";
-import { checkType, DEFAULT_LIMITS } from "./limits.js";
+import { checkKey, uploadKey } from "../../src/storage/keys.js";
+import { checkType, DEFAULT_LIMITS } from "../../src/storage/limits.js";
 
 describe("storage keys and limits", () => {
   test("ordinary keys pass unchanged", () => {

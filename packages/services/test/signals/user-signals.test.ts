@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Context } from "koa";
-import { SignalRegistry } from "./signal.js";
-import { userSignalHooks } from "./user-signals.js";
+import { SignalRegistry } from "../../src/signals/signal.js";
+import { userSignalHooks } from "../../src/signals/user-signals.js";
 
 test("login hooks send the user signals, then the app's own hooks", async () => {
   const registry = new SignalRegistry();

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { serve } from "../../test/helpers.js";
-import type { RequestFinishedPayload, RequestStartedPayload } from "./names.js";
-import { requestSignals } from "./request-signals.js";
-import { SignalRegistry } from "./signal.js";
+import { serve } from "../helpers.js";
+import type { RequestFinishedPayload, RequestStartedPayload } from "../../src/signals/names.js";
+import { requestSignals } from "../../src/signals/request-signals.js";
+import { SignalRegistry } from "../../src/signals/signal.js";
 
 describe("request signals", () => {
   test("started and finished are sent around each request; throwing receivers break nothing", async () => {

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { createMailTransport } from "./create-transport.js";
-import { SesTransport } from "./transports/ses.js";
-import { smtpOptions, SmtpTransport } from "./transports/smtp.js";
+import { createMailTransport } from "../../src/mail/create-transport.js";
+import { SesTransport } from "../../src/mail/transports/ses.js";
+import { smtpOptions, SmtpTransport } from "../../src/mail/transports/smtp.js";
 
 describe("mail transport from one URL", () => {
   test("smtp:// and smtps:// give SMTP with port defaults, decoded credentials and known flags", () => {

@@ -3,9 +3,9 @@ import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { Middleware } from "koa";
 import { requireServer, serverSkip } from "@fwkit/test-servers";
-import { serve, type TestApp } from "../../test/helpers.js";
-import { createCache, type Cache } from "./cache.js";
-import { responseCache } from "./response.js";
+import { serve, type TestApp } from "../helpers.js";
+import { createCache, type Cache } from "../../src/cache/cache.js";
+import { responseCache } from "../../src/cache/response.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import type { Browser } from "playwright-core";
 import { XSS_VECTORS } from "@fwkit/test-servers";
 import { launchChromium, liveMarkupInFragments } from "@fwkit/test-servers/browser";
-import { renderMarkdown, renderTrustedMarkdown } from "./render.js";
+import { renderMarkdown, renderTrustedMarkdown } from "../../src/markdown/render.js";
 
 describe("renderMarkdown", () => {
   test("converts GitHub-flavoured Markdown: headings, emphasis, code, tables, task lists, links", () => {

@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { freePort, startSes, type SesServer } from "@fwkit/test-servers";
-import { createMailer, type MailSendError } from "../mailer.js";
-import type { MailRenderer } from "../templates.js";
+import { createMailer, type MailSendError } from "../../../src/mail/mailer.js";
+import type { MailRenderer } from "../../../src/mail/templates.js";
 
 const templates: Record<string, string> = {
   "mail/welcome.subject.txt": "Welcome, {{ name }}!",

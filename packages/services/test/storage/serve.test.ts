@@ -3,11 +3,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { rawGet, serve, type TestApp } from "../../test/helpers.js";
-import { SignalRegistry } from "../signals/signal.js";
-import { LocalDriver } from "./drivers/local.js";
-import { serveStorage } from "./serve.js";
-import { createStorage, type Storage } from "./storage.js";
+import { rawGet, serve, type TestApp } from "../helpers.js";
+import { SignalRegistry } from "../../src/signals/signal.js";
+import { LocalDriver } from "../../src/storage/drivers/local.js";
+import { serveStorage } from "../../src/storage/serve.js";
+import { createStorage, type Storage } from "../../src/storage/storage.js";
 
 describe("serveStorage (local files over HTTP)", () => {
   let directory: string;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { requireServer, serverSkip } from "@fwkit/test-servers";
-import { createCache, type Cache } from "./cache.js";
+import { createCache, type Cache } from "../../src/cache/cache.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { createMailTransport } from "../create-transport.js";
-import { createMailer } from "../mailer.js";
-import type { MailRenderer } from "../templates.js";
-import { LogTransport, mailLinks } from "./log.js";
+import { createMailTransport } from "../../../src/mail/create-transport.js";
+import { createMailer } from "../../../src/mail/mailer.js";
+import type { MailRenderer } from "../../../src/mail/templates.js";
+import { LogTransport, mailLinks } from "../../../src/mail/transports/log.js";
 
 describe("mailUrl log: (the development mail catcher)", () => {
   test("prints the mail with its headers, body, attachments and every link, and sends nothing", async () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { mailPart, renderMail, type MailPart } from "./templates.js";
+import { mailPart, renderMail, type MailPart } from "../../src/mail/templates.js";
 
 test("issue-15-2: renderMail lets only the .html part autoescape (subject and text are text)", async () => {
   const asked: Array<[string, MailPart]> = [];

@@ -8,11 +8,11 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { after, before, describe, test } from "node:test";
 import { freePort, startAzurite, startS3, type S3Server } from "@fwkit/test-servers";
-import { serve, type TestApp } from "../../test/helpers.js";
-import type { FileStoredPayload } from "../signals/names.js";
-import { SignalRegistry } from "../signals/signal.js";
-import { serveStorage } from "./serve.js";
-import { createStorage, type Storage, type StorageOptions } from "./storage.js";
+import { serve, type TestApp } from "../helpers.js";
+import type { FileStoredPayload } from "../../src/signals/names.js";
+import { SignalRegistry } from "../../src/signals/signal.js";
+import { serveStorage } from "../../src/storage/serve.js";
+import { createStorage, type Storage, type StorageOptions } from "../../src/storage/storage.js";
 
 /** One backend the shared suite runs against. */
 interface Backend {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { importDriver, requireDriver } from "./drivers.js";
+import { importDriver, requireDriver } from "../src/drivers.js";
 
 describe("loading drivers on first use", () => {
   test("a CommonJS driver is required once and shared", () => {

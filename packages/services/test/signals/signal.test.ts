@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { ServiceLogger } from "../logger.js";
-import { signal, SIGNALS } from "./names.js";
-import { defaultRegistry, SignalRegistry } from "./signal.js";
+import type { ServiceLogger } from "../../src/logger.js";
+import { signal, SIGNALS } from "../../src/signals/names.js";
+import { defaultRegistry, SignalRegistry } from "../../src/signals/signal.js";
 
 function recorder(): ServiceLogger & { errors: Array<{ details: object; message: string }> } {
   const errors: Array<{ details: object; message: string }> = [];

@@ -5,10 +5,10 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { describe, test } from "node:test";
 import { requireServer, serverSkip } from "@fwkit/test-servers";
-import { bridgeSignals } from "./bridge.js";
-import { SignalRegistry } from "./signal.js";
+import { bridgeSignals } from "../../src/signals/bridge.js";
+import { SignalRegistry } from "../../src/signals/signal.js";
 
-const peerScript = fileURLToPath(new URL("../../test/fixtures/signal-peer.ts", import.meta.url));
+const peerScript = fileURLToPath(new URL("../fixtures/signal-peer.ts", import.meta.url));
 
 interface Line {
   event: string;

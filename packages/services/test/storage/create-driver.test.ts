@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { createStorageDriver } from "./create-driver.js";
-import { LocalDriver } from "./drivers/local.js";
-import { AzureStorageDriver } from "./drivers/azure.js";
-import { S3StorageDriver } from "./drivers/s3.js";
+import { createStorageDriver } from "../../src/storage/create-driver.js";
+import { LocalDriver } from "../../src/storage/drivers/local.js";
+import { AzureStorageDriver } from "../../src/storage/drivers/azure.js";
+import { S3StorageDriver } from "../../src/storage/drivers/s3.js";
 
 const context = { root: "/srv/app", secret: "s", publicPath: "/uploads" };
 

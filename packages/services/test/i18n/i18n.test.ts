@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { acceptedLanguages, chooseLanguage, compareCatalogs, createTranslations, formatNumber, negotiateLanguage } from "./index.js";
+import { acceptedLanguages, chooseLanguage, compareCatalogs, createTranslations, formatNumber, negotiateLanguage } from "../../src/i18n/index.js";
 
 describe("language negotiation", () => {
   const offered = ["en", "fr", "es", "de"];

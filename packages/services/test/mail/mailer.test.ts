@@ -3,12 +3,12 @@ import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { startSmtp, type SmtpServer } from "@fwkit/test-servers";
-import { SignalRegistry } from "../signals/signal.js";
-import type { MailSentPayload } from "../signals/names.js";
-import { createMailer, type MailSendError } from "./mailer.js";
-import type { MailRenderer } from "./templates.js";
+import { SignalRegistry } from "../../src/signals/signal.js";
+import type { MailSentPayload } from "../../src/signals/names.js";
+import { createMailer, type MailSendError } from "../../src/mail/mailer.js";
+import type { MailRenderer } from "../../src/mail/templates.js";
 
-const templates = fileURLToPath(new URL("../../test/fixtures/templates/", import.meta.url));
+const templates = fileURLToPath(new URL("../fixtures/templates/", import.meta.url));
 
 /** A stand-in for the framework's renderer: `{{ key }}` substitution, escaped in HTML, undefined when absent. */
 const render: MailRenderer = async (template, context, part) => {
@@ -93,6 +93,24 @@ describe("mailer over a real SMTP server", () => {
 
     await mailer.sendMail({ to: "d@example.test", subject: "Explicit", template: "nosubject" });
     assert.equal((await smtp.waitForMail()).parsed.subject, "Explicit");
+    mailer.close();
+  });
+
+  test("compose renders a JSON-safe mail that deliver sends later (what a mail job carries), then mail.sent", async () => {
+    const signals = new SignalRegistry(quiet);
+    const sent: MailSentPayload[] = [];
+    signals.get<MailSentPayload>("mail.sent").connect((payload) => void sent.push(payload));
+    const mailer = createMailer({ url: smtp.url, from: "shop@example.test", render, signals });
+    const composed = await mailer.compose({ to: "e@example.test", replyTo: "r@example.test", template: "welcome", context: { name: "Eve" } });
+    const copied = JSON.parse(JSON.stringify(composed)) as typeof composed;
+    assert.deepEqual(copied, composed);
+    assert.equal(composed.subject, "Welcome, Eve!");
+    assert.deepEqual(sent, [], "nothing is sent by compose");
+    const info = await mailer.deliver(copied);
+    const mail = await smtp.waitForMail();
+    assert.equal(mail.parsed.subject, "Welcome, Eve!");
+    assert.equal(mail.parsed.text, "Hello Eve,\nyour account is ready.\n");
+    assert.deepEqual(sent, [{ to: ["e@example.test"], subject: "Welcome, Eve!", template: "welcome", messageId: info.messageId }]);
     mailer.close();
   });
 
