@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { createTemplateEnvironment } from "./templates.js";
+import { createTemplateEnvironment } from "../src/templates.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fwa-templates-"));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -7,7 +7,7 @@ import { after, before, describe, test } from "node:test";
 import type { AppConfig } from "@fwkit/koa-host";
 import { createMailer } from "@fwkit/services";
 import { startSmtp, type SmtpServer } from "@fwkit/test-servers";
-import { nunjucksMailRenderer } from "./mail.js";
+import { nunjucksMailRenderer } from "../src/mail.js";
 
 describe("fw-a mail templates over a real SMTP server", () => {
   let smtp: SmtpServer;
