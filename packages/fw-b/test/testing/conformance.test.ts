@@ -2,6 +2,6 @@
 // machine's Redis as the session store of the cases that need one (none with FW_TEST_NO_SERVERS=1).
 import { runConformance } from "@fwkit/conformance";
 import { noServers, requireServer } from "@fwkit/test-servers";
-import { conformanceAdapter } from "./index.js";
+import { conformanceAdapter } from "../../src/testing/index.js";
 
 runConformance(noServers ? conformanceAdapter : { ...conformanceAdapter, security: { ...conformanceAdapter.security, sessionStore: () => requireServer("redis") } });

@@ -8,11 +8,11 @@ import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import type { Context } from "koa";
 import { buildRouteTable } from "routing-kernel";
-import { conventions, FwB } from "../base.js";
-import { navTitle } from "../decorators/index.js";
-import { NavMenu } from "../render/menu.js";
-import { navOrders, nextNavOrder } from "./nav-order.js";
-import { addView, initApp } from "./scaffold.js";
+import { conventions, FwB } from "../../src/base.js";
+import { navTitle } from "../../src/decorators/index.js";
+import { NavMenu } from "../../src/render/menu.js";
+import { navOrders, nextNavOrder } from "../../src/cli/nav-order.js";
+import { addView, initApp } from "../../src/cli/scaffold.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fw-b-nav-order-"));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { createMailer } from "@fwkit/services";
 import { startSmtp, type SmtpServer } from "@fwkit/test-servers";
-import { pugMailRenderer } from "./mail.js";
+import { pugMailRenderer } from "../../src/render/mail.js";
 
 describe("fw-b Pug mail renderer over a real SMTP server", () => {
   let smtp: SmtpServer;

@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { markdown } from "../index.js";
-import { PACKAGE_TEMPLATES } from "../paths.js";
-import { TemplateStore } from "./templates.js";
+import { markdown } from "../../src/index.js";
+import { PACKAGE_TEMPLATES } from "../../src/paths.js";
+import { TemplateStore } from "../../src/render/templates.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fwb-markdown-"));
 after(() => rmSync(dir, { recursive: true, force: true }));

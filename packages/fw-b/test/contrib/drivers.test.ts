@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Context } from "koa";
-import { contribSettings } from "./config.js";
-import { checkContribDrivers, CONTRIB_DRIVERS, importDriver, requireDriver } from "./drivers.js";
-import { svgCaptchaVerifier } from "./captcha/svg.js";
+import { contribSettings } from "../../src/contrib/config.js";
+import { checkContribDrivers, CONTRIB_DRIVERS, importDriver, requireDriver } from "../../src/contrib/drivers.js";
+import { svgCaptchaVerifier } from "../../src/contrib/captcha/svg.js";
 
 const missing = (name: string) => {
   throw Object.assign(new Error(`Cannot find module '${name}'\nRequire stack:\n- /app/x.js`), { code: "MODULE_NOT_FOUND" });

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { buildRouteTable } from "routing-kernel";
-import { conventions, FwB } from "./base.js";
-import { route } from "./decorators/index.js";
-import { request } from "./request.js";
+import { conventions, FwB } from "../src/base.js";
+import { route } from "../src/decorators/index.js";
+import { request } from "../src/request.js";
 
 const table = (exports: Record<string, unknown>) => buildRouteTable({ conventions, modules: [{ name: "main", exports }] });
 

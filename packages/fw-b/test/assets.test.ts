@@ -4,8 +4,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { assetFolders } from "./assets.js";
-import { PACKAGE_ROOT } from "./paths.js";
+import { assetFolders } from "../src/assets.js";
+import { PACKAGE_ROOT } from "../src/paths.js";
 
 /** The files a stylesheet's `url(...)`s point at, relative to it (query strings dropped). */
 function fontUrls(css: string): string[] {

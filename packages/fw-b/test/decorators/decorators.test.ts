@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { buildRouteTable } from "routing-kernel";
-import { conventions, FwB } from "../base.js";
+import { conventions, FwB } from "../../src/base.js";
 import { RESPONSE_KIND_TAG } from "routing-kernel";
-import { NAV_CLASS, NAV_ITEM } from "../tags.js";
-import { navTitle, renderHtml, renderJson, renderXml, route } from "./index.js";
+import { NAV_CLASS, NAV_ITEM } from "../../src/tags.js";
+import { navTitle, renderHtml, renderJson, renderXml, route } from "../../src/decorators/index.js";
 
 const table = (exports: Record<string, unknown>) => buildRouteTable({ conventions, modules: [{ name: "main", exports }] });
 

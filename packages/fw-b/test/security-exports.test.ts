@@ -1,7 +1,7 @@
 // fw-b exposes the login manager and password functions of the security battery by name.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { hashPassword, issueToken, login, logout, needsRehash, verifyPassword } from "./index.js";
+import { hashPassword, issueToken, login, logout, needsRehash, verifyPassword } from "../src/index.js";
 
 test("password functions work through fw-b, and both hash formats verify", async () => {
   const argon = await hashPassword("s3cret pass", { algorithm: "argon2id" });

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, describe, test } from "node:test";
-import { PACKAGE_TEMPLATES } from "../paths.js";
-import { resolveInclude, TemplateStore } from "./templates.js";
+import { PACKAGE_TEMPLATES } from "../../src/paths.js";
+import { resolveInclude, TemplateStore } from "../../src/render/templates.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fwb-templates-"));
 after(() => rmSync(dir, { recursive: true, force: true }));

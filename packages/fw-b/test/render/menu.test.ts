@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Context } from "koa";
 import { buildRouteTable } from "routing-kernel";
-import { conventions, FwB } from "../base.js";
-import { navTitle, route } from "../decorators/index.js";
-import { request } from "../request.js";
-import { NavMenu, type MenuItem } from "./menu.js";
+import { conventions, FwB } from "../../src/base.js";
+import { navTitle, route } from "../../src/decorators/index.js";
+import { request } from "../../src/request.js";
+import { NavMenu, type MenuItem } from "../../src/render/menu.js";
 
 const ctx = (path: string, user?: string) => ({ path, state: user ? { user } : {} }) as unknown as Context;
 const table = (exports: Record<string, unknown>) => buildRouteTable({ conventions, modules: [{ name: "main", exports }] });

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { PACKAGE_ROOT } from "../paths.js";
-import { skeletonFiles } from "./scaffold.js";
+import { PACKAGE_ROOT } from "../../src/paths.js";
+import { skeletonFiles } from "../../src/cli/scaffold.js";
 
 const declared = JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as Record<string, Record<string, string>>;
 const rangeOf = (name: string) => declared["dependencies"]?.[name] ?? declared["devDependencies"]?.[name];

@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { PACKAGE_ROOT } from "../paths.js";
-import { addView, initApp, skeletonFiles, viewClassName } from "./scaffold.js";
+import { PACKAGE_ROOT } from "../../src/paths.js";
+import { addView, initApp, skeletonFiles, viewClassName } from "../../src/cli/scaffold.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fwb-scaffold-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
