@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { E_BENCH_RUN } from "./errors.js";
 import type { Workload } from "./workloads.js";
 
 /** One request to send: where, how, with which headers and body. */
@@ -60,7 +61,7 @@ export function parseWrk(output: string): LoadResult {
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
   const errors = socket ? Number(socket[1]) + Number(socket[3]) + Number(socket[4]) : 0;
   const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? Number.NaN);
-  if (!Number.isFinite(rps)) throw new Error(`wrk gave no result:\n${output}`);
+  if (!Number.isFinite(rps)) throw new E_BENCH_RUN("load generator", `wrk gave no result:\n${output}`);
   return { rps, p99: milliseconds(p99?.[1], p99?.[2]), meanLatency: milliseconds(mean?.[1], mean?.[2]), bad: non2xx + errors, requests };
 }
 
@@ -119,7 +120,7 @@ export async function verify(target: Target, workload: Workload, server: string)
   if (response.status !== workload.status) problems.push(`status ${response.status}, expected ${workload.status}`);
   if (!workload.contentType.test(type)) problems.push(`content-type "${type}", expected ${workload.contentType}`);
   if (!workload.check(body)) problems.push(`unexpected body: ${body.slice(0, 200)}`);
-  if (problems.length > 0) throw new Error(`${server} answered ${target.method} ${target.url} wrongly (${workload.name}): ${problems.join("; ")}`);
+  if (problems.length > 0) throw new E_BENCH_RUN(server, `answered ${target.method} ${target.url} wrongly (${workload.name}): ${problems.join("; ")}`);
 }
 
 /** The `Cookie` header that replays every cookie a response set. */

@@ -3,6 +3,7 @@
 // alternating blocks that compare apps by CPU time per request.
 import { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { E_BENCH_RUN } from "./errors.js";
 
 /** A Node request callback (Koa's `app.callback()`). */
 export type Callback = (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
@@ -41,7 +42,7 @@ export async function runPaired(variants: Readonly<Record<string, Variant>>, blo
     for (const name of i % 2 ? [...names].reverse() : names) {
       const { callback, url } = variants[name]!;
       const t0 = process.cpuUsage();
-      for (let j = 0; j < block; j++) if ((await call(callback, url)) !== 200) throw new Error(`${name}: ${url} did not answer 200`);
+      for (let j = 0; j < block; j++) if ((await call(callback, url)) !== 200) throw new E_BENCH_RUN(name, `${url} did not answer 200`);
       const d = process.cpuUsage(t0);
       cost[name] = d.user + d.system;
     }

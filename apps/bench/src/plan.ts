@@ -1,3 +1,4 @@
+import { E_BENCH_OPTION } from "./errors.js";
 import type { Loader } from "./load.js";
 import { SERVERS, type ServerName } from "./servers/registry.js";
 import { WORKLOADS, lastRouteWorkload, type Scenario, type Workload } from "./workloads.js";
@@ -67,33 +68,33 @@ export function parseOptions(argv: readonly string[], wrkAvailable: boolean): Be
   const flags = new Map<string, string>();
   for (const arg of argv) {
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
-    if (!match) throw new Error(`Unknown argument "${arg}". See docs/benchmarks.md for the options.`);
+    if (!match) throw new E_BENCH_OPTION(`Unknown argument "${arg}".`);
     flags.set(match[1]!, match[2] ?? "true");
   }
   const known = ["quick", "rounds", "duration", "warmup", "connections", "only", "scenarios", "sizes", "no-scaffold", "profile", "doc", "no-doc", "loader", "priority", "fresh", "from"];
-  for (const key of flags.keys()) if (!known.includes(key)) throw new Error(`Unknown option --${key}; known: ${known.map((k) => `--${k}`).join(" ")}.`);
+  for (const key of flags.keys()) if (!known.includes(key)) throw new E_BENCH_OPTION(`Unknown option --${key}; known: ${known.map((k) => `--${k}`).join(" ")}.`);
   const quick = flags.has("quick");
   const number = (key: string, fallback: number): number => {
     const raw = flags.get(key);
     if (raw === undefined) return fallback;
     const value = Number(raw);
-    if (!Number.isFinite(value) || value <= 0) throw new Error(`--${key} needs a positive number, got "${raw}".`);
+    if (!Number.isFinite(value) || value <= 0) throw new E_BENCH_OPTION(`--${key} needs a positive number, got "${raw}".`);
     return value;
   };
   const list = (key: string): string[] | undefined => flags.get(key)?.split(",").map((s) => s.trim()).filter(Boolean);
   const servers = (list("only") ?? SERVERS.map((s) => s.name)) as ServerName[];
-  for (const name of servers) if (!SERVERS.some((s) => s.name === name)) throw new Error(`--only: unknown server "${name}".`);
+  for (const name of servers) if (!SERVERS.some((s) => s.name === name)) throw new E_BENCH_OPTION(`--only: unknown server "${name}"; known: ${SERVERS.map((s) => s.name).join(", ")}.`);
   const scenarios = list("scenarios") ?? [...SCENARIOS];
-  for (const scenario of scenarios) if (!SCENARIOS.includes(scenario)) throw new Error(`--scenarios: unknown scenario "${scenario}"; known: ${SCENARIOS.join(", ")}.`);
+  for (const scenario of scenarios) if (!SCENARIOS.includes(scenario)) throw new E_BENCH_OPTION(`--scenarios: unknown scenario "${scenario}"; known: ${SCENARIOS.join(", ")}.`);
   const routeSizes = (list("sizes") ?? (quick ? ["10", "10000"] : ["10", "1000", "10000"])).map(Number);
   const filtered = flags.has("only") || flags.has("scenarios") || flags.has("sizes");
   const loader = (flags.get("loader") ?? (wrkAvailable ? "wrk" : "autocannon")) as Loader;
-  if (loader !== "wrk" && loader !== "autocannon") throw new Error(`--loader must be wrk or autocannon, got "${String(loader)}".`);
-  if (loader === "wrk" && !wrkAvailable) throw new Error("--loader=wrk: wrk is not on PATH (apt-get install wrk).");
+  if (loader !== "wrk" && loader !== "autocannon") throw new E_BENCH_OPTION(`--loader must be wrk or autocannon, got "${String(loader)}".`);
+  if (loader === "wrk" && !wrkAvailable) throw new E_BENCH_OPTION("--loader=wrk: wrk is not on PATH (apt-get install wrk).");
   const fresh = flags.get("fresh") === "none" ? [] : (list("fresh") ?? ["production", "db"]);
   // `workers` starts its own processes (the built app's `start`), once per worker count.
   const freshable = SCENARIOS.filter((scenario) => scenario !== "workers");
-  for (const scenario of fresh) if (!freshable.includes(scenario)) throw new Error(`--fresh: "${scenario}" is not a scenario whose servers can be started anew; use ${freshable.join(", ")}, or none.`);
+  for (const scenario of fresh) if (!freshable.includes(scenario)) throw new E_BENCH_OPTION(`--fresh: "${scenario}" is not a scenario whose servers can be started anew; use ${freshable.join(", ")}, or none.`);
   return {
     quick,
     loader,

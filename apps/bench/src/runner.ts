@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
+import { E_BENCH_RUN } from "./errors.js";
 import { cookieHeader, runLoad, verify, type Target } from "./load.js";
 import { configurations, roundOrder, scenarioGroup, type BenchOptions, type Configuration } from "./plan.js";
 import { cpuSeconds, measureTableInProcess, rssMiB, startServer, type ServerProcess } from "./processes.js";
@@ -81,10 +82,10 @@ async function warmFetch(): Promise<void> {
 async function login(base: string, trailingSlash: boolean): Promise<Record<string, string>> {
   const response = await fetch(base + (trailingSlash ? `${LOGIN_PATH}/` : LOGIN_PATH), { redirect: "manual" });
   const text = await response.text();
-  if (response.status !== 200) throw new Error(`login answered ${response.status}: ${text.slice(0, 200)}`);
+  if (response.status !== 200) throw new E_BENCH_RUN("login", `answered ${response.status}: ${text.slice(0, 200)}`);
   const token = (JSON.parse(text) as { token?: unknown }).token;
   const cookie = cookieHeader(response);
-  if (typeof token !== "string" || !cookie) throw new Error(`login gave no token or no cookie: ${text.slice(0, 200)}`);
+  if (typeof token !== "string" || !cookie) throw new E_BENCH_RUN("login", `gave no token or no cookie: ${text.slice(0, 200)}`);
   return { cookie, "x-csrf-token": token };
 }
 

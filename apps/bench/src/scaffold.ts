@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { E_BENCH_RUN } from "./errors.js";
 import { pinned } from "./processes.js";
 
 /** One start-up of a freshly scaffolded app. */
@@ -40,7 +41,7 @@ export function scaffolded(framework: keyof typeof FRAMEWORKS): string {
   const dir = mkdtempSync(join(tmpdir(), `bench-${framework}-app-`));
   apps.set(framework, dir);
   const result = spawnSync(process.execPath, [binOf(framework), FRAMEWORKS[framework].init], { cwd: dir, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${framework} ${FRAMEWORKS[framework].init} failed: ${result.stderr || result.stdout}`);
+  if (result.status !== 0) throw new E_BENCH_RUN(`${framework} ${FRAMEWORKS[framework].init}`, `failed: ${result.stderr || result.stdout}`);
   return dir;
 }
 

@@ -7,6 +7,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { E_BENCH_RUN } from "./errors.js";
 import { runLoad, verify, type Target } from "./load.js";
 import type { BenchOptions } from "./plan.js";
 import { canPin, cpuSeconds } from "./processes.js";
@@ -56,7 +57,7 @@ function builtApp(): string {
   const dir = scaffolded(FRAMEWORK);
   for (const command of [FRAMEWORKS[FRAMEWORK].build, FRAMEWORKS[FRAMEWORK].migrate]) {
     const result = spawnSync(process.execPath, [binOf(FRAMEWORK), command], { cwd: dir, encoding: "utf8", env: productionEnv() });
-    if (result.status !== 0) throw new Error(`${FRAMEWORK} ${command} failed: ${(result.stderr || result.stdout).slice(0, 2000)}`);
+    if (result.status !== 0) throw new E_BENCH_RUN(`${FRAMEWORK} ${command}`, `failed: ${(result.stderr || result.stdout).slice(0, 2000)}`);
   }
   return dir;
 }

@@ -1,6 +1,7 @@
 // Scaffolds the two apps as a new user would (init, then the settings docs/deployment.md gives),
 // adds the small views the tests read (which node answered, cache, signals, a session counter),
 // builds them and runs their migrations on the run's PostgreSQL database.
+import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -42,7 +43,7 @@ export function runCommand(framework: Framework, root: string, args: readonly st
     timeout: 300_000,
   });
   const output = `${result.stdout}${result.stderr}`;
-  if (result.status !== 0) throw new Error(`${framework.name} ${args.join(" ")} failed (${result.status ?? result.signal}):\n${output}`);
+  if (result.status !== 0) assert.fail(`${framework.name} ${args.join(" ")} failed (${result.status ?? result.signal}):\n${output}`);
   return output;
 }
 
@@ -227,6 +228,6 @@ export async function down(knex: Knex): Promise<void> {
   );
   const ops = framework === FW_B ? OPS_B : OPS_A;
   const before = `return { ${key}: await ${model}.count() };`;
-  if (!ops.includes(before)) throw new Error(`the ops view has no line ${before}`);
+  if (!ops.includes(before)) assert.fail(`the ops view has no line ${before}`);
   writeFileSync(join(root, "views", "ops.ts"), ops.replace(before, `return { ${key}: await ${model}.count(), withSku: (await ${model}.where({ sku: "tea-1" } as never)).length };`));
 }

@@ -1,4 +1,5 @@
 // A fetch with a cookie jar (a browser's session), never following redirects.
+import assert from "node:assert/strict";
 
 /** A cookie-keeping client of one base URL; `at(base)` shares the jar with another base URL. */
 export interface Client {
@@ -13,7 +14,7 @@ export interface Client {
 /** The `_csrf_token` a page's form carries. */
 export function csrfFrom(html: string): string {
   const match = /name="_csrf_token" value="([^"]+)"/.exec(html) ?? /name="csrf-token" content="([^"]+)"/.exec(html);
-  if (!match) throw new Error(`no CSRF token in the page:\n${html.slice(0, 400)}`);
+  if (!match) assert.fail(`no CSRF token in the page:\n${html.slice(0, 400)}`);
   return match[1]!;
 }
 
@@ -44,7 +45,7 @@ export function client(base: string, headers: Record<string, string> = {}, cooki
     async json<T>(path: string) {
       const res = await self.fetch(path);
       const text = await res.text();
-      if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${text.slice(0, 300)}`);
+      if (res.status !== 200) assert.fail(`GET ${path}: ${res.status} ${text.slice(0, 300)}`);
       return JSON.parse(text) as T;
     },
     form(path, fields) {

@@ -1,10 +1,11 @@
 // A set-up as docs/deployment.md describes it: N `start` processes of an app (2 workers each) on
 // their own ports, and HAProxy (from Debian) in front with the configuration the deploy command
 // generates, health-checking /readyz.
+import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { deployTarget, haproxyConfig } from "@fwkit/koa-host/cli";
+import { deployTarget, haproxyConfig } from "@fwkit/cli";
 import { cliArgs, type Framework } from "./apps.js";
 import { eventually, freePort, launch, type Proc } from "./processes.js";
 
@@ -75,7 +76,7 @@ export async function startBalancer(dir: string, appRoot: string, framework: Fra
   // TLS ends at the balancer, as in production: a self-signed certificate for 127.0.0.1.
   const pem = join(dir, "site.pem");
   const made = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", `${pem}.key`, "-out", `${pem}.crt`, "-days", "2", "-subj", "/CN=127.0.0.1"], { encoding: "utf8" });
-  if (made.status !== 0) throw new Error(`openssl could not make a test certificate: ${made.stderr}`);
+  if (made.status !== 0) assert.fail(`openssl could not make a test certificate: ${made.stderr}`);
   writeFileSync(pem, readFileSync(`${pem}.crt`, "utf8") + readFileSync(`${pem}.key`, "utf8"));
   const target = deployTarget(appRoot, framework.name);
   writeFileSync(
@@ -101,7 +102,7 @@ export async function startBalancer(dir: string, appRoot: string, framework: Fra
     },
   };
   await eventually("haproxy listening (apt-get install -y haproxy if it is missing)", async () => {
-    if (proc.child.exitCode !== null) throw new Error(`haproxy exited: ${proc.output()}`);
+    if (proc.child.exitCode !== null) assert.fail(`haproxy exited: ${proc.output()}`);
     await fetch(statsUrl);
     return true;
   });

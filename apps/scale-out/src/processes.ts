@@ -1,4 +1,5 @@
 // Child processes with their output kept, free ports, and polling: what every scale-out test uses.
+import assert from "node:assert/strict";
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
 import { createServer } from "node:net";
 
@@ -80,5 +81,5 @@ export async function eventually<T>(what: string, fn: () => Promise<T | undefine
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
+  assert.fail(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
 }

@@ -1,5 +1,6 @@
 // The stores the nodes share: a Redis of the test's own (persistent, so it can be stopped and
 // started again with its data) and a PostgreSQL database unique to the run.
+import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -44,7 +45,7 @@ export interface Database {
 
 function psql(base: URL, sql: string): void {
   const result = spawnSync("psql", ["-h", base.hostname, "-p", base.port || "5432", "-U", base.username || "postgres", "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-c", sql], { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`psql failed (${sql}): ${result.stderr}${result.error?.message ?? ""}`);
+  if (result.status !== 0) assert.fail(`psql failed (${sql}): ${result.stderr}${result.error?.message ?? ""}`);
 }
 
 /** Creates `name` on the PostgreSQL at 127.0.0.1:5432 (requireServer names it when it is down). */
@@ -72,7 +73,7 @@ export interface PrivatePostgres {
 
 function pgBin(name: string): string {
   const found = spawnSync("sh", ["-c", `ls -d /usr/lib/postgresql/*/bin/${name} 2>/dev/null | sort -V | tail -1`], { encoding: "utf8" }).stdout.trim();
-  if (!found) throw new Error(`${name} is not installed (apt-get install -y postgresql)`);
+  if (!found) assert.fail(`${name} is not installed (apt-get install -y postgresql)`);
   return found;
 }
 
@@ -82,7 +83,7 @@ export async function startPrivatePostgres(dir: string): Promise<PrivatePostgres
   const data = join(dir, "pgdata");
   const asPostgres = (args: string[]) => {
     const result = spawnSync("runuser", ["-u", "postgres", "--", ...args], { encoding: "utf8" });
-    if (result.status !== 0) throw new Error(`${args.join(" ")} failed: ${result.stderr}${result.stdout}`);
+    if (result.status !== 0) assert.fail(`${args.join(" ")} failed: ${result.stderr}${result.stdout}`);
   };
   mkdirSync(data, { recursive: true });
   spawnSync("chown", ["-R", "postgres:postgres", dir]);

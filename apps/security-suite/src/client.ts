@@ -3,6 +3,7 @@
  * `X-Forwarded-Proto: https` a TLS-terminating proxy adds in production, so the apps under attack
  * (configured with `trustProxy`) treat requests as HTTPS and send their `Secure` cookies.
  */
+import assert from "node:assert/strict";
 
 /** One answer, body read. */
 export interface Answer {
@@ -26,7 +27,7 @@ export interface Client {
 /** The `_csrf_token` value a page's form carries. */
 export function csrfFrom(html: string): string {
   const match = /name="_csrf_token" value="([^"]+)"/.exec(html) ?? /value="([^"]+)" name="_csrf_token"/.exec(html);
-  if (!match) throw new Error(`no CSRF token in the page:\n${html.slice(0, 600)}`);
+  if (!match) assert.fail(`no CSRF token in the page:\n${html.slice(0, 600)}`);
   return match[1]!;
 }
 

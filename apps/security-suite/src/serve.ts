@@ -6,10 +6,13 @@
  * Usage: node --conditions=source --import tsx serve.ts <app folder>
  */
 import type { AddressInfo } from "node:net";
-import { loadAppDefinition } from "@fwkit/koa-host/cli";
+import { loadAppDefinition } from "@fwkit/cli";
 
 const root = process.argv[2];
-if (!root) throw new Error("usage: serve.ts <app folder>");
+if (!root) {
+  console.error("usage: serve.ts <app folder>");
+  process.exit(2);
+}
 
 const definition = await loadAppDefinition(root);
 const host = await definition.create();

@@ -4,6 +4,7 @@
  * login cases run there, with Redis sessions as the attacked deployment had; fw-a has no login pages
  * of its own and keeps the default signed-cookie sessions).
  */
+import assert from "node:assert/strict";
 import { after, before, describe } from "node:test";
 import { csrfCorsCases } from "./cases/csrf-cors.js";
 import { errorCases } from "./cases/errors.js";
@@ -27,7 +28,7 @@ export function runSecuritySuite(framework: Framework): void {
       await app?.close();
     });
     const target = () => {
-      if (!app) throw new Error(`the ${framework} app did not start`);
+      if (!app) assert.fail(`the ${framework} app did not start`);
       return app;
     };
 

@@ -3,6 +3,7 @@
  * suite's files written over it (src/attack-files.ts), then the app started in its own process in
  * production mode (APP_ENV=production, SECRET_KEY set), its output kept as the error log.
  */
+import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -67,7 +68,7 @@ function cli(framework: Framework, cwd: string, args: readonly string[], env: No
     encoding: "utf8",
     env: { ...process.env, FW_TS_LOADER: "", ...env },
   });
-  if (result.status !== 0) throw new Error(`${framework} ${args.join(" ")} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0) assert.fail(`${framework} ${args.join(" ")} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
 }
 
 /** Scaffolds an app with the framework's init command and writes the suite's files over it. */
@@ -139,7 +140,7 @@ export async function startTarget(framework: Framework, options: { users?: reado
       const marker = `/__suite-log-mark-${++marks}`;
       await fetch(`http://127.0.0.1:${port}${marker}`).then((res) => res.arrayBuffer());
       for (let tries = 0; !output.includes(marker); tries++) {
-        if (tries > 200) throw new Error(`the app never logged ${marker}:\n${output.slice(-1000)}`);
+        if (tries > 200) assert.fail(`the app never logged ${marker}:\n${output.slice(-1000)}`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       return output.length;

@@ -68,7 +68,7 @@ export function createSuiteContext(adapter: ConformanceAdapter, registry: Regist
         const client: GroupClient = {
           get: (path, options) => client.send("GET", path, options),
           send: (method, path, options) => {
-            if (!server) throw new Error(`the app of "${title}" did not start; see the failure of its before hook`);
+            assert.ok(server, `the app of "${title}" did not start; see the failure of its before hook`);
             return send(server.url, method, path, options);
           },
           logged: () => server?.logged,

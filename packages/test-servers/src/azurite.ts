@@ -3,6 +3,7 @@
  * on 127.0.0.1 on a free port, blob service only, data in memory, telemetry off (no traffic leaves
  * the machine).
  */
+import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { createConnection, createServer, type AddressInfo } from "node:net";
@@ -62,7 +63,7 @@ export async function startAzurite(): Promise<AzuriteServer> {
     if (await answers(port)) break;
     if (child.exitCode !== null || i > 150) {
       child.kill();
-      throw new Error(`azurite (the Azure Storage emulator, npm package "azurite") did not start on 127.0.0.1:${port}: ${stderr.trim() || "no output"}`);
+      assert.fail(`azurite (the Azure Storage emulator, npm package "azurite") did not start on 127.0.0.1:${port}: ${stderr.trim() || "no output"}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

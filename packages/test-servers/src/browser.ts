@@ -6,6 +6,7 @@
  * https or mailto). The browser makes no network request: every request it tries is answered in
  * process or refused.
  */
+import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
 
@@ -15,7 +16,7 @@ export const CHROMIUM_PATH = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium"
 /** Starts headless Chromium, or fails naming how to install it. */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` (Debian), or set CHROMIUM_PATH`);
+    assert.fail(`Chromium is missing at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` (Debian), or set CHROMIUM_PATH`);
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", "--no-sandbox", "--disable-background-networking"] });
 }

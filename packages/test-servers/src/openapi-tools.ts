@@ -5,6 +5,7 @@
  * with openapi-fetch against those types must pass `tsc` (and a file of calls the document forbids
  * must fail it, line by line), and the client module is then imported to call the running app.
  */
+import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -42,7 +43,7 @@ export function redoclyLint(document: object, off: readonly string[] = []): Redo
       env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", CI: "true" },
     });
     const start = run.stdout.indexOf("{");
-    if (start < 0) throw new Error(`redocly lint gave no JSON report (exit ${run.status}):\n${run.stdout}${run.stderr}`);
+    if (start < 0) assert.fail(`redocly lint gave no JSON report (exit ${run.status}):\n${run.stdout}${run.stderr}`);
     return (JSON.parse(run.stdout.slice(start)) as { problems: RedoclyProblem[] }).problems;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -71,10 +72,10 @@ export interface CheckedClient<T> {
 /** Validates the document, generates its types, type-checks the client sources and imports the client. */
 export async function checkOpenApiClient<T>(check: OpenApiClientCheck): Promise<CheckedClient<T>> {
   const result = await validate(structuredClone(check.document) as never);
-  if (!result.valid) throw new Error(`@readme/openapi-parser refused the document:\n${compileErrors(result)}`);
+  if (!result.valid) assert.fail(`@readme/openapi-parser refused the document:\n${compileErrors(result)}`);
   const errors = redoclyLint(check.document, check.lintOff).filter((problem) => problem.severity === "error");
   if (errors.length > 0) {
-    throw new Error(`redocly lint (recommended rules) found ${errors.length} error(s):\n${errors.map((p) => `${p.ruleId} at ${p.location[0]?.pointer ?? "?"}: ${p.message}`).join("\n")}`);
+    assert.fail(`redocly lint (recommended rules) found ${errors.length} error(s):\n${errors.map((p) => `${p.ruleId} at ${p.location[0]?.pointer ?? "?"}: ${p.message}`).join("\n")}`);
   }
   const types = astToString(await openapiTS(structuredClone(check.document) as never));
   // Inside this package so `openapi-fetch` resolves from its node_modules.
@@ -91,7 +92,7 @@ export async function checkOpenApiClient<T>(check: OpenApiClientCheck): Promise<
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
     writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module" }));
     const run = spawnSync(process.execPath, [tsc, "-p", join(dir, "tsconfig.json")], { encoding: "utf8" });
-    if (run.status !== 0) throw new Error(`tsc refused the generated client:\n${run.stdout}${run.stderr}\n--- schema.d.ts ---\n${types}`);
+    if (run.status !== 0) assert.fail(`tsc refused the generated client:\n${run.stdout}${run.stderr}\n--- schema.d.ts ---\n${types}`);
     const module = (await import(pathToFileURL(join(dir, "client.ts")).href)) as T;
     return { module, types, cleanup };
   } catch (error) {

@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createConnection, createServer } from "node:net";
 
@@ -56,10 +57,10 @@ export async function startRedis(): Promise<RedisProcess> {
     // Bounded wait for the port to answer (about 10 s at most).
     for (let i = 0; i < 200; i++) {
       if (await Promise.race([answers(port), failed])) return;
-      if (spawned.exitCode !== null) throw new Error(`redis-server exited with ${spawned.exitCode} on port ${port}`);
+      if (spawned.exitCode !== null) assert.fail(`redis-server exited with ${spawned.exitCode} on port ${port}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    throw new Error(`redis-server did not answer on 127.0.0.1:${port}`);
+    assert.fail(`redis-server did not answer on 127.0.0.1:${port}`);
   };
   const stop = async () => {
     const running = child;

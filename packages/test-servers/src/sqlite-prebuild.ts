@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -18,6 +19,6 @@ export function localSqlitePrebuilds(dir: string): Record<string, string> {
   mkdirSync(dir, { recursive: true });
   const tarball = join(dir, `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`);
   const packed = spawnSync("tar", ["czf", tarball, "build/Release/better_sqlite3.node"], { cwd: sqlite, encoding: "utf8" });
-  if (packed.status !== 0) throw new Error(`packing the workspace's better-sqlite3 binding failed: ${packed.stderr}`);
+  if (packed.status !== 0) assert.fail(`packing the workspace's better-sqlite3 binding failed: ${packed.stderr}`);
   return { npm_config_better_sqlite3_local_prebuilds: dir };
 }

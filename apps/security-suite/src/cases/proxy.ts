@@ -12,7 +12,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { deployTarget, haproxyConfig } from "@fwkit/koa-host/cli";
+import { deployTarget, haproxyConfig } from "@fwkit/cli";
 import type { Target } from "../target.js";
 
 async function freePort(): Promise<number> {
@@ -63,7 +63,7 @@ export function proxyCases(target: () => Target): void {
     haproxy.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     haproxy.on("error", (error) => (output += `haproxy could not start (apt-get install -y haproxy): ${error.message}`));
     for (let tries = 0; (await get(port, "/healthz", { Host: "127.0.0.1" })).status !== 200; tries++) {
-      if (tries > 150 || haproxy.exitCode !== null) throw new Error(`HAProxy did not pass requests to the app:\n${output}`);
+      if (tries > 150 || haproxy.exitCode !== null) assert.fail(`HAProxy did not pass requests to the app:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   });

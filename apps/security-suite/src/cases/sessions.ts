@@ -24,7 +24,7 @@ const SESSION_KEY = /^[A-Za-z0-9_-]{43}$/;
 /** One Redis command through redis-cli (installed with the Redis server the tests use). */
 function redis(...args: string[]): string {
   const result = spawnSync("redis-cli", ["-u", serverUrls.redis, ...args], { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`redis-cli ${args.join(" ")} failed: ${result.stderr}`);
+  if (result.status !== 0) assert.fail(`redis-cli ${args.join(" ")} failed: ${result.stderr}`);
   return result.stdout.trim();
 }
 

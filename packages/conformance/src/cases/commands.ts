@@ -56,7 +56,7 @@ export function commandCases(s: SuiteContext): void {
   const withBrokenScripts = (fn: (dir: string) => void) =>
     inTemporaryFolder("broken-scripts", (dir) => {
       mkdirSync(join(dir, "run"));
-      writeFileSync(join(dir, "run", "scripts.ts"), 'throw new Error("broken on purpose");\nexport const commands = [];\n');
+      writeFileSync(join(dir, "run", "scripts.ts"), 'throw new TypeError("broken on purpose");\nexport const commands = [];\n');
       fn(dir);
     });
 
