@@ -130,3 +130,49 @@ export const E_INPUT_NOT_DECLARED = createError(
       ? `${route} reads declared input, but nothing was validated for it: declare the schema on the method (fw-a @request.body(Schema) / @request.query / @request.files, fw-b @body(Schema) / @query / @files) and keep the data battery on.`
       : `${route} asks for a schema it did not declare: pass the very schema object given to its @request.body / @body (or @query, @files) decorator, or validate it in the method with validate().`,
 );
+
+/** `defineFactory` was given something that is not a model, or no definition function. */
+export const E_FACTORY_DEFINITION = createError(
+  "E_FACTORY_DEFINITION",
+  500,
+  (table: string) =>
+    `The factory for ${table} cannot be defined: call defineFactory(Model, ({ faker }) => ({ ...attributes })) with a model from defineModel and a function.`,
+);
+
+/** `makeMany`/`createMany` was asked for a count that is not a whole number of rows. */
+export const E_FACTORY_COUNT = createError(
+  "E_FACTORY_COUNT",
+  500,
+  (table: string, count: string) => `A ${table} factory cannot make ${count} rows: pass a whole number, 0 or more.`,
+);
+
+/** The seed named with `--file` is not in the app's seeds folder. */
+export const E_SEED_NOT_FOUND = createError(
+  "E_SEED_NOT_FOUND",
+  404,
+  (name: string, dir: string, known: string) => `There is no seed ${JSON.stringify(name)} in ${dir}. Seeds there: ${known}.`,
+);
+
+/** A seed file failed to import or does not export `seed`. */
+export const E_SEED_LOAD = createError(
+  "E_SEED_LOAD",
+  500,
+  (file: string, why: string) =>
+    `Cannot run the seed ${file}: ${why}. A seed file exports async function seed({ knex, models, env }); .ts files need the CLI (it runs under tsx).`,
+);
+
+/** Seeding was asked for in production without `--force`. */
+export const E_SEED_IN_PRODUCTION = createError(
+  "E_SEED_IN_PRODUCTION",
+  409,
+  (command: string) =>
+    `The app runs in production: seeding would write made-up rows into real data. Run ${command} --force if that is what you mean.`,
+);
+
+/** Factories need `@faker-js/faker`, a development dependency of the app, and it is not installed. */
+export const E_FAKER_MISSING = createError(
+  "E_FAKER_MISSING",
+  500,
+  (reason: string) =>
+    `Model factories need the package "@faker-js/faker", which could not be found (${reason}). Install it in the app: npm install -D @faker-js/faker.`,
+);

@@ -2,7 +2,7 @@
  * @module data
  * The knex data layer shared by fw-a and fw-b: one-URL connections (SQLite by default,
  * PostgreSQL, MySQL/MariaDB), typed models with timestamps and soft delete, migrations,
- * pagination, UTC dates with display helpers, Standard-Schema validation and flash messages,
+ * pagination, model factories and seeds, UTC dates with display helpers, Standard-Schema validation and flash messages,
  * and `dataPlugin` wiring all of it into a koa-host app.
  */
 export type { Knex } from "knex";
@@ -23,6 +23,17 @@ export {
 export { DEFAULT_DB_URL, type Dialect } from "./db-url.js";
 export { isUniqueViolation } from "./db-errors.js";
 export * from "./errors.js";
+export {
+  defineFactory,
+  seedFactories,
+  DEFAULT_FAKER_SEED,
+  type AfterCreate,
+  type Factory,
+  type FactoryAttributes,
+  type FactoryContext,
+  type FactoryOverrides,
+  type Lazy,
+} from "./factories/index.js";
 export { flash, type FlashContext, type FlashData, type FlashLocals, type FlashMessage } from "./flash.js";
 export { makeMigration, type MakeMigrationOptions } from "./make-migration.js";
 export {
@@ -56,6 +67,7 @@ export { paginationLinks, type PaginationLabels } from "./pagination-html.js";
 export { input } from "./declared-input.js";
 export { dataPlugin, type DataPlugin, type DataPluginOptions } from "./plugin.js";
 export { dateColumn, modelTimestamps } from "./schema.js";
+export { listSeeds, runSeeds, type RunSeedsOptions, type SeedContext, type SeedFunction } from "./seeds/index.js";
 export { transaction } from "./transaction.js";
 export {
   fieldErrors,

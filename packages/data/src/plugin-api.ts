@@ -24,6 +24,8 @@ export { migrationCliCommands, type MigrationCliCommand, type MigrationCliNames 
 export { MIGRATION_EXTENSIONS, ShippedAndFolderMigrationSource, type ShippedMigration } from "./migrations.js";
 export { isModel, MODEL_BRAND } from "./model.js";
 export { bindModels, findModelsFile, loadModels, MODEL_FILES } from "./model-registry.js";
+export { factoryFaker } from "./factories/index.js";
+export { seedApp, seedCliCommand, SEEDS_DIR, type SeedAppOptions, type SeedCliCommand } from "./seeds/index.js";
 export { declaredInputMiddleware } from "./declared-input.js";
 export { DB_STATE_KEY } from "./plugin.js";
 export { activeConnection } from "./transaction.js";
