@@ -59,3 +59,15 @@ export { loadedAmong, packageOf, packagesLoadedBy, type LoadedPackages } from ".
 export { rawGet, type RawResponse } from "./raw-get.js";
 export { startRedis, type RedisProcess } from "./redis-process.js";
 export { localSqlitePrebuilds } from "./sqlite-prebuild.js";
+export {
+  csrfFrom,
+  deletesCookie,
+  HttpClient,
+  httpClient,
+  parseSetCookie,
+  type FormFields,
+  type HttpAnswer,
+  type HttpClientOptions,
+  type HttpRequestOptions,
+  type SetCookie,
+} from "./http-client.js";
