@@ -33,6 +33,20 @@ export const E_CONTRIB_CONFIG = createError(
   (key: string, reason: string) => `The config key "${key}" is invalid: ${reason}.`,
 );
 
+/** A contrib view or helper ran in an app that fw-b's plugin did not set up. */
+export const E_CONTRIB_NOT_SET_UP = createError(
+  "E_CONTRIB_NOT_SET_UP",
+  500,
+  (what: string) => `${what} needs the fw-b plugin; build the app with fw-b's createApp/defineApp.`,
+);
+
+/** A contrib module that keeps state between requests (OAuth sign-in, the captcha) found no session. */
+export const E_CONTRIB_SESSION_MISSING = createError(
+  "E_CONTRIB_SESSION_MISSING",
+  500,
+  (what: string) => `${what} needs a session: keep the security battery on (batteries.security).`,
+);
+
 /** A contrib module's tables are missing: its migrations have not run. */
 export const E_CONTRIB_NOT_MIGRATED = createError(
   "E_CONTRIB_NOT_MIGRATED",

@@ -3,6 +3,7 @@ import type { Knex } from "@fwkit/data";
 import { runtimeOf, type HostRuntime, type PluginContext } from "@fwkit/koa-host/plugin";
 import { type Mailer } from "@fwkit/services";
 import { LANGUAGE_SESSION_KEY } from "@fwkit/services/plugin";
+import { E_CONTRIB_NOT_SET_UP } from "../errors.js";
 import type { CaptchaVerifier } from "./captcha/verifier.js";
 import type { ContribSettings } from "./config.js";
 import type { I18n, Translate } from "./i18n/i18n.js";
@@ -58,7 +59,7 @@ function findContrib(ctx: Context): ContribRuntime | undefined {
 /** The contrib runtime of the app serving `ctx`. */
 export function contribOf(ctx: Context): ContribRuntime {
   const runtime = findContrib(ctx);
-  if (!runtime) throw new Error("fw-b contrib views need the fw-b plugin; build the app with fw-b's createApp/defineApp.");
+  if (!runtime) throw new E_CONTRIB_NOT_SET_UP("fw-b's contrib views");
   return runtime;
 }
 

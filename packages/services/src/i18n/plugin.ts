@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "koa";
 import type { HostPlugin, PluginContext } from "@fwkit/koa-host/plugin";
-import { E_SERVICES_CONFIG_INVALID } from "../errors.js";
+import { E_SERVICE_NOT_CONFIGURED, E_SERVICES_CONFIG_INVALID } from "../errors.js";
 import { BATTERY_CATALOGS } from "./battery/catalogs.js";
 import type { Catalog } from "./catalogs.js";
 import { formatNumber } from "./format.js";
@@ -69,7 +69,7 @@ export function requestLocale(ctx: Context, translations: Translations): string 
 export function translationsPlugin(options: { resources?: Readonly<Record<string, Catalog>> } = {}): TranslationsPlugin {
   let translations: Translations | undefined;
   const ready = (): Translations => {
-    if (!translations) throw new Error("The translations plugin is used before its setup ran; add it to the app's plugins.");
+    if (!translations) throw new E_SERVICE_NOT_CONFIGURED("translator", "the translations plugin is used before its setup ran; add it to the app's plugins");
     return translations;
   };
   return {

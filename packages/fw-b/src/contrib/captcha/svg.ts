@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context } from "koa";
 import { claimOnce } from "@fwkit/security/plugin";
 import type svgCaptchaModule from "svg-captcha";
+import { E_CONTRIB_SESSION_MISSING } from "../../errors.js";
 import type { CaptchaContribOptions } from "../config.js";
 import { CONTRIB_DRIVERS, requireDriver } from "../drivers.js";
 import type { CaptchaVerifier } from "./verifier.js";
@@ -52,7 +53,7 @@ export function svgCaptchaVerifier(secret: string, options: CaptchaContribOption
     name: "svg-captcha",
     challenge(ctx) {
       const session = sessionOf(ctx);
-      if (!session) throw new Error("The captcha needs a session: keep the security battery on.");
+      if (!session) throw new E_CONTRIB_SESSION_MISSING("The captcha");
       const made = svgCaptcha().create({ size, noise: 2, ignoreChars: "0oO1ilI", color: false, background: "#ffffff" });
       const salt = randomBytes(12).toString("base64url");
       session[CAPTCHA_SESSION_KEY] = { hash: digest(secret, salt, made.text), salt, at: Date.now() } satisfies Pending;

@@ -6,7 +6,7 @@ import { login } from "@fwkit/security";
 import { safeNextUrl } from "@fwkit/security/plugin";
 import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";
-import { E_OAUTH_FAILED, E_OAUTH_UNAVAILABLE } from "../../errors.js";
+import { E_CONTRIB_SESSION_MISSING, E_OAUTH_FAILED, E_OAUTH_UNAVAILABLE } from "../../errors.js";
 import { freeUsername } from "../auth/accounts.js";
 import { absoluteUrl } from "../mail.js";
 import { isActive, type OAuthAccountRow, type UserRow } from "../models.js";
@@ -40,7 +40,7 @@ function clientsOf(ctx: Context): OAuthClients {
 
 function sessionOf(ctx: Context): Record<string, unknown> {
   const session = (ctx as { session?: Record<string, unknown> | null }).session;
-  if (!session) throw new Error("OAuth sign-in needs a session: keep the security battery on.");
+  if (!session) throw new E_CONTRIB_SESSION_MISSING("OAuth sign-in");
   return session;
 }
 
