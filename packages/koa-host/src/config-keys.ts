@@ -30,6 +30,7 @@ export const HOST_CONFIG_KEYS = Object.freeze({
   secretKey: true,
   logLevel: true,
   logRequests: true,
+  logTime: true,
   bodyLimits: Object.freeze({ json: true, form: true, text: true, fileSize: true }),
   static: Object.freeze({ dir: true, prefix: true, maxAge: true }),
   basePath: true,

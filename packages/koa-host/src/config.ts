@@ -49,6 +49,8 @@ export interface HostConfig {
   readonly logLevel: string;
   /** Log one line per request (at level info). */
   readonly logRequests: boolean;
+  /** How log lines write their time: `"iso"` (default, `2026-11-27T15:58:52.998Z`) or `"epoch"` (milliseconds). */
+  readonly logTime?: "iso" | "epoch";
   /** Body parser limits. */
   readonly bodyLimits: BodyLimits;
   /** Static files: folder under the root, URL prefix and `max-age` in seconds. */

@@ -98,11 +98,12 @@ export interface Host {
  */
 export async function createHost(options: HostOptions): Promise<Host> {
   const config = await loadConfig(options.root, { ...options.config, ...(options.basePath ? { basePath: options.basePath } : {}) });
-  const logger = options.logger ?? createLogger(config);
   const modules = options.modules ?? (await loadViewModules(config.root, options.viewModules));
   const table = buildRouteTable({ conventions: options.conventions, modules });
   const production = productionSettings(config);
   const plugins = typeof options.plugins === "function" ? await options.plugins(config) : (options.plugins ?? []);
+  // Made once the plugins are known: their log fields (a request's trace) join every line.
+  const logger = options.logger ?? createLogger(config, "app", logFieldsOf(plugins));
   checkConfigKeys(config, options.configKeys, plugins);
   for (const plugin of plugins) await plugin.setup?.({ config, logger, table });
 
@@ -146,6 +147,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
   ];
   const mountParent: MountParent = { table, staticPrefixes: folders.map((folder) => folder.prefix), mounts };
   const served = folders.map(({ prefix, dir }) => ({ prefix: basePath + prefix, serve: staticFiles({ dir, prefix: basePath + prefix, maxAge: config.static.maxAge }) }));
+  // Plugins' front middleware (metrics, the request's trace) wraps everything below, log line included.
+  for (const plugin of plugins) {
+    const front = plugin.frontMiddleware?.();
+    if (front) koa.use(front);
+  }
   // Request id, health endpoints, request log, errors and the static-or-body step: one layer.
   koa.use(
     requestFront({
@@ -213,6 +219,14 @@ export async function createHost(options: HostOptions): Promise<Host> {
     },
   };
   return host;
+}
+
+/** The plugins' log fields as one pino mixin, or `undefined` when none adds any (lines then cost nothing extra). */
+function logFieldsOf(plugins: readonly HostPlugin[]): (() => Record<string, unknown>) | undefined {
+  const sources = plugins.map((plugin) => plugin.logFields?.()).filter((fields): fields is () => Record<string, unknown> => fields !== undefined);
+  if (sources.length === 0) return undefined;
+  if (sources.length === 1) return sources[0];
+  return () => Object.assign({}, ...sources.map((fields) => fields()));
 }
 
 function runtimeOfHost(host: Host): HostRuntime {

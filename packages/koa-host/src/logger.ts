@@ -3,6 +3,7 @@ import { pino, type Logger } from "pino";
 import type pretty from "pino-pretty";
 import type { AppConfig } from "./config.js";
 import { requireDevTool } from "./dev-tools.js";
+import { E_PRODUCTION_CONFIG } from "./errors.js";
 
 // pino-pretty (and its dependencies) is loaded only when a development logger is made: production
 // processes, tests that pass their own logger and tools that import koa-host never load it. It is
@@ -21,17 +22,30 @@ function prettyPrinter(): typeof pretty | undefined {
   }
 }
 
+/** How log lines write their time (`logTime`): ISO 8601 in UTC (default), or pino's epoch milliseconds. */
+export type LogTime = "iso" | "epoch";
+
+/** Reads `logTime`; anything but `"iso"` or `"epoch"` stops the start with E_PRODUCTION_CONFIG. */
+export function logTimeOf(value: unknown): LogTime {
+  if (value === undefined || value === "iso" || value === "epoch") return value ?? "iso";
+  throw new E_PRODUCTION_CONFIG("logTime", '"iso" (2026-11-27T15:58:52.998Z, the default) or "epoch" (milliseconds since 1970)', value);
+}
+
 /**
  * Creates the app's pino logger: pretty and synchronous in development, JSON lines otherwise. A
- * request's own lines go through `ctx.log` (its child with the request's `reqId`).
+ * request's own lines go through `ctx.log` (its child with the request's `reqId`). `fields`, when
+ * given, adds its fields to every line (the request's trace, from the observability battery).
  */
-export function createLogger(config: Pick<AppConfig, "env" | "logLevel">, name = "app"): Logger {
+export function createLogger(config: Pick<AppConfig, "env" | "logLevel"> & { readonly logTime?: unknown }, name = "app", fields?: () => Record<string, unknown>): Logger {
+  const time = logTimeOf(config.logTime);
+  const mixin = fields ? { mixin: fields } : {};
   const prettyStream = config.env === "development" ? prettyPrinter() : undefined;
   if (prettyStream) {
-    return pino({ name, level: config.logLevel }, prettyStream({ colorize: process.stdout.isTTY ?? false, sync: true, singleLine: true, ignore: "pid,hostname,name,method,path,status,ip,userAgent,bytes" }));
+    const translateTime = time === "iso" ? "UTC:yyyy-mm-dd'T'HH:MM:ss.l'Z'" : false;
+    return pino({ name, level: config.logLevel, ...mixin }, prettyStream({ colorize: process.stdout.isTTY ?? false, sync: true, singleLine: true, translateTime, ignore: "pid,hostname,name,method,path,status,ip,userAgent,bytes,route" }));
   }
   // ISO times: what log shippers (Loki, Elasticsearch, CloudWatch) read without a parser rule.
-  return pino({ name, level: config.logLevel, timestamp: pino.stdTimeFunctions.isoTime });
+  return pino({ name, level: config.logLevel, ...mixin, ...(time === "iso" ? { timestamp: pino.stdTimeFunctions.isoTime } : {}) });
 }
 
 /**
@@ -46,6 +60,7 @@ export function logRequest(logger: Logger, ctx: Context, start: number): void {
   logger.info(
     {
       reqId: ctx.state["requestId"],
+      route: routeNameOf(ctx),
       method: ctx.method,
       path: ctx.path,
       status: ctx.status,
@@ -57,6 +72,19 @@ export function logRequest(logger: Logger, ctx: Context, start: number): void {
     },
     `${ctx.method} ${ctx.path} ${ctx.status}`,
   );
+}
+
+/**
+ * The name of the route that answered a request, for logs and metrics: the view's `Class.method`
+ * (`Blog.show`), a hand-written route's pattern (`/api/items/:id`), else `undefined` (a static
+ * file, a 404). Never the raw path: one name per route, whatever its parameters.
+ */
+export function routeNameOf(ctx: Context): string | undefined {
+  const runtime = (ctx as unknown as { runtime?: { lookupRoute(ctx: Context): { route: { id: string } | undefined } | undefined } }).runtime;
+  const view = runtime?.lookupRoute(ctx)?.route;
+  if (view) return view.id;
+  const pattern = (ctx as unknown as { routerPath?: unknown }).routerPath;
+  return typeof pattern === "string" ? pattern : undefined;
 }
 
 /**

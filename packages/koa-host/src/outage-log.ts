@@ -1,3 +1,5 @@
+import { report, telemetry } from "./telemetry.js";
+
 /** What an {@link OutageLog} writes to: pino's logger fits, and so does the services' logger. */
 export interface OutageLogger {
   warn(details: object, message: string): void;
@@ -43,6 +45,8 @@ export function outageLog(options: OutageLogOptions): OutageLog {
   const state: OutageLog = {
     down: false,
     failed(error) {
+      // Metrics count failures and show the state (the observability battery); nothing when unobserved.
+      report(telemetry.outage, () => ({ service: name, down: true, failure: true }));
       failures++;
       unreported++;
       const at = now();
@@ -63,6 +67,7 @@ export function outageLog(options: OutageLogOptions): OutageLog {
     recovered() {
       if (!state.down) return;
       (state as { down: boolean }).down = false;
+      report(telemetry.outage, () => ({ service: name, down: false, failure: false }));
       const downMs = now() - since;
       const line = `${name} is back after ${Math.round(downMs / 1000)} s (${failures} failure${failures === 1 ? "" : "s"} while down)`;
       failures = 0;

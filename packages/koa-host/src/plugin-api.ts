@@ -24,7 +24,21 @@ export {
 } from "./error-pages.js";
 export { formatRoutes, routeListing, type MountedApp } from "./mounts.js";
 export { HTTP_STATUSES, statusText, toHttpStatus } from "./http-error.js";
-export { createLogger, requestLogger } from "./logger.js";
+export { createLogger, logTimeOf, requestLogger, routeNameOf, type LogTime } from "./logger.js";
+export {
+  report,
+  telemetry,
+  traceCall,
+  type ConnectionMessage,
+  type JobMessage,
+  type LoginRefusedMessage,
+  type MailMessage,
+  type OutageMessage,
+  type QueueMessage,
+  type RenderMessage,
+  type StorageMessage,
+  type TracedMessage,
+} from "./telemetry.js";
 export {
   isOutageReported,
   markOutageReported,

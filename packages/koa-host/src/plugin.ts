@@ -37,6 +37,18 @@ export interface HostPlugin {
   readonly configKeys?: ConfigKeys;
   /** Called once at start-up, in plugin order, before any request. */
   setup?(context: PluginContext): void | Promise<void>;
+  /**
+   * Middleware around the whole request, in front of the host's own first layer (request id,
+   * health probes, the request log line, error answers, static files): a metric or a trace of
+   * every request, status and log line included. Decided at start-up; most plugins have none.
+   */
+  frontMiddleware?(): Middleware | undefined;
+  /**
+   * Fields added to every line of the app's logger (and `ctx.log`), read when a line is written:
+   * the trace and span of the request under way. Asked once when the host makes its logger; a
+   * plugin returns `undefined` when it adds nothing, so lines cost nothing extra.
+   */
+  logFields?(): (() => Record<string, unknown>) | undefined;
   /** App-wide Koa middleware, run after body parsing and before routing, in plugin order. */
   middleware?(): readonly Middleware[];
   /**

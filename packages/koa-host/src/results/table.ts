@@ -11,6 +11,7 @@ import { toXml } from "../escape/xml.js";
 import { hasNoBodyStatus, sendText, unwrapReply } from "../respond-helpers.js";
 import type { RespondFn } from "../responder.js";
 import { shapeOf } from "./shape.js";
+import { telemetry, traceCall } from "../telemetry.js";
 
 /** Renders a route's template with the given values (HTML views). */
 export type TemplateRenderer = (ctx: Context, values: Record<string, unknown>) => void | Promise<void>;
@@ -71,7 +72,9 @@ function answerNothing(ctx: Context): void {
  * `undefined` or `null` after the view wrote `ctx.body` itself, or set a 204/304/redirect, keeps that.
  */
 export function prepareResult(options: ResultTableOptions): RespondFn {
-  const { kind, handler, template } = options;
+  const { kind, handler } = options;
+  // A render is an operation observers see (a span in the request's trace); a call when unobserved.
+  const template: TemplateRenderer = (ctx, values) => traceCall(telemetry.render, () => ({ handler }), () => options.template(ctx, values));
   return (ctx, result) => {
     const body = unwrapReply(ctx, result);
     const shape = shapeOf(body);

@@ -1,0 +1,128 @@
+/**
+ * The events the host and the batteries report for metrics and traces, on Node's
+ * `diagnostics_channel`: a battery publishes, an observer (the observability battery, or any
+ * APM agent) subscribes. Publishing asks `hasSubscribers` first, so an app that observes nothing
+ * pays one property read per event and builds no message.
+ *
+ * Operations (a template render, a mail, a storage call, a job) are tracing channels: `start`
+ * when the call begins (in the caller's async context, so a span started there is a child of the
+ * request's), `error` when it fails (`message.error`), and `asyncEnd` when it is over, whether it
+ * answered synchronously or with a promise. Facts (a knex connection opened, a service down or
+ * back, a login refused) are plain channels.
+ */
+import diagnostics from "node:diagnostics_channel";
+
+/** What every operation message carries once it is over. */
+export interface TracedMessage {
+  /** Set when the operation failed. */
+  error?: unknown;
+}
+
+/** A template render: the route handler (`Blog.show()`) whose template is rendered. */
+export interface RenderMessage extends TracedMessage {
+  readonly handler: string;
+}
+
+/** A mail handed to the transport: its template name, when it has one. */
+export interface MailMessage extends TracedMessage {
+  readonly template: string | undefined;
+}
+
+/** A storage operation (`put`, `get`, `delete`, `list`...). */
+export interface StorageMessage extends TracedMessage {
+  readonly operation: string;
+}
+
+/** A job run by a queue worker. */
+export interface JobMessage extends TracedMessage {
+  readonly queue: string;
+  readonly name: string;
+}
+
+/** A knex connection pool opened by the data battery (its `query`/`query-response` events, its pool). */
+export interface ConnectionMessage {
+  /** The knex instance. */
+  readonly knex: object;
+  /** The dialect: `postgres`, `mysql`, `sqlite`. */
+  readonly dialect: string;
+}
+
+/** A backing service's state as its outage log tells it (`failed` per failure, `down` on changes). */
+export interface OutageMessage {
+  /** The service as the operator knows it (`security: the redis session store`). */
+  readonly service: string;
+  /** Whether it is down after this event. */
+  readonly down: boolean;
+  /** True when this event is a failure (a refused connection, a failed command). */
+  readonly failure: boolean;
+}
+
+/** A sign-in the login limiter refused. */
+export interface LoginRefusedMessage {
+  /** What ran out: `account`, `address`, `pair` (the limiter's scope). */
+  readonly scope: string;
+}
+
+/** A job queue's counts, published by the jobs battery when it reads them. */
+export interface QueueMessage {
+  readonly queue: string;
+  readonly waiting: number;
+  readonly active: number;
+  readonly delayed?: number;
+  readonly failed?: number;
+}
+
+/** The channels, by what they report. Names are stable: an outside agent may subscribe by name. */
+export const telemetry = Object.freeze({
+  render: diagnostics.tracingChannel<object, RenderMessage>("fwkit:render"),
+  mail: diagnostics.tracingChannel<object, MailMessage>("fwkit:mail"),
+  storage: diagnostics.tracingChannel<object, StorageMessage>("fwkit:storage"),
+  job: diagnostics.tracingChannel<object, JobMessage>("fwkit:job"),
+  connection: diagnostics.channel("fwkit:data.connection"),
+  outage: diagnostics.channel("fwkit:outage"),
+  loginRefused: diagnostics.channel("fwkit:security.login-refused"),
+  queue: diagnostics.channel("fwkit:jobs.queue"),
+});
+
+type Operation<M extends TracedMessage> = diagnostics.TracingChannel<object, M>;
+
+/**
+ * Runs `call` as one operation of `channel` (see the file comment): with no subscriber it is just
+ * `call()`; otherwise `start`, `error` on failure and `asyncEnd` once it is over, sync or async.
+ */
+export function traceCall<M extends TracedMessage, T>(channel: Operation<M>, message: () => NoInfer<M>, call: () => T): T {
+  if (!channel.hasSubscribers) return call();
+  const sent = message();
+  const failed = (error: unknown) => {
+    sent.error = error;
+    channel.error.publish(sent);
+    channel.asyncEnd.publish(sent);
+  };
+  channel.start.publish(sent);
+  let result: T;
+  try {
+    result = call();
+  } catch (error) {
+    failed(error);
+    throw error;
+  }
+  if (result && typeof (result as { then?: unknown }).then === "function") {
+    return (result as unknown as Promise<unknown>).then(
+      (value) => {
+        channel.asyncEnd.publish(sent);
+        return value;
+      },
+      (error: unknown) => {
+        failed(error);
+        throw error;
+      },
+    ) as T;
+  }
+  channel.asyncEnd.publish(sent);
+  return result;
+}
+
+/** Publishes a fact on a plain channel when someone listens; `message` is built only then. */
+export function report(channel: diagnostics.Channel, message: () => object): void {
+  if (channel.hasSubscribers) channel.publish(message());
+}
