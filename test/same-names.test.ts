@@ -1,5 +1,5 @@
 // The same option, flag and helper names for the same thing in fw-a and fw-b. Both
-// frameworks' createApp/defineApp take the same option names (koa-host's APP_OPTION_KEYS); the
+// frameworks' createApp/defineApp take the same option names (the app kit's APP_OPTION_KEYS); the
 // names one seed gave an option are aliases, listed in docs/configuration.md "Same thing, same name",
 // accepted by both and backed by one implementation.
 import assert from "node:assert/strict";
@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { APP_OPTION_ALIASES, APP_OPTION_KEYS } from "../packages/koa-host/src/app-options.js";
+import { APP_OPTION_ALIASES, APP_OPTION_KEYS } from "../packages/app-kit/src/app-options.js";
 import { defaultConfig } from "../packages/koa-host/src/config.js";
 import { contribSettings } from "../packages/fw-b/src/contrib/config.js";
 import * as fwA from "../packages/fw-a/src/index.js";
@@ -45,7 +45,7 @@ function namesTable(): string[][] {
 }
 
 describe("same thing, same name in fw-a and fw-b", () => {
-  test("both frameworks' defineApp take the same option names, and they are koa-host's list plus the aliases", () => {
+  test("both frameworks' defineApp take the same option names, and they are the app kit's list plus the aliases", () => {
     const a = optionNames(fwA.defineApp as never);
     const b = optionNames(fwB.defineApp as never);
     assert.deepEqual(a, b, "fw-a and fw-b accept the same app options");

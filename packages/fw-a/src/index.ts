@@ -5,7 +5,7 @@
  * convention), or JSON.
  */
 export { createApp, defineApp, type FwAAppOptions } from "./app.js";
-export { defaultPlugins, type AuthOptions, type BatterySwitches } from "./batteries.js";
+export type { AuthOptions, BatterySwitches } from "@fwkit/app-kit";
 export { fwAConventions } from "./conventions.js";
 export { FwA } from "./fw-a.js";
 // `markdown` is fw-b's name of renderMarkdown: both names in both frameworks (docs/configuration.md).

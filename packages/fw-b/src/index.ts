@@ -6,16 +6,7 @@
  */
 export { createApp, defineApp, type FwBAppOptions } from "./app.js";
 export type { FwBAppConfig } from "./config-types.js";
-export {
-  autoMigrates,
-  batteryPlugins,
-  batterySwitches,
-  defaultPlugins,
-  type AuthOptions,
-  type Batteries,
-  type BatterySwitches,
-  type DefaultPluginOptions,
-} from "./batteries.js";
+export type { AuthOptions, BatterySwitches } from "@fwkit/app-kit";
 export { conventions, FwB } from "./base.js";
 export * from "./errors.js";
 export { mailTemplatePath, pugMailRenderer, type PugMailOptions } from "./render/mail.js";

@@ -19,8 +19,8 @@ export interface ConfigKeys {
 }
 
 /**
- * The keys the host itself reads, plus the keys environment variables set (`ENV_KEYS`) and the
- * keys both frameworks read the same way (`batteries`, `autoMigrate`). A package adding host keys
+ * The keys the host itself reads, plus the keys environment variables set (`ENV_KEYS`); the keys
+ * every framework reads the same way (`batteries`, `autoMigrate`) are the app kit's. A package adding host keys
  * (production settings, health paths...) adds them here; a battery declares its own in its plugin.
  */
 export const HOST_CONFIG_KEYS = Object.freeze({
@@ -51,9 +51,6 @@ export const HOST_CONFIG_KEYS = Object.freeze({
   queueUrl: true,
   mailFrom: true,
   timezone: true,
-  // Both frameworks: which batteries run, and whether migrations run at start-up.
-  batteries: Object.freeze({ security: true, data: true, services: true }),
-  autoMigrate: true,
 } as const satisfies ConfigKeys);
 
 // Compile-time: the run-time declaration and the typed shape list the same keys.

@@ -17,16 +17,6 @@ export interface BodyLimits {
   readonly fileSize: number;
 }
 
-/** Which built-in batteries an app runs (config key `batteries`); all on by default. */
-export interface BatterySwitches {
-  /** Sessions, CSRF, login manager, JWT, CORS, security headers. */
-  readonly security?: boolean;
-  /** The database, models, flash messages, validation answers. */
-  readonly data?: boolean;
-  /** Mail, file storage, cache, signals, hashed static assets. */
-  readonly services?: boolean;
-}
-
 /**
  * The host's own config keys (exactly those `HOST_CONFIG_KEYS` declares, a compile-time check in
  * config-keys.ts keeps them together). Values set from environment variables (`ENV_KEYS`) are strings.
@@ -105,10 +95,6 @@ export interface HostConfig {
   readonly mailFrom?: string;
   /** IANA time zone dates are shown in (`TIMEZONE`). */
   readonly timezone?: string;
-  /** Which built-in batteries run (both frameworks). */
-  readonly batteries?: BatterySwitches;
-  /** Run pending migrations at start-up (default: in development). */
-  readonly autoMigrate?: boolean;
 }
 
 /**

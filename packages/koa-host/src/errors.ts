@@ -231,14 +231,6 @@ export const E_CONFIG_UNKNOWN_KEY = createError(
     (path.includes(".") ? "" : ` A key your app reads itself is declared in lib/config.ts: appKeys: ["${path}"].`),
 );
 
-/** An app option was given under its name and under its alias (`viewModules` and `views`). */
-export const E_OPTION_ALIAS_TWICE = createError(
-  "E_OPTION_ALIAS_TWICE",
-  500,
-  (where: string, name: string, alias: string) =>
-    `${where} was given both "${name}" and "${alias}", which are the same option (${alias} is the other framework's name for it). Keep one: ${name}.`,
-);
-
 /** A mounted app lacks a plugin whose protection the parent app requires of it (the CSRF check). */
 export const E_MOUNT_UNGUARDED = createError(
   "E_MOUNT_UNGUARDED",

@@ -8,7 +8,6 @@ export {
   defineConfig,
   loadConfig,
   type AppConfig,
-  type BatterySwitches,
   type BodyLimits,
   type ConfigInput,
   type ConfigLayer,

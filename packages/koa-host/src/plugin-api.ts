@@ -62,4 +62,3 @@ export { clusterCounters, WindowCounts, type ClusterCounters, type CounterLimit,
 export { publicUrl, requireBaseUrl, resolveBaseUrl } from "./public-url.js";
 export { assertStrongSecret, SECRET_PLACEHOLDERS, secretWeakness } from "./secret-strength.js";
 export { GCS_ENV, readAzureBlobUrl, readGcsUrl, type AzureBlobLocation, type GcsLocation } from "./cloud-storage-url.js";
-export { APP_OPTION_ALIASES, APP_OPTION_KEYS, mountApps, resolveAppOptions, type AppOptionKey } from "./app-options.js";

@@ -8,8 +8,8 @@ import { type Route } from "routing-kernel";
 import { isDataRoute } from "routing-kernel/plugin";
 import { formatNumber } from "@fwkit/services";
 import { assetStaticFolders, assetUrls } from "../assets.js";
-import type { Batteries } from "../batteries.js";
-import { E_CONTRIB_CONFIG, E_CONTRIB_NOT_MIGRATED, E_MAINTENANCE, E_ROLE_WITHOUT_AUTH } from "../errors.js";
+import type { BatteryPlugins } from "@fwkit/app-kit";
+import { E_CONTRIB_CONFIG, E_CONTRIB_NOT_MIGRATED, E_CONTRIB_NOT_SET_UP, E_MAINTENANCE, E_ROLE_WITHOUT_AUTH } from "../errors.js";
 import { adminNavigation } from "./admin/nav.js";
 import { svgCaptchaVerifier } from "./captcha/svg.js";
 import type { ContribSettings } from "./config.js";
@@ -28,7 +28,7 @@ import { localeOf, translatorOf, type AdminNavItem, type ContribRuntime } from "
 export interface FwbPluginOptions {
   readonly config: AppConfig;
   readonly settings: ContribSettings;
-  readonly batteries: Batteries;
+  readonly batteries: BatteryPlugins;
   /** Apply pending contrib and app migrations at start-up. */
   readonly migrate: boolean;
   /** The app's responder (known once the host built it), used to answer the maintenance page. */
@@ -97,7 +97,7 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
       return batteries.security?.config.loginUrl ?? "/login";
     },
     get logger() {
-      if (!logger) throw new Error("fw-b plugin used before setup");
+      if (!logger) throw new E_CONTRIB_NOT_SET_UP("The contrib runtime's logger");
       return logger;
     },
     knex: () => {

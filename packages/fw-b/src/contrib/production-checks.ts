@@ -7,7 +7,7 @@
 import type { AppConfig } from "@fwkit/koa-host";
 import { requireBaseUrl, resolveBaseUrl } from "@fwkit/koa-host/plugin";
 import { requireMailer } from "@fwkit/services/plugin";
-import type { Batteries } from "../batteries.js";
+import type { BatteryPlugins } from "@fwkit/app-kit";
 import { E_CONTRIB_CONFIG } from "../errors.js";
 import type { ContribSettings } from "./config.js";
 
@@ -24,7 +24,7 @@ function mailingModules(settings: ContribSettings): string[] {
  * mailer (`MAIL_URL`, `MAIL_FROM`, the services battery) and that modules which build absolute
  * links have `BASE_URL`. Returns the checked base URL.
  */
-export function checkContribProduction(config: AppConfig, settings: ContribSettings, batteries: Batteries): string | undefined {
+export function checkContribProduction(config: AppConfig, settings: ContribSettings, batteries: BatteryPlugins): string | undefined {
   if (config.env !== "production") return resolveBaseUrl(config);
   const mailing = mailingModules(settings);
   if (mailing.length > 0) {

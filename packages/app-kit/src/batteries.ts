@@ -1,0 +1,110 @@
+/**
+ * The batteries every framework made with `defineFramework` runs, on by default and switched off
+ * one by one in config (`batteries: { data: false }`). This list is the one place a battery is
+ * added for both frameworks: its entry gives its switch, its config keys and its plugin.
+ */
+import type { AppConfig } from "@fwkit/koa-host";
+import type { ConfigKeys, HostPlugin } from "@fwkit/koa-host/plugin";
+import { dataPlugin } from "@fwkit/data";
+import { DATA_CONFIG_KEYS } from "@fwkit/data/plugin";
+import { securityPlugin } from "@fwkit/security";
+import { SECURITY_CONFIG_KEYS } from "@fwkit/security/plugin";
+import { servicesPlugin } from "@fwkit/services";
+import { SERVICES_CONFIG_KEYS, userSignalHooks } from "@fwkit/services/plugin";
+import { defineBattery, type Battery, type BatteryContext } from "./battery.js";
+import { E_BATTERY_SWITCH, E_BATTERY_TWICE } from "./errors.js";
+
+/** Sessions, CSRF, login manager, JWT, CORS, security headers. */
+export const securityBattery = defineBattery({
+  key: "security",
+  configKeys: SECURITY_CONFIG_KEYS,
+  // The login manager's events become the framework's signals (user.logged_in / user.logged_out).
+  plugin: ({ auth }) => securityPlugin({ ...auth, ...userSignalHooks(auth) }),
+});
+
+/** The database, models, flash messages, validation answers. */
+export const dataBattery = defineBattery({
+  key: "data",
+  configKeys: DATA_CONFIG_KEYS,
+  plugin: ({ migrate }) => dataPlugin({ migrate }),
+});
+
+/** Mail, file storage, cache, signals, hashed static assets. */
+export const servicesBattery = defineBattery({
+  key: "services",
+  configKeys: SERVICES_CONFIG_KEYS,
+  plugin: ({ mailRenderer }) => servicesPlugin(mailRenderer ? { mailRenderer: () => mailRenderer } : {}),
+});
+
+/**
+ * The built-in batteries, in the order their plugins run: security first (the session, which
+ * everything after needs), data (flash needs the session), services.
+ */
+export const DEFAULT_BATTERIES = Object.freeze([securityBattery, dataBattery, servicesBattery] as const);
+
+type DefaultBattery = (typeof DEFAULT_BATTERIES)[number];
+
+type DefaultSwitches = { readonly [B in DefaultBattery as B["key"]]?: boolean };
+
+/**
+ * Which batteries an app runs (config key `batteries`): every one is on unless set to false. A
+ * battery registered from outside this package adds its switch by module augmentation
+ * (`declare module "@fwkit/app-kit" { interface BatterySwitches { jobs?: boolean } }`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface -- the built-in switches, open for augmentation
+export interface BatterySwitches extends DefaultSwitches {}
+
+/** The plugins of the batteries that are on, by key (a built-in battery's plugin keeps its type). */
+export type BatteryPlugins = { readonly [B in DefaultBattery as B["key"]]?: ReturnType<B["plugin"]> } & { readonly [key: string]: HostPlugin | undefined };
+
+const registered: Battery[] = [];
+
+/**
+ * Adds a battery to every framework made with `defineFramework`, after the built-in ones, for the
+ * apps built from now on; returns the function that removes it again. For a battery outside this
+ * package (an app's own, a test's); a battery of the kit goes into {@link DEFAULT_BATTERIES}.
+ */
+export function registerBattery(battery: Battery): () => void {
+  if (allBatteries().some((known) => known.key === battery.key)) throw new E_BATTERY_TWICE(battery.key);
+  registered.push(battery);
+  return () => {
+    const at = registered.indexOf(battery);
+    if (at >= 0) registered.splice(at, 1);
+  };
+}
+
+/** The built-in batteries, then the registered ones, in the order their plugins run. */
+export function allBatteries(): readonly Battery[] {
+  return [...DEFAULT_BATTERIES, ...registered];
+}
+
+/** The `batteries` block of the config keys: one switch per battery. */
+export function batterySwitchKeys(batteries: readonly Battery[]): ConfigKeys {
+  return { batteries: Object.freeze(Object.fromEntries(batteries.map((battery) => [battery.key, true as const]))) };
+}
+
+/** The switches of `config.batteries`, every battery on unless set to false; a value that is not a boolean is refused. */
+export function batterySwitches(config: AppConfig, batteries: readonly Battery[] = allBatteries()): Readonly<Record<string, boolean>> {
+  const given = (config["batteries"] ?? {}) as Readonly<Record<string, unknown>>;
+  const known = batteries.map((battery) => battery.key);
+  const switches: Record<string, boolean> = Object.fromEntries(known.map((key) => [key, true]));
+  for (const [key, value] of Object.entries(given)) {
+    if (value === undefined) continue;
+    if (!known.includes(key) || typeof value !== "boolean") throw new E_BATTERY_SWITCH(key, known);
+    switches[key] = value;
+  }
+  return switches;
+}
+
+/** True when pending migrations run at start-up: `autoMigrate` in config, else in development. */
+export function autoMigrates(config: AppConfig): boolean {
+  return Boolean(config["autoMigrate"] ?? config.env === "development");
+}
+
+/** Builds the plugins of the batteries that are on, by key, in the batteries' order. */
+export function batteryPlugins(context: BatteryContext, batteries: readonly Battery[] = allBatteries()): BatteryPlugins {
+  const on = batterySwitches(context.config, batteries);
+  const plugins: Record<string, HostPlugin> = {};
+  for (const battery of batteries) if (on[battery.key]) plugins[battery.key] = battery.plugin(context);
+  return plugins as BatteryPlugins;
+}

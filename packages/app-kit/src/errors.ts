@@ -1,0 +1,35 @@
+/**
+ * Errors raised while a framework is assembled: a battery declared wrongly, two batteries under one
+ * key, an unknown battery switch. All happen at start-up and say what to change.
+ */
+import { createError } from "routing-kernel";
+
+/** `defineBattery` got a key that is not a plain name, or no `plugin` function. */
+export const E_BATTERY_INVALID = createError(
+  "E_BATTERY_INVALID",
+  500,
+  (key: string, reason: string) => `The battery "${key}" is invalid: ${reason}. Give defineBattery({ key, plugin }) a key of letters and digits and a plugin function.`,
+);
+
+/** Two batteries registered under the same key. */
+export const E_BATTERY_TWICE = createError(
+  "E_BATTERY_TWICE",
+  500,
+  (key: string) => `A battery with the key "${key}" is already registered. Give the new battery another key, or unregister the first.`,
+);
+
+/** `batteries` in config switches a battery that is not registered, or with a value that is not a boolean. */
+export const E_BATTERY_SWITCH = createError(
+  "E_BATTERY_SWITCH",
+  500,
+  (key: string, known: readonly string[]) =>
+    `The config key "batteries.${key}" is invalid: it must be true or false and name a battery (known: ${known.join(", ") || "none"}).`,
+);
+
+/** An app option was given under its name and under its alias (`viewModules` and `views`). */
+export const E_OPTION_ALIAS_TWICE = createError(
+  "E_OPTION_ALIAS_TWICE",
+  500,
+  (where: string, name: string, alias: string) =>
+    `${where} was given both "${name}" and "${alias}", which are the same option (${alias} is the other framework's name for it). Keep one: ${name}.`,
+);

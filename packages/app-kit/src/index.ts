@@ -1,0 +1,28 @@
+/**
+ * @module @fwkit/app-kit
+ * How a framework over the fwkit host is assembled, written once for every framework:
+ * `defineFramework({ name, conventions, responder, configKeys, parts })` gives `createApp` and
+ * `defineApp` with the shared app options, the batteries (`defineBattery`, their switches and
+ * `autoMigrate`), mounting, and the base view class's helpers (`FrameworkView`). For framework
+ * authors; apps import their framework.
+ */
+export { APP_OPTION_ALIASES, APP_OPTION_KEYS, mountApps, resolveAppOptions, trimBasePath, type AppOptionKey, type AppOptions } from "./app-options.js";
+export { defineBattery, type AuthOptions, type Battery, type BatteryContext } from "./battery.js";
+export {
+  allBatteries,
+  autoMigrates,
+  batteryPlugins,
+  batterySwitches,
+  dataBattery,
+  DEFAULT_BATTERIES,
+  registerBattery,
+  securityBattery,
+  servicesBattery,
+  type BatteryPlugins,
+  type BatterySwitches,
+} from "./batteries.js";
+export { FRAMEWORK_CONFIG_KEYS, type FrameworkAppConfig } from "./config.js";
+export { errorTemplateNames } from "./error-pages.js";
+export * from "./errors.js";
+export { defineFramework, type AppAssembly, type Framework, type FrameworkDefinition, type FrameworkParts } from "./framework.js";
+export { FrameworkView } from "./view.js";
