@@ -75,6 +75,13 @@ export const E_BAD_PAGE_PARAM = createError(
 /** Input failed a validation schema; carries per-field messages and the old input. */
 export const E_VALIDATION = createError("E_VALIDATION", 422, (message: string) => message);
 
+/** The data plugin's runtime (database, models, settings) was read before the plugin's `setup()` ran. */
+export const E_DATA_NOT_SET_UP = createError(
+  "E_DATA_NOT_SET_UP",
+  500,
+  () => "The data plugin is used before its setup ran; add it to the app's plugins (the data battery does).",
+);
+
 /** Flash messages or form redirects were used on a request without `ctx.session`. */
 export const E_NO_SESSION = createError(
   "E_NO_SESSION",

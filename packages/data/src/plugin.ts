@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import type { Context, Middleware } from "koa";
 import type { Knex } from "knex";
-import type { HostPlugin, PluginContext } from "@fwkit/koa-host/plugin";
+import { E_NOT_READY, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
 import { type Route } from "routing-kernel";
 import { declaredResponseKind } from "routing-kernel/plugin";
 import { DATA_CONFIG_KEYS, dataConfig, type DataConfig } from "./config.js";
@@ -14,6 +14,7 @@ import { connect, type Database } from "./connection.js";
 import { dateHelpers, type DateHelpers, type DateInput } from "./dates.js";
 import { declaredInputMiddleware } from "./declared-input.js";
 import { translateDbError } from "./db-errors.js";
+import { E_DATA_NOT_SET_UP } from "./errors.js";
 import { flashLocals, takeIncomingFlash } from "./flash.js";
 import { requestText } from "./request-text.js";
 import { bindModels, loadModels } from "./model-registry.js";
@@ -76,7 +77,7 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
   let helpers: DateHelpers | undefined;
   let models: Record<string, Model<BaseRow>> = {};
   const ready = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error("The data plugin is used before its setup ran; add it to the app's plugins.");
+    if (value === undefined) throw new E_DATA_NOT_SET_UP();
     return value;
   };
 
@@ -175,7 +176,7 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
           try {
             await ready(database).knex.raw("select 1");
           } catch (error) {
-            throw new Error(`the database does not answer: ${(error as Error).message}`);
+            throw new E_NOT_READY("the database", (error as Error).message);
           }
         },
       },

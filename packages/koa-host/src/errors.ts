@@ -292,3 +292,23 @@ export const E_VIEW_EXISTS = createError(
   500,
   (file: string) => `${file} already exists; nothing was written. Pick another name or edit that file.`,
 );
+
+/** A readiness check found a part of the app (the database, the session store, the cache) not answering. */
+export const E_NOT_READY = createError(
+  "E_NOT_READY",
+  503,
+  (part: string, reason: string) => `${part} does not answer: ${reason}`,
+);
+
+/** Text given to the test client's XML reader (`res.xml()`, `parseXml`) is not well-formed XML. */
+export const E_XML_INVALID = createError("E_XML_INVALID", 500, (problem: string) => `The text is not well-formed XML: ${problem}.`);
+
+/** A framework's `serveForTest` set-up cannot serve what a test asked for. */
+export const E_SERVE_FOR_TEST = createError("E_SERVE_FOR_TEST", 500, (framework: string, problem: string) => `serveForTest (${framework}): ${problem}.`);
+
+/** The OpenAPI document needs an optional package to describe a route's schema. */
+export const E_OPENAPI_CONVERTER_MISSING = createError(
+  "E_OPENAPI_CONVERTER_MISSING",
+  500,
+  (library: string, name: string) => `${library} schemas need ${name} to be described in the OpenAPI document: npm install ${name}`,
+);

@@ -12,6 +12,7 @@ export { loadEnvFile, parseEnvFile } from "./env-file.js";
 export { listViewModules, loadViewModules, viewModuleFile } from "./discovery.js";
 export { escapeHtml, escapeXml, isXmlName, toXml } from "./escape/index.js";
 export { createFileProbe, type FileProbe } from "./file-probe.js";
+export { E_NOT_READY } from "./errors.js";
 export {
   acceptsOnlyJson,
   builtInErrorPage,

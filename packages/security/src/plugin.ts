@@ -8,6 +8,7 @@ import type { Context, Middleware, Next } from "koa";
 import type { JWTPayload } from "jose";
 import {
   clusterCounters,
+  E_NOT_READY,
   outageLog,
   type HostPlugin,
   type HostRuntime,
@@ -305,7 +306,7 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
                 try {
                   await store!.get("fw-readyz-probe");
                 } catch (error) {
-                  throw new Error(`the session store does not answer: ${(error as Error).message}`);
+                  throw new E_NOT_READY("the session store", (error as Error).message);
                 }
               },
             },

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from "koa";
-import type { HostPlugin, PluginContext } from "@fwkit/koa-host/plugin";
+import { E_NOT_READY, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
 import type { Route } from "routing-kernel";
 import { prepareAssets } from "./assets/assets.js";
 import type { AssetManifest } from "./assets/manifest.js";
@@ -170,7 +170,7 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
           try {
             await services().cache.get("fw-readyz-probe");
           } catch (error) {
-            throw new Error(`the cache does not answer: ${(error as Error).message}`);
+            throw new E_NOT_READY("the cache", (error as Error).message);
           }
         },
       },

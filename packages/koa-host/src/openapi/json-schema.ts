@@ -1,4 +1,5 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
+import { E_OPENAPI_CONVERTER_MISSING } from "../errors.js";
 import type { OpenApiObject } from "./types.js";
 
 /** The JSON Schema of a Standard Schema, or why there is none. */
@@ -26,12 +27,12 @@ export async function toJsonSchema(schema: StandardSchemaV1, io: "input" | "outp
 
 async function valibotJsonSchema(schema: StandardSchemaV1): Promise<OpenApiObject> {
   let converter: { toJsonSchema: (schema: unknown, config?: object) => OpenApiObject };
+  // An optional peer: named through a variable so neither the types nor the package are needed to build.
+  const name = "@valibot/to-json-schema";
   try {
-    // An optional peer: named through a variable so neither the types nor the package are needed to build.
-    const name = "@valibot/to-json-schema";
     converter = (await import(name)) as typeof converter;
   } catch {
-    throw new Error("valibot schemas need @valibot/to-json-schema to be documented: npm install @valibot/to-json-schema");
+    throw new E_OPENAPI_CONVERTER_MISSING("valibot", name);
   }
   return converter.toJsonSchema(schema, { errorMode: "ignore" });
 }

@@ -83,8 +83,12 @@ export class TestClient {
       const user = this.#pendingLogins.get(id);
       this.#pendingLogins.delete(id);
       // Answered here rather than thrown, so the app's error log stays quiet; loginAs reports it.
+      if (!session) {
+        ctx.status = 409;
+        ctx.body = { error: "the app was built without the session battery's login" };
+        return;
+      }
       try {
-        if (!session) throw new Error("the app was built without the session battery's login");
         await session.login(ctx, user);
         ctx.body = { ok: true };
       } catch (error) {

@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import type { Middleware } from "koa";
 import type { ViewModule } from "routing-kernel";
 import { mergeConfig } from "../config-merge.js";
+import { E_SERVE_FOR_TEST } from "../errors.js";
 import type { Host } from "../host.js";
 import type { HostPlugin } from "../plugin.js";
 
@@ -108,7 +109,7 @@ function filesOf(framework: ServeForTestFramework<unknown>, options: ServeForTes
   if (options.flashErrorPage) files[framework.flashErrorPage.file] = framework.flashErrorPage.text;
   const templates = options.templates ?? [];
   const template = framework.template;
-  if (templates.length && !template) throw new Error(`serveForTest: ${framework.name} gives no template for the routes of "templates"`);
+  if (templates.length && !template) throw new E_SERVE_FOR_TEST(framework.name, 'it gives no template for the routes of "templates"');
   for (const t of templates) files[join("templates", t.module, t.className, `${t.methodName}.${template?.extension}`)] = template?.text ?? "";
   return files;
 }

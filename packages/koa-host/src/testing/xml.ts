@@ -3,6 +3,7 @@
  * attributes, text, CDATA and the five entities plus character references. Not a validating
  * parser: it reads well-formed documents such as the frameworks write, and refuses the rest.
  */
+import { E_XML_INVALID } from "../errors.js";
 
 /** One element of a parsed XML answer. */
 export class XmlElement {
@@ -70,10 +71,10 @@ export function parseXml(source: string): XmlElement {
     if (cdata !== undefined) parent?.appendText(cdata);
     else if (text !== undefined) {
       if (parent) parent.appendText(decode(text));
-      else if (text.trim() !== "") throw new Error(`XML: text outside the root element: "${text.trim().slice(0, 40)}"`);
+      else if (text.trim() !== "") throw new E_XML_INVALID(`text outside the root element: "${text.trim().slice(0, 40)}"`);
     } else if (closing !== undefined) {
       const open = stack.pop();
-      if (open?.name !== closing) throw new Error(`XML: </${closing}> closes <${open?.name ?? "nothing"}>`);
+      if (open?.name !== closing) throw new E_XML_INVALID(`</${closing}> closes <${open?.name ?? "nothing"}>`);
     } else if (opening !== undefined) {
       const attributes: Record<string, string> = {};
       for (const attribute of (attributeText ?? "").matchAll(/([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
@@ -81,13 +82,13 @@ export function parseXml(source: string): XmlElement {
       }
       const element = new XmlElement(opening, attributes);
       if (parent) parent.children.push(element);
-      else if (root) throw new Error(`XML: a second root element <${opening}>`);
+      else if (root) throw new E_XML_INVALID(`a second root element <${opening}>`);
       else root = element;
       if (selfClosing !== "/") stack.push(element);
     }
   }
-  if (consumed !== source.length) throw new Error(`XML: cannot read from "${source.slice(consumed, consumed + 40)}"`);
-  if (!root) throw new Error("XML: no root element");
-  if (stack.length > 0) throw new Error(`XML: <${stack[stack.length - 1]!.name}> is never closed`);
+  if (consumed !== source.length) throw new E_XML_INVALID(`cannot read from "${source.slice(consumed, consumed + 40)}"`);
+  if (!root) throw new E_XML_INVALID("no root element");
+  if (stack.length > 0) throw new E_XML_INVALID(`<${stack[stack.length - 1]!.name}> is never closed`);
   return root;
 }
