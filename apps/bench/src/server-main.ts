@@ -6,6 +6,7 @@
 // per-request figures that `pnpm bench --profile` prints.
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
+import { E_BENCH_RUN } from "./errors.js";
 import { loadServer } from "./servers/registry.js";
 import type { Scenario } from "./workloads.js";
 
@@ -13,7 +14,7 @@ const args = process.argv.slice(2);
 if (args[0] === "--table") {
   const [, name = "", routes = "10"] = args;
   const server = await loadServer(name);
-  if (!server.measureTable) throw new Error(`${name} has no route-count scenario.`);
+  if (!server.measureTable) throw new E_BENCH_RUN(name, "it has no route-count scenario");
   const ms = server.measureTable(Number(routes));
   process.stdout.write(`TABLE ${JSON.stringify({ ms })}\n`);
 } else {

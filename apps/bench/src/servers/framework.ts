@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import type { Host } from "@fwkit/koa-host";
 import type { HostPlugin } from "@fwkit/koa-host/plugin";
 import { buildRouteTable, type Conventions, type ViewModule } from "routing-kernel";
+import { E_BENCH_RUN } from "../errors.js";
 import { generatedViewModule } from "../generate.js";
 import { prepareDb, type DbTargets } from "./db-fixture.js";
 import type { Scenario } from "../workloads.js";
@@ -36,7 +37,7 @@ export function benchConfig(scenario: Scenario, db?: DbTargets): Record<string, 
   if (scenario === "production") return { ...production, batteries: { security: true, data: false, services: false } };
   // The same production defaults, sessions in Redis and the data battery on PostgreSQL.
   if (scenario === "db") {
-    if (!db) throw new Error("The db scenario needs PostgreSQL and Redis (prepareDb()).");
+    if (!db) throw new E_BENCH_RUN("the db scenario", "it needs PostgreSQL and Redis (prepareDb())");
     return { ...production, sessionUrl: `${db.redisUrl}?prefix=bench-sess:`, dbUrl: db.dbUrl, batteries: { security: true, data: true, services: false } };
   }
   const base = { env: "production", secretKey: BENCH_SECRET, logRequests: false, logLevel: "warn" };

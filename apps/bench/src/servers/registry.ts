@@ -1,4 +1,5 @@
 import type { Scenario, WorkloadName } from "../workloads.js";
+import { E_BENCH_OPTION } from "../errors.js";
 import type { StartServer } from "./types.js";
 
 /** Names of the bench servers. */
@@ -43,7 +44,7 @@ export const SERVERS: readonly ServerInfo[] = Object.freeze([
 /** The server of a name (throws for an unknown one). */
 export function serverInfo(name: string): ServerInfo {
   const found = SERVERS.find((s) => s.name === name);
-  if (!found) throw new Error(`Unknown bench server "${name}"; known: ${SERVERS.map((s) => s.name).join(", ")}.`);
+  if (!found) throw new E_BENCH_OPTION(`Unknown bench server "${name}"; known: ${SERVERS.map((s) => s.name).join(", ")}.`);
   return found;
 }
 

@@ -1,3 +1,4 @@
+import { E_BENCH_RUN } from "../errors.js";
 import type { Server } from "node:http";
 import type { Scenario } from "../workloads.js";
 
@@ -39,7 +40,7 @@ export function routeCount(scenario: Scenario): number | undefined {
 
 /** The error thrown when a server is asked for a scenario it does not implement. */
 export function unsupported(server: string, scenario: Scenario): Error {
-  return new Error(`The ${server} bench server has no "${scenario}" scenario.`);
+  return new E_BENCH_RUN(`the ${server} bench server`, `it has no "${scenario}" scenario`);
 }
 
 /** Where the bench app's templates live (shared by fw-a, fw-b and hand-written Koa). */
