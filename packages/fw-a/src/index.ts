@@ -25,6 +25,7 @@ export type { AppDefinition } from "@fwkit/koa-host/cli";
 export * from "./errors.js";
 export {
   dateHelpers,
+  defineFactory,
   defineModel,
   flash,
   formatDate,
@@ -32,12 +33,16 @@ export {
   paginate,
   pageParams,
   rollback,
+  seedFactories,
   timeAgo,
   transaction,
   ValidationError,
   type BaseRow,
+  type Factory,
+  type FactoryContext,
   type Knex,
   type Page,
+  type SeedContext,
   type SoftDeleteRow,
 } from "@fwkit/data";
 export { signal, SIGNALS, type Services } from "@fwkit/services";

@@ -34,18 +34,23 @@ export type { RouteParamLists, RouteParams, RouteParamValue } from "@fwkit/koa-h
 export type { AppDefinition, CreateOverrides } from "@fwkit/koa-host/cli";
 export {
   dateColumn,
+  defineFactory,
   defineModel,
   flash,
   formatDate,
   modelTimestamps,
   pageParams,
   paginate,
+  seedFactories,
   timeAgo,
   transaction,
   ValidationError,
   type BaseRow,
+  type Factory,
+  type FactoryContext,
   type Knex,
   type Page,
+  type SeedContext,
   type SoftDeleteRow,
 } from "@fwkit/data";
 export { signal, SIGNALS, type Services } from "@fwkit/services";
