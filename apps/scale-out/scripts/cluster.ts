@@ -13,10 +13,13 @@ import { join } from "node:path";
 import { startSmtp } from "@fwkit/test-servers";
 import autocannon from "autocannon";
 import { cliArgs, FW_A, FW_B, prepareApp, productionEnv, runCommand, writeNextRelease } from "../src/apps.js";
-import { client, csrfFrom, type Client } from "../src/client.js";
+import { httpClient, csrfFrom, type HttpClient } from "@fwkit/test-servers";
 import { startBalancer, startNode, startNodes, type AppNode } from "../src/cluster.js";
 import { eventually, launch } from "../src/processes.js";
 import { createDatabase, startPrivatePostgres, startPrivateRedis, type PrivatePostgres } from "../src/stores.js";
+
+/** A connection per request, as the cluster runs always made: a node stopped between requests never leaves a dead keep-alive connection behind. */
+const CLOSE = { connection: "close" };
 
 process.env["NODE_TLS_REJECT_UNAUTHORIZED"] = "0";
 const arg = (name: string, fallback: string) => {
@@ -100,8 +103,8 @@ async function phase(name: string, url: string, nodes: AppNode[], during: () => 
   console.log(`${name}: ${JSON.stringify(row)}`);
 }
 
-async function logIn(base: string): Promise<Client> {
-  const browser = client(base);
+async function logIn(base: string): Promise<HttpClient> {
+  const browser = httpClient(base, { headers: CLOSE });
   if (framework === FW_A) {
     await browser.json("/ops/visit/");
     return browser;
@@ -114,7 +117,7 @@ async function logIn(base: string): Promise<Client> {
   return browser;
 }
 
-async function sessionHolds(browser: Client): Promise<boolean> {
+async function sessionHolds(browser: HttpClient): Promise<boolean> {
   const me = await browser.json<{ user?: string | null; visits?: number }>(`/ops/whoami${slash}`);
   return framework === FW_A ? (me.visits ?? 0) >= 1 : me.user === "loadtester";
 }

@@ -7,13 +7,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { FW_A, prepareApp, productionEnv } from "../src/apps.js";
-import { client } from "../src/client.js";
+import { httpClient } from "@fwkit/test-servers";
 import { startBalancer, startNode, startNodes, type AppNode, type Balancer } from "../src/cluster.js";
 import { eventually } from "../src/processes.js";
 import { createDatabase, startPrivateRedis, type Database, type PrivateRedis } from "../src/stores.js";
 
 process.env["NODE_TLS_REJECT_UNAUTHORIZED"] = "0";
 const VIA_TLS = { "x-forwarded-proto": "https" };
+/** A connection per request, as the cluster runs always made: a node stopped between requests never leaves a dead keep-alive connection behind. */
+const CLOSE = { connection: "close" };
 
 describe("fw-a app on two nodes behind HAProxy", () => {
   const dir = mkdtempSync(join(tmpdir(), "scale-out-a-"));
@@ -40,7 +42,7 @@ describe("fw-a app on two nodes behind HAProxy", () => {
   });
 
   test("1. a session made through the balancer holds while requests alternate between nodes", async () => {
-    const browser = client(balancer.httpsUrl);
+    const browser = httpClient(balancer.httpsUrl, { headers: CLOSE });
     const seen = new Set<string>();
     for (let i = 1; i <= 8; i++) {
       const visit = await browser.json<{ node: string; visits: number }>("/ops/visit/");
@@ -54,7 +56,7 @@ describe("fw-a app on two nodes behind HAProxy", () => {
   });
 
   test("1. a CSRF token issued by one node is accepted by the other (and a missing one is refused)", async () => {
-    const onFirst = client(nodes[0]!.url, VIA_TLS);
+    const onFirst = httpClient(nodes[0]!.url, { headers: { ...VIA_TLS, ...CLOSE } });
     const onSecond = onFirst.at(nodes[1]!.url);
     const { token, node } = await onFirst.json<{ token: string; node: string }>("/ops/token/");
     assert.equal(node, "a1");
@@ -66,8 +68,8 @@ describe("fw-a app on two nodes behind HAProxy", () => {
   });
 
   test("2. a cache entry and a signal sent on one node are seen on the other", async () => {
-    const first = client(nodes[0]!.url);
-    const second = client(nodes[1]!.url);
+    const first = httpClient(nodes[0]!.url, { headers: CLOSE });
+    const second = httpClient(nodes[1]!.url, { headers: CLOSE });
     await first.json("/ops/cache-set/shape/round/");
     assert.equal((await second.json<{ value: string | null }>("/ops/cache-get/shape/")).value, "round");
     const text = `hello-${Date.now()}`;

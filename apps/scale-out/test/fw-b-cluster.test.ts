@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { cliArgs, FW_B, prepareApp, productionEnv, runCommand } from "../src/apps.js";
-import { client, csrfFrom, type Client } from "../src/client.js";
+import { httpClient, csrfFrom, type HttpClient } from "@fwkit/test-servers";
 import { startSmtp, type SmtpServer } from "@fwkit/test-servers";
 import { startBalancer, startNode, startNodes, type AppNode, type Balancer } from "../src/cluster.js";
 import { eventually, freePort, launch } from "../src/processes.js";
@@ -17,6 +17,8 @@ import { createDatabase, startPrivateRedis, type Database, type PrivateRedis } f
 process.env["NODE_TLS_REJECT_UNAUTHORIZED"] = "0";
 // Direct requests to one node, as the balancer sends them (the app trusts the proxy headers).
 const VIA_TLS = { "x-forwarded-proto": "https" };
+/** A connection per request, as the cluster runs always made: a node stopped between requests never leaves a dead keep-alive connection behind. */
+const CLOSE = { connection: "close" };
 const redirected = (status: number) => status === 302 || status === 303;
 
 describe("fw-b app on two nodes behind HAProxy", () => {
@@ -51,7 +53,7 @@ describe("fw-b app on two nodes behind HAProxy", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function signUp(browser: Client, username: string, password: string): Promise<void> {
+  async function signUp(browser: HttpClient, username: string, password: string): Promise<void> {
     const form = await browser.page("/signup");
     assert.equal(form.status, 200, form.text.slice(0, 300));
     const res = await browser.form("/signup", { _csrf_token: csrfFrom(form.text), username, email: `${username}@example.test`, name: username, password, password_confirm: password });
@@ -59,13 +61,13 @@ describe("fw-b app on two nodes behind HAProxy", () => {
     assert.equal(res.headers.get("location"), "/login");
   }
 
-  async function logIn(browser: Client, identifier: string, password: string): Promise<Response> {
+  async function logIn(browser: HttpClient, identifier: string, password: string): Promise<Response> {
     const form = await browser.page("/login");
     return browser.form("/login", { _csrf_token: csrfFrom(form.text), identifier, password });
   }
 
   test("1. a user who signs up and logs in through the balancer stays logged in while requests alternate between nodes", async () => {
-    const browser = client(balancer.httpsUrl);
+    const browser = httpClient(balancer.httpsUrl, { headers: CLOSE });
     await signUp(browser, "ada", "ada-password-1");
     const login = await logIn(browser, "ada", "ada-password-1");
     assert.ok(redirected(login.status), String(login.status));
@@ -83,7 +85,7 @@ describe("fw-b app on two nodes behind HAProxy", () => {
   });
 
   test("1. a CSRF token issued by one node is accepted by the other (and a wrong one is refused)", async () => {
-    const onFirst = client(nodes[0]!.url, VIA_TLS);
+    const onFirst = httpClient(nodes[0]!.url, { headers: { ...VIA_TLS, ...CLOSE } });
     const onSecond = onFirst.at(nodes[1]!.url);
     const form = await onFirst.page("/login");
     const token = csrfFrom(form.text);
@@ -96,11 +98,11 @@ describe("fw-b app on two nodes behind HAProxy", () => {
   });
 
   test("2. the login limiter counts failures across nodes", async () => {
-    await signUp(client(balancer.httpsUrl), "bob", "bob-password-1");
+    await signUp(httpClient(balancer.httpsUrl, { headers: CLOSE }), "bob", "bob-password-1");
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const node = nodes[i % 2]!;
-      const res = await logIn(client(node.url, VIA_TLS), "bob", "not-his-password");
+      const res = await logIn(httpClient(node.url, { headers: { ...VIA_TLS, ...CLOSE } }), "bob", "not-his-password");
       statuses.push(redirected(res.status) ? 302 : res.status);
     }
     // A failed login goes back to the form (a redirect); over the limit it is 429.
@@ -109,8 +111,8 @@ describe("fw-b app on two nodes behind HAProxy", () => {
   });
 
   test("2. a cache entry and a signal sent on one node are seen on the other", async () => {
-    const first = client(nodes[0]!.url);
-    const second = client(nodes[1]!.url);
+    const first = httpClient(nodes[0]!.url, { headers: CLOSE });
+    const second = httpClient(nodes[1]!.url, { headers: CLOSE });
     await first.json("/ops/cache-set/colour/teal");
     assert.equal((await second.json<{ value: string | null }>("/ops/cache-get/colour")).value, "teal");
     const text = `hello-${Date.now()}`;

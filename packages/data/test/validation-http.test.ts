@@ -4,7 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { client, startApp, type TestApp } from "./support/http-app.js";
+import { httpClient } from "@fwkit/test-servers";
+import { startApp, type TestApp } from "./support/http-app.js";
 
 let app: TestApp;
 before(async () => {
@@ -106,28 +107,28 @@ describe("validation errors for API clients", () => {
 
 describe("validation errors for HTML forms", () => {
   test("redirect back to the Referer with errors, old input (no password) and a message, shown once", async () => {
-    const browse = client(app.origin);
-    const response = await browse("/signup", {
+    const browser = httpClient(app.origin);
+    const response = await browser.fetch("/signup", {
       method: "POST",
       headers: { ...formHeaders, Referer: `${app.origin}/signup?step=1` },
       body: form(badForm),
     });
     assert.equal(response.status, 303);
     assert.equal(response.headers.get("location"), "/signup?step=1");
-    const page = await browse("/signup?step=1");
+    const page = await browser.fetch("/signup?step=1");
     const locals = (await page.json()) as { flash_messages: { kind: string; message: string }[]; errors: Record<string, string[]>; old: Record<string, unknown> };
     assert.deepEqual(Object.keys(locals.errors).sort(), ["age", "email", "name"]);
     assert.deepEqual(locals.old, { email: "not-an-email", name: "A", age: "7" });
     assert.equal(locals.flash_messages.length, 1);
     assert.equal(locals.flash_messages[0]?.kind, "error");
     assert.match(locals.flash_messages[0]?.message ?? "", /email/);
-    const again = (await (await browse("/signup?step=1")).json()) as typeof locals;
+    const again = (await (await browser.fetch("/signup?step=1")).json()) as typeof locals;
     assert.deepEqual(again, { flash_messages: [], errors: {}, old: {} }, "flash data is read once");
   });
 
   test("a Referer from another site is not followed: back to the same path", async () => {
-    const browse = client(app.origin);
-    const response = await browse("/signup", {
+    const browser = httpClient(app.origin);
+    const response = await browser.fetch("/signup", {
       method: "POST",
       headers: { ...formHeaders, Referer: "https://evil.example/phish" },
       body: form(badForm),
@@ -137,24 +138,24 @@ describe("validation errors for HTML forms", () => {
   });
 
   test("the form's _back field wins: back to the form's page without a Referer (Referrer-Policy: no-referrer)", async () => {
-    const browse = client(app.origin);
-    const response = await browse("/signup", { method: "POST", headers: formHeaders, body: form({ ...badForm, _back: "/notes?page=2" }) });
+    const browser = httpClient(app.origin);
+    const response = await browser.fetch("/signup", { method: "POST", headers: formHeaders, body: form({ ...badForm, _back: "/notes?page=2" }) });
     assert.equal(response.status, 303);
     assert.equal(response.headers.get("location"), "/notes?page=2");
-    const withReferer = await client(app.origin)("/signup", {
+    const withReferer = await httpClient(app.origin).fetch("/signup", {
       method: "POST",
       headers: { ...formHeaders, Referer: `${app.origin}/elsewhere` },
       body: form({ ...badForm, _back: "/notes" }),
     });
     assert.equal(withReferer.headers.get("location"), "/notes", "the field names the form's page; a Referer may be any page");
-    const page = (await (await browse("/signup")).json()) as { old: Record<string, unknown>; errors: Record<string, string[]> };
+    const page = (await (await browser.fetch("/signup")).json()) as { old: Record<string, unknown>; errors: Record<string, string[]> };
     assert.equal(page.old["_back"], undefined, "the back path is not kept as old input");
     assert.ok(page.errors["email"]);
   });
 
   test("a _back field that leaves the site is ignored, never an open redirect", async () => {
     for (const back of ["//evil.example/x", "/\\evil.example/x", "/\\/evil.example", "https://evil.example/", "javascript:alert(1)", "notes", "/a\r\nSet-Cookie: x=1", "/a\tb", ""]) {
-      const response = await client(app.origin)("/signup", {
+      const response = await httpClient(app.origin).fetch("/signup", {
         method: "POST",
         headers: { ...formHeaders, Referer: `${app.origin}/signup?step=2` },
         body: form({ ...badForm, _back: back }),
@@ -165,22 +166,22 @@ describe("validation errors for HTML forms", () => {
   });
 
   test("a valid post flashes a message for the next page", async () => {
-    const browse = client(app.origin);
-    const response = await browse("/signup", {
+    const browser = httpClient(app.origin);
+    const response = await browser.fetch("/signup", {
       method: "POST",
       headers: formHeaders,
       body: form({ email: "ada@example.com", name: "Ada", age: "36", password: "correct horse" }),
     });
     assert.equal(response.status, 302);
-    const locals = (await (await browse("/signup")).json()) as { flash_messages: unknown[] };
+    const locals = (await (await browser.fetch("/signup")).json()) as { flash_messages: unknown[] };
     assert.deepEqual(locals.flash_messages, [{ kind: "success", message: "Welcome, Ada (36)" }]);
   });
 
   test("a message flashed and rendered on the same request is not shown again", async () => {
-    const browse = client(app.origin);
-    const now = (await (await browse("/flash-now")).json()) as { flash_messages: unknown[] };
+    const browser = httpClient(app.origin);
+    const now = (await (await browser.fetch("/flash-now")).json()) as { flash_messages: unknown[] };
     assert.deepEqual(now.flash_messages, [{ kind: "info", message: "shown on this page" }]);
-    const next = (await (await browse("/signup")).json()) as { flash_messages: unknown[] };
+    const next = (await (await browser.fetch("/signup")).json()) as { flash_messages: unknown[] };
     assert.deepEqual(next.flash_messages, []);
   });
 

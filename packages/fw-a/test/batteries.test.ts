@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { startSmtp, type SmtpServer } from "@fwkit/test-servers";
 import { createApp, signal, SIGNALS, type Host } from "../src/index.js";
 import { listenForTest } from "../src/testing/index.js";
-import { Browser } from "./support/client.js";
+import { HttpClient } from "@fwkit/test-servers";
 
 const root = fileURLToPath(new URL("./secure-app", import.meta.url));
 const users = new Map([[1, { id: 1, name: "Ann" }]]);
@@ -29,10 +29,10 @@ describe("fw-a with its batteries", () => {
   });
 
   test("CSRF: a form POST without the token is 403, with the page's token it passes", async () => {
-    const browser = new Browser(url);
+    const browser = new HttpClient(url);
     const refused = await browser.form("/save/", { email: "ann@example.com", name: "Ann" });
     assert.equal(refused.status, 403);
-    const token = await browser.csrfFrom("/form/");
+    const token = await browser.csrfToken("/form/");
     const ok = await browser.form("/save/", { email: "ann@example.com", name: "Ann", _csrf_token: token });
     assert.equal(ok.status, 200);
     assert.equal(await ok.text(), "saved Ann");
@@ -41,17 +41,17 @@ describe("fw-a with its batteries", () => {
   });
 
   test("CSRF: JSON with the X-CSRF-Token header works; an exempt view needs no token", async () => {
-    const browser = new Browser(url);
-    const token = await browser.csrfFrom("/form/");
+    const browser = new HttpClient(url);
+    const token = await browser.csrfToken("/form/");
     const res = await browser.fetch("/api/create/", { method: "POST", headers: { "content-type": "application/json", "x-csrf-token": token }, body: JSON.stringify({ email: "ann@example.com", name: "Bo" }) });
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { ok: true, data: { email: "ann@example.com", name: "Bo" } });
-    assert.equal((await new Browser(url).form("/hook/", {})).status, 200);
+    assert.equal((await new HttpClient(url).form("/hook/", {})).status, 200);
   });
 
   test("validation: 422 with field messages on a JSON view", async () => {
-    const browser = new Browser(url);
-    const token = await browser.csrfFrom("/form/");
+    const browser = new HttpClient(url);
+    const token = await browser.csrfToken("/form/");
     const res = await browser.fetch("/api/create/", { method: "POST", headers: { "content-type": "application/json", "x-csrf-token": token }, body: JSON.stringify({ email: "nope", name: "" }) });
     assert.equal(res.status, 422);
     const body = (await res.json()) as { error: { status: number; fields: Record<string, string[]> } };
@@ -61,8 +61,8 @@ describe("fw-a with its batteries", () => {
   });
 
   test("validation: an HTML form redirects back and re-renders with messages and old input", async () => {
-    const browser = new Browser(url);
-    const token = await browser.csrfFrom("/form/");
+    const browser = new HttpClient(url);
+    const token = await browser.csrfToken("/form/");
     const res = await browser.form("/save/", { email: "not-an-email", name: "<script>x</script>", _csrf_token: token }, { referer: `${url}/form/` });
     assert.equal(res.status, 303);
     assert.equal(new URL(res.headers.get("location")!, url).pathname, "/form/");
@@ -75,16 +75,16 @@ describe("fw-a with its batteries", () => {
   });
 
   test("login: login-required HTML redirects with next, JSON answers 401, a session sees the user", async () => {
-    const browser = new Browser(url);
+    const browser = new HttpClient(url);
     const anonymous = await browser.fetch("/secret/");
     assert.equal(anonymous.status, 302);
     assert.match(anonymous.headers.get("location")!, /\/login\?next=%2Fsecret%2F/);
     assert.equal((await browser.fetch("/api/me/")).status, 401);
-    const token = await browser.csrfFrom("/form/");
+    const token = await browser.csrfToken("/form/");
     assert.equal((await browser.form("/login/", { _csrf_token: token })).status, 200);
     assert.equal(await (await browser.fetch("/secret/")).text(), "hello Ann");
     assert.deepEqual(await (await browser.fetch("/api/me/")).json(), { user: { id: 1, name: "Ann" } });
-    const fresh = await browser.csrfFrom("/form/");
+    const fresh = await browser.csrfToken("/form/");
     assert.equal((await browser.form("/logout/", { _csrf_token: fresh })).status, 200);
     assert.equal((await browser.fetch("/secret/")).status, 302);
     assert.equal((await browser.form("/save/", { email: "ann@example.com", name: "Ann", _csrf_token: fresh })).status, 403, "a token from before logout is refused");
@@ -97,10 +97,10 @@ describe("fw-a with its batteries", () => {
       signal(SIGNALS.userLoggedOut).connect(({ userId }) => void seen.push(`out ${userId}`)),
     ];
     try {
-      const browser = new Browser(url);
-      const token = await browser.csrfFrom("/form/");
+      const browser = new HttpClient(url);
+      const token = await browser.csrfToken("/form/");
       await browser.form("/login/", { _csrf_token: token });
-      await browser.form("/logout/", { _csrf_token: await browser.csrfFrom("/form/") });
+      await browser.form("/logout/", { _csrf_token: await browser.csrfToken("/form/") });
       assert.deepEqual(seen, ["in 1", "out 1"]);
     } finally {
       for (const disconnect of off) disconnect();

@@ -9,7 +9,7 @@ import { after, before, describe, test } from "node:test";
 import { LANGUAGE_SESSION_KEY } from "@fwkit/services/plugin";
 import { createApp, FwA, request, security, type Host } from "../src/index.js";
 import { listenForTest } from "../src/testing/index.js";
-import { Browser } from "./support/client.js";
+import { HttpClient } from "@fwkit/test-servers";
 
 class Index extends FwA {
   index() {
@@ -45,7 +45,7 @@ describe("fw-a: user setting, then session, then Accept-Language, then English",
     rmSync(root, { recursive: true, force: true });
   });
 
-  async function shown(browser: Browser, acceptLanguage?: string): Promise<string> {
+  async function shown(browser: HttpClient, acceptLanguage?: string): Promise<string> {
     const res = await browser.fetch("/", { headers: acceptLanguage ? { "accept-language": acceptLanguage } : {} });
     assert.equal(res.status, 200);
     const html = await res.text();
@@ -55,13 +55,13 @@ describe("fw-a: user setting, then session, then Accept-Language, then English",
   }
 
   test("each hint overrides the ones after it", async () => {
-    const browser = new Browser(url);
+    const browser = new HttpClient(url);
     assert.equal(await shown(browser), "en: Next »", "no hint: English");
     assert.equal(await shown(browser, "fr-CA,fr;q=0.9"), "fr: Suivant »", "Accept-Language");
     assert.equal((await browser.fetch("/language/?to=es", { method: "POST" })).status, 200);
     assert.equal(await shown(browser, "fr"), "es: Siguiente »", "the session's choice beats Accept-Language");
     assert.equal((await browser.fetch("/login/", { method: "POST" })).status, 200);
     assert.equal(await shown(browser, "fr"), "de: Weiter »", "the user's own setting beats the session and Accept-Language");
-    assert.equal(await shown(new Browser(url), "fr"), "fr: Suivant »", "another visitor is not affected");
+    assert.equal(await shown(new HttpClient(url), "fr"), "fr: Suivant »", "another visitor is not affected");
   });
 });

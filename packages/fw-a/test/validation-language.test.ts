@@ -6,7 +6,7 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { createApp, type Host } from "../src/index.js";
 import { listenForTest } from "../src/testing/index.js";
-import { Browser } from "./support/client.js";
+import { HttpClient } from "@fwkit/test-servers";
 
 const root = fileURLToPath(new URL("./secure-app", import.meta.url));
 
@@ -20,8 +20,8 @@ describe("fw-a validation messages in the request's language", () => {
   after(() => app.close());
 
   async function refusedFields(acceptLanguage?: string): Promise<Record<string, string[]>> {
-    const browser = new Browser(url);
-    const token = await browser.csrfFrom("/form/");
+    const browser = new HttpClient(url);
+    const token = await browser.csrfToken("/form/");
     const res = await browser.fetch("/api/create/", {
       method: "POST",
       headers: { "content-type": "application/json", "x-csrf-token": token, ...(acceptLanguage ? { "accept-language": acceptLanguage } : {}) },
@@ -40,8 +40,8 @@ describe("fw-a validation messages in the request's language", () => {
 
   test("the 422 answer's summary line is in the request's language; English unchanged", async () => {
     const summary = async (acceptLanguage?: string) => {
-      const browser = new Browser(url);
-      const token = await browser.csrfFrom("/form/");
+      const browser = new HttpClient(url);
+      const token = await browser.csrfToken("/form/");
       const res = await browser.fetch("/api/create/", {
         method: "POST",
         headers: { "content-type": "application/json", "x-csrf-token": token, ...(acceptLanguage ? { "accept-language": acceptLanguage } : {}) },
@@ -58,9 +58,9 @@ describe("fw-a validation messages in the request's language", () => {
   });
 
   test("a refused HTML form shows the field's message and the flash in German", async () => {
-    const browser = new Browser(url);
+    const browser = new HttpClient(url);
     const german = { "accept-language": "de" };
-    const token = await browser.csrfFrom("/form/");
+    const token = await browser.csrfToken("/form/");
     const res = await browser.form("/save/", { email: "nope", name: "Ann", _csrf_token: token }, { referer: `${url}/form/`, ...german });
     assert.equal(res.status, 303);
     const page = await (await browser.fetch("/form/", { headers: german })).text();

@@ -8,7 +8,7 @@ import { after, before, describe, test } from "node:test";
 import { currentUser, getSession, login } from "../src/index.js";
 import { createSigner, newSessionId } from "../src/plugin-api.js";
 import { startApp, USERS, View, type TestApp } from "./helpers/app.js";
-import { Client } from "./helpers/client.js";
+import { HttpClient } from "@fwkit/test-servers";
 
 const SECRET = "test-secret-key-0123456789abcdef";
 
@@ -36,9 +36,9 @@ for (const sessionUrl of ["cookie", "memory:"]) {
     let valid: string;
     before(async () => {
       app = await startApp({ views: { Index }, security: { sessionUrl } });
-      const client = new Client(app.url);
+      const client = new HttpClient(app.url);
       await client.get("/set-value");
-      valid = client.jar.get("session")!;
+      valid = client.cookies.get("session")!;
       assert.equal((await client.get("/read-value")).json().value, "mine");
     });
     after(() => app.close());
@@ -60,8 +60,8 @@ for (const sessionUrl of ["cookie", "memory:"]) {
     ];
     for (const [name, make] of cases) {
       test(`${name}: ignored, fresh session, not a 500`, async () => {
-        const client = new Client(app.url);
-        client.jar.set("session", make());
+        const client = new HttpClient(app.url);
+        client.cookies.set("session", make());
         const response = await client.get("/read-value");
         assert.equal(response.status, 200, response.text);
         assert.deepEqual(response.json(), { value: null, user: null });
@@ -72,17 +72,17 @@ for (const sessionUrl of ["cookie", "memory:"]) {
     }
 
     test("a forged or tampered remember-me cookie logs nobody in and is cleared", async () => {
-      const client = new Client(app.url);
+      const client = new HttpClient(app.url);
       await client.get("/sign-in");
-      const remember = client.jar.get("remember_token")!;
+      const remember = client.cookies.get("remember_token")!;
       assert.ok(remember, "login with remember sets the remember-me cookie");
       for (const bad of [remember.slice(0, -3), `${b64(["1", Date.now() + 1e9, null])}.forged`, "garbage", "x".repeat(3000)]) {
-        const attacker = new Client(app.url);
-        attacker.jar.set("remember_token", bad);
+        const attacker = new HttpClient(app.url);
+        attacker.cookies.set("remember_token", bad);
         const response = await attacker.get("/read-value");
         assert.equal(response.status, 200);
         assert.equal(response.json().user, null);
-        assert.equal(attacker.jar.has("remember_token"), false, "the bad cookie is cleared");
+        assert.equal(attacker.cookies.has("remember_token"), false, "the bad cookie is cleared");
       }
     });
   });

@@ -9,7 +9,7 @@ import { SignJWT } from "jose";
 import { bearerAuth, csrfToken, getSession, signJwt } from "../src/index.js";
 import { jwtClaims, resolveJwtKeys, resolveSecurityConfig } from "../src/plugin-api.js";
 import { post, startApp, View, type TestApp } from "./helpers/app.js";
-import { Client } from "./helpers/client.js";
+import { HttpClient } from "@fwkit/test-servers";
 
 @bearerAuth
 class Api extends View {
@@ -50,7 +50,7 @@ describe("bearerAuth", () => {
   after(() => app.close());
 
   const call = (path: string, authorization?: string, method = "GET") =>
-    new Client(app.url).request(path, { method, ...(authorization === undefined ? {} : { headers: { Authorization: authorization } }) });
+    new HttpClient(app.url).request(path, { method, ...(authorization === undefined ? {} : { headers: { Authorization: authorization } }) });
 
   test("a valid token puts its claims on the view", async () => {
     const token = await app.plugin.signJwt({ sub: "u1", scope: "read" });
@@ -91,9 +91,9 @@ describe("bearerAuth", () => {
   });
 
   test("a bearer-auth POST needs no CSRF token, even with a session cookie; without a token it is 401, not 403", async () => {
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     await client.get("/remember");
-    assert.ok(client.jar.has("session"));
+    assert.ok(client.cookies.has("session"));
     const token = await app.plugin.signJwt({ sub: "u1" });
     const created = await client.post("/api/items", { json: {}, headers: { Authorization: `Bearer ${token}` } });
     assert.equal(created.status, 200, created.text);

@@ -9,7 +9,7 @@ import { createSigner, newSessionId } from "../src/plugin-api.js";
 
 const SECRET = "test-secret-key-0123456789abcdef";
 import { startApp, View, type TestApp } from "./helpers/app.js";
-import { Client } from "./helpers/client.js";
+import { HttpClient } from "@fwkit/test-servers";
 
 class Index extends View {
   index() {
@@ -37,14 +37,14 @@ describe("CORS", () => {
   test("app-wide: listed origins get the CORS headers, others none; a preflight never touches the session", async () => {
     const app = await startApp({ views: { Index }, security: { cors: { origins: ["https://app.example"], credentials: true, allowMethods: ["GET", "POST"], maxAge: 600 } } });
     apps.push(app);
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     const allowed = await client.get("/", { headers: { Origin: "https://app.example" } });
     assert.equal(allowed.headers.get("access-control-allow-origin"), "https://app.example");
     assert.equal(allowed.headers.get("access-control-allow-credentials"), "true");
     assert.match(allowed.headers.get("vary") ?? "", /Origin/);
     const other = await client.get("/", { headers: { Origin: "https://evil.example" } });
     assert.equal(other.headers.get("access-control-allow-origin"), null);
-    const preflight = await new Client(app.url).request("/", {
+    const preflight = await new HttpClient(app.url).request("/", {
       method: "OPTIONS",
       headers: { Origin: "https://app.example", "Access-Control-Request-Method": "POST" },
     });
@@ -58,12 +58,12 @@ describe("CORS", () => {
     const app = await startApp({ views: { Index }, security: { sessionUrl: "redis://127.0.0.1:1/0", cors: { origins: ["https://app.example"] } } });
     apps.push(app);
     const cookie = `session=${createSigner([SECRET], "session-id").sign(newSessionId())}`;
-    const preflight = await new Client(app.url).request("/", {
+    const preflight = await new HttpClient(app.url).request("/", {
       method: "OPTIONS",
       headers: { Origin: "https://app.example", "Access-Control-Request-Method": "POST", cookie },
     });
     assert.equal(preflight.status, 204);
-    const get = await new Client(app.url).get("/", { headers: { Origin: "https://app.example", cookie } });
+    const get = await new HttpClient(app.url).get("/", { headers: { Origin: "https://app.example", cookie } });
     assert.equal(get.status, 503, "the same cookie on a real request does reach the (down) store");
     assert.equal(get.headers.get("access-control-allow-origin"), "https://app.example", "CORS headers survive the error");
   });
@@ -71,7 +71,7 @@ describe("CORS", () => {
   test("per view: @cors(settings) and bare @cors apply to their view only", async () => {
     const app = await startApp({ views: { Index } });
     apps.push(app);
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     const widget = await client.get("/widget", { headers: { Origin: "https://widget.example" } });
     assert.equal(widget.headers.get("access-control-allow-origin"), "https://widget.example");
     assert.equal(widget.headers.get("access-control-allow-credentials"), "true");
@@ -97,7 +97,7 @@ describe("security headers and production cookies", () => {
   test("HTML responses carry helmet's defaults; no HSTS outside production", async () => {
     const app = await startApp({ views: { Index } });
     apps.push(app);
-    const response = await new Client(app.url).get("/");
+    const response = await new HttpClient(app.url).get("/");
     const csp = response.headers.get("content-security-policy") ?? "";
     assert.match(csp, /default-src 'self'/);
     assert.match(csp, /frame-ancestors 'self'/);
@@ -110,7 +110,7 @@ describe("security headers and production cookies", () => {
   test("in production: HSTS, upgrade-insecure-requests, and a Secure session cookie even when TLS ends at a proxy", async () => {
     const app = await startApp({ views: { Index }, config: { env: "production", secretKey: "a-production-secret-key-of-some-length" } });
     apps.push(app);
-    const response = await new Client(app.url).get("/");
+    const response = await new HttpClient(app.url).get("/");
     assert.equal(response.status, 200, response.text);
     assert.match(response.headers.get("strict-transport-security") ?? "", /max-age=\d+/);
     assert.match(response.headers.get("content-security-policy") ?? "", /upgrade-insecure-requests/);
@@ -127,6 +127,6 @@ describe("security headers and production cookies", () => {
   test("securityHeaders: false turns the headers off", async () => {
     const app = await startApp({ views: { Index }, security: { securityHeaders: false } });
     apps.push(app);
-    assert.equal((await new Client(app.url).get("/")).headers.get("content-security-policy"), null);
+    assert.equal((await new HttpClient(app.url).get("/")).headers.get("content-security-policy"), null);
   });
 });

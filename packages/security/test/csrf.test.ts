@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { csrfExempt, csrfToken, login, logout } from "../src/index.js";
 import { del, post, put, startApp, USERS, View, type TestApp } from "./helpers/app.js";
-import { Client } from "./helpers/client.js";
+import { HttpClient } from "@fwkit/test-servers";
 
 
 class Index extends View {
@@ -55,7 +55,7 @@ class Hooks extends View {
   }
 }
 
-async function tokenOf(client: Client): Promise<string> {
+async function tokenOf(client: HttpClient): Promise<string> {
   return (await client.get("/form")).json<{ token: string }>().token;
 }
 
@@ -68,7 +68,7 @@ for (const sessionUrl of ["cookie", "memory:"]) {
     after(() => app.close());
 
     test("a form POST without the token gets 403 naming the field; with it, 200", async () => {
-      const client = new Client(app.url);
+      const client = new HttpClient(app.url);
       const token = await tokenOf(client);
       const refused = await client.post("/submit", { form: { name: "x" } });
       assert.equal(refused.status, 403);
@@ -79,7 +79,7 @@ for (const sessionUrl of ["cookie", "memory:"]) {
     });
 
     test("a JSON POST with the X-CSRF-Token header works; PUT and DELETE are checked too", async () => {
-      const client = new Client(app.url);
+      const client = new HttpClient(app.url);
       const token = await tokenOf(client);
       assert.equal((await client.post("/submit", { json: { a: 1 }, headers: { "X-CSRF-Token": token } })).status, 200);
       assert.equal((await client.request("/replace", { method: "PUT", json: {} })).status, 403);
@@ -89,7 +89,7 @@ for (const sessionUrl of ["cookie", "memory:"]) {
     });
 
     test("every token issued to a session stays valid for it (tokens are masked per call)", async () => {
-      const client = new Client(app.url);
+      const client = new HttpClient(app.url);
       const first = await tokenOf(client);
       const second = await tokenOf(client);
       assert.notEqual(first, second, "two calls give two different strings");
@@ -98,7 +98,7 @@ for (const sessionUrl of ["cookie", "memory:"]) {
     });
 
     test("a tampered token is refused with 403", async () => {
-      const client = new Client(app.url);
+      const client = new HttpClient(app.url);
       const token = await tokenOf(client);
       const flipped = token.slice(0, 10) + (token[10] === "A" ? "B" : "A") + token.slice(11);
       const refused = await client.post("/submit", { form: { _csrf_token: flipped } });
@@ -111,18 +111,18 @@ for (const sessionUrl of ["cookie", "memory:"]) {
     });
 
     test("a token from another session is refused", async () => {
-      const mallory = new Client(app.url);
-      const victim = new Client(app.url);
+      const mallory = new HttpClient(app.url);
+      const victim = new HttpClient(app.url);
       const malloryToken = await tokenOf(mallory);
       await tokenOf(victim);
       const refused = await victim.post("/submit", { form: { _csrf_token: malloryToken } });
       assert.equal(refused.status, 403);
-      const noSession = await new Client(app.url).post("/submit", { form: { _csrf_token: malloryToken } });
+      const noSession = await new HttpClient(app.url).post("/submit", { form: { _csrf_token: malloryToken } });
       assert.equal(noSession.status, 403, "a token without any session is refused");
     });
 
     test("a token from before login stays valid after login (the session takes the visitor's secret over)", async () => {
-      const client = new Client(app.url);
+      const client = new HttpClient(app.url);
       const before = await tokenOf(client);
       await client.get("/sign-in");
       assert.equal((await client.post("/submit", { form: { _csrf_token: before } })).status, 200);
@@ -130,7 +130,7 @@ for (const sessionUrl of ["cookie", "memory:"]) {
     });
 
     test("a token replayed after logout is refused, also when the visitor had a CSRF cookie before login", async () => {
-      const client = new Client(app.url);
+      const client = new HttpClient(app.url);
       await tokenOf(client);
       await client.get("/sign-in");
       const token = await tokenOf(client);
@@ -140,7 +140,7 @@ for (const sessionUrl of ["cookie", "memory:"]) {
     });
 
     test("a token replayed after logout is refused", async () => {
-      const client = new Client(app.url);
+      const client = new HttpClient(app.url);
       await client.get("/sign-in");
       const token = await tokenOf(client);
       const oldCookies = client.cookieHeader();
@@ -154,17 +154,17 @@ for (const sessionUrl of ["cookie", "memory:"]) {
     });
 
     test("@csrfExempt on a method or on a class lets a POST through without a token", async () => {
-      const client = new Client(app.url);
+      const client = new HttpClient(app.url);
       assert.deepEqual((await client.post("/webhook", { json: {} })).json(), { ok: true, exempt: "method" });
       assert.deepEqual((await client.post("/hooks/receive", { json: {} })).json(), { ok: true, exempt: "class" });
     });
 
     test("a bearer-only request (no session cookie) is exempt; a bearer header beside a session cookie is not", async () => {
-      const client = new Client(app.url);
+      const client = new HttpClient(app.url);
       const bearerOnly = await client.post("/submit", { json: {}, headers: { Authorization: "Bearer abc.def.ghi" } });
       assert.equal(bearerOnly.status, 200, bearerOnly.text);
       await client.get("/sign-in");
-      assert.ok(client.jar.has("session"));
+      assert.ok(client.cookies.has("session"));
       const withCookie = await client.post("/submit", { json: {}, headers: { Authorization: "Bearer abc.def.ghi" } });
       assert.equal(withCookie.status, 403);
     });

@@ -10,7 +10,7 @@ import { after, before, describe, test } from "node:test";
 import type bcryptModule from "bcrypt";
 import { attemptLogin, csrfToken, hashPassword } from "../src/index.js";
 import { post, startApp, View, type TestApp } from "./helpers/app.js";
-import { Client, type TestResponse } from "./helpers/client.js";
+import { HttpClient, type HttpAnswer } from "@fwkit/test-servers";
 
 interface Account {
   id: string;
@@ -40,7 +40,7 @@ class Auth extends View {
   }
 }
 
-async function attempt(client: Client, identifier: string, password: string): Promise<TestResponse> {
+async function attempt(client: HttpClient, identifier: string, password: string): Promise<HttpAnswer> {
   const { token } = (await client.get("/auth/form")).json<{ token: string }>();
   return client.post("/auth/login", { form: { identifier, password, _csrf_token: token } });
 }
@@ -69,7 +69,7 @@ describe("attemptLogin with a credential check", () => {
   test("issue-14-4: alternating username, email, case and spaces shares one account counter", async () => {
     const app = await startApp({ views: { Auth }, config: { bcryptCost: 5 }, security: { loadUser: (id) => accounts.find((a) => a.id === id), loginLimitAccount: 4, loginLimitAddress: 100, loginLimitWindow: 60 } });
     apps.push(app);
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     for (const name of ["alice", "alice@example.test", "ALICE", " Alice@Example.TEST "]) assert.equal((await attempt(client, name, "guess")).status, 401, name);
     const limited = await attempt(client, "\uff41lice", "wonderland");
     assert.equal(limited.status, 429, "the fifth try, by any of the account's names, is refused even with the right password");
@@ -80,7 +80,7 @@ describe("attemptLogin with a credential check", () => {
   test("issue-14-4: unknown names count per normalised name (trim, case, NFKC)", async () => {
     const app = await startApp({ views: { Auth }, config: { bcryptCost: 5 }, security: { loginLimitAccount: 3, loginLimitAddress: 100, loginLimitWindow: 60 } });
     apps.push(app);
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     for (const name of ["zed", " ZED", "\uff5a\uff45\uff44"]) assert.equal((await attempt(client, name, "guess")).status, 401, name);
     assert.equal((await attempt(client, "Zed ", "guess")).status, 429);
     assert.equal((await attempt(client, "alice", "wonderland")).status, 200, "other accounts are not affected");
@@ -89,7 +89,7 @@ describe("attemptLogin with a credential check", () => {
   test("issue-14-4: the per-address limit still holds across accounts and names", async () => {
     const app = await startApp({ views: { Auth }, config: { bcryptCost: 5 }, security: { loginLimitAccount: 100, loginLimitAddress: 3, loginLimitWindow: 60 } });
     apps.push(app);
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     for (const name of ["alice", "bob", "carol"]) assert.equal((await attempt(client, name, "guess")).status, 401);
     assert.equal((await attempt(client, "alice", "wonderland")).status, 429);
   });
@@ -106,7 +106,7 @@ describe("attemptLogin with a credential check", () => {
     for (const [what, identifier, password, status] of paths) {
       for (let i = 0; i < 5; i++) {
         verified = [];
-        const res = await attempt(new Client(app.url), identifier, password);
+        const res = await attempt(new HttpClient(app.url), identifier, password);
         assert.equal(res.status, status, what);
         assert.equal(verified.length, 1, `${what}: one verification`);
         assert.match(verified[0]!, /^\$2b\$05\$/, `${what}: at the configured cost`);

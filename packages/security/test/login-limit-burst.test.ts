@@ -9,7 +9,7 @@ import { Redis } from "ioredis";
 import { requireServer, serverSkip, serverUrls } from "@fwkit/test-servers";
 import { attemptLogin, csrfToken } from "../src/index.js";
 import { post, startApp, USERS, View, type TestApp } from "./helpers/app.js";
-import { Client, type TestResponse } from "./helpers/client.js";
+import { HttpClient, type HttpAnswer } from "@fwkit/test-servers";
 
 let checks = 0;
 
@@ -36,9 +36,9 @@ class Auth extends View {
 }
 
 /** 29 wrong passwords and the right one, sent at once over separate connections; answers by status. */
-async function burst(clients: readonly Client[], account: string, right: string): Promise<Record<number, number>> {
+async function burst(clients: readonly HttpClient[], account: string, right: string): Promise<Record<number, number>> {
   const tokens = await Promise.all(clients.map(async (client) => (await client.get("/auth/form")).json<{ token: string }>().token));
-  const sends: Promise<TestResponse>[] = [];
+  const sends: Promise<HttpAnswer>[] = [];
   for (let i = 0; i < 30; i++) {
     const client = clients[i % clients.length]!;
     const token = tokens[i % clients.length]!;
@@ -65,12 +65,12 @@ describe("failed-login limits under a burst of parallel attempts", () => {
     const app = await startApp({ views: { Auth }, security: { loginLimitAccount: 5, loginLimitAddress: 20, loginLimitWindow: 60 } });
     apps.push(app);
     const before = checks;
-    const statuses = await burst([new Client(app.url)], "alice", "wonderland");
+    const statuses = await burst([new HttpClient(app.url)], "alice", "wonderland");
     assert.equal(checks - before, 5, `passwords checked: ${checks - before}, answers ${JSON.stringify(statuses)}`);
     assert.equal(statuses[429], 25, JSON.stringify(statuses));
     assert.equal((statuses[401] ?? 0) + (statuses[200] ?? 0), 5, JSON.stringify(statuses));
     // Once over the limit the right password is refused too (unless it was among the first five).
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     const { token } = (await client.get("/auth/form")).json<{ token: string }>();
     const right = await client.post("/auth/login", { form: { account: "alice", password: "wonderland", _csrf_token: token } });
     assert.equal(right.status, statuses[200] === 1 ? 200 : 429);
@@ -83,10 +83,10 @@ describe("failed-login limits under a burst of parallel attempts", () => {
     const second = await startApp({ views: { Auth }, security });
     apps.push(first, second);
     const before = checks;
-    const statuses = await burst([new Client(first.url), new Client(second.url)], "alice", "wonderland");
+    const statuses = await burst([new HttpClient(first.url), new HttpClient(second.url)], "alice", "wonderland");
     assert.equal(checks - before, 5, `passwords checked: ${checks - before}, answers ${JSON.stringify(statuses)}`);
     assert.equal(statuses[429], 25, JSON.stringify(statuses));
-    const client = new Client(second.url);
+    const client = new HttpClient(second.url);
     const { token } = (await client.get("/auth/form")).json<{ token: string }>();
     const right = await client.post("/auth/login", { form: { account: "alice", password: "wonderland", _csrf_token: token } });
     assert.equal(right.status, statuses[200] === 1 ? 200 : 429, "over the limit the right password is refused");

@@ -9,7 +9,7 @@ import { Redis } from "ioredis";
 import { requireServer, serverSkip, serverUrls } from "@fwkit/test-servers";
 import { attemptLogin, csrfToken } from "../src/index.js";
 import { post, startApp, USERS, View, type TestApp } from "./helpers/app.js";
-import { Client, type TestResponse } from "./helpers/client.js";
+import { HttpClient, type HttpAnswer } from "@fwkit/test-servers";
 
 let checks = 0;
 
@@ -34,12 +34,12 @@ class Auth extends View {
   }
 }
 
-async function attempt(client: Client, account: string, password: string): Promise<TestResponse> {
+async function attempt(client: HttpClient, account: string, password: string): Promise<HttpAnswer> {
   const { token } = (await client.get("/auth/form")).json<{ token: string }>();
   return client.post("/auth/login", { form: { account, password, _csrf_token: token } });
 }
 
-function assertLimited(response: TestResponse): void {
+function assertLimited(response: HttpAnswer): void {
   assert.equal(response.status, 429, response.text);
   const retry = Number(response.headers.get("retry-after"));
   assert.ok(Number.isInteger(retry) && retry >= 1 && retry <= 60, `Retry-After is a number of seconds within the window (got ${retry})`);
@@ -55,7 +55,7 @@ describe("failed-login limits (memory)", () => {
   test("per account: after the limit the account gets 429, even with the right password; others are unaffected", async () => {
     const app = await startApp({ views: { Auth }, security: { loginLimitAccount: 3, loginLimitAddress: 100, loginLimitWindow: 60 } });
     apps.push(app);
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     for (let i = 0; i < 3; i++) assert.equal((await attempt(client, "alice", "wrong")).status, 401);
     const before = checks;
     assertLimited(await attempt(client, "alice", "wonderland"));
@@ -67,7 +67,7 @@ describe("failed-login limits (memory)", () => {
   test("a successful login clears the account's failures", async () => {
     const app = await startApp({ views: { Auth }, security: { loginLimitAccount: 3, loginLimitAddress: 100, loginLimitWindow: 60 } });
     apps.push(app);
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     for (let i = 0; i < 2; i++) await attempt(client, "bob", "wrong");
     assert.equal((await attempt(client, "bob", "builder")).status, 200);
     for (let i = 0; i < 2; i++) assert.equal((await attempt(client, "bob", "wrong")).status, 401, "counting starts again from zero");
@@ -76,7 +76,7 @@ describe("failed-login limits (memory)", () => {
   test("per address: many accounts from one address hit the address limit", async () => {
     const app = await startApp({ views: { Auth }, security: { loginLimitAccount: 100, loginLimitAddress: 4, loginLimitWindow: 60 } });
     apps.push(app);
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     for (let i = 0; i < 4; i++) assert.equal((await attempt(client, `user${i}`, "guess")).status, 401);
     assertLimited(await attempt(client, "someone-else", "guess"));
   });
@@ -84,7 +84,7 @@ describe("failed-login limits (memory)", () => {
   test("an account name of any type or size from a JSON body is a normal failure, not a 500", async () => {
     const app = await startApp({ views: { Auth }, security: { loginLimitAccount: 100, loginLimitAddress: 100 } });
     apps.push(app);
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     for (const account of [42, { $ne: null }, ["alice"], null, "a".repeat(100_000)]) {
       const { token } = (await client.get("/auth/form")).json<{ token: string }>();
       const response = await client.post("/auth/login", { json: { account, password: "x" }, headers: { "X-CSRF-Token": token } });
@@ -95,7 +95,7 @@ describe("failed-login limits (memory)", () => {
   test("the window ends: attempts are allowed again after Retry-After", async () => {
     const app = await startApp({ views: { Auth }, security: { loginLimitAccount: 1, loginLimitAddress: 100, loginLimitWindow: 1 } });
     apps.push(app);
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     await attempt(client, "alice", "wrong");
     assertLimited(await attempt(client, "alice", "wonderland"));
     await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -120,8 +120,8 @@ describe("failed-login limits (Redis, shared by app processes)", serverSkip, () 
     const first = await startApp({ views: { Auth }, security });
     const second = await startApp({ views: { Auth }, security });
     apps.push(first, second);
-    for (let i = 0; i < 3; i++) assert.equal((await attempt(new Client(first.url), "alice", "wrong")).status, 401);
-    assertLimited(await attempt(new Client(second.url), "alice", "wonderland"));
+    for (let i = 0; i < 3; i++) assert.equal((await attempt(new HttpClient(first.url), "alice", "wrong")).status, 401);
+    assertLimited(await attempt(new HttpClient(second.url), "alice", "wonderland"));
     const redis = new Redis(serverUrls.redis);
     const ttl = await redis.pttl((await redis.keys(`${prefix}acct:*`))[0]!);
     await redis.quit();
@@ -131,7 +131,7 @@ describe("failed-login limits (Redis, shared by app processes)", serverSkip, () 
   test("the Redis limiter unreachable gives 503 with a clear message", async () => {
     const app = await startApp({ views: { Auth }, security: { loginLimitUrl: "redis://127.0.0.1:1/0" } });
     apps.push(app);
-    const response = await attempt(new Client(app.url), "alice", "wonderland");
+    const response = await attempt(new HttpClient(app.url), "alice", "wonderland");
     assert.equal(response.status, 503);
     assert.match(response.text, /login-attempt store cannot be reached/);
   });

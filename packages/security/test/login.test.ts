@@ -8,7 +8,7 @@ import { after, before, describe, test } from "node:test";
 import { responseKindTag } from "routing-kernel";
 import { currentUser, login, logout, loginRequired, type SecurityPlugin } from "../src/index.js";
 import { startApp, USERS, View, type TestApp } from "./helpers/app.js";
-import { Client } from "./helpers/client.js";
+import { HttpClient } from "@fwkit/test-servers";
 
 /** What fw-a's `@response.json` / fw-b's `@renderJson` record. */
 const json = responseKindTag("json", "json");
@@ -84,7 +84,7 @@ describe("login manager", () => {
   after(() => app.close());
 
   test("an HTML login-required view redirects anonymous users to the login page with next", async () => {
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     for (const [path, next] of [["/account", "/account"], ["/account?tab=2&x=%C3%A9", "/account?tab=2&x=%C3%A9"], ["/page", "/page"]]) {
       const response = await client.get(path!);
       assert.equal(response.status, 302, path);
@@ -93,7 +93,7 @@ describe("login manager", () => {
   });
 
   test("JSON and XML login-required views, and clients that do not accept HTML, get 401", async () => {
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     for (const path of ["/api", "/feed", "/account/data"]) {
       const response = await client.get(path);
       assert.equal(response.status, 401, path);
@@ -107,7 +107,7 @@ describe("login manager", () => {
   });
 
   test("once logged in, the same views answer; the user is on ctx.state and in the template locals", async () => {
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     assert.deepEqual((await client.get("/whoami")).json(), { user: null, state: null, token: 86 });
     await client.get("/sign-in?user=1");
     assert.equal((await client.get("/account")).text, "<p>account of alice</p>");
@@ -118,7 +118,7 @@ describe("login manager", () => {
   });
 
   test("remember-me: a long-lived separate cookie logs the user back in when the session is gone", async () => {
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     const signIn = await client.get("/sign-in?user=1&remember=1");
     const cookie = signIn.setCookies.find((c) => c.name === "remember_token");
     assert.ok(cookie, "the remember-me cookie is set");
@@ -126,42 +126,42 @@ describe("login manager", () => {
     assert.equal(cookie.attributes["samesite"]?.toLowerCase(), "lax");
     const days = (Date.parse(cookie.attributes["expires"]!) - Date.now()) / 86_400_000;
     assert.ok(days > 29 && days <= 30, `lives 30 days (got ${days.toFixed(2)})`);
-    client.jar.delete("session");
+    client.cookies.delete("session");
     const back = await client.get("/whoami");
     assert.equal(back.json().user, "alice", "logged back in from the remember-me cookie");
     assert.ok(back.setCookies.some((c) => c.name === "session" && c.value), "on a new session");
 
-    const withoutRemember = new Client(app.url);
+    const withoutRemember = new HttpClient(app.url);
     await withoutRemember.get("/sign-in?user=1");
-    assert.equal(withoutRemember.jar.has("remember_token"), false);
-    withoutRemember.jar.delete("session");
+    assert.equal(withoutRemember.cookies.has("remember_token"), false);
+    withoutRemember.cookies.delete("session");
     assert.equal((await withoutRemember.get("/whoami")).json().user, null);
   });
 
   test("logout clears the remember-me cookie", async () => {
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     await client.get("/sign-in?user=1&remember=1");
-    const stolen = client.jar.get("remember_token")!;
+    const stolen = client.cookies.get("remember_token")!;
     await client.get("/sign-out");
-    assert.equal(client.jar.has("remember_token"), false);
+    assert.equal(client.cookies.has("remember_token"), false);
     assert.ok(stolen);
   });
 
   test("a remember-me cookie stops working when the user's fingerprint (password) changes", async () => {
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     await client.get("/sign-in?user=1&remember=1");
-    client.jar.delete("session");
+    client.cookies.delete("session");
     passwords.set("1", "changed");
     try {
       assert.equal((await client.get("/whoami")).json().user, null);
-      assert.equal(client.jar.has("remember_token"), false, "the stale cookie is cleared");
+      assert.equal(client.cookies.has("remember_token"), false, "the stale cookie is cleared");
     } finally {
       passwords.set("1", "wonderland");
     }
   });
 
   test("a user that no longer exists is logged out", async () => {
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     await client.get("/sign-in?user=2");
     assert.equal((await client.get("/whoami")).json().user, null, "loadUser returned nothing for user 2");
     assert.equal((await client.get("/account")).status, 302);

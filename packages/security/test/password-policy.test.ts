@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import { hashPassword, needsRehash } from "../src/index.js";
 import { startApp, View, type TestApp } from "./helpers/app.js";
-import { Client } from "./helpers/client.js";
+import { HttpClient } from "@fwkit/test-servers";
 
 class Hash extends View {
   async index() {
@@ -28,10 +28,10 @@ describe("the free password functions follow the app's config", () => {
     const argonApp = await startApp({ views: { Hash }, config: ARGON });
     const bcryptApp = await startApp({ views: { Hash }, config: { bcryptCost: 5 } });
     apps.push(argonApp, bcryptApp);
-    const fromArgon = (await new Client(argonApp.url).get("/hash")).json<{ hash: string; rehash: boolean }>();
+    const fromArgon = (await new HttpClient(argonApp.url).get("/hash")).json<{ hash: string; rehash: boolean }>();
     assert.match(fromArgon.hash, /^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
     assert.equal(fromArgon.rehash, false);
-    const fromBcrypt = (await new Client(bcryptApp.url).get("/hash")).json<{ hash: string; rehash: boolean }>();
+    const fromBcrypt = (await new HttpClient(bcryptApp.url).get("/hash")).json<{ hash: string; rehash: boolean }>();
     assert.match(fromBcrypt.hash, /^\$2b\$05\$/);
     assert.equal(fromBcrypt.rehash, false);
     // Outside a request, two apps with different policies: no guess.

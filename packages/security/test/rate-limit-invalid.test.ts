@@ -10,7 +10,7 @@ import type { Context } from "koa";
 import { FrameworkError } from "routing-kernel";
 import { csrfExempt, rateLimit } from "../src/index.js";
 import { post, startApp, View, type TestApp } from "./helpers/app.js";
-import { Client } from "./helpers/client.js";
+import { HttpClient } from "@fwkit/test-servers";
 
 const emailOf = (ctx: Context) => (ctx.request as { body?: Record<string, unknown> }).body?.["email"] as string | undefined;
 /** What the data battery throws for refused input (matched by its code). */
@@ -49,7 +49,7 @@ after(async () => {
 test("countInvalid: false gives a refused request's count back on that limit only", async () => {
   const app = await startApp({ views: { Forms } });
   apps.push(app);
-  const client = new Client(app.url);
+  const client = new HttpClient(app.url);
   const invite = (name: string) => client.post("/forms/invite", { form: { email: "ann@example.test", name } });
   assert.equal((await invite("thrown")).status, 422);
   assert.equal((await invite("answered")).status, 303);
@@ -58,7 +58,7 @@ test("countInvalid: false gives a refused request's count back on that limit onl
   // The per-client limit (4) counted all four.
   assert.equal((await client.post("/forms/invite", { form: { email: "bob@example.test", name: "ok" } })).status, 429);
 
-  const other = new Client(app.url);
+  const other = new HttpClient(app.url);
   const counted = () => other.post("/forms/counted", { form: { email: "cy@example.test" } });
   assert.equal((await counted()).status, 422);
   assert.equal((await counted()).status, 422);

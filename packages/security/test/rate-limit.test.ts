@@ -14,7 +14,7 @@ import type { Route } from "routing-kernel";
 import { securityOpenApi } from "../src/openapi.js";
 import { parseRateLimit, RATE_LIMIT_TAG_PREFIX } from "../src/rate-limit.js";
 import { post, startApp, USERS, View, type TestApp } from "./helpers/app.js";
-import { Client, type TestResponse } from "./helpers/client.js";
+import { HttpClient, type HttpAnswer } from "@fwkit/test-servers";
 
 const emailOf = (ctx: Context) => (ctx.request as { body?: Record<string, unknown> }).body?.["email"] as string | undefined;
 
@@ -59,7 +59,7 @@ class Forms extends View {
   }
 }
 
-function assertLimited(response: TestResponse, message = /Too many requests\. Try again in \d+ seconds?\./): void {
+function assertLimited(response: HttpAnswer, message = /Too many requests\. Try again in \d+ seconds?\./): void {
   assert.equal(response.status, 429, response.text);
   const retry = Number(response.headers.get("retry-after"));
   assert.ok(Number.isInteger(retry) && retry >= 1, `Retry-After is a number of seconds (got ${retry})`);
@@ -81,7 +81,7 @@ describe("@rateLimit", () => {
   test("per address: the request after max is 429 with Retry-After; a window of 1m says at most 60 seconds", async () => {
     const app = await startApp({ views: { Forms } });
     apps.push(app);
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     for (let i = 0; i < 3; i++) assert.equal((await client.post("/forms/per-address", { form: {} })).status, 200);
     const limited = await client.post("/forms/per-address", { form: {} });
     assertLimited(limited);
@@ -91,7 +91,7 @@ describe("@rateLimit", () => {
   test("per key: two mails to one address, whatever the client; stacked limits each count; a refused request counts against none", async () => {
     const app = await startApp({ views: { Forms } });
     apps.push(app);
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     const reset = (email: string) => client.post("/forms/reset", { form: { email } });
     assert.equal((await reset("victim@example.test")).status, 200);
     assert.equal((await reset("VICTIM@example.test")).status, 200, "another key");
@@ -105,8 +105,8 @@ describe("@rateLimit", () => {
   test("per user: each logged-in user has a counter; anonymous requests count per address", async () => {
     const app = await startApp({ views: { Forms } });
     apps.push(app);
-    const alice = new Client(app.url);
-    const bob = new Client(app.url);
+    const alice = new HttpClient(app.url);
+    const bob = new HttpClient(app.url);
     await alice.post("/forms/sign-in", { form: { id: "1" } });
     await bob.post("/forms/sign-in", { form: { id: "2" } });
     for (let i = 0; i < 2; i++) assert.equal((await alice.post("/forms/per-user", { form: {} })).status, 200);
@@ -117,7 +117,7 @@ describe("@rateLimit", () => {
   test("the rateLimits config block retunes a named limit and switches one off", async () => {
     const app = await startApp({ views: { Forms }, config: { rateLimits: { tuned: { max: 2 }, "switched-off": false } } });
     apps.push(app);
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     for (let i = 0; i < 2; i++) assert.equal((await client.post("/forms/tuned", { form: {} })).status, 200);
     assertLimited(await client.post("/forms/tuned", { form: {} }));
     for (let i = 0; i < 5; i++) assert.equal((await client.post("/forms/off", { form: {} })).status, 200);
@@ -127,7 +127,7 @@ describe("@rateLimit", () => {
   test("a burst of parallel requests passes exactly max", async () => {
     const app = await startApp({ views: { Forms } });
     apps.push(app);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => new Client(app.url).post("/forms/per-address", { form: {} })));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => new HttpClient(app.url).post("/forms/per-address", { form: {} })));
     assert.equal(answers.filter((answer) => answer.status === 200).length, 3);
     assert.equal(answers.filter((answer) => answer.status === 429).length, 17);
   });
@@ -160,13 +160,13 @@ describe("@rateLimit", () => {
     const first = await startApp({ views: { Forms }, security });
     const second = await startApp({ views: { Forms }, security });
     apps.push(first, second);
-    assert.equal((await new Client(first.url).post("/forms/per-address", { form: {} })).status, 200);
-    assert.equal((await new Client(second.url).post("/forms/per-address", { form: {} })).status, 200);
-    assert.equal((await new Client(first.url).post("/forms/per-address", { form: {} })).status, 200);
-    assertLimited(await new Client(second.url).post("/forms/per-address", { form: {} }));
+    assert.equal((await new HttpClient(first.url).post("/forms/per-address", { form: {} })).status, 200);
+    assert.equal((await new HttpClient(second.url).post("/forms/per-address", { form: {} })).status, 200);
+    assert.equal((await new HttpClient(first.url).post("/forms/per-address", { form: {} })).status, 200);
+    assertLimited(await new HttpClient(second.url).post("/forms/per-address", { form: {} }));
     const down = await startApp({ views: { Forms }, security: { loginLimitUrl: "redis://127.0.0.1:1/0" } });
     apps.push(down);
-    const refused = await new Client(down.url).post("/forms/per-address", { form: {} });
+    const refused = await new HttpClient(down.url).post("/forms/per-address", { form: {} });
     assert.equal(refused.status, 503);
     assert.match(refused.text, /rate-limit store cannot be reached/);
   });

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { after, describe, test } from "node:test";
 import { Redis } from "ioredis";
 import { requireServer, serverSkip, serverUrls } from "@fwkit/test-servers";
-import { Client } from "./helpers/client.js";
+import { HttpClient } from "@fwkit/test-servers";
 
 const prefix = `sess_twoproc_${process.pid}_${Date.now().toString(36)}:`;
 const fixture = fileURLToPath(new URL("./fixtures/redis-app.ts", import.meta.url));
@@ -56,14 +56,14 @@ describe("two app processes sharing the Redis store", serverSkip, () => {
   test("a user logged in through one process is logged in on the other", async () => {
     await requireServer("redis");
     const [first, second] = await bothProcesses();
-    const onA = new Client(first);
+    const onA = new HttpClient(first);
     const { token } = (await onA.get("/form")).json<{ token: string }>();
     const signIn = await onA.post("/sign-in", { form: { user: "1", _csrf_token: token } });
     assert.equal(signIn.status, 200, signIn.text);
     assert.deepEqual(signIn.json(), { ok: true, process: "A" });
 
-    const onB = new Client(second);
-    for (const [name, value] of onA.jar) onB.jar.set(name, value);
+    const onB = new HttpClient(second);
+    for (const [name, value] of onA.cookies) onB.cookies.set(name, value);
     const me = (await onB.get("/me")).json<{ user: string; process: string; pid: number }>();
     assert.equal(me.process, "B");
     assert.equal(me.user, "alice", "process B sees the login made through process A");
@@ -75,7 +75,7 @@ describe("two app processes sharing the Redis store", serverSkip, () => {
     await requireServer("redis");
     const [first, second] = await bothProcesses();
     const tryLogin = async (url: string, identifier: string, password: string) => {
-      const client = new Client(url);
+      const client = new HttpClient(url);
       const { token } = (await client.get("/form")).json<{ token: string }>();
       return client.post("/log-in", { form: { identifier, password, _csrf_token: token } });
     };

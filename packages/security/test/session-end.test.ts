@@ -16,7 +16,7 @@ import { requireServer, serverSkip, serverUrls } from "@fwkit/test-servers";
 import { csrfToken, getSession, login, updateSessionAuth } from "../src/index.js";
 import { MemorySessionStore } from "../src/stores/memory.js";
 import { post, startApp, View, type TestApp } from "./helpers/app.js";
-import { Client } from "./helpers/client.js";
+import { HttpClient } from "@fwkit/test-servers";
 
 interface Account {
   id: string;
@@ -93,21 +93,21 @@ const security = {
   sessionFingerprint: (user: unknown) => (user as Account).passwordHash,
 };
 
-function copyOf(client: Client): Client {
-  const copy = new Client(client.base);
-  for (const [name, value] of client.jar) copy.jar.set(name, value);
+function copyOf(client: HttpClient): HttpClient {
+  const copy = new HttpClient(client.base);
+  for (const [name, value] of client.cookies) copy.cookies.set(name, value);
   return copy;
 }
 
-async function token(client: Client): Promise<string> {
+async function token(client: HttpClient): Promise<string> {
   return (await client.get("/form")).json<{ token: string }>().token;
 }
 
-async function whoami(client: Client): Promise<string | null> {
+async function whoami(client: HttpClient): Promise<string | null> {
   return (await client.get("/whoami")).json<{ user: string | null }>().user;
 }
 
-async function send(client: Client, path: string): Promise<number> {
+async function send(client: HttpClient, path: string): Promise<number> {
   return (await client.post(path, { form: { _csrf_token: await token(client) } })).status;
 }
 
@@ -138,12 +138,12 @@ function suite(store: StoreUnderTest): void {
 
     test("a password change ends the user's other sessions and any copy of this one; the current session goes on", async () => {
       resetAccounts();
-      const victim = new Client(app.url);
-      const other = new Client(app.url);
+      const victim = new HttpClient(app.url);
+      const other = new HttpClient(app.url);
       await victim.get("/sign-in?user=1");
       await other.get("/sign-in?user=1");
       const stolen = copyOf(victim);
-      const bob = new Client(app.url);
+      const bob = new HttpClient(app.url);
       await bob.get("/sign-in?user=2");
       assert.equal(await whoami(stolen), "alice");
       assert.equal(await send(victim, "/change-password"), 200);
@@ -156,10 +156,10 @@ function suite(store: StoreUnderTest): void {
 
     test("a mailed password reset ends every session of the user", async () => {
       resetAccounts();
-      const victim = new Client(app.url);
+      const victim = new HttpClient(app.url);
       await victim.get("/sign-in?user=1");
       const stolen = copyOf(victim);
-      const anonymous = new Client(app.url);
+      const anonymous = new HttpClient(app.url);
       assert.equal(await send(anonymous, "/reset-password?user=1"), 200);
       assert.equal(await whoami(stolen), null);
       assert.equal(await whoami(victim), null);
@@ -169,9 +169,9 @@ function suite(store: StoreUnderTest): void {
 
     test("an account the loader refuses (disabled by an admin) is logged out everywhere", async () => {
       resetAccounts();
-      const victim = new Client(app.url);
+      const victim = new HttpClient(app.url);
       await victim.get("/sign-in?user=2");
-      const admin = new Client(app.url);
+      const admin = new HttpClient(app.url);
       await admin.get("/sign-in?user=1");
       assert.equal(await send(admin, "/disable?user=2"), 200);
       assert.equal(await whoami(victim), null);
@@ -181,28 +181,28 @@ function suite(store: StoreUnderTest): void {
 
     test("remember-me cookies made before a password change stop working; the changer's own is renewed", async () => {
       resetAccounts();
-      const victim = new Client(app.url);
+      const victim = new HttpClient(app.url);
       await victim.get("/sign-in?user=1&remember=1");
       const rememberName = "remember_token";
-      const stolen = new Client(app.url);
-      stolen.jar.set(rememberName, victim.jar.get(rememberName)!);
-      const rememberedOnly = new Client(app.url);
-      rememberedOnly.jar.set(rememberName, victim.jar.get(rememberName)!);
+      const stolen = new HttpClient(app.url);
+      stolen.cookies.set(rememberName, victim.cookies.get(rememberName)!);
+      const rememberedOnly = new HttpClient(app.url);
+      rememberedOnly.cookies.set(rememberName, victim.cookies.get(rememberName)!);
       assert.equal(await whoami(rememberedOnly), "alice", "a remember-me cookie alone logs in");
       assert.equal(await send(victim, "/change-password"), 200);
       assert.equal(await whoami(stolen), null, "the old remember-me cookie is refused");
-      const renewed = new Client(app.url);
-      renewed.jar.set(rememberName, victim.jar.get(rememberName)!);
+      const renewed = new HttpClient(app.url);
+      renewed.cookies.set(rememberName, victim.cookies.get(rememberName)!);
       assert.equal(await whoami(renewed), "alice", "the changer's browser got a remember-me cookie for the new password");
     });
 
     test("anonymous GETs of a page with a form store no session and set a signed HttpOnly SameSite=Lax CSRF cookie", async () => {
       const before = await store.count?.();
       for (let i = 0; i < 25; i++) {
-        const visitor = new Client(app.url);
+        const visitor = new HttpClient(app.url);
         const page = await visitor.get("/form");
         assert.equal(page.status, 200);
-        assert.ok(!visitor.jar.has("session"), "no session cookie");
+        assert.ok(!visitor.cookies.has("session"), "no session cookie");
         const cookie = page.setCookies.find((c) => c.name === "csrf");
         assert.ok(cookie, "a CSRF cookie");
         assert.ok("httponly" in cookie.attributes);
@@ -213,44 +213,44 @@ function suite(store: StoreUnderTest): void {
     });
 
     test("an anonymous POST with the cookie's token passes; without a token, with a wrong one or without the cookie it is 403", async () => {
-      const visitor = new Client(app.url);
+      const visitor = new HttpClient(app.url);
       const good = await token(visitor);
       assert.equal((await visitor.post("/submit", { form: { _csrf_token: good } })).status, 200);
       assert.equal((await visitor.post("/submit", { form: {} })).status, 403);
-      const other = new Client(app.url);
+      const other = new HttpClient(app.url);
       assert.equal((await visitor.post("/submit", { form: { _csrf_token: await token(other) } })).status, 403, "another visitor's token");
       assert.equal((await visitor.post("/submit", { form: { _csrf_token: "x".repeat(86) } })).status, 403, "a made-up token");
       assert.equal((await visitor.post("/submit", { form: { _csrf_token: good }, noCookies: true })).status, 403, "the token without its cookie");
-      const forged = new Client(app.url);
-      forged.jar.set("csrf", `${Buffer.alloc(32).toString("base64url")}.forged`);
+      const forged = new HttpClient(app.url);
+      forged.cookies.set("csrf", `${Buffer.alloc(32).toString("base64url")}.forged`);
       const zero = Buffer.alloc(64).toString("base64url");
       assert.equal((await forged.post("/submit", { form: { _csrf_token: zero } })).status, 403, "an unsigned CSRF cookie counts for nothing");
-      if (store.count) assert.equal(visitor.jar.has("session"), false, "refused or not, no session was made");
+      if (store.count) assert.equal(visitor.cookies.has("session"), false, "refused or not, no session was made");
     });
 
     test("the token of a page rendered before login still works after login, and new pages' tokens too", async () => {
       resetAccounts();
-      const visitor = new Client(app.url);
+      const visitor = new HttpClient(app.url);
       const before = await token(visitor);
       await visitor.get("/sign-in?user=1");
       assert.equal((await visitor.post("/submit", { form: { _csrf_token: before } })).status, 200);
       assert.equal(await send(visitor, "/submit"), 200);
       // From login on the session holds the secret: a CSRF cookie planted later changes nothing.
-      const planted = new Client(app.url);
+      const planted = new HttpClient(app.url);
       const plantedToken = await token(planted);
-      visitor.jar.set("csrf", planted.jar.get("csrf")!);
+      visitor.cookies.set("csrf", planted.cookies.get("csrf")!);
       assert.equal((await visitor.post("/submit", { form: { _csrf_token: plantedToken } })).status, 403);
     });
 
     test("a session an anonymous visitor does write gets the short anonymous lifetime; login gives the full one", { skip: store.ttl ? false : "Redis only" }, async () => {
-      const visitor = new Client(app.url);
+      const visitor = new HttpClient(app.url);
       assert.equal(await send(visitor, "/choose"), 200);
-      const cookie = visitor.jar.get("session")!;
+      const cookie = visitor.cookies.get("session")!;
       const id = cookie.slice(0, cookie.lastIndexOf("."));
       const anonymous = await store.ttl!(id);
       assert.ok(anonymous > 0 && anonymous <= 610, `anonymous TTL ${anonymous}s`);
       await visitor.get("/sign-in?user=2");
-      const loggedIn = visitor.jar.get("session")!;
+      const loggedIn = visitor.cookies.get("session")!;
       const ttl = await store.ttl!(loggedIn.slice(0, loggedIn.lastIndexOf(".")));
       assert.ok(ttl > 3600, `logged-in TTL ${ttl}s`);
     });

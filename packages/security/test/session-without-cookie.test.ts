@@ -8,7 +8,7 @@ import { after, before, describe, test } from "node:test";
 import type { Context, Middleware } from "koa";
 import { getSession } from "../src/index.js";
 import { startApp, View, type TestApp } from "./helpers/app.js";
-import { Client } from "./helpers/client.js";
+import { HttpClient } from "@fwkit/test-servers";
 
 /**
  * True when koa-session has made its per-request object for this request: its middleware does, and
@@ -56,7 +56,7 @@ describe("cookie sessions, requests without the session cookie", () => {
   after(() => app.close());
 
   test("a request that leaves the session alone (other cookies or none) runs no session code and gets no cookie", async () => {
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     const first = await client.get("/plain", { headers: { cookie: "unrelated=1" } });
     assert.deepEqual(first.json(), { koaSessionRan: false });
     assert.equal(first.headers.get("set-cookie"), null);
@@ -64,23 +64,23 @@ describe("cookie sessions, requests without the session cookie", () => {
   });
 
   test("a request that writes the session gets its cookie, and the next request reads it through koa-session", async () => {
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     const written = await client.get("/remember?colour=blue");
     assert.equal(written.status, 200);
-    assert.ok(client.jar.has("session"), "the session cookie was set");
+    assert.ok(client.cookies.has("session"), "the session cookie was set");
     assert.deepEqual((await client.get("/read")).json(), { colour: "blue", koaSessionRan: true });
   });
 
   test("a request that writes the session and then fails still saves it, as koa-session's own middleware does", async () => {
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     const failed = await client.get("/fail");
     assert.equal(failed.status, 409);
-    assert.ok(client.jar.has("session"), "the session cookie was set on the error response");
+    assert.ok(client.cookies.has("session"), "the session cookie was set on the error response");
     assert.deepEqual((await client.get("/read")).json(), { colour: "red", koaSessionRan: true });
   });
 
   test("a request that only reads the empty session gets no cookie", async () => {
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     const read = await client.get("/read");
     assert.equal(read.json<{ colour: unknown }>().colour, null);
     assert.equal(read.headers.get("set-cookie"), null);

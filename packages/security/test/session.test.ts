@@ -7,7 +7,7 @@ import { after, before, describe, test } from "node:test";
 import { destroySession, getSession } from "../src/index.js";
 import { sessionId } from "../src/plugin-api.js";
 import { startApp, View, type TestApp } from "./helpers/app.js";
-import { Client } from "./helpers/client.js";
+import { HttpClient } from "@fwkit/test-servers";
 
 class Index extends View {
   big() {
@@ -40,13 +40,13 @@ describe("cookie sessions", () => {
   after(() => app.close());
 
   test("have no server-side id", async () => {
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     await client.get("/big?size=10");
     assert.deepEqual((await client.get("/read")).json(), { id: null, size: 10 });
   });
 
   test("session data too large for a cookie is a coded 500, not silent loss", async () => {
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     assert.equal((await client.get("/big?size=2000")).status, 200);
     const tooBig = await client.get("/big?size=5000");
     assert.equal(tooBig.status, 500);
@@ -56,11 +56,11 @@ describe("cookie sessions", () => {
   });
 
   test("destroySession ends the session and clears the cookie; later use names the cause", async () => {
-    const client = new Client(app.url);
+    const client = new HttpClient(app.url);
     await client.get("/big?size=3");
     const end = await client.get("/end");
     assert.match(end.json<{ after: string }>().after, /destroySession\(\) ended it earlier/);
-    assert.equal(client.jar.has("session"), false);
+    assert.equal(client.cookies.has("session"), false);
     assert.equal((await client.get("/read")).json().size, 0);
   });
 });

@@ -9,7 +9,7 @@ import { BlobServiceClient } from "@azure/storage-blob";
 import { requireServer, serverSkip, serverUrls, startAzurite, startS3, type AzuriteServer, type S3Server } from "@fwkit/test-servers";
 import { getSession } from "../src/index.js";
 import { startApp, View, type TestApp } from "./helpers/app.js";
-import { Client, type TestResponse } from "./helpers/client.js";
+import { HttpClient, type HttpAnswer } from "@fwkit/test-servers";
 import { tcpProxy, type TcpProxy } from "./helpers/tcp-proxy.js";
 
 class Index extends View {
@@ -26,8 +26,8 @@ class Index extends View {
 const run = `${process.pid}_${Date.now().toString(36)}`;
 
 /** Retries until the app answers 200 again (reconnects take up to a second or two). */
-async function eventually(request: () => Promise<TestResponse>): Promise<TestResponse> {
-  let last: TestResponse | undefined;
+async function eventually(request: () => Promise<HttpAnswer>): Promise<HttpAnswer> {
+  let last: HttpAnswer | undefined;
   for (let i = 0; i < 40; i++) {
     last = await request();
     if (last.status === 200) return last;
@@ -36,7 +36,7 @@ async function eventually(request: () => Promise<TestResponse>): Promise<TestRes
   return last!;
 }
 
-function assertUnavailable(response: TestResponse, kind: string, started: number): void {
+function assertUnavailable(response: HttpAnswer, kind: string, started: number): void {
   assert.equal(response.status, 503, response.text);
   assert.match(response.text, new RegExp(`the ${kind} session store cannot be reached`));
   assert.ok(Date.now() - started < 10_000, "the 503 comes quickly, not after a long hang");
@@ -60,7 +60,7 @@ function outageCase(name: string, kind: string, options: { skip?: string | false
       close = target.close;
       proxy = await tcpProxy(target.port, { stopped: true });
       app = await startApp({ views: { Index }, security: { sessionUrl: target.url(proxy.port), sessionSweepInterval: 0 } });
-      const client = new Client(app.url);
+      const client = new HttpClient(app.url);
       let started = Date.now();
       const unavailable: string[] = [];
       const down = await client.get("/set-value?value=kept");

@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { client, csrfFrom } from "../client.js";
+import { httpClient, csrfFrom } from "@fwkit/test-servers";
+import { BEHIND_TLS } from "../behind-tls.js";
 import type { Target } from "../target.js";
 
 const ALLOWED = "https://app.example";
@@ -16,7 +17,7 @@ export function csrfCorsCases(target: () => Target): void {
   /** A victim with a session (they opened the form page), attacked by a cross-site form POST. */
   const victim = async () => {
     const app = target();
-    const browser = client(app.url);
+    const browser = httpClient(app.url, BEHIND_TLS);
     const page = await browser.send(app.path("/posts/edit"));
     assert.equal(page.status, 200);
     return { app, browser, token: csrfFrom(page.text) };
@@ -24,8 +25,8 @@ export function csrfCorsCases(target: () => Target): void {
 
   test("CSRF: a class view's form POST without the token is refused (403), with it accepted", async () => {
     const { app, browser, token } = await victim();
-    assert.equal((await browser.form(app.path("/posts/edit"), { title: "x" })).status, 403);
-    const ok = await browser.form(app.path("/posts/edit"), { _csrf_token: token });
+    assert.equal((await browser.submit(app.path("/posts/edit"), { title: "x" })).status, 403);
+    const ok = await browser.submit(app.path("/posts/edit"), { _csrf_token: token });
     assert.equal(ok.status, 200, ok.text.slice(0, 300));
   });
 
@@ -50,14 +51,14 @@ export function csrfCorsCases(target: () => Target): void {
   test("CSRF: a token from another session is refused", async () => {
     const { app, browser } = await victim();
     const other = await victim();
-    assert.equal((await browser.form(app.path("/posts/edit"), { _csrf_token: other.token })).status, 403);
+    assert.equal((await browser.submit(app.path("/posts/edit"), { _csrf_token: other.token })).status, 403);
   });
 
   test("CORS per view: the listed origin gets Access-Control-Allow-Origin, another origin none", async () => {
     const app = target();
-    const allowed = await client(app.url).send(app.path("/shared"), { headers: { origin: ALLOWED } });
+    const allowed = await httpClient(app.url, BEHIND_TLS).send(app.path("/shared"), { headers: { origin: ALLOWED } });
     assert.equal(allowed.headers.get("access-control-allow-origin"), ALLOWED);
-    const evil = await client(app.url).send(app.path("/shared"), { headers: { origin: EVIL } });
+    const evil = await httpClient(app.url, BEHIND_TLS).send(app.path("/shared"), { headers: { origin: EVIL } });
     assert.equal(evil.status, 200);
     assert.equal(evil.headers.get("access-control-allow-origin"), null, "an unlisted origin gets no CORS header, never *");
   });
@@ -65,7 +66,7 @@ export function csrfCorsCases(target: () => Target): void {
   test("CORS preflight answers with the route's own policy: the listed origin allowed, another refused", async () => {
     const app = target();
     const preflight = (origin: string) =>
-      client(app.url).send(app.path("/shared/save"), {
+      httpClient(app.url, BEHIND_TLS).send(app.path("/shared/save"), {
         method: "OPTIONS",
         headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
       });

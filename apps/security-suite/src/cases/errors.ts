@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { client } from "../client.js";
+import { httpClient } from "@fwkit/test-servers";
+import { BEHIND_TLS } from "../behind-tls.js";
 import type { Target } from "../target.js";
 
 /** Traversal probes an attacker sends at a static folder. */
@@ -56,7 +57,7 @@ export function errorCases(target: () => Target): void {
     const app = target();
     const mark = await app.markLog();
     for (const to of ["/%0d%0aSet-Cookie:%20injected=1", "/ok%0aX-Injected:%201", "%0d%0a%0d%0a<script>alert(1)</script>"]) {
-      const res = await client(app.url).send(`${app.path("/posts/go")}?to=${to}`);
+      const res = await httpClient(app.url, BEHIND_TLS).send(`${app.path("/posts/go")}?to=${to}`);
       assert.ok(res.status === 400 || (res.status >= 300 && res.status < 400), `to=${to}: ${res.status}`);
       assert.equal(res.headers.get("x-injected"), null);
       assert.ok(!res.headers.getSetCookie().some((line) => line.startsWith("injected=")), "no injected cookie");
@@ -76,7 +77,7 @@ export function errorCases(target: () => Target): void {
       [app.path("/posts/edit"), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=%" }],
     ];
     for (const [path, init] of checks) {
-      const res = await client(app.url).send(path, init);
+      const res = await httpClient(app.url, BEHIND_TLS).send(path, init);
       assert.ok((res.status >= 400 && res.status < 500) || res.status === 200, `${path}: ${res.status} ${res.text.slice(0, 200)}`);
       if (res.status >= 400) assert.ok(res.text.trim().length > 0, `${path}: a 4xx says what is wrong`);
     }

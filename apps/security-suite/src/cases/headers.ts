@@ -5,14 +5,15 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { client } from "../client.js";
+import { httpClient } from "@fwkit/test-servers";
+import { BEHIND_TLS } from "../behind-tls.js";
 import type { Target } from "../target.js";
 
 /** Registers the header cases against the app `target()` returns. */
 export function headerCases(target: () => Target): void {
   test("an HTML page in production sends CSP, nosniff, frame protection, HSTS and a referrer policy", async () => {
     const app = target();
-    const res = await client(app.url).send(app.path("/posts/edit"));
+    const res = await httpClient(app.url, BEHIND_TLS).send(app.path("/posts/edit"));
     assert.equal(res.status, 200);
     const h = res.headers;
     assert.ok(h.get("content-security-policy"), "Content-Security-Policy");

@@ -8,7 +8,8 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { client, csrfFrom, type Answer, type Client } from "../client.js";
+import { httpClient, csrfFrom, type HttpAnswer, type HttpClient } from "@fwkit/test-servers";
+import { BEHIND_TLS } from "../behind-tls.js";
 import type { SuiteUser, Target } from "../target.js";
 
 /** The users these cases need of their own (their failed-login counters fill up). */
@@ -18,30 +19,30 @@ export const LIMIT_USERS: readonly SuiteUser[] = Object.freeze([
 ]);
 
 /** A client whose requests come from `address` (the trusted proxy's X-Forwarded-For). */
-function from(app: Target, address: string): { browser: Client; get(path: string): Promise<Answer>; post(path: string, fields: Record<string, string>): Promise<Answer> } {
-  const browser = client(app.url);
+function from(app: Target, address: string): { browser: HttpClient; get(path: string): Promise<HttpAnswer>; post(path: string, fields: Record<string, string>): Promise<HttpAnswer> } {
+  const browser = httpClient(app.url, BEHIND_TLS);
   const headers = { "x-forwarded-for": address };
   return {
     browser,
     get: (path) => browser.send(path, { headers }),
-    post: (path, fields) => browser.form(path, fields, headers),
+    post: (path, fields) => browser.submit(path, fields, headers),
   };
 }
 
 /** The answer of a form posted after loading its page (for its CSRF token). */
-async function submit(visitor: ReturnType<typeof from>, path: string, fields: Record<string, string>): Promise<Answer> {
+async function submit(visitor: ReturnType<typeof from>, path: string, fields: Record<string, string>): Promise<HttpAnswer> {
   const page = await visitor.get(path);
   assert.equal(page.status, 200, `${path}: ${page.text.slice(0, 200)}`);
   return visitor.post(path, { _csrf_token: csrfFrom(page.text), ...fields });
 }
 
-function assertLimited(answer: Answer, what: string): void {
+function assertLimited(answer: HttpAnswer, what: string): void {
   assert.equal(answer.status, 429, `${what}: ${answer.status} ${answer.text.slice(0, 200)}`);
   const retry = Number(answer.headers.get("retry-after"));
   assert.ok(Number.isInteger(retry) && retry >= 1, `${what}: Retry-After in seconds (${retry})`);
 }
 
-const outcome = (answer: Answer) => (answer.status === 303 ? `303->${answer.headers.get("location")}` : String(answer.status));
+const outcome = (answer: HttpAnswer) => (answer.status === 303 ? `303->${answer.headers.get("location")}` : String(answer.status));
 
 /** Registers the limit cases against the fw-b target started with {@link LIMIT_USERS}. */
 export function limitCases(target: () => Target): void {

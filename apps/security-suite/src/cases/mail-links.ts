@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { request } from "node:http";
 import { test } from "node:test";
-import { csrfFrom } from "../client.js";
+import { csrfFrom } from "@fwkit/test-servers";
 import { BASE_URL, type Target } from "../target.js";
 
 /** One answer of {@link raw}. */

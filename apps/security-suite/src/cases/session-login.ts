@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { client, csrfFrom, type Client } from "../client.js";
+import { httpClient, csrfFrom, type HttpClient } from "@fwkit/test-servers";
+import { BEHIND_TLS } from "../behind-tls.js";
 import type { SuiteUser, Target } from "../target.js";
 
 /** The users an fw-b target is started with for these cases. */
@@ -17,10 +18,10 @@ export const LOGIN_USERS: readonly SuiteUser[] = Object.freeze([
 ]);
 
 /** Logs in through the login form; answers the POST's answer. */
-async function login(app: Target, browser: Client, identifier: string, password: string) {
+async function login(app: Target, browser: HttpClient, identifier: string, password: string) {
   const page = await browser.send("/login");
   assert.equal(page.status, 200, page.text.slice(0, 200));
-  return browser.form("/login", { _csrf_token: csrfFrom(page.text), identifier, password, next: "/" });
+  return browser.submit("/login", { _csrf_token: csrfFrom(page.text), identifier, password, next: "/" });
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -32,10 +33,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export function cookieCases(target: () => Target, page: string): void {
   test("session and CSRF cookie flags in production: HttpOnly, Secure, SameSite, Path=/", async () => {
     const app = target();
-    const browser = client(app.url);
+    const browser = httpClient(app.url, BEHIND_TLS);
     await browser.send(app.path(page));
-    const lines = browser.setCookies.filter((cookie) => /^(session|__Host-csrf)=/.test(cookie));
-    assert.ok(lines.some((cookie) => cookie.startsWith("__Host-csrf=")), `the CSRF cookie is set by ${page}: ${browser.setCookies.join(" | ")}`);
+    const lines = browser.setCookieLines.filter((cookie) => /^(session|__Host-csrf)=/.test(cookie));
+    assert.ok(lines.some((cookie) => cookie.startsWith("__Host-csrf=")), `the CSRF cookie is set by ${page}: ${browser.setCookieLines.join(" | ")}`);
     for (const line of lines) {
       assert.match(line, /;\s*httponly/i);
       assert.match(line, /;\s*secure/i);
@@ -49,10 +50,10 @@ export function cookieCases(target: () => Target, page: string): void {
 export function loginCases(target: () => Target): void {
   test("session rotation at login: a new session cookie, and the pre-login session is not logged in", async () => {
     const app = target();
-    const browser = client(app.url);
+    const browser = httpClient(app.url, BEHIND_TLS);
     // An anonymous visitor's session (a language choice): the login page alone stores none.
     const page = await browser.send("/login");
-    await browser.form("/language", { language: "en", next: "/login", _csrf_token: csrfFrom(page.text) });
+    await browser.submit("/language", { language: "en", next: "/login", _csrf_token: csrfFrom(page.text) });
     const before = browser.cookies.get("session");
     assert.ok(before, "the language choice starts a session");
     const res = await login(app, browser, "bob", "correct-horse-2");
@@ -60,21 +61,21 @@ export function loginCases(target: () => Target): void {
     const after = browser.cookies.get("session");
     assert.ok(after && after !== before, "the session cookie changes at login");
     assert.equal((await browser.send("/account")).status, 200, "the new session is logged in");
-    const stale = await client(app.url).send("/account", { headers: { cookie: `session=${before}` } });
+    const stale = await httpClient(app.url, BEHIND_TLS).send("/account", { headers: { cookie: `session=${before}` } });
     assert.notEqual(stale.status, 200, "the session from before login is not logged in");
   });
 
   test("logout ends the session on the server: the cookie from before logout is no longer logged in", async () => {
     const app = target();
-    const browser = client(app.url);
+    const browser = httpClient(app.url, BEHIND_TLS);
     const res = await login(app, browser, "bob", "correct-horse-2");
     assert.ok(res.status >= 300 && res.status < 400, `login redirects: ${res.status}`);
     const loggedIn = browser.cookies.get("session")!;
     const logoutPage = await browser.send("/logout");
     assert.equal(logoutPage.status, 200);
-    const out = await browser.form("/logout", { _csrf_token: csrfFrom(logoutPage.text) });
+    const out = await browser.submit("/logout", { _csrf_token: csrfFrom(logoutPage.text) });
     assert.ok(out.status >= 300 && out.status < 400, `logout redirects: ${out.status}`);
-    const replay = await client(app.url).send("/account", { headers: { cookie: `session=${loggedIn}` } });
+    const replay = await httpClient(app.url, BEHIND_TLS).send("/account", { headers: { cookie: `session=${loggedIn}` } });
     assert.notEqual(replay.status, 200, "a copied session cookie dies with the logout");
   });
 
@@ -82,21 +83,21 @@ export function loginCases(target: () => Target): void {
     const app = target();
     const spellings = ["alice", "alice@example.test", "ALICE", " alice ", "Alice@Example.Test", " ALICE@example.test "];
     const statuses: number[] = [];
-    for (const identifier of spellings) statuses.push((await login(app, client(app.url), identifier, "wrong-password")).status);
+    for (const identifier of spellings) statuses.push((await login(app, httpClient(app.url, BEHIND_TLS), identifier, "wrong-password")).status);
     assert.ok(statuses.slice(0, 5).every((status) => status !== 429), `the first five failures are answered: ${statuses}`);
     assert.equal(statuses[5], 429, `the sixth failure, in any spelling, is over the limit of 5: ${statuses}`);
-    const right = await login(app, client(app.url), "alice@example.test", "correct-horse-1");
+    const right = await login(app, httpClient(app.url, BEHIND_TLS), "alice@example.test", "correct-horse-1");
     assert.equal(right.status, 429, "while over the limit even the right password is refused");
   });
 
   test("login timing: a known account with a wrong password and an unknown account do the same work", async () => {
     const app = target();
     const timed = async (identifier: string) => {
-      const browser = client(app.url);
+      const browser = httpClient(app.url, BEHIND_TLS);
       const page = await browser.send("/login");
       const fields = { _csrf_token: csrfFrom(page.text), identifier, password: "not-the-password", next: "/" };
       const start = process.hrtime.bigint();
-      const res = await browser.form("/login", fields);
+      const res = await browser.submit("/login", fields);
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       assert.notEqual(res.status, 429, "the timing samples stay under the limits");
       return ms;
@@ -116,7 +117,7 @@ export function loginCases(target: () => Target): void {
   test("per-address limit: many unknown names from one address end in 429", async () => {
     const app = target();
     let limited = false;
-    for (let i = 0; i < 40 && !limited; i++) limited = (await login(app, client(app.url), `spray-${i}`, "x")).status === 429;
+    for (let i = 0; i < 40 && !limited; i++) limited = (await login(app, httpClient(app.url, BEHIND_TLS), `spray-${i}`, "x")).status === 429;
     assert.ok(limited, "password spraying from one address is limited (loginLimitAddress 36)");
   });
 }

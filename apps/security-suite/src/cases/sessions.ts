@@ -9,7 +9,8 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { test } from "node:test";
 import { serverUrls } from "@fwkit/test-servers";
-import { client, csrfFrom, type Client } from "../client.js";
+import { httpClient, csrfFrom, type HttpClient } from "@fwkit/test-servers";
+import { BEHIND_TLS } from "../behind-tls.js";
 import type { SuiteUser, Target } from "../target.js";
 
 /** The users these cases need of their own (their passwords change). */
@@ -34,9 +35,9 @@ function sessionKeys(prefix: string): string[] {
     .filter((key) => key.startsWith(prefix) && SESSION_KEY.test(key.slice(prefix.length)));
 }
 
-async function logIn(app: Target, browser: Client, identifier: string, password: string) {
+async function logIn(app: Target, browser: HttpClient, identifier: string, password: string) {
   const page = await browser.send("/login");
-  const res = await browser.form("/login", { _csrf_token: csrfFrom(page.text), identifier, password, next: "/" });
+  const res = await browser.submit("/login", { _csrf_token: csrfFrom(page.text), identifier, password, next: "/" });
   assert.ok(res.status >= 300 && res.status < 400 && res.headers.get("location") !== "/login", `login of ${identifier}: ${res.status} ${res.headers.get("location")}`);
 }
 
@@ -51,14 +52,14 @@ export function sessionCases(target: () => Target): void {
       const pages = ["/login", "/lost-password", "/signup", "/contact"];
       let withForm = 0;
       for (let i = 0; i < 200; i++) {
-        const visitor = client(app.url);
+        const visitor = httpClient(app.url, BEHIND_TLS);
         const page = await visitor.send(pages[i % pages.length]!);
         if (page.status !== 200) continue;
         if (page.text.includes('name="_csrf_token"')) withForm++;
         assert.equal(visitor.cookies.has("session"), false, `no session cookie for ${pages[i % pages.length]}`);
         if (i < pages.length) {
-          const line = visitor.setCookies.find((cookie) => cookie.startsWith("__Host-csrf="));
-          assert.ok(line, `the CSRF cookie: ${visitor.setCookies.join(" | ")}`);
+          const line = visitor.setCookieLines.find((cookie) => cookie.startsWith("__Host-csrf="));
+          assert.ok(line, `the CSRF cookie: ${visitor.setCookieLines.join(" | ")}`);
           for (const flag of [/;\s*httponly/i, /;\s*secure/i, /;\s*samesite=lax/i, /;\s*path=\/(;|$)/i]) assert.match(line, flag);
         }
       }
@@ -70,26 +71,26 @@ export function sessionCases(target: () => Target): void {
 
   test("an anonymous form POST with the cookie's token passes; without it, with a wrong one or without the cookie it is 403", async () => {
     const app = target();
-    const visitor = client(app.url);
+    const visitor = httpClient(app.url, BEHIND_TLS);
     const page = await visitor.send("/login");
     const token = csrfFrom(page.text);
     const fields = { language: "fr", next: "/login" };
-    assert.equal((await visitor.form("/language", fields)).status, 403, "no token");
-    assert.equal((await visitor.form("/language", { ...fields, _csrf_token: token.slice(0, -4) + "AAAA" })).status, 403, "a wrong token");
-    const stranger = client(app.url);
-    assert.equal((await stranger.form("/language", { ...fields, _csrf_token: token })).status, 403, "the token without its cookie");
-    const other = client(app.url);
+    assert.equal((await visitor.submit("/language", fields)).status, 403, "no token");
+    assert.equal((await visitor.submit("/language", { ...fields, _csrf_token: token.slice(0, -4) + "AAAA" })).status, 403, "a wrong token");
+    const stranger = httpClient(app.url, BEHIND_TLS);
+    assert.equal((await stranger.submit("/language", { ...fields, _csrf_token: token })).status, 403, "the token without its cookie");
+    const other = httpClient(app.url, BEHIND_TLS);
     const otherToken = csrfFrom((await other.send("/login")).text);
-    assert.equal((await visitor.form("/language", { ...fields, _csrf_token: otherToken })).status, 403, "another visitor's token");
-    const ok = await visitor.form("/language", { ...fields, _csrf_token: token });
+    assert.equal((await visitor.submit("/language", { ...fields, _csrf_token: otherToken })).status, 403, "another visitor's token");
+    const ok = await visitor.submit("/language", { ...fields, _csrf_token: token });
     assert.ok(ok.status >= 300 && ok.status < 400, `the right token passes: ${ok.status}`);
   });
 
   test("a session an anonymous visitor writes (a language choice) lives at most two hours in Redis", async () => {
     const app = target();
-    const visitor = client(app.url);
+    const visitor = httpClient(app.url, BEHIND_TLS);
     const token = csrfFrom((await visitor.send("/login")).text);
-    const res = await visitor.form("/language", { language: "de", next: "/login", _csrf_token: token });
+    const res = await visitor.submit("/language", { language: "de", next: "/login", _csrf_token: token });
     assert.ok(res.status >= 300 && res.status < 400, `${res.status}`);
     const cookie = visitor.cookies.get("session");
     assert.ok(cookie, "the choice is kept in a session");
@@ -99,29 +100,29 @@ export function sessionCases(target: () => Target): void {
 
   test("a form rendered before login is accepted after login (CSRF across login)", async () => {
     const app = target();
-    const browser = client(app.url);
+    const browser = httpClient(app.url, BEHIND_TLS);
     const early = csrfFrom((await browser.send("/login")).text);
     await logIn(app, browser, "bob", "correct-horse-2");
-    const res = await browser.form("/language", { language: "en", next: "/account", _csrf_token: early });
+    const res = await browser.submit("/language", { language: "en", next: "/account", _csrf_token: early });
     assert.ok(res.status >= 300 && res.status < 400, `the pre-login token still works: ${res.status}`);
   });
 
   test("a password change ends every other session of the account, a stolen copy included; the changer stays logged in", async () => {
     const app = target();
     const [carol] = SESSION_USERS;
-    const victim = client(app.url);
+    const victim = httpClient(app.url, BEHIND_TLS);
     await logIn(app, victim, carol!.username, carol!.password);
-    const laptop = client(app.url);
+    const laptop = httpClient(app.url, BEHIND_TLS);
     await logIn(app, laptop, carol!.username, carol!.password);
-    const cookie = victim.setCookies.filter((line) => line.startsWith("session=")).at(-1);
+    const cookie = victim.setCookieLines.filter((line) => line.startsWith("session=")).at(-1);
     assert.ok(cookie, "login sets a session cookie");
     for (const flag of [/;\s*httponly/i, /;\s*secure/i, /;\s*samesite=lax/i, /;\s*path=\//i]) assert.match(cookie, flag);
     const stolen = victim.cookies.get("session")!;
-    assert.equal((await client(app.url).send("/account", { headers: { cookie: `session=${stolen}` } })).status, 200, "the stolen cookie works before");
+    assert.equal((await httpClient(app.url, BEHIND_TLS).send("/account", { headers: { cookie: `session=${stolen}` } })).status, 200, "the stolen cookie works before");
     const page = await victim.send("/account/password");
     assert.equal(page.status, 200);
     const newPassword = "new-correct-horse-33";
-    const res = await victim.form("/account/password", {
+    const res = await victim.submit("/account/password", {
       _csrf_token: csrfFrom(page.text),
       current_password: carol!.password,
       password: newPassword,
@@ -129,7 +130,7 @@ export function sessionCases(target: () => Target): void {
     });
     assert.equal(res.status, 303, `the change is accepted: ${res.status} ${res.text.slice(0, 300)}`);
     assert.equal((await victim.send("/account")).status, 200, "the session that changed the password goes on");
-    assert.notEqual((await client(app.url).send("/account", { headers: { cookie: `session=${stolen}` } })).status, 200, "the stolen cookie no longer reaches /account");
+    assert.notEqual((await httpClient(app.url, BEHIND_TLS).send("/account", { headers: { cookie: `session=${stolen}` } })).status, 200, "the stolen cookie no longer reaches /account");
     assert.notEqual((await laptop.send("/account")).status, 200, "the account's other session is logged out");
   });
 
@@ -137,12 +138,12 @@ export function sessionCases(target: () => Target): void {
     const app = target();
     assert.ok(app.mail, "the target mails to a test SMTP server");
     const dave = SESSION_USERS[1]!;
-    const victim = client(app.url);
+    const victim = httpClient(app.url, BEHIND_TLS);
     await logIn(app, victim, dave.username, dave.password);
     const stolen = victim.cookies.get("session")!;
-    const visitor = client(app.url);
+    const visitor = httpClient(app.url, BEHIND_TLS);
     const lost = await visitor.send("/lost-password");
-    const asked = await visitor.form("/lost-password", { _csrf_token: csrfFrom(lost.text), email: dave.email });
+    const asked = await visitor.submit("/lost-password", { _csrf_token: csrfFrom(lost.text), email: dave.email });
     assert.equal(asked.status, 303, `${asked.status} ${asked.text.slice(0, 300)}`);
     let path: string | undefined;
     while (!path) {
@@ -152,9 +153,9 @@ export function sessionCases(target: () => Target): void {
     const page = await visitor.send(path);
     assert.equal(page.status, 200, page.text.slice(0, 300));
     const newPassword = "new-correct-horse-44";
-    const reset = await visitor.form(path, { _csrf_token: csrfFrom(page.text), password: newPassword, password_confirm: newPassword });
+    const reset = await visitor.submit(path, { _csrf_token: csrfFrom(page.text), password: newPassword, password_confirm: newPassword });
     assert.equal(reset.status, 303, `the reset is accepted: ${reset.status} ${reset.text.slice(0, 300)}`);
-    assert.notEqual((await client(app.url).send("/account", { headers: { cookie: `session=${stolen}` } })).status, 200, "the stolen cookie no longer reaches /account");
+    assert.notEqual((await httpClient(app.url, BEHIND_TLS).send("/account", { headers: { cookie: `session=${stolen}` } })).status, 200, "the stolen cookie no longer reaches /account");
     assert.notEqual((await victim.send("/account")).status, 200, "the victim's own session ended too");
   });
 }

@@ -1,7 +1,7 @@
 /**
  * A small real Koa app for the validation and flash tests: koa-session (signed cookie), koa-body,
  * the data package's flash and validation middleware, and routes that validate body, query and
- * files. Served on 127.0.0.1 on a free port; `client` keeps cookies like a browser.
+ * files. Served on 127.0.0.1 on a free port.
  */
 import type { AddressInfo } from "node:net";
 import Koa, { type Middleware } from "koa";
@@ -139,21 +139,5 @@ export async function startApp(options: AppOptions = {}): Promise<TestApp> {
   return {
     origin: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A fetch wrapper that keeps cookies and never follows redirects. */
-export function client(origin: string) {
-  const jar = new Map<string, string>();
-  return async (path: string, init: RequestInit = {}): Promise<Response> => {
-    const headers = new Headers(init.headers);
-    if (jar.size > 0) headers.set("Cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
-    const response = await fetch(`${origin}${path}`, { ...init, headers, redirect: "manual" });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const index = pair!.indexOf("=");
-      jar.set(pair!.slice(0, index), pair!.slice(index + 1));
-    }
-    return response;
   };
 }

@@ -4,7 +4,7 @@
 // own validation messages (data's validate(); a schema's own message stays as written).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { client, csrfFrom } from "../browser-client.js";
+import { httpClient, csrfFrom } from "@fwkit/test-servers";
 import { startBatteryApp, type BatteryApp } from "./fixture.js";
 
 describe("fw-b batteries in the request's language", () => {
@@ -54,7 +54,7 @@ describe("fw-b batteries in the request's language", () => {
   });
 
   test("a refused form's flash is in French for Accept-Language: fr", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const token = csrfFrom(await (await browser.fetch("/signup", { headers: french })).text());
     const res = await browser.form("/signup", { _csrf_token: token, name: "<", age: "-3" }, { referer: `${app.url}/signup`, ...french });
     assert.equal(res.status, 303);
@@ -63,7 +63,7 @@ describe("fw-b batteries in the request's language", () => {
   });
 
   test("zod's messages in the request's language: a 422 answer (fr) and a form re-rendered (es)", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const token = csrfFrom(await (await browser.fetch("/forms")).text());
     const res = await browser.fetch("/api/signup", {
       method: "POST",
@@ -82,7 +82,7 @@ describe("fw-b batteries in the request's language", () => {
   });
 
   test("the 422 summary line (JSON and XML) is in the request's language; English unchanged", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const token = csrfFrom(await (await browser.fetch("/forms")).text());
     const refuse = (path: string, language?: string) =>
       browser.fetch(path, {

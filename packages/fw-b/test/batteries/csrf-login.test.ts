@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { signal, SIGNALS } from "../../src/index.js";
-import { client, csrfFrom } from "../browser-client.js";
+import { httpClient, csrfFrom } from "@fwkit/test-servers";
 import { startBatteryApp, type BatteryApp } from "./fixture.js";
 
 describe("fw-b batteries: CSRF", () => {
@@ -13,7 +13,7 @@ describe("fw-b batteries: CSRF", () => {
   after(() => app.close());
 
   test("a form POST without a token is 403; with csrf_token() from the rendered page it is 200", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const refused = await browser.form("/forms/save", { note: "hi" });
     assert.equal(refused.status, 403);
     assert.match(await refused.text(), /CSRF token/);
@@ -28,7 +28,7 @@ describe("fw-b batteries: CSRF", () => {
   });
 
   test("a JSON POST passes with the X-CSRF-Token header, and is refused without it", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const token = csrfFrom((await browser.page("/forms")).text);
     const send = (headers: Record<string, string>) =>
       browser.fetch("/api/echo", { method: "POST", body: JSON.stringify({ a: 1 }), headers: { "content-type": "application/json", ...headers } });
@@ -64,7 +64,7 @@ describe("fw-b batteries: login required", () => {
   });
 
   test("after login: the view runs with this.currentUser, templates see current_user and the flash", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const token = csrfFrom((await browser.page("/forms")).text);
     const loggedIn: Array<string | number> = [];
     const disconnect = signal(SIGNALS.userLoggedIn).connect(({ userId }) => void loggedIn.push(userId));
@@ -82,7 +82,7 @@ describe("fw-b batteries: login required", () => {
   });
 
   test("Pug templates get the plugin locals: dates, pagination links (unescaped with !=), static()", async () => {
-    const page = await client(app.url).page("/forms");
+    const page = await httpClient(app.url).page("/forms");
     assert.match(page.text, /<p class="date">2024-05-01 12:00<\/p>/);
     assert.match(page.text, /<p class="ago">[^<]*ago<\/p>/);
     assert.match(page.text, /<div class="pages"><nav class="pagination" aria-label="Pagination"><a href="\/forms\?page=1" rel="prev">/);

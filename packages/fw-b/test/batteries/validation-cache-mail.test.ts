@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startSmtp, type SmtpServer } from "@fwkit/test-servers";
-import { client, csrfFrom } from "../browser-client.js";
+import { httpClient, csrfFrom } from "@fwkit/test-servers";
 import { counter, startBatteryApp, type BatteryApp } from "./fixture.js";
 
 describe("fw-b batteries: validation, cache, mail", () => {
@@ -18,7 +18,7 @@ describe("fw-b batteries: validation, cache, mail", () => {
   });
 
   test("the same zod schema: 422 with per-field messages on a @renderJson view", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const token = csrfFrom((await browser.page("/forms")).text);
     const res = await browser.fetch("/api/signup", {
       method: "POST",
@@ -39,7 +39,7 @@ describe("fw-b batteries: validation, cache, mail", () => {
   });
 
   test("an HTML form: redirected back (303) with the messages and the old input re-rendered", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const token = csrfFrom((await browser.page("/signup")).text);
     const res = await browser.form("/signup", { _csrf_token: token, name: "<", age: "-3" }, { referer: `${app.url}/signup` });
     assert.equal(res.status, 303);
@@ -69,7 +69,7 @@ describe("fw-b batteries: validation, cache, mail", () => {
   });
 
   test("a mail rendered by the Pug renderer (subject.txt, .txt, .pug) reaches the SMTP server", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const token = csrfFrom((await browser.page("/forms")).text);
     const res = await browser.form("/mailer/send", { _csrf_token: token, to: "ada@example.test", name: "Ada & <Bob>" });
     assert.equal(await res.text(), "sent");

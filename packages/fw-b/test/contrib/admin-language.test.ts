@@ -2,11 +2,11 @@
 // own role shown as written) and dates written the language's way (Intl), not ISO in English.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { client, csrfFrom, type Client } from "../browser-client.js";
+import { httpClient, csrfFrom, type HttpClient } from "@fwkit/test-servers";
 import { createUser, startContribApp, type ContribApp } from "./fixture.js";
 
-async function loginAs(app: ContribApp, username: string, password: string): Promise<Client> {
-  const browser = client(app.url);
+async function loginAs(app: ContribApp, username: string, password: string): Promise<HttpClient> {
+  const browser = httpClient(app.url);
   const page = (await browser.page("/login")).text;
   const res = await browser.form("/login", { _csrf_token: csrfFrom(page), identifier: username, password });
   assert.equal(res.headers.get("location"), "/", `${username} logs in`);
@@ -15,7 +15,7 @@ async function loginAs(app: ContribApp, username: string, password: string): Pro
 
 describe("contrib.admin in German", () => {
   let app: ContribApp;
-  let admin: Client;
+  let admin: HttpClient;
   let memberId = 0;
   before(async () => {
     app = await startContribApp();

@@ -3,25 +3,25 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { setMaintenance } from "../../src/contrib/index.js";
-import { client, csrfFrom, type Client } from "../browser-client.js";
+import { httpClient, csrfFrom, type HttpClient } from "@fwkit/test-servers";
 import { createUser, startContribApp, type ContribApp } from "./fixture.js";
 
-async function loginAs(app: ContribApp, username: string, password: string): Promise<Client> {
-  const browser = client(app.url);
+async function loginAs(app: ContribApp, username: string, password: string): Promise<HttpClient> {
+  const browser = httpClient(app.url);
   const page = (await browser.page("/login")).text;
   const res = await browser.form("/login", { _csrf_token: csrfFrom(page), identifier: username, password });
   assert.equal(res.headers.get("location"), "/", `${username} logs in`);
   return browser;
 }
 
-async function act(browser: Client, page: string, action: string, fields: Record<string, string> = {}): Promise<Response> {
+async function act(browser: HttpClient, page: string, action: string, fields: Record<string, string> = {}): Promise<Response> {
   const token = csrfFrom((await browser.page(page)).text);
   return browser.form(action, { _csrf_token: token, ...fields });
 }
 
 describe("contrib.admin", () => {
   let app: ContribApp;
-  let root: Client;
+  let root: HttpClient;
   before(async () => {
     app = await startContribApp();
     await createUser(app, { username: "root", password: "root-password-1", role: "superadmin" });
@@ -83,7 +83,7 @@ describe("contrib.admin", () => {
     assert.equal(res.status, 303);
     assert.match((await root.page(`/admin/users/${victim.id}`)).text, /vic is deactivated and can no longer log in\./);
     assert.equal((await vic.fetch("/account")).status, 302, "the open session ends");
-    const again = client(app.url);
+    const again = httpClient(app.url);
     const token = csrfFrom((await again.page("/login")).text);
     await again.form("/login", { _csrf_token: token, identifier: "vic", password: "vic-password-1" });
     assert.match((await again.page("/login")).text, /This account is deactivated/);

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { client, csrfFrom } from "../browser-client.js";
+import { httpClient, csrfFrom } from "@fwkit/test-servers";
 import { createUser, startContribApp, type ContribApp } from "./fixture.js";
 
 interface Bcrypt {
@@ -18,7 +18,7 @@ const bcrypt = createRequire(fileURLToPath(import.meta.resolve("@fwkit/security"
 const calls: string[] = [];
 
 async function postForm(app: ContribApp, page: string, fields: Record<string, string>): Promise<Response> {
-  const browser = client(app.url);
+  const browser = httpClient(app.url);
   const html = (await browser.page(page)).text;
   const extra: Record<string, string> = /name="captcha"/.test(html) ? { captcha: app.captcha.last } : {};
   return browser.form(page, { _csrf_token: csrfFrom(html), ...extra, ...fields }, { referer: `${app.url}${page}` });

@@ -3,10 +3,10 @@
 // never tell whether an account exists.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { client, csrfFrom, type Client } from "../browser-client.js";
+import { httpClient, csrfFrom, type HttpClient } from "@fwkit/test-servers";
 import { createUser, linkIn, startContribApp, type ContribApp } from "./fixture.js";
 
-async function postForm(browser: Client, page: string, action: string, fields: Record<string, string>, app: ContribApp): Promise<Response> {
+async function postForm(browser: HttpClient, page: string, action: string, fields: Record<string, string>, app: ContribApp): Promise<Response> {
   const html = (await browser.page(page)).text;
   const extra: Record<string, string> = /name="captcha"/.test(html) ? { captcha: app.captcha.last } : {};
   return browser.form(action, { _csrf_token: csrfFrom(html), ...extra, ...fields }, { referer: `${app.url}${page}` });
@@ -20,7 +20,7 @@ describe("contrib.auth", () => {
   after(() => app.close());
 
   test("signup mails a confirmation link; following it confirms the address; login by username and by email", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const res = await postForm(browser, "/signup", "/signup", { username: "Ada", email: "Ada@Example.test", name: "Ada L", password: "first-pass-1", password_confirm: "first-pass-1" }, app);
     assert.equal(res.status, 303);
     assert.equal(res.headers.get("location"), "/login");
@@ -41,7 +41,7 @@ describe("contrib.auth", () => {
     assert.equal(again.status, 400, "a used link does not work twice");
 
     for (const identifier of ["ada", "ADA@example.test"]) {
-      const other = client(app.url);
+      const other = httpClient(app.url);
       const logged = await postForm(other, "/login", "/login", { identifier, password: "first-pass-1" }, app);
       assert.equal(logged.status, 303, identifier);
       assert.equal(logged.headers.get("location"), "/");
@@ -59,7 +59,7 @@ describe("contrib.auth", () => {
       ["eve", "eve-password-1", /This account is deactivated/],
     ];
     for (const [identifier, password, message] of tries) {
-      const browser = client(app.url);
+      const browser = httpClient(app.url);
       const res = await postForm(browser, "/login", "/login", { identifier, password }, app);
       assert.equal(res.status, 303);
       assert.equal(res.headers.get("location"), "/login");
@@ -73,20 +73,20 @@ describe("contrib.auth", () => {
 
   test("the login page never logs a user out; next= is followed only on this site", async () => {
     await createUser(app, { username: "carl", password: "carl-password-1" });
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const res = await postForm(browser, "/login?next=%2Faccount", "/login", { identifier: "carl", password: "carl-password-1", next: "/account" }, app);
     assert.equal(res.headers.get("location"), "/account");
     const page = await browser.page("/login");
     assert.match(page.text, /You are logged in as carl/);
     assert.equal((await browser.fetch("/account")).status, 200, "still logged in after seeing /login");
-    const evil = client(app.url);
+    const evil = httpClient(app.url);
     const away = await postForm(evil, "/login", "/login", { identifier: "carl", password: "carl-password-1", next: "//evil.example/x" }, app);
     assert.equal(away.headers.get("location"), "/");
   });
 
   test("account settings: name and language, email change after confirmation, password with the current one; logout", async () => {
     await createUser(app, { username: "dora", password: "dora-password-1", email: "dora@example.test" });
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     await postForm(browser, "/login", "/login", { identifier: "dora", password: "dora-password-1" }, app);
     const saved = await postForm(browser, "/account", "/account", { name: "Dora Explorer", locale: "en" }, app);
     assert.equal(saved.status, 303);
@@ -114,15 +114,15 @@ describe("contrib.auth", () => {
     const out = await postForm(browser, "/logout", "/logout", {}, app);
     assert.equal(out.status, 303);
     assert.equal((await browser.fetch("/account")).status, 302, "logged out");
-    const old = await postForm(client(app.url), "/login", "/login", { identifier: "dora", password: "dora-password-1" }, app);
+    const old = await postForm(httpClient(app.url), "/login", "/login", { identifier: "dora", password: "dora-password-1" }, app);
     assert.equal(old.headers.get("location"), "/login", "the old password no longer works");
-    const fresh = await postForm(client(app.url), "/login", "/login", { identifier: "dora2@example.test", password: "new-password-2" }, app);
+    const fresh = await postForm(httpClient(app.url), "/login", "/login", { identifier: "dora2@example.test", password: "new-password-2" }, app);
     assert.equal(fresh.headers.get("location"), "/");
   });
 
   test("lost password: the same answer for any address; the mailed link works once, and not after it expires", async () => {
     await createUser(app, { username: "fred", password: "fred-password-1" });
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const unknown = await postForm(browser, "/lost-password", "/lost-password", { email: "nobody@example.test" }, app);
     assert.equal(unknown.status, 303);
     const unknownPage = (await browser.page("/lost-password")).text;
@@ -139,7 +139,7 @@ describe("contrib.auth", () => {
     assert.equal((await browser.page(path)).status, 400, "used up");
     const replay = await browser.form(path, { _csrf_token: csrfFrom((await browser.page("/login")).text), password: "other-pass-3", password_confirm: "other-pass-3" });
     assert.equal(replay.status, 400);
-    const logged = await postForm(client(app.url), "/login", "/login", { identifier: "fred", password: "fred-new-pass-2" }, app);
+    const logged = await postForm(httpClient(app.url), "/login", "/login", { identifier: "fred", password: "fred-new-pass-2" }, app);
     assert.equal(logged.headers.get("location"), "/");
 
     await postForm(browser, "/lost-password", "/lost-password", { email: "fred@example.test" }, app);
@@ -151,7 +151,7 @@ describe("contrib.auth", () => {
 
   test("signing up with an address that has an account: the same answer, and a notice to its owner", async () => {
     await createUser(app, { username: "gina", password: "gina-password-1" });
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const res = await postForm(browser, "/signup", "/signup", { username: "gina2", email: "gina@example.test", name: "G", password: "whatever-pass-1", password_confirm: "whatever-pass-1" }, app);
     assert.equal(res.headers.get("location"), "/login");
     assert.match((await browser.page("/login")).text, /Check your mail: we sent a message to gina@example\.test/);
@@ -167,7 +167,7 @@ describe("contrib.auth", () => {
     const strict = await startContribApp({ contrib: { auth: { requireVerification: true } } });
     try {
       await createUser(strict, { username: "hal", password: "hal-password-1", email_verified_at: null });
-      const browser = client(strict.url);
+      const browser = httpClient(strict.url);
       const res = await postForm(browser, "/login", "/login", { identifier: "hal", password: "hal-password-1" }, strict);
       assert.equal(res.headers.get("location"), "/login");
       assert.match((await browser.page("/login")).text, /Confirm your email address first/);

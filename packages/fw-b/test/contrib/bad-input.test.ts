@@ -3,7 +3,7 @@
 // broken is stored, and never a 500.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { client, csrfFrom, type Client } from "../browser-client.js";
+import { httpClient, csrfFrom, type HttpClient } from "@fwkit/test-servers";
 import { createUser, startContribApp, type ContribApp } from "./fixture.js";
 
 const LONG = "x".repeat(6000);
@@ -75,7 +75,7 @@ describe("contrib forms and bad input", () => {
   });
   after(() => app.close());
 
-  async function submit(browser: Client, form: FormCase, fields: Record<string, string | string[]>): Promise<{ status: number; page: string }> {
+  async function submit(browser: HttpClient, form: FormCase, fields: Record<string, string | string[]>): Promise<{ status: number; page: string }> {
     const html = (await browser.page(form.page)).text;
     const captcha: Record<string, string> = /name="captcha"/.test(html) ? { captcha: app.captcha.last } : {};
     const res = await browser.form(form.action, { _csrf_token: csrfFrom(html), ...captcha, ...fields }, { referer: `${app.url}${form.page}` });
@@ -85,7 +85,7 @@ describe("contrib forms and bad input", () => {
 
   for (const form of FORMS) {
     test(`${form.action}: each bad field comes back with its message and nothing is stored`, async () => {
-      const browser = client(app.url);
+      const browser = httpClient(app.url);
       const usersBefore = await app.models.users.withTrashed().count();
       const messagesBefore = await app.models.contactMessages.count();
       for (const [field, values] of Object.entries(form.bad)) {
@@ -105,7 +105,7 @@ describe("contrib forms and bad input", () => {
   }
 
   test("account forms and the reset form: the same rules; a JSON or oversized body is still a 4xx", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const login = (await browser.page("/login")).text;
     await browser.form("/login", { _csrf_token: csrfFrom(login), identifier: "known", password: "known-password-1" });
     const account: Array<[string, Record<string, string>, RegExp]> = [

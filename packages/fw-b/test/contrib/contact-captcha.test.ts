@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { CaptchaVerifier } from "../../src/contrib/index.js";
-import { client, csrfFrom } from "../browser-client.js";
+import { httpClient, csrfFrom } from "@fwkit/test-servers";
 import { createUser, startContribApp, type ContribApp } from "./fixture.js";
 
 describe("contrib.contact with the built-in captcha", () => {
@@ -14,7 +14,7 @@ describe("contrib.contact with the built-in captcha", () => {
   after(() => app.close());
 
   test("a message is stored, mailed to the recipients with Reply-To, and listed (escaped) in the admin area", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const page = (await browser.page("/contact")).text;
     assert.match(page, /<span class="captcha-image" role="img" aria-label="captcha"><svg/);
     assert.doesNotMatch(page, new RegExp(app.captcha.last), "the answer is not in the page");
@@ -37,7 +37,7 @@ describe("contrib.contact with the built-in captcha", () => {
     assert.equal(stored?.message, "Do you have oolong?\n<script>alert(1)</script> ' OR 1=1 --", "stored as written");
 
     await createUser(app, { username: "adm", password: "adm-password-1", role: "admin" });
-    const admin = client(app.url);
+    const admin = httpClient(app.url);
     await admin.form("/login", { _csrf_token: csrfFrom((await admin.page("/login")).text), identifier: "adm", password: "adm-password-1" });
     const list = await admin.page("/admin/messages");
     assert.match(list.text, /Oolong &lt;b&gt;stock&lt;\/b&gt;/);
@@ -50,7 +50,7 @@ describe("contrib.contact with the built-in captcha", () => {
   });
 
   test("a wrong captcha re-renders the form with a message and the input; each picture allows one try", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const page = (await browser.page("/contact")).text;
     const answer = app.captcha.last;
     const fields = { name: "Bo", email: "bo@example.test", subject: "Hi", message: "Hello there, team!" };
@@ -63,7 +63,7 @@ describe("contrib.contact with the built-in captcha", () => {
     assert.equal(reused.status, 303);
     assert.match((await browser.page("/contact")).text, /did not match/, "the first picture's answer no longer works");
     assert.equal(await app.models.contactMessages.findBy({ email: "bo@example.test" }), undefined, "nothing stored");
-    const none = client(app.url);
+    const none = httpClient(app.url);
     const noSession = await none.form("/contact", { captcha: answer, ...fields });
     assert.equal(noSession.status, 403, "no session, no CSRF token");
   });
@@ -86,7 +86,7 @@ describe("a hosted captcha through a pluggable verifier", () => {
   after(() => app.close());
 
   test("the verifier renders the widget and decides", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const page = (await browser.page("/contact")).text;
     assert.match(page, /<div class="hosted-widget" data-sitekey="test"><\/div>/);
     const fields = { name: "Cy", email: "cy@example.test", subject: "Hi", message: "Hello there, team!" };
@@ -103,7 +103,7 @@ describe("captcha test mode", () => {
   test("writes the answer into the page for browser tests, and is refused in production", async () => {
     const app = await startContribApp({ contrib: { auth: true, captcha: { testMode: true } } });
     try {
-      const page = (await client(app.url).page("/signup")).text;
+      const page = (await httpClient(app.url).page("/signup")).text;
       assert.match(page, /<div class="captcha" data-test-answer="[A-Za-z0-9]{5}">/);
     } finally {
       await app.close();

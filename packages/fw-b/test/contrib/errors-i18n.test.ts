@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { acceptedLanguages, createI18n, EN } from "../../src/contrib/index.js";
-import { client, csrfFrom } from "../browser-client.js";
+import { httpClient, csrfFrom } from "@fwkit/test-servers";
 import { createUser, startContribApp, type ContribApp } from "./fixture.js";
 
 describe("contrib.errors", () => {
@@ -91,7 +91,7 @@ describe("contrib.i18n", () => {
 
   test("a user's language setting wins over the browser's; messages are translated", async () => {
     await createUser(app, { username: "zoe", password: "zoe-password-1", locale: "fr" });
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const token = csrfFrom((await browser.page("/login")).text);
     await browser.form("/login", { _csrf_token: token, identifier: "zoe", password: "zoe-password-1" });
     const page = await browser.fetch("/account", { headers: { "accept-language": "en" } });

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { issueToken } from "../../src/contrib/auth/tokens.js";
-import { client, csrfFrom, type Client } from "../browser-client.js";
+import { httpClient, csrfFrom, type HttpClient } from "@fwkit/test-servers";
 import { createUser, startContribApp, type ContribApp } from "./fixture.js";
 
 const doc = readFileSync(fileURLToPath(new URL("../../../../docs/fw-b-contrib.md", import.meta.url)), "utf8");
@@ -34,8 +34,8 @@ function formFields(html: string, action: string | null): string[] {
   return [...new Set([...form[2]!.matchAll(/\bname="([^"]+)"/g)].map((m) => m[1]!))].filter((name) => name !== "_csrf_token" && name !== "_back").sort();
 }
 
-async function loginAs(app: ContribApp, username: string, password: string): Promise<Client> {
-  const browser = client(app.url);
+async function loginAs(app: ContribApp, username: string, password: string): Promise<HttpClient> {
+  const browser = httpClient(app.url);
   const page = (await browser.page("/login")).text;
   await browser.form("/login", { _csrf_token: csrfFrom(page), identifier: username, password });
   return browser;
@@ -53,10 +53,10 @@ describe("the documented contrib form fields", () => {
     assert.deepEqual(documented.get("/login"), ["identifier", "next", "password", "remember"]);
     const admin = await createUser(app, { username: "chief", password: "chief-password-1", role: "admin" });
     const member = await createUser(app, { username: "someone", password: "someone-password-1" });
-    const anonymous = client(app.url);
+    const anonymous = httpClient(app.url);
     const chief = await loginAs(app, "chief", "chief-password-1");
     const token = await issueToken(app.models, member.id, "reset", 3600);
-    const pages: Array<[Client, string, string, string | null]> = [
+    const pages: Array<[HttpClient, string, string, string | null]> = [
       [anonymous, "/login", "/login", "/login"],
       [anonymous, "/login", "/language", "/language"],
       [anonymous, "/signup", "/signup", "/signup"],

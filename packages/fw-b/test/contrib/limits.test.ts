@@ -4,17 +4,17 @@
 // a solved captcha kept in a signed cookie session cannot be replayed.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { client, csrfFrom, type Client } from "../browser-client.js";
+import { httpClient, csrfFrom, type HttpClient } from "@fwkit/test-servers";
 import { createUser, startContribApp, type ContribApp } from "./fixture.js";
 
-async function postForm(browser: Client, page: string, fields: Record<string, string>, app: ContribApp): Promise<Response> {
+async function postForm(browser: HttpClient, page: string, fields: Record<string, string>, app: ContribApp): Promise<Response> {
   const html = (await browser.page(page)).text;
   const extra: Record<string, string> = /name="captcha"/.test(html) ? { captcha: app.captcha.last } : {};
   return browser.form(page, { _csrf_token: csrfFrom(html), ...extra, ...fields }, { referer: `${app.url}${page}` });
 }
 
-async function loggedIn(app: ContribApp, identifier: string, password: string): Promise<Client> {
-  const browser = client(app.url);
+async function loggedIn(app: ContribApp, identifier: string, password: string): Promise<HttpClient> {
+  const browser = httpClient(app.url);
   const res = await postForm(browser, "/login", { identifier, password }, app);
   assert.equal(res.headers.get("location"), "/", "logged in");
   return browser;
@@ -48,13 +48,13 @@ describe("contrib limits", () => {
     assert.match(await right.text(), /Too many failed login attempts/);
     const user = await app.models.users.findBy({ username: "guessed" });
     assert.match(user?.password_hash ?? "", /^\$2b\$/);
-    const login = await postForm(client(app.url), "/login", { identifier: "guessed", password: "guessed-pass-1" }, app);
+    const login = await postForm(httpClient(app.url), "/login", { identifier: "guessed", password: "guessed-pass-1" }, app);
     assertLimited(login, "");
   });
 
   test("/lost-password: 3 requests per address typed, then 429 with Retry-After; other addresses still answer", async () => {
     await createUser(app, { username: "flooded", password: "flooded-pass-1" });
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     for (let i = 0; i < 3; i++) assert.equal((await postForm(browser, "/lost-password", { email: "flooded@example.test" }, app)).status, 303);
     const refused = await postForm(browser, "/lost-password", { email: " Flooded@Example.test " }, app);
     const text = await refused.text();
@@ -67,7 +67,7 @@ describe("contrib limits", () => {
   test("/lost-password: 10 requests per client whatever the addresses", async () => {
     const limited = await startContribApp();
     try {
-      const browser = client(limited.url);
+      const browser = httpClient(limited.url);
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) statuses.push((await postForm(browser, "/lost-password", { email: `spray${i}@example.test` }, limited)).status);
       assert.deepEqual(statuses, [...Array(10).fill(303), 429]);
@@ -82,7 +82,7 @@ describe("contrib limits", () => {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
         const fields = { username: `newcomer${i}`, email: "newcomer@example.test", name: "New", password: "newcomer-pass-1", password_confirm: "newcomer-pass-1" };
-        statuses.push((await postForm(client(fresh.url), "/signup", fields, fresh)).status);
+        statuses.push((await postForm(httpClient(fresh.url), "/signup", fields, fresh)).status);
       }
       assert.deepEqual(statuses, [303, 303, 303, 429]);
       assert.equal((await fresh.models.users.query().where({ email: "newcomer@example.test" })).length, 1);
@@ -94,7 +94,7 @@ describe("contrib limits", () => {
   test("a solved captcha cannot be replayed with the cookie session that held it, one after another or in parallel", async () => {
     const fresh = await startContribApp();
     try {
-      const browser = client(fresh.url);
+      const browser = httpClient(fresh.url);
       const page = (await browser.page("/contact")).text;
       const answer = fresh.captcha.last;
       const before = new Map(browser.cookies);
@@ -102,7 +102,7 @@ describe("contrib limits", () => {
       assert.equal((await browser.form("/contact", fields)).status, 303);
       const replays = await Promise.all(
         Array.from({ length: 3 }, () => {
-          const replay = client(fresh.url);
+          const replay = httpClient(fresh.url);
           for (const [name, value] of before) replay.cookies.set(name, value);
           return replay.form("/contact", fields);
         }),
@@ -115,7 +115,7 @@ describe("contrib limits", () => {
   });
 
   test("/contact: 5 messages per client, then 429; nothing more is stored", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const message = { name: "Ada", email: "ada@example.test", subject: "Hello", message: "A long enough message." };
     for (let i = 0; i < 5; i++) assert.equal((await postForm(browser, "/contact", message, app)).status, 303, `message ${i}`);
     const refused = await postForm(browser, "/contact", message, app);

@@ -4,7 +4,7 @@
 // with the language decided before the login.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { client, csrfFrom } from "../browser-client.js";
+import { httpClient, csrfFrom } from "@fwkit/test-servers";
 import { createUser, startContribApp, type ContribApp } from "./fixture.js";
 
 describe("the welcome flash after a login", () => {
@@ -16,7 +16,7 @@ describe("the welcome flash after a login", () => {
   after(() => app.close());
 
   test("is in the account's language, as the page it lands on is", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const switched = await browser.form("/language", { _csrf_token: csrfFrom((await browser.page("/login")).text), language: "de", next: "/login" });
     assert.equal(switched.status, 303);
     const login = (await browser.page("/login")).text;

@@ -3,7 +3,7 @@
 // page); percent-encoded it stays an escaped on-site path; the login page itself answers 200.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { client, csrfFrom } from "../browser-client.js";
+import { httpClient, csrfFrom } from "@fwkit/test-servers";
 import { createUser, startContribApp, type ContribApp } from "./fixture.js";
 
 describe("contrib login: next= with CR/LF", () => {
@@ -16,7 +16,7 @@ describe("contrib login: next= with CR/LF", () => {
 
   for (const next of ["/account\r\nSet-Cookie: evil=1", "/account%0d%0aSet-Cookie:%20evil=1", "/\nevil"]) {
     test(`next=${JSON.stringify(next)}: no 500, no injected header, the default target`, async () => {
-      const browser = client(app.url);
+      const browser = httpClient(app.url);
       const page = await browser.page(`/login?next=${encodeURIComponent(next)}`);
       assert.equal(page.status, 200);
       const extra: Record<string, string> = /name="captcha"/.test(page.text) ? { captcha: app.captcha.last } : {};

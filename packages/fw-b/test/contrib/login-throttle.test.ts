@@ -4,11 +4,11 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import { requireServer, serverSkip, serverUrls } from "@fwkit/test-servers";
-import { client, csrfFrom } from "../browser-client.js";
+import { httpClient, csrfFrom } from "@fwkit/test-servers";
 import { createUser, startContribApp, type ContribApp } from "./fixture.js";
 
 async function tryLogin(app: ContribApp, identifier: string, password: string): Promise<{ status: number; location: string | null; page: string }> {
-  const browser = client(app.url);
+  const browser = httpClient(app.url);
   const form = (await browser.page("/login")).text;
   const res = await browser.form("/login", { _csrf_token: csrfFrom(form), identifier, password });
   const page = res.status === 303 ? (await browser.page(res.headers.get("location")!)).text : await res.text();

@@ -3,7 +3,7 @@
 // English without an Accept-Language header.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { client, csrfFrom } from "../browser-client.js";
+import { httpClient, csrfFrom } from "@fwkit/test-servers";
 import { createUser, linkIn, startContribApp, type ContribApp } from "./fixture.js";
 
 describe("contrib mails in the request's language", () => {
@@ -16,7 +16,7 @@ describe("contrib mails in the request's language", () => {
   /** Posts a contrib form the way a browser in `language` does (the page, then the form). */
   async function submit(page: string, fields: Record<string, string>, language?: string): Promise<void> {
     const headers: Record<string, string> = language ? { "accept-language": language } : {};
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const html = await (await browser.fetch(page, { headers })).text();
     const extra: Record<string, string> = /name="captcha"/.test(html) ? { captcha: app.captcha.last } : {};
     const res = await browser.form(page, { _csrf_token: csrfFrom(html), ...extra, ...fields }, { referer: `${app.url}${page}`, ...headers });

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { request } from "node:http";
 import { after, before, describe, test } from "node:test";
-import { csrfFrom } from "../browser-client.js";
+import { csrfFrom } from "@fwkit/test-servers";
 import { createUser, linkIn, startContribApp, type ContribApp } from "./fixture.js";
 
 const STRONG = "n3Xv0yq-8cT1kW2pZbLr4sQe7uHj5fGa9dMo6iYx0E";

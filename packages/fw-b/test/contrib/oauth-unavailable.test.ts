@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { client } from "../browser-client.js";
+import { httpClient } from "@fwkit/test-servers";
 import { startContribApp, type ContribApp } from "./fixture.js";
 
 /** A port on 127.0.0.1 that nothing listens on (taken, then released). */
@@ -36,7 +36,7 @@ describe("contrib.oauth with an unreachable provider", () => {
   after(() => app.close());
 
   test("issue-14-11: starting a sign-in whose discovery cannot connect is a 503 page saying the provider is unavailable", async () => {
-    const res = await client(app.url).fetch("/oauth/gone", { headers: { accept: "text/html" } });
+    const res = await httpClient(app.url).fetch("/oauth/gone", { headers: { accept: "text/html" } });
     const html = await res.text();
     assert.equal(res.status, 503, html.slice(0, 300));
     assert.match(html, /Temporarily unavailable/);
@@ -44,7 +44,7 @@ describe("contrib.oauth with an unreachable provider", () => {
   });
 
   test("issue-14-11: a callback whose token exchange cannot connect is a 503, not a 400", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const started = await browser.fetch("/oauth/hub");
     assert.equal(started.status, 303);
     const state = new URL(started.headers.get("location")!).searchParams.get("state");
@@ -56,7 +56,7 @@ describe("contrib.oauth with an unreachable provider", () => {
   });
 
   test("a forged state at a reachable-or-not provider is still the visitor's 400", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     await browser.fetch("/oauth/hub");
     const res = await browser.fetch("/oauth/hub/callback?code=abc&state=forged");
     assert.equal(res.status, 400);

@@ -5,11 +5,11 @@ import assert from "node:assert/strict";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { OAuth2Server } from "oauth2-mock-server";
-import { client, type Client } from "../browser-client.js";
+import { httpClient, type HttpClient } from "@fwkit/test-servers";
 import { createUser, startContribApp, type ContribApp } from "./fixture.js";
 
 /** The app's redirect to the provider, the provider's redirect back (it asks no questions), the callback. */
-async function signIn(browser: Client, start: string): Promise<Response> {
+async function signIn(browser: HttpClient, start: string): Promise<Response> {
   const res = await browser.fetch(start);
   const location = res.headers.get("location");
   if (res.status !== 303 || !location?.startsWith("http://127.0.0.1:")) return res;
@@ -45,9 +45,9 @@ describe("contrib.oauth with a local OpenID Connect provider", () => {
   });
 
   test("the login page offers the provider; a verified new address makes an account and logs it in", async () => {
-    assert.match((await client(app.url).page("/login")).text, /href="\/oauth\/local"[^>]*>.*Continue with Local ID/);
+    assert.match((await httpClient(app.url).page("/login")).text, /href="\/oauth\/local"[^>]*>.*Continue with Local ID/);
     profile = { sub: "sub-new-1", email: "Newcomer@Example.test", email_verified: true, name: "New <Comer>" };
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const res = await signIn(browser, "/oauth/local?next=%2Faccount");
     assert.equal(res.status, 303);
     assert.equal(res.headers.get("location"), "/account");
@@ -57,7 +57,7 @@ describe("contrib.oauth with a local OpenID Connect provider", () => {
     assert.equal(user.name, "New Comer", "markup characters dropped");
     assert.ok(user.email_verified_at);
     assert.equal((await browser.fetch("/account")).status, 200, "logged in");
-    const again = client(app.url);
+    const again = httpClient(app.url);
     await signIn(again, "/oauth/local");
     assert.equal(await app.models.users.count(), 1, "the same subject logs into the same account");
   });
@@ -65,13 +65,13 @@ describe("contrib.oauth with a local OpenID Connect provider", () => {
   test("an existing account is linked by verified email; an unverified email is refused", async () => {
     const existing = await createUser(app, { username: "linked", password: "linked-pass-1", email: "linked@example.test" });
     profile = { sub: "sub-linked", email: "linked@example.test", email_verified: false };
-    const refused = await signIn(client(app.url), "/oauth/local");
+    const refused = await signIn(httpClient(app.url), "/oauth/local");
     assert.equal(refused.status, 400);
     assert.match(await refused.text(), /the provider did not confirm your email address/);
     assert.equal(await app.models.oauthAccounts.findBy({ subject: "sub-linked" }), undefined);
 
     profile = { sub: "sub-linked", email: "linked@example.test", email_verified: true };
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const res = await signIn(browser, "/oauth/local");
     assert.equal(res.status, 303);
     const link = await app.models.oauthAccounts.findBy({ subject: "sub-linked" });
@@ -82,20 +82,20 @@ describe("contrib.oauth with a local OpenID Connect provider", () => {
   test("a deactivated account is refused; a callback without a started sign-in or with a wrong state is a 400", async () => {
     await createUser(app, { username: "blocked", email: "blocked@example.test", active: false });
     profile = { sub: "sub-blocked", email: "blocked@example.test", email_verified: true };
-    const blocked = await signIn(client(app.url), "/oauth/local");
+    const blocked = await signIn(httpClient(app.url), "/oauth/local");
     assert.equal(blocked.status, 400);
     assert.match(await blocked.text(), /deactivated/);
 
-    const stray = await client(app.url).fetch("/oauth/local/callback?code=abc&state=xyz");
+    const stray = await httpClient(app.url).fetch("/oauth/local/callback?code=abc&state=xyz");
     assert.equal(stray.status, 400);
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const start = await browser.fetch("/oauth/local");
     const authorize = await fetch(start.headers.get("location")!, { redirect: "manual" });
     const back = new URL(authorize.headers.get("location")!);
     back.searchParams.set("state", "forged");
     const forged = await browser.fetch(`${back.pathname}${back.search}`);
     assert.equal(forged.status, 400);
-    assert.equal((await client(app.url).fetch("/oauth/nope")).status, 404);
+    assert.equal((await httpClient(app.url).fetch("/oauth/nope")).status, 404);
   });
 });
 
@@ -128,7 +128,7 @@ describe("contrib.oauth with a plain OAuth 2 provider (explicit endpoints and a 
   });
 
   test("the profile comes from the userinfo endpoint; the account is made and logged in", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const res = await signIn(browser, "/oauth/hub");
     assert.equal(res.status, 303, await res.clone().text());
     const link = await app.models.oauthAccounts.findBy({ provider: "hub" });

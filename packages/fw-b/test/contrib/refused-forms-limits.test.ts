@@ -4,11 +4,11 @@
 // count every post, refused or not, so guessing the captcha stays bounded.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { client, csrfFrom } from "../browser-client.js";
+import { httpClient, csrfFrom } from "@fwkit/test-servers";
 import { startContribApp, type ContribApp } from "./fixture.js";
 
 async function post(app: ContribApp, page: string, fields: Record<string, string>): Promise<Response> {
-  const browser = client(app.url);
+  const browser = httpClient(app.url);
   const html = (await browser.page(page)).text;
   const extra: Record<string, string> = /name="captcha"/.test(html) ? { captcha: app.captcha.last } : {};
   return browser.form(page, { _csrf_token: csrfFrom(html), _back: page, ...extra, ...fields });

@@ -5,13 +5,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { setMaintenance } from "../../src/contrib/index.js";
-import { client, csrfFrom, type Client } from "../browser-client.js";
+import { httpClient, csrfFrom, type HttpClient } from "@fwkit/test-servers";
 import { createUser, startContribApp, type ContribApp } from "./fixture.js";
 
 const BANNER = /Maintenance is on: visitors see the maintenance page\./;
 
-async function loginAs(app: ContribApp, username: string, password: string): Promise<Client> {
-  const browser = client(app.url);
+async function loginAs(app: ContribApp, username: string, password: string): Promise<HttpClient> {
+  const browser = httpClient(app.url);
   const page = (await browser.page("/login")).text;
   const res = await browser.form("/login", { _csrf_token: csrfFrom(page), identifier: username, password });
   assert.equal(res.headers.get("location"), "/", `${username} logs in`);
@@ -32,7 +32,7 @@ describe("contrib pages as a visitor sees them", () => {
     const member = await loginAs(app, "member", "member-password-1");
     await setMaintenance(app.models.users.knex, true);
     try {
-      const visitor = await client(app.url).page("/login");
+      const visitor = await httpClient(app.url).page("/login");
       assert.equal(visitor.status, 200, "the login page stays open");
       assert.doesNotMatch(visitor.text, BANNER, "an anonymous visitor sees no admin notice");
       assert.doesNotMatch((await member.page("/login")).text, BANNER, "nor does a member");
@@ -43,7 +43,7 @@ describe("contrib pages as a visitor sees them", () => {
   });
 
   test("issue-15-14: a wrong password says on the form that the credentials did not match, with no 'fields marked below'", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const form = (await browser.page("/login")).text;
     const res = await browser.form("/login", { _csrf_token: csrfFrom(form), identifier: "member", password: "not-the-password" });
     assert.equal(res.status, 303);
@@ -58,7 +58,7 @@ describe("contrib pages as a visitor sees them", () => {
   });
 
   test("issue-15-14: a form with a field marked still gets the summary and the field's message", async () => {
-    const browser = client(app.url);
+    const browser = httpClient(app.url);
     const form = (await browser.page("/signup")).text;
     await browser.form("/signup", { _csrf_token: csrfFrom(form), captcha: app.captcha.last, username: "newbie", email: "newbie@example.test", name: "Newbie", password: "short", password_confirm: "short" });
     const page = (await browser.page("/signup")).text;

@@ -9,7 +9,7 @@ import { after, before, describe, test } from "node:test";
 import { currentUser, getSession, login, logout } from "../../src/index.js";
 import { sessionId } from "../../src/plugin-api.js";
 import { startApp, USERS, View, type TestApp } from "./app.js";
-import { Client } from "./client.js";
+import { HttpClient } from "@fwkit/test-servers";
 
 /** One store under test. */
 export interface StoreCase {
@@ -54,9 +54,9 @@ class Index extends View {
 
 type Read = { value: string | null; id: string | null; user: string | null };
 
-function cloneClient(client: Client): Client {
-  const copy = new Client(client.base);
-  for (const [name, value] of client.jar) copy.jar.set(name, value);
+function cloneClient(client: HttpClient): HttpClient {
+  const copy = new HttpClient(client.base);
+  for (const [name, value] of client.cookies) copy.cookies.set(name, value);
   return copy;
 }
 
@@ -86,7 +86,7 @@ export function runSessionStoreSuite(store: StoreCase): void {
     });
 
     test("a value set in one request is read in the next, with the cookie flags of docs/security.md", async () => {
-      const client = new Client(app.url);
+      const client = new HttpClient(app.url);
       const set = await client.get("/set-value?value=apple");
       assert.equal(set.status, 200);
       const cookie = set.setCookies.find((c) => c.name === "session");
@@ -101,16 +101,16 @@ export function runSessionStoreSuite(store: StoreCase): void {
     });
 
     test("another app process sharing the store reads the same session", { skip: store.notApplicable?.sharedAcrossApps ?? false }, async () => {
-      const client = new Client(app.url);
+      const client = new HttpClient(app.url);
       await client.get("/set-value?value=shared");
       const other = await start();
-      const onOther = new Client(other.url);
-      for (const [name, value] of client.jar) onOther.jar.set(name, value);
+      const onOther = new HttpClient(other.url);
+      for (const [name, value] of client.cookies) onOther.cookies.set(name, value);
       assert.equal((await onOther.get("/read-value")).json<Read>().value, "shared");
     });
 
     test("a session past its max age is gone, and the store cleans it up", async () => {
-      const client = new Client(short.url);
+      const client = new HttpClient(short.url);
       await client.get("/set-value?value=ephemeral");
       const first = (await client.get("/read-value")).json<Read>();
       assert.equal(first.value, "ephemeral");
@@ -127,7 +127,7 @@ export function runSessionStoreSuite(store: StoreCase): void {
     });
 
     test("logout destroys the session: the old id is gone and the old cookie opens nothing", async () => {
-      const client = new Client(app.url);
+      const client = new HttpClient(app.url);
       await client.get("/sign-in?user=1");
       await client.get("/set-value?value=secret");
       const before = (await client.get("/read-value")).json<Read>();
@@ -146,13 +146,13 @@ export function runSessionStoreSuite(store: StoreCase): void {
     });
 
     test("login regenerates the session: new id and cookie, data kept, the pre-login session is dead", async () => {
-      const client = new Client(app.url);
+      const client = new HttpClient(app.url);
       await client.get("/set-value?value=cart");
       const anonymous = (await client.get("/read-value")).json<Read>();
-      const cookieBefore = client.jar.get("session");
+      const cookieBefore = client.cookies.get("session");
       const old = cloneClient(client);
       const signIn = (await client.get("/sign-in?user=2")).json<{ id: string | null }>();
-      assert.notEqual(client.jar.get("session"), cookieBefore, "the session cookie changes at login");
+      assert.notEqual(client.cookies.get("session"), cookieBefore, "the session cookie changes at login");
       const now = (await client.get("/read-value")).json<Read>();
       assert.deepEqual([now.user, now.value], ["bob", "cart"]);
       if (store.rawExists && anonymous.id) {
