@@ -1,0 +1,54 @@
+/**
+ * Finds an app's jobs: every module under `jobs/` (as views are found under `views/`), and in each
+ * every exported job class. A module that throws at import is `E_JOB_MODULE_FAILED` naming it.
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+import { E_JOB_MODULE_FAILED } from "./errors.js";
+import { Job, type JobClass } from "./job.js";
+
+const MODULE_FILE = /^(?!.*\.(test|spec|d)\.[cm]?[jt]s$).*\.(ts|mts|js|mjs)$/;
+
+/** The module files under `jobsDir` (skipping `_*`, `.*`, tests and declarations), sorted. */
+export function listJobModules(jobsDir: string): string[] {
+  if (!existsSync(jobsDir)) return [];
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir).sort()) {
+      if (entry.startsWith(".") || entry.startsWith("_") || entry === "node_modules") continue;
+      const full = join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (MODULE_FILE.test(entry)) files.push(full);
+    }
+  };
+  walk(jobsDir);
+  return files;
+}
+
+/** True for a class extending {@link Job} (or one `defineJob` made), even from another copy of the package. */
+export function isJobClass(value: unknown): value is JobClass {
+  if (typeof value !== "function") return false;
+  if (value.prototype instanceof Job) return true;
+  // Two copies of the package (built and source) each have their Job: match by shape.
+  return typeof (value.prototype as { handle?: unknown } | undefined)?.handle === "function" && typeof (value as { dispatch?: unknown }).dispatch === "function";
+}
+
+/**
+ * Imports every module of `<root>/jobs` (or `folder`) and returns the job classes they export, in
+ * file order. TypeScript files need the tsx loader, which the CLIs register.
+ */
+export async function loadJobModules(root: string, folder = "jobs"): Promise<JobClass[]> {
+  const jobsDir = join(root, folder);
+  const jobs: JobClass[] = [];
+  for (const file of listJobModules(jobsDir)) {
+    let exports: Record<string, unknown>;
+    try {
+      exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    } catch (error) {
+      throw Object.assign(new E_JOB_MODULE_FAILED(relative(root, file).split(sep).join("/"), (error as Error).stack ?? String(error)), { cause: error });
+    }
+    for (const value of Object.values(exports)) if (isJobClass(value) && !jobs.includes(value)) jobs.push(value);
+  }
+  return jobs;
+}

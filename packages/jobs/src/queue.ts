@@ -1,0 +1,284 @@
+/**
+ * The job queue of an app: the registered jobs, dispatch (checked, then handed to the driver),
+ * the runner every driver's worker calls, failed-job and schedule management, and events.
+ */
+import { checkOptionKeys } from "routing-kernel";
+import { type Duration, toMs } from "./duration.js";
+import type { DriverWorker, FailedJob, QueueCounts, QueueDriver, QueueKind, RunnableJob, ScheduleEntry } from "./drivers/types.js";
+import { E_JOB_NAME_TAKEN, E_JOB_NOT_FOUND, E_JOB_OPTION_INVALID, E_JOB_UNKNOWN, E_QUEUE_CLOSED } from "./errors.js";
+import { JobEvents } from "./events.js";
+import { type Dispatcher, type DispatchedJob, type DispatchOptions, type JobClass, jobNameOf, useDispatcher } from "./job.js";
+import { createDriver } from "./drivers/create.js";
+import type { ScheduledRun } from "./schedule.js";
+import { checkPayload } from "./schema.js";
+import { checkJob, DEFAULT_QUEUE, type JobEntry, resolveOptions } from "./settings.js";
+import { parseQueueUrl } from "./url.js";
+
+/** What {@link createJobQueue} takes. */
+export interface JobQueueOptions {
+  /** `QUEUE_URL`: `redis://host:6379/0` (BullMQ), `memory:` (the default) or `sync:`. */
+  readonly url?: string;
+  /** The job classes (what `loadJobModules()` found in `jobs/`); more can be added with register(). */
+  readonly jobs?: readonly JobClass[];
+  /** The prefix of the queue's Redis keys (default `"fwkit"`; a `?prefix=` in the URL wins). */
+  readonly prefix?: string;
+  /** How long a dispatch waits for Redis before `E_QUEUE_UNAVAILABLE` (default `"2s"`). */
+  readonly dispatchTimeout?: Duration;
+  /** How long a worker's hold on a running job lasts unless renewed (BullMQ `lockDuration`, default `"30s"`). */
+  readonly lockDuration?: Duration;
+  /** How often workers look for jobs whose worker died (BullMQ `stalledInterval`, default `"30s"`). */
+  readonly stalledInterval?: Duration;
+  /** How many times a job may be found stalled before it is failed (BullMQ `maxStalledCount`, default 1). */
+  readonly maxStalledCount?: number;
+  /** How many completed jobs each queue keeps (default 1000); a jobId is refused again while its job is kept. */
+  readonly keepCompleted?: number;
+  /** How many failed jobs each queue keeps (default 10000). */
+  readonly keepFailed?: number;
+  /** Handed to every job as `context.locals` (services, a database handle). */
+  readonly locals?: Record<string, unknown>;
+  /** Make this queue the one `Job.dispatch()` uses in the process (default true). */
+  readonly bind?: boolean;
+}
+
+/** The option names {@link JobQueueOptions} takes. */
+export const JOB_QUEUE_OPTION_KEYS = [
+  "url",
+  "jobs",
+  "prefix",
+  "dispatchTimeout",
+  "lockDuration",
+  "stalledInterval",
+  "maxStalledCount",
+  "keepCompleted",
+  "keepFailed",
+  "locals",
+  "bind",
+] as const;
+
+/** The settings a driver is built with, every duration in milliseconds. */
+export interface QueueSettings {
+  readonly prefix: string;
+  readonly dispatchTimeoutMs: number;
+  readonly lockDurationMs: number;
+  readonly stalledIntervalMs: number;
+  readonly maxStalledCount: number;
+  readonly keepCompleted: number;
+  readonly keepFailed: number;
+}
+
+function count(where: string, option: string, value: unknown, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min) throw new E_JOB_OPTION_INVALID(where, option, `a whole number of at least ${min}`, value);
+  return value;
+}
+
+/** Checks {@link JobQueueOptions} (unknown keys name the known ones) and puts in the defaults. */
+export function resolveQueueSettings(options: JobQueueOptions, urlPrefix: string | undefined): QueueSettings {
+  const where = "createJobQueue()";
+  checkOptionKeys(`${where} options`, options, JOB_QUEUE_OPTION_KEYS);
+  const prefix = urlPrefix ?? options.prefix ?? "fwkit";
+  if (typeof prefix !== "string" || !/^[A-Za-z0-9_.-]{1,50}$/.test(prefix)) throw new E_JOB_OPTION_INVALID(where, "prefix", "1-50 letters, digits or _ . -", prefix);
+  return {
+    prefix,
+    dispatchTimeoutMs: toMs(options.dispatchTimeout ?? "2s", where, "dispatchTimeout"),
+    lockDurationMs: toMs(options.lockDuration ?? "30s", where, "lockDuration"),
+    stalledIntervalMs: toMs(options.stalledInterval ?? "30s", where, "stalledInterval"),
+    maxStalledCount: count(where, "maxStalledCount", options.maxStalledCount, 1, 0),
+    keepCompleted: count(where, "keepCompleted", options.keepCompleted, 1000, 0),
+    keepFailed: count(where, "keepFailed", options.keepFailed, 10_000, 0),
+  };
+}
+
+/** Which queues a call is about (default: every queue a registered job uses). */
+export interface QueueSelection {
+  readonly queues?: readonly string[];
+}
+
+/** An app's job queue; made by {@link createJobQueue}. */
+export class JobQueue implements Dispatcher {
+  /** Completed, failed, active and dispatched jobs of this process, for metrics. */
+  readonly events = new JobEvents();
+  readonly #entries = new Map<string, JobEntry>();
+  readonly #locals: Readonly<Record<string, unknown>>;
+  #unbind: () => void = () => {};
+  #driver!: QueueDriver;
+  #closed = false;
+
+  /** @internal Use {@link createJobQueue}. */
+  constructor(options: JobQueueOptions) {
+    this.#locals = Object.freeze({ ...options.locals });
+    for (const job of options.jobs ?? []) this.register(job);
+  }
+
+  /** @internal Set by {@link createJobQueue} once the driver is loaded; `bind` makes it the process's dispatcher. */
+  attach(driver: QueueDriver, bind: boolean): void {
+    this.#driver = driver;
+    if (bind) this.#unbind = useDispatcher(this);
+  }
+
+  /** The backend: `"bullmq"`, `"memory"` or `"sync"`. */
+  get kind(): QueueKind {
+    return this.#driver.kind;
+  }
+
+  /** @internal The driver (the dashboard reads BullMQ's queues from it). */
+  get driver(): QueueDriver {
+    return this.#driver;
+  }
+
+  /** Adds job classes; a second job with a name already taken is `E_JOB_NAME_TAKEN`. Returns the queue. */
+  register(...jobs: JobClass[]): this {
+    for (const job of jobs) {
+      const entry = checkJob(job);
+      const taken = this.#entries.get(entry.name);
+      if (taken && taken.job !== job) throw new E_JOB_NAME_TAKEN(entry.name, taken.job.name, job.name);
+      this.#entries.set(entry.name, entry);
+    }
+    return this;
+  }
+
+  /** The registered jobs, by name. */
+  jobs(): JobEntry[] {
+    return [...this.#entries.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** The registered job `name`, or `E_JOB_UNKNOWN` naming the known ones. */
+  job(name: string): JobEntry {
+    const entry = this.#entries.get(name);
+    if (!entry) throw new E_JOB_UNKNOWN(name, [...this.#entries.keys()].sort());
+    return entry;
+  }
+
+  /** The queue names the registered jobs use (at least `"default"`). */
+  queueNames(): string[] {
+    return [...new Set([DEFAULT_QUEUE, ...[...this.#entries.values()].map((entry) => entry.queue)])].sort();
+  }
+
+  #select(selection: QueueSelection | undefined): readonly string[] {
+    return selection?.queues ?? this.queueNames();
+  }
+
+  #open(what: string): QueueDriver {
+    if (this.#closed) throw new E_QUEUE_CLOSED(what);
+    return this.#driver;
+  }
+
+  /**
+   * Checks the payload against the job's schema (`E_JOB_PAYLOAD_INVALID`), the options, and queues
+   * the job; Redis down is `E_QUEUE_UNAVAILABLE` (503) within `dispatchTimeout`. A job class not
+   * registered yet is registered.
+   */
+  async dispatch(job: JobClass, payload: unknown, options?: DispatchOptions): Promise<DispatchedJob> {
+    const driver = this.#open(`dispatching ${jobNameOf(job)}`);
+    const name = jobNameOf(job);
+    if (this.#entries.get(name)?.job !== job) this.register(job);
+    const entry = this.#entries.get(name)!;
+    const resolved = resolveOptions(entry, options);
+    const checked = await checkPayload(job, payload);
+    const id = await driver.add({ name, payload: checked, options: resolved });
+    this.events.emit("dispatched", { name, queue: entry.queue, id });
+    return { id, name, queue: entry.queue };
+  }
+
+  /** Dispatches the registered job `name` (what the CLI does); an unknown name is `E_JOB_UNKNOWN`. */
+  dispatchByName(name: string, payload: unknown, options?: DispatchOptions): Promise<DispatchedJob> {
+    return this.dispatch(this.job(name).job, payload, options);
+  }
+
+  /** @internal Runs one job: what every driver's worker calls. Throws when the job fails. */
+  async run(job: RunnableJob): Promise<unknown> {
+    const started = performance.now();
+    const base = { name: job.name, queue: job.queue, id: job.id, attempt: job.attempt };
+    this.events.emit("active", base);
+    try {
+      const entry = this.job(job.name);
+      const instance = new entry.job();
+      const result = await instance.handle(job.payload, { ...base, maxAttempts: job.maxAttempts, signal: job.signal, locals: this.#locals });
+      this.events.emit("completed", { ...base, durationMs: performance.now() - started });
+      return result;
+    } catch (error) {
+      const final = job.attempt >= job.maxAttempts;
+      this.events.emit("failed", { ...base, maxAttempts: job.maxAttempts, durationMs: performance.now() - started, error, final });
+      throw error;
+    }
+  }
+
+  /** Starts a worker on `queues` (default: all) with `concurrency` jobs at once per queue (default 1). See also runWorker(). */
+  work(options: { queues?: readonly string[]; concurrency?: number } = {}): Promise<DriverWorker> {
+    checkOptionKeys("queue.work() options", options, ["queues", "concurrency"]);
+    const concurrency = count("queue.work()", "concurrency", options.concurrency, 1, 1);
+    return this.#open("starting a worker").work({ queues: this.#select(options), concurrency, run: (job) => this.run(job) });
+  }
+
+  /** The failed jobs, newest first (default at most 100). */
+  failed(options: QueueSelection & { limit?: number } = {}): Promise<FailedJob[]> {
+    return this.#open("listing failed jobs").failed(this.#select(options), options.limit ?? 100);
+  }
+
+  /** Queues a failed job again, by `queue:id` (as failed() gives it) or a bare id; none is `E_JOB_NOT_FOUND`. */
+  async retry(ref: string): Promise<void> {
+    const driver = this.#open("retrying a job");
+    const colon = ref.indexOf(":");
+    const candidates = colon > 0 ? [[ref.slice(0, colon), ref.slice(colon + 1)] as const] : this.queueNames().map((queue) => [queue, ref] as const);
+    for (const [queue, id] of candidates) if (await driver.retry(queue, id)) return;
+    throw new E_JOB_NOT_FOUND(ref);
+  }
+
+  /** Queues every failed job again; resolves to how many. */
+  retryAll(options: QueueSelection = {}): Promise<number> {
+    return this.#open("retrying jobs").retryAll(this.#select(options));
+  }
+
+  /** Removes the failed jobs; resolves to how many. */
+  clearFailed(options: QueueSelection = {}): Promise<number> {
+    return this.#open("clearing failed jobs").clearFailed(this.#select(options));
+  }
+
+  /**
+   * Makes the queue's schedules those of the registered jobs (on BullMQ, job schedulers: N nodes
+   * doing this at once still run each tick once). Workers do it at start.
+   */
+  async syncSchedules(): Promise<void> {
+    const driver = this.#open("scheduling jobs");
+    const schedules: ScheduleEntry[] = [];
+    for (const entry of this.jobs()) {
+      if (!entry.schedule) continue;
+      const payload = await checkPayload(entry.job, entry.schedule.payload);
+      schedules.push({ name: entry.name, schedule: entry.schedule, payload, options: resolveOptions(entry, undefined) });
+    }
+    await driver.syncSchedules(schedules, this.queueNames());
+  }
+
+  /** The schedules and their next runs. */
+  listSchedules(): Promise<ScheduledRun[]> {
+    return this.#open("listing schedules").schedules(this.queueNames());
+  }
+
+  /** How many jobs each queue holds in each state (for metrics: the queue depth is `waiting + delayed`). */
+  depth(options: QueueSelection = {}): Promise<Record<string, QueueCounts>> {
+    return this.#open("counting jobs").counts(this.#select(options));
+  }
+
+  /** Closes the connections (workers started with work() are closed by their own close()). */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#unbind();
+    await this.#driver.close();
+  }
+}
+
+/**
+ * Creates an app's job queue from `QUEUE_URL` (`options.url`, default `memory:`), checking the URL,
+ * the options and every job (names, settings, schedules) at start-up. On `redis://` it loads
+ * BullMQ (an optional peer: a missing one is `E_JOBS_DRIVER_MISSING`).
+ */
+export async function createJobQueue(options: JobQueueOptions = {}): Promise<JobQueue> {
+  checkOptionKeys("createJobQueue() options", options, JOB_QUEUE_OPTION_KEYS);
+  const location = parseQueueUrl(options.url ?? "memory:");
+  const settings = resolveQueueSettings(options, location.kind === "bullmq" ? location.prefix : undefined);
+  const queue = new JobQueue(options);
+  const driver = await createDriver(location, settings, { run: (job) => queue.run(job), report: (error, where) => queue.events.emit("error", { error, where }) });
+  queue.attach(driver, options.bind !== false);
+  return queue;
+}
