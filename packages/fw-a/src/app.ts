@@ -16,7 +16,7 @@ export type FwAAppOptions = AppOptions;
  * request's translator, chosen when first used, so an error raised by any later middleware, such as
  * a refused CSRF token, still gets its page in the request's language).
  */
-const framework = defineFramework({
+export const framework = defineFramework({
   name: "fw-a",
   conventions: fwAConventions,
   responder: createFwAResponder,

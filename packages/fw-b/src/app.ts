@@ -33,7 +33,7 @@ async function contribViews(settings: ContribSettings): Promise<ViewModule[]> {
  * before the batteries and the fw-b plugin (assets, languages, contrib modules, their migrations
  * with the app's) after them.
  */
-const framework = defineFramework({
+export const framework = defineFramework({
   name: "fw-b",
   conventions,
   configKeys: [FWB_CONFIG_KEYS, CONTRIB_CONFIG_KEYS],

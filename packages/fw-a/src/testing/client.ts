@@ -1,12 +1,11 @@
-import { frameworkTestClient, type TestClient, type TestClientFolderOptions } from "@fwkit/koa-host/testing";
-import { csrfToken, login } from "@fwkit/security";
-import type { ViewModule } from "routing-kernel";
-import { createApp, type FwAAppOptions } from "../app.js";
+import { frameworkTestClient, type TestAppOptions as KitTestAppOptions } from "@fwkit/app-kit/testing";
+import type { TestClient, TestClientFolderOptions } from "@fwkit/koa-host/testing";
+import { framework } from "../app.js";
 
 /** An app built from view modules instead of a folder (`root` defaults to an empty temporary folder). */
-export type TestAppOptions = Partial<FwAAppOptions> & { readonly modules: readonly ViewModule[] };
+export type TestAppOptions = KitTestAppOptions;
 
-const framework = { name: "fw-a", createApp: (options: FwAAppOptions) => createApp(options), session: { csrfToken, login } };
+const client = frameworkTestClient(framework);
 
 /**
  * A test client for an fw-a app: `await testClient(appFolder)` builds the app of the folder (its
@@ -16,5 +15,5 @@ const framework = { name: "fw-a", createApp: (options: FwAAppOptions) => createA
  * Call `close()` when done.
  */
 export function testClient(source: string | TestAppOptions, options?: TestClientFolderOptions): Promise<TestClient> {
-  return frameworkTestClient<TestAppOptions>(framework, source, options);
+  return client(source, options);
 }

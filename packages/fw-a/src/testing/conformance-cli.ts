@@ -1,14 +1,11 @@
 import { fileURLToPath } from "node:url";
-import type { ViewModule } from "routing-kernel";
-import { createApp } from "../app.js";
 
 /** Whether this module runs from the TypeScript sources (the repository's tests) or from the build. */
 const fromSources = import.meta.url.endsWith(".ts");
 
 /**
  * The command-line part of fw-a's conformance adapter: the `fw-a` CLI (its sources through tsx in
- * the repository, `bin/fw-a.js` once built), fw-a's names of the shared commands, and an app built
- * as the development server's child builds it.
+ * the repository, `bin/fw-a.js` once built) and fw-a's names of the shared commands.
  */
 export const conformanceCli = Object.freeze({
   argv: Object.freeze(
@@ -17,8 +14,4 @@ export const conformanceCli = Object.freeze({
       : [fileURLToPath(new URL("../../bin/fw-a.js", import.meta.url))],
   ),
   commands: Object.freeze({ init: "gen:init", serve: "gen:serve", routes: "routes", makeMigration: "db:make", migrationStatus: "db:status" }),
-  async develop(root: string, modules: ViewModule[], config: Readonly<Record<string, unknown>>): Promise<void> {
-    const host = await createApp({ root, modules, config: { env: "development", logLevel: "silent", logRequests: false, ...config } });
-    await host.close();
-  },
 });

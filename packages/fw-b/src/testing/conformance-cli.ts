@@ -1,14 +1,11 @@
 import { fileURLToPath } from "node:url";
-import type { ViewModule } from "routing-kernel";
-import { createApp } from "../app.js";
 
 /** Whether this module runs from the TypeScript sources (the repository's tests) or from the build. */
 const fromSources = import.meta.url.endsWith(".ts");
 
 /**
  * The command-line part of fw-b's conformance adapter: the `fw-b` CLI (its sources through tsx in
- * the repository, `bin/fw-b.js` once built), fw-b's names of the shared commands, and an app built
- * as the development server's child builds it.
+ * the repository, `bin/fw-b.js` once built) and fw-b's names of the shared commands.
  */
 export const conformanceCli = Object.freeze({
   argv: Object.freeze(
@@ -17,8 +14,4 @@ export const conformanceCli = Object.freeze({
       : [fileURLToPath(new URL("../../bin/fw-b.js", import.meta.url))],
   ),
   commands: Object.freeze({ init: ":init", serve: ":serve", routes: ":routes", makeMigration: ":make-migration", migrationStatus: ":migrations" }),
-  async develop(root: string, modules: ViewModule[], config: Readonly<Record<string, unknown>>): Promise<void> {
-    const host = await createApp({ root, modules, config: { env: "development", logLevel: "silent", logRequests: false, ...config } });
-    await host.close();
-  },
 });

@@ -10,13 +10,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Host } from "@fwkit/koa-host";
 import type { ViewModule } from "routing-kernel";
-import { createApp, type FwBAppOptions } from "../app.js";
+import { frameworkConformance } from "@fwkit/app-kit/testing";
+import { HTTPError, redirect, reply, type ReplyInit } from "@fwkit/koa-host";
+import { createApp, framework, type FwBAppOptions } from "../app.js";
 import { FwB } from "../base.js";
-import { renderJson, route } from "../decorators/index.js";
+import { cors, csrfExempt, rateLimit, renderJson, renderXml, route } from "../decorators/index.js";
 import { request } from "../request.js";
 import { conformanceCli } from "./conformance-cli.js";
-import { conformanceResults } from "./conformance-results.js";
-import { conformanceSecurity } from "./conformance-security.js";
 
 export { TestClient, TestResponse, XmlElement, type TestClientFolderOptions, type TestRequestInit } from "@fwkit/koa-host/testing";
 export { testClient, type TestAppOptions } from "./client.js";
@@ -63,18 +63,14 @@ export async function startTestApp(modules: readonly ViewModule[], options: Part
   };
 }
 
-/** A plain app: no batteries (the suite sends no CSRF token and needs no database). */
-const PLAIN = Object.freeze({ batteries: Object.freeze({ security: false, data: false, services: false }) });
-
 /**
  * fw-b as the shared conformance suite sees it (`runConformance(conformanceAdapter)`): its base
- * class, its decorators in its own idiom, plain apps (batteries off) served on 127.0.0.1, its
- * security battery, its result helpers and its CLI.
+ * class, its decorators in its own idiom, its result helpers (`@renderXml` included), its Pug
+ * templates and its CLI, on the kit's served apps.
  */
-export const conformanceAdapter = Object.freeze({
-  name: "fw-b",
-  trailingSlash: false,
+export const conformanceAdapter = frameworkConformance(framework, {
   Base: FwB,
+  trailingSlash: false,
   decorators: Object.freeze({
     get: request.get,
     post: request.post,
@@ -86,16 +82,15 @@ export const conformanceAdapter = Object.freeze({
     route,
     json: renderJson,
   }),
-  start: (modules: ViewModule[]) => startTestApp(modules, { config: PLAIN }),
-  results: conformanceResults((modules, root) => startTestApp(modules, { config: PLAIN, root })),
-  security: conformanceSecurity,
-  cli: conformanceCli,
-  async build(modules: ViewModule[]): Promise<unknown> {
-    const { host, cleanup } = await buildTestApp(modules, { config: PLAIN });
-    await host.close();
-    cleanup();
-    return host;
+  results: {
+    reply: (body: unknown, init: ReplyInit) => reply(body, init),
+    redirect: (location: string) => redirect(location),
+    httpError: (status: number, message: string) => new HTTPError(status, message),
+    xml: renderXml,
   },
-  /** Nothing is skipped: fw-b passes every case of the suite. */
-  skip: Object.freeze([]) as readonly { readonly reason: string; readonly tests: readonly string[] }[],
+  security: { csrfExempt, cors: (settings: { readonly origin: string }) => cors(settings), rateLimit },
+  cli: conformanceCli,
+  /** fw-b's error page (Pug) listing the flash messages, as a real layout does. */
+  flashErrorPage: { file: "templates/error.pug", text: "h1 #{status} #{title}\neach m in flash_messages || []\n  p= m.message\np= message\n" },
+  template: { extension: "pug", text: "| template:#{name}\n" },
 });
