@@ -152,6 +152,23 @@ export interface ConformanceResults {
   readonly xml?: ClassOrMethodDecoratorLike;
 }
 
+/**
+ * The declared-schema part of an adapter: the framework's decorators that declare a route's query
+ * and body schema (any Standard Schema), and an app that checks them before the method runs (the
+ * data battery on, and sessions, which carry a refused form's messages back; the suite's views are
+ * CSRF-exempt through the security part's decorator). Views read the parsed value with the base class's
+ * `input(schema)` and validate on their own with `validate(schema)`.
+ */
+export interface ConformanceSchemas {
+  /** Serves the modules with declared schemas checked (the data battery on) and sessions (the security battery). */
+  start(modules: ViewModule[]): Promise<ConformanceServer>;
+  /** The framework's query-schema decorator (`@request.query(S)`, `@query(S)`). */
+  // `never`: each framework's own schema type is accepted.
+  query(schema: never): ClassOrMethodDecoratorLike;
+  /** The framework's body-schema decorator (`@request.body(S)`, `@body(S)`). */
+  body(schema: never): ClassOrMethodDecoratorLike;
+}
+
 /** A running app the suite sends requests to. */
 export interface ConformanceServer {
   /** Base URL on 127.0.0.1, such as `http://127.0.0.1:49152` (no trailing slash needed). */
@@ -199,6 +216,8 @@ export interface ConformanceAdapter {
   readonly results?: ConformanceResults;
   /** The command line; without it the CLI cases are skipped with that reason. */
   readonly cli?: ConformanceCli;
+  /** Declared schemas; without it the declared-schema cases are skipped with that reason. */
+  readonly schemas?: ConformanceSchemas;
   /** Tests to skip, each group with its reason. */
   readonly skip?: readonly ConformanceSkip[];
 }

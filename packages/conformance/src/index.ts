@@ -16,6 +16,7 @@ export type {
   HandlerContext,
   ConformanceResults,
   ConformanceSecurity,
+  ConformanceSchemas,
   ConformanceServer,
   ConformanceSkip,
   ConformanceTemplate,

@@ -4,6 +4,7 @@ import type { ConformanceAdapter } from "./adapter.js";
 import { commandCases } from "./cases/commands.js";
 import { conflictCases } from "./cases/conflicts.js";
 import { csrfRouteCases } from "./cases/csrf-routes.js";
+import { declaredSchemaCases } from "./cases/declared-schemas.js";
 import { decoratorCases } from "./cases/decorators.js";
 import { errorPageCases } from "./cases/error-pages.js";
 import { errorsBeforeViewCases } from "./cases/errors-before-view.js";
@@ -48,6 +49,7 @@ export function runConformance(adapter: ConformanceAdapter): void {
     errorsBeforeViewCases(context);
     errorPageCases(context);
     resultCases(context);
+    declaredSchemaCases(context);
     commandCases(context);
     test("the skip list names only tests of this suite", () => {
       const unknown = [...registry.skips.keys()].filter((name) => !registry.titles.has(name));

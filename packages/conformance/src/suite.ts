@@ -9,7 +9,7 @@ import { E_CONFORMANCE_DUPLICATE_TEST, E_CONFORMANCE_SKIP_REASON } from "./error
  * The adapter's optional `part` (its security or CLI part) for a group of cases; when the adapter
  * has none, the group registers its one skipped test saying so and gets undefined.
  */
-export function adapterPart<K extends "security" | "cli">(s: SuiteContext, part: K, title: string): NonNullable<ConformanceAdapter[K]> | undefined {
+export function adapterPart<K extends "security" | "cli" | "schemas">(s: SuiteContext, part: K, title: string): NonNullable<ConformanceAdapter[K]> | undefined {
   const value = s.adapter[part];
   if (!value) test(`${title}: not run`, { skip: `${s.adapter.name} declares no ${part} part in its adapter` }, () => {});
   return value ?? undefined;
