@@ -51,3 +51,6 @@ export { checkPayload, isStandardSchema } from "./schema.js";
 export { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, DEFAULT_QUEUE, type JobEntry, type ResolvedOptions } from "./settings.js";
 export { parseQueueUrl, type QueueLocation, type RedisLocation } from "./url.js";
 export { runWorker, RUN_WORKER_OPTION_KEYS, type RunningWorker, type RunWorkerOptions, type WorkerStopped } from "./worker.js";
+export { JOBS_CONFIG_KEYS, readJobsConfig, type JobsConfigBlock, type JobsDashboardConfig, type JobsSettings } from "./plugin/config.js";
+export type { JobsAppConfig } from "./plugin/config-types.js";
+export { JOBS_PLUGIN_NAME, jobsOf, jobsPlugin, type JobsPlugin, type JobsPluginOptions } from "./plugin/plugin.js";

@@ -1,0 +1,77 @@
+// The jobs battery as a host plugin: the app's jobs found in jobs/, the queue QUEUE_URL names run
+// in the process in development, the test fake in the test environment, sync: inline, and the
+// config refused at start-up with the key named.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { createHost, HostView, type Host } from "@fwkit/koa-host";
+import { defineConventions } from "routing-kernel";
+import { jobsOf, jobsPlugin } from "../../src/index.js";
+import { RecordRun, runs } from "../fixtures/plugin-app/jobs/record.js";
+
+const root = fileURLToPath(new URL("../fixtures/plugin-app/", import.meta.url));
+class View extends HostView {}
+const conventions = defineConventions({ baseClass: View, trailingSlash: false });
+const responder = () => ({ prepare: () => () => {}, renderError: () => {}, describe: () => "text" });
+
+function build(config: Record<string, unknown>): Promise<Host> {
+  return createHost({ root, conventions, responder, modules: [], plugins: [jobsPlugin()], config: { logLevel: "silent", logRequests: false, ...config } });
+}
+
+async function until(what: string, check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("jobs plugin", () => {
+  test("development: memory: by default, the jobs of jobs/ are found and run in the process", async () => {
+    const host = await build({ env: "development" });
+    try {
+      const jobs = jobsOf(host)!;
+      assert.equal(jobs.kind, "memory");
+      assert.deepEqual(jobs.queue!.jobs().map((entry) => entry.name), ["RecordRun"]);
+      await RecordRun.dispatch({ text: "dev" });
+      await until("the job to run", () => runs.includes("dev"));
+    } finally {
+      await host.close();
+    }
+  });
+
+  test("test environment: the fake records dispatches (schema checked) and runAll runs them", async () => {
+    const host = await build({ env: "test" });
+    try {
+      const fake = jobsOf(host)!.fake!;
+      await RecordRun.dispatch({ text: "faked" });
+      await assert.rejects(RecordRun.dispatch({ text: 7 } as never), (error: Error & { code?: string }) => error.code === "E_JOB_PAYLOAD_INVALID");
+      assert.deepEqual(fake.dispatched(RecordRun).map((entry) => entry.payload), [{ text: "faked" }]);
+      assert.ok(!runs.includes("faked"));
+      assert.equal(await fake.runAll(), 1);
+      assert.ok(runs.includes("faked"));
+    } finally {
+      await host.close();
+    }
+  });
+
+  test("sync: runs the job inside dispatch's await; after close, dispatch has no queue", async () => {
+    const host = await build({ env: "test", queueUrl: "sync:", jobs: { fake: false } });
+    await RecordRun.dispatch({ text: "inline" });
+    assert.equal(runs.at(-1), "inline");
+    await host.close();
+    await assert.rejects(async () => RecordRun.dispatch({ text: "late" }), (error: Error & { code?: string }) => error.code === "E_JOB_NO_QUEUE");
+  });
+
+  test("bad config stops the start naming the key", async () => {
+    const code = (expected: string, pattern?: RegExp) => (error: Error & { code?: string }) => error.code === expected && (!pattern || pattern.test(error.message));
+    await assert.rejects(build({ env: "test", queueUrl: "ftp://queue.example" }), code("E_QUEUE_URL_INVALID"));
+    await assert.rejects(build({ env: "test", jobs: { worker: 2 } }), code("E_CONFIG_UNKNOWN_KEY", /workers/));
+    await assert.rejects(build({ env: "test", jobs: { workers: -1 } }), code("E_JOB_OPTION_INVALID", /jobs\.workers/));
+    await assert.rejects(build({ env: "test", jobs: { dashboard: { paht: "/x" } } }), code("E_UNKNOWN_OPTION", /path/));
+    await assert.rejects(
+      build({ env: "production", secretKey: "a-production-secret-0123456789abcdef0123456789", queueUrl: "memory:", jobs: { dashboard: { production: true } } }),
+      code("E_JOB_OPTION_INVALID", /jobs\.dashboard\.guard/),
+    );
+  });
+});
