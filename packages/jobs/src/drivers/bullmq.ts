@@ -140,8 +140,10 @@ export class BullMQDriver implements QueueDriver {
         const forced = await Promise.race([gentle, late]);
         clearTimeout(timer);
         if (forced) {
+          // BullMQ's close() is one promise, which waits for the running jobs: they are not waited
+          // for. Their locks lapse once the process is gone; until then they go on in the background.
           for (const abort of running.values()) abort.abort();
-          await Promise.all(workers.map((worker) => worker.close(true).catch(() => {})));
+          gentle.catch((error: unknown) => this.context.report(error, "worker close"));
         }
         return { forced };
       },

@@ -1,0 +1,113 @@
+// Redis stopped for about 10 s while jobs are dispatched: each dispatch fails fast with a 503-class
+// coded error (never hangs), and once Redis is back (appendonly, as the generated compose runs it)
+// every job accepted before the outage runs. The test starts its own redis-server and stops only it.
+import assert from "node:assert/strict";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { freePort } from "@fwkit/test-servers";
+import { z } from "zod";
+import { createJobQueue, defineJob, runWorker } from "../src/index.js";
+import { sleep, waitFor } from "./helpers.js";
+
+/** A redis-server of this test's own, with the append-only file on, in a temporary folder. */
+async function ownRedis() {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), "jobs-redis-"));
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--appendonly", "yes", "--save", ""], { stdio: "ignore" });
+    child.once("error", (error) => assert.fail(`redis-server could not be started (${error.message}); install it: apt-get install -y redis-server`));
+    await waitFor(`redis-server on port ${port}`, async () => {
+      const { Redis } = await import("ioredis");
+      const probe = new Redis({ port, host: "127.0.0.1", lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+      probe.on("error", () => {});
+      try {
+        await probe.connect();
+        return (await probe.ping()) === "PONG";
+      } catch {
+        return false;
+      } finally {
+        probe.disconnect();
+      }
+    });
+  };
+  const stop = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once("exit", resolve));
+    running.kill("SIGTERM");
+    await exited;
+  };
+  await start();
+  return { url: `redis://127.0.0.1:${port}/0`, start, stop, close: async () => (await stop(), rmSync(dir, { recursive: true, force: true })) };
+}
+
+const done = new Set<number>();
+const Count = defineJob({
+  name: "count",
+  schema: z.object({ n: z.number() }),
+  handle({ n }) {
+    done.add(n);
+  },
+});
+
+let redis: Awaited<ReturnType<typeof ownRedis>> | undefined;
+after(async () => {
+  await redis?.close();
+});
+
+test("Redis down for 10 s: dispatch answers E_QUEUE_UNAVAILABLE (503) fast; no job accepted before is lost", async () => {
+  redis = await ownRedis();
+  const queue = await createJobQueue({ url: redis.url, jobs: [Count], dispatchTimeout: "1s", bind: false });
+  const accepted: number[] = [];
+  const refused: Array<{ n: number; ms: number; code: string; status: number }> = [];
+  let n = 0;
+  let outage: Promise<void> | undefined;
+  const started = Date.now();
+  while (Date.now() - started < 17_000) {
+    n += 1;
+    if (!outage && Date.now() - started > 3000) {
+      // Redis goes away for about 10 s, with dispatches going on.
+      outage = redis.stop().then(async () => {
+        await sleep(10_000);
+        await redis!.start();
+      });
+    }
+    const before = Date.now();
+    try {
+      await queue.dispatch(Count, { n });
+      accepted.push(n);
+    } catch (error) {
+      const coded = error as { code: string; status: number };
+      refused.push({ n, ms: Date.now() - before, code: coded.code, status: coded.status });
+    }
+    await sleep(50);
+  }
+  await outage;
+  assert.ok(refused.length > 20, `${refused.length} dispatches refused`);
+  for (const refusal of refused) {
+    assert.equal(refusal.code, "E_QUEUE_UNAVAILABLE");
+    assert.equal(refusal.status, 503);
+    assert.ok(refusal.ms < 1500, `a refusal took ${refusal.ms} ms`);
+  }
+  assert.ok(accepted.some((id) => id > refused.at(-1)!.n), "dispatch works again after Redis is back");
+  const worker = await runWorker(queue, { signals: [], concurrency: 10, schedules: false });
+  await waitFor("every accepted job to run", () => accepted.every((id) => done.has(id)), 30_000);
+  assert.ok(!refused.some((refusal) => done.has(refusal.n)), "a refused dispatch was queued");
+  await worker.stop();
+  console.log(`outage: ${accepted.length} accepted (all ran), ${refused.length} refused, slowest refusal ${Math.max(...refused.map((r) => r.ms))} ms`);
+});
+
+test("Redis not up at all: dispatch is E_QUEUE_UNAVAILABLE within the dispatch timeout, and close() does not hang", async () => {
+  const port = await freePort();
+  const queue = await createJobQueue({ url: `redis://127.0.0.1:${port}`, jobs: [Count], dispatchTimeout: "500ms", bind: false });
+  const before = Date.now();
+  await assert.rejects(queue.dispatch(Count, { n: 1 }), { code: "E_QUEUE_UNAVAILABLE", status: 503 });
+  assert.ok(Date.now() - before < 1200, `took ${Date.now() - before} ms`);
+  await assert.rejects(queue.failed(), { code: "E_QUEUE_UNAVAILABLE" });
+  await queue.close();
+});

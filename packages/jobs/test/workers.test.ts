@@ -1,0 +1,115 @@
+// Worker processes on the machine's Redis: schedules across two workers run once per tick, a
+// worker SIGKILLed mid-job has its job finished by another after the stalled check, and SIGTERM
+// lets the running job finish within the grace, then exits 0.
+import assert from "node:assert/strict";
+import { after, describe, test } from "node:test";
+import { requireServer, serverUrls } from "@fwkit/test-servers";
+import { Redis } from "ioredis";
+import { createJobQueue, type JobQueue } from "../src/index.js";
+import { Record, Slow, Tick } from "./fixtures/cluster-jobs.js";
+import { dropPrefix, sleep, startWorker, uniquePrefix, waitFor, type WorkerProcess } from "./helpers.js";
+
+interface Run {
+  id: string;
+  what: string;
+  pid: number;
+  attempt: number;
+  at: number;
+}
+
+describe("worker processes on Redis", () => {
+  const redis = new Redis(serverUrls.redis);
+  const prefixes: string[] = [];
+  const workers: WorkerProcess[] = [];
+  const queues: JobQueue[] = [];
+
+  async function setUp(label: string, jobs: string, workerCount: number, env: Record<string, string> = {}) {
+    await requireServer("redis");
+    const prefix = uniquePrefix(label);
+    prefixes.push(prefix);
+    const started = await Promise.all(Array.from({ length: workerCount }, () => startWorker({ QUEUE_URL: serverUrls.redis, PREFIX: prefix, JOBS: jobs, ...env })));
+    workers.push(...started);
+    const queue = await createJobQueue({ url: serverUrls.redis, prefix, jobs: [Record, Slow, Tick].filter((job) => jobs.split(",").includes(job.jobName!)), bind: false });
+    queues.push(queue);
+    const runs = async (): Promise<Run[]> => (await redis.lrange(`${prefix}:runs`, 0, -1)).map((text) => JSON.parse(text) as Run);
+    return { prefix, workers: started, queue, runs };
+  }
+
+  after(async () => {
+    for (const worker of workers) if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill("SIGKILL");
+    for (const queue of queues) await queue.close();
+    for (const prefix of prefixes) await dropPrefix(serverUrls.redis, prefix);
+    redis.disconnect();
+  });
+
+  test("a schedule every second on two worker processes runs once per tick", async () => {
+    const { runs, queue } = await setUp("tick", "tick", 2);
+    const schedules = await queue.listSchedules();
+    assert.deepEqual(schedules.map((s) => [s.job, s.every]), [["tick", 1000]]);
+    await sleep(5500);
+    const ticks = (await runs()).filter((run) => run.what === "tick");
+    const ids = ticks.map((run) => run.id);
+    assert.equal(new Set(ids).size, ids.length, `a tick ran twice: ${ids.join(", ")}`);
+    assert.ok(ticks.length >= 4 && ticks.length <= 7, `${ticks.length} ticks in 5.5 s`);
+    // Ticks are a second apart, never two in the same second.
+    const seconds = ticks.map((run) => Math.round(run.at / 1000));
+    assert.equal(new Set(seconds).size, seconds.length, `two ticks in one second: ${seconds.join(", ")}`);
+  });
+
+  test("a worker SIGKILLed mid-job: another worker finishes the job after the stalled check, once", async () => {
+    const { runs, queue, workers: [first, second] } = await setUp("kill", "slow", 2);
+    const { id } = await queue.dispatch(Slow, { ms: 1500 });
+    await waitFor("the job to start", async () => (await runs()).some((run) => run.what === "start"));
+    const starter = (await runs()).find((run) => run.what === "start")!.pid;
+    const victim = [first!, second!].find((worker) => worker.child.pid === starter)!;
+    victim.child.kill("SIGKILL");
+    assert.equal(await victim.exited, "SIGKILL");
+    // lockDuration 2 s + stalledInterval 1 s in the fixture: picked up again within a few seconds.
+    await waitFor("the job to end on the other worker", async () => (await runs()).some((run) => run.what === "end"), 15_000);
+    const all = (await runs()).filter((run) => run.id === id);
+    const ends = all.filter((run) => run.what === "end");
+    assert.equal(ends.length, 1, JSON.stringify(all));
+    assert.notEqual(ends[0]!.pid, starter);
+    assert.deepEqual(await queue.failed(), []);
+    await sleep(1000);
+    assert.equal((await runs()).filter((run) => run.what === "end").length, 1);
+  });
+
+  test("SIGTERM mid-job: the worker stops taking jobs, finishes the running one within the grace, exits 0", async () => {
+    const { runs, queue, workers: [worker] } = await setUp("term", "slow,record", 1, { GRACE: "10s" });
+    const { id } = await queue.dispatch(Slow, { ms: 2000 });
+    await waitFor("the job to start", async () => (await runs()).some((run) => run.what === "start"));
+    const signalled = Date.now();
+    worker!.child.kill("SIGTERM");
+    await sleep(200);
+    // Dispatched after the signal: left for another worker.
+    await queue.dispatch(Record, { n: 1 });
+    assert.equal(await worker!.exited, 0);
+    const took = Date.now() - signalled;
+    assert.ok(took < 10_000, `exited ${took} ms after SIGTERM`);
+    const all = await runs();
+    assert.deepEqual(all.filter((run) => run.id === id).map((run) => run.what), ["start", "end"]);
+    assert.ok(!all.some((run) => run.what === "record 1"), "the stopping worker took a new job");
+    assert.match(worker!.output(), /worker stopped \{"forced":false,"signal":"SIGTERM"\}/);
+    assert.equal((await queue.depth())["default"]!.waiting, 1);
+  });
+
+  test("SIGTERM with a job longer than the grace: exit 0 at the grace, and the job runs again on another worker", async () => {
+    const { runs, queue, workers: [worker], prefix } = await setUp("grace", "slow", 1, { GRACE: "500ms" });
+    const { id } = await queue.dispatch(Slow, { ms: 4000 });
+    await waitFor("the job to start", async () => (await runs()).some((run) => run.what === "start"));
+    const signalled = Date.now();
+    worker!.child.kill("SIGTERM");
+    assert.equal(await worker!.exited, 0);
+    assert.ok(Date.now() - signalled < 3000, `exited ${Date.now() - signalled} ms after SIGTERM`);
+    assert.match(worker!.output(), /"forced":true/);
+    const other = await startWorker({ QUEUE_URL: serverUrls.redis, PREFIX: prefix, JOBS: "slow" });
+    workers.push(other);
+    await waitFor("the job to end on the other worker", async () => (await runs()).some((run) => run.what === "end"), 20_000);
+    const ends = (await runs()).filter((run) => run.id === id && run.what === "end");
+    assert.equal(ends.length, 1);
+    assert.equal(ends[0]!.pid, other.child.pid);
+    other.child.kill("SIGTERM");
+    assert.equal(await other.exited, 0);
+  });
+});
