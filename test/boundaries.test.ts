@@ -3,7 +3,9 @@
 // (sources, tests, benches, scripts), parsed with TypeScript's pre-processor, not a regex:
 // - routing-kernel imports nothing of Koa and no workspace package;
 // - nothing but apps imports fw-a or fw-b (each may import itself); fw-a and fw-b never import each other;
-// - conformance imports no framework: only routing-kernel in its sources, plus koa-host and Koa in its tests.
+// - conformance imports no framework: only routing-kernel in its sources, plus koa-host and Koa in its tests;
+// - the host (koa-host) never imports the command line (@fwkit/cli depends on the host) nor the
+//   command-line tools (yargs, esbuild, chokidar), in sources, tests or package.json.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -52,6 +54,9 @@ function packageOf(specifier: string): string | undefined {
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
 }
 
+/** The command line's own package and the tools only it loads: the host lists and imports none of them. */
+const COMMAND_LINE = new Set(["@fwkit/cli", "yargs", "@types/yargs", "esbuild", "chokidar"]);
+
 const isKoa = (name: string) => name === "koa" || name.startsWith("koa-") || name.startsWith("@koa/") || name.startsWith("@types/koa");
 
 /** A rule: given the importing package, the imported package and where, the reason it is refused. */
@@ -67,6 +72,10 @@ function rulesFor(workspace: ReadonlySet<string>): Rule[] {
       FRAMEWORKS.includes(from) && FRAMEWORKS.includes(imported) && imported !== from ? "fw-a and fw-b never import each other" : undefined,
     (from, imported) =>
       !FRAMEWORKS.includes(from) && FRAMEWORKS.includes(imported) ? `nothing below ${imported} imports it (only apps and ${imported} itself)` : undefined,
+    (from, imported) =>
+      from === "@fwkit/koa-host" && COMMAND_LINE.has(imported)
+        ? "the host never imports the command line: @fwkit/cli (with yargs, esbuild, chokidar) depends on the host, not the other way"
+        : undefined,
     (from, imported, place) => {
       if (from !== "@fwkit/conformance") return undefined;
       if (imported === "routing-kernel" || imported === from) return undefined;
@@ -128,6 +137,7 @@ describe("package boundaries (DESIGN.md)", () => {
     write("packages/routing-kernel/src/b.ts", 'export { x } from "@fwkit/koa-host/testing";\nconst r = await import("@koa/router");\n');
     write("packages/koa-host/package.json", manifest("@fwkit/koa-host", { dependencies: { koa: "^3", "routing-kernel": "workspace:*" } }));
     write("packages/koa-host/src/ok.ts", 'import Koa from "koa";\nimport { x } from "routing-kernel";\n');
+    write("packages/koa-host/test/cli.test.ts", 'import { runCli } from "@fwkit/cli";\nimport type { Argv } from "yargs";\n');
     write("packages/security/package.json", manifest("@fwkit/security", { devDependencies: { "fw-b": "workspace:*" } }));
     write("packages/security/src/c.ts", 'import { FwA } from "fw-a";\n');
     write("packages/fw-a/package.json", manifest("fw-a"));
@@ -161,6 +171,11 @@ describe("package boundaries (DESIGN.md)", () => {
       assert.ok(!violations.some((v) => v.includes('"fw-a/testing"')), violations.join("\n"));
     });
 
+    test("the host importing the command line or its tools (tests included)", () => {
+      has(/^packages\/koa-host\/test\/cli\.test\.ts imports "@fwkit\/cli": the host never imports the command line/);
+      has(/^packages\/koa-host\/test\/cli\.test\.ts imports "yargs": the host never imports the command line/);
+    });
+
     test("conformance sources importing koa-host or listing Koa; its tests importing a framework", () => {
       has(/^packages\/conformance\/src\/e\.ts imports "@fwkit\/koa-host": conformance knows frameworks only through its adapter/);
       has(/^packages\/conformance\/package\.json lists "koa" in dependencies: conformance knows/);
@@ -169,8 +184,8 @@ describe("package boundaries (DESIGN.md)", () => {
     });
 
     test("allowed imports are not reported (koa-host on Koa and the kernel, apps on fw-a)", () => {
-      assert.ok(!violations.some((v) => v.startsWith("packages/koa-host") || v.startsWith("apps/")), violations.join("\n"));
-      assert.equal(violations.length, 9, violations.join("\n"));
+      assert.ok(!violations.some((v) => v.startsWith("packages/koa-host/src/ok.ts") || v.startsWith("packages/koa-host/package.json") || v.startsWith("apps/")), violations.join("\n"));
+      assert.equal(violations.length, 11, violations.join("\n"));
     });
   });
 });

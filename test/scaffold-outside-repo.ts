@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { hasInstallStep } from "../packages/koa-host/src/cli/scaffold-links.js";
+import { hasInstallStep } from "../packages/cli/src/scaffold-links.js";
 import { localSqlitePrebuilds } from "../packages/test-servers/src/sqlite-prebuild.js";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { deployTarget, haproxyConfig } from "@fwkit/koa-host/cli";
+import { deployTarget, haproxyConfig } from "@fwkit/cli";
 import { cliArgs, type Framework } from "./apps.js";
 import { eventually, freePort, launch, type Proc } from "./processes.js";
 

@@ -6,7 +6,7 @@
  * Usage: node --conditions=source --import tsx serve.ts <app folder>
  */
 import type { AddressInfo } from "node:net";
-import { loadAppDefinition } from "@fwkit/koa-host/cli";
+import { loadAppDefinition } from "@fwkit/cli";
 
 const root = process.argv[2];
 if (!root) {

@@ -16,12 +16,12 @@ export { security } from "./security.js";
 /** Declare the app's user type: `declare module "fw-a" { interface UserRegistry { user: User } }`. */
 export type { CurrentUser, UserRegistry } from "@fwkit/security";
 export { defineConfig, HTTPError, Redirect, Reply, type AppConfig, type Host } from "@fwkit/koa-host";
-export { defineCommands, type ScriptCommand } from "@fwkit/koa-host/plugin";
+export { defineCommands, type ScriptCommand } from "@fwkit/cli/commands";
 /** The OpenAPI document of an app, for tools of your own: `openApiDocument(openApiSources(host), options)`. */
 export { openApiDocument, openApiSources, type OpenApiOptions, type OpenApiResult } from "@fwkit/koa-host";
 /** Route names and parameters for a typed urlFor, filled by the app's generated types/routes.d.ts (`routes --types`). */
 export type { RouteParamLists, RouteParams, RouteParamValue } from "@fwkit/koa-host";
-export type { AppDefinition } from "@fwkit/koa-host/cli";
+export type { AppDefinition } from "@fwkit/koa-host";
 export * from "./errors.js";
 export {
   dateHelpers,

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { loadAppDefinition, printRoutes } from "@fwkit/koa-host/cli";
+import { loadAppDefinition, printRoutes } from "@fwkit/cli";
 import { createApp, defineApp, FwA } from "../src/index.js";
 import { inject } from "../src/testing/index.js";
 

@@ -28,7 +28,7 @@ test("a new fw-a app lists only what its configuration uses, at the framework's 
 test("a new app declares the Node versions the frameworks and the workspace declare", () => {
   const pkg = JSON.parse(skeletonFiles("shop", "/opt/fw-a")["package.json"]!) as { engines: { node: string } };
   const repo = join(PACKAGE_DIR, "..", "..");
-  for (const manifest of [join(repo, "package.json"), ...["routing-kernel", "koa-host", "data", "security", "services", "fw-a", "fw-b"].map((name) => join(repo, "packages", name, "package.json"))]) {
+  for (const manifest of [join(repo, "package.json"), ...["routing-kernel", "koa-host", "cli", "data", "security", "services", "fw-a", "fw-b"].map((name) => join(repo, "packages", name, "package.json"))]) {
     assert.equal((JSON.parse(readFileSync(manifest, "utf8")) as { engines: { node: string } }).engines.node, pkg.engines.node, manifest);
   }
   assert.equal(pkg.engines.node, "^20.19.0 || ^22.12.0 || >=24.0.0");

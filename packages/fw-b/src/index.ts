@@ -26,12 +26,12 @@ export {
   type ReplyInit,
 } from "@fwkit/koa-host";
 export { type HostPlugin } from "@fwkit/koa-host/plugin";
-export { defineCommands, type ScriptCommand } from "@fwkit/koa-host/plugin";
+export { defineCommands, type ScriptCommand } from "@fwkit/cli/commands";
 /** The OpenAPI document of an app, for tools of your own: `openApiDocument(openApiSources(host), options)`. */
 export { openApiDocument, openApiSources, type OpenApiOptions, type OpenApiResult } from "@fwkit/koa-host";
 /** Route names and parameters for a typed urlFor, filled by the app's generated types/routes.d.ts (`routes --types`). */
 export type { RouteParamLists, RouteParams, RouteParamValue } from "@fwkit/koa-host";
-export type { AppDefinition, CreateOverrides } from "@fwkit/koa-host/cli";
+export type { AppDefinition, CreateOverrides } from "@fwkit/koa-host";
 export {
   dateColumn,
   defineFactory,

@@ -48,15 +48,16 @@ function importTarget(manifest: { exports?: ExportTarget | Record<string, Export
 
 /**
  * The file an ES import of a development tool (`tsx`, `tsx/esm/api`, `esbuild`, `pino-pretty`)
- * loads, looked up from `appRoot` (default: the working directory) then from this package;
- * `E_DEV_TOOL_MISSING` (naming `npm install -D <name>`) when neither has it. `purpose` says what
+ * loads, looked up from `appRoot` (default: the working directory), then from `besideDir` (the
+ * folder of the package that needs it, e.g. the command line's), then from this package;
+ * `E_DEV_TOOL_MISSING` (naming `npm install -D <name>`) when none has it. `purpose` says what
  * needs it. Resolved by the package's `import` conditions: a CommonJS resolution would pick builds
  * (tsx's `.cjs` API) that do not work when imported.
  */
-export function resolveDevTool(specifier: string, purpose: string, appRoot: string = process.cwd()): string {
+export function resolveDevTool(specifier: string, purpose: string, appRoot: string = process.cwd(), besideDir?: string): string {
   const name = packageOf(specifier);
   const subpath = specifier === name ? "." : `./${specifier.slice(name.length + 1)}`;
-  const dir = packageDirFrom(resolve(appRoot), name) ?? packageDirFrom(HERE, name);
+  const dir = packageDirFrom(resolve(appRoot), name) ?? (besideDir === undefined ? undefined : packageDirFrom(besideDir, name)) ?? packageDirFrom(HERE, name);
   if (dir === undefined) throw new E_DEV_TOOL_MISSING(name, purpose, `no node_modules/${name} in ${resolve(appRoot)} or its parents`);
   const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Parameters<typeof importTarget>[0];
   const target = importTarget(manifest, subpath);
@@ -66,13 +67,13 @@ export function resolveDevTool(specifier: string, purpose: string, appRoot: stri
 }
 
 /** {@link resolveDevTool} as a `file:` URL, for `import()` and `--import`. */
-export function devToolUrl(specifier: string, purpose: string, appRoot?: string): string {
-  return pathToFileURL(resolveDevTool(specifier, purpose, appRoot)).href;
+export function devToolUrl(specifier: string, purpose: string, appRoot?: string, besideDir?: string): string {
+  return pathToFileURL(resolveDevTool(specifier, purpose, appRoot, besideDir)).href;
 }
 
 /** Imports a development tool found by {@link resolveDevTool}. */
-export async function importDevTool<T>(specifier: string, purpose: string, appRoot?: string): Promise<T> {
-  return (await import(devToolUrl(specifier, purpose, appRoot))) as T;
+export async function importDevTool<T>(specifier: string, purpose: string, appRoot?: string, besideDir?: string): Promise<T> {
+  return (await import(devToolUrl(specifier, purpose, appRoot, besideDir))) as T;
 }
 
 /** Requires a CommonJS development tool found by {@link resolveDevTool} (under tsx, require() skips its hooks). */

@@ -2,7 +2,7 @@
  * @module koa-host
  * Serves a routing-kernel route table on Koa: a new view instance per request, hooks, the
  * framework's responder, errors, body parsing, method override, slash redirects, static files,
- * config, logging, view discovery and the CLI plumbing both frameworks share.
+ * config, logging and view discovery. The command line is `@fwkit/cli`.
  */
 export {
   defineConfig,
@@ -14,6 +14,7 @@ export {
   type HostConfig,
 } from "./config.js";
 export * from "./errors.js";
+export type { AppDefinition, CreateOverrides } from "./app-definition.js";
 export { createHost, type Host, type HostOptions, type ResponderSetup } from "./host.js";
 export { HTTPError, HTTPErrorInstance, type HTTPErrorFactory, type HTTPErrorOptions } from "./http-error.js";
 export { redirect, Redirect, reply, Reply, type ReplyInit } from "./reply.js";

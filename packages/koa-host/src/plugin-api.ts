@@ -2,7 +2,7 @@
  * @module @fwkit/koa-host/plugin
  * What plugin authors and the sibling packages (the frameworks, the batteries) build on: the
  * `HostPlugin` shape and its context, the driver loader, outage logging, error pages, response
- * helpers, escaping, config keys, view discovery and the CLI's command helper. Not the API of an
+ * helpers, escaping, config keys and view discovery. Not the API of an
  * app: apps and framework users import `@fwkit/koa-host` (or their framework).
  */
 export { defaultConfig, ENV_KEYS, environmentSections, KNOWN_ENVIRONMENTS } from "./config.js";
@@ -57,7 +57,6 @@ export { prepareResult, sendXml, shapeOf, type ResultShape, type ResultTableOpti
 export { runtimeOf, type HostRuntime } from "./runtime.js";
 export { staticFiles, type StaticOptions } from "./static-files.js";
 export { safeStaticPath } from "./static-path.js";
-export { defineCommands, type ScriptCommand } from "./script-command.js";
 export { driverLoader, type DriverLoader } from "./drivers.js";
 export { clusterCounters, WindowCounts, type ClusterCounters, type CounterLimit, type TakeResult, type WindowCount } from "./counters/index.js";
 export { publicUrl, requireBaseUrl, resolveBaseUrl } from "./public-url.js";

@@ -12,7 +12,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { deployTarget, haproxyConfig } from "@fwkit/koa-host/cli";
+import { deployTarget, haproxyConfig } from "@fwkit/cli";
 import type { Target } from "../target.js";
 
 async function freePort(): Promise<number> {

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { migrationCliCommands } from "@fwkit/data/plugin";
 import type { Argv, CommandModule } from "yargs";
-import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/koa-host/cli";
+import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/cli";
 import { appMigrations } from "./db.js";
 import { frameworkDir, generateView, initApp } from "./init.js";
 

@@ -1,5 +1,5 @@
 import { loadConfig } from "@fwkit/koa-host";
-import { registerTypeScript } from "@fwkit/koa-host/cli";
+import { registerTypeScript } from "@fwkit/cli";
 import { migrationCommands, type MigrationCommands } from "@fwkit/data/plugin";
 
 /** The migration commands of the app in `root` (its config, database URL and migrations folder). */

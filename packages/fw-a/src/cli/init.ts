@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { E_VIEW_EXISTS } from "../errors.js";
-import { appNameOf, checkViewName, keepExistingMigrations, linkNewApp, writeScaffold, type ScaffoldResult } from "@fwkit/koa-host/cli";
+import { appNameOf, checkViewName, keepExistingMigrations, linkNewApp, writeScaffold, type ScaffoldResult } from "@fwkit/cli";
 import { kebabCase } from "routing-kernel/plugin";
 import { skeletonFiles, viewFiles } from "./skeleton.js";
 

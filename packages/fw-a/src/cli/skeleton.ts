@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { migrationTimestamp } from "@fwkit/data/plugin";
-import { NODE_ENGINES, scaffoldDependencies, scaffoldDevDependencies } from "@fwkit/koa-host/cli";
+import { NODE_ENGINES, scaffoldDependencies, scaffoldDevDependencies } from "@fwkit/cli";
 
 // This package's folder (from src/cli or dist/cli): the versions a new app asks for are its own.
 const PACKAGE_DIR = fileURLToPath(new URL("../../", import.meta.url));

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { Argv } from "yargs";
-import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/koa-host/cli";
+import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/cli";
 import { userCliCommands } from "../contrib/auth/user-commands.js";
 import { cliConfig, databaseCliCommands, withDatabase } from "./migrations.js";
 import { addView, initApp } from "./scaffold.js";

@@ -1,7 +1,7 @@
 import { connect, type Knex } from "@fwkit/data";
 import { dataConfig, migrationCliCommands, migrationCommands } from "@fwkit/data/plugin";
 import { loadConfig, type AppConfig } from "@fwkit/koa-host";
-import { registerTypeScript } from "@fwkit/koa-host/cli";
+import { registerTypeScript } from "@fwkit/cli";
 import type { CommandModule } from "yargs";
 import { contribSettings } from "../contrib/config.js";
 import { setMaintenance } from "../contrib/maintenance/flag.js";

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node
 import { basename, join, relative, resolve, sep } from "node:path";
 import { E_APP_NOT_FOUND } from "@fwkit/koa-host";
 import { migrationTimestamp } from "@fwkit/data/plugin";
-import { appNameOf as kitAppNameOf, checkViewName, findAppEntry, keepExistingMigrations, linkNewApp, NODE_ENGINES, scaffoldDependencies, scaffoldDevDependencies, writeScaffold, type ScaffoldResult } from "@fwkit/koa-host/cli";
+import { appNameOf as kitAppNameOf, checkViewName, findAppEntry, keepExistingMigrations, linkNewApp, NODE_ENGINES, scaffoldDependencies, scaffoldDevDependencies, writeScaffold, type ScaffoldResult } from "@fwkit/cli";
 import { kebabCase } from "routing-kernel/plugin";
 import { E_VIEW_EXISTS } from "@fwkit/koa-host";
 import { E_INVALID_NAV_TITLE } from "../errors.js";
@@ -66,7 +66,7 @@ export function initApp(dir: string, now: Date = new Date()): ScaffoldResult {
   return result;
 }
 
-export { viewClassName } from "@fwkit/koa-host/cli";
+export { viewClassName } from "@fwkit/cli";
 
 /** Options of {@link addView}. */
 export interface AddViewOptions {

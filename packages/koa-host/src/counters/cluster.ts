@@ -4,7 +4,6 @@
  * channel, so a limit holds for the node, not per worker. Counters of several nodes need a shared
  * store (Redis) instead.
  */
-import type { Worker } from "node:cluster";
 import { WindowCounts, type CounterLimit, type TakeResult } from "./window-counts.js";
 
 /** The variable the primary sets in its workers' environment: its counter service answers. */
@@ -19,21 +18,26 @@ type Operation =
 
 type Request = Operation & { readonly fw: "counters"; readonly id: number };
 
-interface Answer {
+/** The primary's answer to one counter request. */
+export interface CounterAnswer {
   readonly fw: "counters-answer";
   readonly id: number;
   readonly result?: TakeResult;
   readonly error?: string;
 }
 
-let primaryCounts: WindowCounts | undefined;
-
 function isRequest(message: unknown): message is Request {
   return typeof message === "object" && message !== null && (message as { fw?: unknown }).fw === "counters";
 }
 
-/** Answers one request on the primary's counters; anything malformed is an error, never a crash. */
-function answer(counts: WindowCounts, request: Request): Answer {
+/**
+ * Primary side: the answer to one message a worker sent on the cluster channel, from the node's
+ * counters, or `undefined` when the message is not a counter request. Anything malformed gets an
+ * error answer, never a crash. The primary's loop that calls it lives with the cluster runner.
+ */
+export function answerCounterRequest(counts: WindowCounts, message: unknown): CounterAnswer | undefined {
+  if (!isRequest(message) || typeof message.id !== "number") return undefined;
+  const request = message;
   const { id } = request;
   if (request.op === "take") {
     const { limits, windowMs } = request;
@@ -49,20 +53,6 @@ function answer(counts: WindowCounts, request: Request): Answer {
   else if (request.op === "reset") counts.reset(request.key);
   else return { fw: "counters-answer", id, error: "an unknown operation" };
   return { fw: "counters-answer", id };
-}
-
-/** Primary side: answers `worker`'s counter requests from the node's one set of counters. */
-export function serveClusterCounters(worker: Worker): void {
-  if (!primaryCounts) {
-    const counts = new WindowCounts();
-    primaryCounts = counts;
-    setInterval(() => counts.sweep(), 60_000).unref();
-  }
-  const counts = primaryCounts;
-  worker.on("message", (message: unknown) => {
-    if (!isRequest(message) || typeof message.id !== "number") return;
-    if (worker.isConnected()) worker.send(answer(counts, message));
-  });
 }
 
 /** Worker side: the node's shared counters, asked through the cluster primary. */
@@ -83,7 +73,7 @@ let client: ClusterCounters | undefined;
 export function clusterCounters(): ClusterCounters | undefined {
   if (process.env["FW_CLUSTER_COUNTERS"] !== CLUSTER_COUNTERS_ENV.FW_CLUSTER_COUNTERS || !process.send) return undefined;
   if (client) return client;
-  const pending = new Map<number, { resolve: (answer: Answer) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
+  const pending = new Map<number, { resolve: (answer: CounterAnswer) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
   let next = 0;
   const failAll = (reason: string) => {
     for (const [id, waiter] of pending) {
@@ -93,17 +83,17 @@ export function clusterCounters(): ClusterCounters | undefined {
     }
   };
   process.on("message", (message: unknown) => {
-    const reply = message as Partial<Answer> | null;
+    const reply = message as Partial<CounterAnswer> | null;
     if (typeof reply !== "object" || reply === null || reply.fw !== "counters-answer" || typeof reply.id !== "number") return;
     const waiter = pending.get(reply.id);
     if (!waiter) return;
     pending.delete(reply.id);
     clearTimeout(waiter.timer);
     if (reply.error) waiter.reject(new Error(`the cluster primary refused a counter request: ${reply.error}`));
-    else waiter.resolve(reply as Answer);
+    else waiter.resolve(reply as CounterAnswer);
   });
   process.on("disconnect", () => failAll("the cluster primary is gone"));
-  const ask = (operation: Operation): Promise<Answer> =>
+  const ask = (operation: Operation): Promise<CounterAnswer> =>
     new Promise((resolve, reject) => {
       if (!process.connected || !process.send) {
         reject(new Error("the cluster primary is gone"));

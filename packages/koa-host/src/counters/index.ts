@@ -2,5 +2,5 @@
  * Attempt counters with fixed windows: in one process's memory, and shared by the workers of one
  * node through the cluster primary (the login and rate limits of `start --workers`).
  */
-export { CLUSTER_COUNTERS_ENV, clusterCounters, serveClusterCounters, type ClusterCounters } from "./cluster.js";
+export { clusterCounters, type ClusterCounters } from "./cluster.js";
 export { WindowCounts, type CounterLimit, type TakeResult, type WindowCount } from "./window-counts.js";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Context } from "koa";
 import type { InjectOptions } from "light-my-request";
 import type { UrlParams, ViewClass } from "routing-kernel";
-import { loadAppDefinition } from "../cli/app-definition.js";
+import { loadAppDefinition } from "../app-definition.js";
 import { E_TEST_CLIENT_LOGIN } from "../errors.js";
 import type { Host } from "../host.js";
 import type { RouteClassName, RouteMethodArgs, RouteName, RouteNameArgs } from "../route-types/route-params.js";

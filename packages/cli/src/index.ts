@@ -1,0 +1,22 @@
+/**
+ * @module @fwkit/cli
+ * The command line both frameworks share: the yargs base and its error reporting, serving with
+ * reload, listing routes and writing route types, scaffolding without overwriting, user commands
+ * from `run/scripts.ts`, build, the production runner (`start`), releases and deploy files.
+ * `@fwkit/cli/commands` holds `defineCommands` alone, so an app that declares commands does not
+ * load the command-line parser.
+ */
+export { appTarget, finishCli, flagValue, frameworkCli, routesCommand, serveCommand } from "./commands.js";
+export { findAppEntry, loadAppDefinition } from "@fwkit/koa-host/operations";
+export { buildCommand, deployCommand, startCommand } from "./production-commands.js";
+export { releaseCommands, type ReleaseCommandNames } from "./release-commands.js";
+export { deployFiles, deployTarget, haproxyConfig, nginxConfig, type DeployTarget, type HaproxyOptions } from "./production/deploy/index.js";
+export { printRoutes } from "./routes.js";
+export { runCli } from "./run-cli.js";
+export { describeScaffold, keepExistingMigrations, linkNewApp, NODE_ENGINES, SCAFFOLD_DEPENDENCIES, SCAFFOLD_DEV_DEPENDENCIES, scaffoldDependencies, scaffoldDevDependencies, writeScaffold, type ScaffoldResult } from "./scaffold.js";
+export { hasInstallStep, linkScaffoldDependencies, type LinkResult } from "./scaffold-links.js";
+export { appNameOf, checkViewName, viewClassName } from "./scaffold-names.js";
+export { serve, type ServeHandle, type ServeOptions } from "./serve.js";
+export { preloadBeforeTypeScript, registerTypeScript, tsxImportArgument } from "@fwkit/koa-host/operations";
+export { loadUserCommands, userCommandsFor } from "./user-commands.js";
+export { defineCommands, type ScriptCommand } from "./script-command.js";

@@ -1,0 +1,105 @@
+import { resolve } from "node:path";
+import type { CommandModule } from "yargs";
+import { buildApp } from "./production/build.js";
+import { currentRelease } from "./production/releases.js";
+import { startApp } from "./production/start.js";
+import { logStartFailure } from "./production/start-log.js";
+import { describeScaffold } from "./scaffold.js";
+
+type AppArgs = { root?: unknown; app?: unknown };
+const appOf = (args: AppArgs) => ({ root: resolve(String(args.root)), ...(args.app ? { appName: String(args.app) } : {}) });
+
+/**
+ * What follows a build, in the release order of docs/deployment.md: migrate, then start (or SIGHUP a
+ * running start); `release`, the command that does build, migrate and switch in one step on a host
+ * that keeps its app folder, is named beside. With a `current` release (its id), a note comes first:
+ * start serves that release, not build/.
+ */
+export function releaseSteps(framework: string, migrate: string, release?: string, current?: string): string[] {
+  // `start` serves the `current` link ahead of build/, so once the app folder has releases a plain
+  // build would otherwise look deployed while the old release goes on being served.
+  const served = current === undefined ? [] : [
+    `Note: this folder has releases: start serves current (releases/${current}), not build/.`
+      + (release ? ` Release this code with ${framework} ${release} (build, migrate, switch current),` : "")
+      + " or remove the current link to serve build/.",
+  ];
+  return [
+    ...served,
+    "Next, in this order:",
+    `  1. APP_ENV=production ${framework} ${migrate}   (against the production database)`,
+    `  2. APP_ENV=production ${framework} start   (SECRET_KEY set; PORT or --port), or SIGHUP a running start`,
+    ...(release ? [`On a host that keeps the app folder, ${framework} ${release} builds, migrates and switches releases in that order.`] : []),
+  ];
+}
+
+/**
+ * The build command (`gen:build`, `:build`): compiles the app to `build/` for `start`, then prints
+ * the next release steps (`migrate` and `release`: the framework's names of those commands).
+ */
+export function buildCommand(command: string, framework: string, migrate = "migrate", release?: string): CommandModule<AppArgs, AppArgs & { out: string }> {
+  return {
+    command,
+    describe: "compile the app's TypeScript to JavaScript in build/ (what start serves in production)",
+    builder: (y) => y.option("out", { type: "string", default: "build", describe: "the output folder under the app folder" }) as never,
+    async handler(args) {
+      const { root } = appOf(args);
+      const result = await buildApp({ root, outDir: args.out });
+      console.log(`Built ${result.compiled} TypeScript file(s) and copied ${result.copied} other file(s) into ${result.outDir}`);
+      for (const line of releaseSteps(framework, migrate, release, currentRelease(root))) console.log(line);
+    },
+  };
+}
+
+/** The production server command (`start` in both frameworks): workers, port, host. */
+export function startCommand(command: string): CommandModule<AppArgs, AppArgs & { workers?: number; port: number; host: string }> {
+  return {
+    command,
+    describe: "serve the built app in production: cluster workers, health checks, graceful and rolling restarts",
+    builder: (y) =>
+      y
+        .option("workers", {
+          type: "number",
+          ...(process.env["WEB_CONCURRENCY"] ? { default: Number(process.env["WEB_CONCURRENCY"]) } : {}),
+          describe: "worker processes (WEB_CONCURRENCY; default: the number of CPUs; 1 runs without cluster)",
+        })
+        .option("port", { type: "number", default: Number(process.env["PORT"] ?? 5000), describe: "port to listen on (PORT)" })
+        .option("host", { type: "string", default: process.env["HOST"] ?? "0.0.0.0", describe: "address to listen on (HOST)" }) as never,
+    async handler(args) {
+      // Keeps running until a signal: startApp installs the handlers that exit.
+      try {
+        await startApp({ ...appOf(args), ...(args.workers !== undefined ? { workers: args.workers } : {}), port: args.port, host: args.host });
+      } catch (error) {
+        // A refused start exits: what the app opened before refusing (a database pool, a Redis
+        // client) would otherwise keep the process alive with nothing serving.
+        // One JSON line like the rest of start's output in production; the logger flushes on exit.
+        logStartFailure(error);
+        process.exit(1);
+      }
+    },
+  };
+}
+
+/** The deploy files command (`gen:deploy`, `:deploy`): writes deploy/ files, never overwriting. */
+export function deployCommand(command: string, framework: string): CommandModule<AppArgs, AppArgs & { host?: string[] }> {
+  return {
+    command,
+    describe: "write deployment files: Dockerfile, compose, HAProxy, nginx, systemd, Kubernetes (never overwrites)",
+    builder: (y) =>
+      y.option("host", {
+        type: "string",
+        array: true,
+        describe: "a public host name of the app (repeatable; default the host of BASE_URL): the balancers refuse any other Host",
+      }) as never,
+    async handler(args) {
+      const { writeDeployFiles } = await import("./production/deploy/index.js");
+      const result = writeDeployFiles({ root: appOf(args).root, framework, ...(args.host ? { hosts: args.host.map(String) } : {}) });
+      describeScaffold(result);
+      if (result.skipped.length > 0) console.log(`\n${result.skipped.length} existing file(s) left untouched.`);
+      for (const path of result.refreshed) console.log(`  update  ${path}`);
+      console.log("\nCommit deploy/docker/ with the app: the image installs from it (docker build .). Run this command again after changing package.json or upgrading the framework.");
+      if (!args.host?.length && !process.env["BASE_URL"]) {
+        console.log("\nThe balancer configs serve the placeholder host app.example.com only: run again with --host <name> (or BASE_URL set), or edit them.");
+      }
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import cluster, { type Worker } from "node:cluster";
+import { CLUSTER_COUNTERS_ENV } from "@fwkit/koa-host/operations";
+import { serveClusterCounters } from "./cluster-counters.js";
+import { E_WORKERS_FAILED } from "@fwkit/koa-host";
+import { handOver, watchHandoffs } from "./handoffs.js";
+import { EXIT_MESSAGE, SHUTDOWN_MESSAGE, workerMessage } from "./messages.js";
+
+/** Options of {@link runPrimary}. */
+export interface PrimaryOptions {
+  /** How many workers to keep running. */
+  readonly workers: number;
+  /** The worker program (worker-main) and what it is told (FW_START_OPTIONS). */
+  readonly exec: string;
+  readonly execArgv: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  /** Where its lines go (start, restarts, rolling restarts, failures): the JSON logger in production. */
+  readonly log: PrimaryLog;
+  /** Consecutive boot failures of replacement workers after which the primary gives up (default 5). */
+  readonly maxBootFailures?: number;
+}
+
+/** The primary's log lines: a message and the fields that name what happened (a pid, a signal...). */
+export interface PrimaryLog {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** The running primary: its workers' pids, and the stops signals lead to (exposed for tests). */
+export interface Primary {
+  /** Pids of the workers currently serving. */
+  pids(): number[];
+  /** SIGHUP: replaces the workers one at a time, each new one answering before the old one stops. */
+  rollingRestart(): Promise<void>;
+  /** SIGTERM/SIGINT: every worker drains and stops; resolves with the exit code to use. */
+  stop(): Promise<number>;
+}
+
+interface Slot {
+  readonly worker: Worker;
+  ready: boolean;
+  retiring: boolean;
+  readonly bornAt: number;
+}
+
+const BACKOFF_START_MS = 100;
+const BACKOFF_MAX_MS = 10_000;
+// A worker that lived this long before dying counts as a crash, not a crash loop: back-off resets.
+const STABLE_MS = 30_000;
+
+/**
+ * Runs the node:cluster primary: forks `workers` workers and resolves once all of them answer. A
+ * worker that fails before answering at start stops everything with its error (port in use,
+ * database unreachable...). Afterwards a worker that dies is replaced with back-off (100 ms doubling
+ * to 10 s); replacements that fail at boot `maxBootFailures` times in a row stop the primary with a
+ * non-zero exit. SIGHUP rolls, SIGTERM/SIGINT drain and exit 0.
+ */
+export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
+  const maxBootFailures = options.maxBootFailures ?? 5;
+  cluster.setupPrimary({ exec: options.exec, execArgv: [...options.execArgv] });
+  const slots = new Map<number, Slot>();
+  let stopping = false;
+  let graceMs = 10_000;
+  let bootFailures = 0;
+  let backoffMs = BACKOFF_START_MS;
+  let rolling: Promise<void> | undefined;
+
+  const fail = (reason: string) => {
+    options.log.error(`E_WORKERS_FAILED: ${reason}`, { code: "E_WORKERS_FAILED" });
+    void stop().then(() => process.exit(1));
+  };
+
+  /** Forks one worker; resolves when it answers, rejects with its error if it dies first. */
+  const fork = (): Promise<Slot> =>
+    new Promise((resolve, reject) => {
+      const worker = cluster.fork({ ...options.env, ...CLUSTER_COUNTERS_ENV });
+      // The login and rate-limit counters of the node live here, shared by its workers.
+      serveClusterCounters(worker);
+      const slot: Slot = { worker, ready: false, retiring: false, bornAt: Date.now() };
+      // Connections handed to it that it never took (it died first) go to a live worker.
+      watchHandoffs(worker, (handles) => {
+        const live = [...slots.values()].filter((other) => other.ready && !other.retiring && other.worker !== worker && other.worker.isConnected());
+        options.log.warn(`worker ${worker.process.pid} ended holding ${handles.length} connection(s) it never took; ${live.length > 0 ? "handed to another worker" : "closed: no live worker"}`, {
+          event: "connections-handed-over",
+          worker: worker.process.pid,
+          connections: handles.length,
+        });
+        handles.forEach((handle, index) => handOver(handle, live[index % Math.max(1, live.length)]?.worker));
+      });
+      slots.set(worker.id, slot);
+      let failure: string | undefined;
+      let failureCode: string | undefined;
+      worker.on("message", (raw: unknown) => {
+        const message = workerMessage(raw);
+        if (message?.fw === "ready") {
+          slot.ready = true;
+          graceMs = message.graceMs;
+          resolve(slot);
+        } else if (message?.fw === "failed") {
+          failure = message.message;
+          failureCode = message.code;
+        } else if (message?.fw === "drained") {
+          // Its server's close reached this process before this message (one channel, in order):
+          // the round-robin hands it nothing more, and what it was handed is answered before EXIT.
+          if (worker.isConnected()) worker.send(EXIT_MESSAGE);
+        }
+      });
+      worker.once("exit", (code, signal) => {
+        slots.delete(worker.id);
+        if (!slot.ready) {
+          const reason = failure ?? `worker ${worker.process.pid} exited with ${signal ?? code} before answering`;
+          reject(Object.assign(new Error(reason), { code: failureCode }));
+          return;
+        }
+        if (stopping || slot.retiring) return;
+        // A serving worker died: replace it, backing off if workers keep dying young.
+        const lived = Date.now() - slot.bornAt;
+        if (lived > STABLE_MS) backoffMs = BACKOFF_START_MS;
+        options.log.warn(`worker ${worker.process.pid} died (${signal ?? `exit ${code}`}); replacing it in ${backoffMs} ms`, {
+          event: "worker-died",
+          worker: worker.process.pid,
+          signal: signal ?? undefined,
+          exitCode: code ?? undefined,
+          replaceInMs: backoffMs,
+        });
+        scheduleReplacement();
+      });
+    });
+
+  const scheduleReplacement = () => {
+    const delay = backoffMs;
+    backoffMs = Math.min(BACKOFF_MAX_MS, backoffMs * 2);
+    setTimeout(() => {
+      if (stopping) return;
+      fork().then(
+        (slot) => {
+          bootFailures = 0;
+          options.log.info(`worker ${slot.worker.process.pid} replaced the one that died`, { event: "worker-replaced", worker: slot.worker.process.pid });
+        },
+        (error: Error) => {
+          bootFailures++;
+          options.log.error(`a replacement worker failed at boot (${bootFailures}/${maxBootFailures}): ${error.message}`, { event: "worker-boot-failed", failures: bootFailures });
+          if (bootFailures >= maxBootFailures) fail(`workers crash at boot over and over; the last error: ${error.message}`);
+          else scheduleReplacement();
+        },
+      );
+    }, delay).unref();
+  };
+
+  /**
+   * Tells a worker to drain and waits for it to exit (killing it once the grace period is over).
+   * The worker exits on EXIT_MESSAGE, once no connection handed to it can be left behind.
+   */
+  const retire = (slot: Slot): Promise<void> =>
+    new Promise((resolve) => {
+      slot.retiring = true;
+      const { worker } = slot;
+      if (worker.isDead()) return resolve();
+      const kill = setTimeout(() => worker.process.kill("SIGKILL"), graceMs + 5000);
+      worker.once("exit", () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      // A worker still booting may not listen for messages yet: a signal cannot be lost.
+      if (slot.ready && worker.isConnected()) worker.send(SHUTDOWN_MESSAGE);
+      else worker.process.kill("SIGTERM");
+    });
+
+  const rollingRestart = () =>
+    (rolling ??= (async () => {
+      const old = [...slots.values()].filter((slot) => !slot.retiring);
+      options.log.info(`rolling restart of ${old.length} worker(s)`, { event: "rolling-restart", workers: old.length });
+      for (const slot of old) {
+        if (stopping) break;
+        try {
+          const fresh = await fork();
+          options.log.info(`worker ${fresh.worker.process.pid} answers; stopping worker ${slot.worker.process.pid}`, { event: "worker-rolled", worker: fresh.worker.process.pid, stopping: slot.worker.process.pid });
+        } catch (error) {
+          // The new code does not start: keep the old workers serving and say why.
+          options.log.error(`rolling restart stopped, the old workers keep serving: ${(error as Error).message}`, { event: "rolling-restart-failed" });
+          return;
+        }
+        await retire(slot);
+      }
+      options.log.info("rolling restart done", { event: "rolling-restart-done" });
+    })().finally(() => {
+      rolling = undefined;
+    }));
+
+  let stopped: Promise<number> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      stopping = true;
+      await Promise.all([...slots.values()].map(retire));
+      return 0;
+    })());
+
+  // First generation: all answer, or the first error stops everything.
+  const first = await Promise.allSettled(Array.from({ length: options.workers }, () => fork()));
+  const failed = first.find((result): result is PromiseRejectedResult => result.status === "rejected");
+  if (failed) {
+    await stop();
+    const error = failed.reason as Error & { code?: string };
+    // The worker's message already reads "E_PORT_IN_USE: 127.0.0.1:5000 is already in use...".
+    if (error.code === "E_PORT_IN_USE") throw new Error(error.message);
+    throw new E_WORKERS_FAILED(error.message);
+  }
+  return {
+    pids: () => [...slots.values()].filter((slot) => slot.ready && !slot.retiring).map((slot) => slot.worker.process.pid!),
+    rollingRestart,
+    stop,
+  };
+}

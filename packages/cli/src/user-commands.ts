@@ -1,0 +1,92 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Argv, CommandModule } from "yargs";
+import { E_USER_COMMANDS_LOAD } from "@fwkit/koa-host";
+import type { ScriptCommand } from "./script-command.js";
+import { loadAppDefinition } from "@fwkit/koa-host/operations";
+import { appTarget } from "./commands.js";
+import { resolveDevTool } from "@fwkit/koa-host/operations";
+import { registerTypeScript } from "@fwkit/koa-host/operations";
+import { typedCommand } from "./usage-error.js";
+
+/**
+ * Loads the `commands` export of `<root>/run/scripts.ts` (if the file exists) as yargs commands that
+ * build the app before running and close it after. A file that fails to load (a syntax error, a
+ * throwing import, a `commands` that is not a list) is E_USER_COMMANDS_LOAD naming the file and the
+ * cause: a CLI that went on without it would answer "unknown command" for the user's own command.
+ */
+export async function loadUserCommands(root: string, appName?: string): Promise<CommandModule[]> {
+  const found = userCommandsSource(root, typeScriptLoaderInstalled(root));
+  if (!found) return [];
+  const { file, appRoot, typescript } = found;
+  if (typescript) await registerTypeScript(root);
+  let module: { commands?: readonly ScriptCommand[] };
+  try {
+    module = (await import(pathToFileURL(file).href)) as { commands?: readonly ScriptCommand[] };
+  } catch (error) {
+    throw new E_USER_COMMANDS_LOAD(file, error instanceof Error ? (error.stack ?? error.message) : String(error));
+  }
+  if (module.commands !== undefined && !Array.isArray(module.commands)) {
+    throw new E_USER_COMMANDS_LOAD(file, "its `commands` export must be a list made with defineCommands([...])");
+  }
+  return (module.commands ?? []).map((script) => ({
+    command: script.command,
+    describe: script.describe,
+    builder: (script.builder ?? ((y: Argv) => y)) as CommandModule["builder"],
+    handler: async (argv: Record<string, unknown>) => {
+      const definition = await loadAppDefinition(appRoot, appName, { typescript });
+      const host = await definition.create({ config: { logRequests: false, logLevel: "warn" } });
+      try {
+        await script.handler(argv, host);
+      } finally {
+        await host.close();
+      }
+    },
+  }));
+}
+
+const SCRIPT_FILES = ["scripts.ts", "scripts.mts", "scripts.js", "scripts.mjs"];
+
+/** Whether tsx can be found for the app in `root` (a production install has none). */
+function typeScriptLoaderInstalled(root: string): boolean {
+  try {
+    resolveDevTool("tsx/esm/api", "TypeScript loader", root);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Which `run/scripts` file gives the app's commands, and the app they run against: the source,
+ * through the TypeScript loader; or, where tsx is not installed (a production install, whose
+ * devDependencies are left out) and a build exists, the built `build/run/scripts.js` against the
+ * built app, so `start` and the user's commands run without tsx. A folder that is itself a build
+ * (JavaScript files only) needs no loader either.
+ */
+export function userCommandsSource(root: string, tsxInstalled: boolean): { file: string; appRoot: string; typescript: boolean } | undefined {
+  const find = (dir: string) => SCRIPT_FILES.map((name) => join(dir, "run", name)).find((f) => existsSync(f));
+  const file = find(root);
+  if (!file) return undefined;
+  const typescript = /\.m?ts$/.test(file);
+  if (typescript && !tsxInstalled) {
+    const build = join(root, "build");
+    const built = existsSync(join(build, "app.js")) ? find(build) : undefined;
+    if (built) return { file: built, appRoot: build, typescript: false };
+  }
+  // With tsx installed everything goes through it, as in development (a hand-written scripts.js
+  // beside app.ts included).
+  return { file, appRoot: root, typescript: typescript || tsxInstalled };
+}
+
+/**
+ * The app's own commands for a command line, as both CLIs load them: none for the framework's init
+ * command (which makes the app, so must run whatever state the folder is in), otherwise
+ * {@link loadUserCommands} of the `--root`/`--app` the line names, failing when they do not load.
+ */
+export async function userCommandsFor(argv: readonly string[], initCommand: string): Promise<CommandModule[]> {
+  if (typedCommand(argv) === initCommand) return [];
+  const { root, appName } = appTarget(argv);
+  return loadUserCommands(root, appName);
+}
