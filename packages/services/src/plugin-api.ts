@@ -11,6 +11,8 @@ export { readServicesConfig, SERVICES_CONFIG_KEYS, type ServicesConfig } from ".
 export { consoleLogger, type ServiceLogger } from "./logger.js";
 export { createMailTransport } from "./mail/create-transport.js";
 export { requireMailer } from "./mail/required.js";
+export { MAIL_PREVIEW_PATH, mailPreviewMiddleware, type MailPreviewHints } from "./mail/previews/index.js";
+export { CAUGHT_MAILS_KEPT, type CaughtMail } from "./mail/transports/log.js";
 export { bridgeSignals, type BridgeOptions, type SignalBridge } from "./signals/bridge.js";
 export { requestSignals } from "./signals/request-signals.js";
 export { userSignalHooks, type LoginHooks } from "./signals/user-signals.js";

@@ -11,6 +11,7 @@ import { readServicesConfig, SERVICES_CONFIG_KEYS, type ServicesConfig } from ".
 import { E_SERVICE_NOT_CONFIGURED } from "./errors.js";
 import type { ServiceLogger } from "./logger.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
+import { mailPreviewMiddleware } from "./mail/previews/index.js";
 import type { MailRenderer } from "./mail/templates.js";
 import { bridgeSignals, type SignalBridge } from "./signals/bridge.js";
 import { requestSignals } from "./signals/request-signals.js";
@@ -62,7 +63,7 @@ function unconfiguredMailer(): Mailer {
 /**
  * The services as one host plugin. `setup` builds the cache, signal bridge, storage, mailer and
  * asset manifest (with bundles) from config; `middleware` sends the request signals and serves
- * hashed assets and local files; `routeMiddleware` applies `cacheResponse`; `locals` gives
+ * hashed assets and local files (and, in development, the mail previews at `/_mail`); `routeMiddleware` applies `cacheResponse`; `locals` gives
  * templates `static(path)`; `close` releases Redis and other connections.
  */
 export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlugin {
@@ -146,7 +147,10 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
         ctx.state["services"] = built;
         return next();
       };
-      return [requestSignals(signals), state, serveAssets(assets, { maxAge: config.assets.maxAge }), serveStorage(storage)];
+      const served = [requestSignals(signals), state, serveAssets(assets, { maxAge: config.assets.maxAge }), serveStorage(storage)];
+      // The mail previews show templates and caught mails: a development tool, absent elsewhere (404).
+      if (config.env === "development") served.push(mailPreviewMiddleware({ root: config.root, mailer: () => services().mailer }));
+      return served;
     },
 
     routeMiddleware(route: Route): Middleware | undefined {

@@ -23,6 +23,7 @@ import { migrateAll, pendingContribMigrations } from "./migrations.js";
 import { CONTRIB_TABLES, createContribModels, isActive, type UserRow } from "./models.js";
 import { ROLE_TAG, roleLevel, type RoleRequirement } from "./roles.js";
 import { localeOf, translatorOf, type AdminNavItem, type ContribRuntime } from "./runtime.js";
+import { PACKAGE_TEMPLATES } from "../paths.js";
 
 /** Options of {@link fwbPlugin}. */
 export interface FwbPluginOptions {
@@ -40,6 +41,8 @@ export interface FwbPlugin extends HostPlugin {
   readonly runtime: ContribRuntime;
   /** `loadUser` for the login manager when `contrib.auth` is on. */
   loadUser(id: string): Promise<UserRow | undefined>;
+  /** The contrib mails, languages and translators the development mail previews (`/_mail`) show. */
+  mailPreview(): { templateDirs: readonly string[]; languages: readonly string[]; translator(language: string): (key: string, values?: Readonly<Record<string, unknown>>) => string };
 }
 
 const THEMES = new Set(["light", "dark"]);
@@ -148,6 +151,8 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
   return {
     name: "fw-b",
     runtime,
+    // The contrib mails (with the preview data beside them) in every language of the app.
+    mailPreview: () => ({ templateDirs: [PACKAGE_TEMPLATES], languages: i18n.languages, translator: (language: string) => i18n.translator(language) }),
     async loadUser(id: string) {
       const user = await models.users.find(id);
       return user && isActive(user) ? user : undefined;

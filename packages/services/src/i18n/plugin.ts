@@ -15,6 +15,7 @@ import type { Catalog } from "./catalogs.js";
 import { formatNumber } from "./format.js";
 import { requestTranslatorMiddleware } from "./request-translator.js";
 import { LANGUAGE_SESSION_KEY, LANGUAGE_TAG } from "./negotiate.js";
+import type { MailPreviewHints } from "../mail/previews/index.js";
 import { createTranslations, type Translations } from "./translations.js";
 
 /** The config keys of the translations plugin: `i18n: { languages, fallback }`. */
@@ -47,6 +48,8 @@ export function readLocaleFiles(root: string): Record<string, Catalog> {
 /** The translations plugin with the app's translations once `setup` ran. */
 export interface TranslationsPlugin extends HostPlugin {
   readonly translations: Translations;
+  /** The languages and translators the development mail previews render each mail in. */
+  mailPreview(): MailPreviewHints | undefined;
 }
 
 /** The request's language: user setting, session choice, Accept-Language, fallback; decided once per request. */
@@ -78,6 +81,8 @@ export function translationsPlugin(options: { resources?: Readonly<Record<string
     get translations() {
       return ready();
     },
+    // The mail previews (/_mail) render each mail in every language with its translator.
+    mailPreview: () => (translations ? { languages: translations.languages, translator: (language: string) => translations!.translator(language) } : undefined),
     setup(context: PluginContext) {
       const config = (context.config["i18n"] ?? {}) as { languages?: unknown; fallback?: unknown };
       if (config.languages !== undefined && !(Array.isArray(config.languages) && config.languages.every((each) => typeof each === "string"))) {

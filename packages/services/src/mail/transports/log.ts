@@ -2,6 +2,22 @@ import { randomUUID } from "node:crypto";
 import { E_SERVICE_URL_INVALID } from "../../errors.js";
 import type { MailInfo, MailTransport, OutgoingMail } from "../transport.js";
 
+/** How many caught mails the log transport keeps for the mail preview page (`/_mail`). */
+export const CAUGHT_MAILS_KEPT = 20;
+
+/** A mail the log transport caught, as the mail preview page lists it. */
+export interface CaughtMail {
+  readonly messageId: string;
+  readonly at: Date;
+  readonly from: string;
+  readonly to: readonly string[];
+  readonly subject: string;
+  readonly text?: string;
+  readonly html?: string;
+  /** Every link of the mail (see {@link mailLinks}). */
+  readonly links: readonly string[];
+}
+
 /** Where the log transport writes; standard output by default. */
 export type MailLogWriter = (text: string) => void;
 
@@ -45,6 +61,7 @@ export function formatLoggedMail(mail: OutgoingMail, messageId: string): string 
 export class LogTransport implements MailTransport {
   readonly kind = "log";
   readonly #write: MailLogWriter;
+  readonly #caught: CaughtMail[] = [];
 
   constructor(url: URL, write: MailLogWriter = (text) => void process.stdout.write(text)) {
     if ([...url.searchParams.keys()].length > 0 || (url.pathname !== "" && url.pathname !== "//")) {
@@ -56,7 +73,24 @@ export class LogTransport implements MailTransport {
   async send(mail: OutgoingMail): Promise<MailInfo> {
     const messageId = `<${randomUUID()}@log.invalid>`;
     this.#write(formatLoggedMail(mail, messageId));
+    // Newest first, a bounded number: the preview page shows the last mails, the log keeps them all.
+    this.#caught.unshift({
+      messageId,
+      at: new Date(),
+      from: mail.from,
+      to: [...mail.to],
+      subject: mail.subject,
+      ...(mail.text === undefined ? {} : { text: mail.text }),
+      ...(mail.html === undefined ? {} : { html: mail.html }),
+      links: mailLinks(mail),
+    });
+    this.#caught.length = Math.min(this.#caught.length, CAUGHT_MAILS_KEPT);
     return { messageId, accepted: [...mail.to, ...(mail.cc ?? []), ...(mail.bcc ?? [])], rejected: [], response: "250 written to the log" };
+  }
+
+  /** The last mails caught, newest first (at most {@link CAUGHT_MAILS_KEPT}). */
+  caught(): readonly CaughtMail[] {
+    return [...this.#caught];
   }
 
   async verify(): Promise<void> {}
