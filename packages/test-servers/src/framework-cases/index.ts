@@ -1,0 +1,7 @@
+/**
+ * @module test-servers/framework-cases
+ * Tests of rules both frameworks follow that need the repository's test tools (a child process
+ * that records loaded modules, OpenAPI validators and tsc), so they cannot be conformance cases:
+ * written once here, each registered by both frameworks' test files with what differs.
+ */
+export { DRIVER_PACKAGES, lazyImportCases, type LazyImportSubject } from "./lazy-imports.js";

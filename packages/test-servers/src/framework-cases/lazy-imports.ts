@@ -1,0 +1,86 @@
+/**
+ * The lazy-import rule, written once and run by both frameworks' tests: importing a framework, and
+ * running an app that configures no optional backend, loads none of the backends' drivers; they
+ * are imported when an app configures them. Each case runs in a fresh Node process (sources
+ * through tsx, as the tests do) that records every module it loads.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { loadedAmong, packagesLoadedBy } from "../loaded-packages.js";
+
+/**
+ * Packages an app that configures no Redis, PostgreSQL/MySQL, mail, S3, bundles, JWT... must not
+ * load, whatever the framework: the command-line parser (only the CLI needs it) and the body parser
+ * (loaded with the first body) among them.
+ */
+export const DRIVER_PACKAGES: readonly string[] = [
+  "ioredis",
+  "pg",
+  "mysql2",
+  "nodemailer",
+  "@aws-sdk/*",
+  "@smithy/*",
+  "esbuild",
+  "flydrive",
+  "jose",
+  "bcrypt",
+  "@node-rs/argon2",
+  "@koa/cors",
+  "pino-pretty",
+  "yargs",
+  "koa-body",
+];
+
+/** The framework under test, as {@link lazyImportCases} needs it. */
+export interface LazyImportSubject {
+  /** The package name (`fw-a`), imported as the app does. */
+  readonly name: string;
+  /** The package's folder, where the child process resolves the framework from. */
+  readonly packageDir: string;
+  /** An app folder whose `/` answers 200 on the default config. */
+  readonly fixtureApp: string;
+  /** The entries an app imports besides the root (`fw-b/contrib`). */
+  readonly entries?: readonly string[];
+  /** The framework's own optional drivers (contrib modules), added to {@link DRIVER_PACKAGES}. */
+  readonly drivers?: readonly string[];
+  /** Packages the default app may load while rendering its first page (what its layout needs). */
+  readonly pageLoads?: readonly string[];
+}
+
+/** Registers the lazy-import tests of one framework (call at the top level of its test file). */
+export function lazyImportCases(subject: LazyImportSubject): void {
+  const drivers = [...DRIVER_PACKAGES, ...(subject.drivers ?? [])];
+  const createApp = (config: string) => `const { createApp } = await import(${JSON.stringify(subject.name)});
+const app = await createApp({ root: ${JSON.stringify(subject.fixtureApp)}, config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:"${config} } });`;
+
+  describe(`${subject.name} loads backend drivers only when an app configures them`, () => {
+    test(`import('${subject.name}') loads none of them`, () => {
+      const imports = [subject.name, ...(subject.entries ?? [])].map((entry) => `await import(${JSON.stringify(entry)});`).join(" ");
+      const loaded = packagesLoadedBy(subject.packageDir, imports);
+      // The recorder works: the framework's own dependencies show up.
+      assert.ok(loaded.esm.has("koa") || loaded.commonjs.has("koa"), "koa was recorded");
+      assert.ok(loaded.commonjs.has("knex"), "knex (the data layer) was recorded");
+      assert.deepEqual(loadedAmong(loaded, drivers), []);
+    });
+
+    test("an app on the defaults (SQLite, cookie sessions, memory cache, local files, no mail) serving a page loads none of them", () => {
+      const loaded = packagesLoadedBy(
+        subject.packageDir,
+        `${createApp("")}
+const server = await app.listen(0, "127.0.0.1");
+const res = await fetch("http://127.0.0.1:" + server.address().port + "/");
+if (res.status !== 200) throw new Error("GET / answered " + res.status + ": " + (await res.text()));
+await app.close();`,
+      );
+      assert.ok(loaded.commonjs.has("better-sqlite3"), "the SQLite driver was loaded");
+      assert.deepEqual(loadedAmong(loaded, drivers, subject.pageLoads ?? []), []);
+    });
+
+    test("configuring SMTP mail loads nodemailer at start-up, and nothing else", () => {
+      const loaded = packagesLoadedBy(subject.packageDir, `${createApp(`, mailUrl: "smtp://127.0.0.1:2525", mailFrom: "app@example.test"`)}
+await app.close();`);
+      assert.ok(loaded.commonjs.has("nodemailer"), "nodemailer was loaded for the configured mail");
+      assert.deepEqual(loadedAmong(loaded, drivers, ["nodemailer"]), []);
+    });
+  });
+}
