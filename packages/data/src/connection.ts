@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import knex, { type Knex } from "knex";
-import { driverLoader } from "@fwkit/koa-host/plugin";
+import { driverLoader, report, telemetry } from "@fwkit/koa-host/plugin";
 import type pg from "pg";
 import { sqliteDatePostProcess } from "./date-columns.js";
 import { DEFAULT_DB_URL, parseDbUrl, type DbTarget, type Dialect } from "./db-url.js";
@@ -180,6 +180,8 @@ export async function connect(url: string = DEFAULT_DB_URL, options: ConnectOpti
   }
   const db = knex(knexConfig(target, options));
   dialectOf.set(db, target.dialect);
+  // Observers (the observability battery) watch its pool and query events; nothing when unobserved.
+  report(telemetry.connection, () => ({ knex: db, dialect: target.dialect }));
   if (!options.lazy) {
     try {
       await db.raw("select 1");

@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import { isIP } from "node:net";
 import { markOutageReported, WindowCounts, type CounterLimit, type OutageLog, type TakeResult, type WindowCount } from "@fwkit/koa-host/plugin";
+import { report, telemetry } from "@fwkit/koa-host/plugin";
 import { E_LOGIN_LIMIT_UNAVAILABLE, E_TOO_MANY_LOGIN_ATTEMPTS, withHeaders } from "./errors.js";
 
 /** One counter's state. */
@@ -171,6 +172,8 @@ export class LoginLimiter {
       ),
     );
     if (!result.allowed) {
+      // Refusals are a metric (the observability battery); nothing when unobserved.
+      report(telemetry.loginRefused, () => ({ scope: "login" }));
       const seconds = Math.max(1, Math.ceil((result.resetAt - Date.now()) / 1000));
       throw withHeaders(new E_TOO_MANY_LOGIN_ATTEMPTS(seconds), { "Retry-After": String(seconds) });
     }

@@ -1,3 +1,4 @@
+import { telemetry, traceCall } from "@fwkit/koa-host/plugin";
 import { E_MAIL_SEND_FAILED, E_SERVICES_CONFIG_INVALID } from "../errors.js";
 import { consoleLogger, type ServiceLogger } from "../logger.js";
 import { defaultRegistry, type SignalRegistry } from "../signals/signal.js";
@@ -115,7 +116,8 @@ export function createMailer(options: MailerOptions): Mailer {
     const { template, ...outgoing } = mail;
     let info: MailInfo;
     try {
-      info = await transport.send(outgoing);
+      // A traced operation: a span in the request's trace and the mails-sent metric, when observed.
+      info = await traceCall(telemetry.mail, () => ({ template }), () => transport.send(outgoing));
     } catch (error) {
       throw sendError(mail.to, error);
     }

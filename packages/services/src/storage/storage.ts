@@ -1,3 +1,4 @@
+import { telemetry, traceCall } from "@fwkit/koa-host/plugin";
 import { createReadStream } from "node:fs";
 import { stat, unlink } from "node:fs/promises";
 import { Readable } from "node:stream";
@@ -121,7 +122,8 @@ function rootReason(error: unknown): string {
  */
 async function guard<T>(operation: string, key: string, call: () => Promise<T>, bucket: BucketCheck): Promise<T> {
   try {
-    return await call();
+    // A traced operation (a span, the storage metrics) when observed; the call alone otherwise.
+    return await traceCall(telemetry.storage, () => ({ operation }), call);
   } catch (error) {
     if (error instanceof FrameworkError) throw error;
     const missing = bucket(operation, key, error);
@@ -135,7 +137,7 @@ async function guard<T>(operation: string, key: string, call: () => Promise<T>, 
 async function guardList<T>(folder: string, call: () => Promise<T>, bucket: BucketCheck): Promise<T> {
   const shown = folder === "" ? "/" : folder;
   try {
-    return await call();
+    return await traceCall(telemetry.storage, () => ({ operation: "list" }), call);
   } catch (error) {
     if (error instanceof FrameworkError) throw error;
     throw bucket("list", shown, error) ?? Object.assign(new E_STORAGE_FAILED("list", shown, rootReason(error)), { cause: error });

@@ -1,0 +1,38 @@
+/**
+ * Request context for log lines: while a request runs, every line of the app's logger (not only
+ * `ctx.log`) carries its `reqId` and, with tracing, the `trace_id`, `span_id` and `trace_flags` of
+ * the active span (the field names OpenTelemetry's log data model uses). It needs an
+ * AsyncLocalStorage scope per request, which costs every promise of the process something, so it
+ * exists only when tracing or `logContext` is on.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { trace } from "@opentelemetry/api";
+import type { Context, Middleware } from "koa";
+import { pino } from "pino";
+
+const requests = new AsyncLocalStorage<Context>();
+const CHINDINGS = pino.symbols.chindingsSym;
+
+/** Opens the request's scope (its `reqId` is read when a line is written, once the host set it). */
+export const logScope: Middleware = (ctx, next) => requests.run(ctx, next);
+
+/** The fields of a line written now; `withTrace` adds the active span's ids. */
+export function logFields(withTrace: boolean): (this: unknown, merge?: object, level?: number, logger?: unknown) => Record<string, unknown> {
+  return function fields(_merge, _level, logger) {
+    const out: Record<string, unknown> = {};
+    const ctx = requests.getStore();
+    const reqId = ctx?.state?.["requestId"];
+    // ctx.log already carries reqId in its bindings: once per line is enough.
+    if (reqId !== undefined && !String((logger as Record<symbol, unknown> | undefined)?.[CHINDINGS] ?? "").includes('"reqId"')) out["reqId"] = reqId;
+    if (withTrace) {
+      const span = trace.getActiveSpan();
+      if (span) {
+        const { traceId, spanId, traceFlags } = span.spanContext();
+        out["trace_id"] = traceId;
+        out["span_id"] = spanId;
+        out["trace_flags"] = `0${traceFlags.toString(16)}`;
+      }
+    }
+    return out;
+  };
+}

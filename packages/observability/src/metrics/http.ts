@@ -1,0 +1,71 @@
+/**
+ * The request metrics: latency by route, method and status class, requests in flight, request and
+ * response sizes. Labels stay bounded: a route's name (never its path), a known method or `OTHER`,
+ * a status class.
+ */
+import type { Context, Middleware } from "koa";
+import { Gauge, Histogram, type Registry } from "prom-client";
+import { routeNameOf } from "@fwkit/koa-host/plugin";
+import type { MetricsSettings } from "../settings.js";
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const STATUS_CLASSES = ["1xx", "1xx", "2xx", "3xx", "4xx", "5xx"];
+const SIZE_BUCKETS = [100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
+
+/** The label of a request's route: its name, `static` for a static file, else `unmatched`. */
+export type RouteLabel = (ctx: Context) => string;
+
+/** Labels a request by route name; a request no route answered is `static` (under the static prefix) or `unmatched`. */
+export function routeLabel(staticPrefix: string): RouteLabel {
+  const under = `${staticPrefix.replace(/\/+$/, "")}/`;
+  return (ctx) => routeNameOf(ctx) ?? (ctx.status !== 404 && ctx.path.startsWith(under) ? "static" : "unmatched");
+}
+
+/** The request metrics of one app, registered on `registry`. */
+export interface HttpMetrics {
+  /** Measures the request `next` answers. */
+  measure(ctx: Context, next: () => Promise<unknown>): Promise<void>;
+}
+
+/** Registers the request metrics and returns their measuring step. */
+export function httpMetrics(registry: Registry, settings: MetricsSettings, label: RouteLabel): HttpMetrics {
+  const p = settings.prefix;
+  const labelNames = ["route", "method", "status"] as const;
+  const duration = new Histogram({ name: `${p}http_request_duration_seconds`, help: "Time from a request's arrival to its answer, by route name, method and status class.", labelNames, buckets: [...settings.buckets], registers: [registry] });
+  const inFlight = new Gauge({ name: `${p}http_requests_in_flight`, help: "Requests being answered now.", registers: [registry] });
+  const requestSize = new Histogram({ name: `${p}http_request_size_bytes`, help: "Request body sizes (Content-Length), by route name and method.", labelNames: ["route", "method"], buckets: SIZE_BUCKETS, registers: [registry] });
+  const responseSize = new Histogram({ name: `${p}http_response_size_bytes`, help: "Response body sizes when known, by route name and method.", labelNames: ["route", "method"], buckets: SIZE_BUCKETS, registers: [registry] });
+  return {
+    async measure(ctx, next) {
+      const start = performance.now();
+      inFlight.inc();
+      try {
+        await next();
+      } finally {
+        inFlight.dec();
+        const route = label(ctx);
+        const method = METHODS.has(ctx.method) ? ctx.method : "OTHER";
+        const status = STATUS_CLASSES[Math.floor(ctx.status / 100)] ?? "5xx";
+        duration.observe({ route, method, status }, (performance.now() - start) / 1000);
+        const received = Number(ctx.req.headers["content-length"]);
+        if (received > 0) requestSize.observe({ route, method }, received);
+        const sent = ctx.response.length;
+        if (typeof sent === "number") responseSize.observe({ route, method }, sent);
+      }
+    },
+  };
+}
+
+/** True for the requests metrics leave out: the health probes (a balancer asks every few seconds). */
+export function probePaths(config: { readonly healthPath?: unknown; readonly readyPath?: unknown }): (ctx: Context) => boolean {
+  const paths = new Set<string>();
+  for (const [value, fallback] of [[config.healthPath, "/healthz"], [config.readyPath, "/readyz"]] as const) {
+    if (value !== false) paths.add(typeof value === "string" ? value : fallback);
+  }
+  return (ctx) => paths.has(ctx.path);
+}
+
+/** Wraps a step so it runs only for requests `skip` does not pick out. */
+export function unless(skip: (ctx: Context) => boolean, step: Middleware): Middleware {
+  return (ctx, next) => (skip(ctx) ? next() : step(ctx, next));
+}

@@ -1,0 +1,135 @@
+/**
+ * The spans of a request: the server span (named `GET Blog.show` once the route is known, continuing
+ * the balancer's W3C `traceparent`), the view's span around its method and answer, and child spans
+ * for the operations the host and batteries report (template renders, mails, storage calls, jobs)
+ * and for knex queries (from knex's own query events).
+ */
+import diagnostics from "node:diagnostics_channel";
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from "@opentelemetry/api";
+import type { Context, Middleware } from "koa";
+import type { Route } from "routing-kernel";
+import { routeNameOf, telemetry, type ConnectionMessage, type JobMessage, type MailMessage, type RenderMessage, type StorageMessage, type TracedMessage } from "@fwkit/koa-host/plugin";
+import type { KnexLike, KnexQuery } from "../metrics/knex.js";
+import { operationOf } from "../metrics/knex.js";
+
+const tracer = () => trace.getTracer("@fwkit/observability");
+
+function failed(span: Span, error: unknown): void {
+  span.recordException(error instanceof Error ? error : String(error));
+  span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+}
+
+/** The server span of every request (see the file comment). */
+export function serverSpan(): Middleware {
+  return async (ctx, next) => {
+    const parent = propagation.extract(ROOT_CONTEXT, ctx.req.headers);
+    const span = tracer().startSpan(
+      ctx.method,
+      { kind: SpanKind.SERVER, attributes: { "http.request.method": ctx.method, "url.path": ctx.path, "url.scheme": ctx.protocol, "user_agent.original": ctx.get("user-agent") || undefined } },
+      parent,
+    );
+    try {
+      await context.with(trace.setSpan(parent, span), next);
+    } finally {
+      named(span, ctx);
+      span.end();
+    }
+  };
+}
+
+function named(span: Span, ctx: Context): void {
+  const route = routeNameOf(ctx);
+  if (route) span.updateName(`${ctx.method} ${route}`);
+  const view = (ctx as unknown as { runtime?: { lookupRoute(ctx: Context): { route?: Route } | undefined } }).runtime?.lookupRoute(ctx)?.route;
+  const attributes: Attributes = { "http.response.status_code": ctx.status };
+  if (view) attributes["http.route"] = view.path;
+  else if (route) attributes["http.route"] = route;
+  span.setAttributes(attributes);
+  if (ctx.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+}
+
+/** The view's span: its hooks, method and answer (template included), as a child of the server span. */
+export function viewSpan(route: Route): Middleware {
+  const attributes: Attributes = { "code.function.name": `${route.className}.${route.methodName}`, "fwkit.view.module": route.module };
+  return (ctx, next) => {
+    const span = tracer().startSpan(route.id, { attributes });
+    return context.with(trace.setSpan(context.active(), span), next).then(
+      () => {
+        if (ctx.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        span.end();
+      },
+      (error: unknown) => {
+        failed(span, error);
+        span.end();
+        throw error;
+      },
+    );
+  };
+}
+
+/** Starts a span per operation of `channel`, a child of what is active where the call began. */
+function spanPerOperation<M extends TracedMessage>(channel: diagnostics.TracingChannel<object, M>, name: (message: M) => string, attributes: (message: M) => Attributes, kind = SpanKind.INTERNAL): () => void {
+  const spans = new WeakMap<object, Span>();
+  const handlers = {
+    start: (message: M) => void spans.set(message, tracer().startSpan(name(message), { kind, attributes: attributes(message) })),
+    end: () => undefined,
+    asyncStart: () => undefined,
+    error: (message: M) => {
+      const span = spans.get(message);
+      if (span) failed(span, message.error);
+    },
+    asyncEnd: (message: M) => {
+      spans.get(message)?.end();
+      spans.delete(message);
+    },
+  };
+  channel.subscribe(handlers as unknown as diagnostics.TracingChannelSubscribers<M>);
+  return () => void channel.unsubscribe(handlers as unknown as diagnostics.TracingChannelSubscribers<M>);
+}
+
+/** Spans for knex queries of every connection the data battery opens. */
+function knexSpans(): () => void {
+  const watched = new Set<KnexLike>();
+  const listen = (message: unknown) => {
+    const { knex, dialect } = message as ConnectionMessage;
+    const instance = knex as KnexLike;
+    if (watched.has(instance)) return;
+    watched.add(instance);
+    const spans = new Map<string, Span>();
+    instance.on("query", ((query: KnexQuery) => {
+      if (!query?.__knexQueryUid) return;
+      const operation = operationOf(query);
+      spans.set(query.__knexQueryUid, tracer().startSpan(`${operation} ${dialect}`, { kind: SpanKind.CLIENT, attributes: { "db.system.name": dialect, "db.operation.name": operation, "db.query.text": query.sql } }));
+    }) as (...args: never[]) => void);
+    const end = (error: boolean) =>
+      ((result: unknown, query: KnexQuery) => {
+        const uid = query?.__knexQueryUid;
+        const span = uid === undefined ? undefined : spans.get(uid);
+        if (!span) return;
+        spans.delete(uid!);
+        if (error) failed(span, result);
+        span.end();
+      }) as (...args: never[]) => void;
+    instance.on("query-response", end(false));
+    instance.on("query-error", end(true));
+  };
+  telemetry.connection.subscribe(listen);
+  return () => {
+    telemetry.connection.unsubscribe(listen);
+    watched.clear();
+  };
+}
+
+/** Listens for the operations to trace; the result stops listening. */
+export function operationSpans(): () => void {
+  const stops = [
+    spanPerOperation<RenderMessage>(telemetry.render, (m) => `render ${m.handler.replace(/\(\)$/, "")}`, () => ({})),
+    spanPerOperation<MailMessage>(telemetry.mail, () => "mail send", (m) => (m.template ? { "fwkit.mail.template": m.template } : {}), SpanKind.CLIENT),
+    spanPerOperation<StorageMessage>(telemetry.storage, (m) => `storage ${m.operation}`, (m) => ({ "fwkit.storage.operation": m.operation }), SpanKind.CLIENT),
+    spanPerOperation<JobMessage>(telemetry.job, (m) => `job ${m.queue} ${m.name}`, (m) => ({ "messaging.destination.name": m.queue, "fwkit.job.name": m.name }), SpanKind.CONSUMER),
+    knexSpans(),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
