@@ -13,6 +13,7 @@ import { servicesPlugin } from "@fwkit/services";
 import { SERVICES_CONFIG_KEYS, userSignalHooks } from "@fwkit/services/plugin";
 import { defineBattery, type Battery, type BatteryContext } from "./battery.js";
 import { E_BATTERY_SWITCH, E_BATTERY_TWICE } from "./errors.js";
+import { jobsBattery, rememberServices } from "./jobs-battery.js";
 
 /** Sessions, CSRF, login manager, JWT, CORS, security headers. */
 export const securityBattery = defineBattery({
@@ -33,14 +34,16 @@ export const dataBattery = defineBattery({
 export const servicesBattery = defineBattery({
   key: "services",
   configKeys: SERVICES_CONFIG_KEYS,
-  plugin: ({ mailRenderer }) => servicesPlugin(mailRenderer ? { mailRenderer: () => mailRenderer } : {}),
+  // Remembered for the jobs battery: the kit's mail job delivers through this app's mailer.
+  plugin: (context) => rememberServices(context, servicesPlugin(context.mailRenderer ? { mailRenderer: () => context.mailRenderer! } : {})),
 });
 
 /**
  * The built-in batteries, in the order their plugins run: security first (the session, which
- * everything after needs), data (flash needs the session), services.
+ * everything after needs), data (flash needs the session), services, jobs (its mail job uses the
+ * services' mailer).
  */
-export const DEFAULT_BATTERIES = Object.freeze([securityBattery, dataBattery, servicesBattery] as const);
+export const DEFAULT_BATTERIES = Object.freeze([securityBattery, dataBattery, servicesBattery, jobsBattery] as const);
 
 type DefaultBattery = (typeof DEFAULT_BATTERIES)[number];
 

@@ -21,6 +21,7 @@ export {
   type BatteryPlugins,
   type BatterySwitches,
 } from "./batteries.js";
+export { DeliverMail, DeliverSignal, jobsBattery, type SignalDelivery } from "./jobs-battery.js";
 export { FRAMEWORK_CONFIG_KEYS, type FrameworkAppConfig } from "./config.js";
 export { errorTemplateNames } from "./error-pages.js";
 export * from "./errors.js";

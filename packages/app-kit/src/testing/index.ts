@@ -6,4 +6,4 @@
  * decorators, its result helpers, its template files and its CLI's names.
  */
 export { frameworkConformance, type ConformanceParts } from "./conformance.js";
-export { frameworkTestClient, type TestAppOptions } from "./client.js";
+export { frameworkTestClient, type AppTestClient, type TestAppOptions } from "./client.js";
