@@ -29,13 +29,20 @@ export interface JobsDashboardOptions {
 export const JOBS_DASHBOARD_OPTION_KEYS = ["path", "guard", "readOnly", "title"] as const;
 
 interface BullBoardApi {
-  createBullBoard(options: { queues: readonly unknown[]; serverAdapter: unknown; options?: { uiConfig?: { boardTitle?: string } } }): unknown;
+  createBullBoard(options: {
+    queues: readonly unknown[];
+    serverAdapter: unknown;
+    options?: { uiConfig?: { boardTitle?: string } };
+  }): unknown;
 }
 interface BullBoardAdapters {
   BullMQAdapter: new (queue: unknown, options?: { readOnlyMode?: boolean }) => unknown;
 }
 interface KoaAdapterModule {
-  KoaAdapter: new () => { setBasePath(path: string): unknown; registerPlugin(options?: { mount?: string }): Middleware };
+  KoaAdapter: new () => {
+    setBasePath(path: string): unknown;
+    registerPlugin(options?: { mount?: string }): Middleware;
+  };
 }
 
 /**
@@ -46,8 +53,10 @@ interface KoaAdapterModule {
 export function jobsDashboard(queue: JobQueue, options: JobsDashboardOptions = {}): Middleware {
   checkOptionKeys("jobsDashboard() options", options, JOBS_DASHBOARD_OPTION_KEYS);
   const path = options.path ?? "/jobs";
-  if (typeof path !== "string" || !/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/.test(path)) throw new E_JOB_OPTION_INVALID("jobsDashboard()", "path", 'a path such as "/admin/jobs" (no trailing slash)', path);
-  if (options.guard !== undefined && typeof options.guard !== "function") throw new E_JOB_OPTION_INVALID("jobsDashboard()", "guard", "a function (ctx) => boolean", options.guard);
+  if (typeof path !== "string" || !/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/.test(path))
+    throw new E_JOB_OPTION_INVALID("jobsDashboard()", "path", 'a path such as "/admin/jobs" (no trailing slash)', path);
+  if (options.guard !== undefined && typeof options.guard !== "function")
+    throw new E_JOB_OPTION_INVALID("jobsDashboard()", "guard", "a function (ctx) => boolean", options.guard);
   const driver = queue.driver;
   if (!(driver instanceof BullMQDriver)) throw new E_JOBS_DASHBOARD_UNSUPPORTED(`${queue.kind}:`);
   const api = requireDriver<BullBoardApi>("@bull-board/api", "jobs dashboard");
@@ -56,7 +65,9 @@ export function jobsDashboard(queue: JobQueue, options: JobsDashboardOptions = {
   const serverAdapter = new KoaAdapter();
   serverAdapter.setBasePath(path);
   api.createBullBoard({
-    queues: queue.queueNames().map((name) => new adapters.BullMQAdapter(driver.queue(name), { readOnlyMode: options.readOnly === true })),
+    queues: queue
+      .queueNames()
+      .map((name) => new adapters.BullMQAdapter(driver.queue(name), { readOnlyMode: options.readOnly === true })),
     serverAdapter,
     ...(options.title ? { options: { uiConfig: { boardTitle: options.title } } } : {}),
   });

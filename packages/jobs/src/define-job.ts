@@ -12,7 +12,10 @@ export interface JobDefinition<Schema extends StandardSchemaV1> extends JobSetti
 }
 
 /** A job class made by {@link defineJob}. */
-export type DefinedJob<Schema extends StandardSchemaV1> = JobClass<StandardSchemaV1.InferOutput<Schema>, StandardSchemaV1.InferInput<Schema>> & {
+export type DefinedJob<Schema extends StandardSchemaV1> = JobClass<
+  StandardSchemaV1.InferOutput<Schema>,
+  StandardSchemaV1.InferInput<Schema>
+> & {
   dispatch: (typeof Job)["dispatch"];
 };
 

@@ -31,7 +31,10 @@ export function isJobClass(value: unknown): value is JobClass {
   if (typeof value !== "function") return false;
   if (value.prototype instanceof Job) return true;
   // Two copies of the package (built and source) each have their Job: match by shape.
-  return typeof (value.prototype as { handle?: unknown } | undefined)?.handle === "function" && typeof (value as { dispatch?: unknown }).dispatch === "function";
+  return (
+    typeof (value.prototype as { handle?: unknown } | undefined)?.handle === "function" &&
+    typeof (value as { dispatch?: unknown }).dispatch === "function"
+  );
 }
 
 /**
@@ -46,7 +49,10 @@ export async function loadJobModules(root: string, folder = "jobs"): Promise<Job
     try {
       exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     } catch (error) {
-      throw Object.assign(new E_JOB_MODULE_FAILED(relative(root, file).split(sep).join("/"), (error as Error).stack ?? String(error)), { cause: error });
+      throw Object.assign(
+        new E_JOB_MODULE_FAILED(relative(root, file).split(sep).join("/"), (error as Error).stack ?? String(error)),
+        { cause: error },
+      );
     }
     for (const value of Object.values(exports)) if (isJobClass(value) && !jobs.includes(value)) jobs.push(value);
   }

@@ -11,5 +11,10 @@ export function toMs(value: Duration, where: string, option: string): number {
   if (typeof value === "number" && Number.isFinite(value) && value >= 0) return Math.round(value);
   const match = typeof value === "string" ? PATTERN.exec(value.trim()) : null;
   if (match) return Math.round(Number(match[1]) * UNITS[match[2]!]!);
-  throw new E_JOB_OPTION_INVALID(where, option, 'a number of milliseconds or a duration such as "30s", "5m", "2h"', value);
+  throw new E_JOB_OPTION_INVALID(
+    where,
+    option,
+    'a number of milliseconds or a duration such as "30s", "5m", "2h"',
+    value,
+  );
 }

@@ -8,7 +8,8 @@ import { createError } from "routing-kernel";
 export const E_JOB_PAYLOAD_INVALID = createError(
   "E_JOB_PAYLOAD_INVALID",
   422,
-  (job: string, issues: string) => `The payload given to ${job}.dispatch() does not match the job's schema: ${issues}. Dispatch the payload the schema declares.`,
+  (job: string, issues: string) =>
+    `The payload given to ${job}.dispatch() does not match the job's schema: ${issues}. Dispatch the payload the schema declares.`,
 );
 
 /** A job class or `defineJob(...)` definition is malformed (no handle, a bad name, a bad option value). */
@@ -69,7 +70,8 @@ export const E_QUEUE_URL_INVALID = createError(
 export const E_QUEUE_UNAVAILABLE = createError(
   "E_QUEUE_UNAVAILABLE",
   503,
-  (what: string, reason: string) => `The job queue is unavailable, so ${what} could not be done: ${reason}. Try again shortly; check that Redis (QUEUE_URL) is up.`,
+  (what: string, reason: string) =>
+    `The job queue is unavailable, so ${what} could not be done: ${reason}. Try again shortly; check that Redis (QUEUE_URL) is up.`,
 );
 
 /** `Job.dispatch()` was called in a process where no queue was set up. */
@@ -84,7 +86,8 @@ export const E_JOB_NO_QUEUE = createError(
 export const E_JOB_NOT_FOUND = createError(
   "E_JOB_NOT_FOUND",
   404,
-  (ref: string) => `There is no failed job ${JSON.stringify(ref)}. List them with the jobs:failed command (or queue.failed()) and pass an id it shows (queue:id).`,
+  (ref: string) =>
+    `There is no failed job ${JSON.stringify(ref)}. List them with the jobs:failed command (or queue.failed()) and pass an id it shows (queue:id).`,
 );
 
 /** A package a driver needs (bullmq, @bull-board/koa) is not installed. */

@@ -10,7 +10,13 @@ export interface JobEventMap {
   /** A worker started an attempt. */
   active: { readonly name: string; readonly queue: string; readonly id: string; readonly attempt: number };
   /** An attempt succeeded. */
-  completed: { readonly name: string; readonly queue: string; readonly id: string; readonly attempt: number; readonly durationMs: number };
+  completed: {
+    readonly name: string;
+    readonly queue: string;
+    readonly id: string;
+    readonly attempt: number;
+    readonly durationMs: number;
+  };
   /** An attempt failed; `final` when no attempt is left (the job is kept as failed). */
   failed: {
     readonly name: string;
@@ -39,7 +45,10 @@ export class JobEvents {
   /** Listens to `event`; returns the function that stops listening. */
   on<K extends JobEventName>(event: K, listener: JobEventListener<K>): () => void {
     let set = this.#listeners.get(event);
-    if (!set) this.#listeners.set(event, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.#listeners.set(event, set);
+    }
     set.add(listener as (event: never) => void);
     return () => {
       set.delete(listener as (event: never) => void);

@@ -8,7 +8,17 @@
  */
 export { defineJob, type DefinedJob, type JobDefinition } from "./define-job.js";
 export { isJobClass, listJobModules, loadJobModules } from "./discovery.js";
-export type { DriverWorker, FailedJob, QueueCounts, QueueDriver, QueueKind, QueuedJob, RunnableJob, ScheduleEntry, WorkOptions } from "./drivers/types.js";
+export type {
+  DriverWorker,
+  FailedJob,
+  QueueCounts,
+  QueueDriver,
+  QueueKind,
+  QueuedJob,
+  RunnableJob,
+  ScheduleEntry,
+  WorkOptions,
+} from "./drivers/types.js";
 export { toMs, type Duration } from "./duration.js";
 export {
   E_JOB_DEFINITION_INVALID,
@@ -48,9 +58,27 @@ export {
 export { createJobQueue, JOB_QUEUE_OPTION_KEYS, JobQueue, type JobQueueOptions, type QueueSelection } from "./queue.js";
 export { parseSchedule, schedule, type ParsedSchedule, type ScheduledRun } from "./schedule.js";
 export { checkPayload, isStandardSchema } from "./schema.js";
-export { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, DEFAULT_QUEUE, type JobEntry, type ResolvedOptions } from "./settings.js";
+export {
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  DEFAULT_QUEUE,
+  type JobEntry,
+  type ResolvedOptions,
+} from "./settings.js";
 export { parseQueueUrl, type QueueLocation, type RedisLocation } from "./url.js";
-export { runWorker, RUN_WORKER_OPTION_KEYS, type RunningWorker, type RunWorkerOptions, type WorkerStopped } from "./worker.js";
-export { JOBS_CONFIG_KEYS, readJobsConfig, type JobsConfigBlock, type JobsDashboardConfig, type JobsSettings } from "./plugin/config.js";
+export {
+  runWorker,
+  RUN_WORKER_OPTION_KEYS,
+  type RunningWorker,
+  type RunWorkerOptions,
+  type WorkerStopped,
+} from "./worker.js";
+export {
+  JOBS_CONFIG_KEYS,
+  readJobsConfig,
+  type JobsConfigBlock,
+  type JobsDashboardConfig,
+  type JobsSettings,
+} from "./plugin/config.js";
 export type { JobsAppConfig } from "./plugin/config-types.js";
 export { JOBS_PLUGIN_NAME, jobsOf, jobsPlugin, type JobsPlugin, type JobsPluginOptions } from "./plugin/plugin.js";

@@ -108,7 +108,11 @@ export abstract class Job<Payload = unknown, Input = Payload> {
   abstract handle(payload: Payload, context: JobContext): unknown;
 
   /** Checks the payload against the schema and queues the job on the process's queue. */
-  static dispatch<J extends Job<any, any>>(this: JobClassOf<J>, payload: InputOf<J>, options?: DispatchOptions): Promise<DispatchedJob> {
+  static async dispatch<J extends Job<any, any>>(
+    this: JobClassOf<J>,
+    payload: InputOf<J>,
+    options?: DispatchOptions,
+  ): Promise<DispatchedJob> {
     return currentDispatcher(this).dispatch(this as unknown as JobClass, payload, options);
   }
 }

@@ -4,10 +4,25 @@
  */
 import { checkOptionKeys } from "routing-kernel";
 import { type Duration, toMs } from "./duration.js";
-import type { DriverWorker, FailedJob, QueueCounts, QueueDriver, QueueKind, RunnableJob, ScheduleEntry } from "./drivers/types.js";
+import type {
+  DriverWorker,
+  FailedJob,
+  QueueCounts,
+  QueueDriver,
+  QueueKind,
+  RunnableJob,
+  ScheduleEntry,
+} from "./drivers/types.js";
 import { E_JOB_NAME_TAKEN, E_JOB_NOT_FOUND, E_JOB_OPTION_INVALID, E_JOB_UNKNOWN, E_QUEUE_CLOSED } from "./errors.js";
 import { JobEvents } from "./events.js";
-import { type Dispatcher, type DispatchedJob, type DispatchOptions, type JobClass, jobNameOf, useDispatcher } from "./job.js";
+import {
+  type Dispatcher,
+  type DispatchedJob,
+  type DispatchOptions,
+  type JobClass,
+  jobNameOf,
+  useDispatcher,
+} from "./job.js";
 import { createDriver } from "./drivers/create.js";
 import type { ScheduledRun } from "./schedule.js";
 import { checkPayload } from "./schema.js";
@@ -68,7 +83,8 @@ export interface QueueSettings {
 
 function count(where: string, option: string, value: unknown, fallback: number, min: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < min) throw new E_JOB_OPTION_INVALID(where, option, `a whole number of at least ${min}`, value);
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min)
+    throw new E_JOB_OPTION_INVALID(where, option, `a whole number of at least ${min}`, value);
   return value;
 }
 
@@ -77,7 +93,8 @@ export function resolveQueueSettings(options: JobQueueOptions, urlPrefix: string
   const where = "createJobQueue()";
   checkOptionKeys(`${where} options`, options, JOB_QUEUE_OPTION_KEYS);
   const prefix = urlPrefix ?? options.prefix ?? "fwkit";
-  if (typeof prefix !== "string" || !/^[A-Za-z0-9_.-]{1,50}$/.test(prefix)) throw new E_JOB_OPTION_INVALID(where, "prefix", "1-50 letters, digits or _ . -", prefix);
+  if (typeof prefix !== "string" || !/^[A-Za-z0-9_.-]{1,50}$/.test(prefix))
+    throw new E_JOB_OPTION_INVALID(where, "prefix", "1-50 letters, digits or _ . -", prefix);
   return {
     prefix,
     dispatchTimeoutMs: toMs(options.dispatchTimeout ?? "2s", where, "dispatchTimeout"),
@@ -181,7 +198,7 @@ export class JobQueue implements Dispatcher {
   }
 
   /** Dispatches the registered job `name` (what the CLI does); an unknown name is `E_JOB_UNKNOWN`. */
-  dispatchByName(name: string, payload: unknown, options?: DispatchOptions): Promise<DispatchedJob> {
+  async dispatchByName(name: string, payload: unknown, options?: DispatchOptions): Promise<DispatchedJob> {
     return this.dispatch(this.job(name).job, payload, options);
   }
 
@@ -193,12 +210,23 @@ export class JobQueue implements Dispatcher {
     try {
       const entry = this.job(job.name);
       const instance = new entry.job();
-      const result = await instance.handle(job.payload, { ...base, maxAttempts: job.maxAttempts, signal: job.signal, locals: this.#locals });
+      const result = await instance.handle(job.payload, {
+        ...base,
+        maxAttempts: job.maxAttempts,
+        signal: job.signal,
+        locals: this.#locals,
+      });
       this.events.emit("completed", { ...base, durationMs: performance.now() - started });
       return result;
     } catch (error) {
       const final = job.attempt >= job.maxAttempts;
-      this.events.emit("failed", { ...base, maxAttempts: job.maxAttempts, durationMs: performance.now() - started, error, final });
+      this.events.emit("failed", {
+        ...base,
+        maxAttempts: job.maxAttempts,
+        durationMs: performance.now() - started,
+        error,
+        final,
+      });
       throw error;
     }
   }
@@ -207,7 +235,11 @@ export class JobQueue implements Dispatcher {
   work(options: { queues?: readonly string[]; concurrency?: number } = {}): Promise<DriverWorker> {
     checkOptionKeys("queue.work() options", options, ["queues", "concurrency"]);
     const concurrency = count("queue.work()", "concurrency", options.concurrency, 1, 1);
-    return this.#open("starting a worker").work({ queues: this.#select(options), concurrency, run: (job) => this.run(job) });
+    return this.#open("starting a worker").work({
+      queues: this.#select(options),
+      concurrency,
+      run: (job) => this.run(job),
+    });
   }
 
   /** The failed jobs, newest first (default at most 100). */
@@ -219,7 +251,10 @@ export class JobQueue implements Dispatcher {
   async retry(ref: string): Promise<void> {
     const driver = this.#open("retrying a job");
     const colon = ref.indexOf(":");
-    const candidates = colon > 0 ? [[ref.slice(0, colon), ref.slice(colon + 1)] as const] : this.queueNames().map((queue) => [queue, ref] as const);
+    const candidates =
+      colon > 0
+        ? [[ref.slice(0, colon), ref.slice(colon + 1)] as const]
+        : this.queueNames().map((queue) => [queue, ref] as const);
     for (const [queue, id] of candidates) if (await driver.retry(queue, id)) return;
     throw new E_JOB_NOT_FOUND(ref);
   }
@@ -244,7 +279,12 @@ export class JobQueue implements Dispatcher {
     for (const entry of this.jobs()) {
       if (!entry.schedule) continue;
       const payload = await checkPayload(entry.job, entry.schedule.payload);
-      schedules.push({ name: entry.name, schedule: entry.schedule, payload, options: resolveOptions(entry, undefined) });
+      schedules.push({
+        name: entry.name,
+        schedule: entry.schedule,
+        payload,
+        options: resolveOptions(entry, undefined),
+      });
     }
     await driver.syncSchedules(schedules, this.queueNames());
   }
@@ -278,7 +318,10 @@ export async function createJobQueue(options: JobQueueOptions = {}): Promise<Job
   const location = parseQueueUrl(options.url ?? "memory:");
   const settings = resolveQueueSettings(options, location.kind === "bullmq" ? location.prefix : undefined);
   const queue = new JobQueue(options);
-  const driver = await createDriver(location, settings, { run: (job) => queue.run(job), report: (error, where) => queue.events.emit("error", { error, where }) });
+  const driver = await createDriver(location, settings, {
+    run: (job) => queue.run(job),
+    report: (error, where) => queue.events.emit("error", { error, where }),
+  });
   queue.attach(driver, options.bind !== false);
   return queue;
 }

@@ -26,13 +26,25 @@ const describe = (schedule: JobSchedule): string => JSON.stringify(schedule) ?? 
 
 /** Checks `schedule` of the job `name` at start-up: a cron that does not parse is `E_JOB_SCHEDULE_INVALID`. */
 export function parseSchedule(name: string, schedule: JobSchedule): ParsedSchedule {
-  if (typeof schedule !== "object" || schedule === null) throw new E_JOB_SCHEDULE_INVALID(name, String(schedule), "a schedule is { cron, tz? } or { every }");
+  if (typeof schedule !== "object" || schedule === null)
+    throw new E_JOB_SCHEDULE_INVALID(name, String(schedule), "a schedule is { cron, tz? } or { every }");
   const keys = Object.keys(schedule).filter((key) => key !== "payload");
   if ("cron" in schedule) {
     const unknown = keys.filter((key) => key !== "cron" && key !== "tz");
-    if (unknown.length > 0) throw new E_JOB_SCHEDULE_INVALID(name, describe(schedule), `unknown key ${unknown.join(", ")} (a cron schedule takes cron, tz and payload)`);
-    if (typeof schedule.cron !== "string") throw new E_JOB_SCHEDULE_INVALID(name, describe(schedule), "cron must be a string");
-    if (schedule.tz !== undefined && !isTimeZone(schedule.tz)) throw new E_JOB_SCHEDULE_INVALID(name, describe(schedule), `tz ${JSON.stringify(schedule.tz)} is not an IANA time zone`);
+    if (unknown.length > 0)
+      throw new E_JOB_SCHEDULE_INVALID(
+        name,
+        describe(schedule),
+        `unknown key ${unknown.join(", ")} (a cron schedule takes cron, tz and payload)`,
+      );
+    if (typeof schedule.cron !== "string")
+      throw new E_JOB_SCHEDULE_INVALID(name, describe(schedule), "cron must be a string");
+    if (schedule.tz !== undefined && !isTimeZone(schedule.tz))
+      throw new E_JOB_SCHEDULE_INVALID(
+        name,
+        describe(schedule),
+        `tz ${JSON.stringify(schedule.tz)} is not an IANA time zone`,
+      );
     try {
       CronExpressionParser.parse(schedule.cron, { tz: schedule.tz ?? "UTC", strict: false });
     } catch (error) {
@@ -42,7 +54,12 @@ export function parseSchedule(name: string, schedule: JobSchedule): ParsedSchedu
   }
   if ("every" in schedule) {
     const unknown = keys.filter((key) => key !== "every");
-    if (unknown.length > 0) throw new E_JOB_SCHEDULE_INVALID(name, describe(schedule), `unknown key ${unknown.join(", ")} (an interval schedule takes every and payload)`);
+    if (unknown.length > 0)
+      throw new E_JOB_SCHEDULE_INVALID(
+        name,
+        describe(schedule),
+        `unknown key ${unknown.join(", ")} (an interval schedule takes every and payload)`,
+      );
     let every: number;
     try {
       every = toMs(schedule.every, `schedule of ${name}`, "every");
@@ -67,7 +84,9 @@ function isTimeZone(tz: unknown): boolean {
 
 /** The next run of a cron schedule after `after`. */
 export function nextCronRun(cron: string, tz: string | undefined, after: Date): Date {
-  return CronExpressionParser.parse(cron, { tz: tz ?? "UTC", currentDate: after }).next().toDate();
+  return CronExpressionParser.parse(cron, { tz: tz ?? "UTC", currentDate: after })
+    .next()
+    .toDate();
 }
 
 /**
@@ -77,10 +96,16 @@ export function nextCronRun(cron: string, tz: string | undefined, after: Date): 
  */
 export function schedule(cronOrSchedule: string | JobSchedule, options: { tz?: string; payload?: unknown } = {}) {
   return (value: JobClass, context: ClassDecoratorContext): void => {
-    const spec: JobSchedule = typeof cronOrSchedule === "string" ? { cron: cronOrSchedule, ...options } : cronOrSchedule;
+    const spec: JobSchedule =
+      typeof cronOrSchedule === "string" ? { cron: cronOrSchedule, ...options } : cronOrSchedule;
     // Runs once the class's static fields are set, so a `static options` keeps its other settings.
-    context.addInitializer(function () {
-      Object.defineProperty(value, "options", { value: { ...value.options, schedule: spec }, configurable: true, writable: true, enumerable: true });
+    context.addInitializer(() => {
+      Object.defineProperty(value, "options", {
+        value: { ...value.options, schedule: spec },
+        configurable: true,
+        writable: true,
+        enumerable: true,
+      });
     });
   };
 }

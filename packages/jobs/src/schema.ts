@@ -25,7 +25,11 @@ function describeIssues(issues: readonly StandardSchemaV1.Issue[]): string {
 export async function checkPayload(job: JobClass, payload: unknown): Promise<unknown> {
   const schema = job.schema;
   if (schema === undefined) return payload;
-  if (!isStandardSchema(schema)) throw new E_JOB_DEFINITION_INVALID(jobNameOf(job), "static schema is not a Standard Schema (zod 4, valibot, arktype...)");
+  if (!isStandardSchema(schema))
+    throw new E_JOB_DEFINITION_INVALID(
+      jobNameOf(job),
+      "static schema is not a Standard Schema (zod 4, valibot, arktype...)",
+    );
   const result = await schema["~standard"].validate(payload);
   if (result.issues) throw new E_JOB_PAYLOAD_INVALID(jobNameOf(job), describeIssues(result.issues));
   return result.value;

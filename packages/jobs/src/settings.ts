@@ -5,7 +5,14 @@
 import { checkOptionKeys } from "routing-kernel";
 import { type Duration, toMs } from "./duration.js";
 import { E_JOB_DEFINITION_INVALID, E_JOB_OPTION_INVALID } from "./errors.js";
-import { type BackoffOptions, DISPATCH_OPTION_KEYS, type DispatchOptions, JOB_SETTING_KEYS, type JobClass, jobNameOf } from "./job.js";
+import {
+  type BackoffOptions,
+  DISPATCH_OPTION_KEYS,
+  type DispatchOptions,
+  JOB_SETTING_KEYS,
+  type JobClass,
+  jobNameOf,
+} from "./job.js";
 import { type ParsedSchedule, parseSchedule } from "./schedule.js";
 
 /** The default attempts of a job (a first run and two retries). */
@@ -40,33 +47,45 @@ function backoffOf(where: string, value: Duration | BackoffOptions): ResolvedOpt
   if (typeof value === "object" && value !== null) {
     checkOptionKeys(`${where} backoff`, value, ["type", "delay"]);
     const { type, delay } = value as unknown as BackoffOptions;
-    if (type !== "exponential" && type !== "fixed") throw new E_JOB_OPTION_INVALID(where, "backoff.type", '"exponential" or "fixed"', type);
+    if (type !== "exponential" && type !== "fixed")
+      throw new E_JOB_OPTION_INVALID(where, "backoff.type", '"exponential" or "fixed"', type);
     return { type, delay: toMs(delay, where, "backoff.delay") };
   }
   return { type: "exponential", delay: toMs(value as Duration, where, "backoff") };
 }
 
 function checkAttempts(where: string, value: unknown): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > 1000) throw new E_JOB_OPTION_INVALID(where, "attempts", "a whole number from 1 to 1000", value);
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > 1000)
+    throw new E_JOB_OPTION_INVALID(where, "attempts", "a whole number from 1 to 1000", value);
   return value;
 }
 
 function checkPriority(where: string, value: unknown): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > 2_097_152) throw new E_JOB_OPTION_INVALID(where, "priority", "a whole number from 1 to 2097152", value);
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > 2_097_152)
+    throw new E_JOB_OPTION_INVALID(where, "priority", "a whole number from 1 to 2097152", value);
   return value;
 }
 
 /** Checks a job class at registration: its name, handle, schema, settings and schedule. */
 export function checkJob(job: JobClass): JobEntry {
   const label = typeof job === "function" ? job.name || "(anonymous class)" : String(job);
-  if (typeof job !== "function" || typeof job.prototype?.handle !== "function") throw new E_JOB_DEFINITION_INVALID(label, "a job is a class extending Job with a handle(payload, context) method, or defineJob({ name, schema, handle })");
+  if (typeof job !== "function" || typeof job.prototype?.handle !== "function")
+    throw new E_JOB_DEFINITION_INVALID(
+      label,
+      "a job is a class extending Job with a handle(payload, context) method, or defineJob({ name, schema, handle })",
+    );
   const name = jobNameOf(job);
-  if (typeof name !== "string" || !JOB_NAME.test(name)) throw new E_JOB_DEFINITION_INVALID(label, `its name ${JSON.stringify(name)} must be 1-200 letters, digits or _ . @ / - (no colon)`);
+  if (typeof name !== "string" || !JOB_NAME.test(name))
+    throw new E_JOB_DEFINITION_INVALID(
+      label,
+      `its name ${JSON.stringify(name)} must be 1-200 letters, digits or _ . @ / - (no colon)`,
+    );
   const where = `The job ${name}`;
   const settings = job.options ?? {};
   checkOptionKeys(`${where}'s options`, settings, JOB_SETTING_KEYS);
   const queue = settings.queue ?? DEFAULT_QUEUE;
-  if (typeof queue !== "string" || !QUEUE_NAME.test(queue)) throw new E_JOB_OPTION_INVALID(where, "queue", "1-100 letters, digits or _ . - (no colon)", queue);
+  if (typeof queue !== "string" || !QUEUE_NAME.test(queue))
+    throw new E_JOB_OPTION_INVALID(where, "queue", "1-100 letters, digits or _ . - (no colon)", queue);
   if (settings.attempts !== undefined) checkAttempts(where, settings.attempts);
   if (settings.backoff !== undefined) backoffOf(where, settings.backoff);
   if (settings.priority !== undefined) checkPriority(where, settings.priority);
@@ -83,8 +102,16 @@ export function resolveOptions(entry: JobEntry, options: DispatchOptions | undef
   const attempts = given.attempts ?? settings.attempts;
   const backoff = given.backoff ?? settings.backoff;
   const priority = given.priority ?? settings.priority;
-  if (given.jobId !== undefined && (typeof given.jobId !== "string" || given.jobId === "" || given.jobId.includes(":") || /^\d+$/.test(given.jobId))) {
-    throw new E_JOB_OPTION_INVALID(where, "jobId", "a non-empty string without a colon that is not only digits", given.jobId);
+  if (
+    given.jobId !== undefined &&
+    (typeof given.jobId !== "string" || given.jobId === "" || given.jobId.includes(":") || /^\d+$/.test(given.jobId))
+  ) {
+    throw new E_JOB_OPTION_INVALID(
+      where,
+      "jobId",
+      "a non-empty string without a colon that is not only digits",
+      given.jobId,
+    );
   }
   return {
     queue: entry.queue,

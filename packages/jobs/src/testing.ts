@@ -64,7 +64,15 @@ export function createFakeQueue(options: FakeQueueOptions = {}): FakeQueue {
       const id = resolved.jobId ?? String(++seq);
       // As the real queue: a jobId already held is not queued twice.
       if (resolved.jobId === undefined || !recorded.some((r) => r.name === entry.name && r.id === id)) {
-        recorded.push({ id, name: entry.name, queue: entry.queue, payload: checked, options: dispatchOptions, job, ran: false });
+        recorded.push({
+          id,
+          name: entry.name,
+          queue: entry.queue,
+          payload: checked,
+          options: dispatchOptions,
+          job,
+          ran: false,
+        });
       }
       return { id, name: entry.name, queue: entry.queue };
     },
@@ -76,7 +84,15 @@ export function createFakeQueue(options: FakeQueueOptions = {}): FakeQueue {
       for (let next = recorded.find((r) => !r.ran); next; next = recorded.find((r) => !r.ran)) {
         next.ran = true;
         count += 1;
-        const context: JobContext = { id: next.id, name: next.name, queue: next.queue, attempt: 1, maxAttempts: 1, signal: new AbortController().signal, locals };
+        const context: JobContext = {
+          id: next.id,
+          name: next.name,
+          queue: next.queue,
+          attempt: 1,
+          maxAttempts: 1,
+          signal: new AbortController().signal,
+          locals,
+        };
         await new next.job().handle(next.payload, context);
       }
       return count;

@@ -31,13 +31,19 @@ export function parseQueueUrl(url: string): QueueLocation {
   } catch {
     throw new E_QUEUE_URL_INVALID(text, "it is not a URL");
   }
-  if (parsed.protocol !== "redis:" && parsed.protocol !== "rediss:") throw new E_QUEUE_URL_INVALID(text, `the scheme ${parsed.protocol} is not one the queue knows`);
+  if (parsed.protocol !== "redis:" && parsed.protocol !== "rediss:")
+    throw new E_QUEUE_URL_INVALID(text, `the scheme ${parsed.protocol} is not one the queue knows`);
   if (!parsed.hostname) throw new E_QUEUE_URL_INVALID(text, "it names no host");
   for (const key of parsed.searchParams.keys()) {
-    if (!(REDIS_URL_PARAMS as readonly string[]).includes(key)) throw new E_QUEUE_URL_INVALID(text, `it has the parameter ${JSON.stringify(key)}; the known ones are: ${REDIS_URL_PARAMS.join(", ")}`);
+    if (!(REDIS_URL_PARAMS as readonly string[]).includes(key))
+      throw new E_QUEUE_URL_INVALID(
+        text,
+        `it has the parameter ${JSON.stringify(key)}; the known ones are: ${REDIS_URL_PARAMS.join(", ")}`,
+      );
   }
   const dbText = parsed.pathname.replace(/^\//, "");
-  if (dbText !== "" && !/^\d{1,2}$/.test(dbText)) throw new E_QUEUE_URL_INVALID(text, `its path /${dbText} must be a database number such as /0`);
+  if (dbText !== "" && !/^\d{1,2}$/.test(dbText))
+    throw new E_QUEUE_URL_INVALID(text, `its path /${dbText} must be a database number such as /0`);
   const port = parsed.port === "" ? 6379 : Number(parsed.port);
   return {
     kind: "bullmq",

@@ -52,10 +52,15 @@ export async function runWorker(queue: JobQueue, options: RunWorkerOptions = {})
   const graceMs = toMs(options.grace ?? "30s", "runWorker()", "grace");
   const known = queue.queueNames();
   for (const name of options.queues ?? []) {
-    if (!known.includes(name)) throw new E_JOB_UNKNOWN(`queue ${name}`, known.map((queueName) => `queue ${queueName}`));
+    if (!known.includes(name))
+      throw new E_JOB_UNKNOWN(
+        `queue ${name}`,
+        known.map((queueName) => `queue ${queueName}`),
+      );
   }
   const concurrency = options.concurrency ?? 1;
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new E_JOB_OPTION_INVALID("runWorker()", "concurrency", "a whole number of at least 1", concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new E_JOB_OPTION_INVALID("runWorker()", "concurrency", "a whole number of at least 1", concurrency);
   if (options.schedules !== false) await queue.syncSchedules();
   const worker = await queue.work({ ...(options.queues ? { queues: options.queues } : {}), concurrency });
   // Timers of the in-process queue do not hold the process; this does, until the worker stops.

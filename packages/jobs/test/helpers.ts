@@ -14,7 +14,11 @@ export function uniquePrefix(label: string): string {
 }
 
 /** Resolves once `check()` is true; fails naming `what` after `timeoutMs`. */
-export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
@@ -50,14 +54,20 @@ export interface WorkerProcess {
 
 /** Starts fixtures/worker.ts with `env` and resolves once it says it is ready. */
 export async function startWorker(env: Record<string, string>): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", join(here, "fixtures", "worker.ts")], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--conditions=source", "--import", "tsx", join(here, "fixtures", "worker.ts")],
+    {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let text = "";
   child.stdout!.on("data", (chunk: Buffer) => (text += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<number | string>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   const worker = { child, output: () => text, exited };
   await Promise.race([
     waitFor("the worker to be ready", () => text.includes("worker ready"), 30_000),

@@ -18,11 +18,23 @@ async function ownRedis() {
   const dir = mkdtempSync(join(tmpdir(), "jobs-redis-"));
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--appendonly", "yes", "--save", ""], { stdio: "ignore" });
-    child.once("error", (error) => assert.fail(`redis-server could not be started (${error.message}); install it: apt-get install -y redis-server`));
+    child = spawn(
+      "redis-server",
+      ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--appendonly", "yes", "--save", ""],
+      { stdio: "ignore" },
+    );
+    child.once("error", (error) =>
+      assert.fail(`redis-server could not be started (${error.message}); install it: apt-get install -y redis-server`),
+    );
     await waitFor(`redis-server on port ${port}`, async () => {
       const { Redis } = await import("ioredis");
-      const probe = new Redis({ port, host: "127.0.0.1", lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+      const probe = new Redis({
+        port,
+        host: "127.0.0.1",
+        lazyConnect: true,
+        retryStrategy: () => null,
+        maxRetriesPerRequest: 0,
+      });
       probe.on("error", () => {});
       try {
         await probe.connect();
@@ -43,7 +55,15 @@ async function ownRedis() {
     await exited;
   };
   await start();
-  return { url: `redis://127.0.0.1:${port}/0`, start, stop, close: async () => (await stop(), rmSync(dir, { recursive: true, force: true })) };
+  return {
+    url: `redis://127.0.0.1:${port}/0`,
+    start,
+    stop,
+    close: async () => {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 const done = new Set<number>();
@@ -94,17 +114,27 @@ test("Redis down for 10 s: dispatch answers E_QUEUE_UNAVAILABLE (503) fast; no j
     assert.equal(refusal.status, 503);
     assert.ok(refusal.ms < 1500, `a refusal took ${refusal.ms} ms`);
   }
-  assert.ok(accepted.some((id) => id > refused.at(-1)!.n), "dispatch works again after Redis is back");
+  assert.ok(
+    accepted.some((id) => id > refused.at(-1)!.n),
+    "dispatch works again after Redis is back",
+  );
   const worker = await runWorker(queue, { signals: [], concurrency: 10, schedules: false });
   await waitFor("every accepted job to run", () => accepted.every((id) => done.has(id)), 30_000);
   assert.ok(!refused.some((refusal) => done.has(refusal.n)), "a refused dispatch was queued");
   await worker.stop();
-  console.log(`outage: ${accepted.length} accepted (all ran), ${refused.length} refused, slowest refusal ${Math.max(...refused.map((r) => r.ms))} ms`);
+  console.log(
+    `outage: ${accepted.length} accepted (all ran), ${refused.length} refused, slowest refusal ${Math.max(...refused.map((r) => r.ms))} ms`,
+  );
 });
 
 test("Redis not up at all: dispatch is E_QUEUE_UNAVAILABLE within the dispatch timeout, and close() does not hang", async () => {
   const port = await freePort();
-  const queue = await createJobQueue({ url: `redis://127.0.0.1:${port}`, jobs: [Count], dispatchTimeout: "500ms", bind: false });
+  const queue = await createJobQueue({
+    url: `redis://127.0.0.1:${port}`,
+    jobs: [Count],
+    dispatchTimeout: "500ms",
+    bind: false,
+  });
   const before = Date.now();
   await assert.rejects(queue.dispatch(Count, { n: 1 }), { code: "E_QUEUE_UNAVAILABLE", status: 503 });
   assert.ok(Date.now() - before < 1200, `took ${Date.now() - before} ms`);

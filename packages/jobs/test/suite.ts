@@ -7,7 +7,11 @@ import { Add, Flaky, flaky, Greet, Nightly, ran } from "./fixtures/jobs.js";
 import { waitFor } from "./helpers.js";
 
 /** Runs the shared cases against the queues `make()` creates (each with its own prefix). */
-export function queueSuite(label: string, make: () => Promise<JobQueue>, cleanup: () => Promise<void> = async () => {}): void {
+export function queueSuite(
+  label: string,
+  make: () => Promise<JobQueue>,
+  cleanup: () => Promise<void> = async () => {},
+): void {
   describe(`${label}: the shared queue cases`, () => {
     let queue: JobQueue;
     let worker: RunningWorker;
@@ -31,7 +35,10 @@ export function queueSuite(label: string, make: () => Promise<JobQueue>, cleanup
       assert.equal(first.name, "Add");
       assert.equal(second.name, "greet");
       await waitFor("both jobs", () => ran.length === 2);
-      assert.deepEqual(ran.map((r) => [r.name, r.payload]).sort(), [["Add", { a: 1, b: 2 }], ["greet", { name: "Ada" }]]);
+      assert.deepEqual(ran.map((r) => [r.name, r.payload]).sort(), [
+        ["Add", { a: 1, b: 2 }],
+        ["greet", { name: "Ada" }],
+      ]);
     });
 
     test("a payload that fails the schema is refused at dispatch, naming the job and the issue; nothing is queued", async () => {
@@ -49,10 +56,17 @@ export function queueSuite(label: string, make: () => Promise<JobQueue>, cleanup
       const failures: boolean[] = [];
       const off = queue.events.on("failed", (event) => event.name === "Add" && failures.push(event.final));
       const { id } = await Add.dispatch({ a: 1, b: 1, failTimes: 9 }, { attempts: 3, backoff: 200 });
-      await waitFor("the job to fail for good", async () => (await queue.failed()).some((job) => job.id === id), 10_000);
+      await waitFor(
+        "the job to fail for good",
+        async () => (await queue.failed()).some((job) => job.id === id),
+        10_000,
+      );
       off();
       const attempts = ran.filter((r) => r.id === id);
-      assert.deepEqual(attempts.map((r) => r.attempt), [1, 2, 3]);
+      assert.deepEqual(
+        attempts.map((r) => r.attempt),
+        [1, 2, 3],
+      );
       // Exponential from 200 ms: about 200 ms, then about 400 ms.
       assert.ok(attempts[1]!.at - attempts[0]!.at >= 190, `first wait ${attempts[1]!.at - attempts[0]!.at} ms`);
       assert.ok(attempts[2]!.at - attempts[1]!.at >= 390, `second wait ${attempts[2]!.at - attempts[1]!.at} ms`);
@@ -71,7 +85,9 @@ export function queueSuite(label: string, make: () => Promise<JobQueue>, cleanup
       await waitFor("three failed jobs", async () => (await queue.failed()).length === 3, 10_000);
       flaky.failing = false;
       await queue.retry(`default:${jobs[0]!.id}`);
-      await waitFor("the retried job to run", () => ran.some((r) => r.id === jobs[0]!.id && r.attempt === 1 && ran.indexOf(r) >= 4));
+      await waitFor("the retried job to run", () =>
+        ran.some((r) => r.id === jobs[0]!.id && r.attempt === 1 && ran.indexOf(r) >= 4),
+      );
       await waitFor("two failed jobs left", async () => (await queue.failed()).length === 2);
       assert.equal(await queue.retryAll(), 2);
       await waitFor("no failed job left", async () => (await queue.failed()).length === 0);
@@ -91,7 +107,10 @@ export function queueSuite(label: string, make: () => Promise<JobQueue>, cleanup
       assert.equal(second.id, jobId);
       await waitFor("the job", () => ran.length === 1);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      assert.deepEqual(ran.map((r) => r.payload), [{ name: "Bob" }]);
+      assert.deepEqual(
+        ran.map((r) => r.payload),
+        [{ name: "Bob" }],
+      );
     });
 
     test("a delayed job runs no sooner than its delay; priorities order waiting jobs", async () => {
@@ -107,8 +126,16 @@ export function queueSuite(label: string, make: () => Promise<JobQueue>, cleanup
       assert.ok(nightly, JSON.stringify(runs));
       assert.equal(nightly.cron, "0 3 * * *");
       assert.equal(nightly.tz, "Europe/Paris");
-      assert.ok(nightly.next && nightly.next.getTime() > Date.now() && nightly.next.getTime() <= Date.now() + 86_400_000 + 3_600_000);
-      const hour = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", hour: "2-digit", minute: "2-digit" }).format(nightly.next);
+      assert.ok(
+        nightly.next &&
+          nightly.next.getTime() > Date.now() &&
+          nightly.next.getTime() <= Date.now() + 86_400_000 + 3_600_000,
+      );
+      const hour = new Intl.DateTimeFormat("en-GB", {
+        timeZone: "Europe/Paris",
+        hour: "2-digit",
+        minute: "2-digit",
+      }).format(nightly.next);
       assert.equal(hour, "03:00");
     });
 

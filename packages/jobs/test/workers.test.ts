@@ -27,16 +27,27 @@ describe("worker processes on Redis", () => {
     await requireServer("redis");
     const prefix = uniquePrefix(label);
     prefixes.push(prefix);
-    const started = await Promise.all(Array.from({ length: workerCount }, () => startWorker({ QUEUE_URL: serverUrls.redis, PREFIX: prefix, JOBS: jobs, ...env })));
+    const started = await Promise.all(
+      Array.from({ length: workerCount }, () =>
+        startWorker({ QUEUE_URL: serverUrls.redis, PREFIX: prefix, JOBS: jobs, ...env }),
+      ),
+    );
     workers.push(...started);
-    const queue = await createJobQueue({ url: serverUrls.redis, prefix, jobs: [Record, Slow, Tick].filter((job) => jobs.split(",").includes(job.jobName!)), bind: false });
+    const queue = await createJobQueue({
+      url: serverUrls.redis,
+      prefix,
+      jobs: [Record, Slow, Tick].filter((job) => jobs.split(",").includes(job.jobName!)),
+      bind: false,
+    });
     queues.push(queue);
-    const runs = async (): Promise<Run[]> => (await redis.lrange(`${prefix}:runs`, 0, -1)).map((text) => JSON.parse(text) as Run);
+    const runs = async (): Promise<Run[]> =>
+      (await redis.lrange(`${prefix}:runs`, 0, -1)).map((text) => JSON.parse(text) as Run);
     return { prefix, workers: started, queue, runs };
   }
 
   after(async () => {
-    for (const worker of workers) if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill("SIGKILL");
+    for (const worker of workers)
+      if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill("SIGKILL");
     for (const queue of queues) await queue.close();
     for (const prefix of prefixes) await dropPrefix(serverUrls.redis, prefix);
     redis.disconnect();
@@ -45,7 +56,10 @@ describe("worker processes on Redis", () => {
   test("a schedule every second on two worker processes runs once per tick", async () => {
     const { runs, queue } = await setUp("tick", "tick", 2);
     const schedules = await queue.listSchedules();
-    assert.deepEqual(schedules.map((s) => [s.job, s.every]), [["tick", 1000]]);
+    assert.deepEqual(
+      schedules.map((s) => [s.job, s.every]),
+      [["tick", 1000]],
+    );
     await sleep(5500);
     const ticks = (await runs()).filter((run) => run.what === "tick");
     const ids = ticks.map((run) => run.id);
@@ -57,7 +71,11 @@ describe("worker processes on Redis", () => {
   });
 
   test("a worker SIGKILLed mid-job: another worker finishes the job after the stalled check, once", async () => {
-    const { runs, queue, workers: [first, second] } = await setUp("kill", "slow", 2);
+    const {
+      runs,
+      queue,
+      workers: [first, second],
+    } = await setUp("kill", "slow", 2);
     const { id } = await queue.dispatch(Slow, { ms: 1500 });
     await waitFor("the job to start", async () => (await runs()).some((run) => run.what === "start"));
     const starter = (await runs()).find((run) => run.what === "start")!.pid;
@@ -65,7 +83,11 @@ describe("worker processes on Redis", () => {
     victim.child.kill("SIGKILL");
     assert.equal(await victim.exited, "SIGKILL");
     // lockDuration 2 s + stalledInterval 1 s in the fixture: picked up again within a few seconds.
-    await waitFor("the job to end on the other worker", async () => (await runs()).some((run) => run.what === "end"), 15_000);
+    await waitFor(
+      "the job to end on the other worker",
+      async () => (await runs()).some((run) => run.what === "end"),
+      15_000,
+    );
     const all = (await runs()).filter((run) => run.id === id);
     const ends = all.filter((run) => run.what === "end");
     assert.equal(ends.length, 1, JSON.stringify(all));
@@ -76,7 +98,11 @@ describe("worker processes on Redis", () => {
   });
 
   test("SIGTERM mid-job: the worker stops taking jobs, finishes the running one within the grace, exits 0", async () => {
-    const { runs, queue, workers: [worker] } = await setUp("term", "slow,record", 1, { GRACE: "10s" });
+    const {
+      runs,
+      queue,
+      workers: [worker],
+    } = await setUp("term", "slow,record", 1, { GRACE: "10s" });
     const { id } = await queue.dispatch(Slow, { ms: 2000 });
     await waitFor("the job to start", async () => (await runs()).some((run) => run.what === "start"));
     const signalled = Date.now();
@@ -88,14 +114,22 @@ describe("worker processes on Redis", () => {
     const took = Date.now() - signalled;
     assert.ok(took < 10_000, `exited ${took} ms after SIGTERM`);
     const all = await runs();
-    assert.deepEqual(all.filter((run) => run.id === id).map((run) => run.what), ["start", "end"]);
+    assert.deepEqual(
+      all.filter((run) => run.id === id).map((run) => run.what),
+      ["start", "end"],
+    );
     assert.ok(!all.some((run) => run.what === "record 1"), "the stopping worker took a new job");
     assert.match(worker!.output(), /worker stopped \{"forced":false,"signal":"SIGTERM"\}/);
     assert.equal((await queue.depth())["default"]!.waiting, 1);
   });
 
   test("SIGTERM with a job longer than the grace: exit 0 at the grace, and the job runs again on another worker", async () => {
-    const { runs, queue, workers: [worker], prefix } = await setUp("grace", "slow", 1, { GRACE: "500ms" });
+    const {
+      runs,
+      queue,
+      workers: [worker],
+      prefix,
+    } = await setUp("grace", "slow", 1, { GRACE: "500ms" });
     const { id } = await queue.dispatch(Slow, { ms: 4000 });
     await waitFor("the job to start", async () => (await runs()).some((run) => run.what === "start"));
     const signalled = Date.now();
@@ -105,7 +139,11 @@ describe("worker processes on Redis", () => {
     assert.match(worker!.output(), /"forced":true/);
     const other = await startWorker({ QUEUE_URL: serverUrls.redis, PREFIX: prefix, JOBS: "slow" });
     workers.push(other);
-    await waitFor("the job to end on the other worker", async () => (await runs()).some((run) => run.what === "end"), 20_000);
+    await waitFor(
+      "the job to end on the other worker",
+      async () => (await runs()).some((run) => run.what === "end"),
+      20_000,
+    );
     const ends = (await runs()).filter((run) => run.id === id && run.what === "end");
     assert.equal(ends.length, 1);
     assert.equal(ends[0]!.pid, other.child.pid);

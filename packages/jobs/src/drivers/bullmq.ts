@@ -9,7 +9,16 @@ import { E_QUEUE_UNAVAILABLE } from "../errors.js";
 import type { QueueSettings } from "../queue.js";
 import type { ScheduledRun } from "../schedule.js";
 import type { RedisLocation } from "../url.js";
-import type { DriverContext, DriverWorker, FailedJob, QueueCounts, QueueDriver, QueuedJob, ScheduleEntry, WorkOptions } from "./types.js";
+import type {
+  DriverContext,
+  DriverWorker,
+  FailedJob,
+  QueueCounts,
+  QueueDriver,
+  QueuedJob,
+  ScheduleEntry,
+  WorkOptions,
+} from "./types.js";
 
 type BullMQ = typeof import("bullmq");
 
@@ -57,7 +66,10 @@ export class BullMQDriver implements QueueDriver {
       queue = new this.bullmq.Queue(name, {
         connection: connectionOptions(this.redis, true, this.settings.dispatchTimeoutMs),
         prefix: this.settings.prefix,
-        defaultJobOptions: { removeOnComplete: { count: this.settings.keepCompleted }, removeOnFail: { count: this.settings.keepFailed } },
+        defaultJobOptions: {
+          removeOnComplete: { count: this.settings.keepCompleted },
+          removeOnFail: { count: this.settings.keepFailed },
+        },
       });
       queue.on("error", (error) => this.context.report(error, `queue ${name}`));
       this.#queues.set(name, queue);
@@ -71,7 +83,8 @@ export class BullMQDriver implements QueueDriver {
     const client = await within(queue.client, this.settings.dispatchTimeoutMs, what);
     // With the offline queue off a command on a broken connection fails at once; checking first
     // says why in words a user reads.
-    if ((client as unknown as { status?: string }).status !== "ready") throw new E_QUEUE_UNAVAILABLE(what, "the connection to Redis is down");
+    if ((client as unknown as { status?: string }).status !== "ready")
+      throw new E_QUEUE_UNAVAILABLE(what, "the connection to Redis is down");
     return queue;
   }
 
@@ -110,7 +123,15 @@ export class BullMQDriver implements QueueDriver {
           const key = `${name}:${job.id}`;
           running.set(key, abort);
           try {
-            return await options.run({ id: String(job.id), name: job.name, queue: name, payload: job.data, attempt: job.attemptsMade + 1, maxAttempts: job.opts.attempts ?? 1, signal: abort.signal });
+            return await options.run({
+              id: String(job.id),
+              name: job.name,
+              queue: name,
+              payload: job.data,
+              attempt: job.attemptsMade + 1,
+              maxAttempts: job.opts.attempts ?? 1,
+              signal: abort.signal,
+            });
           } finally {
             running.delete(key);
           }
@@ -127,7 +148,11 @@ export class BullMQDriver implements QueueDriver {
       worker.on("error", (error) => this.context.report(error, `worker of ${name}`));
       return worker;
     });
-    await Promise.all(workers.map((worker) => worker.waitUntilReady().catch((error: unknown) => this.context.report(error, "worker start"))));
+    await Promise.all(
+      workers.map((worker) =>
+        worker.waitUntilReady().catch((error: unknown) => this.context.report(error, "worker start")),
+      ),
+    );
     return {
       close: async (graceMs: number) => {
         // Stops taking jobs now; the running ones get the grace, then are given up (their lock lapses
@@ -186,7 +211,9 @@ export class BullMQDriver implements QueueDriver {
     let count = 0;
     for (const name of queues) {
       // The ids first: a retried job that fails again at once must not be retried twice here.
-      const ids = await this.#call(name, "retrying jobs", async (queue) => (await queue.getFailed(0, -1)).map((job) => String(job.id)));
+      const ids = await this.#call(name, "retrying jobs", async (queue) =>
+        (await queue.getFailed(0, -1)).map((job) => String(job.id)),
+      );
       for (const id of ids) if (await this.retry(name, id)) count += 1;
     }
     return count;
@@ -194,7 +221,8 @@ export class BullMQDriver implements QueueDriver {
 
   async clearFailed(queues: readonly string[]): Promise<number> {
     let count = 0;
-    for (const name of queues) count += (await this.#call(name, "clearing failed jobs", (queue) => queue.clean(0, 0, "failed"))).length;
+    for (const name of queues)
+      count += (await this.#call(name, "clearing failed jobs", (queue) => queue.clean(0, 0, "failed"))).length;
     return count;
   }
 
@@ -203,9 +231,16 @@ export class BullMQDriver implements QueueDriver {
       const wanted = schedules.filter((entry) => entry.options.queue === name);
       await this.#call(name, "scheduling jobs", async (queue) => {
         for (const entry of wanted) {
-          const repeat = entry.schedule.kind === "cron" ? { pattern: entry.schedule.cron, ...(entry.schedule.tz ? { tz: entry.schedule.tz } : {}) } : { every: entry.schedule.every };
+          const repeat =
+            entry.schedule.kind === "cron"
+              ? { pattern: entry.schedule.cron, ...(entry.schedule.tz ? { tz: entry.schedule.tz } : {}) }
+              : { every: entry.schedule.every };
           const { attempts, backoff, priority } = entry.options;
-          await queue.upsertJobScheduler(entry.name, repeat, { name: entry.name, data: entry.payload, opts: { attempts, backoff, ...(priority === undefined ? {} : { priority }) } });
+          await queue.upsertJobScheduler(entry.name, repeat, {
+            name: entry.name,
+            data: entry.payload,
+            opts: { attempts, backoff, ...(priority === undefined ? {} : { priority }) },
+          });
         }
         // A job that lost its schedule (or moved to another queue) stops running by itself.
         for (const scheduler of await queue.getJobSchedulers(0, -1)) {
@@ -220,7 +255,14 @@ export class BullMQDriver implements QueueDriver {
     for (const name of queues) {
       const schedulers = await this.#call(name, "listing schedules", (queue) => queue.getJobSchedulers(0, -1, true));
       for (const scheduler of schedulers) {
-        out.push({ job: scheduler.name, queue: name, cron: scheduler.pattern ?? undefined, tz: scheduler.tz ?? undefined, every: scheduler.every ?? undefined, next: scheduler.next === undefined ? undefined : new Date(scheduler.next) });
+        out.push({
+          job: scheduler.name,
+          queue: name,
+          cron: scheduler.pattern ?? undefined,
+          tz: scheduler.tz ?? undefined,
+          every: scheduler.every ?? undefined,
+          next: scheduler.next === undefined ? undefined : new Date(scheduler.next),
+        });
       }
     }
     return out;
@@ -229,8 +271,16 @@ export class BullMQDriver implements QueueDriver {
   async counts(queues: readonly string[]): Promise<Record<string, QueueCounts>> {
     const out: Record<string, QueueCounts> = {};
     for (const name of queues) {
-      const counts = await this.#call(name, "counting jobs", (queue) => queue.getJobCounts("waiting", "prioritized", "active", "delayed", "failed", "completed"));
-      out[name] = { waiting: (counts["waiting"] ?? 0) + (counts["prioritized"] ?? 0), active: counts["active"] ?? 0, delayed: counts["delayed"] ?? 0, failed: counts["failed"] ?? 0, completed: counts["completed"] ?? 0 };
+      const counts = await this.#call(name, "counting jobs", (queue) =>
+        queue.getJobCounts("waiting", "prioritized", "active", "delayed", "failed", "completed"),
+      );
+      out[name] = {
+        waiting: (counts["waiting"] ?? 0) + (counts["prioritized"] ?? 0),
+        active: counts["active"] ?? 0,
+        delayed: counts["delayed"] ?? 0,
+        failed: counts["failed"] ?? 0,
+        completed: counts["completed"] ?? 0,
+      };
     }
     return out;
   }

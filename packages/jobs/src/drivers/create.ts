@@ -6,8 +6,13 @@ import { MemoryDriver } from "./memory.js";
 import type { DriverContext, QueueDriver } from "./types.js";
 
 /** The driver of a parsed QUEUE_URL; BullMQ is imported here, only for `redis://`. */
-export async function createDriver(location: QueueLocation, settings: QueueSettings, context: DriverContext): Promise<QueueDriver> {
-  if (location.kind !== "bullmq") return new MemoryDriver(location.kind, context, { completed: settings.keepCompleted, failed: settings.keepFailed });
+export async function createDriver(
+  location: QueueLocation,
+  settings: QueueSettings,
+  context: DriverContext,
+): Promise<QueueDriver> {
+  if (location.kind !== "bullmq")
+    return new MemoryDriver(location.kind, context, { completed: settings.keepCompleted, failed: settings.keepFailed });
   const bullmq = await importDriver("bullmq", "job queue (QUEUE_URL=redis://...)", () => import("bullmq"));
   return new BullMQDriver(bullmq, location.redis, settings, context);
 }

@@ -18,11 +18,21 @@ export class MemorySchedules {
   }
 
   #arm(entry: ScheduleEntry, after: Date): void {
-    const next = entry.schedule.kind === "cron" ? nextCronRun(entry.schedule.cron, entry.schedule.tz, after) : new Date(Math.floor(after.getTime() / entry.schedule.every + 1) * entry.schedule.every);
-    const timer = setTimeout(() => {
-      this.#arm(entry, next);
-      this.add({ name: entry.name, payload: entry.payload, options: { ...entry.options, jobId: undefined, delay: 0 } }).catch((error: unknown) => this.report(error, `schedule of ${entry.name}`));
-    }, Math.max(0, next.getTime() - Date.now()));
+    const next =
+      entry.schedule.kind === "cron"
+        ? nextCronRun(entry.schedule.cron, entry.schedule.tz, after)
+        : new Date(Math.floor(after.getTime() / entry.schedule.every + 1) * entry.schedule.every);
+    const timer = setTimeout(
+      () => {
+        this.#arm(entry, next);
+        this.add({
+          name: entry.name,
+          payload: entry.payload,
+          options: { ...entry.options, jobId: undefined, delay: 0 },
+        }).catch((error: unknown) => this.report(error, `schedule of ${entry.name}`));
+      },
+      Math.max(0, next.getTime() - Date.now()),
+    );
     timer.unref();
     this.#timers.set(entry.name, { entry, next, timer });
   }

@@ -5,7 +5,16 @@
  */
 import { backoffDelay } from "../settings.js";
 import type { ScheduledRun } from "../schedule.js";
-import type { DriverContext, DriverWorker, FailedJob, QueueCounts, QueueDriver, QueuedJob, ScheduleEntry, WorkOptions } from "./types.js";
+import type {
+  DriverContext,
+  DriverWorker,
+  FailedJob,
+  QueueCounts,
+  QueueDriver,
+  QueuedJob,
+  ScheduleEntry,
+  WorkOptions,
+} from "./types.js";
 import { MemorySchedules } from "./memory-schedules.js";
 
 type State = "waiting" | "delayed" | "active" | "completed" | "failed";
@@ -51,7 +60,10 @@ export class MemoryDriver implements QueueDriver {
 
   #queue(name: string): Map<string, MemoryJob> {
     let queue = this.#jobs.get(name);
-    if (!queue) this.#jobs.set(name, (queue = new Map()));
+    if (!queue) {
+      queue = new Map();
+      this.#jobs.set(name, queue);
+    }
     return queue;
   }
 
@@ -62,7 +74,17 @@ export class MemoryDriver implements QueueDriver {
     // As BullMQ: a jobId already held (in any state) is not queued again.
     if (queue.has(id)) return id;
     const delayed = this.kind === "memory" && job.options.delay > 0;
-    const entry: MemoryJob = { ...job, id, seq, state: delayed ? "delayed" : "waiting", attemptsMade: 0, runAt: Date.now() + (delayed ? job.options.delay : 0), error: undefined, stack: undefined, finishedAt: undefined };
+    const entry: MemoryJob = {
+      ...job,
+      id,
+      seq,
+      state: delayed ? "delayed" : "waiting",
+      attemptsMade: 0,
+      runAt: Date.now() + (delayed ? job.options.delay : 0),
+      error: undefined,
+      stack: undefined,
+      finishedAt: undefined,
+    };
     queue.set(id, entry);
     if (this.kind === "sync") await this.#runInline(entry);
     else this.#pump();
@@ -88,7 +110,15 @@ export class MemoryDriver implements QueueDriver {
   }
 
   #runnable(job: MemoryJob, signal: AbortSignal) {
-    return { id: job.id, name: job.name, queue: job.options.queue, payload: job.payload, attempt: job.attemptsMade + 1, maxAttempts: job.options.attempts, signal };
+    return {
+      id: job.id,
+      name: job.name,
+      queue: job.options.queue,
+      payload: job.payload,
+      attempt: job.attemptsMade + 1,
+      maxAttempts: job.options.attempts,
+      signal,
+    };
   }
 
   #finish(job: MemoryJob, state: "completed" | "failed"): void {
@@ -135,7 +165,9 @@ export class MemoryDriver implements QueueDriver {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
     let soonest = Number.POSITIVE_INFINITY;
-    for (const queue of this.#jobs.values()) for (const job of queue.values()) if (job.state === "delayed" && job.runAt > now) soonest = Math.min(soonest, job.runAt);
+    for (const queue of this.#jobs.values())
+      for (const job of queue.values())
+        if (job.state === "delayed" && job.runAt > now) soonest = Math.min(soonest, job.runAt);
     if (soonest === Number.POSITIVE_INFINITY || this.#workers.size === 0) return;
     this.#timer = setTimeout(() => this.#pump(), Math.min(soonest - now, 2 ** 31 - 1));
     this.#timer.unref();
@@ -166,7 +198,13 @@ export class MemoryDriver implements QueueDriver {
   }
 
   async work(options: WorkOptions): Promise<DriverWorker> {
-    const worker: MemoryWorker = { queues: new Set(options.queues), concurrency: options.concurrency, run: options.run, running: new Map(), stopped: false };
+    const worker: MemoryWorker = {
+      queues: new Set(options.queues),
+      concurrency: options.concurrency,
+      run: options.run,
+      running: new Map(),
+      stopped: false,
+    };
     this.#workers.add(worker);
     this.#pump();
     return {
@@ -189,7 +227,9 @@ export class MemoryDriver implements QueueDriver {
   }
 
   async failed(queues: readonly string[], limit: number): Promise<FailedJob[]> {
-    const failed = queues.flatMap((queue) => [...(this.#jobs.get(queue)?.values() ?? [])].filter((job) => job.state === "failed"));
+    const failed = queues.flatMap((queue) =>
+      [...(this.#jobs.get(queue)?.values() ?? [])].filter((job) => job.state === "failed"),
+    );
     failed.sort((a, b) => (b.finishedAt ?? 0) - (a.finishedAt ?? 0) || b.seq - a.seq);
     return failed.slice(0, limit).map((job) => ({
       ref: `${job.options.queue}:${job.id}`,
@@ -206,7 +246,7 @@ export class MemoryDriver implements QueueDriver {
 
   async retry(queue: string, id: string): Promise<boolean> {
     const job = this.#jobs.get(queue)?.get(id);
-    if (!job || job.state !== "failed") return false;
+    if (job?.state !== "failed") return false;
     job.attemptsMade = 0;
     job.error = undefined;
     job.stack = undefined;
@@ -220,7 +260,8 @@ export class MemoryDriver implements QueueDriver {
 
   async retryAll(queues: readonly string[]): Promise<number> {
     let count = 0;
-    for (const job of await this.failed(queues, Number.MAX_SAFE_INTEGER)) if (await this.retry(job.queue, job.id)) count += 1;
+    for (const job of await this.failed(queues, Number.MAX_SAFE_INTEGER))
+      if (await this.retry(job.queue, job.id)) count += 1;
     return count;
   }
 

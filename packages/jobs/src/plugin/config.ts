@@ -100,21 +100,36 @@ function whole(value: unknown, option: string, min: number): number | undefined 
   if (value === undefined) return undefined;
   // JOB_WORKERS arrives as a string from the environment.
   const number = typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value;
-  if (typeof number !== "number" || !Number.isInteger(number) || number < min) throw new E_JOB_OPTION_INVALID(where, option, `a whole number of at least ${min}`, value);
+  if (typeof number !== "number" || !Number.isInteger(number) || number < min)
+    throw new E_JOB_OPTION_INVALID(where, option, `a whole number of at least ${min}`, value);
   return number;
 }
 
 function dashboardOf(value: unknown, env: string): JobsDashboardConfig | undefined {
   if (value === false) return undefined;
-  if (value !== undefined && !isPlainObject(value)) throw new E_JOB_OPTION_INVALID(where, "jobs.dashboard", "false or a block { path, production, guard, readOnly, title }", value);
+  if (value !== undefined && !isPlainObject(value))
+    throw new E_JOB_OPTION_INVALID(
+      where,
+      "jobs.dashboard",
+      "false or a block { path, production, guard, readOnly, title }",
+      value,
+    );
   const block = (value ?? {}) as JobsDashboardConfig;
   checkOptionKeys("config jobs.dashboard", block, DASHBOARD_KEYS);
-  if (block.guard !== undefined && typeof block.guard !== "function") throw new E_JOB_OPTION_INVALID(where, "jobs.dashboard.guard", "a function (ctx) => boolean", block.guard);
-  if (block.production !== undefined && typeof block.production !== "boolean") throw new E_JOB_OPTION_INVALID(where, "jobs.dashboard.production", "true or false", block.production);
+  if (block.guard !== undefined && typeof block.guard !== "function")
+    throw new E_JOB_OPTION_INVALID(where, "jobs.dashboard.guard", "a function (ctx) => boolean", block.guard);
+  if (block.production !== undefined && typeof block.production !== "boolean")
+    throw new E_JOB_OPTION_INVALID(where, "jobs.dashboard.production", "true or false", block.production);
   if (env !== "production") return env === "development" ? block : undefined;
   if (!block.production) return undefined;
   // Retrying and removing jobs is an admin's power: production never serves it to everyone.
-  if (!block.guard) throw new E_JOB_OPTION_INVALID(where, "jobs.dashboard.guard", "a function (ctx) => boolean that lets only admins in, since jobs.dashboard.production is true", undefined);
+  if (!block.guard)
+    throw new E_JOB_OPTION_INVALID(
+      where,
+      "jobs.dashboard.guard",
+      "a function (ctx) => boolean that lets only admins in, since jobs.dashboard.production is true",
+      undefined,
+    );
   return block;
 }
 
@@ -127,22 +142,30 @@ export function readJobsConfig(appConfig: object, environment: NodeJS.ProcessEnv
   const config = appConfig as Readonly<Record<string, unknown>>;
   const env = typeof config["env"] === "string" ? config["env"] : "development";
   const url = config["queueUrl"];
-  if (url !== undefined && url !== "" && typeof url !== "string") throw new E_JOB_OPTION_INVALID(where, "queueUrl", "a URL such as redis://127.0.0.1:6379/3, memory: or sync:", url);
+  if (url !== undefined && url !== "" && typeof url !== "string")
+    throw new E_JOB_OPTION_INVALID(where, "queueUrl", "a URL such as redis://127.0.0.1:6379/3, memory: or sync:", url);
   if (typeof url === "string" && url !== "") parseQueueUrl(url);
   const block = config["jobs"] ?? {};
   if (!isPlainObject(block)) throw new E_JOB_OPTION_INVALID(where, "jobs", "a block of the jobs battery's keys", block);
   const jobs = block as JobsConfigBlock;
   const folder = jobs.folder ?? "jobs";
-  if (typeof folder !== "string" || folder === "" || folder.includes("..")) throw new E_JOB_OPTION_INVALID(where, "jobs.folder", "a folder under the app folder", folder);
-  if (jobs.fake !== undefined && typeof jobs.fake !== "boolean") throw new E_JOB_OPTION_INVALID(where, "jobs.fake", "true or false", jobs.fake);
+  if (typeof folder !== "string" || folder === "" || folder.includes(".."))
+    throw new E_JOB_OPTION_INVALID(where, "jobs.folder", "a folder under the app folder", folder);
+  if (jobs.fake !== undefined && typeof jobs.fake !== "boolean")
+    throw new E_JOB_OPTION_INVALID(where, "jobs.fake", "true or false", jobs.fake);
   const queue: Record<string, unknown> = {};
-  for (const key of ["prefix", "dispatchTimeout", "lockDuration", "stalledInterval"] as const) if (jobs[key] !== undefined) queue[key] = jobs[key];
-  for (const key of ["maxStalledCount", "keepCompleted", "keepFailed"] as const) if (jobs[key] !== undefined) queue[key] = whole(jobs[key], `jobs.${key}`, 0);
+  for (const key of ["prefix", "dispatchTimeout", "lockDuration", "stalledInterval"] as const)
+    if (jobs[key] !== undefined) queue[key] = jobs[key];
+  for (const key of ["maxStalledCount", "keepCompleted", "keepFailed"] as const)
+    if (jobs[key] !== undefined) queue[key] = whole(jobs[key], `jobs.${key}`, 0);
   const envWorkers = environment["JOB_WORKERS"];
   return {
     url: typeof url === "string" && url !== "" ? url : undefined,
     folder,
-    workers: whole(jobs.workers, "jobs.workers", 0) ?? whole(envWorkers === "" ? undefined : envWorkers, "JOB_WORKERS (start --job-workers)", 0) ?? 0,
+    workers:
+      whole(jobs.workers, "jobs.workers", 0) ??
+      whole(envWorkers === "" ? undefined : envWorkers, "JOB_WORKERS (start --job-workers)", 0) ??
+      0,
     graceMs: toMs(jobs.grace ?? "30s", where, "jobs.grace"),
     fake: jobs.fake ?? env === "test",
     queue,

@@ -41,11 +41,17 @@ export const JOBS_PLUGIN_NAME = "jobs";
 
 /** The jobs plugin of a built app (its queue: `jobsOf(host).queue`), or undefined when the battery is off. */
 export function jobsOf(host: Host): JobsPlugin | undefined {
-  return runtimeOf(host.koa.context).plugins.find((plugin) => plugin.name === JOBS_PLUGIN_NAME) as JobsPlugin | undefined;
+  return runtimeOf(host.koa.context).plugins.find((plugin) => plugin.name === JOBS_PLUGIN_NAME) as
+    | JobsPlugin
+    | undefined;
 }
 
 /** Makes the queue or the fake the settings ask for. */
-async function makeQueue(settings: JobsSettings, jobs: readonly JobClass[], locals: Record<string, unknown>): Promise<{ queue?: JobQueue; fake?: FakeQueue }> {
+async function makeQueue(
+  settings: JobsSettings,
+  jobs: readonly JobClass[],
+  locals: Record<string, unknown>,
+): Promise<{ queue?: JobQueue; fake?: FakeQueue }> {
   if (settings.fake) return { fake: createFakeQueue({ locals }) };
   return { queue: await createJobQueue({ url: settings.url ?? "memory:", jobs, locals, ...settings.queue }) };
 }
@@ -69,14 +75,18 @@ export function jobsPlugin(options: JobsPluginOptions = {}): JobsPlugin {
     if (!queue) return;
     const kind = queue.kind;
     if (settings.url === undefined && config.env === "production" && appJobs.length > 0) {
-      logger.warn({ jobs: appJobs.length }, "QUEUE_URL is not set: jobs run in each web process and a job not run yet is lost when it stops; set QUEUE_URL=redis://... and run jobs:work processes");
+      logger.warn(
+        { jobs: appJobs.length },
+        "QUEUE_URL is not set: jobs run in each web process and a job not run yet is lost when it stops; set QUEUE_URL=redis://... and run jobs:work processes",
+      );
     }
     // The in-process queues have no other process to work them; a Redis queue is worked here only when asked (start --job-workers).
     const inProcess = kind !== "bullmq" ? Math.max(settings.workers, 1) : settings.workers;
     if (inProcess > 0) {
       await queue.syncSchedules();
       worker = await queue.work({ concurrency: inProcess });
-      if (kind === "bullmq") logger.info({ concurrency: inProcess, queues: queue.queueNames() }, "this process also works jobs");
+      if (kind === "bullmq")
+        logger.info({ concurrency: inProcess, queues: queue.queueNames() }, "this process also works jobs");
     }
     if (settings.dashboard) dashboard = mountDashboard(queue, settings.dashboard, config.env, logger);
   };
@@ -111,7 +121,12 @@ export function jobsPlugin(options: JobsPluginOptions = {}): JobsPlugin {
  * bull-board not installed, only says so: `npm run dev` never fails over a tool; in production
  * (turned on and guarded) either is a start-up error.
  */
-function mountDashboard(queue: JobQueue, block: NonNullable<JobsSettings["dashboard"]>, env: string, logger: PluginContext["logger"]): Middleware | undefined {
+function mountDashboard(
+  queue: JobQueue,
+  block: NonNullable<JobsSettings["dashboard"]>,
+  env: string,
+  logger: PluginContext["logger"],
+): Middleware | undefined {
   const dashboardOptions = {
     path: block.path ?? "/jobs",
     ...(block.guard ? { guard: block.guard } : {}),
@@ -125,7 +140,10 @@ function mountDashboard(queue: JobQueue, block: NonNullable<JobsSettings["dashbo
     logger.info({ path: dashboardOptions.path }, "the jobs dashboard is served");
     return middleware;
   } catch (error) {
-    logger.warn({ code: (error as { code?: string }).code }, `the jobs dashboard is not served: ${(error as Error).message}`);
+    logger.warn(
+      { code: (error as { code?: string }).code },
+      `the jobs dashboard is not served: ${(error as Error).message}`,
+    );
     return undefined;
   }
 }

@@ -15,7 +15,14 @@ const conventions = defineConventions({ baseClass: View, trailingSlash: false })
 const responder = () => ({ prepare: () => () => {}, renderError: () => {}, describe: () => "text" });
 
 function build(config: Record<string, unknown>): Promise<Host> {
-  return createHost({ root, conventions, responder, modules: [], plugins: [jobsPlugin()], config: { logLevel: "silent", logRequests: false, ...config } });
+  return createHost({
+    root,
+    conventions,
+    responder,
+    modules: [],
+    plugins: [jobsPlugin()],
+    config: { logLevel: "silent", logRequests: false, ...config },
+  });
 }
 
 async function until(what: string, check: () => boolean): Promise<void> {
@@ -32,7 +39,10 @@ describe("jobs plugin", () => {
     try {
       const jobs = jobsOf(host)!;
       assert.equal(jobs.kind, "memory");
-      assert.deepEqual(jobs.queue!.jobs().map((entry) => entry.name), ["RecordRun"]);
+      assert.deepEqual(
+        jobs.queue!.jobs().map((entry) => entry.name),
+        ["RecordRun"],
+      );
       await RecordRun.dispatch({ text: "dev" });
       await until("the job to run", () => runs.includes("dev"));
     } finally {
@@ -45,8 +55,14 @@ describe("jobs plugin", () => {
     try {
       const fake = jobsOf(host)!.fake!;
       await RecordRun.dispatch({ text: "faked" });
-      await assert.rejects(RecordRun.dispatch({ text: 7 } as never), (error: Error & { code?: string }) => error.code === "E_JOB_PAYLOAD_INVALID");
-      assert.deepEqual(fake.dispatched(RecordRun).map((entry) => entry.payload), [{ text: "faked" }]);
+      await assert.rejects(
+        RecordRun.dispatch({ text: 7 } as never),
+        (error: Error & { code?: string }) => error.code === "E_JOB_PAYLOAD_INVALID",
+      );
+      assert.deepEqual(
+        fake.dispatched(RecordRun).map((entry) => entry.payload),
+        [{ text: "faked" }],
+      );
       assert.ok(!runs.includes("faked"));
       assert.equal(await fake.runAll(), 1);
       assert.ok(runs.includes("faked"));
@@ -60,17 +76,26 @@ describe("jobs plugin", () => {
     await RecordRun.dispatch({ text: "inline" });
     assert.equal(runs.at(-1), "inline");
     await host.close();
-    await assert.rejects(async () => RecordRun.dispatch({ text: "late" }), (error: Error & { code?: string }) => error.code === "E_JOB_NO_QUEUE");
+    await assert.rejects(
+      async () => RecordRun.dispatch({ text: "late" }),
+      (error: Error & { code?: string }) => error.code === "E_JOB_NO_QUEUE",
+    );
   });
 
   test("bad config stops the start naming the key", async () => {
-    const code = (expected: string, pattern?: RegExp) => (error: Error & { code?: string }) => error.code === expected && (!pattern || pattern.test(error.message));
+    const code = (expected: string, pattern?: RegExp) => (error: Error & { code?: string }) =>
+      error.code === expected && (!pattern || pattern.test(error.message));
     await assert.rejects(build({ env: "test", queueUrl: "ftp://queue.example" }), code("E_QUEUE_URL_INVALID"));
     await assert.rejects(build({ env: "test", jobs: { worker: 2 } }), code("E_CONFIG_UNKNOWN_KEY", /workers/));
     await assert.rejects(build({ env: "test", jobs: { workers: -1 } }), code("E_JOB_OPTION_INVALID", /jobs\.workers/));
     await assert.rejects(build({ env: "test", jobs: { dashboard: { paht: "/x" } } }), code("E_UNKNOWN_OPTION", /path/));
     await assert.rejects(
-      build({ env: "production", secretKey: "a-production-secret-0123456789abcdef0123456789", queueUrl: "memory:", jobs: { dashboard: { production: true } } }),
+      build({
+        env: "production",
+        secretKey: "a-production-secret-0123456789abcdef0123456789",
+        queueUrl: "memory:",
+        jobs: { dashboard: { production: true } },
+      }),
       code("E_JOB_OPTION_INVALID", /jobs\.dashboard\.guard/),
     );
   });
