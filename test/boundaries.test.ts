@@ -4,6 +4,8 @@
 // - routing-kernel imports nothing of Koa and no workspace package;
 // - nothing but apps imports fw-a or fw-b (each may import itself); fw-a and fw-b never import each other;
 // - conformance imports no framework: only routing-kernel in its sources, plus koa-host and Koa in its tests;
+// - jobs builds on routing-kernel and koa-host only (tests may add test-servers): the frameworks, the app
+//   kit and the CLI build on it, never the other way;
 // - the host (koa-host) never imports the command line (@fwkit/cli depends on the host) nor the
 //   command-line tools (yargs, esbuild, chokidar), in sources, tests or package.json.
 import { describe, test } from "node:test";
@@ -85,6 +87,12 @@ function rulesFor(workspace: ReadonlySet<string>): Rule[] {
       }
       return undefined;
     },
+    (from, imported, place) => {
+      if (from !== "@fwkit/jobs" || imported === from || !workspace.has(imported)) return undefined;
+      if (imported === "routing-kernel" || imported === "@fwkit/koa-host") return undefined;
+      if (place.test && imported === "@fwkit/test-servers") return undefined;
+      return "jobs builds on routing-kernel and koa-host only (its tests may add test-servers): the frameworks, app kit and CLI build on it";
+    },
   ];
 }
 
@@ -146,6 +154,12 @@ describe("package boundaries (DESIGN.md)", () => {
     write("packages/conformance/package.json", manifest("@fwkit/conformance", { dependencies: { "routing-kernel": "workspace:*", koa: "^3" } }));
     write("packages/conformance/src/e.ts", 'import { x } from "routing-kernel";\nimport { y } from "@fwkit/koa-host";\n');
     write("packages/conformance/test/f.test.ts", 'import { createHost } from "@fwkit/koa-host";\nimport Koa from "koa";\nimport { FwA } from "fw-a";\n');
+    write("packages/jobs/package.json", manifest("@fwkit/jobs", { dependencies: { "routing-kernel": "workspace:*", "@fwkit/app-kit": "workspace:*" } }));
+    write("packages/jobs/src/g.ts", 'import { x } from "@fwkit/koa-host/plugin";\nimport { y } from "@fwkit/services";\n');
+    write("packages/jobs/test/h.test.ts", 'import { startRedis } from "@fwkit/test-servers";\n');
+    write("packages/app-kit/package.json", manifest("@fwkit/app-kit"));
+    write("packages/services/package.json", manifest("@fwkit/services"));
+    write("packages/test-servers/package.json", manifest("@fwkit/test-servers"));
     write("apps/demo/package.json", manifest("demo", { dependencies: { "fw-a": "workspace:*" } }));
     write("apps/demo/views/main.ts", 'import { FwA } from "fw-a";\n');
     const violations = findViolations(root);
@@ -176,6 +190,12 @@ describe("package boundaries (DESIGN.md)", () => {
       has(/^packages\/koa-host\/test\/cli\.test\.ts imports "yargs": the host never imports the command line/);
     });
 
+    test("jobs importing a workspace package other than routing-kernel and koa-host", () => {
+      has(/^packages\/jobs\/package\.json lists "@fwkit\/app-kit" in dependencies: jobs builds on routing-kernel and koa-host only/);
+      has(/^packages\/jobs\/src\/g\.ts imports "@fwkit\/services": jobs builds on/);
+      assert.ok(!violations.some((v) => /packages\/jobs\/(src\/g\.ts imports "@fwkit\/koa-host|test\/h\.test\.ts)/.test(v)), violations.join("\n"));
+    });
+
     test("conformance sources importing koa-host or listing Koa; its tests importing a framework", () => {
       has(/^packages\/conformance\/src\/e\.ts imports "@fwkit\/koa-host": conformance knows frameworks only through its adapter/);
       has(/^packages\/conformance\/package\.json lists "koa" in dependencies: conformance knows/);
@@ -185,7 +205,7 @@ describe("package boundaries (DESIGN.md)", () => {
 
     test("allowed imports are not reported (koa-host on Koa and the kernel, apps on fw-a)", () => {
       assert.ok(!violations.some((v) => v.startsWith("packages/koa-host/src/ok.ts") || v.startsWith("packages/koa-host/package.json") || v.startsWith("apps/")), violations.join("\n"));
-      assert.equal(violations.length, 11, violations.join("\n"));
+      assert.equal(violations.length, 13, violations.join("\n"));
     });
   });
 });
