@@ -5,3 +5,4 @@
  * written once here, each registered by both frameworks' test files with what differs.
  */
 export { DRIVER_PACKAGES, lazyImportCases, type LazyImportSubject } from "./lazy-imports.js";
+export { openApiCases, type OpenApiContext, type OpenApiHost, type OpenApiSubject } from "./openapi.js";
