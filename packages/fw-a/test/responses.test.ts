@@ -1,3 +1,6 @@
+// fw-a's own part of responses over its fixture app: Nunjucks templates in the layout, template
+// paths, Markdown, its error pages and error template. What any view's result becomes (strings,
+// JSON, replies, redirects), HEAD and 405, and bad input are the shared conformance cases.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -29,31 +32,6 @@ describe("fw-a responses", () => {
     const team = await inject(app, "/about-team/");
     assert.equal(team.statusCode, 200);
     assert.match(team.body, /The team/);
-  });
-
-  test("strings are the body: text/plain, or text/html when they start with <", async () => {
-    const text = await inject(app, "/plain/");
-    assert.match(text.headers["content-type"] as string, /^text\/plain/);
-    assert.equal(text.body, "just text");
-    const html = await inject(app, "/html/");
-    assert.match(html.headers["content-type"] as string, /^text\/html/);
-  });
-
-  test("arrays and @response.json classes are JSON", async () => {
-    const list = await inject(app, "/list/");
-    assert.match(list.headers["content-type"] as string, /^application\/json/);
-    assert.deepEqual(JSON.parse(list.body), [1, 2, 3]);
-    assert.deepEqual(JSON.parse((await inject(app, "/api/")).body), { ok: true });
-    assert.deepEqual(JSON.parse((await inject(app, "/api/item/x%2Fy/")).body), { id: "x/y" });
-  });
-
-  test("status, headers and redirects from response helpers", async () => {
-    const created = await inject(app, "/created/");
-    assert.equal(created.statusCode, 201);
-    assert.equal(created.headers["location"], "/items/7/");
-    const moved = await inject(app, "/moved/");
-    assert.equal(moved.statusCode, 302);
-    assert.equal(moved.headers["location"], "/about-us/");
   });
 
   test("Markdown: .md templates, .md includes and the markdown filter", async () => {
@@ -91,25 +69,6 @@ describe("fw-a responses", () => {
     assert.doesNotMatch(crash.body, /internal detail/);
     const missing = await inject(app, "/notemplate/");
     assert.equal(missing.statusCode, 500);
-  });
-
-  test("HEAD answers GET routes without a body; wrong verb 405 with Allow", async () => {
-    const head = await inject(app, { method: "HEAD", url: "/plain/" });
-    assert.equal(head.statusCode, 200);
-    assert.equal(head.body, "");
-    const wrong = await inject(app, { method: "GET", url: "/submit/" });
-    assert.equal(wrong.statusCode, 405);
-    assert.equal(wrong.headers["allow"], "POST, OPTIONS");
-  });
-
-  test("bad input: malformed JSON 400, body over the limit 413, undecodable URL 400", async () => {
-    const bad = await inject(app, { method: "POST", url: "/submit/", headers: { "content-type": "application/json" }, payload: "{oops" });
-    assert.equal(bad.statusCode, 400);
-    assert.match(bad.body, /not valid JSON/);
-    const big = await inject(app, { method: "POST", url: "/submit/", headers: { "content-type": "application/json" }, payload: JSON.stringify({ x: "y".repeat(1_100_000) }) });
-    assert.equal(big.statusCode, 413);
-    const url = await inject(app, "/blog/comments/%E0%A4%A/");
-    assert.equal(url.statusCode, 400);
   });
 });
 

@@ -82,6 +82,7 @@ const created = (type: string, body: string): Expect => (response) => {
 const moved: Expect = (response) => {
   expectStatus(response, 302, "a redirect");
   assert.equal(response.headers["location"], "/elsewhere");
+  assert.doesNotMatch(response.text, /template:/, "a redirect renders no template, even where the route has one");
 };
 const jsonError = (status: number, message: string): Expect => (response) => {
   expectStatus(response, status, "a returned HTTP error");
@@ -113,7 +114,7 @@ const ROWS: readonly Row[] = [
     json: created("application/json", '{"name":"Ada"}'),
     xml: created("application/xml", `${XML_HEAD}<response><name>Ada</name></response>`),
   },
-  { method: "moved", title: "a redirect", value: (r) => r.redirect("/elsewhere"), html: moved, json: moved, xml: moved },
+  { method: "moved", title: "a redirect", value: (r) => r.redirect("/elsewhere"), template: true, html: moved, json: moved, xml: moved },
   {
     method: "refused",
     title: "a returned HTTP error",
