@@ -6,6 +6,7 @@
 import type { AppConfig } from "@fwkit/koa-host";
 import type { ConfigKeys, HostPlugin } from "@fwkit/koa-host/plugin";
 import { dataPlugin } from "@fwkit/data";
+import { OBSERVABILITY_CONFIG_KEYS, observabilityPlugin } from "@fwkit/observability";
 import { DATA_CONFIG_KEYS } from "@fwkit/data/plugin";
 import { securityPlugin } from "@fwkit/security";
 import { SECURITY_CONFIG_KEYS } from "@fwkit/security/plugin";
@@ -14,6 +15,17 @@ import { SERVICES_CONFIG_KEYS, userSignalHooks } from "@fwkit/services/plugin";
 import { defineBattery, type Battery, type BatteryContext } from "./battery.js";
 import { E_BATTERY_SWITCH, E_BATTERY_TWICE } from "./errors.js";
 import { jobsBattery, rememberServices } from "./jobs-battery.js";
+
+/**
+ * Prometheus metrics, OpenTelemetry traces and request context on log lines; each part off until
+ * config (`metrics`, `tracing`, `logContext`) or the `OTEL_*` variables switch it on, and then
+ * nothing of it is installed.
+ */
+export const observabilityBattery = defineBattery({
+  key: "observability",
+  configKeys: OBSERVABILITY_CONFIG_KEYS,
+  plugin: ({ config }) => observabilityPlugin({ config }),
+});
 
 /** Sessions, CSRF, login manager, JWT, CORS, security headers. */
 export const securityBattery = defineBattery({
@@ -39,11 +51,12 @@ export const servicesBattery = defineBattery({
 });
 
 /**
- * The built-in batteries, in the order their plugins run: security first (the session, which
- * everything after needs), data (flash needs the session), services, jobs (its mail job uses the
- * services' mailer).
+ * The built-in batteries, in the order their plugins run: observability first (its span and
+ * metrics wrap the whole request, and tracing starts before the others load their drivers), then
+ * security (the session, which everything after needs), data (flash needs the session), services,
+ * jobs (its mail job uses the services' mailer).
  */
-export const DEFAULT_BATTERIES = Object.freeze([securityBattery, dataBattery, servicesBattery, jobsBattery] as const);
+export const DEFAULT_BATTERIES = Object.freeze([observabilityBattery, securityBattery, dataBattery, servicesBattery, jobsBattery] as const);
 
 type DefaultBattery = (typeof DEFAULT_BATTERIES)[number];
 

@@ -15,6 +15,7 @@ export {
   batterySwitches,
   dataBattery,
   DEFAULT_BATTERIES,
+  observabilityBattery,
   registerBattery,
   securityBattery,
   servicesBattery,

@@ -58,7 +58,7 @@ export { runtimeOf, type HostRuntime } from "./runtime.js";
 export { staticFiles, type StaticOptions } from "./static-files.js";
 export { safeStaticPath } from "./static-path.js";
 export { driverLoader, type DriverLoader } from "./drivers.js";
-export { askPrimary, hasPrimaryParts, PRIMARY_PARTS_ENV, servePrimaryParts, type PrimaryPartModule } from "./primary-parts.js";
+export { askPrimary, hasPrimaryParts, type PrimaryPartModule } from "./primary-parts.js";
 export { clusterCounters, WindowCounts, type ClusterCounters, type CounterLimit, type TakeResult, type WindowCount } from "./counters/index.js";
 export { publicUrl, requireBaseUrl, resolveBaseUrl } from "./public-url.js";
 export { assertStrongSecret, SECRET_PLACEHOLDERS, secretWeakness } from "./secret-strength.js";

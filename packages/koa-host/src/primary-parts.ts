@@ -1,8 +1,8 @@
 /**
  * Parts of a battery that run once per node, in the cluster primary of `start --workers N` (the
  * observability battery's metrics port, which sums the workers). A worker asks with
- * {@link askPrimary}: the primary imports the named module once and hands it the request; the
- * module's `primaryPart(request, worker)` answers. The primary knows no battery: it runs what its
+ * {@link askPrimary}: the primary (the cluster runner, through {@link answerPartRequest}) imports
+ * the named module once and hands it the request; the module's `primaryPart(request, worker)` answers. The primary knows no battery: it runs what its
  * own workers name, and nothing when no battery asks.
  */
 import cluster, { type Worker } from "node:cluster";
@@ -23,7 +23,8 @@ interface Ask {
   readonly request: unknown;
 }
 
-interface Answer {
+/** The primary's answer to an ask. */
+export interface PartAnswer {
   readonly fw: "part-answer";
   readonly id: number;
   readonly result?: unknown;
@@ -35,23 +36,21 @@ const isAsk = (message: unknown): message is Ask =>
 
 const loaded = new Map<string, Promise<PrimaryPartModule>>();
 
-/** Primary side: answers `worker`'s asks from the modules they name (see the file comment). */
-export function servePrimaryParts(worker: Worker): void {
-  worker.on("message", (message: unknown) => {
-    if (!isAsk(message)) return;
-    const { id, module } = message;
-    const part = loaded.get(module) ?? (import(module) as Promise<PrimaryPartModule>);
-    loaded.set(module, part);
-    void part
-      .then((exported) => exported.primaryPart(message.request, worker))
-      .then(
-        (result): Answer => ({ fw: "part-answer", id, result }),
-        (error: unknown): Answer => ({ fw: "part-answer", id, error: { message: (error as Error)?.message ?? String(error), code: (error as { code?: string })?.code } }),
-      )
-      .then((answer) => {
-        if (worker.isConnected()) worker.send(answer);
-      });
-  });
+/**
+ * Primary side: the answer to one of `worker`'s messages when it is an ask (the module it names,
+ * imported once, answers it), else `undefined`. The cluster runner sends the answer back.
+ */
+export function answerPartRequest(message: unknown, worker: Worker): Promise<PartAnswer> | undefined {
+  if (!isAsk(message)) return undefined;
+  const { id, module } = message;
+  const part = loaded.get(module) ?? (import(module) as Promise<PrimaryPartModule>);
+  loaded.set(module, part);
+  return part
+    .then((exported) => exported.primaryPart(message.request, worker))
+    .then(
+      (result): PartAnswer => ({ fw: "part-answer", id, result }),
+      (error: unknown): PartAnswer => ({ fw: "part-answer", id, error: { message: (error as Error)?.message ?? String(error), code: (error as { code?: string })?.code } }),
+    );
 }
 
 /** True in a worker whose primary answers {@link askPrimary}. */
@@ -71,7 +70,7 @@ export function askPrimary(module: string, request: unknown, timeoutMs = 5000): 
   if (!listening) {
     listening = true;
     process.on("message", (message: unknown) => {
-      const answer = message as Answer;
+      const answer = message as PartAnswer;
       if (answer?.fw !== "part-answer") return;
       const pending = waiting.get(answer.id);
       if (!pending) return;

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
-import { CLUSTER_COUNTERS_ENV } from "@fwkit/koa-host/operations";
+import { CLUSTER_COUNTERS_ENV, PRIMARY_PARTS_ENV } from "@fwkit/koa-host/operations";
 import { serveClusterCounters } from "./cluster-counters.js";
+import { servePrimaryParts } from "./primary-parts.js";
 import { E_WORKERS_FAILED } from "@fwkit/koa-host";
 import { handOver, watchHandoffs } from "./handoffs.js";
 import { EXIT_MESSAGE, SHUTDOWN_MESSAGE, workerMessage } from "./messages.js";
@@ -73,9 +74,11 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
   /** Forks one worker; resolves when it answers, rejects with its error if it dies first. */
   const fork = (): Promise<Slot> =>
     new Promise((resolve, reject) => {
-      const worker = cluster.fork({ ...options.env, ...CLUSTER_COUNTERS_ENV });
+      const worker = cluster.fork({ ...options.env, ...CLUSTER_COUNTERS_ENV, ...PRIMARY_PARTS_ENV });
       // The login and rate-limit counters of the node live here, shared by its workers.
       serveClusterCounters(worker);
+      // What batteries run once per node (the metrics port summing the workers) runs here.
+      servePrimaryParts(worker);
       const slot: Slot = { worker, ready: false, retiring: false, bornAt: Date.now() };
       // Connections handed to it that it never took (it died first) go to a live worker.
       watchHandoffs(worker, (handles) => {

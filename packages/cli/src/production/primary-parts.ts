@@ -1,0 +1,17 @@
+/**
+ * The primary's half of the batteries' primary parts (the observability battery's metrics port,
+ * which sums the workers): a worker asks, the host's `answerPartRequest` runs the module the worker
+ * names, and the answer goes back on the worker's channel. The worker's half (`askPrimary`) lives in
+ * the host.
+ */
+import type { Worker } from "node:cluster";
+import { answerPartRequest } from "@fwkit/koa-host/operations";
+
+/** Answers `worker`'s asks for primary parts. */
+export function servePrimaryParts(worker: Worker): void {
+  worker.on("message", (message: unknown) => {
+    void answerPartRequest(message, worker)?.then((answer) => {
+      if (worker.isConnected()) worker.send(answer);
+    });
+  });
+}
