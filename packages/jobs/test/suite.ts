@@ -2,7 +2,8 @@
 // classes, the same answers.
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
-import { type JobQueue, runWorker, type RunningWorker } from "../src/index.js";
+import { z } from "zod";
+import { defineJob, type JobQueue, runWorker, type RunningWorker } from "../src/index.js";
 import { Add, Flaky, flaky, Greet, Nightly, ran } from "./fixtures/jobs.js";
 import { waitFor } from "./helpers.js";
 
@@ -113,7 +114,30 @@ export function queueSuite(
       );
     });
 
-    test("a delayed job runs no sooner than its delay; priorities order waiting jobs", async () => {
+    test("waiting jobs run without a priority first, then by priority (1 first), then in order", async () => {
+      const Ordered = defineJob({
+        name: "ordered",
+        queue: "ordered",
+        schema: z.object({ n: z.number() }),
+        handle(payload, context) {
+          ran.push({ name: context.name, id: context.id, payload, attempt: context.attempt, at: Date.now() });
+        },
+      });
+      queue.register(Ordered);
+      await Ordered.dispatch({ n: 1 }, { priority: 5 });
+      await Ordered.dispatch({ n: 2 });
+      await Ordered.dispatch({ n: 3 }, { priority: 1 });
+      await Ordered.dispatch({ n: 4 });
+      const ordered = await queue.work({ queues: ["ordered"], concurrency: 1 });
+      await waitFor("the four jobs", () => ran.length === 4);
+      await ordered.close(1000);
+      assert.deepEqual(
+        ran.map((r) => (r.payload as { n: number }).n),
+        [2, 4, 3, 1],
+      );
+    });
+
+    test("a delayed job runs no sooner than its delay", async () => {
       const started = Date.now();
       await Greet.dispatch({ name: "later" }, { delay: "400ms" });
       await waitFor("the delayed job", () => ran.length === 1);
