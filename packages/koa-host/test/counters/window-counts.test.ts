@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { WindowCounts } from "./window-counts.js";
+import { WindowCounts } from "../../src/counters/window-counts.js";
 
 describe("WindowCounts", () => {
   test("take counts every key only when all are under their limits; a refusal names the longest wait and counts nothing", () => {

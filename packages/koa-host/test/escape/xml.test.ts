@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { escapeXml, isXmlName, toXml } from "./xml.js";
+import { escapeXml, isXmlName, toXml } from "../../src/escape/xml.js";
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", parseTagValue: false, isArray: (name) => name === "item" });
 

@@ -3,8 +3,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { loadConfig } from "./config.js";
-import { secretWeakness, SECRET_PLACEHOLDERS } from "./secret-strength.js";
+import { loadConfig } from "../src/config.js";
+import { secretWeakness, SECRET_PLACEHOLDERS } from "../src/secret-strength.js";
 
 const STRONG = "n3Xv0yq-8cT1kW2pZbLr4sQe7uHj5fGa9dMo6iYx0E"; // 32 random bytes, base64url
 

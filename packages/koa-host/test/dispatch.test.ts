@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import type { Context, Middleware } from "koa";
 import { buildRouteTable, defineConventions, routePath } from "routing-kernel";
 import { METADATA } from "routing-kernel/plugin";
-import { createDispatcher } from "./dispatch.js";
+import { createDispatcher } from "../src/dispatch.js";
 
 class View {
   constructor(readonly ctx: unknown) {}

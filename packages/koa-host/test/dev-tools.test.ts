@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { importDevTool, resolveDevTool } from "./dev-tools.js";
+import { importDevTool, resolveDevTool } from "../src/dev-tools.js";
 
 const dir = mkdtempSync(join(tmpdir(), "dev-tools-"));
 after(() => rmSync(dir, { recursive: true, force: true }));

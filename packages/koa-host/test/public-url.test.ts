@@ -4,7 +4,7 @@ import { request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, test } from "node:test";
 import Koa from "koa";
-import { publicUrl, requireBaseUrl, resolveBaseUrl } from "./public-url.js";
+import { publicUrl, requireBaseUrl, resolveBaseUrl } from "../src/public-url.js";
 
 async function linkFor(options: { baseUrl: string | undefined; env: string; basePath?: string }, headers: Record<string, string>): Promise<{ link: string; port: number }> {
   const app = new Koa({ proxy: true });

@@ -4,11 +4,11 @@
 // is believed only from a trusted proxy.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { startHost, TestView } from "../../test/fixtures.js";
-import { defaultConfig, loadConfig } from "../config.js";
-import { E_PRODUCTION_CONFIG } from "../errors.js";
-import { productionSettings } from "./settings.js";
-import { trustProxyOf } from "./trust-proxy.js";
+import { startHost, TestView } from "../fixtures.js";
+import { defaultConfig, loadConfig } from "../../src/config.js";
+import { E_PRODUCTION_CONFIG } from "../../src/errors.js";
+import { productionSettings } from "../../src/production/settings.js";
+import { trustProxyOf } from "../../src/production/trust-proxy.js";
 
 class Where extends TestView {
   index() {
@@ -34,7 +34,7 @@ const forged = (n: number) => ({ "X-Forwarded-For": `198.51.100.${n}, 10.0.0.2`,
 
 describe("trustProxy forms", () => {
   test('TRUST_PROXY="1" is one proxy: rotating forged X-Forwarded-For entries all give the balancer\'s entry', async () => {
-    const config = await loadConfig(new URL("../../test/app", import.meta.url).pathname, { env: "test" }, { TRUST_PROXY: "1" });
+    const config = await loadConfig(new URL("../app", import.meta.url).pathname, { env: "test" }, { TRUST_PROXY: "1" });
     assert.equal(productionSettings(config).trustProxy, 1);
     const seen = await seenWith("1", [1, 2, 3, 4].map(forged));
     assert.deepEqual(new Set(seen.map((s) => s.ip)), new Set(["10.0.0.2"]));

@@ -5,7 +5,7 @@ import { Writable } from "node:stream";
 import { test } from "node:test";
 import { pino } from "pino";
 import { createError } from "routing-kernel";
-import { startHost, TestView } from "../test/fixtures.js";
+import { startHost, TestView } from "./fixtures.js";
 
 const E_PART_DOWN = createError("E_PART_DOWN", 503, (why: string) => `Cannot reach the part (${why}). Check that it runs.`);
 

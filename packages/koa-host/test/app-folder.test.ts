@@ -6,8 +6,8 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } fr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { APP_FOLDER_MARK, appFolderOf, markAppFolder } from "./app-folder.js";
-import { loadConfig } from "./config.js";
+import { APP_FOLDER_MARK, appFolderOf, markAppFolder } from "../src/app-folder.js";
+import { loadConfig } from "../src/config.js";
 
 const base = mkdtempSync(join(tmpdir(), "app-folder-"));
 after(() => rmSync(base, { recursive: true, force: true }));

@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { loadConfig } from "./config.js";
-import { mergeConfig } from "./config-merge.js";
-import { parseEnvFile } from "./env-file.js";
+import { loadConfig } from "../src/config.js";
+import { mergeConfig } from "../src/config-merge.js";
+import { parseEnvFile } from "../src/env-file.js";
 
 const roots: string[] = [];
 after(() => {

@@ -3,8 +3,8 @@ import { describe, test } from "node:test";
 import * as v from "valibot";
 import { z } from "zod";
 import { buildRouteTable, defineConventions, inputSchema, responseKindTag, responseSchema, restrictVerbs, routeDoc } from "routing-kernel";
-import { openApiDocument } from "./document.js";
-import type { OpenApiContribution } from "./types.js";
+import { openApiDocument } from "../../src/openapi/document.js";
+import type { OpenApiContribution } from "../../src/openapi/types.js";
 
 class View {
   ctx: unknown;

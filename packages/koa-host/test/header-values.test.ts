@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { encodeLocation, safeHeaders } from "./header-values.js";
+import { encodeLocation, safeHeaders } from "../src/header-values.js";
 
 test("encodeLocation percent-encodes CR, LF and other unsafe characters of a redirect target", () => {
   assert.equal(encodeLocation("/next\r\nSet-Cookie: a=b"), "/next%0D%0ASet-Cookie:%20a=b");

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { CookieJar } from "./cookie-jar.js";
+import { CookieJar } from "../../src/testing/cookie-jar.js";
 
 describe("test client: cookies", () => {
   test("the cookie jar keeps, replaces and drops cookies as Set-Cookie says", () => {

@@ -4,12 +4,12 @@ import assert from "node:assert/strict";
 import { Writable } from "node:stream";
 import { after, describe, test } from "node:test";
 import { pino } from "pino";
-import { E_PRODUCTION_CONFIG } from "../errors.js";
-import type { HostPlugin } from "../plugin.js";
-import { startHost, TestView } from "../../test/fixtures.js";
-import { markDraining, resetDraining } from "./lifecycle.js";
-import { productionSettings } from "./settings.js";
-import { defaultConfig } from "../config.js";
+import { E_PRODUCTION_CONFIG } from "../../src/errors.js";
+import type { HostPlugin } from "../../src/plugin.js";
+import { startHost, TestView } from "../fixtures.js";
+import { markDraining, resetDraining } from "../../src/production/lifecycle.js";
+import { productionSettings } from "../../src/production/settings.js";
+import { defaultConfig } from "../../src/config.js";
 
 class Index extends TestView {
   index() {
@@ -161,7 +161,7 @@ describe("request id in the log lines", () => {
   });
 
   test("the app logger has no per-line hook: the production logger carries no mixin", async () => {
-    const { createLogger } = await import("../logger.js");
+    const { createLogger } = await import("../../src/logger.js");
     const logger = createLogger({ env: "production", logLevel: "info" });
     assert.equal((logger as unknown as Record<symbol, unknown>)[pino.symbols.mixinSym], undefined);
   });
@@ -251,8 +251,8 @@ describe("production keys are checked at start-up", () => {
 
 describe("TRUST_PROXY", () => {
   test("the environment variable sets trustProxy (containers configure it without editing lib/config.ts)", async () => {
-    const { loadConfig } = await import("../config.js");
-    const config = await loadConfig(new URL("../../test/app", import.meta.url).pathname, { env: "test" }, { TRUST_PROXY: "1" });
+    const { loadConfig } = await import("../../src/config.js");
+    const config = await loadConfig(new URL("../app", import.meta.url).pathname, { env: "test" }, { TRUST_PROXY: "1" });
     assert.equal(productionSettings(config).trustProxy, 1);
   });
 });

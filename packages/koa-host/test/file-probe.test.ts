@@ -5,7 +5,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, wri
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
-import { createFileProbe } from "./file-probe.js";
+import { createFileProbe } from "../src/file-probe.js";
 
 /** A templates-like folder with files, folders, links (good and broken) and names differing by case. */
 function makeTree(): string {
@@ -114,7 +114,7 @@ describe("createFileProbe", () => {
       chmodSync(root, 0o755);
       chmodSync(join(root, "main/Index"), 0o311);
       const check = [
-        `const { createFileProbe } = await import(${JSON.stringify(new URL("./file-probe.ts", import.meta.url).href)});`,
+        `const { createFileProbe } = await import(${JSON.stringify(new URL("../src/file-probe.ts", import.meta.url).href)});`,
         `const probe = createFileProbe();`,
         `console.log(JSON.stringify([probe(${JSON.stringify(root)}, "main/Index/index.html"), probe(${JSON.stringify(root)}, "main/Index/nope.html")]));`,
       ].join("\n");

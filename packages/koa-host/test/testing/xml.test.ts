@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { parseXml } from "./xml.js";
+import { parseXml } from "../../src/testing/xml.js";
 
 describe("test client: XML answers", () => {
   test("parseXml reads elements, attributes, entities, CDATA and repeated items", () => {

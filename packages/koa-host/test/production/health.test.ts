@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import { Writable } from "node:stream";
 import { after, describe, test } from "node:test";
 import { pino } from "pino";
-import type { HostPlugin, ReadinessState } from "../plugin.js";
-import { startHost, TestView } from "../../test/fixtures.js";
+import type { HostPlugin, ReadinessState } from "../../src/plugin.js";
+import { startHost, TestView } from "../fixtures.js";
 
 class Index extends TestView {
   index() {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { EventEmitter } from "node:events";
 import { test } from "node:test";
-import { isOutageReported, markOutageReported, outageLog, watchConnection } from "./outage-log.js";
+import { isOutageReported, markOutageReported, outageLog, watchConnection } from "../src/outage-log.js";
 
 function recorder() {
   const lines: Array<{ level: string; message: string; details: Record<string, unknown> }> = [];

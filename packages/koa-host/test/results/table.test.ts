@@ -5,8 +5,8 @@ import { describe, test } from "node:test";
 import Koa from "koa";
 import { inject } from "light-my-request";
 import type { ResponseKind } from "routing-kernel";
-import { prepareResult } from "./table.js";
-import { shapeOf } from "./shape.js";
+import { prepareResult } from "../../src/results/table.js";
+import { shapeOf } from "../../src/results/shape.js";
 
 async function answer(kind: ResponseKind, view: (ctx: Koa.Context) => unknown) {
   const app = new Koa();

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { sep } from "node:path";
 import { test } from "node:test";
-import { driverLoader } from "./drivers.js";
+import { driverLoader } from "../src/drivers.js";
 
 class MissingDriver extends Error {
   constructor(

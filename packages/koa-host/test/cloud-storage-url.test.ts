@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { readAzureBlobUrl, readGcsUrl } from "./cloud-storage-url.js";
+import { readAzureBlobUrl, readGcsUrl } from "../src/cloud-storage-url.js";
 
 const fail = (reason: string): never => {
   throw new Error(reason);

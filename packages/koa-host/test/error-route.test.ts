@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { buildRouteTable, defineConventions, RESPONSE_KIND_TAG, responseKindTag, routePath } from "routing-kernel";
-import { errorRouteFinder } from "./error-route.js";
-import { HostView } from "./view.js";
+import { errorRouteFinder } from "../src/error-route.js";
+import { HostView } from "../src/view.js";
 
 class View extends HostView {}
 const conventions = defineConventions({ baseClass: View, trailingSlash: false });
