@@ -21,6 +21,7 @@ export const REQUIREMENTS = [
   { name: "Chromium", apt: "chromium", files: ["/usr/bin/chromium"], fileFromEnv: "CHROMIUM_PATH", neededBy: "the browser tests (CHROMIUM_PATH overrides /usr/bin/chromium)" },
   { name: "HAProxy", apt: "haproxy", commands: ["haproxy"], neededBy: "the load-balancer configuration tests" },
   { name: "nginx", apt: "nginx", commands: ["nginx"], neededBy: "the reverse-proxy configuration tests" },
+  { name: "Prometheus", apt: "prometheus", commands: ["prometheus"], neededBy: "the cluster metrics test (a real Prometheus scrapes two nodes)" },
 ];
 
 const SEARCH = ["/usr/sbin", "/usr/bin", "/sbin", "/bin", "/usr/local/bin", "/usr/local/sbin"];

@@ -21,7 +21,7 @@ export interface MetricsConfig {
   readonly path?: string;
   /**
    * The port metrics are served on, apart from the app's so the balancer never exposes them
-   * (default 9464); `false` serves them on the app's own port behind `token`.
+   * (`METRICS_PORT`, default 9464); `false` serves them on the app's own port behind `token`.
    */
   readonly port?: number | false;
   /** The address the metrics port listens on (default `0.0.0.0`; `127.0.0.1` for a local Prometheus). */

@@ -88,7 +88,7 @@ function labels(value: unknown): Readonly<Record<string, string>> {
   return Object.freeze({ ...(given as Record<string, string>) });
 }
 
-/** Reads `metrics` (METRICS_TOKEN for the token). */
+/** Reads `metrics` (`METRICS_PORT` and `METRICS_TOKEN` when the config gives no port or token). */
 export function metricsSettings(config: AppConfig, env: Env = process.env): MetricsSettings {
   const given = block("metrics", config.metrics);
   const enabled = bool("metrics.enabled", given["enabled"], false);
@@ -100,7 +100,7 @@ export function metricsSettings(config: AppConfig, env: Env = process.env): Metr
   const settings: MetricsSettings = Object.freeze({
     enabled,
     path,
-    port: port(given["port"]),
+    port: port(given["port"] ?? (env["METRICS_PORT"] || undefined)),
     host: text("metrics.host", given["host"], "0.0.0.0", /^[A-Za-z0-9.:\[\]-]+$/, 'an address to listen on, such as "0.0.0.0" or "127.0.0.1"'),
     token,
     prefix: given["prefix"] === undefined || given["prefix"] === "" ? "" : checkMetricName(String(given["prefix"]), "metrics.prefix", given["prefix"]),

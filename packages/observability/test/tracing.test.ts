@@ -1,0 +1,117 @@
+// Traces of a request: the server span named by route continues the incoming traceparent, with the
+// view's span, the template render and a PostgreSQL query as its descendants; the log lines of the
+// request carry the same trace id; the OTLP HTTP exporter delivers the spans to a receiver.
+import assert from "node:assert/strict";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { after, describe, test } from "node:test";
+import { connect } from "@fwkit/data";
+import { requireServer } from "@fwkit/test-servers";
+import { InMemorySpanExporter, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
+import { routePath } from "routing-kernel";
+import { E_TRACING_EXPORTER } from "../src/index.js";
+import { captureLogs, startApp, TestView } from "./fixtures.js";
+
+let db: Awaited<ReturnType<typeof connect>> | undefined;
+
+class Blog extends TestView {
+  @routePath("route", "/:slug")
+  async show(slug: string) {
+    this.ctx.log.info("showing a post");
+    await db!.knex.raw("select ? as slug", [slug]);
+    return { slug };
+  }
+}
+
+const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
+const PARENT_ID = "00f067aa0ba902b7";
+const traceparent = `00-${TRACE_ID}-${PARENT_ID}-01`;
+
+function child(spans: readonly ReadableSpan[], parent: ReadableSpan, name: RegExp): ReadableSpan {
+  const found = spans.find((span) => name.test(span.name) && span.parentSpanContext?.spanId === parent.spanContext().spanId);
+  assert.ok(found, `a child span ${name} of ${parent.name}; spans: ${spans.map((s) => `${s.name} <- ${s.parentSpanContext?.spanId}`).join(", ")}`);
+  return found;
+}
+
+describe("tracing with an in-memory exporter", async () => {
+  const exporter = new InMemorySpanExporter();
+  const logs = captureLogs();
+  const app = await startApp({ Blog }, { tracing: { enabled: true, exporter, serviceName: "blog-test" } }, { logs });
+  db = await connect(await requireServer("postgres"));
+  after(async () => {
+    await app.host.close();
+    await db?.close();
+  });
+
+  test("a request continues the incoming traceparent: server span GET Blog.show, view span, render and knex spans under it", async () => {
+    const res = await fetch(`${app.url}/blog/hello`, { headers: { traceparent } });
+    assert.equal(res.status, 200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const spans = exporter.getFinishedSpans().filter((span) => span.spanContext().traceId === TRACE_ID);
+    const server = spans.find((span) => span.name === "GET Blog.show");
+    assert.ok(server, spans.map((s) => s.name).join(", "));
+    assert.equal(server.parentSpanContext?.spanId, PARENT_ID);
+    assert.equal(server.attributes["http.route"], "/blog/:slug");
+    assert.equal(server.attributes["http.response.status_code"], 200);
+    assert.equal(server.resource.attributes["service.name"], "blog-test");
+    const view = child(spans, server, /^Blog\.show$/);
+    const query = child(spans, view, /^raw postgres$/);
+    assert.equal(query.attributes["db.system.name"], "postgres");
+    child(spans, view, /^render Blog\.show$/);
+
+    const lines = logs.lines.filter((line) => line["trace_id"] === TRACE_ID);
+    const messages = lines.map((line) => line["msg"]);
+    assert.ok(messages.includes("showing a post"), JSON.stringify(logs.lines));
+    assert.ok(messages.includes("GET /blog/hello 200"), "the request line carries the trace id too");
+    const requestLine = lines.find((line) => line["msg"] === "GET /blog/hello 200")!;
+    assert.equal(requestLine["route"], "Blog.show");
+    assert.equal(lines.find((line) => line["msg"] === "showing a post")!["span_id"], view.spanContext().spanId);
+  });
+
+  test("a request without traceparent starts a trace of its own; health probes have no span", async () => {
+    exporter.reset();
+    await (await fetch(`${app.url}/blog/other`)).text();
+    await (await fetch(`${app.url}/healthz`)).text();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const servers = exporter.getFinishedSpans().filter((span) => span.kind === 1);
+    assert.deepEqual(servers.map((span) => span.name), ["GET Blog.show"]);
+    assert.equal(servers[0]!.parentSpanContext, undefined);
+  });
+});
+
+describe("tracing through OTLP over HTTP", () => {
+  test("spans reach an OTLP receiver at OTEL_EXPORTER_OTLP_ENDPOINT once the app closes (batch export)", async () => {
+    const received: Array<{ path: string; body: Buffer; type: string | undefined }> = [];
+    const receiver = createServer((req: IncomingMessage, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        received.push({ path: req.url ?? "", body: Buffer.concat(chunks), type: req.headers["content-type"] });
+        res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    process.env["OTEL_EXPORTER_OTLP_ENDPOINT"] = endpoint;
+    process.env["OTEL_EXPORTER_OTLP_PROTOCOL"] = "http/json";
+    try {
+      const app = await startApp({ Blog }, {});
+      assert.equal(app.plugin.settings.tracing.enabled, true, "the OTLP endpoint variable alone switches tracing on");
+      await (await fetch(`${app.url}/blog/otlp`, { headers: { traceparent } })).text();
+      await app.host.close();
+    } finally {
+      delete process.env["OTEL_EXPORTER_OTLP_ENDPOINT"];
+      delete process.env["OTEL_EXPORTER_OTLP_PROTOCOL"];
+      receiver.close();
+    }
+    assert.ok(received.length >= 1, "the receiver got an export");
+    assert.equal(received[0]!.path, "/v1/traces");
+    const body = received.map((r) => r.body.toString()).join("\n");
+    assert.ok(body.includes("GET Blog.show"), body.slice(0, 500));
+    assert.ok(body.includes(TRACE_ID) || body.includes(Buffer.from(TRACE_ID, "hex").toString("base64")), "the incoming trace id");
+  });
+
+  test("an unknown exporter stops the start: E_TRACING_EXPORTER", async () => {
+    await assert.rejects(startApp({ Blog }, { tracing: { enabled: true, exporter: "jaeger" } }), E_TRACING_EXPORTER);
+  });
+});
