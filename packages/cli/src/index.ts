@@ -6,6 +6,7 @@
  * `@fwkit/cli/commands` holds `defineCommands` alone, so an app that declares commands does not
  * load the command-line parser.
  */
+export { consoleCommand, consoleContext, CONSOLE_HISTORY_FILE, startConsole, type ConsoleOptions } from "./console/index.js";
 export { appTarget, finishCli, flagValue, frameworkCli, routesCommand, serveCommand } from "./commands.js";
 export { findAppEntry, loadAppDefinition } from "@fwkit/koa-host/operations";
 export { buildCommand, deployCommand, startCommand } from "./production-commands.js";

@@ -79,13 +79,14 @@ export const SCAFFOLD_DEPENDENCIES: readonly string[] = Object.freeze(["zod", "b
  * server and CLI), esbuild (the `build` command), chokidar (the dev server's file watcher),
  * pino-pretty (readable development logs), swagger-ui-dist (the OpenAPI page at `/docs`, off in
  * production by default) and light-my-request (the test client of fw-a/testing and fw-b/testing,
- * which the app's own `npm test` uses); and the type packages the app's TypeScript needs to check against the
+ * which the app's own `npm test` uses), @faker-js/faker (the model factories of seeds and tests);
+ * and the type packages the app's TypeScript needs to check against the
  * frameworks' types (@types/node, @types/koa for `ctx`, @types/yargs for user commands), which are
  * no runtime dependency of any published package (NestJS's starter lists @types/express the same
  * way), and TypeScript itself (`npx tsc` type-checks the app). A production install
  * (`npm install --omit=dev` of a built app) carries none of them.
  */
-export const SCAFFOLD_DEV_DEPENDENCIES: readonly string[] = Object.freeze(["tsx", "esbuild", "chokidar", "pino-pretty", "swagger-ui-dist", "light-my-request", "typescript", "@types/node", "@types/koa", "@types/yargs"]);
+export const SCAFFOLD_DEV_DEPENDENCIES: readonly string[] = Object.freeze(["tsx", "esbuild", "chokidar", "pino-pretty", "swagger-ui-dist", "light-my-request", "@faker-js/faker", "typescript", "@types/node", "@types/koa", "@types/yargs"]);
 
 /** The `dependencies` a new app lists beside its framework, at the framework's declared versions. */
 export function scaffoldDependencies(frameworkDir: string): Record<string, string> {

@@ -1,11 +1,11 @@
 import { resolve } from "node:path";
-import { migrationCliCommands } from "@fwkit/data/plugin";
+import { migrationCliCommands, seedCliCommand } from "@fwkit/data/plugin";
 import type { Argv, CommandModule } from "yargs";
-import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/cli";
-import { appMigrations } from "./db.js";
+import { buildCommand, consoleCommand, deployCommand, describeScaffold, finishCli, frameworkCli, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/cli";
+import { appConfig, appMigrations } from "./db.js";
 import { frameworkDir, generateView, initApp } from "./init.js";
 
-/** Builds the `fw-a` command line: gen:init, gen:serve, gen:view, routes, and the app's own commands. */
+/** Builds the `fw-a` command line: gen:init, gen:serve, gen:view, routes, db:*, console, and the app's own commands. */
 export async function buildCli(argv: readonly string[]): Promise<Argv> {
   // A run/scripts.ts that fails to load stops every command but gen:init, saying why.
   const userCommands = await userCommandsFor(argv, "gen:init");
@@ -38,6 +38,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
   for (const command of migrationCliCommands({ migrate: "db:migrate", rollback: "db:rollback", make: "db:make", status: "db:status" }, migrations)) {
     cli = cli.command(command as CommandModule);
   }
+  cli = cli.command(seedCliCommand("db:seed", "fw-a", (args) => appConfig(resolve(String(args["root"])))) as CommandModule).command(consoleCommand("console", "fw-a") as CommandModule);
   for (const command of userCommands) cli = cli.command(command);
   return finishCli(cli, "fw-a");
 }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { migrationTimestamp } from "@fwkit/data/plugin";
 import { NODE_ENGINES, scaffoldDependencies, scaffoldDevDependencies } from "@fwkit/cli";
+import { dataSkeletonFiles } from "./skeleton-data.js";
 
 // This package's folder (from src/cli or dist/cli): the versions a new app asks for are its own.
 const PACKAGE_DIR = fileURLToPath(new URL("../../", import.meta.url));
@@ -273,8 +274,9 @@ nav a:hover, nav a[aria-current="page"] { color: var(--text); }
 .site-footer p { max-width: 60rem; margin: 0 auto; padding: 1rem 1.25rem; }
 `,
     "data/": "",
-    ".gitignore": "node_modules/\ndata/*.db\nbuild/\nreleases/\ncurrent\n.env\n",
+    ".gitignore": "node_modules/\ndata/*.db\nbuild/\nreleases/\ncurrent\n.env\n.console_history\n",
     "README.md": appReadme(appName),
+    ...dataSkeletonFiles(),
   };
 }
 
@@ -335,6 +337,8 @@ Kubernetes files.
 
 - \`app.ts\`: the app entry; \`lib/config.ts\`: configuration (environment variables win).
 - \`lib/models.ts\`: models; \`migrations/\`: the migrations that build the database.
+- \`lib/factories.ts\`: model factories; \`seeds/\`: development data (\`npx fw-a db:seed\`).
+- \`npx fw-a console\`: a REPL with the app loaded (models, config, services).
 - \`views/*.ts\`: views; templates in \`templates/<module>/<Class>/<method>.html\`.
 - \`run/scripts.ts\`: the app's own commands.
 

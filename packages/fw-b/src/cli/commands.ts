@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
-import type { Argv } from "yargs";
-import { buildCommand, deployCommand, describeScaffold, finishCli, frameworkCli, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/cli";
+import type { Argv, CommandModule } from "yargs";
+import { seedCliCommand } from "@fwkit/data/plugin";
+import { buildCommand, consoleCommand, deployCommand, describeScaffold, finishCli, frameworkCli, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/cli";
 import { userCliCommands } from "../contrib/auth/user-commands.js";
 import { cliConfig, databaseCliCommands, withDatabase } from "./migrations.js";
 import { addView, initApp } from "./scaffold.js";
@@ -8,7 +9,7 @@ import { PACKAGE_ROOT } from "../paths.js";
 
 /**
  * Builds the `fw-b` command line: `:init`, `:serve`, `:addview`, `:routes`, the migration
- * commands, and the app's own commands from `run/scripts.ts`.
+ * commands, `:seed`, `:console`, and the app's own commands from `run/scripts.ts`.
  */
 export async function buildCli(argv: readonly string[]): Promise<Argv> {
   // A run/scripts.ts that fails to load stops every command but :init, saying why.
@@ -42,6 +43,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
     .command(deployCommand(":deploy", "fw-b"));
   for (const command of releaseCommands({ framework: "fw-b", release: ":release", rollback: ":release-rollback", migrate: ":migrate" })) cli = cli.command(command);
   for (const command of databaseCliCommands((args) => resolve(String(args["root"])))) cli = cli.command(command);
+  cli = cli.command(seedCliCommand(":seed", "fw-b", (args) => cliConfig(resolve(String(args["root"])))) as CommandModule).command(consoleCommand(":console", "fw-b") as CommandModule);
   for (const command of userCliCommands({ config: (args) => cliConfig(resolve(String(args["root"]))), withDatabase })) cli = cli.command(command);
   for (const command of userCommands) cli = cli.command(command);
   return finishCli(cli, "fw-b");

@@ -1,0 +1,71 @@
+/**
+ * What the console puts in scope: the app and its config, `urlFor`, and what the batteries built
+ * at start-up, found among the app's plugins by their shape (the CLI imports no battery): the data
+ * plugin's models (each also under its own name, so `Note.all()` works and tab completes) and
+ * knex, the services plugin's mailer, storage and cache.
+ */
+import type { Host } from "@fwkit/koa-host";
+import { runtimeOf } from "@fwkit/koa-host/plugin";
+
+interface DataLike {
+  readonly name: "data";
+  readonly models: Readonly<Record<string, unknown>>;
+  readonly database: { readonly knex: unknown };
+}
+
+interface ServicesLike {
+  readonly name: "services";
+  readonly services: { readonly mailer: unknown; readonly storage: unknown; readonly cache: unknown };
+}
+
+const isData = (plugin: unknown): plugin is DataLike => (plugin as { name?: unknown }).name === "data" && typeof (plugin as { models?: unknown }).models === "object";
+const isServices = (plugin: unknown): plugin is ServicesLike =>
+  (plugin as { name?: unknown }).name === "services" && typeof (plugin as { services?: unknown }).services === "object";
+
+/** Reads a getter that throws when its battery is not configured (a mailer without MAIL_URL) as undefined. */
+function tryRead<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The variables of the console of `host`, by name; `models` lists the model names for the banner. */
+export function consoleContext(host: Host): { readonly variables: Record<string, unknown>; readonly models: readonly string[] } {
+  const runtime = runtimeOf(host.koa.context);
+  const basePath = runtime.basePath;
+  const variables: Record<string, unknown> = {
+    app: host,
+    config: host.config,
+    logger: host.logger,
+    routes: host.table,
+    urlFor: (target: string, methodOrParams?: string | Record<string, unknown>, params?: Record<string, unknown>) => basePath + host.table.urlFor(target, methodOrParams, params),
+  };
+  const data = runtime.plugins.find(isData);
+  const models: string[] = [];
+  if (data) {
+    variables["models"] = data.models;
+    const knex = tryRead(() => data.database.knex);
+    if (knex !== undefined) variables["knex"] = knex;
+    for (const [name, model] of Object.entries(data.models)) {
+      // A model never hides what the console itself offers (an export named `config`).
+      if (name in variables) continue;
+      variables[name] = model;
+      models.push(name);
+    }
+  }
+  const services = runtime.plugins.find(isServices);
+  if (services) {
+    variables["services"] = services.services;
+    for (const [name, read] of [
+      ["mail", () => services.services.mailer],
+      ["storage", () => services.services.storage],
+      ["cache", () => services.services.cache],
+    ] as const) {
+      const value = tryRead(read);
+      if (value !== undefined) variables[name] = value;
+    }
+  }
+  return { variables, models };
+}
