@@ -108,17 +108,18 @@ export abstract class Job<Payload = unknown, Input = Payload> {
   abstract handle(payload: Payload, context: JobContext): unknown;
 
   /** Checks the payload against the schema and queues the job on the process's queue. */
-  static async dispatch<J extends Job<any, any>>(
+  static async dispatch<J extends Job<never, unknown>>(
     this: JobClassOf<J>,
     payload: InputOf<J>,
     options?: DispatchOptions,
   ): Promise<DispatchedJob> {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the job class dispatch was called on (a subclass), not Job.
     return currentDispatcher(this).dispatch(this as unknown as JobClass, payload, options);
   }
 }
 
 /** The static side of a job class. */
-export interface JobClass<Payload = any, Input = any> {
+export interface JobClass<Payload = unknown, Input = unknown> {
   new (): Job<Payload, Input>;
   readonly name: string;
   readonly jobName?: string | undefined;
@@ -127,10 +128,10 @@ export interface JobClass<Payload = any, Input = any> {
 }
 
 /** A job class whose instances are `J`. */
-export type JobClassOf<J extends Job<any, any>> = (new () => J) & Omit<JobClass, "prototype">;
+export type JobClassOf<J extends Job<never, unknown>> = (new () => J) & Omit<JobClass, "prototype">;
 
 /** What `dispatch` takes for a job instance type. */
-export type InputOf<J> = J extends Job<any, infer Input> ? Input : never;
+export type InputOf<J> = J extends Job<never, infer Input> ? Input : never;
 
 /** The name a job is registered and queued under. */
 export function jobNameOf(job: JobClass): string {

@@ -19,12 +19,12 @@ function describeIssues(issues: readonly StandardSchemaV1.Issue[]): string {
 }
 
 /**
- * The payload as the job's schema outputs it, or `E_JOB_PAYLOAD_INVALID` naming the job and the
- * issues. A job without a schema takes any JSON payload as it is.
+ * The payload as the job's schema outputs it, through JSON, or `E_JOB_PAYLOAD_INVALID` naming the
+ * job and the issues. A job without a schema takes any JSON payload as it is.
  */
 export async function checkPayload(job: JobClass, payload: unknown): Promise<unknown> {
   const schema = job.schema;
-  if (schema === undefined) return payload;
+  if (schema === undefined) return asJson(job, payload);
   if (!isStandardSchema(schema))
     throw new E_JOB_DEFINITION_INVALID(
       jobNameOf(job),
@@ -32,5 +32,21 @@ export async function checkPayload(job: JobClass, payload: unknown): Promise<unk
     );
   const result = await schema["~standard"].validate(payload);
   if (result.issues) throw new E_JOB_PAYLOAD_INVALID(jobNameOf(job), describeIssues(result.issues));
-  return result.value;
+  return asJson(job, result.value);
+}
+
+/**
+ * The payload as a worker will get it: through JSON, as Redis stores it, so the in-process queue,
+ * the inline runner and the fake hand a job what BullMQ would (dates as strings, no undefined keys).
+ * A value JSON cannot carry (a bigint, a cycle) is `E_JOB_PAYLOAD_INVALID`.
+ */
+function asJson(job: JobClass, value: unknown): unknown {
+  if (value === undefined) return null;
+  let text: string;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    throw new E_JOB_PAYLOAD_INVALID(jobNameOf(job), `it cannot be written as JSON (${(error as Error).message})`);
+  }
+  return JSON.parse(text) as unknown;
 }

@@ -37,6 +37,29 @@ describe("sync:", () => {
     }
   });
 
+  test("payloads travel as JSON on every backend: a date arrives as a string; a bigint is refused", async () => {
+    const seen: unknown[] = [];
+    const Stamp = defineJob({
+      name: "stamp",
+      schema: z.object({ at: z.date(), note: z.string().optional() }),
+      handle(payload) {
+        seen.push(payload);
+      },
+    });
+    const Big = defineJob({ name: "big", schema: z.object({ n: z.bigint() }), handle() {} });
+    const queue = await createJobQueue({ url: "sync:", jobs: [Stamp, Big] });
+    try {
+      await Stamp.dispatch({ at: new Date("2026-01-02T03:04:05Z"), note: undefined });
+      assert.deepEqual(seen, [{ at: "2026-01-02T03:04:05.000Z" }]);
+      await assert.rejects(Big.dispatch({ n: 1n }), {
+        code: "E_JOB_PAYLOAD_INVALID",
+        message: /big\.dispatch\(\).*cannot be written as JSON/,
+      });
+    } finally {
+      await queue.close();
+    }
+  });
+
   test("a payload that fails its schema is refused before anything runs", async () => {
     const queue = await createJobQueue({ url: "sync:" });
     try {
