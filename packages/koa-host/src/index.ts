@@ -15,7 +15,8 @@ export {
 } from "./config.js";
 export * from "./errors.js";
 export type { AppDefinition, CreateOverrides } from "./app-definition.js";
-export { createHost, type Host, type HostOptions, type ResponderSetup } from "./host.js";
+export { createHost } from "./host.js";
+export type { Host, HostOptions, ResponderSetup } from "./host-types.js";
 export { HTTPError, HTTPErrorInstance, type HTTPErrorFactory, type HTTPErrorOptions } from "./http-error.js";
 export { redirect, Redirect, reply, Reply, type ReplyInit } from "./reply.js";
 export type { ErrorInfo, RespondFn, Responder } from "./responder.js";

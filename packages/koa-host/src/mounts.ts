@@ -1,14 +1,7 @@
 import { type RouteTable } from "routing-kernel";
 import { formatRouteListing, type RouteListing } from "routing-kernel/plugin";
 import { E_MOUNT_OVERLAP, E_MOUNT_PREFIX_INVALID } from "./errors.js";
-import type { Host } from "./host.js";
-
-/** An app served under a path prefix of another (multi-application). */
-export interface MountedApp {
-  /** The prefix, without a trailing slash (`/api`). */
-  readonly prefix: string;
-  readonly host: Host;
-}
+import type { Host, MountedApp } from "./host-types.js";
 
 /** What a mount prefix is checked against: everything the parent app itself serves. */
 export interface MountParent {

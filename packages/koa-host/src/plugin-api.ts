@@ -23,7 +23,8 @@ export {
   wantsJsonError,
   type ErrorPageText,
 } from "./error-pages.js";
-export { formatRoutes, routeListing, type MountedApp } from "./mounts.js";
+export { formatRoutes, routeListing } from "./mounts.js";
+export type { MountedApp } from "./host-types.js";
 export { HTTP_STATUSES, statusText, toHttpStatus } from "./http-error.js";
 export { createLogger, logTimeOf, requestLogger, routeNameOf, type LogTime } from "./logger.js";
 export {
@@ -55,6 +56,7 @@ export { encodeLocation, safeHeaders } from "./header-values.js";
 export { hasNoBodyStatus, isPlainObject, sendJson, sendText, unwrapReply } from "./respond-helpers.js";
 export { prepareResult, sendXml, shapeOf, type ResultShape, type ResultTableOptions, type TemplateRenderer } from "./results/index.js";
 export { runtimeOf, type HostRuntime } from "./runtime.js";
+export { defineSlot, type Slot } from "./slot.js";
 export { staticFiles, type StaticOptions } from "./static-files.js";
 export { safeStaticPath } from "./static-path.js";
 export { driverLoader, type DriverLoader } from "./drivers.js";

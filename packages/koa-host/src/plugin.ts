@@ -3,7 +3,30 @@ import type { Logger } from "pino";
 import type { Route, RouteTable } from "routing-kernel";
 import type { AppConfig } from "./config.js";
 import type { ConfigKeys } from "./config-keys.js";
+import type { RouteLookup } from "./dispatch.js";
 import type { OpenApiContribution } from "./openapi/types.js";
+
+/**
+ * What the host shares with its plugins and views: the app's config, logger, route table, plugins
+ * and base path. Every request's context carries it as `ctx.runtime` (set once, on the context
+ * prototype; not `ctx.host`, which Koa uses for the Host header), and `Host.runtime` gives it.
+ */
+export interface HostRuntime {
+  readonly config: AppConfig;
+  readonly logger: Logger;
+  readonly table: RouteTable;
+  readonly plugins: readonly HostPlugin[];
+  /** URL prefix when the app is mounted inside another, without a trailing slash ("" otherwise). */
+  readonly basePath: string;
+  /** The apps mounted under this one (their prefix and runtime), in mount order; empty until one is mounted. */
+  readonly mounts: readonly { readonly prefix: string; readonly runtime: HostRuntime }[];
+  /**
+   * What the view dispatcher will do with this request (its route, or that it answers by itself),
+   * for app-wide middleware that runs before it (the CSRF check); undefined for a path no view
+   * route answers. Matches once per request: the dispatcher reuses the answer.
+   */
+  lookupRoute(ctx: Context): RouteLookup | undefined;
+}
 
 /** What a plugin receives once at start-up. */
 export interface PluginContext {
@@ -13,6 +36,10 @@ export interface PluginContext {
   readonly logger: Logger;
   /** The committed route table. */
   readonly table: RouteTable;
+  /** The app's URL prefix when it is mounted inside another, without a trailing slash ("" otherwise). */
+  readonly basePath: string;
+  /** What the host shares with plugins and views, also `ctx.runtime` of each request. */
+  readonly runtime: HostRuntime;
 }
 
 /** A folder a plugin has the host serve: `{ prefix: "/_fw-b", dir: "/path/to/files" }`. */
@@ -51,6 +78,12 @@ export interface HostPlugin {
   logFields?(): (() => Record<string, unknown>) | undefined;
   /** App-wide Koa middleware, run after body parsing and before routing, in plugin order. */
   middleware?(): readonly Middleware[];
+  /**
+   * Middleware after the app's view routes and hand-written routes, in plugin order: answers for
+   * paths neither answers (the OpenAPI document and its page), so an app's own route at the same
+   * path wins.
+   */
+  fallbackMiddleware?(): readonly Middleware[];
   /**
    * Folders of files the host serves like the app's `static/` folder (GET and HEAD under `prefix`,
    * the app's cache lifetime), in the same layer: no middleware of their own per request.

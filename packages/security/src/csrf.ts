@@ -14,7 +14,7 @@
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context, Middleware } from "koa";
-import type { HostRuntime } from "@fwkit/koa-host/plugin";
+import { defineSlot, type HostRuntime } from "@fwkit/koa-host/plugin";
 import { bareOrCalled, setTag, type Route, type ViewDecorator } from "routing-kernel";
 import { E_CSRF_TOKEN_INVALID, E_CSRF_TOKEN_MISSING } from "./errors.js";
 import { findRuntime, type CsrfCookieSettings } from "./runtime.js";
@@ -42,7 +42,8 @@ function decodeSecret(value: unknown): Buffer | undefined {
   return bytes.length === SECRET_BYTES ? bytes : undefined;
 }
 
-const COOKIE_SECRET = Symbol.for("fw-security.csrf-cookie-secret");
+/** The request's CSRF cookie secret, read once; null once forgotten during the request (a logout). */
+const cookieSecretSlot = defineSlot<Buffer | null>("fw-security.csrf-cookie-secret");
 
 /** The secret the session holds (a logged-in visitor's), without making a session that does not exist. */
 function sessionSecret(ctx: Context): Buffer | undefined {
@@ -52,8 +53,7 @@ function sessionSecret(ctx: Context): Buffer | undefined {
 
 /** The secret of the visitor's signed CSRF cookie (read once per request); with `create`, a new one is set when there is none. */
 function cookieSecret(ctx: Context, settings: CsrfCookieSettings, create: boolean): Buffer | undefined {
-  const holder = ctx as unknown as Record<symbol, Buffer | null | undefined>;
-  let secret = holder[COOKIE_SECRET];
+  let secret = cookieSecretSlot.get(ctx);
   if (secret) return secret;
   // null: forgotten during this request (a logout), so the request's cookie no longer counts.
   if (secret === undefined) {
@@ -70,7 +70,7 @@ function cookieSecret(ctx: Context, settings: CsrfCookieSettings, create: boolea
       overwrite: true,
     });
   }
-  if (secret) holder[COOKIE_SECRET] = secret;
+  if (secret) cookieSecretSlot.set(ctx, secret);
   return secret ?? undefined;
 }
 
@@ -81,7 +81,7 @@ function cookieSecret(ctx: Context, settings: CsrfCookieSettings, create: boolea
 export function forgetCsrfCookie(ctx: Context): void {
   const settings = findRuntime(ctx)?.csrfCookie;
   if (!settings) return;
-  (ctx as unknown as Record<symbol, Buffer | null | undefined>)[COOKIE_SECRET] = null;
+  cookieSecretSlot.set(ctx, null);
   if (ctx.cookies.get(settings.name) !== undefined) {
     ctx.cookies.set(settings.name, "", { httpOnly: true, sameSite: "lax", secure: settings.secure, path: "/", overwrite: true });
   }
@@ -201,8 +201,8 @@ export function csrfGuard(options: CsrfGuardOptions): Middleware {
     if (SAFE_METHODS.has(ctx.method) || isBearerOnly(ctx)) return next();
     const token = sentCsrfToken(ctx);
     if (token && csrfTokenMatches(ctx, token)) return next();
-    // The host puts its runtime on every context (koa-host's runtimeOf, read without importing it).
-    const runtime = (ctx as unknown as { runtime?: HostRuntime }).runtime;
+    // The host puts its runtime on every context; a bare Koa app (no host) has none.
+    const runtime = ctx.runtime as HostRuntime | undefined;
     const found = runtime?.lookupRoute(ctx);
     if (found?.answersItself) return next();
     if (found?.route) {

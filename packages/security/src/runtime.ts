@@ -4,6 +4,7 @@
  */
 import type { Context } from "koa";
 import type { SecurityConfig } from "./config.js";
+import { defineSlot } from "@fwkit/koa-host/plugin";
 import { E_SECURITY_NOT_SET_UP } from "./errors.js";
 import type { JwtKeys } from "./jwt.js";
 import type { AttemptCounter, LoginLimiter } from "./login-limit.js";
@@ -58,21 +59,21 @@ export interface CsrfCookieSettings {
   readonly signer: Signer;
 }
 
-const RUNTIME = Symbol.for("fw-security.runtime");
+const securityRuntime = defineSlot<SecurityRuntime>("fw-security.runtime");
 
 /** Makes the runtime reachable from `ctx` for the rest of the request. */
 export function attachRuntime(ctx: Context, runtime: SecurityRuntime): void {
-  (ctx as unknown as Record<symbol, SecurityRuntime>)[RUNTIME] = runtime;
+  securityRuntime.set(ctx, runtime);
 }
 
 /** The runtime of the app serving `ctx`, or `undefined` when the security plugin is not installed. */
 export function findRuntime(ctx: Context): SecurityRuntime | undefined {
-  return (ctx as unknown as Record<symbol, SecurityRuntime | undefined>)[RUNTIME];
+  return securityRuntime.get(ctx);
 }
 
 /** The runtime of the app serving `ctx`; throws when the security plugin is not installed. */
 export function runtimeOf(ctx: Context, what: string): SecurityRuntime {
-  const runtime = (ctx as unknown as Record<symbol, SecurityRuntime | undefined>)[RUNTIME];
+  const runtime = securityRuntime.get(ctx);
   if (!runtime) throw new E_SECURITY_NOT_SET_UP(what);
   return runtime;
 }

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import type { Middleware } from "koa";
 import type { AppConfig } from "../config.js";
 import { resolveDevTool } from "../dev-tools.js";
+import { escapeHtml as esc } from "../escape/index.js";
 import { openApiDocument, type OpenApiSource } from "./document.js";
 import { checkOpenApiOptions } from "./options.js";
 import type { OpenApiObject, OpenApiOptions } from "./types.js";
@@ -17,7 +18,7 @@ export interface OpenApiConfig extends OpenApiOptions {
   readonly docsPath?: string | false;
 }
 
-/** The config keys of the `openapi` block (declared with the host's keys). */
+/** The config keys of the `openapi` block (declared by the OpenAPI plugin). */
 export const OPENAPI_CONFIG_KEYS = Object.freeze({
   serve: true,
   path: true,
@@ -59,7 +60,6 @@ const INIT_SCRIPT = `window.addEventListener("load", function () {
 `;
 
 function page(title: string, base: string, documentUrl: string): string {
-  const esc = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>${esc(title)}</title><link rel="stylesheet" href="${esc(base)}/swagger-ui.css"></head>

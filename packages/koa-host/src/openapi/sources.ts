@@ -1,6 +1,4 @@
-import type { Host } from "../host.js";
-import type { HostPlugin } from "../plugin.js";
-import type { HostRuntime } from "../runtime.js";
+import type { HostPlugin, HostRuntime } from "../plugin.js";
 import type { OpenApiSource } from "./document.js";
 import type { OpenApiContribution } from "./types.js";
 
@@ -10,8 +8,12 @@ export function contributionsOf(plugins: readonly HostPlugin[]): OpenApiContribu
 }
 
 /** The routes an app answers, its own and its mounted apps' (under their prefix), with their plugins' notes. */
-export function openApiSources(host: Host, prefix = ""): OpenApiSource[] {
-  const runtime = (host.koa.context as unknown as { runtime: HostRuntime }).runtime;
-  const own: OpenApiSource = { routes: host.table.routes, prefix: prefix + runtime.basePath, contributions: contributionsOf(runtime.plugins) };
-  return [own, ...host.mounts.flatMap((mounted) => openApiSources(mounted.host, prefix + runtime.basePath + mounted.prefix))];
+export function openApiSources(host: { readonly runtime: HostRuntime }, prefix = ""): OpenApiSource[] {
+  return runtimeSources(host.runtime, prefix);
+}
+
+/** {@link openApiSources} of an app's runtime. */
+export function runtimeSources(runtime: HostRuntime, prefix = ""): OpenApiSource[] {
+  const own: OpenApiSource = { routes: runtime.table.routes, prefix: prefix + runtime.basePath, contributions: contributionsOf(runtime.plugins) };
+  return [own, ...runtime.mounts.flatMap((mounted) => runtimeSources(mounted.runtime, prefix + runtime.basePath + mounted.prefix))];
 }
