@@ -11,7 +11,7 @@ export { appTarget, finishCli, flagValue, frameworkCli, routesCommand, serveComm
 export { findAppEntry, loadAppDefinition } from "@fwkit/koa-host/operations";
 export { buildCommand, deployCommand, startCommand } from "./production-commands.js";
 export { releaseCommands, type ReleaseCommandNames } from "./release-commands.js";
-export { deployFiles, deployTarget, haproxyConfig, nginxConfig, type DeployTarget, type HaproxyOptions } from "./production/deploy/index.js";
+export { deployFiles, deployTarget, haproxyConfig, METRICS_PATH, METRICS_PORT, nginxConfig, prometheusConfig, type DeployTarget, type HaproxyOptions, type PrometheusOptions } from "./production/deploy/index.js";
 export { printRoutes } from "./routes.js";
 export { runCli } from "./run-cli.js";
 export { describeScaffold, keepExistingMigrations, linkNewApp, NODE_ENGINES, SCAFFOLD_DEPENDENCIES, SCAFFOLD_DEV_DEPENDENCIES, scaffoldDependencies, scaffoldDevDependencies, writeScaffold, type ScaffoldResult } from "./scaffold.js";

@@ -15,7 +15,7 @@ export interface SpanExporterLike {
 
 /** The `metrics` block (see docs/observability.md). */
 export interface MetricsConfig {
-  /** Serve Prometheus metrics (default false). */
+  /** Serve Prometheus metrics (`METRICS_ENABLED`, default false). */
   readonly enabled?: boolean;
   /** The scrape path (default `/metrics`). */
   readonly path?: string;

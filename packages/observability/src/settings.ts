@@ -88,10 +88,10 @@ function labels(value: unknown): Readonly<Record<string, string>> {
   return Object.freeze({ ...(given as Record<string, string>) });
 }
 
-/** Reads `metrics` (`METRICS_PORT` and `METRICS_TOKEN` when the config gives no port or token). */
+/** Reads `metrics` (`METRICS_ENABLED`, `METRICS_PORT` and `METRICS_TOKEN` where the config is silent). */
 export function metricsSettings(config: AppConfig, env: Env = process.env): MetricsSettings {
   const given = block("metrics", config.metrics);
-  const enabled = bool("metrics.enabled", given["enabled"], false);
+  const enabled = bool("metrics.enabled", given["enabled"] ?? (env["METRICS_ENABLED"] || undefined), false);
   const path = text("metrics.path", given["path"], "/metrics", /^\/[A-Za-z0-9._~\/-]*$/, 'an absolute URL path such as "/metrics"');
   const token = given["token"] ?? (env["METRICS_TOKEN"] || undefined);
   if (token !== undefined && (typeof token !== "string" || token.length < 16 || /\s/.test(token))) {

@@ -6,6 +6,7 @@ import { E_APP_NOT_FOUND, E_DEPLOY_OPTION } from "@fwkit/koa-host";
 import { PRODUCTION_DEFAULTS } from "@fwkit/koa-host/operations";
 import { COMPOSE_PEM, composeFile, dockerfile, dockerignore } from "./docker.js";
 import { kubernetesManifests } from "./kubernetes.js";
+import { METRICS_PORT, prometheusConfig } from "./metrics.js";
 import { isHostName, PLACEHOLDER_HOST, safeName, type DeployTarget } from "./options.js";
 import { haproxyConfig, nginxConfig } from "./proxies.js";
 import { systemdUnit } from "./systemd.js";
@@ -13,6 +14,7 @@ import { writeDockerDependencies } from "./vendor.js";
 
 export { composeFile, dockerfile, dockerignore } from "./docker.js";
 export { kubernetesManifests } from "./kubernetes.js";
+export { METRICS_PATH, METRICS_PORT, prometheusConfig, type PrometheusOptions } from "./metrics.js";
 export { cliPath, PLACEHOLDER_HOST, safeName, type DeployTarget } from "./options.js";
 export { haproxyConfig, haproxyPemPath, nginxCertificatePaths, nginxConfig, type HaproxyOptions, type NginxOptions } from "./proxies.js";
 export { systemdUnit } from "./systemd.js";
@@ -74,6 +76,7 @@ export function deployFiles(target: DeployTarget): Record<string, string> {
     "deploy/nginx.conf": nginxConfig(target, { servers: ["10.0.0.11:5000", "10.0.0.12:5000"] }),
     [`deploy/${name}.service`]: systemdUnit(target),
     "deploy/kubernetes.yaml": kubernetesManifests(target),
+    "deploy/prometheus.yml": prometheusConfig(target, { targets: [`10.0.0.11:${METRICS_PORT}`, `10.0.0.12:${METRICS_PORT}`] }),
   };
 }
 

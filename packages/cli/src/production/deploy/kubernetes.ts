@@ -1,3 +1,4 @@
+import { METRICS_PATH, METRICS_PORT } from "./metrics.js";
 import { cliPath, safeName, type DeployTarget } from "./options.js";
 
 /** The label selector of what a release applies first: its settings, secrets and migration Job. */
@@ -45,6 +46,9 @@ data:
   HOST: 0.0.0.0
   TRUST_PROXY: "1"
   WEB_CONCURRENCY: "2"
+  # Prometheus metrics on a port of their own (the sum of the workers), found by the pod annotations.
+  METRICS_ENABLED: "true"
+  METRICS_PORT: "${METRICS_PORT}"
 ---
 apiVersion: v1
 kind: Secret
@@ -109,6 +113,11 @@ spec:
     metadata:
       labels:
         app.kubernetes.io/name: ${name}
+      annotations:
+        # Prometheus's pod discovery (deploy/prometheus.yml) scrapes the metrics port, never the Service.
+        prometheus.io/scrape: "true"
+        prometheus.io/port: "${METRICS_PORT}"
+        prometheus.io/path: ${METRICS_PATH}
     spec:
       terminationGracePeriodSeconds: ${grace + 15}
       containers:
@@ -117,6 +126,8 @@ spec:
           ports:
             - name: http
               containerPort: ${target.port}
+            - name: metrics
+              containerPort: ${METRICS_PORT}
 ${env}
 ${security}
           volumeMounts:

@@ -1,4 +1,5 @@
 import { safeName, type DeployTarget } from "./options.js";
+import { METRICS_PATH } from "./metrics.js";
 
 /** Options of {@link nginxConfig}. */
 export interface NginxOptions {
@@ -44,6 +45,11 @@ export function nginxConfig(target: DeployTarget, options: NginxOptions): string
   const hosts = (options.hosts ?? target.hosts).join(" ");
   const plain = options.listen ?? "80";
   const locations = `    client_max_body_size 12m;
+
+    # Metrics are Prometheus's, scraped on each node's metrics port: never served to the public.
+    location = ${METRICS_PATH} {
+        return 404;
+    }
 
     location = ${target.healthPath} {
         access_log off;

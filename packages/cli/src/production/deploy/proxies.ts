@@ -1,4 +1,5 @@
 import { safeName, type DeployTarget } from "./options.js";
+import { METRICS_PATH } from "./metrics.js";
 
 /** Options of {@link haproxyConfig}. */
 export interface HaproxyOptions {
@@ -100,6 +101,8 @@ frontend web
 ${tls ? `    bind ${tls.bind} ssl crt ${tls.pem} alpn h2,http/1.1\n` : ""}    # Only the app's own host names: the app builds links from Host, so another one is refused.
     acl app_host req.hdr(host),field(1,:),lower -m str ${hosts.join(" ")}
     http-request deny deny_status 421 unless app_host
+    # Metrics are Prometheus's, scraped on each node's metrics port: never served to the public.
+    http-request deny deny_status 404 if { path ${METRICS_PATH} } || { path_beg ${METRICS_PATH}/ }
 ${tls && options.plainHttp !== "serve" ? "    http-request redirect scheme https code 301 unless { ssl_fc }\n" : ""}    http-request set-header X-Forwarded-Proto https if { ssl_fc }
     http-request set-header X-Forwarded-Proto http unless { ssl_fc }
     http-request set-header X-Forwarded-Host %[req.hdr(host)]
