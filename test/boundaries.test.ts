@@ -8,6 +8,8 @@
 //   kit and the CLI build on it, never the other way;
 // - the host (koa-host) never imports the command line (@fwkit/cli depends on the host) nor the
 //   command-line tools (yargs, esbuild, chokidar), in sources, tests or package.json.
+// - the app kit (@fwkit/app-kit) assembles the frameworks: the kernel, the host, the command line,
+//   conformance and the batteries never import it.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -58,6 +60,8 @@ function packageOf(specifier: string): string | undefined {
 
 /** The command line's own package and the tools only it loads: the host lists and imports none of them. */
 const COMMAND_LINE = new Set(["@fwkit/cli", "yargs", "@types/yargs", "esbuild", "chokidar"]);
+/** What the app kit builds on: none of these imports it (only the frameworks, apps and tools above it do). */
+const BELOW_APP_KIT = new Set(["routing-kernel", "@fwkit/koa-host", "@fwkit/cli", "@fwkit/security", "@fwkit/data", "@fwkit/services", "@fwkit/jobs", "@fwkit/observability", "@fwkit/conformance"]);
 
 const isKoa = (name: string) => name === "koa" || name.startsWith("koa-") || name.startsWith("@koa/") || name.startsWith("@types/koa");
 
@@ -93,6 +97,10 @@ function rulesFor(workspace: ReadonlySet<string>): Rule[] {
       if (place.test && imported === "@fwkit/test-servers") return undefined;
       return "jobs builds on routing-kernel and koa-host only (its tests may add test-servers): the frameworks, app kit and CLI build on it";
     },
+    (from, imported) =>
+      imported === "@fwkit/app-kit" && BELOW_APP_KIT.has(from)
+        ? "the app kit assembles frameworks from the host and the batteries: the kernel, the host, the command line and the batteries never import it"
+        : undefined,
   ];
 }
 
@@ -160,6 +168,8 @@ describe("package boundaries (DESIGN.md)", () => {
     write("packages/app-kit/package.json", manifest("@fwkit/app-kit"));
     write("packages/services/package.json", manifest("@fwkit/services"));
     write("packages/test-servers/package.json", manifest("@fwkit/test-servers"));
+    write("packages/data/package.json", manifest("@fwkit/data"));
+    write("packages/data/src/g.ts", 'import type { Battery } from "@fwkit/app-kit";\n');
     write("apps/demo/package.json", manifest("demo", { dependencies: { "fw-a": "workspace:*" } }));
     write("apps/demo/views/main.ts", 'import { FwA } from "fw-a";\n');
     const violations = findViolations(root);
@@ -185,6 +195,10 @@ describe("package boundaries (DESIGN.md)", () => {
       assert.ok(!violations.some((v) => v.includes('"fw-a/testing"')), violations.join("\n"));
     });
 
+    test("a battery importing the app kit (type-only too)", () => {
+      has(/^packages\/data\/src\/g\.ts imports "@fwkit\/app-kit": the app kit assembles frameworks from the host and the batteries/);
+    });
+
     test("the host importing the command line or its tools (tests included)", () => {
       has(/^packages\/koa-host\/test\/cli\.test\.ts imports "@fwkit\/cli": the host never imports the command line/);
       has(/^packages\/koa-host\/test\/cli\.test\.ts imports "yargs": the host never imports the command line/);
@@ -205,7 +219,7 @@ describe("package boundaries (DESIGN.md)", () => {
 
     test("allowed imports are not reported (koa-host on Koa and the kernel, apps on fw-a)", () => {
       assert.ok(!violations.some((v) => v.startsWith("packages/koa-host/src/ok.ts") || v.startsWith("packages/koa-host/package.json") || v.startsWith("apps/")), violations.join("\n"));
-      assert.equal(violations.length, 13, violations.join("\n"));
+      assert.equal(violations.length, 14, violations.join("\n"));
     });
   });
 });
