@@ -55,7 +55,8 @@ export {
   type JobSchedule,
   type JobSettings,
 } from "./job.js";
-export { createJobQueue, JOB_QUEUE_OPTION_KEYS, JobQueue, type JobQueueOptions, type QueueSelection } from "./queue.js";
+export { createJobQueue, JobQueue, type QueueSelection } from "./queue.js";
+export { JOB_QUEUE_OPTION_KEYS, type JobQueueOptions, type QueueSettings } from "./queue-options.js";
 export { parseSchedule, schedule, type ParsedSchedule, type ScheduledRun } from "./schedule.js";
 export { checkPayload, isStandardSchema } from "./schema.js";
 export {

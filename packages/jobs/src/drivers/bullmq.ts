@@ -6,7 +6,7 @@
  */
 import type { ConnectionOptions, Job as BullJob, Queue, Worker } from "bullmq";
 import { E_QUEUE_UNAVAILABLE } from "../errors.js";
-import type { QueueSettings } from "../queue.js";
+import type { QueueSettings } from "../queue-options.js";
 import type { ScheduledRun } from "../schedule.js";
 import type { RedisLocation } from "../url.js";
 import type {

@@ -1,4 +1,4 @@
-import type { QueueSettings } from "../queue.js";
+import type { QueueSettings } from "../queue-options.js";
 import type { QueueLocation } from "../url.js";
 import { BullMQDriver } from "./bullmq.js";
 import { importDriver } from "./load.js";

@@ -15,28 +15,8 @@ import type {
   ScheduleEntry,
   WorkOptions,
 } from "./types.js";
+import { delay, type MemoryJob, type MemoryWorker, rank, toFailedJob, untilSettled } from "./memory-job.js";
 import { MemorySchedules } from "./memory-schedules.js";
-
-type State = "waiting" | "delayed" | "active" | "completed" | "failed";
-
-interface MemoryJob extends QueuedJob {
-  readonly id: string;
-  readonly seq: number;
-  state: State;
-  attemptsMade: number;
-  runAt: number;
-  error: string | undefined;
-  stack: string | undefined;
-  finishedAt: number | undefined;
-}
-
-interface MemoryWorker {
-  readonly queues: ReadonlySet<string>;
-  readonly concurrency: number;
-  readonly run: WorkOptions["run"];
-  readonly running: Map<MemoryJob, AbortController>;
-  stopped: boolean;
-}
 
 /** The in-process queue; `sync` runs each job at dispatch, in the dispatcher's await. */
 export class MemoryDriver implements QueueDriver {
@@ -231,17 +211,7 @@ export class MemoryDriver implements QueueDriver {
       [...(this.#jobs.get(queue)?.values() ?? [])].filter((job) => job.state === "failed"),
     );
     failed.sort((a, b) => (b.finishedAt ?? 0) - (a.finishedAt ?? 0) || b.seq - a.seq);
-    return failed.slice(0, limit).map((job) => ({
-      ref: `${job.options.queue}:${job.id}`,
-      id: job.id,
-      queue: job.options.queue,
-      name: job.name,
-      payload: job.payload,
-      error: job.error ?? "",
-      stack: job.stack,
-      attemptsMade: job.attemptsMade,
-      failedAt: job.finishedAt === undefined ? undefined : new Date(job.finishedAt),
-    }));
+    return failed.slice(0, limit).map(toFailedJob);
   }
 
   async retry(queue: string, id: string): Promise<boolean> {
@@ -300,15 +270,4 @@ export class MemoryDriver implements QueueDriver {
     if (this.#timer) clearTimeout(this.#timer);
     for (const worker of this.#workers) worker.stopped = true;
   }
-}
-
-const rank = (job: MemoryJob): number => job.options.priority ?? 0;
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
-
-/** Resolves once `job` leaves the active state. */
-function untilSettled(job: MemoryJob): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => (job.state === "active" ? setTimeout(check, 10) : resolve());
-    check();
-  });
 }
