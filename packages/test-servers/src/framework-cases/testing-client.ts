@@ -1,0 +1,171 @@
+/**
+ * The test client's rules, written once and run by both frameworks' tests against their
+ * `testClient` (from `fw-a/testing`, `fw-b/testing`): in-memory requests, cookies kept, the CSRF
+ * token sent for unsafe verbs, `loginAs` through the security battery, the app's URLs, and reading
+ * an answer in a format it does not have refused with E_TEST_RESPONSE_FORMAT.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+
+// `any` so that each framework's own, more precise decorator and view types are accepted.
+// biome-ignore lint/suspicious/noExplicitAny: a decorator of any framework
+type Decorator = (value: any, context: any) => any;
+
+/** One answer of the test client, as these cases read it. */
+export interface TestClientAnswer {
+  readonly status: number;
+  readonly type: string;
+  text(): string;
+  json(): unknown;
+  xml(): { find(name: string): { readonly text: string } | undefined };
+}
+
+/** Options of a request of the test client, as these cases send them. */
+export interface TestClientRequest {
+  readonly json?: unknown;
+  readonly form?: Record<string, string>;
+  readonly csrf?: boolean;
+}
+
+/** The framework's test client, as these cases use it. */
+export interface TestClientLike {
+  get(path: string): Promise<TestClientAnswer>;
+  post(path: string, init?: TestClientRequest): Promise<TestClientAnswer>;
+  loginAs(user: unknown): Promise<void>;
+  logout(): void;
+  csrfToken(): Promise<string | undefined>;
+  urlFor(target: string, params?: Record<string, string>): string;
+  readonly cookies: { names(): string[] };
+  close(): Promise<void>;
+}
+
+/** The framework under test, as {@link testClientCases} needs it. */
+export interface TestClientSubject {
+  readonly name: string;
+  /** True when generated paths end with `/`. */
+  readonly trailingSlash: boolean;
+  /** The view base class (its views have `ctx`). */
+  readonly Base: abstract new (...args: never[]) => object;
+  /** Makes the framework's test client of these modules. */
+  testClient(options: {
+    modules: { name: string; exports: Record<string, unknown> }[];
+    config?: Record<string, unknown>;
+    auth?: { loadUser(id: string): unknown; userId?(user: unknown): unknown };
+  }): Promise<TestClientLike>;
+  /** The JSON decorator (class). */
+  readonly json: Decorator;
+  /** The XML decorator (class), when the framework has one. */
+  readonly xml?: Decorator;
+  /** The login-required decorator (method). */
+  readonly loginRequired: Decorator;
+  /** The logged-in user of a request. */
+  currentUser(ctx: unknown): { readonly name: string } | undefined;
+}
+
+interface User {
+  readonly id: number;
+  readonly name: string;
+}
+
+const SECURE = { batteries: { security: true, data: false, services: false } };
+const BARE = { batteries: { security: false, data: false, services: false } };
+const refusedFormat = (error: Error & { code?: string }) => error.code === "E_TEST_RESPONSE_FORMAT";
+
+/** Registers the test-client tests of one framework (call at the top level of its test file). */
+export function testClientCases(subject: TestClientSubject): void {
+  const p = (path: string) => (subject.trailingSlash ? `${path}/` : path);
+  const users = new Map<string, User>([["7", { id: 7, name: "Ada" }]]);
+  const auth = { loadUser: (id: string) => users.get(id), userId: (user: unknown) => (user as User).id };
+  const ctxOf = (view: object) => (view as { ctx: { request: { body?: unknown } } }).ctx;
+  const Base = subject.Base as abstract new () => object;
+
+  @subject.json
+  class Notes extends Base {
+    index() {
+      return { user: subject.currentUser(ctxOf(this))?.name ?? null };
+    }
+    post() {
+      return { saved: (ctxOf(this).request.body as { title?: string }).title ?? null };
+    }
+    @subject.loginRequired
+    mine() {
+      return { owner: subject.currentUser(ctxOf(this))!.name };
+    }
+    show(slug: string) {
+      return { slug };
+    }
+  }
+  class Index extends Base {
+    index() {
+      return "<p>home</p>";
+    }
+  }
+  const exports: Record<string, unknown> = { Notes, Index };
+  if (subject.xml) {
+    @subject.xml
+    class Account extends Base {
+      index() {
+        return { name: subject.currentUser(ctxOf(this))?.name ?? "nobody" };
+      }
+    }
+    exports["Account"] = Account;
+  }
+  const modules = [{ name: "notes", exports }];
+
+  describe(`${subject.name}/testing testClient`, () => {
+    let client: TestClientLike;
+    before(async () => {
+      client = await subject.testClient({ modules, config: SECURE, auth });
+    });
+    after(() => client.close());
+
+    test("GET reads JSON and HTML answers with no port opened; json() of HTML names what came back", async () => {
+      const home = await client.get("/");
+      assert.equal(home.status, 200);
+      assert.equal(home.type, "text/html");
+      assert.equal(home.text(), "<p>home</p>");
+      assert.throws(() => home.json(), (error: Error & { code?: string }) => refusedFormat(error) && /status 200, text\/html/.test(error.message));
+      assert.deepEqual((await client.get(p("/notes"))).json(), { user: null });
+    });
+
+    test("an unsafe verb carries the session's CSRF token (JSON and form bodies); csrf: false shows the app's refusal", async () => {
+      const saved = await client.post(p("/notes"), { json: { title: "first" } });
+      assert.equal(saved.status, 200, saved.text());
+      assert.deepEqual(saved.json(), { saved: "first" });
+      assert.deepEqual((await client.post(p("/notes"), { form: { title: "second" } })).json(), { saved: "second" });
+      const refused = await client.post(p("/notes"), { json: { title: "x" }, csrf: false });
+      assert.equal(refused.status, 403);
+      assert.equal(refused.type, "application/json");
+      assert.throws(() => refused.xml(), refusedFormat);
+    });
+
+    test("loginAs logs the user in through the security battery; cookies carry the session; logout ends it", async () => {
+      assert.equal((await client.get(p("/notes/mine"))).status, 401);
+      await client.loginAs(users.get("7"));
+      assert.ok(client.cookies.names().length > 0);
+      assert.deepEqual((await client.get(p("/notes/mine"))).json(), { owner: "Ada" });
+      assert.deepEqual((await client.post(p("/notes"), { json: { title: "after login" } })).json(), { saved: "after login" });
+      if (subject.xml) assert.equal((await client.get(p("/account"))).xml().find("name")?.text, "Ada");
+      client.logout();
+      assert.equal((await client.get(p("/notes/mine"))).status, 401);
+    });
+
+    test("urlFor builds the app's URLs", async () => {
+      assert.equal(client.urlFor("Notes.show", { slug: "a b" }), p("/notes/show/a%20b"));
+      assert.deepEqual((await client.get(client.urlFor("Notes.show", { slug: "x" }))).json(), { slug: "x" });
+    });
+  });
+
+  describe(`${subject.name}/testing testClient without the security battery`, () => {
+    test("loginAs fails with E_TEST_CLIENT_LOGIN, and no token is sent", async () => {
+      const client = await subject.testClient({ modules, config: BARE });
+      try {
+        await assert.rejects(client.loginAs({ id: 1 }), (error: Error & { code?: string }) => error.code === "E_TEST_CLIENT_LOGIN");
+        assert.equal(await client.csrfToken(), undefined);
+        assert.deepEqual((await client.post(p("/notes"), { json: { title: "d" } })).json(), { saved: "d" });
+      } finally {
+        await client.close();
+      }
+    });
+  });
+}
