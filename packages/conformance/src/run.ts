@@ -10,6 +10,7 @@ import { errorPageCases } from "./cases/error-pages.js";
 import { errorsBeforeViewCases } from "./cases/errors-before-view.js";
 import { inheritanceCases } from "./cases/inheritance.js";
 import { lifecycleCases } from "./cases/lifecycle.js";
+import { optionCases } from "./cases/options.js";
 import { orderCases } from "./cases/order.js";
 import { overrideCases } from "./cases/override.js";
 import { parameterCases } from "./cases/parameters.js";
@@ -50,6 +51,7 @@ export function runConformance(adapter: ConformanceAdapter): void {
     errorPageCases(context);
     resultCases(context);
     declaredSchemaCases(context);
+    optionCases(context);
     commandCases(context);
     test("the skip list names only tests of this suite", () => {
       const unknown = [...registry.skips.keys()].filter((name) => !registry.titles.has(name));
