@@ -4,6 +4,8 @@ import yargs, { type Argv, type CommandModule } from "yargs";
 import { printRoutes } from "./routes.js";
 import { serve } from "./serve.js";
 import { noCommandMessage, usageErrorMessage } from "./usage-error.js";
+import { appOf, type AppArgs } from "./app-args.js";
+import { E_CLI_USAGE, E_START_OPTION } from "./errors.js";
 
 // The raw arguments of each command line, for the messages of finishCli's failure handler.
 const rawArguments = new WeakMap<Argv, readonly string[]>();
@@ -57,12 +59,10 @@ export function finishCli(cli: Argv, name: string): Argv {
       if (error) throw error;
       // yargs hands its usage object to the failure handler: its descriptions are the options known where parsing stopped.
       const knownOptions = Object.keys((usage as unknown as { getDescriptions(): Record<string, unknown> }).getDescriptions());
-      throw new Error(usageErrorMessage(message, { name, argv, knownOptions, commands }));
+      throw new E_CLI_USAGE(usageErrorMessage(message, { name, argv, knownOptions, commands }));
     });
 }
 
-type AppArgs = { root?: unknown; app?: unknown };
-const appOf = (args: AppArgs) => ({ root: resolve(String(args.root)), ...(args.app ? { appName: String(args.app) } : {}) });
 
 /** The serve command (`gen:serve`, `:serve`): `--port 5000 --host 127.0.0.1 [--no-reload]`. */
 export function serveCommand(command: string): CommandModule<AppArgs, AppArgs & { port: number; host: string; reload: boolean }> {
@@ -76,7 +76,7 @@ export function serveCommand(command: string): CommandModule<AppArgs, AppArgs & 
         .option("reload", { type: "boolean", default: true, describe: "restart on source changes (--no-reload to disable)" }) as never,
     async handler(args) {
       if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) {
-        throw new Error(`--port must be a whole number from 0 to 65535, not ${String(args.port)}.`);
+        throw new E_START_OPTION("--port", "a whole number from 0 to 65535", args.port);
       }
       // The server (or the reloading child) keeps the process alive until SIGTERM or SIGINT.
       await serve({ ...appOf(args), port: args.port, hostname: args.host, reload: args.reload });
@@ -101,7 +101,7 @@ export function routesCommand(command: string, framework: { readonly module: str
         .option("include-html", { type: "boolean", default: false, describe: "with --openapi: document the HTML routes too" })
         // yargs' conflicts() counts the defaults as given, so the one combination that cannot work is checked here.
         .check((args) => {
-          if (args["types"] && args["openapi"]) throw new Error(`--types writes types/routes.d.ts and --openapi prints a document: run ${command} once for each.`);
+          if (args["types"] && args["openapi"]) throw new E_CLI_USAGE(`--types writes types/routes.d.ts and --openapi prints a document: run ${command} once for each.`);
           return true;
         }) as never,
     handler: (args) =>

@@ -6,6 +6,7 @@
  * `@fwkit/cli/commands` holds `defineCommands` alone, so an app that declares commands does not
  * load the command-line parser.
  */
+export { appOf, withApp, type AppArgs } from "./app-args.js";
 export { consoleCommand, consoleContext, CONSOLE_HISTORY_FILE, startConsole, type ConsoleOptions } from "./console/index.js";
 export { appTarget, finishCli, flagValue, frameworkCli, routesCommand, serveCommand } from "./commands.js";
 export { findAppEntry, loadAppDefinition } from "@fwkit/koa-host/operations";
@@ -15,6 +16,7 @@ export { deployFiles, deployTarget, haproxyConfig, METRICS_PATH, METRICS_PORT, n
 export { printRoutes } from "./routes.js";
 export { runCli } from "./run-cli.js";
 export { describeScaffold, keepExistingMigrations, linkNewApp, NODE_ENGINES, SCAFFOLD_DEPENDENCIES, SCAFFOLD_DEV_DEPENDENCIES, scaffoldDependencies, scaffoldDevDependencies, writeScaffold, type ScaffoldResult } from "./scaffold.js";
+export { generateView, initApp, viewModulePath, type AppScaffold, type ViewModuleNaming, type ViewScaffold } from "./generators.js";
 export { hasInstallStep, linkScaffoldDependencies, type LinkResult } from "./scaffold-links.js";
 export { appNameOf, checkViewName, viewClassName } from "./scaffold-names.js";
 export { serve, type ServeHandle, type ServeOptions } from "./serve.js";

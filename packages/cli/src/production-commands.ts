@@ -1,13 +1,11 @@
-import { resolve } from "node:path";
 import type { CommandModule } from "yargs";
 import { buildApp } from "./production/build.js";
 import { currentRelease } from "./production/releases.js";
 import { startApp } from "./production/start.js";
 import { logStartFailure } from "./production/start-log.js";
 import { describeScaffold } from "./scaffold.js";
+import { appOf, type AppArgs } from "./app-args.js";
 
-type AppArgs = { root?: unknown; app?: unknown };
-const appOf = (args: AppArgs) => ({ root: resolve(String(args.root)), ...(args.app ? { appName: String(args.app) } : {}) });
 
 /**
  * What follows a build, in the release order of docs/deployment.md: migrate, then start (or SIGHUP a

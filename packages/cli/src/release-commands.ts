@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { CommandModule } from "yargs";
-import { E_RELEASE } from "@fwkit/koa-host";
+import { E_RELEASE } from "./errors.js";
 import { buildApp } from "./production/build.js";
 import { activateRelease, currentRelease, DEFAULT_KEEP, newReleaseId, pruneReleases, RELEASES_DIR, rollbackTarget } from "./production/releases.js";
 

@@ -1,5 +1,5 @@
 import { kebabCase } from "routing-kernel/plugin";
-import { E_INVALID_VIEW_NAME } from "@fwkit/koa-host";
+import { E_INVALID_VIEW_NAME } from "./errors.js";
 
 /**
  * The naming rules of both frameworks' generators: a new app's package name from its folder, and

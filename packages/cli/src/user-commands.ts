@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Argv, CommandModule } from "yargs";
-import { E_USER_COMMANDS_LOAD } from "@fwkit/koa-host";
+import { E_USER_COMMANDS_LOAD } from "./errors.js";
 import type { ScriptCommand } from "./script-command.js";
 import { loadAppDefinition } from "@fwkit/koa-host/operations";
 import { appTarget } from "./commands.js";

@@ -19,6 +19,7 @@ async function refusal(argv: string[]): Promise<string | undefined> {
     await cli.parseAsync();
   } catch (error) {
     assert.equal(ran, false, "a refused command line runs no command");
+    assert.equal((error as { code?: string }).code, "E_CLI_USAGE", "a refused command line is a coded error");
     return (error as Error).message;
   }
   return undefined;

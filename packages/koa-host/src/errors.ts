@@ -137,13 +137,6 @@ export const E_APP_NOT_FOUND = createError(
   (where: string, reason: string) => `No app could be loaded from ${where}: ${reason}`,
 );
 
-/** The app's `run/scripts.ts` (its own CLI commands) failed to load: every command but init refuses to run. */
-export const E_USER_COMMANDS_LOAD = createError(
-  "E_USER_COMMANDS_LOAD",
-  500,
-  (file: string, reason: string) => `The app's commands in ${file} could not be loaded, so no command runs until it is fixed (only the init command works without it): ${reason}`,
-);
-
 /** Multi-application: the named app does not exist. */
 export const E_UNKNOWN_APP = createError(
   "E_UNKNOWN_APP",
@@ -158,9 +151,6 @@ export const E_TEMPLATE_NOT_FOUND = createError(
   (handler: string, path: string) => `${handler} renders a template, but ${path} does not exist. Create it, or return a string or JSON.`,
 );
 
-/** A scaffold or generator refused to work. */
-export const E_SCAFFOLD = createError("E_SCAFFOLD", 500, (reason: string) => reason);
-
 /** A production key of the config (trustProxy, healthPath, readyPath, readyTimeout, shutdownGrace, requestIdHeader) is wrong. */
 export const E_PRODUCTION_CONFIG = createError(
   "E_PRODUCTION_CONFIG",
@@ -168,34 +158,12 @@ export const E_PRODUCTION_CONFIG = createError(
   (key: string, expected: string, value: unknown) => `The config key ${key} must be ${expected}, not ${JSON.stringify(value) ?? String(value)}.`,
 );
 
-/** A deploy command option is wrong (`--host`, or `BASE_URL` it falls back to). */
-export const E_DEPLOY_OPTION = createError("E_DEPLOY_OPTION", 500, (option: string, expected: string, value: unknown) => `${option} must be ${expected}, not ${JSON.stringify(value)}.`);
-
-/** The deploy command could not pack a dependency the app reaches by a path (its framework) for the image. */
-export const E_DEPLOY_VENDOR = createError(
-  "E_DEPLOY_VENDOR",
-  500,
-  (what: string, reason: string) => `The deploy command could not prepare ${what} for the container image: ${reason}`,
-);
-
-/** A start option is wrong (`--workers`, `--port`, `--host`). */
-export const E_START_OPTION = createError("E_START_OPTION", 500, (option: string, expected: string, value: unknown) => `${option} must be ${expected}, not ${String(value)}.`);
-
 /** The start port is taken by another process. */
 export const E_PORT_IN_USE = createError(
   "E_PORT_IN_USE",
   500,
   (address: string) => `${address} is already in use by another process. Stop it, or use another port: --port 5001, or PORT=5001 in the environment.`,
 );
-
-/** Workers fail before answering (at start, or over and over after a crash). */
-export const E_WORKERS_FAILED = createError("E_WORKERS_FAILED", 500, (reason: string) => `The app's workers could not start: ${reason}`);
-
-/** The build folder exists but holds no built app, or the build itself failed. */
-export const E_BUILD_FAILED = createError("E_BUILD_FAILED", 500, (reason: string) => `The build failed: ${reason}`);
-
-/** A release command (release, rollback) or `start` found the release folders in a state it cannot use. */
-export const E_RELEASE = createError("E_RELEASE", 500, (reason: string) => `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`);
 
 /** A development tool (tsx, esbuild) the command needs is not installed in the app. */
 export const E_DEV_TOOL_MISSING = createError(
@@ -276,21 +244,6 @@ export const E_TEST_CLIENT_LOGIN = createError(
   500,
   (status: number, body: string) =>
     `client.loginAs(user) failed (status ${status}): build the app with the security battery on and pass the user your login view passes to login(ctx, user). Answer: ${body}`,
-);
-
-/** A view generator (`fw-a gen:view`, `fw-b :addview`) got a name that cannot be a view module and class. */
-export const E_INVALID_VIEW_NAME = createError(
-  "E_INVALID_VIEW_NAME",
-  500,
-  (name: string, subfolders: boolean = false) =>
-    `"${name}" is not a valid view name. Use letters, digits, "-" or "_"${subfolders ? ' (and "/" for a sub-folder)' : ""}, starting with a letter, e.g. "blog"${subfolders ? ' or "admin/users"' : ""}.`,
-);
-
-/** A view generator found the view's files already there; nothing was written. */
-export const E_VIEW_EXISTS = createError(
-  "E_VIEW_EXISTS",
-  500,
-  (file: string) => `${file} already exists; nothing was written. Pick another name or edit that file.`,
 );
 
 /** A readiness check found a part of the app (the database, the session store, the cache) not answering. */

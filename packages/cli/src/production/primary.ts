@@ -1,8 +1,9 @@
 import cluster, { type Worker } from "node:cluster";
+import { FrameworkError } from "routing-kernel";
 import { CLUSTER_COUNTERS_ENV, PRIMARY_PARTS_ENV } from "@fwkit/koa-host/operations";
 import { serveClusterCounters } from "./cluster-counters.js";
 import { servePrimaryParts } from "./primary-parts.js";
-import { E_WORKERS_FAILED } from "@fwkit/koa-host";
+import { E_WORKERS_FAILED } from "../errors.js";
 import { handOver, watchHandoffs } from "./handoffs.js";
 import { EXIT_MESSAGE, SHUTDOWN_MESSAGE, workerMessage } from "./messages.js";
 
@@ -205,7 +206,7 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
     await stop();
     const error = failed.reason as Error & { code?: string };
     // The worker's message already reads "E_PORT_IN_USE: 127.0.0.1:5000 is already in use...".
-    if (error.code === "E_PORT_IN_USE") throw new Error(error.message);
+    if (error.code === "E_PORT_IN_USE") throw new FrameworkError(error.code, error.message.replace(/^E_PORT_IN_USE: /, ""));
     throw new E_WORKERS_FAILED(error.message);
   }
   return {

@@ -4,7 +4,7 @@
 // starts at any instant finds either the old release or the new one, whole.
 import { existsSync, lstatSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import { basename, join } from "node:path";
-import { E_RELEASE } from "@fwkit/koa-host";
+import { E_RELEASE } from "../errors.js";
 
 /** The folder holding the releases, under the app folder. */
 export const RELEASES_DIR = "releases";

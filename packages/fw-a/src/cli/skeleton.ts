@@ -12,6 +12,19 @@ const PACKAGE_DIR = fileURLToPath(new URL("../../", import.meta.url));
  */
 export function skeletonFiles(appName: string, frameworkDir: string, now: Date = new Date()): Record<string, string> {
   return {
+    ...manifestFiles(appName, frameworkDir),
+    ...codeFiles(appName, now),
+    ...pageFiles(appName),
+    "data/": "",
+    ".gitignore": "node_modules/\ndata/*.db\nbuild/\nreleases/\ncurrent\n.env\n.console_history\n",
+    "README.md": appReadme(appName),
+    ...dataSkeletonFiles(),
+  };
+}
+
+/** The app entry, its package.json (scripts, engines, dependencies) and tsconfig.json. */
+function manifestFiles(appName: string, frameworkDir: string): Record<string, string> {
+  return {
     "app.ts": `import { defineApp } from "fw-a";
 
 /** The app entry: \`fw-a gen:serve\` builds and serves this app. */
@@ -59,6 +72,12 @@ export const app = defineApp({ root: import.meta.dirname });
       null,
       2,
     )}\n`,
+  };
+}
+
+/** The config, the example model and its migration (stamped `now`), the app's own commands and an example test. */
+function codeFiles(appName: string, now: Date): Record<string, string> {
+  return {
     "lib/config.ts": `import { defineConfig } from "fw-a";
 
 /**
@@ -147,6 +166,12 @@ test("the home page lists the notes of the first migration", async () => {
   assert.match(res.text(), /Rows come from SQLite/);
 });
 `,
+  };
+}
+
+/** The example view, its templates and the stylesheet. */
+function pageFiles(appName: string): Record<string, string> {
+  return {
     "views/main.ts": `import { FwA, response } from "fw-a";
 import { Note } from "../lib/models.js";
 
@@ -273,10 +298,6 @@ nav a:hover, nav a[aria-current="page"] { color: var(--text); }
 .site-footer { border-top: 1px solid var(--border); color: var(--muted); font-size: 0.875rem; }
 .site-footer p { max-width: 60rem; margin: 0 auto; padding: 1rem 1.25rem; }
 `,
-    "data/": "",
-    ".gitignore": "node_modules/\ndata/*.db\nbuild/\nreleases/\ncurrent\n.env\n.console_history\n",
-    "README.md": appReadme(appName),
-    ...dataSkeletonFiles(),
   };
 }
 

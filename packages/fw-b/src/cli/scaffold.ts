@@ -1,10 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { basename, join, relative, resolve, sep } from "node:path";
-import { E_APP_NOT_FOUND } from "@fwkit/koa-host";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import { migrationTimestamp } from "@fwkit/data/plugin";
-import { appNameOf as kitAppNameOf, checkViewName, findAppEntry, keepExistingMigrations, linkNewApp, NODE_ENGINES, scaffoldDependencies, scaffoldDevDependencies, writeScaffold, type ScaffoldResult } from "@fwkit/cli";
+import { appNameOf as kitAppNameOf, generateView, initApp as initKitApp, NODE_ENGINES, scaffoldDependencies, scaffoldDevDependencies, type ScaffoldResult } from "@fwkit/cli";
 import { kebabCase } from "routing-kernel/plugin";
-import { E_VIEW_EXISTS } from "@fwkit/koa-host";
 import { E_INVALID_NAV_TITLE } from "../errors.js";
 import { nextNavOrder } from "./nav-order.js";
 import { PACKAGE_ROOT, PACKAGE_TEMPLATES, SCAFFOLD_DIR } from "../paths.js";
@@ -59,11 +57,7 @@ export function appNameOf(folder: string): string {
  * registry publish and no install step.
  */
 export function initApp(dir: string, now: Date = new Date()): ScaffoldResult {
-  const root = resolve(dir);
-  mkdirSync(root, { recursive: true });
-  const result = writeScaffold(root, keepExistingMigrations(root, skeletonFiles(appNameOf(basename(root)), PACKAGE_ROOT, now)));
-  linkNewApp(root, { name: "fw-b", dir: PACKAGE_ROOT.replace(/[\\/]+$/, "") });
-  return result;
+  return initKitApp(dir, { framework: "fw-b", frameworkDir: PACKAGE_ROOT, skeleton: (appName, stamp) => skeletonFiles(appName, PACKAGE_ROOT, stamp) }, now);
 }
 
 export { viewClassName } from "@fwkit/cli";
@@ -80,17 +74,21 @@ export interface AddViewOptions {
  * outside an app folder and when the view module exists.
  */
 export function addView(dir: string, name: string, options: AddViewOptions = {}): ScaffoldResult {
-  const root = resolve(dir);
-  if (!findAppEntry(root)) throw new E_APP_NOT_FOUND(root, "there is no app.ts here; run fw-b :init first or pass --root");
-  const className = checkViewName(name);
-  const module = name;
-  for (const extension of [".ts", ".mts", ".js", ".mjs"]) {
-    const file = join(root, "views", `${module}${extension}`);
-    if (existsSync(file)) throw new E_VIEW_EXISTS(relative(root, file));
-  }
+  return generateView(dir, name, {
+    naming: "as-typed",
+    files: (module, className, root) => viewFiles(module, className, navOrder(root, name, options)),
+  });
+}
+
+/** The menu order of a new view: the one given (a number), else after the app's existing entries. */
+function navOrder(root: string, name: string, options: AddViewOptions): number {
   if (options.order !== undefined && !Number.isFinite(options.order)) throw new E_INVALID_NAV_TITLE(`:addview ${name} --order`, "order must be a number");
-  const order = options.order ?? nextNavOrder(root);
-  return writeScaffold(root, {
+  return options.order ?? nextNavOrder(root);
+}
+
+/** The files of a new view: its module (in the menu at `order`) and its index template. */
+function viewFiles(module: string, className: string, order: number): Record<string, string> {
+  return {
     [`views/${module}.ts`]: `import { FwB } from "fw-b";
 import { navTitle } from "fw-b/decorators";
 
@@ -109,5 +107,5 @@ block content
   h1= title
   p This page is templates/${module}/${className}/index.pug.
 `,
-  });
+  };
 }

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve, sep } from "node:path";
-import { E_DEPLOY_VENDOR } from "@fwkit/koa-host";
+import { E_DEPLOY_VENDOR } from "../../errors.js";
 import { packageTarball, type TarballEntry } from "./tarball.js";
 
 /** The folder of the image's package.json, lock file and packed packages, inside the app folder. */

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { parse, parseAllDocuments } from "yaml";
-import { E_DEPLOY_OPTION } from "@fwkit/koa-host";
+import { E_DEPLOY_OPTION } from "../../../src/errors.js";
 import { deployFiles, deployHosts, deployTarget, haproxyConfig, haproxyPemPath, nginxCertificatePaths, nginxConfig, systemdUnit, writeDeployFiles } from "../../../src/production/deploy/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fw-deploy-"));

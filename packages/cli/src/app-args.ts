@@ -1,0 +1,28 @@
+import { resolve } from "node:path";
+import type { CreateOverrides, Host } from "@fwkit/koa-host";
+import { loadAppDefinition } from "@fwkit/koa-host/operations";
+
+/** The options every framework command takes (`frameworkCli` declares them): `--root`, `--app`. */
+export type AppArgs = { root?: unknown; app?: unknown };
+
+/** The app folder (absolute) and app name a command's parsed arguments name. */
+export function appOf(args: AppArgs): { root: string; appName?: string } {
+  return { root: resolve(String(args.root)), ...(args.app ? { appName: String(args.app) } : {}) };
+}
+
+/**
+ * Builds the app the arguments name (config loaded, plugins set up: database connected, models
+ * bound), runs `work` with it and closes it afterwards, also when `work` throws: the body of a
+ * command that needs the app (a worker, a console, a metrics dump). Request logging is off and
+ * the log level `warn` unless `overrides.config` says otherwise.
+ */
+export async function withApp<T>(args: AppArgs, work: (app: Host) => T | Promise<T>, overrides: CreateOverrides = {}): Promise<T> {
+  const { root, appName } = appOf(args);
+  const definition = await loadAppDefinition(root, appName);
+  const app = await definition.create({ ...overrides, config: { logRequests: false, logLevel: "warn", ...overrides.config } });
+  try {
+    return await work(app);
+  } finally {
+    await app.close();
+  }
+}
