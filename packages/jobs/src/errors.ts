@@ -35,6 +35,14 @@ export const E_JOB_UNKNOWN = createError(
     `There is no job named "${name}". Known jobs: ${known.length > 0 ? known.join(", ") : "(none: put job classes in jobs/)"}.`,
 );
 
+/**
+ * True for an error no retry can mend (a job name the worker's process does not know): the job is
+ * failed at once instead of retried.
+ */
+export function isUnrecoverable(error: unknown): boolean {
+  return (error as { code?: unknown } | null | undefined)?.code === E_JOB_UNKNOWN.code;
+}
+
 /** A module under `jobs/` failed to import. */
 export const E_JOB_MODULE_FAILED = createError(
   "E_JOB_MODULE_FAILED",

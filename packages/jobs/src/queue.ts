@@ -12,7 +12,7 @@ import type {
   RunnableJob,
   ScheduleEntry,
 } from "./drivers/types.js";
-import { E_JOB_NAME_TAKEN, E_JOB_NOT_FOUND, E_JOB_UNKNOWN, E_QUEUE_CLOSED } from "./errors.js";
+import { E_JOB_NAME_TAKEN, E_JOB_NOT_FOUND, E_JOB_UNKNOWN, E_QUEUE_CLOSED, isUnrecoverable } from "./errors.js";
 import { JobEvents } from "./events.js";
 import {
   type Dispatcher,
@@ -142,7 +142,7 @@ export class JobQueue implements Dispatcher {
       this.events.emit("completed", { ...base, durationMs: performance.now() - started });
       return result;
     } catch (error) {
-      const final = job.attempt >= job.maxAttempts;
+      const final = job.attempt >= job.maxAttempts || isUnrecoverable(error);
       this.events.emit("failed", {
         ...base,
         maxAttempts: job.maxAttempts,

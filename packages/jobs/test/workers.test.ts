@@ -53,6 +53,26 @@ describe("worker processes on Redis", () => {
     redis.disconnect();
   });
 
+  test("1,000 jobs on two worker processes: each runs exactly once", async () => {
+    const { runs, queue, workers: pair } = await setUp("thousand", "record", 2, { CONCURRENCY: "10" });
+    const started = Date.now();
+    for (let batch = 0; batch < 20; batch++) {
+      await Promise.all(Array.from({ length: 50 }, (_, i) => queue.dispatch(Record, { n: batch * 50 + i })));
+    }
+    await waitFor("1,000 runs", async () => (await redis.llen(`${prefixes.at(-1)}:runs`)) >= 1000, 60_000);
+    const seconds = (Date.now() - started) / 1000;
+    await sleep(500);
+    const all = await runs();
+    const numbers = all.map((run) => Number(run.what.split(" ")[1]));
+    assert.equal(all.length, 1000);
+    assert.equal(new Set(numbers).size, 1000);
+    const pids = new Set(all.map((run) => run.pid));
+    assert.deepEqual([...pids].sort(), pair.map((worker) => worker.child.pid).sort(), "both workers took jobs");
+    console.log(
+      `1,000 jobs on 2 workers: ${(1000 / seconds).toFixed(0)} jobs/s (dispatch and run, ${seconds.toFixed(1)} s)`,
+    );
+  });
+
   test("a schedule every second on two worker processes runs once per tick", async () => {
     const { runs, queue } = await setUp("tick", "tick", 2);
     const schedules = await queue.listSchedules();

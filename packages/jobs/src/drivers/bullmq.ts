@@ -5,7 +5,7 @@
  * Schedulers (N nodes upserting the same schedule still run each tick once).
  */
 import type { ConnectionOptions, Job as BullJob, Queue, Worker } from "bullmq";
-import { E_QUEUE_UNAVAILABLE } from "../errors.js";
+import { E_QUEUE_UNAVAILABLE, isUnrecoverable } from "../errors.js";
 import type { QueueSettings } from "../queue-options.js";
 import type { ScheduledRun } from "../schedule.js";
 import type { RedisLocation } from "../url.js";
@@ -16,6 +16,7 @@ import type {
   QueueCounts,
   QueueDriver,
   QueuedJob,
+  RunnableJob,
   ScheduleEntry,
   WorkOptions,
 } from "./types.js";
@@ -112,6 +113,16 @@ export class BullMQDriver implements QueueDriver {
     return String(added.id);
   }
 
+  /** Runs a job; an error no retry can mend becomes BullMQ's UnrecoverableError (failed at once, with its message). */
+  async #unrecoverable(run: WorkOptions["run"], job: RunnableJob): Promise<unknown> {
+    try {
+      return await run(job);
+    } catch (error) {
+      if (isUnrecoverable(error)) throw new this.bullmq.UnrecoverableError((error as Error).message);
+      throw error;
+    }
+  }
+
   async work(options: WorkOptions): Promise<DriverWorker> {
     const running = new Map<string, AbortController>();
     const workers: Worker[] = options.queues.map((name) => {
@@ -123,7 +134,7 @@ export class BullMQDriver implements QueueDriver {
           const key = `${name}:${job.id}`;
           running.set(key, abort);
           try {
-            return await options.run({
+            return await this.#unrecoverable(options.run, {
               id: String(job.id),
               name: job.name,
               queue: name,

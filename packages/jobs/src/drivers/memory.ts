@@ -3,6 +3,7 @@
  * the same retries, backoff, delays, priorities, de-duplication and schedules as BullMQ, kept in
  * this process's memory, so `npm run dev` needs no Redis. Nothing survives a restart.
  */
+import { isUnrecoverable } from "../errors.js";
 import { backoffDelay } from "../settings.js";
 import type { ScheduledRun } from "../schedule.js";
 import type {
@@ -81,7 +82,7 @@ export class MemoryDriver implements QueueDriver {
         return;
       } catch (error) {
         job.attemptsMade += 1;
-        if (job.attemptsMade >= job.options.attempts) {
+        if (job.attemptsMade >= job.options.attempts || isUnrecoverable(error)) {
           this.#fail(job, error);
           throw error;
         }
@@ -166,7 +167,7 @@ export class MemoryDriver implements QueueDriver {
         (error: unknown) => {
           if (job.state !== "active") return;
           job.attemptsMade += 1;
-          if (job.attemptsMade >= job.options.attempts) return this.#fail(job, error);
+          if (job.attemptsMade >= job.options.attempts || isUnrecoverable(error)) return this.#fail(job, error);
           job.state = "delayed";
           job.runAt = Date.now() + backoffDelay(job.options.backoff, job.attemptsMade);
         },
