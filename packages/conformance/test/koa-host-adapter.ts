@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { createHost, HOST_VIEW_FIELDS, HostView, type Responder } from "@fwkit/koa-host";
 import { sendJson, sendText } from "@fwkit/koa-host/plugin";
-import { buildRouteTable, defineConventions, responseKindTag, routePath, verbDecorators } from "routing-kernel";
+import { bareOrCalled, buildRouteTable, defineConventions, responseKindTag, routePath, verbDecorators } from "routing-kernel";
 import { responseKindOf } from "routing-kernel/plugin";
 import type { ConformanceAdapter } from "../src/index.js";
 
@@ -34,7 +34,8 @@ export function koaHostAdapter(trailingSlash: boolean): ConformanceAdapter {
       // The kernel's verb decorators, as fw-a's and fw-b's `request` namespaces are made.
       ...verbDecorators("request"),
       route: (path) => routePath("route", path),
-      json: responseKindTag("json", "json"),
+      // Bare or called with nothing, as the seeds write it: options are refused.
+      json: bareOrCalled(() => responseKindTag("json", "json"), "json"),
     },
     async build(modules) {
       return buildRouteTable({ conventions: conventions(trailingSlash), modules });

@@ -7,6 +7,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import Koa, { type Context, type Middleware } from "koa";
 import {
+  bareOrCalled,
   buildRouteTable,
   defineConventions,
   routePath,
@@ -117,7 +118,8 @@ export function miniAdapter(trailingSlash: boolean, skip?: readonly ConformanceS
       // The kernel's verb decorators, as fw-a's and fw-b's `request` namespaces are made.
       ...verbDecorators("request"),
       route: (path) => routePath("route", path),
-      json: responseKindTag("json", "json"),
+      // Bare or called with nothing, as the seeds write it: options are refused.
+      json: bareOrCalled(() => responseKindTag("json", "json"), "json"),
     },
     async build(modules) {
       return buildRouteTable({ conventions, modules });
