@@ -30,11 +30,14 @@ function testFiles(dir: string): string[] {
   });
 }
 
-const readJson = (path: string): Record<string, unknown> => JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+const readJson = (path: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
 
 describe("test placement", () => {
   test("no package or app keeps a test in src/", () => {
-    const misplaced = workspaceDirs().flatMap((dir) => testFiles(join(dir, "src")).map((file) => relative(repoRoot, file)));
+    const misplaced = workspaceDirs().flatMap((dir) =>
+      testFiles(join(dir, "src")).map((file) => relative(repoRoot, file)),
+    );
     assert.deepEqual(misplaced, [], "move these to test/, at the same path (src/a/b.test.ts -> test/a/b.test.ts)");
   });
 
@@ -43,11 +46,17 @@ describe("test placement", () => {
     for (const dir of workspaceDirs().filter((d) => existsSync(join(d, "test")))) {
       const name = relative(repoRoot, dir);
       const tsconfig = join(dir, "tsconfig.json");
-      if (existsSync(tsconfig) && !((readJson(tsconfig)["include"] as string[] | undefined) ?? []).includes("test")) problems.push(`${name}/tsconfig.json does not include test`);
+      if (existsSync(tsconfig) && !((readJson(tsconfig)["include"] as string[] | undefined) ?? []).includes("test"))
+        problems.push(`${name}/tsconfig.json does not include test`);
       const build = join(dir, "tsconfig.build.json");
-      if (existsSync(build) && ((readJson(build)["include"] as string[] | undefined) ?? []).some((entry) => entry.startsWith("test"))) problems.push(`${name}/tsconfig.build.json compiles test/`);
+      if (
+        existsSync(build) &&
+        ((readJson(build)["include"] as string[] | undefined) ?? []).some((entry) => entry.startsWith("test"))
+      )
+        problems.push(`${name}/tsconfig.build.json compiles test/`);
       const files = readJson(join(dir, "package.json"))["files"] as string[] | undefined;
-      if (files?.some((entry) => entry === "test" || entry.startsWith("test/"))) problems.push(`${name}/package.json publishes test/`);
+      if (files?.some((entry) => entry === "test" || entry.startsWith("test/")))
+        problems.push(`${name}/package.json publishes test/`);
     }
     assert.deepEqual(problems, []);
   });

@@ -14,25 +14,45 @@ class View extends HostView {}
 const framework = defineFramework({
   name: "kit-test",
   conventions: defineConventions({ baseClass: View, trailingSlash: false }),
-  responder: () => ({ prepare: () => (ctx, result) => void (ctx.body = result ?? ""), renderError: (ctx, info) => void (ctx.status = info.status), describe: () => "text" }),
+  responder: () => ({
+    prepare: () => (ctx, result) => {
+      ctx.body = result ?? "";
+    },
+    renderError: (ctx, info) => {
+      ctx.status = info.status;
+    },
+    describe: () => "text",
+  }),
 });
 const root = mkdtempSync(join(tmpdir(), "kit-app-options-"));
 after(() => rmSync(root, { recursive: true, force: true }));
 
-const unknownOption = (pattern: RegExp) => (error: Error & { code?: string }) => error.code === "E_UNKNOWN_OPTION" && pattern.test(error.message);
+const unknownOption = (pattern: RegExp) => (error: Error & { code?: string }) =>
+  error.code === "E_UNKNOWN_OPTION" && pattern.test(error.message);
 
 describe("app options of a framework made with defineFramework", () => {
   test("defineApp refuses an unknown option, suggesting the known name or its alias", () => {
-    assert.throws(() => framework.defineApp({ root, veiws: ["main"] } as never), unknownOption(/defineApp\(options\) has no option "veiws"\. Did you mean "views"\?/));
-    assert.throws(() => framework.defineApp({ root, viewModule: ["main"] } as never), unknownOption(/Did you mean "viewModules"\?/));
+    assert.throws(
+      () => framework.defineApp({ root, veiws: ["main"] } as never),
+      unknownOption(/defineApp\(options\) has no option "veiws"\. Did you mean "views"\?/),
+    );
+    assert.throws(
+      () => framework.defineApp({ root, viewModule: ["main"] } as never),
+      unknownOption(/Did you mean "viewModules"\?/),
+    );
   });
 
   test("createApp refuses an unknown option with a suggestion", async () => {
-    await assert.rejects(framework.createApp({ root, modules: [], mount: {} } as never), unknownOption(/createApp\(options\) has no option "mount"\. Did you mean "mounts"\?/));
+    await assert.rejects(
+      framework.createApp({ root, modules: [], mount: {} } as never),
+      unknownOption(/createApp\(options\) has no option "mount"\. Did you mean "mounts"\?/),
+    );
   });
 
   test("an alias becomes its name; both given is refused", () => {
     assert.deepEqual(resolveAppOptions("createApp(options)", { views: ["main"] }), { viewModules: ["main"] });
-    assert.throws(() => resolveAppOptions("createApp(options)", { views: ["a"], viewModules: ["b"] }), { code: "E_OPTION_ALIAS_TWICE" });
+    assert.throws(() => resolveAppOptions("createApp(options)", { views: ["a"], viewModules: ["b"] }), {
+      code: "E_OPTION_ALIAS_TWICE",
+    });
   });
 });

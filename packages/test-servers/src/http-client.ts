@@ -71,7 +71,11 @@ export function parseSetCookie(header: string): SetCookie {
 /** True when a `Set-Cookie` deletes its cookie: an empty value, `Max-Age=0` or an expiry in the past. */
 export function deletesCookie(cookie: SetCookie): boolean {
   const expires = cookie.attributes["expires"];
-  return cookie.value === "" || cookie.attributes["max-age"] === "0" || (expires !== undefined && Date.parse(expires) <= Date.now());
+  return (
+    cookie.value === "" ||
+    cookie.attributes["max-age"] === "0" ||
+    (expires !== undefined && Date.parse(expires) <= Date.now())
+  );
 }
 
 /**
@@ -80,7 +84,9 @@ export function deletesCookie(cookie: SetCookie): boolean {
  */
 export function csrfFrom(html: string): string {
   const match =
-    /name="_csrf_token" value="([^"]+)"/.exec(html) ?? /value="([^"]+)" name="_csrf_token"/.exec(html) ?? /name="csrf-token" content="([^"]+)"/.exec(html);
+    /name="_csrf_token" value="([^"]+)"/.exec(html) ??
+    /value="([^"]+)" name="_csrf_token"/.exec(html) ??
+    /name="csrf-token" content="([^"]+)"/.exec(html);
   if (!match) assert.fail(`no CSRF token in the page:\n${html.slice(0, 500)}`);
   return match[1]!;
 }
@@ -88,7 +94,8 @@ export function csrfFrom(html: string): string {
 /** The body of a URL-encoded form. */
 function formBody(fields: FormFields): URLSearchParams {
   const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) for (const item of typeof value === "string" ? [value] : value) body.append(key, item);
+  for (const [key, value] of Object.entries(fields))
+    for (const item of typeof value === "string" ? [value] : value) body.append(key, item);
   return body;
 }
 
@@ -130,7 +137,14 @@ export class HttpClient {
     for (let hop = 0; ; hop++) {
       const response = await this.#once(url, request, withJar);
       const location = response.headers.get("location");
-      if (this.#redirect !== "follow" || location === null || response.status < 300 || response.status > 399 || hop === MAX_REDIRECTS) return response;
+      if (
+        this.#redirect !== "follow" ||
+        location === null ||
+        response.status < 300 ||
+        response.status > 399 ||
+        hop === MAX_REDIRECTS
+      )
+        return response;
       await response.arrayBuffer();
       url = new URL(location, url).href;
       // 307 and 308 repeat the request; the others become a GET without a body, as browsers do.
@@ -173,7 +187,9 @@ export class HttpClient {
       headers["content-type"] = "application/json";
       body = JSON.stringify(options.json);
     }
-    return read(await this.#fetch(path, { method: options.method ?? (body ? "POST" : "GET"), headers, body }, !options.noCookies));
+    return read(
+      await this.#fetch(path, { method: options.method ?? (body ? "POST" : "GET"), headers, body }, !options.noCookies),
+    );
   }
 
   /** GET with {@link HttpClient.request}'s options. */
@@ -200,7 +216,11 @@ export class HttpClient {
 
   /** POSTs an URL-encoded form. */
   form(path: string, fields: FormFields, headers: Record<string, string> = {}): Promise<Response> {
-    return this.fetch(path, { method: "POST", body: formBody(fields), headers: { "content-type": "application/x-www-form-urlencoded", ...headers } });
+    return this.fetch(path, {
+      method: "POST",
+      body: formBody(fields),
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    });
   }
 
   /** POSTs an URL-encoded form and reads the answer's body. */

@@ -21,13 +21,22 @@ describe("httpClient", () => {
   before(async () => {
     server = createServer(async (req, res) => {
       const body = await readBody(req);
-      const echo = { method: req.method, cookie: req.headers.cookie ?? null, type: req.headers["content-type"] ?? null, proto: req.headers["x-forwarded-proto"] ?? null, body };
+      const echo = {
+        method: req.method,
+        cookie: req.headers.cookie ?? null,
+        type: req.headers["content-type"] ?? null,
+        proto: req.headers["x-forwarded-proto"] ?? null,
+        body,
+      };
       switch (req.url) {
         case "/set":
           res.setHeader("set-cookie", ["session=abc; Path=/; HttpOnly", "theme=dark; Path=/"]);
           break;
         case "/clear":
-          res.setHeader("set-cookie", ["session=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT", "theme=x; Max-Age=0"]);
+          res.setHeader("set-cookie", [
+            "session=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT",
+            "theme=x; Max-Age=0",
+          ]);
           break;
         case "/hop":
           res.writeHead(302, { location: "/hop2", "set-cookie": "step=one; Path=/" });
@@ -53,10 +62,24 @@ describe("httpClient", () => {
   test("keeps the cookies an answer sets, sends them back, and drops the ones it deletes", async () => {
     const client = httpClient(base);
     const set = await client.send("/set");
-    assert.deepEqual(set.setCookies.map((c) => [c.name, c.value, "httponly" in c.attributes]), [["session", "abc", true], ["theme", "dark", false]]);
+    assert.deepEqual(
+      set.setCookies.map((c) => [c.name, c.value, "httponly" in c.attributes]),
+      [
+        ["session", "abc", true],
+        ["theme", "dark", false],
+      ],
+    );
     assert.equal((await client.json<{ cookie: string }>("/echo")).cookie, "session=abc; theme=dark");
-    assert.equal((await client.get("/echo", { noCookies: true })).json<{ cookie: null }>().cookie, null, "noCookies sends none");
-    assert.equal((await client.send("/echo", { headers: { cookie: "own=1" } })).json<{ cookie: string }>().cookie, "own=1", "a request's own Cookie wins");
+    assert.equal(
+      (await client.get("/echo", { noCookies: true })).json<{ cookie: null }>().cookie,
+      null,
+      "noCookies sends none",
+    );
+    assert.equal(
+      (await client.send("/echo", { headers: { cookie: "own=1" } })).json<{ cookie: string }>().cookie,
+      "own=1",
+      "a request's own Cookie wins",
+    );
     await client.send("/clear");
     assert.deepEqual([...client.cookies], []);
     assert.equal(client.setCookieLines.length, 4);
@@ -76,9 +99,21 @@ describe("httpClient", () => {
   test("sends forms and JSON; default headers go with every request unless it sets its own", async () => {
     const client = httpClient(base, { headers: { "x-forwarded-proto": "https" } });
     const form = await (await client.form("/echo", { a: "1", tags: ["x", "y"] })).json();
-    assert.deepEqual(form, { method: "POST", cookie: null, type: "application/x-www-form-urlencoded", proto: "https", body: "a=1&tags=x&tags=y" });
+    assert.deepEqual(form, {
+      method: "POST",
+      cookie: null,
+      type: "application/x-www-form-urlencoded",
+      proto: "https",
+      body: "a=1&tags=x&tags=y",
+    });
     const json = await client.post("/echo", { json: { b: 2 }, headers: { "x-forwarded-proto": "http" } });
-    assert.deepEqual(json.json(), { method: "POST", cookie: null, type: "application/json", proto: "http", body: '{"b":2}' });
+    assert.deepEqual(json.json(), {
+      method: "POST",
+      cookie: null,
+      type: "application/json",
+      proto: "http",
+      body: '{"b":2}',
+    });
     assert.equal((await client.submit("/echo", { c: "3" })).json<{ body: string }>().body, "c=3");
   });
 

@@ -55,8 +55,10 @@ const page: Field = (value) => {
   const number = Number(value);
   return Number.isInteger(number) && number >= 1 ? { value: number } : { message: "A whole number from 1" };
 };
-const tags: Field = (value) => (value === undefined ? { value: [] } : Array.isArray(value) ? { value } : { message: "A list" });
-const email: Field = (value) => (typeof value === "string" && /^[^@\s]+@[^@\s]+$/.test(value) ? { value } : { message: "An email address" });
+const tags: Field = (value) =>
+  value === undefined ? { value: [] } : Array.isArray(value) ? { value } : { message: "A list" };
+const email: Field = (value) =>
+  typeof value === "string" && /^[^@\s]+@[^@\s]+$/.test(value) ? { value } : { message: "An email address" };
 
 const Listing = objectSchema<{ page: number }>({ page });
 const NewPost = objectSchema<{ title: string; tags: string[] }>({ title: text(3), tags });
@@ -171,15 +173,21 @@ export function declaredSchemaCases(s: SuiteContext): void {
         expectStatus(await post(c, s.p("/posts/undeclared"), { title: "hello" }), 500, "undeclared schema");
       });
 
-      t("an HTML form refused by its declared body is sent back (303) to the form; a valid one reaches the method", async (c) => {
-        const form = { "content-type": "application/x-www-form-urlencoded" };
-        const refused = await c.send("POST", s.p("/forms/signup"), { headers: { ...form, host: "app.example", referer: `http://app.example${s.p("/forms")}` }, body: "email=nope" });
-        expectStatus(refused, 303, "refused form");
-        assert.equal(refused.headers["location"], s.p("/forms"));
-        const ok = await c.send("POST", s.p("/forms/signup"), { headers: form, body: "email=ann%40example.com" });
-        expectStatus(ok, 200, "valid form");
-        assert.equal(ok.text, "welcome ann@example.com");
-      });
+      t(
+        "an HTML form refused by its declared body is sent back (303) to the form; a valid one reaches the method",
+        async (c) => {
+          const form = { "content-type": "application/x-www-form-urlencoded" };
+          const refused = await c.send("POST", s.p("/forms/signup"), {
+            headers: { ...form, host: "app.example", referer: `http://app.example${s.p("/forms")}` },
+            body: "email=nope",
+          });
+          expectStatus(refused, 303, "refused form");
+          assert.equal(refused.headers["location"], s.p("/forms"));
+          const ok = await c.send("POST", s.p("/forms/signup"), { headers: form, body: "email=ann%40example.com" });
+          expectStatus(ok, 200, "valid form");
+          assert.equal(ok.text, "welcome ann@example.com");
+        },
+      );
 
       if (xml) {
         t("an XML route answers a refusal of its declared body as XML 422", async (c) => {
@@ -189,22 +197,30 @@ export function declaredSchemaCases(s: SuiteContext): void {
           assert.match(refused.text, /<status>422<\/status>.*<title><item>/s);
         });
       } else {
-        test("an XML route answers a refusal of its declared body as XML 422", { skip: `${s.adapter.name} declares no xml decorator in its results part` }, () => {});
+        test("an XML route answers a refusal of its declared body as XML 422", {
+          skip: `${s.adapter.name} declares no xml decorator in its results part`,
+        }, () => {});
       }
     },
     (m) => schemas.start(m),
   );
 
   s.checks(`${TITLE}: start-up`, (t) => {
-    t("a declared value that is not a Standard Schema stops the start, naming the decorator and the route", async () => {
-      class Broken extends Base {
-        @d.post @body({ title: "string" } as unknown as Schema<unknown>) save() {}
-      }
-      await assert.rejects(s.adapter.build([{ name: "conformance/broken", exports: { Broken } }]), (error: Error & { code?: string }) => {
-        assert.equal(error.code, "E_NOT_STANDARD_SCHEMA");
-        assert.match(error.message, /@\S*body on Broken\.save/);
-        return true;
-      });
-    });
+    t(
+      "a declared value that is not a Standard Schema stops the start, naming the decorator and the route",
+      async () => {
+        class Broken extends Base {
+          @d.post @body({ title: "string" } as unknown as Schema<unknown>) save() {}
+        }
+        await assert.rejects(
+          s.adapter.build([{ name: "conformance/broken", exports: { Broken } }]),
+          (error: Error & { code?: string }) => {
+            assert.equal(error.code, "E_NOT_STANDARD_SCHEMA");
+            assert.match(error.message, /@\S*body on Broken\.save/);
+            return true;
+          },
+        );
+      },
+    );
   });
 }

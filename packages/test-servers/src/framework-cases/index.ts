@@ -6,4 +6,10 @@
  */
 export { DRIVER_PACKAGES, lazyImportCases, type LazyImportSubject } from "./lazy-imports.js";
 export { openApiCases, type OpenApiContext, type OpenApiHost, type OpenApiSubject } from "./openapi.js";
-export { testClientCases, type TestClientAnswer, type TestClientLike, type TestClientRequest, type TestClientSubject } from "./testing-client.js";
+export {
+  testClientCases,
+  type TestClientAnswer,
+  type TestClientLike,
+  type TestClientRequest,
+  type TestClientSubject,
+} from "./testing-client.js";

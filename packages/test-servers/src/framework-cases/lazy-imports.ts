@@ -55,7 +55,9 @@ const app = await createApp({ root: ${JSON.stringify(subject.fixtureApp)}, confi
 
   describe(`${subject.name} loads backend drivers only when an app configures them`, () => {
     test(`import('${subject.name}') loads none of them`, () => {
-      const imports = [subject.name, ...(subject.entries ?? [])].map((entry) => `await import(${JSON.stringify(entry)});`).join(" ");
+      const imports = [subject.name, ...(subject.entries ?? [])]
+        .map((entry) => `await import(${JSON.stringify(entry)});`)
+        .join(" ");
       const loaded = packagesLoadedBy(subject.packageDir, imports);
       // The recorder works: the framework's own dependencies show up.
       assert.ok(loaded.esm.has("koa") || loaded.commonjs.has("koa"), "koa was recorded");
@@ -77,8 +79,11 @@ await app.close();`,
     });
 
     test("configuring SMTP mail loads nodemailer at start-up, and nothing else", () => {
-      const loaded = packagesLoadedBy(subject.packageDir, `${createApp(`, mailUrl: "smtp://127.0.0.1:2525", mailFrom: "app@example.test"`)}
-await app.close();`);
+      const loaded = packagesLoadedBy(
+        subject.packageDir,
+        `${createApp(`, mailUrl: "smtp://127.0.0.1:2525", mailFrom: "app@example.test"`)}
+await app.close();`,
+      );
       assert.ok(loaded.commonjs.has("nodemailer"), "nodemailer was loaded for the configured mail");
       assert.deepEqual(loadedAmong(loaded, drivers, ["nodemailer"]), []);
     });

@@ -56,7 +56,10 @@ export function openApiCases(subject: OpenApiSubject): void {
   const p = (path: string) => (subject.trailingSlash ? `${path}/` : path);
   const { client, forbidden } = openApiClientSources(subject.trailingSlash ? "/" : "");
   const routes = (args: readonly string[]) =>
-    spawnSync(process.execPath, [...subject.routes, ...args], { encoding: "utf8", env: { ...process.env, FW_TS_LOADER: "" } });
+    spawnSync(process.execPath, [...subject.routes, ...args], {
+      encoding: "utf8",
+      env: { ...process.env, FW_TS_LOADER: "" },
+    });
 
   describe(`${subject.name} OpenAPI document`, () => {
     let host: OpenApiHost;
@@ -77,18 +80,31 @@ export function openApiCases(subject: OpenApiSubject): void {
       assert.ok(paths[p("/posts/{id}")]!["patch"], "update() answers PATCH");
       assert.ok(paths[p("/posts/avatar")]!["post"]!.requestBody!.content["multipart/form-data"]);
       assert.ok(paths[p("/posts/create")]!["post"]!.responses["422"]);
-      assert.deepEqual(paths[p("/posts")]!["get"]!.parameters!.map((parameter) => [parameter.name, parameter.in]), [["page", "query"]]);
+      assert.deepEqual(
+        paths[p("/posts")]!["get"]!.parameters!.map((parameter) => [parameter.name, parameter.in]),
+        [["page", "query"]],
+      );
       assert.ok(paths[p("/account/me")]!["get"]!.responses["401"]);
       assert.deepEqual(paths[p("/account/token")]!["get"]!.security, [{ bearerJwt: [] }]);
       assert.ok(paths[p("/account/settings")]!["post"]!.responses["403"], "CSRF-checked POST");
       const schemes = document.components.securitySchemes;
-      assert.deepEqual(schemes["csrfToken"], { type: "apiKey", in: "header", name: "X-CSRF-Token", description: schemes["csrfToken"]!["description" as "type"] });
+      assert.deepEqual(schemes["csrfToken"], {
+        type: "apiKey",
+        in: "header",
+        name: "X-CSRF-Token",
+        description: schemes["csrfToken"]!["description" as "type"],
+      });
       assert.equal(schemes["sessionCookie"]!.in, "cookie");
       assert.equal(paths[p("/pages")], undefined, "HTML routes are left out by default");
     });
 
     test("the document validates, its generated client type-checks and calls the running app", async () => {
-      const checked = await checkOpenApiClient<{ run(baseUrl: string): Promise<Record<string, unknown>> }>({ document, client, forbidden, lintOff: subject.lintOff ?? [] });
+      const checked = await checkOpenApiClient<{ run(baseUrl: string): Promise<Record<string, unknown>> }>({
+        document,
+        client,
+        forbidden,
+        lintOff: subject.lintOff ?? [],
+      });
       try {
         assert.deepEqual(await checked.module.run(url), {
           page: 2,
@@ -131,7 +147,10 @@ export function openApiCases(subject: OpenApiSubject): void {
     });
 
     test("an unknown key in the openapi block is refused at start-up", async () => {
-      await assert.rejects(subject.create({ config: { openapi: { pathh: "/x" } } }), (error: Error & { code?: string }) => error.code === "E_CONFIG_UNKNOWN_KEY" && /pathh/.test(error.message));
+      await assert.rejects(
+        subject.create({ config: { openapi: { pathh: "/x" } } }),
+        (error: Error & { code?: string }) => error.code === "E_CONFIG_UNKNOWN_KEY" && /pathh/.test(error.message),
+      );
     });
 
     subject.own?.({ document: () => document, p, routes });

@@ -45,7 +45,9 @@ export interface TestClientSubject {
   /** True when generated paths end with `/`. */
   readonly trailingSlash: boolean;
   /** The view base class (its views have `ctx`). */
-  readonly Base: abstract new (...args: never[]) => object;
+  readonly Base: abstract new (
+    ...args: never[]
+  ) => object;
   /** Makes the framework's test client of these modules. */
   testClient(options: {
     modules: { name: string; exports: Record<string, unknown> }[];
@@ -124,7 +126,10 @@ export function testClientCases(subject: TestClientSubject): void {
       assert.equal(home.status, 200);
       assert.equal(home.type, "text/html");
       assert.equal(home.text(), "<p>home</p>");
-      assert.throws(() => home.json(), (error: Error & { code?: string }) => refusedFormat(error) && /status 200, text\/html/.test(error.message));
+      assert.throws(
+        () => home.json(),
+        (error: Error & { code?: string }) => refusedFormat(error) && /status 200, text\/html/.test(error.message),
+      );
       assert.deepEqual((await client.get(p("/notes"))).json(), { user: null });
     });
 
@@ -144,7 +149,9 @@ export function testClientCases(subject: TestClientSubject): void {
       await client.loginAs(users.get("7"));
       assert.ok(client.cookies.names().length > 0);
       assert.deepEqual((await client.get(p("/notes/mine"))).json(), { owner: "Ada" });
-      assert.deepEqual((await client.post(p("/notes"), { json: { title: "after login" } })).json(), { saved: "after login" });
+      assert.deepEqual((await client.post(p("/notes"), { json: { title: "after login" } })).json(), {
+        saved: "after login",
+      });
       if (subject.xml) assert.equal((await client.get(p("/account"))).xml().find("name")?.text, "Ada");
       client.logout();
       assert.equal((await client.get(p("/notes/mine"))).status, 401);
@@ -160,7 +167,10 @@ export function testClientCases(subject: TestClientSubject): void {
     test("loginAs fails with E_TEST_CLIENT_LOGIN, and no token is sent", async () => {
       const client = await subject.testClient({ modules, config: BARE });
       try {
-        await assert.rejects(client.loginAs({ id: 1 }), (error: Error & { code?: string }) => error.code === "E_TEST_CLIENT_LOGIN");
+        await assert.rejects(
+          client.loginAs({ id: 1 }),
+          (error: Error & { code?: string }) => error.code === "E_TEST_CLIENT_LOGIN",
+        );
         assert.equal(await client.csrfToken(), undefined);
         assert.deepEqual((await client.post(p("/notes"), { json: { title: "d" } })).json(), { saved: "d" });
       } finally {
