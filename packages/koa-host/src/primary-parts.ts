@@ -5,7 +5,7 @@
  * the named module once and hands it the request; the module's `primaryPart(request, worker)` answers. The primary knows no battery: it runs what its
  * own workers name, and nothing when no battery asks.
  */
-import cluster, { type Worker } from "node:cluster";
+import type { Worker } from "node:cluster";
 
 /** The variable the primary sets in its workers' environment: it answers {@link askPrimary}. */
 export const PRIMARY_PARTS_ENV = Object.freeze({ FW_PRIMARY_PARTS: "1" });
@@ -55,7 +55,9 @@ export function answerPartRequest(message: unknown, worker: Worker): Promise<Par
 
 /** True in a worker whose primary answers {@link askPrimary}. */
 export function hasPrimaryParts(): boolean {
-  return cluster.isWorker && process.env["FW_PRIMARY_PARTS"] === "1" && typeof process.send === "function";
+  // A cluster worker, read as node:cluster itself reads it (NODE_UNIQUE_ID, set by the primary's
+  // fork): a process that only serves requests never loads node:cluster.
+  return "NODE_UNIQUE_ID" in process.env && process.env["FW_PRIMARY_PARTS"] === "1" && typeof process.send === "function";
 }
 
 let nextId = 0;

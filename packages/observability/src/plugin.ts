@@ -4,7 +4,6 @@
  * traces (a server span per request, a view span per route, spans for operations) and request
  * context on log lines. What is off installs nothing: no middleware, no listener, no scope.
  */
-import cluster from "node:cluster";
 import type { Server } from "node:http";
 import type { AppConfig } from "@fwkit/koa-host";
 import { hasPrimaryParts, type HostPlugin } from "@fwkit/koa-host/plugin";
@@ -78,7 +77,9 @@ export function observabilityPlugin(options: ObservabilityOptions): Observabilit
       const steps: Middleware[] = [];
       if (metrics && metricsSettings.port === false) {
         const own = metrics;
-        const collect: Collect = inCluster && cluster.isWorker ? nodeMetrics : () => own.text();
+        // A cluster worker, read as node:cluster reads it (NODE_UNIQUE_ID): an app that serves
+        // requests in a process never loads node:cluster.
+        const collect: Collect = inCluster && "NODE_UNIQUE_ID" in process.env ? nodeMetrics : () => own.text();
         steps.push(metricsRoute(metricsSettings, collect));
       }
       if (tracing.enabled || settings.logContext) steps.push(logScope);

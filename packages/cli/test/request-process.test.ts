@@ -1,0 +1,132 @@
+// A process that only serves requests (createApp, the test client) loads nothing of the command
+// line: not this package, not yargs (the parser), not esbuild (the build), not node:cluster (the
+// production runner). Each case runs fw-a or fw-b in a fresh Node process (sources through tsx,
+// as the tests load them) that records every ES module it resolves, every CommonJS module it
+// requires and every Node built-in it loads.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const packages = fileURLToPath(new URL("../../", import.meta.url));
+
+/** What a process loaded: module URLs and paths, and the Node built-ins (`cluster`). */
+interface Loaded {
+  readonly modules: readonly string[];
+  readonly builtins: readonly string[];
+}
+
+/** Runs `script` (an ES module body) in a fresh Node process in `cwd` and reports what it loaded. */
+function loadedBy(cwd: string, script: string): Loaded {
+  const work = mkdtempSync(join(tmpdir(), "request-process-"));
+  try {
+    const hook = join(work, "hook.mjs");
+    writeFileSync(
+      hook,
+      `import { appendFileSync } from "node:fs";
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  appendFileSync(process.env.LOADED_ESM_LOG, result.url + "\\n");
+  return result;
+}
+`,
+    );
+    const recorder = join(work, "recorder.mjs");
+    writeFileSync(
+      recorder,
+      `import { createRequire, register } from "node:module";
+import { writeFileSync } from "node:fs";
+register(${JSON.stringify(pathToFileURL(hook).href)});
+const require = createRequire(import.meta.url);
+process.on("exit", () => {
+  writeFileSync(process.env.LOADED_CJS_LOG, Object.keys(require.cache).join("\\n"));
+  writeFileSync(process.env.LOADED_BUILTINS_LOG, process.moduleLoadList.filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice(13)).join("\\n"));
+});
+`,
+    );
+    const logs = { LOADED_ESM_LOG: join(work, "esm.log"), LOADED_CJS_LOG: join(work, "cjs.log"), LOADED_BUILTINS_LOG: join(work, "builtins.log") };
+    writeFileSync(logs.LOADED_ESM_LOG, "");
+    const result = spawnSync(
+      process.execPath,
+      ["--conditions=source", "--import", "tsx", "--import", pathToFileURL(recorder).href, "--input-type=module", "-e", script],
+      { cwd, encoding: "utf8", env: { ...process.env, ...logs }, timeout: 120_000 },
+    );
+    assert.equal(result.status, 0, `the child process failed:\n${result.stderr}`);
+    const lines = (file: string) => readFileSync(file, "utf8").split("\n").filter(Boolean);
+    const esm = lines(logs.LOADED_ESM_LOG);
+    return { modules: [...esm, ...lines(logs.LOADED_CJS_LOG)], builtins: lines(logs.LOADED_BUILTINS_LOG) };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The files of `@fwkit/cli/commands` and `@fwkit/cli/errors`, which an app's own code may import. */
+const LIGHT_ENTRIES = /^(script-command|errors)\.(ts|js)$/;
+
+/** The command line's parts among what a process loaded, one readable line each. */
+function commandLineParts(loaded: Loaded): string[] {
+  const found = new Set<string>();
+  for (const module of loaded.modules) {
+    if (/\/node_modules\/yargs(-parser)?\//.test(module)) found.add("yargs");
+    // tsx transforms the sources with esbuild's CommonJS build: only an ES import of esbuild is the build's.
+    if (/\/node_modules\/esbuild\//.test(module) && module.startsWith("file:")) found.add("esbuild (ES import)");
+    if (/\/node_modules\/chokidar\//.test(module)) found.add("chokidar");
+    // Its two light entries (defineCommands, the error codes) import neither; anything else is the command line.
+    const cli = /\/(?:packages\/cli|node_modules\/@fwkit\/cli)\/(?:src|dist)\/(.+)$/.exec(module)?.[1];
+    if (cli !== undefined && !LIGHT_ENTRIES.test(cli)) found.add(`@fwkit/cli (${cli})`);
+  }
+  if (loaded.builtins.includes("cluster")) found.add("node:cluster");
+  return [...found].sort();
+}
+
+for (const framework of ["fw-a", "fw-b"]) {
+  const packageDir = join(packages, framework);
+  const fixture = join(packageDir, "test", "fixture-app");
+  const config = `{ env: "test", logRequests: false, dbUrl: "sqlite::memory:" }`;
+
+  describe(`${framework}: a process that serves requests loads nothing of the command line`, () => {
+    test("createApp and a request through the app in memory", () => {
+      const loaded = loadedBy(
+        packageDir,
+        `const { createApp } = await import(${JSON.stringify(framework)});
+const app = await createApp({ root: ${JSON.stringify(fixture)}, config: ${config} });
+const { inject } = await import("light-my-request");
+const res = await inject(app.callback(), { method: "GET", url: "/" });
+if (res.statusCode !== 200) throw new Error("GET / answered " + res.statusCode);
+await app.close();`,
+      );
+      // The recorder works: the request host and the frameworks' own code show up.
+      assert.ok(loaded.modules.some((module) => /\/packages\/koa-host\/src\//.test(module)), "koa-host's sources were recorded");
+      assert.ok(loaded.builtins.includes("http"), "node:http was recorded");
+      // Not listening: net.Server#listen itself loads node:cluster (to ask whether it runs in a
+      // worker), whatever the app; `start` is what listens in production.
+      assert.deepEqual(commandLineParts(loaded), []);
+    });
+
+    test("the test client (its in-memory requests)", () => {
+      const loaded = loadedBy(
+        packageDir,
+        `const { testClient } = await import(${JSON.stringify(`${framework}/testing`)});
+const client = await testClient({ root: ${JSON.stringify(fixture)}, modules: [], config: ${config} });
+const res = await client.get("/healthz");
+if (res.status !== 200) throw new Error("GET /healthz answered " + res.status);
+await client.close();`,
+      );
+      assert.ok(loaded.modules.some((module) => /\/node_modules\/light-my-request\//.test(module)), "the test client's injector was recorded");
+      assert.deepEqual(commandLineParts(loaded), []);
+    });
+  });
+}
+
+test("the recorder sees the command line when a process loads it", () => {
+  const loaded = loadedBy(
+    join(packages, "fw-a"),
+    `await import("@fwkit/cli");
+await import("node:cluster");`,
+  );
+  const parts = commandLineParts(loaded);
+  for (const part of ["@fwkit/cli (index.ts)", "yargs", "node:cluster"]) assert.ok(parts.includes(part), `${part} in ${parts.join(", ")}`);
+});
