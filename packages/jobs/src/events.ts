@@ -28,6 +28,8 @@ export interface JobEventMap {
     readonly error: unknown;
     readonly final: boolean;
   };
+  /** A worker of this process found a job whose worker died (its lock lapsed) and put it back to run again. */
+  stalled: { readonly queue: string; readonly id: string };
   /** The queue's connection or a worker failed outside any job (Redis down, a lost lock); `where` says which part. */
   error: { readonly error: unknown; readonly where: string };
 }

@@ -244,6 +244,7 @@ export async function createJobQueue(options: JobQueueOptions = {}): Promise<Job
   const driver = await createDriver(location, settings, {
     run: (job) => queue.run(job),
     report: (error, where) => queue.events.emit("error", { error, where }),
+    stalled: (name, id) => queue.events.emit("stalled", { queue: name, id }),
   });
   queue.attach(driver, options.bind !== false);
   return queue;

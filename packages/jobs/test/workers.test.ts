@@ -116,6 +116,8 @@ describe("worker processes on Redis", () => {
     const ends = all.filter((run) => run.what === "end");
     assert.equal(ends.length, 1, JSON.stringify(all));
     assert.notEqual(ends[0]!.pid, starter);
+    const survivor = [first!, second!].find((worker) => worker !== victim)!;
+    assert.match(survivor.output(), new RegExp(`stalled default:${id}\n`), "the stalled event fired on the survivor");
     assert.deepEqual(await queue.failed(), []);
     await sleep(1000);
     assert.equal((await runs()).filter((run) => run.what === "end").length, 1);

@@ -157,6 +157,7 @@ export class BullMQDriver implements QueueDriver {
         },
       );
       worker.on("error", (error) => this.context.report(error, `worker of ${name}`));
+      worker.on("stalled", (id) => this.context.stalled(name, String(id)));
       return worker;
     });
     await Promise.all(

@@ -112,4 +112,6 @@ export interface DriverContext {
   readonly run: JobRunner;
   /** Reports a connection or worker error that is not a job's (Redis down, a lost lock). */
   readonly report: (error: unknown, where: string) => void;
+  /** Reports a job this process found stalled (its worker died) and put back to run again. */
+  readonly stalled: (queue: string, id: string) => void;
 }
