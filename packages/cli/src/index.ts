@@ -11,6 +11,7 @@ export { consoleCommand, consoleContext, CONSOLE_HISTORY_FILE, startConsole, typ
 export { appTarget, finishCli, flagValue, frameworkCli, routesCommand, serveCommand } from "./commands.js";
 export { findAppEntry, loadAppDefinition } from "@fwkit/koa-host/operations";
 export { buildCommand, deployCommand, startCommand } from "./production-commands.js";
+export { jobsCommands, type JobsCommandNames } from "./jobs/commands.js";
 export { releaseCommands, type ReleaseCommandNames } from "./release-commands.js";
 export { deployFiles, deployTarget, haproxyConfig, METRICS_PATH, METRICS_PORT, nginxConfig, prometheusConfig, type DeployTarget, type HaproxyOptions, type PrometheusOptions } from "./production/deploy/index.js";
 export { printRoutes } from "./routes.js";

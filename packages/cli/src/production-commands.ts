@@ -5,6 +5,7 @@ import { startApp } from "./production/start.js";
 import { logStartFailure } from "./production/start-log.js";
 import { describeScaffold } from "./scaffold.js";
 import { appOf, type AppArgs } from "./app-args.js";
+import { E_START_OPTION } from "./errors.js";
 
 
 /**
@@ -48,8 +49,8 @@ export function buildCommand(command: string, framework: string, migrate = "migr
   };
 }
 
-/** The production server command (`start` in both frameworks): workers, port, host. */
-export function startCommand(command: string): CommandModule<AppArgs, AppArgs & { workers?: number; port: number; host: string }> {
+/** The production server command (`start` in both frameworks): workers, port, host, job workers. */
+export function startCommand(command: string): CommandModule<AppArgs, AppArgs & { workers?: number; port: number; host: string; jobWorkers?: number }> {
   return {
     command,
     describe: "serve the built app in production: cluster workers, health checks, graceful and rolling restarts",
@@ -61,10 +62,19 @@ export function startCommand(command: string): CommandModule<AppArgs, AppArgs & 
           describe: "worker processes (WEB_CONCURRENCY; default: the number of CPUs; 1 runs without cluster)",
         })
         .option("port", { type: "number", default: Number(process.env["PORT"] ?? 5000), describe: "port to listen on (PORT)" })
-        .option("host", { type: "string", default: process.env["HOST"] ?? "0.0.0.0", describe: "address to listen on (HOST)" }) as never,
+        .option("host", { type: "string", default: process.env["HOST"] ?? "0.0.0.0", describe: "address to listen on (HOST)" })
+        .option("job-workers", {
+          type: "number",
+          describe: "jobs each worker process also runs at once, besides requests (JOB_WORKERS; default 0: jobs are left to jobs:work processes)",
+        }) as never,
     async handler(args) {
       // Keeps running until a signal: startApp installs the handlers that exit.
       try {
+        if (args.jobWorkers !== undefined) {
+          if (!Number.isInteger(args.jobWorkers) || args.jobWorkers < 0 || args.jobWorkers > 1000) throw new E_START_OPTION("--job-workers", "a whole number from 0 to 1000", args.jobWorkers);
+          // Read by the jobs battery in every worker process (cluster workers inherit the environment).
+          process.env["JOB_WORKERS"] = String(args.jobWorkers);
+        }
         await startApp({ ...appOf(args), ...(args.workers !== undefined ? { workers: args.workers } : {}), port: args.port, host: args.host });
       } catch (error) {
         // A refused start exits: what the app opened before refusing (a database pool, a Redis

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { migrationCliCommands, seedCliCommand } from "@fwkit/data/plugin";
 import type { Argv, CommandModule } from "yargs";
-import { buildCommand, consoleCommand, deployCommand, describeScaffold, finishCli, frameworkCli, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/cli";
+import { buildCommand, consoleCommand, deployCommand, describeScaffold, finishCli, frameworkCli, jobsCommands, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/cli";
 import { appConfig, appMigrations } from "./db.js";
 import { frameworkDir, generateView, initApp } from "./init.js";
 
@@ -39,6 +39,8 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
     cli = cli.command(command as CommandModule);
   }
   cli = cli.command(seedCliCommand("db:seed", "fw-a", (args) => appConfig(resolve(String(args["root"])))) as CommandModule).command(consoleCommand("console", "fw-a") as CommandModule);
+  // The job queue's commands (worker, failed jobs, schedules), under fw-a's names.
+  for (const command of jobsCommands({ work: "jobs:work", failed: "jobs:failed", retry: "jobs:retry", clear: "jobs:clear", schedule: "jobs:schedule", dispatch: "jobs:dispatch" })) cli = cli.command(command);
   for (const command of userCommands) cli = cli.command(command);
   return finishCli(cli, "fw-a");
 }

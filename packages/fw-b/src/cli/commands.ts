@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import { seedCliCommand } from "@fwkit/data/plugin";
-import { buildCommand, consoleCommand, deployCommand, describeScaffold, finishCli, frameworkCli, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/cli";
+import { buildCommand, consoleCommand, deployCommand, describeScaffold, finishCli, frameworkCli, jobsCommands, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/cli";
 import { userCliCommands } from "../contrib/auth/user-commands.js";
 import { cliConfig, databaseCliCommands, withDatabase } from "./migrations.js";
 import { addView, initApp } from "./scaffold.js";
@@ -45,6 +45,8 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
   for (const command of databaseCliCommands((args) => resolve(String(args["root"])))) cli = cli.command(command);
   cli = cli.command(seedCliCommand(":seed", "fw-b", (args) => cliConfig(resolve(String(args["root"])))) as CommandModule).command(consoleCommand(":console", "fw-b") as CommandModule);
   for (const command of userCliCommands({ config: (args) => cliConfig(resolve(String(args["root"]))), withDatabase })) cli = cli.command(command);
+  // The job queue's commands (worker, failed jobs, schedules), under fw-b's names.
+  for (const command of jobsCommands({ work: ":work", failed: ":failed", retry: ":retry", clear: ":clear", schedule: ":schedule", dispatch: ":dispatch" })) cli = cli.command(command);
   for (const command of userCommands) cli = cli.command(command);
   return finishCli(cli, "fw-b");
 }
