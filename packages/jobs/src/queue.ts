@@ -222,6 +222,14 @@ export class JobQueue implements Dispatcher {
     return this.#open("counting jobs").counts(this.#select(options));
   }
 
+  /**
+   * Resolves when the queue's backend answers (Redis: a round trip within `dispatchTimeout`), else
+   * `E_QUEUE_UNAVAILABLE`: a readiness check (`/readyz`) of the nodes that dispatch.
+   */
+  ping(): Promise<void> {
+    return this.#open("checking the queue").ping();
+  }
+
   /** Closes the connections (workers started with work() are closed by their own close()). */
   async close(): Promise<void> {
     if (this.#closed) return;

@@ -108,6 +108,7 @@ test("Redis down for 10 s: dispatch answers E_QUEUE_UNAVAILABLE (503) fast; no j
     await sleep(50);
   }
   await outage;
+  await queue.ping();
   assert.ok(refused.length > 20, `${refused.length} dispatches refused`);
   for (const refusal of refused) {
     assert.equal(refusal.code, "E_QUEUE_UNAVAILABLE");
@@ -139,5 +140,6 @@ test("Redis not up at all: dispatch is E_QUEUE_UNAVAILABLE within the dispatch t
   await assert.rejects(queue.dispatch(Count, { n: 1 }), { code: "E_QUEUE_UNAVAILABLE", status: 503 });
   assert.ok(Date.now() - before < 1200, `took ${Date.now() - before} ms`);
   await assert.rejects(queue.failed(), { code: "E_QUEUE_UNAVAILABLE" });
+  await assert.rejects(queue.ping(), { code: "E_QUEUE_UNAVAILABLE", status: 503 });
   await queue.close();
 });

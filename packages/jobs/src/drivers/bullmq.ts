@@ -8,6 +8,7 @@ import type { ConnectionOptions, Job as BullJob, Queue, Worker } from "bullmq";
 import { E_QUEUE_UNAVAILABLE, isUnrecoverable } from "../errors.js";
 import type { QueueSettings } from "../queue-options.js";
 import type { ScheduledRun } from "../schedule.js";
+import { DEFAULT_QUEUE } from "../settings.js";
 import type { RedisLocation } from "../url.js";
 import type {
   DriverContext,
@@ -295,6 +296,13 @@ export class BullMQDriver implements QueueDriver {
       };
     }
     return out;
+  }
+
+  async ping(): Promise<void> {
+    await this.#call(DEFAULT_QUEUE, "checking the queue", async (queue) => {
+      // One round trip to Redis through BullMQ's own client.
+      await queue.getJobCounts("waiting");
+    });
   }
 
   async close(): Promise<void> {

@@ -266,6 +266,8 @@ export class MemoryDriver implements QueueDriver {
     return out;
   }
 
+  async ping(): Promise<void> {}
+
   async close(): Promise<void> {
     this.#schedules.set([]);
     if (this.#timer) clearTimeout(this.#timer);

@@ -94,6 +94,8 @@ export interface QueueDriver {
   schedules(queues: readonly string[]): Promise<ScheduledRun[]>;
   /** Counts per queue name. */
   counts(queues: readonly string[]): Promise<Record<string, QueueCounts>>;
+  /** Resolves when the backend answers (Redis: a round trip within the dispatch timeout); else `E_QUEUE_UNAVAILABLE`. */
+  ping(): Promise<void>;
   /** Closes connections and timers. */
   close(): Promise<void>;
 }
