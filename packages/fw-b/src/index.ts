@@ -54,6 +54,8 @@ export {
   type SoftDeleteRow,
 } from "@fwkit/data";
 export { signal, SIGNALS, type Services } from "@fwkit/services";
+// Background jobs and schedules (the jobs battery; docs/jobs.md).
+export { defineJob, Job, schedule, type DispatchOptions, type JobContext, type JobSchedule, type JobSettings } from "@fwkit/jobs";
 export {
   attemptLogin,
   csrfToken,

@@ -5,5 +5,5 @@
  * (`listenForTest`), and the adapter the shared conformance suite runs against.
  */
 export { inject, listenForTest, TestClient, TestResponse, XmlElement, type InjectedResponse, type TestClientFolderOptions, type TestRequestInit } from "@fwkit/koa-host/testing";
-export { testClient, type TestAppOptions } from "./client.js";
+export { testClient, type AppTestClient, type TestAppOptions } from "./client.js";
 export { conformanceAdapter } from "./conformance.js";

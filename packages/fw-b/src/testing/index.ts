@@ -19,7 +19,7 @@ import { request } from "../request.js";
 import { conformanceCli } from "./conformance-cli.js";
 
 export { TestClient, TestResponse, XmlElement, type TestClientFolderOptions, type TestRequestInit } from "@fwkit/koa-host/testing";
-export { testClient, type TestAppOptions } from "./client.js";
+export { testClient, type AppTestClient, type TestAppOptions } from "./client.js";
 
 /** A test app listening on 127.0.0.1. */
 export interface TestServer {
