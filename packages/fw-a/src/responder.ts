@@ -9,6 +9,7 @@ import {
 } from "@fwkit/koa-host";
 import { createFileProbe, errorPageText, prepareResult, sendHtmlError, sendJsonError, wantsJsonError } from "@fwkit/koa-host/plugin";
 import type nunjucks from "nunjucks";
+import { errorTemplateNames } from "@fwkit/app-kit";
 import { type Route } from "routing-kernel";
 import { responseKindOf } from "routing-kernel/plugin";
 import { createTemplateEnvironment, findViewTemplate } from "./templates.js";
@@ -28,7 +29,7 @@ export function createFwAResponder(setup: ResponderSetup): Responder {
   // system call per file.
   const probe = createFileProbe();
   const errorTemplate = (status: number): string | undefined =>
-    [`error/${status}.html`, "error.html"].find((name) => existsSync(join(dir, name)));
+    errorTemplateNames(status, ".html").find((name) => existsSync(join(dir, name)));
 
   const render = (ctx: Context, name: string, data: Record<string, unknown>): void => {
     ctx.type = "text/html; charset=utf-8";

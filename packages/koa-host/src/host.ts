@@ -40,7 +40,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
   // Made once the plugins are known: their log fields (a request's trace) join every line.
   const logger = options.logger ?? createLogger(config, "app", logFieldsOf(plugins));
   checkConfigKeys(config, options.configKeys, plugins);
-  const basePath = (options.basePath ?? "").replace(/\/+$/, "");
+  // The app's prefix: given by the app that mounts it, else its own config key.
+  const basePath = (options.basePath ?? config.basePath ?? "").replace(/\/+$/, "");
   // Bound once the dispatcher exists (below); plugins' middleware only calls it per request.
   let lookup: (ctx: Context) => RouteLookup | undefined = () => undefined;
   const mounts: MountedApp[] = [];

@@ -8,8 +8,6 @@ export interface ServicesConfig {
   /** The app folder relative storage paths resolve against (a build's is the one it was built from); the root by default. */
   readonly appDir: string;
   readonly secretKey: string;
-  /** Mount prefix of the app (multi-application), `""` when at the root. */
-  readonly basePath: string;
   /** `mailUrl` (`MAIL_URL`): unset means no mailer. */
   readonly mailUrl?: string;
   /** `mailFrom` (`MAIL_FROM`): the default sender. */
@@ -102,7 +100,6 @@ export function readServicesConfig(appConfig: object): ServicesConfig {
     root,
     appDir: optionalString(config, "appDir") ?? root,
     secretKey: optionalString(config, "secretKey") ?? "",
-    basePath: (optionalString(config, "basePath") ?? "").replace(/\/+$/, ""),
     storage: {
       publicPath: optionalString(storage, "publicPath", "storage.publicPath") ?? "/uploads",
       ...(storage["maxBytes"] === undefined ? {} : { maxBytes: optionalNumber(storage, "maxBytes", "storage.maxBytes")! }),

@@ -109,7 +109,7 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
           // Uploads on local disk live in the app folder, not in a build that the next release replaces.
           root: config.appDir,
           secret: config.secretKey,
-          publicPath: config.basePath + config.storage.publicPath,
+          publicPath: context.basePath + config.storage.publicPath,
           limits: {
             ...(config.storage.maxBytes === undefined ? {} : { maxBytes: config.storage.maxBytes }),
             ...(config.storage.allowedTypes === undefined ? {} : { allowedTypes: config.storage.allowedTypes }),
@@ -128,7 +128,7 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
           development: config.env === "development",
           config: {
             dir: config.assets.dir,
-            prefix: config.basePath + config.assets.prefix,
+            prefix: context.basePath + config.assets.prefix,
             bundles: config.assets.bundles,
             ...(config.assets.outDir ? { outDir: config.assets.outDir } : {}),
           },

@@ -1,27 +1,22 @@
-import type { Context, Middleware } from "koa";
-import { heldMessage } from "@fwkit/data/plugin";
-import { HTTPError, type AppConfig, type ErrorInfo, type Responder } from "@fwkit/koa-host";
-import { runtimeOf, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
-import { E_LOGIN_REQUIRED } from "@fwkit/security";
-import { loginRedirectUrl, rejectsHtml } from "@fwkit/security/plugin";
-import { type Route } from "routing-kernel";
-import { isDataRoute } from "routing-kernel/plugin";
-import { formatNumber } from "@fwkit/services";
-import { assetStaticFolders, assetUrls } from "../assets.js";
+import type { Context } from "koa";
 import type { BatteryPlugins } from "@fwkit/app-kit";
-import { E_CONTRIB_CONFIG, E_CONTRIB_NOT_MIGRATED, E_CONTRIB_NOT_SET_UP, E_MAINTENANCE, E_ROLE_WITHOUT_AUTH } from "../errors.js";
+import type { AppConfig, Responder } from "@fwkit/koa-host";
+import type { HostPlugin, PluginContext } from "@fwkit/koa-host/plugin";
+import { type Route } from "routing-kernel";
+import { formatNumber } from "@fwkit/services";
+import { assetStaticFolders } from "../assets.js";
 import { adminNavigation } from "./admin/nav.js";
 import { svgCaptchaVerifier } from "./captcha/svg.js";
 import type { ContribSettings } from "./config.js";
 import { checkContribDrivers } from "./drivers.js";
-import { checkContribProduction } from "./production-checks.js";
 import { createI18n } from "./i18n/i18n.js";
-import { languageSwitchOn } from "./i18n/switch.js";
 import { MaintenanceFlag } from "./maintenance/flag.js";
-import { isMaintenanceExempt } from "./maintenance/exempt.js";
-import { migrateAll, pendingContribMigrations } from "./migrations.js";
-import { CONTRIB_TABLES, createContribModels, isActive, type UserRow } from "./models.js";
-import { ROLE_TAG, roleLevel, type RoleRequirement } from "./roles.js";
+import { pendingContribMigrations } from "./migrations.js";
+import { createContribModels, isActive, type UserRow } from "./models.js";
+import { isContribAdmin, maintenanceGate, roleMiddleware } from "./plugin-guards.js";
+import { contribRuntime, fixedLocals } from "./plugin-runtime.js";
+import { setUpContrib } from "./plugin-setup.js";
+import { ROLE_TAG, type RoleRequirement } from "./roles.js";
 import { localeOf, translatorOf, type AdminNavItem, type ContribRuntime } from "./runtime.js";
 import { PACKAGE_TEMPLATES } from "../paths.js";
 
@@ -61,92 +56,14 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
   checkContribDrivers(settings);
   const models = createContribModels();
   const i18n = createI18n(config.root, settings.i18n);
-  const roles = settings.auth?.roles ?? {};
-  const basePath = typeof config["basePath"] === "string" ? config["basePath"].replace(/\/+$/, "") : "";
+  // Known at start-up (setup): the app's base path, its admin menu, its logger.
+  let basePath = "";
   let adminNav: readonly AdminNavItem[] = [];
   let logger: PluginContext["logger"] | undefined;
+  let fixed = fixedLocals(settings, i18n, basePath);
   const maintenance = settings.maintenance ? new MaintenanceFlag(() => runtime.knex(), settings.maintenance.cacheMs) : undefined;
   const captcha = settings.captcha ? (settings.captcha.verifier ?? svgCaptchaVerifier(config.secretKey, settings.captcha)) : undefined;
-  // Template values that never change for this app, made once.
-  const fixed = Object.freeze({
-    languages: i18n.languages,
-    language_names: i18n.names,
-    fwb_assets: assetUrls(basePath),
-    contrib: Object.freeze({
-      // The layout's language switcher posts to /language (contrib/i18n/views.ts).
-      language: languageSwitchOn(settings),
-      auth: Boolean(settings.auth),
-      signup: Boolean(settings.auth?.signup),
-      contact: Boolean(settings.contact),
-      admin: Boolean(settings.admin),
-      maintenance: Boolean(settings.maintenance),
-      oauth: Object.entries(settings.oauth?.providers ?? {}).map(([name, provider]) => Object.freeze({ name, title: provider.title ?? name })),
-    }),
-  });
-
-  // Production: a mailer and the public address for the modules that mail links (else refused here).
-  const baseUrl = checkContribProduction(config, settings, batteries);
-  const runtime: ContribRuntime = {
-    settings,
-    baseUrl,
-    models,
-    i18n,
-    captcha,
-    maintenance,
-    get adminNav() {
-      return adminNav;
-    },
-    get loginUrl() {
-      return batteries.security?.config.loginUrl ?? "/login";
-    },
-    get logger() {
-      if (!logger) throw new E_CONTRIB_NOT_SET_UP("The contrib runtime's logger");
-      return logger;
-    },
-    knex: () => {
-      if (!batteries.data) throw new E_CONTRIB_CONFIG("batteries.data", "the contrib modules need the data battery");
-      return batteries.data.database.knex;
-    },
-    mailer: () => {
-      if (!batteries.services) throw new E_CONTRIB_CONFIG("batteries.services", "the contrib modules need the services battery to send mail");
-      return batteries.services.services.mailer;
-    },
-    hashPassword: (password) => {
-      if (!batteries.security) throw new E_CONTRIB_CONFIG("batteries.security", "the contrib modules need the security battery");
-      return batteries.security.hashPassword(password);
-    },
-  };
-
-  const roleMiddleware = (route: Route, requirement: RoleRequirement): Middleware => {
-    const data = isDataRoute(route);
-    const needed = requirement.role ?? settings.auth?.adminRole ?? "admin";
-    return async (ctx, next) => {
-      const user = ctx.state["currentUser"] as { role?: unknown } | undefined;
-      if (!user) {
-        if (data || rejectsHtml(ctx)) throw new E_LOGIN_REQUIRED(runtime.loginUrl);
-        ctx.redirect(loginRedirectUrl(runtime.loginUrl, ctx.originalUrl));
-        return;
-      }
-      if (roleLevel(roles, user.role) < roleLevel(roles, needed)) throw HTTPError.Forbidden(translatorOf(ctx)("errors.role", { role: needed }));
-      await next();
-    };
-  };
-
-  const answerMaintenance = async (ctx: Context): Promise<void> => {
-    const error = new E_MAINTENANCE();
-    const message = translatorOf(ctx)("maintenance.message");
-    // The gate runs before the view is matched: the route it is for decides the answer's kind
-    // (JSON for a @renderJson view), as for every other error raised before the view.
-    const route = (ctx.state["route"] as Route | undefined) ?? runtimeOf(ctx)?.lookupRoute(ctx)?.route;
-    const info: ErrorInfo = { status: 503, message, error, ...(route ? { route } : {}) };
-    ctx.status = 503;
-    ctx.set("Retry-After", String(settings.maintenance!.retryAfter));
-    ctx.set("Cache-Control", "no-store");
-    const responder = options.responder();
-    if (!responder) throw error;
-    await responder.renderError(ctx, info);
-    ctx.status = 503;
-  };
+  const runtime = contribRuntime({ config, settings, batteries, models, i18n, captcha, maintenance }, () => ({ adminNav, logger }));
 
   return {
     name: "fw-b",
@@ -160,32 +77,10 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
 
     async setup(context: PluginContext) {
       logger = context.logger;
-      const tagged = context.table.routes.find((route) => route.tags[ROLE_TAG] !== undefined);
-      if (tagged && !settings.auth && !batteries.security) throw new E_ROLE_WITHOUT_AUTH(`${tagged.id}()`);
+      basePath = context.basePath;
+      fixed = fixedLocals(settings, i18n, basePath);
       adminNav = adminNavigation(context.table, settings, basePath);
-      if (!settings.usesDatabase && !options.migrate) return;
-      if (!batteries.data) {
-        if (settings.usesDatabase) throw new E_CONTRIB_CONFIG("batteries.data", "contrib.auth, contact and maintenance keep their data in the database; keep the data battery on");
-        return;
-      }
-      const knex = batteries.data.database.knex;
-      models.bind(knex);
-      if (options.migrate) {
-        // Drafts (files still as :make-migration wrote them) wait until they are edited.
-        const applied = await migrateAll(knex, batteries.data.settings.migrationsDir, settings, {
-          holdDrafts: true,
-          // Info, not a warning: the dev server shows it; a user command (logged at warn) need not.
-          onHeld: (held) => context.logger.info({ migrations: held }, heldMessage(held)),
-        });
-        if (applied.length > 0) context.logger.info({ migrations: applied }, "migrations applied");
-      }
-      const needed = [
-        ...(settings.auth ? [CONTRIB_TABLES.users, CONTRIB_TABLES.tokens] : []),
-        ...(settings.oauth ? [CONTRIB_TABLES.oauthAccounts] : []),
-        ...(settings.contact ? [CONTRIB_TABLES.contactMessages] : []),
-        ...(settings.maintenance ? [CONTRIB_TABLES.settings] : []),
-      ];
-      for (const table of needed) if (!(await knex.schema.hasTable(table))) throw new E_CONTRIB_NOT_MIGRATED(table);
+      await setUpContrib(context, { settings, batteries, models, migrate: options.migrate });
     },
 
     // Readiness (/readyz): the enabled modules' migrations are required as the app's own are: a
@@ -209,27 +104,18 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
       // decided on first use (localeOf), the runtime found through the host (contribOf). The
       // request's translator is offered earlier, by translatorPlugin (before the batteries).
       if (!maintenance) return [];
-      const gate: Middleware = async (ctx, next) => {
-        const on = await maintenance.isOn();
-        ctx.state["maintenanceOn"] = on;
-        if (!on || isMaintenanceExempt(ctx, runtime, basePath, config.static.prefix)) return next();
-        const user = ctx.state["currentUser"] as { role?: unknown } | undefined;
-        if (user && roleLevel(roles, user.role) >= roleLevel(roles, settings.auth?.adminRole ?? "admin")) return next();
-        await answerMaintenance(ctx);
-      };
-      return [gate];
+      return [maintenanceGate(maintenance, runtime, { basePath: () => basePath, staticPrefix: config.static.prefix, responder: options.responder })];
     },
 
     routeMiddleware(route: Route) {
       const requirement = route.tags[ROLE_TAG] as RoleRequirement | undefined;
-      return requirement ? roleMiddleware(route, requirement) : undefined;
+      return requirement ? roleMiddleware(route, requirement, runtime) : undefined;
     },
 
     locals(ctx: Context) {
       // Reading the theme cookie parses the Cookie header: only when the header names it.
       const theme = ctx.req.headers.cookie?.includes(THEME_COOKIE) ? ctx.cookies.get(THEME_COOKIE) : undefined;
-      const user = ctx.state["currentUser"] as { role?: unknown } | undefined;
-      const isAdmin = Boolean(user && settings.auth && roleLevel(roles, user.role) >= roleLevel(roles, settings.auth.adminRole));
+      const isAdmin = isContribAdmin(ctx, settings);
       return {
         t: translatorOf(ctx),
         locale: localeOf(ctx) ?? i18n.fallback,

@@ -10,6 +10,7 @@ import { errorPageText, prepareResult, sendHtmlError, sendJsonError, wantsJsonEr
 import { type Route } from "routing-kernel";
 import { responseKindOf } from "routing-kernel/plugin";
 import { renderMarkdown } from "@fwkit/services";
+import { errorTemplateNames } from "@fwkit/app-kit";
 import { NavMenu } from "./menu.js";
 import { TemplateStore, type Template } from "./templates.js";
 
@@ -35,9 +36,8 @@ export interface FwBResponderOptions {
  */
 export function createResponder(setup: ResponderSetup, options: FwBResponderOptions): Responder {
   const development = setup.config.env === "development";
-  const basePath = typeof setup.config["basePath"] === "string" ? setup.config["basePath"].replace(/\/+$/, "") : "";
   const templates = new TemplateStore({ appDir: `${setup.config.root}/templates`, packageDir: options.packageTemplates, development });
-  const menu = new NavMenu(setup.table, basePath);
+  const menu = new NavMenu(setup.table, setup.basePath);
   const prepared = new Map<Route, RespondFn>();
 
   const noNav: readonly never[] = Object.freeze([]);
@@ -70,7 +70,8 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
   };
 
   const errorPage = (status: number) => {
-    const names = [`error/${status}`, "error", ...(options.contribErrors ? [`contrib/errors/${status}`, "contrib/errors/error"] : [])];
+    // The kit's order (the app's pages), then the contrib module's styled pages when it is on.
+    const names = [...errorTemplateNames(status), ...(options.contribErrors ? [`contrib/errors/${status}`, "contrib/errors/error"] : [])];
     for (const name of names) {
       const found = lookup(name);
       if (found()) return found;

@@ -5,12 +5,12 @@
  * the adapter the shared conformance suite runs against.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Host } from "@fwkit/koa-host";
 import type { ViewModule } from "routing-kernel";
 import { frameworkConformance } from "@fwkit/app-kit/testing";
+import { listenForTest } from "@fwkit/koa-host/testing";
 import { HTTPError, redirect, reply, type ReplyInit } from "@fwkit/koa-host";
 import { createApp, framework, type FwBAppOptions } from "../app.js";
 import { FwB } from "../base.js";
@@ -51,13 +51,12 @@ export async function buildTestApp(modules: readonly ViewModule[], options: Part
 /** Builds an fw-b app of the given view modules and listens on 127.0.0.1 and an ephemeral port. */
 export async function startTestApp(modules: readonly ViewModule[], options: Partial<FwBAppOptions> = {}): Promise<TestServer> {
   const { host, cleanup } = await buildTestApp(modules, options);
-  const server = await host.listen(0, "127.0.0.1");
-  const { port } = server.address() as AddressInfo;
+  const served = await listenForTest(host);
   return {
     host,
-    url: `http://127.0.0.1:${port}`,
+    url: served.url,
     async close() {
-      await host.close();
+      await served.close();
       cleanup();
     },
   };

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context } from "koa";
+import { escapeHtml } from "@fwkit/koa-host/plugin";
 import { claimOnce } from "@fwkit/security/plugin";
 import type svgCaptchaModule from "svg-captcha";
 import { E_CONTRIB_SESSION_MISSING } from "../../errors.js";
@@ -36,10 +37,6 @@ function digest(secret: string, salt: string, answer: string): string {
   return createHmac("sha256", secret).update(`${salt}:${answer.trim().toLowerCase()}`).digest("base64url");
 }
 
-function escapeAttribute(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /**
  * The built-in captcha: svg-captcha draws a distorted text inline in the form; the session keeps a
  * salted HMAC of the answer (cookie sessions are readable by the client), valid 30 minutes and
@@ -58,7 +55,7 @@ export function svgCaptchaVerifier(secret: string, options: CaptchaContribOption
       const salt = randomBytes(12).toString("base64url");
       session[CAPTCHA_SESSION_KEY] = { hash: digest(secret, salt, made.text), salt, at: Date.now() } satisfies Pending;
       options.onChallenge?.(made.text);
-      const test = options.testMode ? ` data-test-answer="${escapeAttribute(made.text)}"` : "";
+      const test = options.testMode ? ` data-test-answer="${escapeHtml(made.text)}"` : "";
       return `<div class="captcha"${test}><span class="captcha-image" role="img" aria-label="captcha">${made.data}</span></div>`;
     },
     async verify(ctx, body) {

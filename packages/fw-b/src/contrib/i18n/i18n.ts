@@ -1,7 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { acceptedLanguages, createTranslations, type LanguageHints, type Translate } from "@fwkit/services";
-import { BATTERY_CATALOGS, LANGUAGE_TAG } from "@fwkit/services/plugin";
+import { BATTERY_CATALOGS, LANGUAGE_TAG, readLocaleFiles } from "@fwkit/services/plugin";
 import { E_CONTRIB_CONFIG } from "../../errors.js";
 import type { I18nContribOptions } from "../config.js";
 import { DE } from "./de.js";
@@ -28,22 +26,6 @@ export interface I18n {
   choose(hints: LanguageHints): string;
 }
 
-function readAppLocales(root: string): Record<string, Record<string, string>> {
-  const dir = join(root, "locales");
-  const found: Record<string, Record<string, string>> = {};
-  if (!existsSync(dir)) return found;
-  for (const file of readdirSync(dir)) {
-    const match = /^(.+)\.json$/.exec(file);
-    if (!match || !LANGUAGE_TAG.test(match[1]!)) continue;
-    try {
-      found[match[1]!] = JSON.parse(readFileSync(join(dir, file), "utf8")) as Record<string, string>;
-    } catch (error) {
-      throw new E_CONTRIB_CONFIG(`locales/${file}`, `not valid JSON (${(error as Error).message})`);
-    }
-  }
-  return found;
-}
-
 /** A language's own name for itself, capitalised as a menu entry. */
 function ownName(language: string): string {
   try {
@@ -62,7 +44,8 @@ function ownName(language: string): string {
  * forms, not HTML-escaped (templates escape what they print).
  */
 export function createI18n(root: string, options: I18nContribOptions = {}): I18n {
-  const fromFiles = readAppLocales(root);
+  // The app's locales/<language>.json files, read and checked as fw-a's translations read them.
+  const fromFiles = readLocaleFiles(root);
   const resources: Record<string, Record<string, string>> = {};
   // The shared batteries' strings (pagination, error page titles, a refused form's flash) under
   // fw-b's contrib ones, so the data battery and koa-host speak the request's language in fw-b too.
