@@ -141,5 +141,10 @@ test("Redis not up at all: dispatch is E_QUEUE_UNAVAILABLE within the dispatch t
   assert.ok(Date.now() - before < 1200, `took ${Date.now() - before} ms`);
   await assert.rejects(queue.failed(), { code: "E_QUEUE_UNAVAILABLE" });
   await assert.rejects(queue.ping(), { code: "E_QUEUE_UNAVAILABLE", status: 503 });
+  // A worker started meanwhile is not held up for long, and stops at once.
+  const started = Date.now();
+  const worker = await queue.work();
+  assert.ok(Date.now() - started < 12_000, `work() took ${Date.now() - started} ms`);
+  assert.deepEqual(await worker.close(1000), { forced: false });
   await queue.close();
 });

@@ -161,11 +161,16 @@ export class BullMQDriver implements QueueDriver {
       worker.on("stalled", (id) => this.context.stalled(name, String(id)));
       return worker;
     });
-    await Promise.all(
+    // Connected before it answers (so a caller's "ready" means taking jobs), but never held up for
+    // long by a Redis that is down: the workers connect by themselves once it is back.
+    const ready = Promise.all(
       workers.map((worker) =>
         worker.waitUntilReady().catch((error: unknown) => this.context.report(error, "worker start")),
       ),
     );
+    let wait: NodeJS.Timeout | undefined;
+    await Promise.race([ready, new Promise<void>((resolve) => (wait = setTimeout(resolve, 10_000)))]);
+    clearTimeout(wait);
     return {
       close: async (graceMs: number) => {
         // Stops taking jobs now; the running ones get the grace, then are given up (their lock lapses
