@@ -61,29 +61,44 @@ export async function runWorker(queue: JobQueue, options: RunWorkerOptions = {})
   const concurrency = options.concurrency ?? 1;
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new E_JOB_OPTION_INVALID("runWorker()", "concurrency", "a whole number of at least 1", concurrency);
-  if (options.schedules !== false) await queue.syncSchedules();
-  const worker = await queue.work({ ...(options.queues ? { queues: options.queues } : {}), concurrency });
+  const signals = options.signals ?? (["SIGTERM", "SIGINT"] as const);
+  // A signal during start-up is kept and acted on once the worker exists (not the default exit).
+  let early: NodeJS.Signals | undefined;
+  const onEarlySignal = (signal: NodeJS.Signals) => {
+    early ??= signal;
+  };
+  for (const name of signals) process.on(name, onEarlySignal);
+  let worker: Awaited<ReturnType<JobQueue["work"]>>;
+  try {
+    if (options.schedules !== false) await queue.syncSchedules();
+    worker = await queue.work({ ...(options.queues ? { queues: options.queues } : {}), concurrency });
+  } finally {
+    for (const name of signals) process.off(name, onEarlySignal);
+  }
   // Timers of the in-process queue do not hold the process; this does, until the worker stops.
   const keepAlive = setInterval(() => {}, 1 << 30);
   let resolveStopped!: (result: WorkerStopped) => void;
   const stopped = new Promise<WorkerStopped>((resolve) => {
     resolveStopped = resolve;
   });
-  const signals = options.signals ?? (["SIGTERM", "SIGINT"] as const);
   let stopping: Promise<WorkerStopped> | undefined;
   const stop = (signal?: NodeJS.Signals): Promise<WorkerStopped> => {
     stopping ??= (async () => {
       for (const name of signals) process.off(name, onSignal);
-      const { forced } = await worker.close(graceMs);
-      await queue.close();
-      clearInterval(keepAlive);
-      const result = { forced, signal };
-      resolveStopped(result);
-      return result;
+      let forced = true;
+      try {
+        ({ forced } = await worker.close(graceMs));
+        await queue.close();
+      } finally {
+        clearInterval(keepAlive);
+        resolveStopped({ forced, signal });
+      }
+      return { forced, signal };
     })();
     return stopping;
   };
   const onSignal = (signal: NodeJS.Signals) => void stop(signal);
   for (const name of signals) process.on(name, onSignal);
+  if (early) void stop(early);
   return { stop: () => stop(), stopped };
 }
