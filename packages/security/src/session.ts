@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Context, Middleware } from "koa";
-import { markOutageReported, type OutageLog } from "@fwkit/koa-host/plugin";
+import { defineSlot, markOutageReported, type OutageLog } from "@fwkit/koa-host/plugin";
 import type { createSession as CreateSession } from "koa-session";
 import { requireDriver } from "./drivers.js";
 import { E_SESSION_COOKIE_TOO_LARGE, E_SESSION_NOT_CONFIGURED, E_SESSION_STORE_UNAVAILABLE } from "./errors.js";
@@ -51,7 +51,7 @@ export interface SessionMiddlewareOptions {
 export const MAX_COOKIE_LENGTH = 4096;
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const REQUEST = Symbol.for("fw-security.session-request");
+const requestState = defineSlot<RequestState>("fw-security.session-request");
 
 interface RequestState {
   readonly cookieName: string;
@@ -70,7 +70,7 @@ export function newSessionId(): string {
 }
 
 function stateOf(ctx: Context): RequestState | undefined {
-  return (ctx as unknown as Record<symbol, RequestState | undefined>)[REQUEST];
+  return requestState.get(ctx);
 }
 
 /** Signed-cookie codec: JSON, base64url, HMAC. Anything that does not verify is a SyntaxError, i.e. a fresh session. */
@@ -183,7 +183,7 @@ export function sessionMiddleware(options: SessionMiddlewareOptions): Middleware
     }
     // Every field from the start: one object shape for every request.
     const state: RequestState = { cookieName, store, touched: false };
-    (ctx as unknown as Record<symbol, RequestState>)[REQUEST] = state;
+    requestState.set(ctx, state);
     // Behind a TLS-terminating proxy Koa sees plain HTTP and would refuse a Secure cookie.
     if (options.secure) ctx.cookies.secure = true;
     if (!store && !mayCarryCookie(ctx.headers.cookie, cookieName)) return withoutCookie(ctx, next, state, middleware);
