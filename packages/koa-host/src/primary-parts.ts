@@ -6,6 +6,7 @@
  * own workers name, and nothing when no battery asks.
  */
 import type { Worker } from "node:cluster";
+import { E_CLUSTER_PRIMARY_UNAVAILABLE } from "./errors.js";
 
 /** The variable the primary sets in its workers' environment: it answers {@link askPrimary}. */
 export const PRIMARY_PARTS_ENV = Object.freeze({ FW_PRIMARY_PARTS: "1" });
@@ -85,7 +86,7 @@ export function askPrimary(module: string, request: unknown, timeoutMs = 5000): 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       waiting.delete(id);
-      reject(new Error(`the cluster primary did not answer in ${timeoutMs} ms`));
+      reject(new E_CLUSTER_PRIMARY_UNAVAILABLE(`it did not answer in ${timeoutMs} ms`));
     }, timeoutMs);
     timer.unref();
     waiting.set(id, {

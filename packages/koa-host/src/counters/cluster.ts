@@ -4,6 +4,7 @@
  * channel, so a limit holds for the node, not per worker. Counters of several nodes need a shared
  * store (Redis) instead.
  */
+import { E_CLUSTER_PRIMARY_UNAVAILABLE } from "../errors.js";
 import { WindowCounts, type CounterLimit, type TakeResult } from "./window-counts.js";
 
 /** The variable the primary sets in its workers' environment: its counter service answers. */
@@ -79,7 +80,7 @@ export function clusterCounters(): ClusterCounters | undefined {
     for (const [id, waiter] of pending) {
       clearTimeout(waiter.timer);
       pending.delete(id);
-      waiter.reject(new Error(reason));
+      waiter.reject(new E_CLUSTER_PRIMARY_UNAVAILABLE(reason));
     }
   };
   process.on("message", (message: unknown) => {
@@ -89,20 +90,20 @@ export function clusterCounters(): ClusterCounters | undefined {
     if (!waiter) return;
     pending.delete(reply.id);
     clearTimeout(waiter.timer);
-    if (reply.error) waiter.reject(new Error(`the cluster primary refused a counter request: ${reply.error}`));
+    if (reply.error) waiter.reject(new E_CLUSTER_PRIMARY_UNAVAILABLE(`it refused a counter request (${reply.error})`));
     else waiter.resolve(reply as CounterAnswer);
   });
   process.on("disconnect", () => failAll("the cluster primary is gone"));
   const ask = (operation: Operation): Promise<CounterAnswer> =>
     new Promise((resolve, reject) => {
       if (!process.connected || !process.send) {
-        reject(new Error("the cluster primary is gone"));
+        reject(new E_CLUSTER_PRIMARY_UNAVAILABLE("the cluster primary is gone"));
         return;
       }
       const id = ++next;
       const timer = setTimeout(() => {
         pending.delete(id);
-        reject(new Error(`the cluster primary did not answer a counter request within ${ANSWER_MS} ms`));
+        reject(new E_CLUSTER_PRIMARY_UNAVAILABLE(`it did not answer a counter request within ${ANSWER_MS} ms`));
       }, ANSWER_MS);
       timer.unref();
       pending.set(id, { resolve, reject, timer });
