@@ -3,9 +3,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { testClient, type TestClient } from "fw-b/testing";
+import { testClient, type AppTestClient } from "fw-b/testing";
+import { SetPrice } from "../jobs/set-price.js";
 
-let client: TestClient;
+let client: AppTestClient;
 
 before(async () => {
   // A fresh in-memory database per run, migrated at start.
@@ -29,4 +30,12 @@ test("the XML feed names the products", async () => {
 test("an unknown product is a 404 in JSON", async () => {
   const res = await client.get(client.urlFor("Api.get", { id: 999 }));
   assert.equal(res.status, 404);
+});
+
+test("a dispatched job waits in the test queue until runAll runs it", async () => {
+  await SetPrice.dispatch({ productId: 1, price: 4.2 });
+  assert.deepEqual(client.jobs.dispatched(SetPrice).map((job) => job.payload), [{ productId: 1, price: 4.2 }]);
+  assert.equal(await client.jobs.runAll(), 1);
+  const res = await client.get(client.urlFor("Api.get", { id: 1 }));
+  assert.equal(Number(res.json<{ price: number | string }>().price), 4.2);
 });
