@@ -35,12 +35,25 @@ export const E_JOB_UNKNOWN = createError(
     `There is no job named "${name}". Known jobs: ${known.length > 0 ? known.join(", ") : "(none: put job classes in jobs/)"}.`,
 );
 
+/** A job gave up (`failJob(reason)`): it is kept as failed at once, without its remaining attempts. */
+export const E_JOB_GAVE_UP = createError("E_JOB_GAVE_UP", 500, (reason: string) => reason);
+
 /**
- * True for an error no retry can mend (a job name the worker's process does not know): the job is
- * failed at once instead of retried.
+ * True for an error no retry can mend (a job name the worker's process does not know, a job that
+ * gave up): the job is failed at once instead of retried.
  */
 export function isUnrecoverable(error: unknown): boolean {
-  return (error as { code?: unknown } | null | undefined)?.code === E_JOB_UNKNOWN.code;
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return code === E_JOB_UNKNOWN.code || code === E_JOB_GAVE_UP.code;
+}
+
+/**
+ * Ends the running job as failed now, skipping its remaining attempts (a retry would not help: the
+ * user is gone, the payload can never work). It is kept with `reason` as its error; `jobs:retry`
+ * runs it again. Call it (or `throw failJob(...)`) from `handle`.
+ */
+export function failJob(reason: string): never {
+  throw new E_JOB_GAVE_UP(reason);
 }
 
 /** A module under `jobs/` failed to import. */

@@ -22,6 +22,7 @@ export type {
 export { toMs, type Duration } from "./duration.js";
 export {
   E_JOB_DEFINITION_INVALID,
+  E_JOB_GAVE_UP,
   E_JOB_MODULE_FAILED,
   E_JOB_NAME_TAKEN,
   E_JOB_NO_QUEUE,
@@ -35,6 +36,8 @@ export {
   E_QUEUE_CLOSED,
   E_QUEUE_UNAVAILABLE,
   E_QUEUE_URL_INVALID,
+  failJob,
+  isUnrecoverable,
 } from "./errors.js";
 export { JobEvents, type JobEventListener, type JobEventMap, type JobEventName } from "./events.js";
 export {

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { z } from "zod";
 import { defineJob, type JobQueue, runWorker, type RunningWorker } from "../src/index.js";
-import { Add, Flaky, flaky, Greet, Nightly, ran } from "./fixtures/jobs.js";
+import { Add, Flaky, flaky, Greet, Hopeless, Nightly, ran } from "./fixtures/jobs.js";
 import { waitFor } from "./helpers.js";
 
 /** Runs the shared cases against the queues `make()` creates (each with its own prefix). */
@@ -18,7 +18,7 @@ export function queueSuite(
     let worker: RunningWorker;
     before(async () => {
       queue = await make();
-      queue.register(Add, Greet, Flaky, Nightly);
+      queue.register(Add, Greet, Flaky, Hopeless, Nightly);
       worker = await runWorker(queue, { signals: [], grace: "2s" });
     });
     after(async () => {
@@ -78,6 +78,16 @@ export function queueSuite(
       assert.equal(failed.name, "Add");
       assert.equal(failed.ref, `default:${id}`);
       assert.deepEqual(failed.payload, { a: 1, b: 1, failTimes: 9 });
+      await queue.clearFailed();
+    });
+
+    test("a job that gives up (failJob) is failed at once, without its remaining attempts", async () => {
+      const { id } = await Hopeless.dispatch({ userId: 7 });
+      await waitFor("the job to fail", async () => (await queue.failed()).some((job) => job.id === id));
+      const failed = (await queue.failed()).find((job) => job.id === id)!;
+      assert.equal(failed.error, "user 7 is gone");
+      assert.equal(failed.attemptsMade, 1);
+      assert.equal(ran.length, 1);
       await queue.clearFailed();
     });
 
