@@ -29,7 +29,7 @@ export interface Framework {
 
 /** The two frameworks. */
 export const FRAMEWORKS: Readonly<Record<Framework["name"], Framework>> = {
-  "fw-a": { name: "fw-a", init: "gen:init", page: "templates/main/Index/index.html", tests: 2 },
+  "fw-a": { name: "fw-a", init: "gen:init", page: "templates/main/Index/index.html", tests: 3 },
   "fw-b": { name: "fw-b", init: ":init", page: "templates/main/Index/index.pug", tests: 4 },
 };
 

@@ -127,6 +127,28 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable("notes");
 }
 `,
+    "jobs/rename-note.ts": `import { Job } from "fw-a";
+import { z } from "zod";
+import { Note } from "../lib/models.js";
+
+const Payload = z.object({ noteId: z.number().int(), title: z.string().min(1).max(200) });
+
+/**
+ * An example job: renames a note outside the request. Dispatch it from a view with
+ * \`await RenameNote.dispatch({ noteId: 1, title: "Done" })\`; in development it runs in the
+ * process, in production on a \`fw-a jobs:work\` process (QUEUE_URL=redis://...). A job may run more
+ * than once (a worker stopped mid-job runs it again), so it sets a value instead of adding to one:
+ * run twice, the result is the same.
+ */
+export class RenameNote extends Job<z.infer<typeof Payload>> {
+  static override schema = Payload;
+  static override options = { attempts: 3, backoff: "5s" };
+
+  async handle({ noteId, title }: z.infer<typeof Payload>): Promise<void> {
+    await Note.query().where({ id: noteId }).update({ title });
+  }
+}
+`,
     "run/scripts.ts": `import { defineCommands } from "fw-a";
 
 /** Commands of this app: they appear in \`fw-a --help\` and run with the app's config loaded. */
@@ -145,9 +167,10 @@ export const commands = defineCommands([
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { testClient, type TestClient } from "fw-a/testing";
+import { testClient, type AppTestClient } from "fw-a/testing";
+import { RenameNote } from "../jobs/rename-note.js";
 
-let client: TestClient;
+let client: AppTestClient;
 
 before(async () => {
   // A fresh in-memory database per run, migrated at start.
@@ -165,6 +188,13 @@ test("the home page lists the notes of the first migration", async () => {
   const res = await client.get("/");
   assert.equal(res.status, 200);
   assert.match(res.text(), /Rows come from SQLite/);
+});
+
+test("a dispatched job waits in the test queue until runAll runs it", async () => {
+  await RenameNote.dispatch({ noteId: 1, title: "Renamed by a job" });
+  assert.deepEqual(client.jobs.dispatched(RenameNote).map((job) => job.payload), [{ noteId: 1, title: "Renamed by a job" }]);
+  assert.equal(await client.jobs.runAll(), 1);
+  assert.match((await client.get("/")).text(), /Renamed by a job/);
 });
 `,
   };
@@ -227,6 +257,7 @@ Kubernetes files.
 
 - \`app.ts\`: the app entry; \`lib/config.ts\`: configuration (environment variables win).
 - \`lib/models.ts\`: models; \`migrations/\`: the migrations that build the database.
+- \`jobs/\`: background jobs (\`class RenameNote extends Job\`): in the process in development, on \`fw-a jobs:work\` processes with \`QUEUE_URL=redis://...\` in production.
 - \`lib/factories.ts\`: model factories; \`seeds/\`: development data (\`npx fw-a db:seed\`).
 - \`npx fw-a console\`: a REPL with the app loaded (models, config, services).
 - \`views/*.ts\`: views; templates in \`templates/<module>/<Class>/<method>.html\`.
