@@ -35,6 +35,14 @@ export const E_JOB_UNKNOWN = createError(
     `There is no job named "${name}". Known jobs: ${known.length > 0 ? known.join(", ") : "(none: put job classes in jobs/)"}.`,
 );
 
+/** An attempt of a job ran longer than its `timeout`: it fails (and is retried), its `context.signal` aborts. */
+export const E_JOB_TIMEOUT = createError(
+  "E_JOB_TIMEOUT",
+  500,
+  (job: string, ms: number) =>
+    `The job ${job} ran longer than its timeout of ${ms} ms, so this attempt failed and its context.signal was aborted. Make the work shorter, raise the job's timeout, or stop on context.signal.`,
+);
+
 /** A job gave up (`failJob(reason)`): it is kept as failed at once, without its remaining attempts. */
 export const E_JOB_GAVE_UP = createError("E_JOB_GAVE_UP", 500, (reason: string) => reason);
 

@@ -45,10 +45,16 @@ export interface JobSettings {
   readonly priority?: number;
   /** Run it by itself on this schedule; across N workers each tick runs once. */
   readonly schedule?: JobSchedule;
+  /**
+   * How long one attempt may run (default: no limit). Past it the attempt fails with
+   * `E_JOB_TIMEOUT` (and is retried) and `context.signal` aborts: a job that stops on the signal
+   * stops; one that ignores it goes on in the background, so honour the signal.
+   */
+  readonly timeout?: Duration;
 }
 
 /** The option names {@link JobSettings} takes (validated when the job is registered). */
-export const JOB_SETTING_KEYS = ["queue", "attempts", "backoff", "priority", "schedule"] as const;
+export const JOB_SETTING_KEYS = ["queue", "attempts", "backoff", "priority", "schedule", "timeout"] as const;
 
 /** What a running job knows of itself. */
 export interface JobContext {
@@ -61,7 +67,7 @@ export interface JobContext {
   readonly attempt: number;
   /** How many attempts it has in all. */
   readonly maxAttempts: number;
-  /** Aborted when the worker gives up on the job (its shutdown grace ran out): stop early, the job will be retried. */
+  /** Aborted when the attempt is given up (its timeout, or the worker's shutdown grace, ran out): stop early, it will be retried. */
   readonly signal: AbortSignal;
   /** What the app gave the queue (`createJobQueue({ locals })`): services, a database handle. */
   readonly locals: Readonly<Record<string, unknown>>;

@@ -22,6 +22,7 @@ import {
   jobNameOf,
   useDispatcher,
 } from "./job.js";
+import { runAttempt } from "./attempt.js";
 import { createDriver } from "./drivers/create.js";
 import type { ScheduledRun } from "./schedule.js";
 import { checkPayload } from "./schema.js";
@@ -132,13 +133,12 @@ export class JobQueue implements Dispatcher {
     this.events.emit("active", base);
     try {
       const entry = this.job(job.name);
-      const instance = new entry.job();
-      const result = await instance.handle(job.payload, {
+      const result = await runAttempt(entry, job, (signal) => ({
         ...base,
         maxAttempts: job.maxAttempts,
-        signal: job.signal,
+        signal,
         locals: this.#locals,
-      });
+      }));
       this.events.emit("completed", { ...base, durationMs: performance.now() - started });
       return result;
     } catch (error) {

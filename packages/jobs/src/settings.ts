@@ -38,6 +38,8 @@ export interface JobEntry {
   readonly job: JobClass;
   readonly queue: string;
   readonly schedule: ParsedSchedule | undefined;
+  /** The longest one attempt may run, in milliseconds, or undefined for no limit. */
+  readonly timeoutMs: number | undefined;
 }
 
 const QUEUE_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
@@ -90,7 +92,9 @@ export function checkJob(job: JobClass): JobEntry {
   if (settings.backoff !== undefined) backoffOf(where, settings.backoff);
   if (settings.priority !== undefined) checkPriority(where, settings.priority);
   const schedule = settings.schedule === undefined ? undefined : parseSchedule(name, settings.schedule);
-  return { name, job, queue, schedule };
+  const timeoutMs = settings.timeout === undefined ? undefined : toMs(settings.timeout, where, "timeout");
+  if (timeoutMs === 0) throw new E_JOB_OPTION_INVALID(where, "timeout", "longer than 0", settings.timeout);
+  return { name, job, queue, schedule, timeoutMs };
 }
 
 /** The options of one dispatch of `entry`: its own checked, over the job's settings. */

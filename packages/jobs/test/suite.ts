@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { z } from "zod";
 import { defineJob, type JobQueue, runWorker, type RunningWorker } from "../src/index.js";
-import { Add, Flaky, flaky, Greet, Hopeless, Nightly, ran } from "./fixtures/jobs.js";
+import { Add, Flaky, flaky, Greet, Hopeless, Nightly, ran, Slowpoke, stoppedBySignal } from "./fixtures/jobs.js";
 import { waitFor } from "./helpers.js";
 
 /** Runs the shared cases against the queues `make()` creates (each with its own prefix). */
@@ -18,7 +18,7 @@ export function queueSuite(
     let worker: RunningWorker;
     before(async () => {
       queue = await make();
-      queue.register(Add, Greet, Flaky, Hopeless, Nightly);
+      queue.register(Add, Greet, Flaky, Hopeless, Nightly, Slowpoke);
       worker = await runWorker(queue, { signals: [], grace: "2s" });
     });
     after(async () => {
@@ -88,6 +88,17 @@ export function queueSuite(
       assert.equal(failed.error, "user 7 is gone");
       assert.equal(failed.attemptsMade, 1);
       assert.equal(ran.length, 1);
+      await queue.clearFailed();
+    });
+
+    test("an attempt past the job's timeout fails with E_JOB_TIMEOUT and its signal aborts; then retried", async () => {
+      stoppedBySignal.length = 0;
+      const { id } = await Slowpoke.dispatch({});
+      await waitFor("the job to fail", async () => (await queue.failed()).some((job) => job.id === id));
+      const failed = (await queue.failed()).find((job) => job.id === id)!;
+      assert.match(failed.error, /slowpoke ran longer than its timeout of 100 ms/);
+      assert.equal(failed.attemptsMade, 2);
+      assert.deepEqual(stoppedBySignal, [true, true]);
       await queue.clearFailed();
     });
 
