@@ -58,3 +58,20 @@ export const E_VIEW_EXISTS = createError(
   500,
   (file: string) => `${file} already exists; nothing was written. Pick another name or edit that file.`,
 );
+
+/** A resource generator (`fw-a gen:resource`, `fw-b :resource`) got a name that cannot name a model. */
+export const E_RESOURCE_NAME = createError(
+  "E_RESOURCE_NAME",
+  500,
+  (name: string) => `"${name}" cannot name a resource: use the singular in letters, digits and "_", starting with a letter, e.g. Note or blog_post.`,
+);
+
+/** A resource generator got a field it cannot use. */
+export const E_RESOURCE_FIELD = createError("E_RESOURCE_FIELD", 500, (field: string, why: string) => `The field ${JSON.stringify(field)} cannot be generated: ${why}.`);
+
+/** A resource generator found one of its files or names already in the app; nothing was written. */
+export const E_RESOURCE_EXISTS = createError(
+  "E_RESOURCE_EXISTS",
+  500,
+  (what: string) => `${what} already exists, so the resource was not generated (nothing was written). Pick another name, or remove what is there first.`,
+);

@@ -7,6 +7,21 @@
  * load the command-line parser.
  */
 export { appOf, withApp, type AppArgs } from "./app-args.js";
+export {
+  FIELD_TYPES,
+  generateResource,
+  labelOf,
+  parseFields,
+  resourceCommand,
+  resourceNames,
+  resourceTestFile,
+  schemaOf,
+  type Field,
+  type FieldType,
+  type ResourceNames,
+  type ResourceResult,
+  type ResourceScaffold,
+} from "./generate/index.js";
 export { consoleCommand, consoleContext, CONSOLE_HISTORY_FILE, startConsole, type ConsoleOptions } from "./console/index.js";
 export { appTarget, finishCli, flagValue, frameworkCli, routesCommand, serveCommand } from "./commands.js";
 export { findAppEntry, loadAppDefinition } from "@fwkit/koa-host/operations";

@@ -1,9 +1,10 @@
 import { resolve } from "node:path";
 import { migrationCliCommands, seedCliCommand } from "@fwkit/data/plugin";
 import type { Argv, CommandModule } from "yargs";
-import { buildCommand, consoleCommand, deployCommand, describeScaffold, finishCli, frameworkCli, jobsCommands, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/cli";
+import { buildCommand, consoleCommand, deployCommand, resourceCommand, describeScaffold, finishCli, frameworkCli, jobsCommands, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/cli";
 import { appConfig, appMigrations } from "./db.js";
 import { frameworkDir, generateView, initApp } from "./init.js";
+import { fwaResourceScaffold } from "./resource.js";
 
 /** Builds the `fw-a` command line: gen:init, gen:serve, gen:view, routes, db:*, console, and the app's own commands. */
 export async function buildCli(argv: readonly string[]): Promise<Argv> {
@@ -28,6 +29,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
       (y) => y.positional("name", { type: "string", demandOption: true }),
       (args) => describeScaffold(generateView(resolve(String(args.root)), String(args.name))),
     )
+    .command(resourceCommand("gen:resource", fwaResourceScaffold, "npx fw-a db:migrate (npm run dev applies it), then npm test") as CommandModule)
     .command(routesCommand("routes", { module: "fw-a" }))
     .command(buildCommand("gen:build", "fw-a", "db:migrate", "release"))
     .command(startCommand("start"))

@@ -1,0 +1,213 @@
+/**
+ * fw-a's part of `fw-a gen:resource`: the view module (HTML pages, or JSON with `--api`), its
+ * Nunjucks templates in the app's layout, and a test with the test client and the factory. The
+ * migration, model and factory, and the rules (names, clashes, never overwriting) are the kit's.
+ */
+import { labelOf, resourceTestFile, schemaOf, type Field, type ResourceNames, type ResourceScaffold } from "@fwkit/cli";
+
+function inputSchema(names: ResourceNames, fields: readonly Field[], form: boolean): string {
+  return `/** What a ${names.human} ${form ? "form" : "client"} sends, checked before create and update run. */
+export const ${names.input} = z.object({
+${fields.map((field) => `  ${field.name}: ${schemaOf(field, form)},`).join("\n")}
+});`;
+}
+
+function htmlView(names: ResourceNames, fields: readonly Field[]): string {
+  const { model, plural, human } = names;
+  const capital = human.charAt(0).toUpperCase() + human.slice(1);
+  return `import { FwA, flash, HTTPError, request, response } from "fw-a";
+import { z } from "zod";
+import { ${model} } from "../lib/models.js";
+
+${inputSchema(names, fields, true)}
+
+/** ${capital}s as HTML pages: list, show, new, create, edit, update, delete. */
+export class ${plural} extends FwA {
+  /** GET /${names.module.replace(/_/g, "-")}/ */
+  async index() {
+    return { ${names.table}: await ${model}.all() };
+  }
+
+  /** GET /${names.module.replace(/_/g, "-")}/<id>/ */
+  async get(id: string) {
+    return { ${names.module}_item: await ${model}.findOrFail(id) };
+  }
+
+  /** GET /${names.module.replace(/_/g, "-")}/new/: the empty form. */
+  new() {
+    return { ${names.module}_item: {} };
+  }
+
+  /** POST /${names.module.replace(/_/g, "-")}/: a refused form goes back to the new page with its messages. */
+  @request.post
+  @request.body(${names.input})
+  async post() {
+    const created = await ${model}.create(this.input(${names.input}));
+    flash(this.ctx, "success", "${capital} created.");
+    return response.redirect(this.urlFor("${plural}.get", { id: created.id }));
+  }
+
+  /** GET /${names.module.replace(/_/g, "-")}/edit/<id>/: the form with the row's values. */
+  async edit(id: string) {
+    return { ${names.module}_item: await ${model}.findOrFail(id) };
+  }
+
+  /** PATCH /${names.module.replace(/_/g, "-")}/<id>/ (the form posts with _method=PATCH). */
+  @request.body(${names.input})
+  async update(id: string) {
+    const updated = await ${model}.update(id, this.input(${names.input}));
+    flash(this.ctx, "success", "${capital} saved.");
+    return response.redirect(this.urlFor("${plural}.get", { id: updated.id }));
+  }
+
+  /** DELETE /${names.module.replace(/_/g, "-")}/<id>/ (the form posts with _method=DELETE). */
+  async delete(id: string) {
+    if (!(await ${model}.delete(id))) throw HTTPError.NotFound("No such ${human}.");
+    flash(this.ctx, "success", "${capital} deleted.");
+    return response.redirect(this.urlFor("${plural}.index"));
+  }
+}
+`;
+}
+
+function apiView(names: ResourceNames, fields: readonly Field[]): string {
+  const { model, plural, human, row } = names;
+  const booleans = fields.filter((field) => field.type === "boolean").map((field) => field.name);
+  const present = booleans.length === 0 ? "item" : `{ ...item, ${booleans.map((name) => `${name}: Boolean(item.${name})`).join(", ")} }`;
+  return `import { FwA, HTTPError, Reply, request, response, security } from "fw-a";
+import { z } from "zod";
+import { ${model}, type ${row} } from "../lib/models.js";
+
+${inputSchema(names, fields, false)}
+
+/** A ${human} as the API answers it${booleans.length ? " (SQLite stores booleans as 0 and 1)" : ""}. */
+function present(item: ${row}) {
+  return ${present};
+}
+
+/** ${plural} as a JSON API (documented in the app's OpenAPI document). */
+@response.json
+@request.tags("${plural}")
+@security.csrfExempt // an API for other programs: no cookies, no CSRF token
+export class ${plural} extends FwA {
+  @request.summary("List ${names.humanPlural}")
+  async index() {
+    return { ${names.table}: (await ${model}.all()).map(present) };
+  }
+
+  @request.summary("Show a ${human}")
+  async get(id: string) {
+    return { ${names.module}_item: present(await ${model}.findOrFail(id)) };
+  }
+
+  @request.post
+  @request.body(${names.input})
+  @request.summary("Create a ${human}")
+  async post() {
+    const created = await ${model}.create(this.input(${names.input}));
+    return new Reply({ ${names.module}_item: present(created) }, { status: 201, headers: { Location: this.urlFor("${plural}.get", { id: created.id }) } });
+  }
+
+  @request.body(${names.input})
+  @request.summary("Change a ${human}")
+  async update(id: string) {
+    return { ${names.module}_item: present(await ${model}.update(id, this.input(${names.input}))) };
+  }
+
+  @request.summary("Delete a ${human}")
+  async delete(id: string) {
+    if (!(await ${model}.delete(id))) throw HTTPError.NotFound("No such ${human}.");
+    return new Reply(undefined, { status: 204 });
+  }
+}
+`;
+}
+
+function input(names: ResourceNames, field: Field): string {
+  const id = `${names.module}-${field.name}`;
+  const value = `(old.${field.name} if (old and old.${field.name} is defined) else ${names.module}_item.${field.name})`;
+  const errors = `{% for message in errors.${field.name} %}<span class="error" id="${id}-error">{{ message }}</span>{% endfor %}`;
+  const required = field.optional || field.type === "boolean" ? "" : " required";
+  if (field.type === "boolean") {
+    return `  <p><label><input type="checkbox" id="${id}" name="${field.name}" value="true"{% if ${value} and ${value} != "false" %} checked{% endif %}> ${labelOf(field)}</label> ${errors}</p>`;
+  }
+  const control =
+    field.type === "text"
+      ? `<textarea id="${id}" name="${field.name}" rows="6"${required}>{{ ${value} if ${value} != null }}</textarea>`
+      : `<input id="${id}" name="${field.name}"${field.type === "integer" ? ' type="number" step="1"' : field.type === "number" ? ' type="number" step="any"' : ""} value="{{ ${value} if ${value} != null }}"${required}>`;
+  return `  <p><label for="${id}">${labelOf(field)}</label><br>${control} ${errors}</p>`;
+}
+
+function templates(names: ResourceNames, fields: readonly Field[]): Record<string, string> {
+  const dir = `templates/${names.module}/${names.plural}`;
+  const item = `${names.module}_item`;
+  const title = names.humanPlural.charAt(0).toUpperCase() + names.humanPlural.slice(1);
+  const first = fields[0]!;
+  const flashes = `  {% for flash in flash_messages %}<p class="flash flash-{{ flash.kind }}" role="status">{{ flash.message }}</p>{% endfor %}`;
+  const page = (heading: string, body: string) => `{% extends "layouts/base.html" %}
+{% block title %}${heading}{% endblock %}
+{% block body %}
+${flashes}
+${body}
+{% endblock %}
+`;
+  return {
+    [`${dir}/index.html`]: page(
+      title,
+      `  <h1>${title}</h1>
+  <p><a href="{{ url_for('${names.plural}.new') }}">New ${names.human}</a></p>
+  {% if ${names.table} | length %}
+  <ul class="${names.module}">
+    {% for row in ${names.table} %}<li><a href="{{ url_for('${names.plural}.get', { id: row.id }) }}">{{ row.${first.name} }}</a></li>
+    {% endfor %}
+  </ul>
+  {% else %}<p>No ${names.humanPlural} yet.</p>{% endif %}`,
+    ),
+    [`${dir}/get.html`]: page(
+      `{{ ${item}.${first.name} }}`,
+      `  <h1>{{ ${item}.${first.name} }}</h1>
+  <dl>
+${fields.map((field) => `    <dt>${labelOf(field)}</dt><dd class="${field.name}">{{ ${field.type === "boolean" ? `"yes" if ${item}.${field.name} else "no"` : `${item}.${field.name}`} }}</dd>`).join("\n")}
+  </dl>
+  <p><a href="{{ url_for('${names.plural}.edit', { id: ${item}.id }) }}">Edit</a> · <a href="{{ url_for('${names.plural}.index') }}">All ${names.humanPlural}</a></p>
+  <form method="post" action="{{ url_for('${names.plural}.delete', { id: ${item}.id }) }}">
+    <input type="hidden" name="_csrf_token" value="{{ csrf_token() }}">
+    <input type="hidden" name="_method" value="DELETE">
+    <button type="submit">Delete</button>
+  </form>`,
+    ),
+    [`${dir}/new.html`]: page(
+      `New ${names.human}`,
+      `  <h1>New ${names.human}</h1>
+  <form method="post" action="{{ url_for('${names.plural}.post') }}">
+  {% include "${dir.slice("templates/".length)}/_form.html" %}
+  </form>`,
+    ),
+    [`${dir}/edit.html`]: page(
+      `Edit ${names.human}`,
+      `  <h1>Edit {{ ${item}.${first.name} }}</h1>
+  <form method="post" action="{{ url_for('${names.plural}.update', { id: ${item}.id }) }}">
+  <input type="hidden" name="_method" value="PATCH">
+  {% include "${dir.slice("templates/".length)}/_form.html" %}
+  </form>`,
+    ),
+    [`${dir}/_form.html`]: `{# The fields of the new and edit forms: a refused form comes back with old input and errors. #}
+  <input type="hidden" name="_csrf_token" value="{{ csrf_token() }}">
+  <input type="hidden" name="_back" value="{{ back_path() }}">
+${fields.map((field) => input(names, field)).join("\n")}
+  <p><button type="submit">Save</button></p>
+`,
+  };
+}
+
+/** fw-a's resource files: the view, the templates (not with `api`) and the test. */
+export const fwaResourceScaffold: ResourceScaffold = {
+  framework: "fw-a",
+  files(names, fields, { api }) {
+    return {
+      [`views/${names.module}.ts`]: api ? apiView(names, fields) : htmlView(names, fields),
+      ...(api ? {} : templates(names, fields)),
+      [`test/${names.module}.test.ts`]: resourceTestFile("fw-a", names, fields, api),
+    };
+  },
+};
