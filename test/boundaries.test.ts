@@ -10,6 +10,9 @@
 //   command-line tools (yargs, esbuild, chokidar), in sources, tests or package.json.
 // - the app kit (@fwkit/app-kit) assembles the frameworks: the kernel, the host, the command line,
 //   conformance and the batteries never import it.
+// - observability builds on routing-kernel and koa-host only (tests may add test-servers and data);
+//   the host, the command line and the other batteries never import it: they report through the
+//   host's telemetry channels and primary parts, and the app kit adds the battery.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -63,6 +66,9 @@ const COMMAND_LINE = new Set(["@fwkit/cli", "yargs", "@types/yargs", "esbuild", 
 /** What the app kit builds on: none of these imports it (only the frameworks, apps and tools above it do). */
 const BELOW_APP_KIT = new Set(["routing-kernel", "@fwkit/koa-host", "@fwkit/cli", "@fwkit/security", "@fwkit/data", "@fwkit/services", "@fwkit/jobs", "@fwkit/observability", "@fwkit/conformance"]);
 
+/** What the observability battery observes: none of these imports it. */
+const OBSERVED = new Set(["routing-kernel", "@fwkit/koa-host", "@fwkit/cli", "@fwkit/security", "@fwkit/data", "@fwkit/services", "@fwkit/jobs", "@fwkit/conformance"]);
+
 const isKoa = (name: string) => name === "koa" || name.startsWith("koa-") || name.startsWith("@koa/") || name.startsWith("@types/koa");
 
 /** A rule: given the importing package, the imported package and where, the reason it is refused. */
@@ -97,6 +103,16 @@ function rulesFor(workspace: ReadonlySet<string>): Rule[] {
       if (place.test && imported === "@fwkit/test-servers") return undefined;
       return "jobs builds on routing-kernel and koa-host only (its tests may add test-servers): the frameworks, app kit and CLI build on it";
     },
+    (from, imported, place) => {
+      if (from !== "@fwkit/observability" || imported === from || !workspace.has(imported)) return undefined;
+      if (imported === "routing-kernel" || imported === "@fwkit/koa-host") return undefined;
+      if (place.test && (imported === "@fwkit/test-servers" || imported === "@fwkit/data")) return undefined;
+      return "observability builds on routing-kernel and koa-host only (its tests may add test-servers and data)";
+    },
+    (from, imported) =>
+      imported === "@fwkit/observability" && OBSERVED.has(from)
+        ? "the host, the command line and the batteries never import observability: they report through the host's telemetry channels (and primary parts); the app kit adds the battery"
+        : undefined,
     (from, imported) =>
       imported === "@fwkit/app-kit" && BELOW_APP_KIT.has(from)
         ? "the app kit assembles frameworks from the host and the batteries: the kernel, the host, the command line and the batteries never import it"
@@ -170,6 +186,9 @@ describe("package boundaries (DESIGN.md)", () => {
     write("packages/test-servers/package.json", manifest("@fwkit/test-servers"));
     write("packages/data/package.json", manifest("@fwkit/data"));
     write("packages/data/src/g.ts", 'import type { Battery } from "@fwkit/app-kit";\n');
+    write("packages/observability/package.json", manifest("@fwkit/observability", { dependencies: { "@fwkit/koa-host": "workspace:*", "@fwkit/services": "workspace:*" }, devDependencies: { "@fwkit/data": "workspace:*" } }));
+    write("packages/observability/test/i.test.ts", 'import { connect } from "@fwkit/data";\n');
+    write("packages/services/src/j.ts", 'import { defineCounter } from "@fwkit/observability";\n');
     write("apps/demo/package.json", manifest("demo", { dependencies: { "fw-a": "workspace:*" } }));
     write("apps/demo/views/main.ts", 'import { FwA } from "fw-a";\n');
     const violations = findViolations(root);
@@ -210,6 +229,12 @@ describe("package boundaries (DESIGN.md)", () => {
       assert.ok(!violations.some((v) => /packages\/jobs\/(src\/g\.ts imports "@fwkit\/koa-host|test\/h\.test\.ts)/.test(v)), violations.join("\n"));
     });
 
+    test("observability depending on a battery; a battery importing observability", () => {
+      has(/^packages\/observability\/package\.json lists "@fwkit\/services" in dependencies: observability builds on routing-kernel and koa-host only/);
+      has(/^packages\/services\/src\/j\.ts imports "@fwkit\/observability": the host, the command line and the batteries never import observability/);
+      assert.ok(!violations.some((v) => /packages\/observability\/(test\/i\.test\.ts|package\.json lists "@fwkit\/(data|koa-host)")/.test(v)), violations.join("\n"));
+    });
+
     test("conformance sources importing koa-host or listing Koa; its tests importing a framework", () => {
       has(/^packages\/conformance\/src\/e\.ts imports "@fwkit\/koa-host": conformance knows frameworks only through its adapter/);
       has(/^packages\/conformance\/package\.json lists "koa" in dependencies: conformance knows/);
@@ -219,7 +244,7 @@ describe("package boundaries (DESIGN.md)", () => {
 
     test("allowed imports are not reported (koa-host on Koa and the kernel, apps on fw-a)", () => {
       assert.ok(!violations.some((v) => v.startsWith("packages/koa-host/src/ok.ts") || v.startsWith("packages/koa-host/package.json") || v.startsWith("apps/")), violations.join("\n"));
-      assert.equal(violations.length, 14, violations.join("\n"));
+      assert.equal(violations.length, 16, violations.join("\n"));
     });
   });
 });

@@ -66,7 +66,7 @@ function text(key: string, value: unknown, fallback: string, rule: RegExp, what:
 
 function port(value: unknown): number | false {
   if (value === undefined) return DEFAULT_METRICS_PORT;
-  if (value === false) return false;
+  if (value === false || value === "false") return false;
   const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
   if (typeof number === "number" && Number.isInteger(number) && number >= 0 && number <= 65535) return number;
   throw new E_OBSERVABILITY_CONFIG("metrics.port", "a port from 0 to 65535 (0: any free one), or false for the app's own port", value);
