@@ -68,6 +68,9 @@ deploy/certs
 `;
 }
 
+/** Seconds a job worker's running jobs get at SIGTERM (its default `--grace`). */
+export const WORKER_GRACE_SECONDS = 30;
+
 /** Where the compose HAProxy finds its certificate and key (one PEM file), mounted from deploy/certs/. */
 export const COMPOSE_PEM = "/usr/local/etc/haproxy/certs/site.pem";
 
@@ -93,6 +96,8 @@ x-app-environment: &app-environment
   SESSION_URL: redis://:\${REDIS_PASSWORD:?set REDIS_PASSWORD to a long random string (openssl rand -hex 32)}@redis:6379/0
   CACHE_URL: redis://:\${REDIS_PASSWORD}@redis:6379/1
   REDIS_URL: redis://:\${REDIS_PASSWORD}@redis:6379/2
+  # The job queue (BullMQ): the app dispatches, the worker service runs the jobs.
+  QUEUE_URL: redis://:\${REDIS_PASSWORD}@redis:6379/3
   # One proxy in front (HAProxy): the app believes the last X-Forwarded-For entry, the one HAProxy wrote.
   TRUST_PROXY: "1"
   WEB_CONCURRENCY: "2"
@@ -148,6 +153,22 @@ services:
     deploy:
       replicas: 3
     stop_grace_period: ${target.graceSeconds + 5}s
+    restart: unless-stopped
+
+  # Background jobs and schedules: redis keeps queued jobs on disk (appendonly), so a restart loses none.
+  # Scale: docker compose up -d --scale worker=4. SIGTERM lets running jobs finish (stop_grace_period).
+  worker:
+    build: .
+    command: ["node", "${cli}", "${target.commands.work}", "--concurrency", "5"]
+    environment: *app-environment
+    depends_on:
+      migrate:
+        condition: service_completed_successfully
+      redis:
+        condition: service_healthy
+    deploy:
+      replicas: 2
+    stop_grace_period: ${WORKER_GRACE_SECONDS + 10}s
     restart: unless-stopped
 
   haproxy:

@@ -10,7 +10,7 @@ import { kubernetesManifests } from "./kubernetes.js";
 import { METRICS_PORT, prometheusConfig } from "./metrics.js";
 import { isHostName, PLACEHOLDER_HOST, safeName, type DeployTarget } from "./options.js";
 import { haproxyConfig, nginxConfig } from "./proxies.js";
-import { systemdUnit } from "./systemd.js";
+import { systemdUnit, systemdWorkerUnit } from "./systemd.js";
 import { writeDockerDependencies } from "./vendor.js";
 
 export { composeFile, dockerfile, dockerignore } from "./docker.js";
@@ -18,13 +18,13 @@ export { kubernetesManifests } from "./kubernetes.js";
 export { METRICS_PATH, METRICS_PORT, prometheusConfig, type PrometheusOptions } from "./metrics.js";
 export { cliPath, PLACEHOLDER_HOST, safeName, type DeployTarget } from "./options.js";
 export { haproxyConfig, haproxyPemPath, nginxCertificatePaths, nginxConfig, type HaproxyOptions, type NginxOptions } from "./proxies.js";
-export { systemdUnit } from "./systemd.js";
+export { systemdUnit, systemdWorkerUnit } from "./systemd.js";
 export { DOCKER_DIR, VENDOR_DIR, writeDockerDependencies } from "./vendor.js";
 
 /** Each framework's command names, by role. */
 const COMMANDS: Readonly<Record<string, DeployTarget["commands"]>> = {
-  "fw-a": { build: "gen:build", start: "start", migrate: "db:migrate" },
-  "fw-b": { build: ":build", start: "start", migrate: ":migrate" },
+  "fw-a": { build: "gen:build", start: "start", migrate: "db:migrate", work: "jobs:work" },
+  "fw-b": { build: ":build", start: "start", migrate: ":migrate", work: ":work" },
 };
 
 /**
@@ -55,7 +55,7 @@ export function deployTarget(root: string, framework: string, overrides: Partial
   return {
     name: safeName(name),
     framework,
-    commands: COMMANDS[framework] ?? { build: "build", start: "start", migrate: "migrate" },
+    commands: COMMANDS[framework] ?? { build: "build", start: "start", migrate: "migrate", work: "work" },
     port: 5000,
     readyPath: PRODUCTION_DEFAULTS.readyPath,
     healthPath: PRODUCTION_DEFAULTS.healthPath,
@@ -76,6 +76,7 @@ export function deployFiles(target: DeployTarget): Record<string, string> {
     "deploy/haproxy.compose.cfg": haproxyConfig(target, { servers: { dns: `app:${target.port}`, count: 10, resolver: "127.0.0.11:53" }, tls: { bind: ":443", pem: COMPOSE_PEM } }),
     "deploy/nginx.conf": nginxConfig(target, { servers: ["10.0.0.11:5000", "10.0.0.12:5000"] }),
     [`deploy/${name}.service`]: systemdUnit(target),
+    [`deploy/${name}-worker.service`]: systemdWorkerUnit(target),
     "deploy/kubernetes.yaml": kubernetesManifests(target),
     "deploy/prometheus.yml": prometheusConfig(target, { targets: [`10.0.0.11:${METRICS_PORT}`, `10.0.0.12:${METRICS_PORT}`] }),
   };

@@ -1,4 +1,5 @@
 import { METRICS_PATH, METRICS_PORT } from "./metrics.js";
+import { WORKER_GRACE_SECONDS } from "./docker.js";
 import { cliPath, safeName, type DeployTarget } from "./options.js";
 
 /** The label selector of what a release applies first: its settings, secrets and migration Job. */
@@ -64,6 +65,8 @@ stringData:
   SESSION_URL: redis://redis:6379/0
   CACHE_URL: redis://redis:6379/1
   REDIS_URL: redis://redis:6379/2
+  # The job queue (BullMQ on a Redis with appendonly yes): the worker Deployment runs the jobs.
+  QUEUE_URL: redis://redis:6379/3
 ---
 apiVersion: batch/v1
 kind: Job
@@ -159,6 +162,46 @@ ${security}
               memory: 512Mi
             limits:
               memory: 768Mi
+      volumes:
+        - name: tmp
+          emptyDir: {}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: ${name}-worker
+  labels:
+    app.kubernetes.io/name: ${name}-worker
+    app.kubernetes.io/component: worker
+spec:
+  # Job workers: scale this Deployment for more job throughput; SIGTERM lets running jobs finish.
+  replicas: 2
+  selector:
+    matchLabels:
+      app.kubernetes.io/name: ${name}-worker
+  template:
+    metadata:
+      labels:
+        app.kubernetes.io/name: ${name}-worker
+        app.kubernetes.io/component: worker
+    spec:
+      terminationGracePeriodSeconds: ${WORKER_GRACE_SECONDS + 15}
+      containers:
+        - name: worker
+          image: ${name}:\${RELEASE}
+          command: ["node", "${cli}", "${target.commands.work}", "--concurrency", "5"]
+${env}
+${security}
+          volumeMounts:
+            - name: tmp
+              mountPath: /tmp
+          resources:
+            # One process that loads the app and runs jobs.
+            requests:
+              cpu: 100m
+              memory: 256Mi
+            limits:
+              memory: 512Mi
       volumes:
         - name: tmp
           emptyDir: {}

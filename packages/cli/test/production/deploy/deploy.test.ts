@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { parse, parseAllDocuments } from "yaml";
 import { E_DEPLOY_OPTION } from "../../../src/errors.js";
-import { deployFiles, deployHosts, deployTarget, haproxyConfig, haproxyPemPath, nginxCertificatePaths, nginxConfig, systemdUnit, writeDeployFiles } from "../../../src/production/deploy/index.js";
+import { deployFiles, deployHosts, deployTarget, haproxyConfig, haproxyPemPath, nginxCertificatePaths, nginxConfig, systemdUnit, systemdWorkerUnit, writeDeployFiles } from "../../../src/production/deploy/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fw-deploy-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -79,7 +79,7 @@ describe("deploy files", () => {
   test("compose: app replicas behind HAProxy, PostgreSQL and Redis with health checks, migrations as a release step", () => {
     const compose = parse(files["compose.yaml"]!) as Record<string, any>;
     const services = compose["services"] as Record<string, any>;
-    assert.deepEqual(Object.keys(services).sort(), ["app", "haproxy", "migrate", "postgres", "redis"]);
+    assert.deepEqual(Object.keys(services).sort(), ["app", "haproxy", "migrate", "postgres", "redis", "worker"]);
     assert.ok(services["app"].deploy.replicas >= 2);
     assert.equal(services["app"].environment.APP_ENV, "production");
     assert.match(services["app"].environment.DB_URL, /^postgres:\/\/app:.*@postgres:5432\/app$/);
@@ -99,11 +99,23 @@ describe("deploy files", () => {
     assert.deepEqual(services["migrate"].command, ["node", "node_modules/fw-b/bin/fw-b.js", ":migrate"]);
     assert.ok(services["postgres"].healthcheck && services["redis"].healthcheck);
     assert.match(services["haproxy"].volumes[0], /deploy\/haproxy\.compose\.cfg:/);
+    // Job workers: the framework's worker command on the app's settings and queue, after the
+    // migrations; Redis keeps queued jobs on disk.
+    assert.deepEqual(services["worker"].command, ["node", "node_modules/fw-b/bin/fw-b.js", ":work", "--concurrency", "5"]);
+    assert.match(services["app"].environment.QUEUE_URL, /^redis:\/\/:\$\{REDIS_PASSWORD\}@redis:6379\/3$/);
+    assert.equal(services["worker"].environment.QUEUE_URL, services["app"].environment.QUEUE_URL);
+    assert.equal(services["worker"].depends_on.migrate.condition, "service_completed_successfully");
+    assert.ok(services["worker"].deploy.replicas >= 2);
+    assert.deepEqual(services["redis"].command.slice(1, 3), ["--appendonly", "yes"]);
   });
 
   test("Kubernetes: ConfigMap, Secret, migration Job, Deployment with probes on /healthz and /readyz and a preStop pause, Service", () => {
     const docs = parseAllDocuments(files["deploy/kubernetes.yaml"]!).map((doc) => doc.toJS() as Record<string, any>);
-    assert.deepEqual(docs.map((doc) => doc["kind"]), ["ConfigMap", "Secret", "Job", "Deployment", "Service"]);
+    assert.deepEqual(docs.map((doc) => doc["kind"]), ["ConfigMap", "Secret", "Job", "Deployment", "Deployment", "Service"]);
+    const worker = docs[4]!["spec"].template.spec;
+    assert.deepEqual(worker.containers[0].command, ["node", "node_modules/fw-b/bin/fw-b.js", ":work", "--concurrency", "5"]);
+    assert.ok(worker.terminationGracePeriodSeconds > 30, "running jobs get their grace at SIGTERM");
+    assert.match(docs[1]!["stringData"].QUEUE_URL, /^redis:\/\//);
     const deployment = docs[3]!;
     const pod = deployment["spec"].template.spec;
     const container = pod.containers[0];
@@ -114,7 +126,7 @@ describe("deploy files", () => {
     assert.equal(container.securityContext.runAsNonRoot, true);
     assert.deepEqual(container.envFrom.map((from: Record<string, { name: string }>) => Object.values(from)[0]!.name), ["tea-shop-config", "tea-shop-secrets"]);
     assert.equal(deployment["spec"].strategy.rollingUpdate.maxUnavailable, 0);
-    assert.equal(docs[4]!["spec"].selector["app.kubernetes.io/name"], "tea-shop");
+    assert.equal(docs[5]!["spec"].selector["app.kubernetes.io/name"], "tea-shop");
     assert.equal(docs[1]!["stringData"].SECRET_KEY.length > 0, true);
     // The migration Job runs once per release: its name carries the release, applied before the pods.
     const job = docs[2]!;
@@ -235,5 +247,13 @@ describe("deploy files", () => {
     assert.match(files["deploy/tea-shop.service"]!, /^ExecReload=\/bin\/kill -HUP \$MAINPID$/m);
     assert.match(files["deploy/tea-shop.service"]!, /^KillMode=mixed$/m);
     assert.ok(existsSync(file));
+    // The job worker's unit: verified and rated the same; its stop timeout covers the worker's grace.
+    const workerFile = join(unitDir, "tea-shop-worker.service");
+    writeFileSync(workerFile, systemdWorkerUnit(target, { dir: app, node: process.execPath, user: "root" }));
+    assert.deepEqual(problemsOf(workerFile), []);
+    const workerSecurity = tool("systemd-analyze", ["security", "--offline=yes", workerFile]).output;
+    assert.ok(Number(/Overall exposure level for .*: (\d+\.\d) /.exec(workerSecurity)?.[1] ?? 99) <= 2.0, workerSecurity.slice(-300));
+    assert.match(files["deploy/tea-shop-worker.service"]!, /^ExecStart=\S+ \S+\/node_modules\/fw-b\/bin\/fw-b\.js :work --concurrency 5 --grace 30$/m);
+    assert.match(files["deploy/tea-shop-worker.service"]!, /^TimeoutStopSec=40$/m);
   });
 });
