@@ -2,6 +2,7 @@ import type { Context, Middleware } from "koa";
 import { pino, type Logger } from "pino";
 import type pretty from "pino-pretty";
 import type { AppConfig } from "./config.js";
+import type { HostRuntime } from "./plugin.js";
 import { requireDevTool } from "./dev-tools.js";
 import { E_PRODUCTION_CONFIG } from "./errors.js";
 
@@ -80,8 +81,8 @@ export function logRequest(logger: Logger, ctx: Context, start: number): void {
  * file, a 404). Never the raw path: one name per route, whatever its parameters.
  */
 export function routeNameOf(ctx: Context): string | undefined {
-  const runtime = (ctx as unknown as { runtime?: { lookupRoute(ctx: Context): { route: { id: string } | undefined } | undefined } }).runtime;
-  const view = runtime?.lookupRoute(ctx)?.route;
+  // A bare Koa app (the request logger alone, no host) has no runtime on its context.
+  const view = (ctx.runtime as HostRuntime | undefined)?.lookupRoute(ctx)?.route;
   if (view) return view.id;
   const pattern = (ctx as unknown as { routerPath?: unknown }).routerPath;
   return typeof pattern === "string" ? pattern : undefined;

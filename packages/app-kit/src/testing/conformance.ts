@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Context } from "koa";
 import { serveForTest, type ServeForTestFramework, type ServeForTestOptions } from "@fwkit/koa-host/testing";
-import { csrfToken } from "@fwkit/security";
+import { csrfToken, getSession } from "@fwkit/security";
 import type { ViewModule } from "routing-kernel";
 import type { AppOptions } from "../app-options.js";
 import type { Framework } from "../framework.js";
@@ -86,7 +86,7 @@ export function frameworkConformance<Parts extends ConformanceParts>(framework: 
       ...(parts.security as Parts["security"]),
       start: (modules: ViewModule[], options?: CaseOptions) => serveForTest(served, modules, SECURE, options),
       csrfToken: (view: object) => csrfToken(contextOf(view)),
-      session: (view: object) => contextOf(view).session as unknown as Record<string, unknown>,
+      session: (view: object): Record<string, unknown> => getSession(contextOf(view)),
     }),
     cli: Object.freeze({
       ...(parts.cli as Parts["cli"]),
