@@ -4,7 +4,8 @@
  * docs/configuration.md "Same thing, same name", tested in test/same-names.test.ts), never two
  * implementations. Mounting other apps is done here too, so both frameworks mount the same way.
  */
-import type { AppConfig, Host, HostOptions } from "@fwkit/koa-host";
+import type { AppConfig, Host } from "@fwkit/koa-host";
+import type { HostOptions } from "@fwkit/koa-host/plugin";
 import type { AppDefinition, CreateOverrides } from "@fwkit/koa-host";
 import type { HostPlugin } from "@fwkit/koa-host/plugin";
 import { checkOptionKeys, type ViewModule } from "routing-kernel";

@@ -6,7 +6,8 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createHost, loadConfig, type AppConfig, type Host, type Responder, type ResponderSetup } from "@fwkit/koa-host";
+import { loadConfig, type AppConfig, type Host } from "@fwkit/koa-host";
+import { createHost, type Responder, type ResponderSetup } from "@fwkit/koa-host/plugin";
 import type { AppDefinition, CreateOverrides } from "@fwkit/koa-host";
 import { loadViewModules, type ConfigKeys, type HostPlugin } from "@fwkit/koa-host/plugin";
 import type { MailRenderer } from "@fwkit/services";

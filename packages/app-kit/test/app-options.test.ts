@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { HostView } from "@fwkit/koa-host";
+import { HostView } from "@fwkit/koa-host/plugin";
 import { defineConventions } from "routing-kernel";
 import { defineFramework, resolveAppOptions } from "../src/index.js";
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import type { Responder } from "@fwkit/koa-host";
+import type { Responder } from "@fwkit/koa-host/plugin";
 import { sendHtmlError, sendText } from "@fwkit/koa-host/plugin";
 import { inject } from "@fwkit/koa-host/testing";
 import { defineConventions, type ViewModule } from "routing-kernel";

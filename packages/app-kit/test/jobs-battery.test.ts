@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { HostView } from "@fwkit/koa-host";
+import { HostView } from "@fwkit/koa-host/plugin";
 import { signal } from "@fwkit/services";
 import { startSmtp, type SmtpServer } from "@fwkit/test-servers";
 import { defineConventions, type ViewModule } from "routing-kernel";

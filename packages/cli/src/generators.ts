@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync } from "node:fs";
 import { basename, join, relative, resolve } from "node:path";
-import { E_APP_NOT_FOUND } from "@fwkit/koa-host";
+import { E_APP_NOT_FOUND } from "@fwkit/koa-host/plugin";
 import { findAppEntry } from "@fwkit/koa-host/operations";
 import { kebabCase } from "routing-kernel/plugin";
 import { E_VIEW_EXISTS } from "./errors.js";

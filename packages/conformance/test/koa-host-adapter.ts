@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { createHost, HOST_VIEW_FIELDS, HostView, type Responder } from "@fwkit/koa-host";
+import { createHost, HOST_VIEW_FIELDS, HostView, type Responder } from "@fwkit/koa-host/plugin";
 import { sendJson, sendText } from "@fwkit/koa-host/plugin";
 import { bareOrCalled, buildRouteTable, defineConventions, responseKindTag, routePath, verbDecorators } from "routing-kernel";
 import { responseKindOf } from "routing-kernel/plugin";

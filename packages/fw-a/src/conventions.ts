@@ -1,5 +1,5 @@
 import { defineConventions, type Conventions } from "routing-kernel";
-import { HOST_VIEW_FIELDS } from "@fwkit/koa-host";
+import { HOST_VIEW_FIELDS } from "@fwkit/koa-host/plugin";
 import { FwA } from "./fw-a.js";
 
 /** Framework A's routing conventions: generated paths end with `/` (`/blog/comments/42/`). */

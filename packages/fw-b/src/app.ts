@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { defineFramework, type AppOptions, type AuthOptions } from "@fwkit/app-kit";
-import type { Host, Responder } from "@fwkit/koa-host";
+import type { Host } from "@fwkit/koa-host";
+import type { Responder } from "@fwkit/koa-host/plugin";
 import type { AppDefinition, CreateOverrides } from "@fwkit/koa-host";
 import type { ViewModule } from "routing-kernel";
 import { conventions } from "./base.js";

@@ -1,5 +1,5 @@
 import { FrameworkView } from "@fwkit/app-kit";
-import { HOST_VIEW_FIELDS } from "@fwkit/koa-host";
+import { HOST_VIEW_FIELDS } from "@fwkit/koa-host/plugin";
 import { defineConventions, type Conventions } from "routing-kernel";
 
 /**

@@ -2,7 +2,8 @@
  * @module @fwkit/koa-host/plugin
  * What plugin authors and the sibling packages (the frameworks, the batteries) build on: the
  * `HostPlugin` shape and its context, the driver loader, outage logging, error pages, response
- * helpers, escaping, config keys and view discovery. Not the API of an
+ * helpers, escaping, config keys and view discovery, `createHost` with the responder and view base
+ * types, and every error code of the host. Not the API of an
  * app: apps and framework users import `@fwkit/koa-host` (or their framework).
  */
 export { defaultConfig, ENV_KEYS, environmentSections, KNOWN_ENVIRONMENTS } from "./config.js";
@@ -12,7 +13,15 @@ export { loadEnvFile, parseEnvFile } from "./env-file.js";
 export { listViewModules, loadViewModules, viewModuleFile } from "./discovery.js";
 export { escapeHtml, escapeXml, isXmlName, toXml } from "./escape/index.js";
 export { createFileProbe, type FileProbe } from "./file-probe.js";
-export { E_NOT_READY } from "./errors.js";
+// Every error code of the host (the root entry exports the ones an app meets).
+export * from "./errors.js";
+// Assembling a host: what a framework gives it and gets back.
+export { createHost } from "./host.js";
+export type { HostOptions, ResponderSetup } from "./host-types.js";
+export type { ErrorInfo, RespondFn, Responder } from "./responder.js";
+export { HOST_VIEW_FIELDS, HostView } from "./view.js";
+export type { RouteClassName, RouteMethodArgs, RouteName, RouteNameArgs } from "./route-types/route-params.js";
+export type { OpenApiContribution, OpenApiRouteNotes, OpenApiSource } from "./openapi/index.js";
 export {
   acceptsOnlyJson,
   builtInErrorPage,

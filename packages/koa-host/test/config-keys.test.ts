@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { createHost, type HostOptions } from "../src/index.js";
+import { createHost, type HostOptions } from "../src/plugin-api.js";
 import { type HostPlugin } from "../src/plugin-api.js";
 import { conventions, testResponder } from "./fixtures.js";
 

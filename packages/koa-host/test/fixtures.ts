@@ -1,5 +1,6 @@
 import { defineConventions, RESPONSE_KIND_TAG, responseKindTag, restrictVerbs, routePath, type ViewModule } from "routing-kernel";
-import { createHost, HostView, type Host, type HostOptions, type Responder } from "../src/index.js";
+import { type Host } from "../src/index.js";
+import { createHost, HostView, type HostOptions, type Responder } from "../src/plugin-api.js";
 import {
   isPlainObject,
   sendHtmlError,

@@ -5,7 +5,8 @@ import { after, describe, test } from "node:test";
 import { Writable } from "node:stream";
 import { pino, type Logger } from "pino";
 import type { ViewModule } from "routing-kernel";
-import { createHost, type Host } from "../src/index.js";
+import { type Host } from "../src/index.js";
+import { createHost } from "../src/plugin-api.js";
 import { formatRoutes, routeListing } from "../src/plugin-api.js";
 import { conventions, json, route, TestView, testResponder } from "./fixtures.js";
 

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { createHost } from "../src/index.js";
+import { createHost } from "../src/plugin-api.js";
 import { conventions, testResponder } from "./fixtures.js";
 
 const build = (openapi: Record<string, unknown>) =>

@@ -2,7 +2,8 @@
 // table, so renders are reported like a framework's), the observability plugin and a test logger.
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
-import { createHost, HostView, type AppConfig, type Host } from "@fwkit/koa-host";
+import { type AppConfig, type Host } from "@fwkit/koa-host";
+import { createHost, HostView } from "@fwkit/koa-host/plugin";
 import { prepareResult, sendHtmlError, sendJsonError, wantsJsonError, type HostPlugin } from "@fwkit/koa-host/plugin";
 import { pino, type Logger } from "pino";
 import { defineConventions, type ViewModule } from "routing-kernel";

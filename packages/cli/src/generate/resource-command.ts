@@ -5,7 +5,7 @@
  */
 import { resolve } from "node:path";
 import type { CommandModule } from "yargs";
-import { E_APP_NOT_FOUND } from "@fwkit/koa-host";
+import { E_APP_NOT_FOUND } from "@fwkit/koa-host/plugin";
 import { findAppEntry } from "@fwkit/koa-host/operations";
 import { parseFields, type Field } from "./fields.js";
 import { commonResourcePlan, writeResource, type ResourceResult } from "./resource-files.js";

@@ -1,6 +1,6 @@
 // A small app for the production tests: `start`, workers, graceful and rolling restarts, build.
 import { existsSync } from "node:fs";
-import { createHost } from "@fwkit/koa-host";
+import { createHost } from "@fwkit/koa-host/plugin";
 import type { HostPlugin } from "@fwkit/koa-host/plugin";
 import { FrameworkError } from "routing-kernel";
 import { conventions, responder } from "./lib/base.js";

@@ -1,5 +1,6 @@
 import type { Context, Middleware } from "koa";
-import { HTTPError, type ErrorInfo, type Responder } from "@fwkit/koa-host";
+import { HTTPError } from "@fwkit/koa-host";
+import { type ErrorInfo, type Responder } from "@fwkit/koa-host/plugin";
 import { E_LOGIN_REQUIRED } from "@fwkit/security";
 import { loginRedirectUrl, rejectsHtml } from "@fwkit/security/plugin";
 import type { Route } from "routing-kernel";

@@ -1,6 +1,7 @@
 import type { Context } from "koa";
 import type { BatteryPlugins } from "@fwkit/app-kit";
-import type { AppConfig, Responder } from "@fwkit/koa-host";
+import type { AppConfig } from "@fwkit/koa-host";
+import type { Responder } from "@fwkit/koa-host/plugin";
 import type { HostPlugin, PluginContext } from "@fwkit/koa-host/plugin";
 import { type Route } from "routing-kernel";
 import { formatNumber } from "@fwkit/services";

@@ -1,11 +1,6 @@
 import type { Context } from "koa";
-import {
-  E_TEMPLATE_NOT_FOUND,
-  type ErrorInfo,
-  type RespondFn,
-  type Responder,
-  type ResponderSetup,
-} from "@fwkit/koa-host";
+import { E_TEMPLATE_NOT_FOUND } from "@fwkit/koa-host";
+import { type ErrorInfo, type RespondFn, type Responder, type ResponderSetup } from "@fwkit/koa-host/plugin";
 import { errorPageText, prepareResult, sendHtmlError, sendJsonError, wantsJsonError, type TemplateRenderer } from "@fwkit/koa-host/plugin";
 import { type Route } from "routing-kernel";
 import { responseKindOf } from "routing-kernel/plugin";

@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { createHost, HostView, type Host } from "@fwkit/koa-host";
+import { type Host } from "@fwkit/koa-host";
+import { createHost, HostView } from "@fwkit/koa-host/plugin";
 import { defineConventions } from "routing-kernel";
 import { jobsOf, jobsPlugin } from "../../src/index.js";
 import { RecordRun, runs } from "../fixtures/plugin-app/jobs/record.js";

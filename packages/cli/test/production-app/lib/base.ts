@@ -1,5 +1,5 @@
 import { defineConventions } from "routing-kernel";
-import { HostView, type Responder } from "@fwkit/koa-host";
+import { HostView, type Responder } from "@fwkit/koa-host/plugin";
 import {
   isPlainObject,
   sendHtmlError,
