@@ -2,7 +2,10 @@
 // in the process in development, the test fake in the test environment, sync: inline, and the
 // config refused at start-up with the key named.
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { spawnSync } from "node:child_process";
+import type { AddressInfo } from "node:net";
+import { after, describe, test } from "node:test";
+import { requireServer } from "@fwkit/test-servers";
 import { fileURLToPath } from "node:url";
 import { type Host } from "@fwkit/koa-host";
 import { createHost, HostView } from "@fwkit/koa-host/plugin";
@@ -99,5 +102,44 @@ describe("jobs plugin", () => {
       }),
       code("E_JOB_OPTION_INVALID", /jobs\.dashboard\.guard/),
     );
+  });
+});
+
+describe("jobs plugin: the dashboard", () => {
+  const prefix = `plugin-dash-${process.pid}`;
+  after(() => {
+    spawnSync("sh", ["-c", `redis-cli -n 0 --scan --pattern '${prefix}:*' | xargs -r redis-cli -n 0 del`]);
+  });
+
+  test("development with a Redis queue serves bull-board at jobs.dashboard.path; production serves it only guarded, and the guard's no is 403", async () => {
+    const redis = new URL(await requireServer("redis"));
+    const queueUrl = `redis://${redis.host}/0?prefix=${prefix}`;
+    const dev = await build({ env: "development", queueUrl, jobs: { dashboard: { path: "/admin/jobs" } } });
+    try {
+      const server = await dev.listen(0, "127.0.0.1");
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const page = await fetch(`${base}/admin/jobs`);
+      assert.equal(page.status, 200);
+      assert.match(await page.text(), /<html/i);
+      const queues = await fetch(`${base}/admin/jobs/api/queues`);
+      assert.equal(queues.status, 200);
+      assert.ok(JSON.stringify(await queues.json()).includes("default"));
+    } finally {
+      await dev.close();
+    }
+    const production = await build({
+      env: "production",
+      secretKey: "a-production-secret-0123456789abcdef0123456789",
+      queueUrl,
+      jobs: { dashboard: { production: true, guard: (ctx: { get(name: string): string }) => ctx.get("x-admin") === "yes" } },
+    });
+    try {
+      const server = await production.listen(0, "127.0.0.1");
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      assert.equal((await fetch(`${base}/jobs`)).status, 403);
+      assert.equal((await fetch(`${base}/jobs`, { headers: { "x-admin": "yes" } })).status, 200);
+    } finally {
+      await production.close();
+    }
   });
 });
