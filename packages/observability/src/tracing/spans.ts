@@ -8,7 +8,7 @@ import diagnostics from "node:diagnostics_channel";
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from "@opentelemetry/api";
 import type { Context, Middleware } from "koa";
 import type { Route } from "routing-kernel";
-import { routeNameOf, telemetry, type ConnectionMessage, type JobMessage, type MailMessage, type RenderMessage, type StorageMessage, type TracedMessage } from "@fwkit/koa-host/plugin";
+import { routeNameOf, telemetry, type ConnectionMessage, type HostRuntime, type JobMessage, type MailMessage, type RenderMessage, type StorageMessage, type TracedMessage } from "@fwkit/koa-host/plugin";
 import type { KnexLike, KnexQuery } from "../metrics/knex.js";
 import { operationOf } from "../metrics/knex.js";
 
@@ -40,7 +40,8 @@ export function serverSpan(): Middleware {
 function named(span: Span, ctx: Context): void {
   const route = routeNameOf(ctx);
   if (route) span.updateName(`${ctx.method} ${route}`);
-  const view = (ctx as unknown as { runtime?: { lookupRoute(ctx: Context): { route?: Route } | undefined } }).runtime?.lookupRoute(ctx)?.route;
+  // A bare Koa app (no host) has no runtime on its context.
+  const view = (ctx.runtime as HostRuntime | undefined)?.lookupRoute(ctx)?.route;
   const attributes: Attributes = { "http.response.status_code": ctx.status };
   if (view) attributes["http.route"] = view.path;
   else if (route) attributes["http.route"] = route;
