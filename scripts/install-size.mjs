@@ -24,7 +24,7 @@ const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : und
 /** The budget of a production install of a new app with its defaults. */
 const GOAL = { packages: 120, mb: 45 };
 /** The workspace packages an app installs (directory under packages/ by package name). */
-const WORKSPACE = { "routing-kernel": "routing-kernel", "@fwkit/koa-host": "koa-host", "@fwkit/cli": "cli", "@fwkit/data": "data", "@fwkit/security": "security", "@fwkit/services": "services", "fw-a": "fw-a", "fw-b": "fw-b" };
+const WORKSPACE = { "routing-kernel": "routing-kernel", "@fwkit/koa-host": "koa-host", "@fwkit/cli": "cli", "@fwkit/data": "data", "@fwkit/security": "security", "@fwkit/services": "services", "@fwkit/app-kit": "app-kit", "@fwkit/jobs": "jobs", "@fwkit/observability": "observability", "fw-a": "fw-a", "fw-b": "fw-b" };
 /**
  * The floor: the design card's fixed core dependencies an app with its defaults runs on (DESIGN.md;
  * they may not be replaced), installed alone the same way. fw-a renders with Nunjucks, fw-b with Pug;
