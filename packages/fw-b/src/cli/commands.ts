@@ -1,9 +1,10 @@
 import { resolve } from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import { seedCliCommand } from "@fwkit/data/plugin";
-import { buildCommand, consoleCommand, deployCommand, describeScaffold, finishCli, frameworkCli, jobsCommands, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/cli";
+import { buildCommand, consoleCommand, deployCommand, resourceCommand, describeScaffold, finishCli, frameworkCli, jobsCommands, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/cli";
 import { userCliCommands } from "../contrib/auth/user-commands.js";
 import { cliConfig, databaseCliCommands, withDatabase } from "./migrations.js";
+import { fwbResourceScaffold } from "./resource.js";
 import { addView, initApp } from "./scaffold.js";
 import { PACKAGE_ROOT } from "../paths.js";
 
@@ -37,6 +38,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
           .option("order", { type: "number", describe: "its place in the menu, lower first (Home is 0; default: after the existing entries)" }),
       (args) => describeScaffold(addView(resolve(String(args.root)), String(args.name), args.order === undefined ? {} : { order: args.order })),
     )
+    .command(resourceCommand(":resource", fwbResourceScaffold, "npx fw-b :migrate (npm run dev applies it), then npm test") as CommandModule)
     .command(routesCommand(":routes", { module: "fw-b" }))
     .command(buildCommand(":build", "fw-b", ":migrate", ":release"))
     .command(startCommand("start"))

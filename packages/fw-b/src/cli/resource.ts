@@ -1,0 +1,219 @@
+/**
+ * fw-b's part of `fw-b :resource`: the view module (HTML pages, or JSON with `--api`), its Pug
+ * templates in the default layout with the contrib form helpers (`+csrf()`, `+field(...)`), and a
+ * test with the test client and the factory. The migration, model and factory, and the rules
+ * (names, clashes, never overwriting) are the kit's.
+ */
+import { labelOf, resourceTestFile, schemaOf, type Field, type ResourceNames, type ResourceScaffold } from "@fwkit/cli";
+
+function inputSchema(names: ResourceNames, fields: readonly Field[], form: boolean): string {
+  return `/** What a ${names.human} ${form ? "form" : "client"} sends, checked before create and update run. */
+export const ${names.input} = z.object({
+${fields.map((field) => `  ${field.name}: ${schemaOf(field, form)},`).join("\n")}
+});`;
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function htmlView(names: ResourceNames, fields: readonly Field[]): string {
+  const { model, plural, human } = names;
+  const item = `${names.module}_item`;
+  const path = `/${names.module.replace(/_/g, "-")}`;
+  const first = fields[0]!.name;
+  return `import { FwB, flash, HTTPError } from "fw-b";
+import { body } from "fw-b/decorators";
+import { z } from "zod";
+import { ${model} } from "../lib/models.js";
+
+${inputSchema(names, fields, true)}
+
+/** ${capitalized(names.humanPlural)} as HTML pages: list, show, new, create, edit, update, delete. */
+export class ${plural} extends FwB {
+  /** GET ${path} */
+  async index() {
+    return { title: "${capitalized(names.humanPlural)}", ${names.table}: await ${model}.all() };
+  }
+
+  /** GET ${path}/:id */
+  async get(id: string) {
+    const ${item} = await ${model}.findOrFail(id);
+    return { title: String(${item}.${first}), ${item} };
+  }
+
+  /** GET ${path}/new: the empty form. */
+  new() {
+    return { title: "New ${human}", ${item}: {} };
+  }
+
+  /** POST ${path}: a refused form goes back to the new page with its messages. */
+  @body(${names.input})
+  async post() {
+    const created = await ${model}.create(this.input(${names.input}));
+    flash(this.ctx, "success", "${capitalized(human)} created.");
+    return this.redirect(this.urlFor("${plural}.get", { id: created.id }));
+  }
+
+  /** GET ${path}/edit/:id: the form with the row's values. */
+  async edit(id: string) {
+    const ${item} = await ${model}.findOrFail(id);
+    return { title: "Edit ${human}", ${item} };
+  }
+
+  /** PATCH ${path}/:id (the form posts with _method=PATCH). */
+  @body(${names.input})
+  async update(id: string) {
+    const updated = await ${model}.update(id, this.input(${names.input}));
+    flash(this.ctx, "success", "${capitalized(human)} saved.");
+    return this.redirect(this.urlFor("${plural}.get", { id: updated.id }));
+  }
+
+  /** DELETE ${path}/:id (the form posts with _method=DELETE). */
+  async delete(id: string) {
+    if (!(await ${model}.delete(id))) throw HTTPError.NotFound("No such ${human}.");
+    flash(this.ctx, "success", "${capitalized(human)} deleted.");
+    return this.redirect(this.urlFor("${plural}.index"));
+  }
+}
+`;
+}
+
+function apiView(names: ResourceNames, fields: readonly Field[]): string {
+  const { model, plural, human, row } = names;
+  const booleans = fields.filter((field) => field.type === "boolean").map((field) => field.name);
+  const present = booleans.length === 0 ? "item" : `{ ...item, ${booleans.map((name) => `${name}: Boolean(item.${name})`).join(", ")} }`;
+  return `import { FwB, HTTPError, Reply, request } from "fw-b";
+import { body, csrfExempt, renderJson, summary, tags } from "fw-b/decorators";
+import { z } from "zod";
+import { ${model}, type ${row} } from "../lib/models.js";
+
+${inputSchema(names, fields, false)}
+
+/** A ${human} as the API answers it${booleans.length ? " (SQLite stores booleans as 0 and 1)" : ""}. */
+function present(item: ${row}) {
+  return ${present};
+}
+
+/** ${plural} as a JSON API (documented in the app's OpenAPI document). */
+@renderJson
+@tags("${plural}")
+@csrfExempt // an API for other programs: no cookies, no CSRF token
+export class ${plural} extends FwB {
+  @summary("List ${names.humanPlural}")
+  async index() {
+    return { ${names.table}: (await ${model}.all()).map(present) };
+  }
+
+  @summary("Show a ${human}")
+  async get(id: string) {
+    return { ${names.module}_item: present(await ${model}.findOrFail(id)) };
+  }
+
+  @request.post
+  @body(${names.input})
+  @summary("Create a ${human}")
+  async post() {
+    const created = await ${model}.create(this.input(${names.input}));
+    return new Reply({ ${names.module}_item: present(created) }, { status: 201, headers: { Location: this.urlFor("${plural}.get", { id: created.id }) } });
+  }
+
+  @body(${names.input})
+  @summary("Change a ${human}")
+  async update(id: string) {
+    return { ${names.module}_item: present(await ${model}.update(id, this.input(${names.input}))) };
+  }
+
+  @summary("Delete a ${human}")
+  async delete(id: string) {
+    if (!(await ${model}.delete(id))) throw HTTPError.NotFound("No such ${human}.");
+    return new Reply(undefined, { status: 204 });
+  }
+}
+`;
+}
+
+function formField(names: ResourceNames, field: Field): string {
+  const item = `${names.module}_item`;
+  const current = `${item}.${field.name} == null ? "" : ${item}.${field.name}`;
+  if (field.type === "boolean") {
+    return `div.fwb-field
+  - const checked = old && old.${field.name} !== undefined ? old.${field.name} === "true" : Boolean(${item}.${field.name})
+  label
+    input(type="checkbox" id="${field.name}" name="${field.name}" value="true" checked=checked)
+    |  ${labelOf(field)}
+  +fieldErrors("${field.name}")`;
+  }
+  const type = field.type === "text" ? "textarea" : field.type === "integer" || field.type === "number" ? "number" : "text";
+  const html = [field.optional ? "" : "required: true", field.type === "integer" ? 'step: "1"' : field.type === "number" ? 'step: "any"' : "", field.type === "text" ? 'rows: "6"' : ""].filter(Boolean);
+  return `+field("${field.name}", "${labelOf(field)}", "${type}", { value: ${current}${html.length ? `, html: { ${html.join(", ")} }` : ""} })`;
+}
+
+function templates(names: ResourceNames, fields: readonly Field[]): Record<string, string> {
+  const dir = `templates/${names.module}/${names.plural}`;
+  const item = `${names.module}_item`;
+  const first = fields[0]!.name;
+  const form = (action: string, method: string) => `  form(method="post" action=${action})
+    include _form
+${method ? `    input(type="hidden" name="_method" value="${method}")\n` : ""}    button(type="submit") Save`;
+  return {
+    [`${dir}/index.pug`]: `extends /layouts/default
+
+block content
+  h1= title
+  p
+    a(href=url_for("${names.plural}.new")) New ${names.human}
+  if ${names.table}.length
+    ul.${names.module}
+      each row in ${names.table}
+        li
+          a(href=url_for("${names.plural}.get", { id: row.id }))= row.${first}
+  else
+    p No ${names.humanPlural} yet.
+`,
+    [`${dir}/get.pug`]: `extends /layouts/default
+
+block content
+  h1= ${item}.${first}
+  dl
+${fields.map((field) => `    dt ${labelOf(field)}\n    dd.${field.name}= ${field.type === "boolean" ? `${item}.${field.name} ? "yes" : "no"` : `${item}.${field.name}`}`).join("\n")}
+  p
+    a(href=url_for("${names.plural}.edit", { id: ${item}.id })) Edit
+    |  · 
+    a(href=url_for("${names.plural}.index")) All ${names.humanPlural}
+  form(method="post" action=url_for("${names.plural}.delete", { id: ${item}.id }))
+    input(type="hidden" name="_csrf_token" value=csrf_token())
+    input(type="hidden" name="_method" value="DELETE")
+    button(type="submit") Delete
+`,
+    [`${dir}/new.pug`]: `extends /layouts/default
+
+block content
+  h1= title
+${form(`url_for("${names.plural}.post")`, "")}
+`,
+    [`${dir}/edit.pug`]: `extends /layouts/default
+
+block content
+  h1= title
+${form(`url_for("${names.plural}.update", { id: ${item}.id })`, "PATCH")}
+`,
+    [`${dir}/_form.pug`]: `//- The fields of the new and edit forms (fw-b's form helpers): a refused form comes back with
+//- its old input and the messages.
+include /contrib/forms
++csrf()
++formErrors()
+${fields.map((field) => formField(names, field)).join("\n")}
+`,
+  };
+}
+
+/** fw-b's resource files: the view, the templates (not with `api`) and the test. */
+export const fwbResourceScaffold: ResourceScaffold = {
+  framework: "fw-b",
+  files(names, fields, { api }) {
+    return {
+      [`views/${names.module}.ts`]: api ? apiView(names, fields) : htmlView(names, fields),
+      ...(api ? {} : templates(names, fields)),
+      [`test/${names.module}.test.ts`]: resourceTestFile("fw-b", names, fields, api),
+    };
+  },
+};
