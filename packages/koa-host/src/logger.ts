@@ -82,7 +82,13 @@ export function logRequest(logger: Logger, ctx: Context, start: number): void {
  */
 export function routeNameOf(ctx: Context): string | undefined {
   // A bare Koa app (the request logger alone, no host) has no runtime on its context.
-  const view = (ctx.runtime as HostRuntime | undefined)?.lookupRoute(ctx)?.route;
+  let view: { readonly id: string } | undefined;
+  try {
+    view = (ctx.runtime as HostRuntime | undefined)?.lookupRoute(ctx)?.route;
+  } catch {
+    // A path that cannot be decoded matches no route; its 400 is answered (and logged) already.
+    return undefined;
+  }
   if (view) return view.id;
   const pattern = (ctx as unknown as { routerPath?: unknown }).routerPath;
   return typeof pattern === "string" ? pattern : undefined;
