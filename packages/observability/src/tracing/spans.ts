@@ -40,8 +40,9 @@ export function serverSpan(): Middleware {
 function named(span: Span, ctx: Context): void {
   const route = routeNameOf(ctx);
   if (route) span.updateName(`${ctx.method} ${route}`);
-  // A bare Koa app (no host) has no runtime on its context.
-  const view = (ctx.runtime as HostRuntime | undefined)?.lookupRoute(ctx)?.route;
+  // A bare Koa app (no host) has no runtime on its context; a path routeNameOf could not name
+  // (one that does not decode) is not looked up again.
+  const view = route ? (ctx.runtime as HostRuntime | undefined)?.lookupRoute(ctx)?.route : undefined;
   const attributes: Attributes = { "http.response.status_code": ctx.status };
   if (view) attributes["http.route"] = view.path;
   else if (route) attributes["http.route"] = route;
