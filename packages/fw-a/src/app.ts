@@ -2,7 +2,7 @@ import { defineFramework, type AppOptions } from "@fwkit/app-kit";
 import type { Host } from "@fwkit/koa-host";
 import type { AppDefinition, CreateOverrides } from "@fwkit/koa-host";
 import { translationsPlugin } from "@fwkit/services";
-import { fwAConventions } from "./conventions.js";
+import { conventions } from "./conventions.js";
 import { nunjucksMailRenderer } from "./mail.js";
 import { createFwAResponder } from "./responder.js";
 
@@ -18,7 +18,7 @@ export type FwAAppOptions = AppOptions;
  */
 export const framework = defineFramework({
   name: "fw-a",
-  conventions: fwAConventions,
+  conventions,
   responder: createFwAResponder,
   mailRenderer: nunjucksMailRenderer,
   parts: () => ({ before: [translationsPlugin()] }),

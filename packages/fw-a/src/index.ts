@@ -2,49 +2,49 @@
  * @module fw-a
  * Framework A: class-based routing over Koa. A class extending `FwA` in `views/` becomes a group of
  * routes; methods return a string (the body), an object (rendered by the Nunjucks template found by
- * convention), or JSON.
+ * convention), or JSON. This entry is what an app imports; fw-b's root exports the same kinds of
+ * names (docs/architecture.md lists them side by side). Error codes are strings on `error.code`
+ * (docs/errors.md); koa-host's classes are exported by `@fwkit/koa-host`.
  */
-export { createApp, defineApp, type FwAAppOptions } from "./app.js";
-export type { AuthOptions, BatterySwitches } from "@fwkit/app-kit";
-export { fwAConventions } from "./conventions.js";
+// The app, its base class and the routing conventions.
+export { createApp, defineApp } from "./app.js";
+export { conventions } from "./conventions.js";
 export { FwA } from "./fw-a.js";
-// `markdown` is fw-b's name of renderMarkdown: both names in both frameworks (docs/configuration.md).
-export { renderMarkdown as markdown, renderMarkdown, type MarkdownOptions } from "@fwkit/services";
-export { request, type VerbDecorator } from "./request.js";
+export { request } from "./request.js";
+// Results: `response.json`, `response.redirect`... (fw-b's `reply`/`redirect`), and the errors a view throws.
 export { response } from "./response.js";
-export { security } from "./security.js";
-/** Declare the app's user type: `declare module "fw-a" { interface UserRegistry { user: User } }`. */
+export { HTTPError, Reply, type Host } from "@fwkit/koa-host";
+// Config and the app's user type (`declare module "fw-a" { interface UserRegistry { user: User } }`).
+export { defineConfig, type AppConfig } from "@fwkit/koa-host";
+export type { AuthOptions } from "@fwkit/app-kit";
 export type { CurrentUser, UserRegistry } from "@fwkit/security";
-export { defineConfig, HTTPError, Redirect, Reply, type AppConfig, type Host } from "@fwkit/koa-host";
-export { defineCommands, type ScriptCommand } from "@fwkit/cli/commands";
-/** The OpenAPI document of an app, for tools of your own: `openApiDocument(openApiSources(host), options)`. */
-export { openApiDocument, openApiSources, type OpenApiOptions, type OpenApiResult } from "@fwkit/koa-host";
+// Login, passwords and tokens as one object (fw-b exports the same functions by name).
+export { security } from "./security.js";
+// Markdown: `markdown` is fw-b's name of renderMarkdown; both names in both frameworks (docs/configuration.md).
+export { renderMarkdown as markdown, renderMarkdown } from "@fwkit/services";
+// The app's commands (run/scripts.ts) and its OpenAPI document, for tools of your own.
+export { defineCommands } from "@fwkit/cli/commands";
+export { openApiDocument, openApiSources } from "@fwkit/koa-host";
 /** Route names and parameters for a typed urlFor, filled by the app's generated types/routes.d.ts (`routes --types`). */
 export type { RouteParamLists, RouteParams, RouteParamValue } from "@fwkit/koa-host";
-export type { AppDefinition } from "@fwkit/koa-host";
-export * from "./errors.js";
+// The data battery: models, queries, pages, flash messages, dates, factories and seeds.
 export {
-  dateHelpers,
   defineFactory,
   defineModel,
   flash,
   formatDate,
-  migrate,
   paginate,
   pageParams,
-  rollback,
   seedFactories,
   timeAgo,
   transaction,
   ValidationError,
   type BaseRow,
-  type Factory,
-  type FactoryContext,
   type Knex,
   type Page,
   type SeedContext,
   type SoftDeleteRow,
 } from "@fwkit/data";
-export { signal, SIGNALS, type Services } from "@fwkit/services";
-// Background jobs and schedules (the jobs battery; docs/jobs.md).
-export { defineJob, Job, schedule, type DispatchOptions, type JobContext, type JobSchedule, type JobSettings } from "@fwkit/jobs";
+// Signals, jobs and schedules (docs/services.md, docs/jobs.md).
+export { signal, SIGNALS } from "@fwkit/services";
+export { defineJob, Job, schedule, type JobContext } from "@fwkit/jobs";

@@ -2,60 +2,23 @@
  * @module fw-b
  * Framework B: class-based views over Koa where a view returns a dict that a Pug template renders,
  * or JSON / XML with one decorator; a navigation menu from `@navTitle`; sessions, CSRF, login,
- * a database, mail, cache and signals built in; the `fw-b` CLI.
+ * a database, mail, cache and signals built in; the `fw-b` CLI. This entry is what an app imports;
+ * fw-a's root exports the same kinds of names (docs/architecture.md lists them side by side). Error
+ * codes are strings on `error.code` (docs/errors.md); the contrib modules' classes are exported by
+ * `fw-b/contrib`, koa-host's by `@fwkit/koa-host`.
  */
-export { createApp, defineApp, type FwBAppOptions } from "./app.js";
-export type { FwBAppConfig } from "./config-types.js";
-export type { AuthOptions, BatterySwitches } from "@fwkit/app-kit";
+// The app, its base class and the routing conventions.
+export { createApp, defineApp } from "./app.js";
 export { conventions, FwB } from "./base.js";
-export * from "./errors.js";
-export { mailTemplatePath, pugMailRenderer, type PugMailOptions } from "./render/mail.js";
-// `renderMarkdown` is fw-a's name of markdown: both names in both frameworks (docs/configuration.md).
-export { renderMarkdown as markdown, renderMarkdown, type MarkdownOptions } from "@fwkit/services";
-export { NavMenu, type MenuItem } from "./render/menu.js";
-export { request, type VerbDecorator } from "./request.js";
-export {
-  defineConfig,
-  HTTPError,
-  Redirect,
-  redirect,
-  Reply,
-  reply,
-  type AppConfig,
-  type Host,
-  type ReplyInit,
-} from "@fwkit/koa-host";
-export { type HostPlugin } from "@fwkit/koa-host/plugin";
-export { defineCommands, type ScriptCommand } from "@fwkit/cli/commands";
-/** The OpenAPI document of an app, for tools of your own: `openApiDocument(openApiSources(host), options)`. */
-export { openApiDocument, openApiSources, type OpenApiOptions, type OpenApiResult } from "@fwkit/koa-host";
-/** Route names and parameters for a typed urlFor, filled by the app's generated types/routes.d.ts (`routes --types`). */
-export type { RouteParamLists, RouteParams, RouteParamValue } from "@fwkit/koa-host";
-export type { AppDefinition, CreateOverrides } from "@fwkit/koa-host";
-export {
-  dateColumn,
-  defineFactory,
-  defineModel,
-  flash,
-  formatDate,
-  modelTimestamps,
-  pageParams,
-  paginate,
-  seedFactories,
-  timeAgo,
-  transaction,
-  ValidationError,
-  type BaseRow,
-  type Factory,
-  type FactoryContext,
-  type Knex,
-  type Page,
-  type SeedContext,
-  type SoftDeleteRow,
-} from "@fwkit/data";
-export { signal, SIGNALS, type Services } from "@fwkit/services";
-// Background jobs and schedules (the jobs battery; docs/jobs.md).
-export { defineJob, Job, schedule, type DispatchOptions, type JobContext, type JobSchedule, type JobSettings } from "@fwkit/jobs";
+export { request } from "./request.js";
+// Results: `reply` and `redirect` (fw-a's `response.json`, `response.redirect`...), and the errors a view throws.
+export { HTTPError, redirect, Reply, reply, type Host } from "@fwkit/koa-host";
+// Config and the app's user type (`declare module "fw-b" { interface UserRegistry { user: User } }`).
+export { defineConfig, type AppConfig } from "@fwkit/koa-host";
+export type { FwBAppConfig } from "./config-types.js";
+export type { AuthOptions } from "@fwkit/app-kit";
+export type { CurrentUser, UserRegistry } from "@fwkit/security";
+// Login, passwords and tokens by name (fw-a gathers the same functions in its `security` object).
 export {
   attemptLogin,
   csrfToken,
@@ -69,5 +32,31 @@ export {
   verifyCurrentPassword,
   verifyPassword,
 } from "@fwkit/security";
-/** Declare the app's user type: `declare module "fw-b" { interface UserRegistry { user: User } }`. */
-export type { CurrentUser, UserRegistry } from "@fwkit/security";
+// Markdown: `renderMarkdown` is fw-a's name of markdown; both names in both frameworks (docs/configuration.md).
+export { renderMarkdown as markdown, renderMarkdown } from "@fwkit/services";
+// The app's commands (run/scripts.ts) and its OpenAPI document, for tools of your own.
+export { defineCommands } from "@fwkit/cli/commands";
+export { openApiDocument, openApiSources } from "@fwkit/koa-host";
+/** Route names and parameters for a typed urlFor, filled by the app's generated types/routes.d.ts (`routes --types`). */
+export type { RouteParamLists, RouteParams, RouteParamValue } from "@fwkit/koa-host";
+// The data battery: models, queries, pages, flash messages, dates, factories and seeds.
+export {
+  defineFactory,
+  defineModel,
+  flash,
+  formatDate,
+  pageParams,
+  paginate,
+  seedFactories,
+  timeAgo,
+  transaction,
+  ValidationError,
+  type BaseRow,
+  type Knex,
+  type Page,
+  type SeedContext,
+  type SoftDeleteRow,
+} from "@fwkit/data";
+// Signals, jobs and schedules (docs/services.md, docs/jobs.md).
+export { signal, SIGNALS } from "@fwkit/services";
+export { defineJob, Job, schedule, type JobContext } from "@fwkit/jobs";

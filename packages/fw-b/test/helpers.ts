@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { Host } from "@fwkit/koa-host";
-import { createApp, type FwBAppOptions } from "../src/index.js";
+import { createApp } from "../src/index.js";
+import type { FwBAppOptions } from "../src/app.js";
 
 /** The fixture app's folder. */
 export const FIXTURE_ROOT = fileURLToPath(new URL("./fixture-app", import.meta.url));

@@ -1,4 +1,4 @@
-import { createApp, FwA, fwAConventions } from "fw-a";
+import { conventions, createApp, FwA } from "fw-a";
 import type { Scenario } from "../workloads.js";
 import { startFramework, measureFrameworkTable, type FrameworkSpec } from "./framework.js";
 import * as views from "./fw-a-views.js";
@@ -7,7 +7,7 @@ import type { RunningServer } from "./types.js";
 /** What the bench knows of this framework (also used by the in-process harness). */
 export const spec: FrameworkSpec = {
   name: "fw-a",
-  conventions: fwAConventions,
+  conventions,
   base: FwA,
   createApp: (options) => createApp(options),
   views: { basic: { Index: views.Index, Items: views.Items, Api: views.Api }, security: { Account: views.Account } },

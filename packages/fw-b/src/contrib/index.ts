@@ -51,3 +51,17 @@ export { OAuthLogin } from "./oauth/views.js";
 export { fwbPlugin, type FwbPlugin, type FwbPluginOptions } from "./plugin.js";
 export { ADMIN_TAG, DEFAULT_ROLES, requireAdmin, requireRole, ROLE_TAG, roleLevel, type RoleRequirement } from "./roles.js";
 export { contribOf, translatorOf, type AdminNavItem, type ContribRuntime } from "./runtime.js";
+// The contrib modules' error codes, for an app that branches on one (docs/errors.md).
+export {
+  E_CONTRIB_CONFIG,
+  E_CONTRIB_DRIVER_MISSING,
+  E_CONTRIB_NOT_MIGRATED,
+  E_CONTRIB_NOT_SET_UP,
+  E_CONTRIB_SESSION_MISSING,
+  E_MAINTENANCE,
+  E_MAINTENANCE_ARGUMENT,
+  E_OAUTH_FAILED,
+  E_OAUTH_UNAVAILABLE,
+  E_ROLE_WITHOUT_AUTH,
+  E_USER_COMMAND,
+} from "../errors.js";

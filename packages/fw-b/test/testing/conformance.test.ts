@@ -4,7 +4,8 @@ import { runConformance, type ConformanceSchemas } from "@fwkit/conformance";
 import { noServers, requireServer } from "@fwkit/test-servers";
 import type { ViewModule } from "routing-kernel";
 import { body, query } from "../../src/decorators/index.js";
-import { conformanceAdapter, startTestApp } from "../../src/testing/index.js";
+import { conformanceAdapter } from "../../src/testing/index.js";
+import { startTestApp } from "../test-app.js";
 
 /** Declared schemas are checked by the data battery (here on an in-memory SQLite), with sessions for a refused form's messages. */
 const schemas: ConformanceSchemas = {
