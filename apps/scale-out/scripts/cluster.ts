@@ -4,9 +4,12 @@
 // HAProxy, with a Redis and a PostgreSQL of the run's own; autocannon sends bounded load through
 // the balancer (default 20 s, 50 connections per phase) while one thing goes wrong per phase.
 // Prints one table: requests, statuses, errors, RSS of the nodes before and after.
-// Options: --duration S, --connections N, --app fw-b|fw-a, --only PHASE,PHASE.
+// Then the jobs phase: two nodes and two job workers on one Redis (test/jobs-cluster.test.ts with
+// --jobs N jobs, default 1,000): every job once, a worker SIGKILLed, a schedule, a mail with SMTP
+// down, a worker's SIGTERM; prints its figures.
+// Options: --duration S, --connections N, --app fw-b|fw-a, --only PHASE,PHASE, --jobs N.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,7 +31,7 @@ const arg = (name: string, fallback: string) => {
 };
 const duration = Number(arg("duration", "20"));
 // --only release,kill-worker: only those phases (baseline, sighup, kill-primary, redis, postgres,
-// kill-worker, release (with its rollback), sigterm), with the same set-up.
+// kill-worker, release (with its rollback), sigterm, jobs), with the same set-up.
 const only = arg("only", "").split(",").filter(Boolean);
 const want = (key: string) => only.length === 0 || only.includes(key);
 const connections = Number(arg("connections", "50"));
@@ -121,6 +124,25 @@ async function sessionHolds(browser: HttpClient): Promise<boolean> {
   const me = await browser.json<{ user?: string | null; visits?: number }>(`/ops/whoami${slash}`);
   return framework === FW_A ? (me.visits ?? 0) >= 1 : me.user === "loadtester";
 }
+
+/** The jobs phase: the jobs cluster test with --jobs N jobs; prints its figures and whether it passed. */
+function jobsPhase(): boolean {
+  const count = arg("jobs", "1000");
+  console.log(`\njobs: two start nodes and two :work processes on one Redis, ${count} jobs (test/jobs-cluster.test.ts)`);
+  const run = spawnSync(process.execPath, ["../../scripts/run-tests.mjs", "--test-timeout=900000", "test/jobs-cluster.test.ts"], {
+    cwd: new URL("..", import.meta.url).pathname,
+    env: { ...process.env, JOBS_COUNT: count },
+    encoding: "utf8",
+  });
+  const output = `${run.stdout}${run.stderr}`;
+  for (const line of output.split("\n")) if (/^#?\s*jobs: /.test(line.trim())) console.log(line.trim().replace(/^#\s*/, ""));
+  const passed = run.status === 0;
+  console.log(passed ? "jobs: every case passed" : `jobs: FAILED\n${output.slice(-4000)}`);
+  return passed;
+}
+
+// Only the jobs phase: it sets up nodes of its own, so the load set-up is skipped.
+if (only.length === 1 && only[0] === "jobs") process.exit(jobsPhase() ? 0 : 1);
 
 const dir = mkdtempSync(join(tmpdir(), "scale-out-load-"));
 // The private PostgreSQL runs as the postgres user, which must reach its folder.
@@ -281,4 +303,4 @@ try {
   await stopRedis?.();
   rmSync(dir, { recursive: true, force: true });
 }
-process.exit(0);
+process.exit(!want("jobs") || jobsPhase() ? 0 : 1);

@@ -27,7 +27,7 @@ export async function startNode(framework: Framework, root: string, name: string
       cwd: root,
       env: { ...process.env, NODE_OPTIONS: "", ...env, NODE_NAME: name },
     });
-    await proc.waitFor(/Serving on http:\/\/127\.0\.0\.1:\d+ with \d+ workers/, `${name} serving`);
+    await proc.waitFor(/Serving on http:\/\/127\.0\.0\.1:\d+ (with \d+ workers|in this process)/, `${name} serving`);
     return proc;
   };
   const node: AppNode = {
