@@ -2,6 +2,7 @@
 // (job_runs), a schedule every 3 s, and a view that dispatches jobs; two `start` nodes dispatch,
 // two `:work` processes run them, all on one Redis (QUEUE_URL). What the jobs test and the jobs
 // phase of `pnpm test:cluster` share.
+import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -79,7 +80,7 @@ export function addJobs(root: string): void {
   const config = join(root, "lib", "config.ts");
   const text = readFileSync(config, "utf8");
   const anchor = "export const config = defineConfig({";
-  if (!text.includes(anchor)) throw new Error(`${config} has no ${anchor}`);
+  if (!text.includes(anchor)) assert.fail(`${config} has no ${anchor}`);
   writeFileSync(config, text.replace(anchor, `${anchor}\n  ${JOBS_CONFIG}`));
 }
 
@@ -99,7 +100,7 @@ export async function startWorker(root: string, env: Record<string, string>, nam
 /** Runs one SQL query on the run's database and answers its rows (tab-separated fields). */
 export function sql(dbUrl: string, query: string): string[][] {
   const result = spawnSync("psql", [dbUrl, "-tA", "-F", "\t", "-c", query], { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`psql failed (${query}): ${result.stderr}`);
+  if (result.status !== 0) assert.fail(`psql failed (${query}): ${result.stderr}`);
   return result.stdout.split("\n").filter(Boolean).map((line) => line.split("\t"));
 }
 
