@@ -8,8 +8,12 @@
 import type { Worker } from "node:cluster";
 import { E_CLUSTER_PRIMARY_UNAVAILABLE } from "./errors.js";
 
-/** The variable the primary sets in its workers' environment: it answers {@link askPrimary}. */
-export const PRIMARY_PARTS_ENV = Object.freeze({ FW_PRIMARY_PARTS: "1" });
+/**
+ * The variable the primary sets in its workers' environment: its pid, so a worker knows its parent
+ * answers {@link askPrimary} (a process the worker starts in turn inherits the variable, but not
+ * the parent).
+ */
+export const PRIMARY_PARTS_ENV = Object.freeze({ FW_PRIMARY_PARTS: String(process.pid) });
 
 /** What a module run in the primary exports. */
 export interface PrimaryPartModule {
@@ -56,9 +60,9 @@ export function answerPartRequest(message: unknown, worker: Worker): Promise<Par
 
 /** True in a worker whose primary answers {@link askPrimary}. */
 export function hasPrimaryParts(): boolean {
-  // A cluster worker, read as node:cluster itself reads it (NODE_UNIQUE_ID, set by the primary's
-  // fork): a process that only serves requests never loads node:cluster.
-  return "NODE_UNIQUE_ID" in process.env && process.env["FW_PRIMARY_PARTS"] === "1" && typeof process.send === "function";
+  // Read from the environment, not node:cluster (a process that only serves requests never loads
+  // it), and not from NODE_UNIQUE_ID, which Node removes from a worker's environment at start-up.
+  return process.env["FW_PRIMARY_PARTS"] === String(process.ppid) && typeof process.send === "function";
 }
 
 let nextId = 0;

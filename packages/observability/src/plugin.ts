@@ -77,9 +77,8 @@ export function observabilityPlugin(options: ObservabilityOptions): Observabilit
       const steps: Middleware[] = [];
       if (metrics && metricsSettings.port === false) {
         const own = metrics;
-        // A cluster worker, read as node:cluster reads it (NODE_UNIQUE_ID): an app that serves
-        // requests in a process never loads node:cluster.
-        const collect: Collect = inCluster && "NODE_UNIQUE_ID" in process.env ? nodeMetrics : () => own.text();
+        // In a cluster worker, the node's sum through the primary; else this process's metrics.
+        const collect: Collect = inCluster ? nodeMetrics : () => own.text();
         steps.push(metricsRoute(metricsSettings, collect));
       }
       if (tracing.enabled || settings.logContext) steps.push(logScope);
