@@ -131,7 +131,8 @@ describe("fw-b :resource in a new app outside the repository", () => {
 
     test("create (after a refused form), edit, delete", async () => {
       const page = await browser!.newPage();
-      await page.goto(`${base}/todos`);
+      await page.goto(`${base}/`);
+      await Promise.all([page.waitForURL(`${base}/todos`), page.locator("nav").getByRole("link", { name: "Todos" }).click()]);
       assert.match(await page.locator("main").innerText(), /No todos yet/);
       await Promise.all([page.waitForURL(`${base}/todos/new`), page.getByRole("link", { name: "New todo" }).click()]);
 

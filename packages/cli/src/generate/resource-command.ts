@@ -15,8 +15,8 @@ import { resourceNames, type ResourceNames } from "./resource-names.js";
 export interface ResourceScaffold {
   /** The module apps import the framework from (`fw-a`). */
   readonly framework: string;
-  /** The view module, its templates (none with `api`) and the test file. */
-  files(names: ResourceNames, fields: readonly Field[], options: { readonly api: boolean }): Readonly<Record<string, string>>;
+  /** The view module, its templates (none with `api`) and the test file, for the app at `root`. */
+  files(names: ResourceNames, fields: readonly Field[], options: { readonly api: boolean; readonly root: string }): Readonly<Record<string, string>>;
 }
 
 /** Generates a resource in the app at `dir`; returns what was created and appended. */
@@ -26,7 +26,7 @@ export function generateResource(dir: string, name: string, specs: readonly stri
   const fields = parseFields(specs);
   if (!findAppEntry(root)) throw new E_APP_NOT_FOUND(root, "there is no app.ts here; run the init command of your framework first, or pass --root");
   const common = commonResourcePlan(scaffold.framework, names, fields, options.now);
-  const files = { ...common.files, ...scaffold.files(names, fields, { api: options.api ?? false }) };
+  const files = { ...common.files, ...scaffold.files(names, fields, { api: options.api ?? false, root }) };
   return writeResource(root, names, { files, appends: common.appends });
 }
 

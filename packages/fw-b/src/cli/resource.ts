@@ -5,6 +5,7 @@
  * (names, clashes, never overwriting) are the kit's.
  */
 import { labelOf, resourceTestFile, schemaOf, type Field, type ResourceNames, type ResourceScaffold } from "@fwkit/cli";
+import { nextNavOrder } from "./nav-order.js";
 
 function inputSchema(names: ResourceNames, fields: readonly Field[], form: boolean): string {
   return `/** What a ${names.human} ${form ? "form" : "client"} sends, checked before create and update run. */
@@ -15,19 +16,20 @@ ${fields.map((field) => `  ${field.name}: ${schemaOf(field, form)},`).join("\n")
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-function htmlView(names: ResourceNames, fields: readonly Field[]): string {
+function htmlView(names: ResourceNames, fields: readonly Field[], order: number): string {
   const { model, plural, human } = names;
   const item = `${names.module}_item`;
   const path = `/${names.module.replace(/_/g, "-")}`;
   const first = fields[0]!.name;
   return `import { FwB, flash, HTTPError } from "fw-b";
-import { body } from "fw-b/decorators";
+import { body, navTitle } from "fw-b/decorators";
 import { z } from "zod";
 import { ${model} } from "../lib/models.js";
 
 ${inputSchema(names, fields, true)}
 
 /** ${capitalized(names.humanPlural)} as HTML pages: list, show, new, create, edit, update, delete. */
+@navTitle("${capitalized(names.humanPlural)}", { order: ${order} })
 export class ${plural} extends FwB {
   /** GET ${path} */
   async index() {
@@ -209,9 +211,10 @@ ${fields.map((field) => formField(names, field)).join("\n")}
 /** fw-b's resource files: the view, the templates (not with `api`) and the test. */
 export const fwbResourceScaffold: ResourceScaffold = {
   framework: "fw-b",
-  files(names, fields, { api }) {
+  files(names, fields, { api, root }) {
     return {
-      [`views/${names.module}.ts`]: api ? apiView(names, fields) : htmlView(names, fields),
+      // In the menu after the app's existing entries, as :addview puts a new view.
+      [`views/${names.module}.ts`]: api ? apiView(names, fields) : htmlView(names, fields, nextNavOrder(root)),
       ...(api ? {} : templates(names, fields)),
       [`test/${names.module}.test.ts`]: resourceTestFile("fw-b", names, fields, api),
     };
