@@ -10,7 +10,7 @@
 //   command-line tools (yargs, esbuild, chokidar), in sources, tests or package.json.
 // - the app kit (@fwkit/app-kit) assembles the frameworks: the kernel, the host, the command line,
 //   conformance and the batteries never import it.
-// - observability builds on routing-kernel and koa-host only (tests may add test-servers and data);
+// - observability builds on routing-kernel and koa-host only (tests may add test-servers, data, jobs);
 //   the host, the command line and the other batteries never import it: they report through the
 //   host's telemetry channels and primary parts, and the app kit adds the battery.
 import { describe, test } from "node:test";
@@ -106,8 +106,8 @@ function rulesFor(workspace: ReadonlySet<string>): Rule[] {
     (from, imported, place) => {
       if (from !== "@fwkit/observability" || imported === from || !workspace.has(imported)) return undefined;
       if (imported === "routing-kernel" || imported === "@fwkit/koa-host") return undefined;
-      if (place.test && (imported === "@fwkit/test-servers" || imported === "@fwkit/data")) return undefined;
-      return "observability builds on routing-kernel and koa-host only (its tests may add test-servers and data)";
+      if (place.test && ["@fwkit/test-servers", "@fwkit/data", "@fwkit/jobs"].includes(imported)) return undefined;
+      return "observability builds on routing-kernel and koa-host only (its tests may add test-servers, data and jobs)";
     },
     (from, imported) =>
       imported === "@fwkit/observability" && OBSERVED.has(from)

@@ -2,6 +2,7 @@
  * The job queue of an app: the registered jobs, dispatch (checked, then handed to the driver),
  * the runner every driver's worker calls, failed-job and schedule management, and events.
  */
+import { report, telemetry, traceCall } from "@fwkit/koa-host/plugin";
 import { checkOptionKeys } from "routing-kernel";
 import type {
   DriverWorker,
@@ -126,8 +127,15 @@ export class JobQueue implements Dispatcher {
     return this.dispatch(this.job(name).job, payload, options);
   }
 
-  /** @internal Runs one job: what every driver's worker calls. Throws when the job fails. */
-  async run(job: RunnableJob): Promise<unknown> {
+  /**
+   * @internal Runs one job: what every driver's worker calls. Throws when the job fails. An
+   * operation on the host's telemetry (a job span, the job metrics) when someone observes.
+   */
+  run(job: RunnableJob): Promise<unknown> {
+    return traceCall(telemetry.job, () => ({ queue: job.queue, name: job.name }), () => this.#run(job));
+  }
+
+  async #run(job: RunnableJob): Promise<unknown> {
     const started = performance.now();
     const base = { name: job.name, queue: job.queue, id: job.id, attempt: job.attempt };
     this.events.emit("active", base);

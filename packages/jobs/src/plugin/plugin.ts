@@ -5,7 +5,7 @@
  */
 import type { Middleware } from "koa";
 import type { Host } from "@fwkit/koa-host";
-import { runtimeOf, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
+import { report, runtimeOf, telemetry, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
 import { jobsDashboard } from "../dashboard.js";
 import { loadJobModules } from "../discovery.js";
 import type { DriverWorker, QueueKind } from "../drivers/types.js";
@@ -46,6 +46,28 @@ export function jobsOf(host: Host): JobsPlugin | undefined {
     | undefined;
 }
 
+// How often the queues' depths are read for metrics (only while an observer listens).
+const COUNT_EVERY_MS = 10_000;
+
+/**
+ * Reads the queues' job counts every few seconds while someone observes the host's telemetry (the
+ * observability battery's queue gauges); a failed read (Redis down) is left to the queue's own
+ * error reporting.
+ */
+function countForMetrics(queue: JobQueue): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    if (!telemetry.queue.hasSubscribers) return;
+    queue.depth().then(
+      (byQueue) => {
+        for (const [name, counts] of Object.entries(byQueue)) report(telemetry.queue, () => ({ queue: name, ...counts }));
+      },
+      () => undefined,
+    );
+  }, COUNT_EVERY_MS);
+  timer.unref();
+  return timer;
+}
+
 /** Makes the queue or the fake the settings ask for. */
 async function makeQueue(
   settings: JobsSettings,
@@ -63,6 +85,7 @@ export function jobsPlugin(options: JobsPluginOptions = {}): JobsPlugin {
   let fake: FakeQueue | undefined;
   let worker: DriverWorker | undefined;
   let dashboard: Middleware | undefined;
+  let counting: NodeJS.Timeout | undefined;
   // Before setup (or after close) a dispatch has nowhere to go: E_JOB_NO_QUEUE names the job.
   const dispatcher = (job?: JobClass): Dispatcher => fake ?? queue ?? currentDispatcher(job ?? { name: "(a job)" });
 
@@ -89,6 +112,7 @@ export function jobsPlugin(options: JobsPluginOptions = {}): JobsPlugin {
         logger.info({ concurrency: inProcess, queues: queue.queueNames() }, "this process also works jobs");
     }
     if (settings.dashboard) dashboard = mountDashboard(queue, settings.dashboard, config.env, logger);
+    counting = countForMetrics(queue);
   };
 
   return {
@@ -107,6 +131,7 @@ export function jobsPlugin(options: JobsPluginOptions = {}): JobsPlugin {
     setup,
     middleware: () => (dashboard ? [dashboard] : []),
     async close() {
+      clearInterval(counting);
       options.onDispatcher?.(undefined);
       await worker?.close(settings?.graceMs ?? 30_000);
       worker = undefined;
