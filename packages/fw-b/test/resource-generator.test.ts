@@ -57,7 +57,7 @@ describe("fw-b :resource in a new app outside the repository", () => {
     for (const file of ["lib/models/todos.ts", "lib/factories/todos.ts", "views/todos.ts", "templates/todos/Todos/_form.pug", "templates/todos/Todos/edit.pug", "test/todos.test.ts"]) {
       assert.match(html.stdout, new RegExp(`create  ${file.replace(/\./g, "\\.")}`));
     }
-    assert.match(html.stdout, /create  migrations\/\d{14}_create_todos\.ts/);
+    assert.match(html.stdout, /create {2}migrations\/\d{14}_create_todos\.ts/);
     assert.match(readFileSync(join(app, "lib/models.ts"), "utf8"), /export \* from "\.\/models\/todos\.js";\n$/);
     const api = fwb(app, ":resource", "Task", "title:string", "estimate:number", "done:boolean", "--api");
     assert.equal(api.status, 0, api.stderr);
