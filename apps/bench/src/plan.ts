@@ -61,7 +61,7 @@ export interface Configuration {
 }
 
 /** The scenarios of a full run; `workers` is `start --workers 1` / `2` of a built fw-a app. */
-export const SCENARIOS: readonly string[] = Object.freeze(["basic", "security", "production", "db", "routes", "workers"]);
+export const SCENARIOS: readonly string[] = Object.freeze(["basic", "security", "production", "observability", "db", "routes", "workers"]);
 
 /** Parses `pnpm bench` arguments: `--quick`, `--rounds=N`, `--duration=S`, `--warmup=S`, `--connections=N`, `--only=a,b`, `--scenarios=basic,routes`, `--sizes=10,1000`, `--loader=wrk|autocannon`, `--no-scaffold`, `--priority`, `--profile`, `--fresh=production,db|none`, `--doc` / `--no-doc`, `--from=FILE` (re-report a results file). */
 export function parseOptions(argv: readonly string[], wrkAvailable: boolean): BenchOptions {
@@ -91,7 +91,7 @@ export function parseOptions(argv: readonly string[], wrkAvailable: boolean): Be
   const loader = (flags.get("loader") ?? (wrkAvailable ? "wrk" : "autocannon")) as Loader;
   if (loader !== "wrk" && loader !== "autocannon") throw new E_BENCH_OPTION(`--loader must be wrk or autocannon, got "${String(loader)}".`);
   if (loader === "wrk" && !wrkAvailable) throw new E_BENCH_OPTION("--loader=wrk: wrk is not on PATH (apt-get install wrk).");
-  const fresh = flags.get("fresh") === "none" ? [] : (list("fresh") ?? ["production", "db"]);
+  const fresh = flags.get("fresh") === "none" ? [] : (list("fresh") ?? ["production", "observability", "db"]);
   // `workers` starts its own processes (the built app's `start`), once per worker count.
   const freshable = SCENARIOS.filter((scenario) => scenario !== "workers");
   for (const scenario of fresh) if (!freshable.includes(scenario)) throw new E_BENCH_OPTION(`--fresh: "${scenario}" is not a scenario whose servers can be started anew; use ${freshable.join(", ")}, or none.`);
@@ -134,6 +134,10 @@ export function configurations(options: BenchOptions): Configuration[] {
     for (const scenario of ["production", "db"] as const) {
       if (options.scenarios.includes(scenario)) add(info.name, scenario, WORKLOADS.filter((w) => w.scenario === scenario && serves(w)));
     }
+    // Observability: the production defaults again, with metrics or tracing on (one process each).
+    for (const scenario of ["production-metrics", "production-tracing"] as const) {
+      if (options.scenarios.includes("observability")) add(info.name, scenario, WORKLOADS.filter((w) => w.scenario === scenario && serves(w)));
+    }
     if (options.scenarios.includes("routes") && info.workloads.includes("last-route")) {
       for (const size of options.routeSizes) add(info.name, `routes-${size}`, [lastRouteWorkload(size)]);
     }
@@ -141,8 +145,9 @@ export function configurations(options: BenchOptions): Configuration[] {
   return out;
 }
 
-/** The scenario a configuration belongs to for grouping and `--fresh`: `routes` for every `routes-N`. */
+/** The scenario a configuration belongs to for grouping and `--fresh`: `routes` for every `routes-N`, `observability` for the production ones with metrics or tracing. */
 export function scenarioGroup(scenario: string): string {
+  if (scenario === "production-metrics" || scenario === "production-tracing") return "observability";
   return scenario.startsWith("routes-") ? "routes" : scenario;
 }
 

@@ -238,6 +238,15 @@ function productionGoalsOf(rows: Row[], workers: WorkersRow[], pending: string[]
     const r = row("prod-text", fw);
     add(">= 90% of bare Koa, production defaults (GET text, no cookie)", fw, r?.vsBareKoa, r?.cpuVsBareKoa, pct, (v) => v >= 0.9, fw);
   }
+  // Observability's cost: the production workload with metrics, and with tracing, on, against off.
+  for (const [workload, what] of [["prod-text-metrics", "metrics"], ["prod-text-tracing", "tracing (spans made, not exported)"]] as const) {
+    for (const fw of ["fw-a", "fw-b"]) {
+      const on = row(workload, fw);
+      const off = row("prod-text", fw);
+      const cpu = on && off ? off.cpuUs / on.cpuUs : undefined;
+      add(`reported: ${what} on, against off (production defaults, GET text)`, fw, on && off ? on.rps / off.rps : undefined, cpu, pct, "reported", fw);
+    }
+  }
   for (const fw of ["fw-a", "fw-b"]) {
     const r = row("db-read", fw);
     add(">= 1.3x Fastify + plugins, Redis session + PostgreSQL row", fw, r?.vsFastify, r?.cpuVsFastify, times2, (v) => v >= 1.3, fw);
@@ -267,7 +276,7 @@ export function summarise(results: RawResults): Summary {
 }
 
 /** The production-defaults and db workloads, where some servers run their middleware. */
-const PRODUCTION_WORKLOADS = new Set(["prod-text", "db-read"]);
+const PRODUCTION_WORKLOADS = new Set(["prod-text", "prod-text-metrics", "prod-text-tracing", "db-read"]);
 const label = (server: string, workload?: string) => {
   const info = SERVERS.find((s) => s.name === server);
   if (!info) return server;

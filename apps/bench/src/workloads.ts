@@ -5,17 +5,18 @@
  */
 
 /** Which app configuration of a server a workload needs (one process per scenario). */
-export type Scenario = "basic" | "security" | "production" | "db" | `routes-${number}`;
+/** `production-metrics` and `production-tracing`: the production defaults with metrics, or tracing, on. */
+export type Scenario = "basic" | "security" | "production" | "production-metrics" | "production-tracing" | "db" | `routes-${number}`;
 
 /** Names of the request workloads. */
-export type WorkloadName = "text" | "params" | "json" | "page-njk" | "page-pug" | "post-csrf" | "session-read" | "prod-text" | "db-read" | "last-route";
+export type WorkloadName = "text" | "params" | "json" | "page-njk" | "page-pug" | "post-csrf" | "session-read" | "prod-text" | "prod-text-metrics" | "prod-text-tracing" | "db-read" | "last-route";
 
 /** One request workload. */
 export interface Workload {
   readonly name: WorkloadName;
   /** A line for the report. */
   readonly title: string;
-  readonly scenario: "basic" | "security" | "production" | "db" | "routes";
+  readonly scenario: "basic" | "security" | "production" | "production-metrics" | "production-tracing" | "db" | "routes";
   readonly method: "GET" | "POST";
   /** Path without a trailing slash; fw-a adds its slash. */
   readonly path: string;
@@ -125,6 +126,29 @@ export const WORKLOADS: readonly Workload[] = Object.freeze([
     name: "prod-text",
     title: "text route, scaffold production defaults (headers, session, CSRF, request log)",
     scenario: "production",
+    method: "GET",
+    path: "/text",
+    status: 200,
+    contentType: /^text\/plain/,
+    check: (b) => b === TEXT_BODY,
+  },
+  {
+    // The cost of observability: the same request with Prometheus metrics on (a port of their own),
+    // and with OpenTelemetry tracing on (spans made, none exported: the exporter's own cost is the
+    // collector's), each reported as a ratio to prod-text.
+    name: "prod-text-metrics",
+    title: "text route, production defaults + metrics on",
+    scenario: "production-metrics",
+    method: "GET",
+    path: "/text",
+    status: 200,
+    contentType: /^text\/plain/,
+    check: (b) => b === TEXT_BODY,
+  },
+  {
+    name: "prod-text-tracing",
+    title: "text route, production defaults + tracing on",
+    scenario: "production-tracing",
     method: "GET",
     path: "/text",
     status: 200,

@@ -35,6 +35,9 @@ export interface FrameworkSpec {
 export function benchConfig(scenario: Scenario, db?: DbTargets): Record<string, unknown> {
   const production = { env: "production", secretKey: BENCH_SECRET, logLevel: "info" };
   if (scenario === "production") return { ...production, batteries: { security: true, data: false, services: false } };
+  // The same, with Prometheus metrics (their own port) or OpenTelemetry spans (made, not exported) on.
+  if (scenario === "production-metrics") return { ...production, batteries: { security: true, data: false, services: false }, metrics: { enabled: true, port: 0, host: "127.0.0.1" } };
+  if (scenario === "production-tracing") return { ...production, batteries: { security: true, data: false, services: false }, tracing: { enabled: true, exporter: "none" } };
   // The same production defaults, sessions in Redis and the data battery on PostgreSQL.
   if (scenario === "db") {
     if (!db) throw new E_BENCH_RUN("the db scenario", "it needs PostgreSQL and Redis (prepareDb())");
@@ -50,7 +53,7 @@ function modulesFor(spec: FrameworkSpec, scenario: Scenario): ViewModule[] {
   if (routes !== undefined) return [generatedViewModule(spec.base, routes)];
   if (scenario === "basic") return [{ name: "main", exports: spec.views.basic }];
   // A scaffolded app has POST routes too: the security views give the CSRF guard one to refuse.
-  if (scenario === "production") return [{ name: "main", exports: { ...spec.views.basic, ...spec.views.security } }];
+  if (scenario === "production" || scenario === "production-metrics" || scenario === "production-tracing") return [{ name: "main", exports: { ...spec.views.basic, ...spec.views.security } }];
   if (scenario === "security" || scenario === "db") return [{ name: "main", exports: spec.views.security }];
   throw unsupported(spec.name, scenario);
 }

@@ -31,8 +31,8 @@ export const SERVERS: readonly ServerInfo[] = Object.freeze([
     workloads: ["text", "params", "json", "page-njk", "page-pug", "post-csrf", "session-read", "last-route"],
     trailingSlash: false,
   },
-  { name: "fw-a", label: "fw-a", file: "fw-a.js", workloads: ["text", "params", "json", "page-njk", "post-csrf", "session-read", "prod-text", "db-read", "last-route"], trailingSlash: true },
-  { name: "fw-b", label: "fw-b", file: "fw-b.js", workloads: ["text", "params", "json", "page-pug", "post-csrf", "session-read", "prod-text", "db-read", "last-route"], trailingSlash: false },
+  { name: "fw-a", label: "fw-a", file: "fw-a.js", workloads: ["text", "params", "json", "page-njk", "post-csrf", "session-read", "prod-text", "prod-text-metrics", "prod-text-tracing", "db-read", "last-route"], trailingSlash: true },
+  { name: "fw-b", label: "fw-b", file: "fw-b.js", workloads: ["text", "params", "json", "page-pug", "post-csrf", "session-read", "prod-text", "prod-text-metrics", "prod-text-tracing", "db-read", "last-route"], trailingSlash: false },
   // Fastify: bare in the basic scenario, with helmet/cookie/session/csrf-protection in production.
   { name: "fastify", label: "Fastify 5", productionLabel: "Fastify 5 + helmet, cookie, session, csrf-protection", file: "fastify.js", workloads: ["text", "params", "json", "prod-text", "db-read"], trailingSlash: false },
   { name: "hono", label: "Hono 4 (@hono/node-server)", file: "hono.js", workloads: ["text", "params", "json"], trailingSlash: false },
