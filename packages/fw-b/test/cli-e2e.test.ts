@@ -75,7 +75,7 @@ describe("fw-b CLI end to end", () => {
   let output = "";
 
   before(() => {
-    for (const name of ["routing-kernel", "koa-host", "cli", "security", "data", "services", "fw-b"]) {
+    for (const name of ["routing-kernel", "koa-host", "jobs", "cli", "security", "data", "services", "observability", "app-kit", "fw-b"]) {
       const built = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: join(workspace, "packages", name), encoding: "utf8" });
       assert.equal(built.status, 0, `build of ${name} failed:\n${built.stdout}${built.stderr}`);
     }
