@@ -127,6 +127,43 @@ describe("jobs on two nodes and two workers sharing one Redis", () => {
     console.log("jobs: the reset mail, queued while SMTP was down, was delivered once it came back");
   });
 
+  test("Redis stopped 10 s while a node dispatches: 503 within the dispatch timeout, never a hang; every job accepted runs once Redis is back", async () => {
+    const statuses: Record<string, number> = {};
+    const accepted: string[] = [];
+    let slowest = 0;
+    let running = true;
+    let n = 0;
+    const loop = (async () => {
+      while (running) {
+        const prefix = `out${n++}x`;
+        const started = Date.now();
+        const status = await fetch(`${nodes[0]!.url}/dispatch/${prefix}/1/0`, { headers: { connection: "close" }, signal: AbortSignal.timeout(15_000) }).then(
+          async (res) => (await res.arrayBuffer(), res.status),
+          () => 0,
+        );
+        slowest = Math.max(slowest, Date.now() - started);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (status === 200) accepted.push(`${prefix}-0`);
+        await sleep(100);
+      }
+    })();
+    await sleep(2000);
+    await redis.stop();
+    await sleep(10_000);
+    await redis.start();
+    await sleep(4000);
+    running = false;
+    await loop;
+    console.log(`jobs: Redis stopped 10 s during dispatches: answers ${JSON.stringify(statuses)}, slowest ${slowest} ms; ${accepted.length} accepted`);
+    assert.ok((statuses["503"] ?? 0) > 0, `dispatches refused with 503 while Redis was down: ${JSON.stringify(statuses)}`);
+    assert.deepEqual(Object.keys(statuses).sort(), ["200", "503"], "only 200 and 503: no hang, no 500");
+    assert.ok(slowest < 5000, `no dispatch waited long: ${slowest} ms`);
+    await eventually("every accepted job to run", async () => {
+      const ran = new Set(sql(db.url, "select key from job_runs where key like 'out%'").map(([key]) => key!));
+      return accepted.every((key) => ran.has(key)) ? true : undefined;
+    }, 90_000);
+  });
+
   test("SIGTERM: a worker finishes its running jobs within the grace and exits 0", async () => {
     await dispatch(nodes[0]!, "term", 10, 1500);
     await sleep(800);
