@@ -253,6 +253,23 @@ A running \`start\` serves a new release after \`kill -HUP <pid>\` (\`systemctl 
 database, then \`npm start\`; \`npx fw-a gen:deploy\` writes the Dockerfile, compose, systemd and
 Kubernetes files.
 
+## Metrics and traces
+
+Prometheus metrics (request latency by route, the database pool, jobs...) switch on with
+\`metrics: { enabled: true }\` in lib/config.ts or \`METRICS_ENABLED=true\`; each node then serves them on
+port 9464, the sum of its workers, apart from the app's port. \`npx fw-a gen:deploy\` writes
+deploy/prometheus.yml; its job looks like:
+
+    scrape_configs:
+      - job_name: app
+        metrics_path: /metrics
+        static_configs:
+          - targets: ["10.0.0.11:9464", "10.0.0.12:9464"]
+
+Traces go to an OpenTelemetry collector with \`OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318\`
+(after \`npm install @opentelemetry/sdk-trace-node @opentelemetry/sdk-trace-base @opentelemetry/resources @opentelemetry/exporter-trace-otlp-http\`),
+and every log line of a request then carries its \`trace_id\`. See docs/observability.md of the framework.
+
 ## Where things are
 
 - \`app.ts\`: the app entry; \`lib/config.ts\`: configuration (environment variables win).
