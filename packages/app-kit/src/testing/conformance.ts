@@ -17,6 +17,8 @@ const PLAIN = Object.freeze({
 });
 /** The same with the security battery on (cookie sessions, CSRF), for the security cases. */
 const SECURE = Object.freeze({ ...PLAIN, batteries: Object.freeze({ security: true, data: false, services: false }) });
+/** Declared schemas are checked by the data battery (an in-memory SQLite), with sessions for a refused form's messages. */
+const SCHEMAS = Object.freeze({ ...PLAIN, dbUrl: "sqlite::memory:", batteries: Object.freeze({ security: true, data: true, services: false }) });
 
 /** What a framework gives {@link frameworkConformance}: what differs between frameworks, nothing else. */
 export interface ConformanceParts {
@@ -41,6 +43,8 @@ export interface ConformanceParts {
   readonly flashErrorPage: { readonly file: string; readonly text: string };
   /** The template written for a route of the result cases (extension, and text rendering `template:` and `name`). */
   readonly template: { readonly extension: string; readonly text: string };
+  /** Its query- and body-schema decorators (the suite's declared-schema cases). */
+  readonly schemas: { readonly query: (schema: never) => unknown; readonly body: (schema: never) => unknown };
 }
 
 /** What a case adds to a served app (the suite's `ConformanceAppOptions`). */
@@ -94,6 +98,10 @@ export function frameworkConformance<Parts extends ConformanceParts>(framework: 
         const host = await framework.createApp({ root, modules, config: { env: "development", logLevel: "silent", logRequests: false, ...config } });
         await host.close();
       },
+    }),
+    schemas: Object.freeze({
+      ...(parts.schemas as Parts["schemas"]),
+      start: (modules: ViewModule[]) => serveForTest(served, modules, SCHEMAS),
     }),
     /** Nothing is skipped: every framework of the kit passes every case of the suite. */
     skip: Object.freeze([]) as readonly { readonly reason: string; readonly tests: readonly string[] }[],

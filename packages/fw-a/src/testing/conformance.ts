@@ -43,4 +43,5 @@ export const conformanceAdapter = frameworkConformance(framework, {
     text: "<h1>{{ status }} {{ title }}</h1>{% for m in flash_messages %}<p>{{ m.message }}</p>{% endfor %}<p>{{ message }}</p>\n",
   },
   template: { extension: "html", text: "template:{{ name }}" },
+  schemas: { query: request.query, body: request.body },
 });

@@ -9,7 +9,7 @@ import { frameworkConformance } from "@fwkit/app-kit/testing";
 import { HTTPError, redirect, reply, type ReplyInit } from "@fwkit/koa-host";
 import { framework } from "../app.js";
 import { FwB } from "../base.js";
-import { cors, csrfExempt, rateLimit, renderJson, renderXml, route } from "../decorators/index.js";
+import { body, cors, csrfExempt, query, rateLimit, renderJson, renderXml, route } from "../decorators/index.js";
 import { request } from "../request.js";
 import { conformanceCli } from "./conformance-cli.js";
 
@@ -46,4 +46,5 @@ export const conformanceAdapter = frameworkConformance(framework, {
   /** fw-b's error page (Pug) listing the flash messages, as a real layout does. */
   flashErrorPage: { file: "templates/error.pug", text: "h1 #{status} #{title}\neach m in flash_messages || []\n  p= m.message\np= message\n" },
   template: { extension: "pug", text: "| template:#{name}\n" },
+  schemas: { query, body },
 });
