@@ -6,7 +6,7 @@
 // Prints one table: requests, statuses, errors, RSS of the nodes before and after.
 // Then the jobs phase: two nodes and two job workers on one Redis (test/jobs-cluster.test.ts with
 // --jobs N jobs, default 1,000): every job once, a worker SIGKILLed, a schedule, a mail with SMTP
-// down, a worker's SIGTERM; prints its figures.
+// down, Redis stopped 10 s, a worker's SIGTERM; prints its figures.
 // Options: --duration S, --connections N, --app fw-b|fw-a, --only PHASE,PHASE, --jobs N.
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
