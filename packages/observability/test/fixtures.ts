@@ -17,19 +17,26 @@ const conventions = defineConventions({ baseClass: TestView, trailingSlash: fals
 /** Log lines written through a test logger, parsed. */
 export interface LogCapture {
   readonly lines: Array<Record<string, unknown>>;
+  /** The same lines as written. */
+  readonly raw: string[];
   readonly logger: (fields?: () => Record<string, unknown>) => Logger;
 }
 
 /** A logger whose lines land in `lines` (the app's own logger writes to fd 1, which a test cannot read). */
 export function captureLogs(): LogCapture {
   const lines: Array<Record<string, unknown>> = [];
+  const raw: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
-      for (const line of String(chunk).split("\n")) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of String(chunk).split("\n")) {
+        if (!line.trim()) continue;
+        raw.push(line);
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      }
       done();
     },
   });
-  return { lines, logger: (fields) => pino({ level: "info", ...(fields ? { mixin: fields } : {}) }, stream) };
+  return { lines, raw, logger: (fields) => pino({ level: "info", ...(fields ? { mixin: fields } : {}) }, stream) };
 }
 
 /** A started app with the observability plugin. */
