@@ -44,7 +44,7 @@ describe("options", () => {
     assert.deepEqual(parseOptions(["--profile"], false).freshScenarios, [], "a profile covers one process");
     assert.deepEqual(parseOptions(["--quick"], false).freshScenarios, []);
     assert.throws(() => parseOptions(["--fresh=prod"], false), /--fresh: "prod" is not a scenario/);
-    assert.throws(() => parseOptions(["--fresh=workers"], false), /--fresh: "workers" is not a scenario whose servers can be started anew; use basic, security, production, db, routes, or none/);
+    assert.throws(() => parseOptions(["--fresh=workers"], false), /--fresh: "workers" is not a scenario whose servers can be started anew; use basic, security, production, observability, db, routes, or none/);
     // Each fresh round warms its new processes up again: the plan counts those seconds.
     const once = plannedLoadSeconds(parseOptions(["--fresh=none", "--scenarios=production"], false));
     const fresh = plannedLoadSeconds(parseOptions(["--scenarios=production"], false));
