@@ -20,7 +20,7 @@ test("a new fw-a app lists only what its configuration uses, at the framework's 
     else if (name !== "fw-a") assert.equal(range, rangeOf(name), `${name} at the range fw-a declares`);
   }
   // nunjucks' optional peer chokidar is the app's own, so production installs no second one.
-  assert.deepEqual(pkg.overrides, { chokidar: "$chokidar" });
+  assert.deepEqual(pkg.overrides, { nunjucks: { chokidar: "$chokidar" } });
   // The default configuration is what the drivers follow: SQLite, and bcrypt as the hasher.
   assert.match(files["lib/config.ts"]!, /dbUrl: "sqlite:/);
 });

@@ -51,7 +51,9 @@ export const app = defineApp({ root: import.meta.dirname });
         devDependencies: scaffoldDevDependencies(PACKAGE_DIR),
         // nunjucks declares chokidar 3 as an optional peer; pointing it at the app's own (development)
         // chokidar keeps npm from installing a second chokidar with its dependencies in production.
-        overrides: { chokidar: "$chokidar" },
+        // Scoped to nunjucks: npm 11 fails ("Cannot read properties of null (reading 'edgesOut')")
+        // on a top-level override while it walks the framework's linked packages.
+        overrides: { nunjucks: { chokidar: "$chokidar" } },
       },
       null,
       2,
