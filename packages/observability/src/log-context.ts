@@ -6,11 +6,17 @@
  * exists only when tracing or `logContext` is on.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { trace } from "@opentelemetry/api";
+import { context, createContextKey, trace } from "@opentelemetry/api";
 import type { Context, Middleware } from "koa";
 import { pino } from "pino";
 
 const requests = new AsyncLocalStorage<Context>();
+
+/**
+ * With tracing on, the request rides in OpenTelemetry's context (the server span's, set by
+ * `serverSpan`), so a request needs one AsyncLocalStorage scope, not two.
+ */
+export const REQUEST_KEY = createContextKey("fwkit.request");
 const CHINDINGS = pino.symbols.chindingsSym;
 
 /** Opens the request's scope (its `reqId` is read when a line is written, once the host set it). */
@@ -20,7 +26,7 @@ export const logScope: Middleware = (ctx, next) => requests.run(ctx, next);
 export function logFields(withTrace: boolean): (this: unknown, merge?: object, level?: number, logger?: unknown) => Record<string, unknown> {
   return function fields(_merge, _level, logger) {
     const out: Record<string, unknown> = {};
-    const ctx = requests.getStore();
+    const ctx = withTrace ? (context.active().getValue(REQUEST_KEY) as Context | undefined) : requests.getStore();
     const reqId = ctx?.state?.["requestId"];
     // ctx.log already carries reqId in its bindings: once per line is enough.
     if (reqId !== undefined && !String((logger as Record<symbol, unknown> | undefined)?.[CHINDINGS] ?? "").includes('"reqId"')) out["reqId"] = reqId;

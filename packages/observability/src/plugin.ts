@@ -81,7 +81,8 @@ export function observabilityPlugin(options: ObservabilityOptions): Observabilit
         const collect: Collect = inCluster ? nodeMetrics : () => own.text();
         steps.push(metricsRoute(metricsSettings, collect));
       }
-      if (tracing.enabled || settings.logContext) steps.push(logScope);
+      // With tracing, the server span's context carries the request for the log fields.
+      if (settings.logContext && !tracing.enabled) steps.push(logScope);
       const skip = probePaths(config as { healthPath?: unknown; readyPath?: unknown });
       if (tracing.enabled) steps.push(unless(skip, serverSpan()));
       if (metrics) {

@@ -66,6 +66,7 @@ describe("tracing with an in-memory exporter", async () => {
     const requestLine = lines.find((line) => line["msg"] === "GET /blog/hello 200")!;
     assert.equal(requestLine["route"], "Blog.show");
     assert.equal(lines.find((line) => line["msg"] === "showing a post")!["span_id"], view.spanContext().spanId);
+    assert.equal(requestLine["reqId"], res.headers.get("x-request-id"), "the request's id beside its trace");
   });
 
   test("a request without traceparent starts a trace of its own; health probes have no span", async () => {

@@ -11,6 +11,7 @@ import type { Route } from "routing-kernel";
 import { routeNameOf, telemetry, type ConnectionMessage, type HostRuntime, type JobMessage, type MailMessage, type RenderMessage, type StorageMessage, type TracedMessage } from "@fwkit/koa-host/plugin";
 import type { KnexLike, KnexQuery } from "../metrics/knex.js";
 import { operationOf } from "../metrics/knex.js";
+import { REQUEST_KEY } from "../log-context.js";
 
 const tracer = () => trace.getTracer("@fwkit/observability");
 
@@ -29,7 +30,8 @@ export function serverSpan(): Middleware {
       parent,
     );
     try {
-      await context.with(trace.setSpan(parent, span), next);
+      // The request rides along for the log lines' fields (log-context.ts).
+      await context.with(trace.setSpan(parent, span).setValue(REQUEST_KEY, ctx), next);
     } finally {
       named(span, ctx);
       span.end();
