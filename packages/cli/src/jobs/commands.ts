@@ -7,7 +7,8 @@
 import type { Host } from "@fwkit/koa-host";
 import { E_JOB_UNKNOWN, jobsOf, runWorker, type JobQueue } from "@fwkit/jobs";
 import type { CommandModule } from "yargs";
-import { withApp, type AppArgs } from "../app-args.js";
+import { appOf, withApp, type AppArgs } from "../app-args.js";
+import { locateApp } from "../production/start.js";
 import { E_COMMAND_OPTION } from "../errors.js";
 import { printFailed, printSchedules } from "./output.js";
 
@@ -22,6 +23,15 @@ export interface JobsCommandNames {
 }
 
 type QueueArgs = AppArgs & { queue?: string[] };
+
+/**
+ * In production the commands load the app `start` serves (the `current` release, else `build/`),
+ * so a worker runs the same code as the web processes; elsewhere the app folder's sources.
+ */
+function servedApp<A extends AppArgs>(args: A): A {
+  if (process.env["APP_ENV"] !== "production") return args;
+  return { ...args, root: locateApp(appOf(args).root).appRoot };
+}
 
 // The commands act on the real queue: no test fake, and no in-process worker of the battery's own.
 const OVERRIDES = { config: { jobs: { workers: 0, fake: false } } } as const;
@@ -64,7 +74,7 @@ function workCommand(command: string): CommandModule<QueueArgs, QueueArgs & { co
       if (!Number.isInteger(args.concurrency) || args.concurrency < 1 || args.concurrency > 1000) throw new E_COMMAND_OPTION("--concurrency", "a whole number from 1 to 1000", args.concurrency);
       if (!Number.isFinite(args.grace) || args.grace < 0) throw new E_COMMAND_OPTION("--grace", "a number of seconds, 0 or more", args.grace);
       await withApp(
-        args,
+        servedApp(args),
         async (app) => {
           const queue = redisQueue(app, command);
           const queues = queuesOf(args, queue) ?? queue.queueNames();
@@ -92,7 +102,7 @@ function failedCommand(command: string, retry: string): CommandModule<QueueArgs,
     async handler(args) {
       if (!Number.isInteger(args.limit) || args.limit < 1) throw new E_COMMAND_OPTION("--limit", "a whole number of 1 or more", args.limit);
       await withApp(
-        args,
+        servedApp(args),
         async (app) => {
           const queue = redisQueue(app, command);
           const queues = queuesOf(args, queue);
@@ -117,7 +127,7 @@ function retryCommand(command: string): CommandModule<QueueArgs, QueueArgs & { i
     async handler(args) {
       if (args.all === (args.id !== undefined)) throw new E_COMMAND_OPTION(command, "given a failed job's id or --all (one of them)", args.all ? `--all and ${args.id}` : "neither");
       await withApp(
-        args,
+        servedApp(args),
         async (app) => {
           const queue = redisQueue(app, command);
           if (args.id !== undefined) {
@@ -142,7 +152,7 @@ function clearCommand(command: string): CommandModule<QueueArgs, QueueArgs> {
     builder: (y) => y.option("queue", queueOption) as never,
     async handler(args) {
       await withApp(
-        args,
+        servedApp(args),
         async (app) => {
           const queue = redisQueue(app, command);
           const queues = queuesOf(args, queue);
@@ -162,7 +172,7 @@ function scheduleCommand(command: string): CommandModule<AppArgs, AppArgs & { js
     builder: (y) => y.option("json", { type: "boolean", default: false, describe: "print JSON" }) as never,
     async handler(args) {
       await withApp(
-        args,
+        servedApp(args),
         async (app) => {
           const queue = redisQueue(app, command);
           // What the workers will run: the registered jobs' schedules (workers upsert them too).
@@ -194,7 +204,7 @@ function dispatchCommand(command: string): CommandModule<AppArgs, AppArgs & { na
       }
       if (args.delay !== undefined && (!Number.isFinite(args.delay) || args.delay < 0)) throw new E_COMMAND_OPTION("--delay", "a number of seconds, 0 or more", args.delay);
       await withApp(
-        args,
+        servedApp(args),
         async (app) => {
           const queue = redisQueue(app, command);
           const job = await queue.dispatchByName(String(args.name), payload, args.delay === undefined ? {} : { delay: args.delay * 1000 });
