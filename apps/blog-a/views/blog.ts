@@ -20,7 +20,7 @@ export class Api extends FwA {
   async posts(slug = "") {
     if (!slug) {
       const rows = await Post.query().orderBy("published_at", "asc").select("slug", "title", "published_at");
-      return rows.map((row: Post) => ({ slug: row.slug, title: row.title, published: row.published_at }));
+      return rows.map((row) => ({ slug: row.slug, title: row.title, published: row.published_at }));
     }
     const post = await Post.findBy({ slug });
     if (!post) throw HTTPError.NotFound(`There is no post "${slug}".`);
