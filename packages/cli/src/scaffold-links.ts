@@ -83,21 +83,24 @@ export function linkPackage(appDir: string, name: string, target: string, copy =
 /**
  * Links each named package of a new app to the copy the framework at `frameworkDir` resolves,
  * unless the app has it already, the framework cannot resolve it, or it has an install step (see
- * the module's note; TypeScript is copied). Returns what was linked and what was left for `npm install`.
+ * the module's note; TypeScript is copied). `aliases` maps a package to the name the app lists it
+ * by (see scaffold.ts). Returns what was linked and what was left for `npm install`.
  */
-export function linkScaffoldDependencies(appDir: string, frameworkDir: string, names: readonly string[]): LinkResult {
+export function linkScaffoldDependencies(appDir: string, frameworkDir: string, names: readonly string[], aliases: Readonly<Record<string, string>> = {}): LinkResult {
   const linked: string[] = [];
   const leftToInstall: string[] = [];
   for (const name of names) {
-    if (exists(join(appDir, "node_modules", ...name.split("/")))) continue;
+    // An aliased package sits in node_modules under the name the app lists it by, as npm puts it.
+    const as = aliases[name] ?? name;
+    if (exists(join(appDir, "node_modules", ...as.split("/")))) continue;
     const found = packageDirFrom(frameworkDir, name);
     if (found === undefined) continue;
     if (hasInstallStep(found)) {
-      leftToInstall.push(name);
+      leftToInstall.push(as);
       continue;
     }
-    linkPackage(appDir, name, found, COPIED.has(name));
-    linked.push(name);
+    linkPackage(appDir, as, found, COPIED.has(name));
+    linked.push(as);
   }
   return { linked, leftToInstall };
 }

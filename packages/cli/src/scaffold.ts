@@ -83,7 +83,7 @@ export const SCAFFOLD_DEPENDENCIES: readonly string[] = Object.freeze(["zod", "b
  * and the type packages the app's TypeScript needs to check against the
  * frameworks' types (@types/node, @types/koa for `ctx`, @types/yargs for user commands), which are
  * no runtime dependency of any published package (NestJS's starter lists @types/express the same
- * way), and TypeScript itself (`npx tsc` type-checks the app). A production install
+ * way), and TypeScript itself (`npx tsc` type-checks the app; listed as `typescript-dev`, see {@link SCAFFOLD_DEV_ALIASES}). A production install
  * (`npm install --omit=dev` of a built app) carries none of them.
  */
 export const SCAFFOLD_DEV_DEPENDENCIES: readonly string[] = Object.freeze(["tsx", "esbuild", "chokidar", "pino-pretty", "swagger-ui-dist", "light-my-request", "@faker-js/faker", "typescript", "@types/node", "@types/koa", "@types/yargs"]);
@@ -93,9 +93,26 @@ export function scaffoldDependencies(frameworkDir: string): Record<string, strin
   return declaredVersions(frameworkDir, SCAFFOLD_DEPENDENCIES);
 }
 
+/**
+ * Development tools a new app lists under another name (an npm alias, `"typescript-dev":
+ * "npm:typescript@~5.9.3"`). i18next, a production dependency, declares TypeScript as an optional
+ * peer; npm keeps any package a production package names as a peer in `npm install --omit=dev`,
+ * even one the app lists only as a devDependency, so a `typescript` devDependency put 23 MB of
+ * compiler in every production install. Under another name the peer finds nothing and npm installs
+ * none in production, while `tsc` (TypeScript's command) is still in `node_modules/.bin`. A tool
+ * that imports `typescript` by name (typescript-eslint) needs `npm install -D typescript`.
+ */
+export const SCAFFOLD_DEV_ALIASES: Readonly<Record<string, string>> = Object.freeze({ typescript: "typescript-dev" });
+
 /** The `devDependencies` of a new app ({@link SCAFFOLD_DEV_DEPENDENCIES}), at the framework's declared versions. */
 export function scaffoldDevDependencies(frameworkDir: string): Record<string, string> {
-  return declaredVersions(frameworkDir, SCAFFOLD_DEV_DEPENDENCIES);
+  const versions: Record<string, string> = {};
+  for (const [name, range] of Object.entries(declaredVersions(frameworkDir, SCAFFOLD_DEV_DEPENDENCIES))) {
+    const alias = SCAFFOLD_DEV_ALIASES[name];
+    if (alias === undefined) versions[name] = range;
+    else versions[alias] = `npm:${name}@${range}`;
+  }
+  return versions;
 }
 
 function declaredVersions(frameworkDir: string, names: readonly string[]): Record<string, string> {
@@ -128,5 +145,5 @@ function resolvedVersion(frameworkDir: string, name: string): string | undefined
  */
 export function linkNewApp(appDir: string, framework: { readonly name: string; readonly dir: string }): LinkResult {
   linkPackage(appDir, framework.name, framework.dir);
-  return linkScaffoldDependencies(appDir, framework.dir, [...SCAFFOLD_DEPENDENCIES, ...SCAFFOLD_DEV_DEPENDENCIES]);
+  return linkScaffoldDependencies(appDir, framework.dir, [...SCAFFOLD_DEPENDENCIES, ...SCAFFOLD_DEV_DEPENDENCIES], SCAFFOLD_DEV_ALIASES);
 }
