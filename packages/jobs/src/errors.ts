@@ -127,6 +127,14 @@ export const E_JOBS_DRIVER_MISSING = createError(
     `The ${user} needs the package "${name}", which could not be loaded (${reason}). Install it (npm install ${name}) or set QUEUE_URL to memory: for development.`,
 );
 
+/** A job has a cron schedule and cron-parser (an optional peer of the jobs battery) is not installed. */
+export const E_JOB_CRON_PARSER_MISSING = createError(
+  "E_JOB_CRON_PARSER_MISSING",
+  500,
+  (user: string, name: string, reason: string) =>
+    `The ${user} needs the package "${name}" to read cron expressions, which could not be loaded (${reason}). Install it (npm install ${name}), or give the job an interval ({ every: "1h" }), which needs no package.`,
+);
+
 /** The dashboard was asked of a queue that has no Redis behind it. */
 export const E_JOBS_DASHBOARD_UNSUPPORTED = createError(
   "E_JOBS_DASHBOARD_UNSUPPORTED",

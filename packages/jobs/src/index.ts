@@ -22,6 +22,7 @@ export type {
 export { toMs, type Duration } from "./duration.js";
 export {
   E_JOB_DEFINITION_INVALID,
+  E_JOB_CRON_PARSER_MISSING,
   E_JOB_GAVE_UP,
   E_JOB_MODULE_FAILED,
   E_JOB_NAME_TAKEN,

@@ -1,4 +1,4 @@
-import { CronExpressionParser } from "cron-parser";
+import { cronParser } from "./cron.js";
 import { toMs } from "./duration.js";
 import { E_JOB_SCHEDULE_INVALID } from "./errors.js";
 import type { JobClass, JobSchedule } from "./job.js";
@@ -45,8 +45,10 @@ export function parseSchedule(name: string, schedule: JobSchedule): ParsedSchedu
         describe(schedule),
         `tz ${JSON.stringify(schedule.tz)} is not an IANA time zone`,
       );
+    // Loaded outside the try: a missing cron-parser is its own error, not an invalid schedule.
+    const parse = cronParser(`cron schedule of the job ${name}`);
     try {
-      CronExpressionParser.parse(schedule.cron, { tz: schedule.tz ?? "UTC", strict: false });
+      parse(schedule.cron, { tz: schedule.tz ?? "UTC" });
     } catch (error) {
       throw new E_JOB_SCHEDULE_INVALID(name, describe(schedule), (error as Error).message);
     }
@@ -84,7 +86,7 @@ function isTimeZone(tz: unknown): boolean {
 
 /** The next run of a cron schedule after `after`. */
 export function nextCronRun(cron: string, tz: string | undefined, after: Date): Date {
-  return CronExpressionParser.parse(cron, { tz: tz ?? "UTC", currentDate: after })
+  return cronParser(`cron schedule ${cron}`)(cron, { tz: tz ?? "UTC", currentDate: after })
     .next()
     .toDate();
 }
