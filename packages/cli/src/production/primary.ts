@@ -82,15 +82,7 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
       servePrimaryParts(worker);
       const slot: Slot = { worker, ready: false, retiring: false, bornAt: Date.now() };
       // Connections handed to it that it never took (it died first) go to a live worker.
-      watchHandoffs(worker, (handles) => {
-        const live = [...slots.values()].filter((other) => other.ready && !other.retiring && other.worker !== worker && other.worker.isConnected());
-        options.log.warn(`worker ${worker.process.pid} ended holding ${handles.length} connection(s) it never took; ${live.length > 0 ? "handed to another worker" : "closed: no live worker"}`, {
-          event: "connections-handed-over",
-          worker: worker.process.pid,
-          connections: handles.length,
-        });
-        handles.forEach((handle, index) => handOver(handle, live[index % Math.max(1, live.length)]?.worker));
-      });
+      watchHandoffs(worker, (handles) => handToLiveWorkers(handles, worker, slots, options.log));
       slots.set(worker.id, slot);
       let failure: string | undefined;
       let failureCode: string | undefined;
@@ -151,24 +143,7 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
     }, delay).unref();
   };
 
-  /**
-   * Tells a worker to drain and waits for it to exit (killing it once the grace period is over).
-   * The worker exits on EXIT_MESSAGE, once no connection handed to it can be left behind.
-   */
-  const retire = (slot: Slot): Promise<void> =>
-    new Promise((resolve) => {
-      slot.retiring = true;
-      const { worker } = slot;
-      if (worker.isDead()) return resolve();
-      const kill = setTimeout(() => worker.process.kill("SIGKILL"), graceMs + 5000);
-      worker.once("exit", () => {
-        clearTimeout(kill);
-        resolve();
-      });
-      // A worker still booting may not listen for messages yet: a signal cannot be lost.
-      if (slot.ready && worker.isConnected()) worker.send(SHUTDOWN_MESSAGE);
-      else worker.process.kill("SIGTERM");
-    });
+  const retire = (slot: Slot): Promise<void> => retireWorker(slot, graceMs);
 
   const rollingRestart = () =>
     (rolling ??= (async () => {
@@ -204,14 +179,49 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
   const failed = first.find((result): result is PromiseRejectedResult => result.status === "rejected");
   if (failed) {
     await stop();
-    const error = failed.reason as Error & { code?: string };
-    // The worker's message already reads "E_PORT_IN_USE: 127.0.0.1:5000 is already in use...".
-    if (error.code === "E_PORT_IN_USE") throw new FrameworkError(error.code, error.message.replace(/^E_PORT_IN_USE: /, ""));
-    throw new E_WORKERS_FAILED(error.message);
+    throw firstGenerationError(failed.reason as Error & { code?: string });
   }
   return {
     pids: () => [...slots.values()].filter((slot) => slot.ready && !slot.retiring).map((slot) => slot.worker.process.pid!),
     rollingRestart,
     stop,
   };
+}
+
+/** The error `start` stops with when a worker of the first generation failed to answer. */
+function firstGenerationError(error: Error & { code?: string }): Error {
+  // The worker's message already reads "E_PORT_IN_USE: 127.0.0.1:5000 is already in use...".
+  if (error.code === "E_PORT_IN_USE") return new FrameworkError(error.code, error.message.replace(/^E_PORT_IN_USE: /, ""));
+  return new E_WORKERS_FAILED(error.message);
+}
+
+/** Connections a dead worker was handed but never took go to the live workers, round-robin (closed when none is left). */
+function handToLiveWorkers(handles: readonly Parameters<typeof handOver>[0][], dead: Worker, slots: ReadonlyMap<number, Slot>, log: PrimaryOptions["log"]): void {
+  const live = [...slots.values()].filter((other) => other.ready && !other.retiring && other.worker !== dead && other.worker.isConnected());
+  log.warn(`worker ${dead.process.pid} ended holding ${handles.length} connection(s) it never took; ${live.length > 0 ? "handed to another worker" : "closed: no live worker"}`, {
+    event: "connections-handed-over",
+    worker: dead.process.pid,
+    connections: handles.length,
+  });
+  handles.forEach((handle, index) => handOver(handle, live[index % Math.max(1, live.length)]?.worker));
+}
+
+/**
+ * Tells a worker to drain and waits for it to exit (killing it once the grace period is over).
+ * The worker exits on EXIT_MESSAGE, once no connection handed to it can be left behind.
+ */
+function retireWorker(slot: Slot, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    slot.retiring = true;
+    const { worker } = slot;
+    if (worker.isDead()) return resolve();
+    const kill = setTimeout(() => worker.process.kill("SIGKILL"), graceMs + 5000);
+    worker.once("exit", () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    // A worker still booting may not listen for messages yet: a signal cannot be lost.
+    if (slot.ready && worker.isConnected()) worker.send(SHUTDOWN_MESSAGE);
+    else worker.process.kill("SIGTERM");
+  });
 }
