@@ -160,7 +160,11 @@ function scaffoldApp(framework, work, tarballs) {
   return { appDir, dependencies: manifest.dependencies, devDependencies: manifest.devDependencies ?? {} };
 }
 
-/** The app's framework loads and a driver it does not have is refused with its install command. */
+/**
+ * The app's framework loads and a driver it does not have is refused with its install command
+ * (pg for a postgres URL, light-my-request for the test client, cron-parser for a cron schedule;
+ * an interval schedule needs none).
+ */
 function smokeCheck(appDir, framework) {
   const script = `
     await import(${JSON.stringify(framework)});
@@ -169,7 +173,11 @@ function smokeCheck(appDir, framework) {
     catch (error) { console.log(error.code, /npm install pg/.test(error.message)); }
     const { inject } = await import("@fwkit/koa-host/testing");
     try { await inject({ callback: () => (request, response) => response.end() }, "/"); console.log("test client without light-my-request?"); }
-    catch (error) { console.log(error.code, /npm install -D light-my-request/.test(error.message)); }`;
+    catch (error) { console.log(error.code, /npm install -D light-my-request/.test(error.message)); }
+    const { parseSchedule } = await import("@fwkit/jobs");
+    parseSchedule("Tick", { every: "1m" });
+    try { parseSchedule("Nightly", { cron: "0 3 * * *" }); console.log("cron without cron-parser?"); }
+    catch (error) { console.log(error.code, /npm install cron-parser/.test(error.message)); }`;
   const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: appDir, encoding: "utf8" });
   return result.status === 0 ? result.stdout.trim() : `failed: ${(result.stderr.split("\n").find((line) => /Error/.test(line)) ?? result.stderr).trim()}`;
 }
@@ -229,7 +237,7 @@ try {
   for (const app of apps) {
     const ok = app.packages <= GOAL.packages && app.diskMB <= GOAL.mb;
     console.log(`  ${app.framework}: ${app.packages} packages, ${app.diskMB} MB on disk (${app.bytesMB} MB of files) ${ok ? "within the goal" : "OVER THE GOAL"}`);
-    console.log(`    dependencies: ${Object.keys(app.dependencies).join(", ")}; dev tools installed: ${app.devToolsInstalled.join(", ") || "none"}; postgres URL without pg, test client without light-my-request: ${app.smoke.replace(/\n/g, "; ")}`);
+    console.log(`    dependencies: ${Object.keys(app.dependencies).join(", ")}; dev tools installed: ${app.devToolsInstalled.join(", ") || "none"}; postgres URL without pg, test client without light-my-request, cron schedule without cron-parser: ${app.smoke.replace(/\n/g, "; ")}`);
     const floor = floors[app.framework];
     console.log(`    floor (the design card's fixed core dependencies alone: ${floor.dependencies.join(", ")}): ${floor.packages} packages, ${floor.diskMB} MB on disk (${floor.bytesMB} MB of files)${floor.packages > GOAL.packages || floor.diskMB > GOAL.mb ? ", itself over the goal" : ""}`);
     console.log(`    above the floor: +${app.packages - floor.packages} packages, +${mb((app.diskMB - floor.diskMB) * 1e6)} MB on disk (+${mb((app.bytesMB - floor.bytesMB) * 1e6)} MB of files)`);
