@@ -25,7 +25,10 @@ interface CronParserModule {
   readonly parseExpression?: (expression: string, options: CronOptions) => CronRuns;
 }
 
-const { requireDriver } = driverLoader(import.meta.url, (user, name, reason) => new E_JOB_CRON_PARSER_MISSING(user, name, reason));
+const { requireDriver } = driverLoader(
+  import.meta.url,
+  (user, name, reason) => new E_JOB_CRON_PARSER_MISSING(user, name, reason),
+);
 
 /**
  * The parse function of the installed cron-parser; `user` names what needs it in the error a
@@ -35,7 +38,12 @@ export function cronParser(user: string): (expression: string, options: CronOpti
   const parser = requireDriver<CronParserModule>("cron-parser", user);
   const { CronExpressionParser, parseExpression } = parser;
   // strict: false lets 5.x read what 4.x (BullMQ's) reads, such as a day-of-month with a weekday.
-  if (CronExpressionParser) return (expression, options) => CronExpressionParser.parse(expression, { ...options, strict: false });
+  if (CronExpressionParser)
+    return (expression, options) => CronExpressionParser.parse(expression, { ...options, strict: false });
   if (parseExpression) return (expression, options) => parseExpression(expression, options);
-  throw new E_JOB_CRON_PARSER_MISSING(user, "cron-parser", "it exports neither CronExpressionParser (5.x) nor parseExpression (4.x)");
+  throw new E_JOB_CRON_PARSER_MISSING(
+    user,
+    "cron-parser",
+    "it exports neither CronExpressionParser (5.x) nor parseExpression (4.x)",
+  );
 }
