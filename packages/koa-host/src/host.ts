@@ -55,6 +55,13 @@ export async function createHost(options: HostOptions): Promise<Host> {
   // On the context prototype: set once, read by views and templates with no per-request cost.
   Object.defineProperty(koa.context, "runtime", { value: runtime, enumerable: false });
   installContextLogger(koa.context, logger);
+  // Koa reports here what fails after the headers are sent: a streamed body (a static file) whose
+  // client closed the connection first is no fault of the app (Koa would print each one on stderr);
+  // anything else goes to the app's log instead of Koa's console.error.
+  koa.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code && CLIENT_GONE.has(error.code)) return;
+    logger.error({ err: error }, "response failed after its headers were sent");
+  });
 
   const pluginLocals = plugins.filter((p) => p.locals).map((p) => p.locals!.bind(p));
   const urlFor = (target: string, methodOrParams?: string | Record<string, unknown>, params?: Record<string, unknown>) =>
@@ -211,6 +218,9 @@ function handWrittenRoutes(router: Router, fallbacks: readonly Middleware[]): Mi
     return fallback ? fallback(ctx, next) : next();
   };
 }
+
+/** Error codes of a response whose client went away while its body was sent. */
+const CLIENT_GONE: ReadonlySet<string> = new Set(["ERR_STREAM_PREMATURE_CLOSE", "ECONNRESET", "EPIPE"]);
 
 /** Hands requests under a mounted prefix to the child app's own middleware stack. */
 function mountMiddleware(mounts: readonly MountedApp[]): Middleware {
