@@ -2,11 +2,12 @@
  * The job queue of an app: the registered jobs, dispatch (checked, then handed to the driver),
  * the runner every driver's worker calls, failed-job and schedule management, and events.
  */
-import { report, telemetry, traceCall } from "@fwkit/koa-host/plugin";
+import { report, telemetry, traceCall, type JobDispatchMessage } from "@fwkit/koa-host/plugin";
 import { checkOptionKeys } from "routing-kernel";
 import type {
   DriverWorker,
   FailedJob,
+  JobTrace,
   QueueCounts,
   QueueDriver,
   QueueKind,
@@ -30,6 +31,17 @@ import { checkPayload } from "./schema.js";
 import { checkJob, DEFAULT_QUEUE, type JobEntry, resolveOptions } from "./settings.js";
 import { count, JOB_QUEUE_OPTION_KEYS, type JobQueueOptions, resolveQueueSettings } from "./queue-options.js";
 import { parseQueueUrl } from "./url.js";
+
+/**
+ * Asks the host's telemetry for the dispatcher's trace context (an observer fills the carrier); no
+ * observer, or an empty carrier, is no trace: nothing is stored with the job.
+ */
+function dispatchTrace(queue: string, name: string): JobTrace | undefined {
+  if (!telemetry.jobDispatch.hasSubscribers) return undefined;
+  const message: JobDispatchMessage = { queue, name, carrier: {} };
+  telemetry.jobDispatch.publish(message);
+  return Object.keys(message.carrier).length > 0 ? { ...message.carrier } : undefined;
+}
 
 /** Which queues a call is about (default: every queue a registered job uses). */
 export interface QueueSelection {
@@ -117,7 +129,8 @@ export class JobQueue implements Dispatcher {
     const entry = this.#entries.get(name)!;
     const resolved = resolveOptions(entry, options);
     const checked = await checkPayload(job, payload);
-    const id = await driver.add({ name, payload: checked, options: resolved });
+    const trace = dispatchTrace(resolved.queue, name);
+    const id = await driver.add({ name, payload: checked, options: resolved, ...(trace ? { trace } : {}) });
     this.events.emit("dispatched", { name, queue: entry.queue, id });
     return { id, name, queue: entry.queue };
   }
@@ -132,7 +145,7 @@ export class JobQueue implements Dispatcher {
    * operation on the host's telemetry (a job span, the job metrics) when someone observes.
    */
   run(job: RunnableJob): Promise<unknown> {
-    return traceCall(telemetry.job, () => ({ queue: job.queue, name: job.name }), () => this.#run(job));
+    return traceCall(telemetry.job, () => ({ queue: job.queue, name: job.name, ...(job.trace ? { trace: job.trace } : {}) }), () => this.#run(job));
   }
 
   async #run(job: RunnableJob): Promise<unknown> {

@@ -41,6 +41,7 @@ export {
   telemetry,
   traceCall,
   type ConnectionMessage,
+  type JobDispatchMessage,
   type JobMessage,
   type LoginRefusedMessage,
   type MailMessage,

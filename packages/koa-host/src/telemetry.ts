@@ -37,6 +37,21 @@ export interface StorageMessage extends TracedMessage {
 export interface JobMessage extends TracedMessage {
   readonly queue: string;
   readonly name: string;
+  /** The trace context stored when the job was dispatched (see {@link JobDispatchMessage}), if any. */
+  readonly trace?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A job being dispatched, published in the dispatcher's async context before it is queued. An
+ * observer that traces writes the active context into `carrier` (W3C `traceparent`/`tracestate`);
+ * the jobs battery stores a filled carrier with the job and hands it back as the run's
+ * {@link JobMessage.trace}, so the run continues the dispatcher's trace on any backend.
+ */
+export interface JobDispatchMessage {
+  readonly queue: string;
+  readonly name: string;
+  /** Filled by the observer; left empty, nothing is stored. */
+  readonly carrier: Record<string, string>;
 }
 
 /** A knex connection pool opened by the data battery (its `query`/`query-response` events, its pool). */
@@ -78,6 +93,7 @@ export const telemetry = Object.freeze({
   mail: diagnostics.tracingChannel<object, MailMessage>("fwkit:mail"),
   storage: diagnostics.tracingChannel<object, StorageMessage>("fwkit:storage"),
   job: diagnostics.tracingChannel<object, JobMessage>("fwkit:job"),
+  jobDispatch: diagnostics.channel("fwkit:jobs.dispatch"),
   connection: diagnostics.channel("fwkit:data.connection"),
   outage: diagnostics.channel("fwkit:outage"),
   loginRefused: diagnostics.channel("fwkit:security.login-refused"),

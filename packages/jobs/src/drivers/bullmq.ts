@@ -9,6 +9,7 @@ import { E_QUEUE_UNAVAILABLE, isUnrecoverable } from "../errors.js";
 import type { QueueSettings } from "../queue-options.js";
 import type { ScheduledRun } from "../schedule.js";
 import { DEFAULT_QUEUE } from "../settings.js";
+import { traceOf } from "./trace.js";
 import type { RedisLocation } from "../url.js";
 import type {
   DriverContext,
@@ -109,6 +110,8 @@ export class BullMQDriver implements QueueDriver {
         ...(options.delay > 0 ? { delay: options.delay } : {}),
         ...(options.priority === undefined ? {} : { priority: options.priority }),
         ...(options.jobId === undefined ? {} : { jobId: options.jobId }),
+        // BullMQ's own field for a propagated trace context, kept in the job's options.
+        ...(job.trace ? { telemetry: { metadata: JSON.stringify(job.trace) } } : {}),
       }),
     );
     return String(added.id);
@@ -140,6 +143,7 @@ export class BullMQDriver implements QueueDriver {
               name: job.name,
               queue: name,
               payload: job.data,
+              trace: traceOf(job),
               attempt: job.attemptsMade + 1,
               maxAttempts: job.opts.attempts ?? 1,
               signal: abort.signal,

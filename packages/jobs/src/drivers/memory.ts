@@ -96,6 +96,7 @@ export class MemoryDriver implements QueueDriver {
       name: job.name,
       queue: job.options.queue,
       payload: job.payload,
+      trace: job.trace,
       attempt: job.attemptsMade + 1,
       maxAttempts: job.options.attempts,
       signal,

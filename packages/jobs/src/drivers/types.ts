@@ -8,11 +8,19 @@ import type { ResolvedOptions } from "../settings.js";
 /** Which backend a queue runs on. */
 export type QueueKind = "bullmq" | "memory" | "sync";
 
+/**
+ * The trace context of whoever dispatched a job (W3C `traceparent`/`tracestate`), kept beside the
+ * payload so the run continues that trace; absent when nobody traces.
+ */
+export type JobTrace = Readonly<Record<string, string>>;
+
 /** A job to queue: its name, its payload as the schema output it, its options. */
 export interface QueuedJob {
   readonly name: string;
   readonly payload: unknown;
   readonly options: ResolvedOptions;
+  /** The dispatcher's trace context, only when an observer traces. */
+  readonly trace?: JobTrace;
 }
 
 /** A job a worker runs. */
@@ -21,6 +29,8 @@ export interface RunnableJob {
   readonly name: string;
   readonly queue: string;
   readonly payload: unknown;
+  /** The dispatcher's trace context, when one was stored with the job. */
+  readonly trace?: JobTrace | undefined;
   /** This attempt, from 1. */
   readonly attempt: number;
   readonly maxAttempts: number;

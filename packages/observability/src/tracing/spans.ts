@@ -5,10 +5,10 @@
  * and for knex queries (from knex's own query events).
  */
 import diagnostics from "node:diagnostics_channel";
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from "@opentelemetry/api";
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context as OtelContext, type Span } from "@opentelemetry/api";
 import type { Context, Middleware } from "koa";
 import type { Route } from "routing-kernel";
-import { routeNameOf, telemetry, type ConnectionMessage, type HostRuntime, type JobMessage, type MailMessage, type RenderMessage, type StorageMessage, type TracedMessage } from "@fwkit/koa-host/plugin";
+import { routeNameOf, telemetry, type ConnectionMessage, type HostRuntime, type JobDispatchMessage, type JobMessage, type MailMessage, type RenderMessage, type StorageMessage, type TracedMessage } from "@fwkit/koa-host/plugin";
 import type { KnexLike, KnexQuery } from "../metrics/knex.js";
 import { operationOf } from "../metrics/knex.js";
 import { REQUEST_KEY } from "../log-context.js";
@@ -71,11 +71,14 @@ export function viewSpan(route: Route): Middleware {
   };
 }
 
-/** Starts a span per operation of `channel`, a child of what is active where the call began. */
-function spanPerOperation<M extends TracedMessage>(channel: diagnostics.TracingChannel<object, M>, name: (message: M) => string, attributes: (message: M) => Attributes, kind = SpanKind.INTERNAL): () => void {
+/**
+ * Starts a span per operation of `channel`, a child of what is active where the call began (or of
+ * the context `parent` gives for the message).
+ */
+function spanPerOperation<M extends TracedMessage>(channel: diagnostics.TracingChannel<object, M>, name: (message: M) => string, attributes: (message: M) => Attributes, kind = SpanKind.INTERNAL, parent?: (message: M) => OtelContext): () => void {
   const spans = new WeakMap<object, Span>();
   const handlers = {
-    start: (message: M) => void spans.set(message, tracer().startSpan(name(message), { kind, attributes: attributes(message) })),
+    start: (message: M) => void spans.set(message, tracer().startSpan(name(message), { kind, attributes: attributes(message) }, parent?.(message))),
     end: () => undefined,
     asyncStart: () => undefined,
     error: (message: M) => {
@@ -89,6 +92,18 @@ function spanPerOperation<M extends TracedMessage>(channel: diagnostics.TracingC
   };
   channel.subscribe(handlers as unknown as diagnostics.TracingChannelSubscribers<M>);
   return () => void channel.unsubscribe(handlers as unknown as diagnostics.TracingChannelSubscribers<M>);
+}
+
+/** A job run continues the trace stored when it was dispatched; without one, what is active. */
+function jobParent(message: JobMessage): OtelContext {
+  return message.trace ? propagation.extract(ROOT_CONTEXT, message.trace) : context.active();
+}
+
+/** Writes the dispatcher's trace context into each dispatched job's carrier (stored with the job). */
+function jobDispatchContext(): () => void {
+  const inject = (message: unknown) => propagation.inject(context.active(), (message as JobDispatchMessage).carrier);
+  telemetry.jobDispatch.subscribe(inject);
+  return () => void telemetry.jobDispatch.unsubscribe(inject);
 }
 
 /** Spans for knex queries of every connection the data battery opens. */
@@ -130,7 +145,8 @@ export function operationSpans(): () => void {
     spanPerOperation<RenderMessage>(telemetry.render, (m) => `render ${m.handler.replace(/\(\)$/, "")}`, () => ({})),
     spanPerOperation<MailMessage>(telemetry.mail, () => "mail send", (m) => (m.template ? { "fwkit.mail.template": m.template } : {}), SpanKind.CLIENT),
     spanPerOperation<StorageMessage>(telemetry.storage, (m) => `storage ${m.operation}`, (m) => ({ "fwkit.storage.operation": m.operation }), SpanKind.CLIENT),
-    spanPerOperation<JobMessage>(telemetry.job, (m) => `job ${m.queue} ${m.name}`, (m) => ({ "messaging.destination.name": m.queue, "fwkit.job.name": m.name }), SpanKind.CONSUMER),
+    spanPerOperation<JobMessage>(telemetry.job, (m) => `job ${m.queue} ${m.name}`, (m) => ({ "messaging.destination.name": m.queue, "fwkit.job.name": m.name }), SpanKind.CONSUMER, jobParent),
+    jobDispatchContext(),
     knexSpans(),
   ];
   return () => {
