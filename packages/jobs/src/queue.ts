@@ -2,7 +2,7 @@
  * The job queue of an app: the registered jobs, dispatch (checked, then handed to the driver),
  * the runner every driver's worker calls, failed-job and schedule management, and events.
  */
-import { report, telemetry, traceCall, type JobDispatchMessage } from "@fwkit/koa-host/plugin";
+import { report, telemetry, traceCall, type JobDispatchMessage, type JobMessage } from "@fwkit/koa-host/plugin";
 import { checkOptionKeys } from "routing-kernel";
 import type {
   DriverWorker,
@@ -145,7 +145,12 @@ export class JobQueue implements Dispatcher {
    * operation on the host's telemetry (a job span, the job metrics) when someone observes.
    */
   run(job: RunnableJob): Promise<unknown> {
-    return traceCall(telemetry.job, () => ({ queue: job.queue, name: job.name, ...(job.trace ? { trace: job.trace } : {}) }), () => this.#run(job));
+    let sent: JobMessage | undefined;
+    return traceCall(
+      telemetry.job,
+      () => (sent = { queue: job.queue, name: job.name, ...(job.trace ? { trace: job.trace } : {}) }),
+      () => (sent?.within ? sent.within(() => this.#run(job)) : this.#run(job)),
+    );
   }
 
   async #run(job: RunnableJob): Promise<unknown> {

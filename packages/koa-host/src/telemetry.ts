@@ -39,6 +39,11 @@ export interface JobMessage extends TracedMessage {
   readonly name: string;
   /** The trace context stored when the job was dispatched (see {@link JobDispatchMessage}), if any. */
   readonly trace?: Readonly<Record<string, string>>;
+  /**
+   * Set by an observer at `start`: runs the job inside the observer's context (its span active), so
+   * what the job does (a query, a job it dispatches) belongs to the job's trace.
+   */
+  within?: <T>(run: () => T) => T;
 }
 
 /**

@@ -14,7 +14,18 @@ import { startApp, TestView } from "./fixtures.js";
 let queue: JobQueue | undefined;
 let dispatched = "";
 
-const Ship = defineJob({ name: "ship", schema: z.object({ order: z.number() }), attempts: 1, handle() {} });
+let notify = false;
+
+const Notify = defineJob({ name: "notify", schema: z.object({}), attempts: 1, handle() {} });
+const Ship = defineJob({
+  name: "ship",
+  schema: z.object({ order: z.number() }),
+  attempts: 1,
+  async handle() {
+    // A job that dispatches another: the second continues the trace too.
+    if (notify) await queue!.dispatch(Notify, {});
+  },
+});
 
 class Orders extends TestView {
   async index() {
@@ -131,6 +142,41 @@ describe("a job dispatched by a request continues its trace", async () => {
       await dropPrefix(prefix);
     }
   });
+
+  for (const backend of ["memory:", "redis://"] as const) {
+    test(`${backend} a job dispatched by a job continues the trace, with the dispatching job's span as parent`, async () => {
+      const prefix = uniquePrefix();
+      if (backend === "redis://") await requireServer("redis");
+      queue = await createJobQueue({
+        url: backend === "memory:" ? "memory:" : serverUrls.redis,
+        prefix,
+        jobs: [Ship, Notify],
+        bind: false,
+      });
+      notify = true;
+      let worker: Awaited<ReturnType<JobQueue["work"]>> | undefined;
+      try {
+        // The worker stays up until the second job has run (requestAndCheck closes only what start returns).
+        const ship = await requestAndCheck(async () => void (worker = await queue!.work()));
+        const spans = await waitFor("the second job's span", () => {
+          const found = exporter.getFinishedSpans().find((span) => span.name === "job default notify");
+          return found ? exporter.getFinishedSpans() : undefined;
+        });
+        const second = spans.find((span) => span.name === "job default notify")!;
+        assert.equal(second.spanContext().traceId, TRACE_ID);
+        assert.equal(
+          second.parentSpanContext?.spanId,
+          ship.spanContext().spanId,
+          "the job that dispatched is the parent",
+        );
+      } finally {
+        notify = false;
+        await worker?.close(1000);
+        await queue.close();
+        if (backend === "redis://") await dropPrefix(prefix);
+      }
+    });
+  }
 });
 
 test("with tracing off, a dispatched job stores no trace context", async () => {

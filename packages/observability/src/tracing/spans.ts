@@ -71,14 +71,25 @@ export function viewSpan(route: Route): Middleware {
   };
 }
 
-/**
- * Starts a span per operation of `channel`, a child of what is active where the call began (or of
- * the context `parent` gives for the message).
- */
-function spanPerOperation<M extends TracedMessage>(channel: diagnostics.TracingChannel<object, M>, name: (message: M) => string, attributes: (message: M) => Attributes, kind = SpanKind.INTERNAL, parent?: (message: M) => OtelContext): () => void {
+/** How an operation's span is made beyond its name and attributes. */
+interface OperationOptions<M> {
+  readonly kind?: SpanKind;
+  /** The span's parent context; default: what is active where the call began. */
+  readonly parent?: (message: M) => OtelContext;
+  /** Called once the span is started (a job is then run with its span active). */
+  readonly started?: (message: M, span: Span, parent: OtelContext) => void;
+}
+
+/** Starts a span per operation of `channel`, a child of what is active where the call began (see {@link OperationOptions}). */
+function spanPerOperation<M extends TracedMessage>(channel: diagnostics.TracingChannel<object, M>, name: (message: M) => string, attributes: (message: M) => Attributes, options: OperationOptions<M> = {}): () => void {
   const spans = new WeakMap<object, Span>();
   const handlers = {
-    start: (message: M) => void spans.set(message, tracer().startSpan(name(message), { kind, attributes: attributes(message) }, parent?.(message))),
+    start: (message: M) => {
+      const parent = options.parent?.(message) ?? context.active();
+      const span = tracer().startSpan(name(message), { kind: options.kind ?? SpanKind.INTERNAL, attributes: attributes(message) }, parent);
+      spans.set(message, span);
+      options.started?.(message, span, parent);
+    },
     end: () => undefined,
     asyncStart: () => undefined,
     error: (message: M) => {
@@ -143,9 +154,14 @@ function knexSpans(): () => void {
 export function operationSpans(): () => void {
   const stops = [
     spanPerOperation<RenderMessage>(telemetry.render, (m) => `render ${m.handler.replace(/\(\)$/, "")}`, () => ({})),
-    spanPerOperation<MailMessage>(telemetry.mail, () => "mail send", (m) => (m.template ? { "fwkit.mail.template": m.template } : {}), SpanKind.CLIENT),
-    spanPerOperation<StorageMessage>(telemetry.storage, (m) => `storage ${m.operation}`, (m) => ({ "fwkit.storage.operation": m.operation }), SpanKind.CLIENT),
-    spanPerOperation<JobMessage>(telemetry.job, (m) => `job ${m.queue} ${m.name}`, (m) => ({ "messaging.destination.name": m.queue, "fwkit.job.name": m.name }), SpanKind.CONSUMER, jobParent),
+    spanPerOperation<MailMessage>(telemetry.mail, () => "mail send", (m) => (m.template ? { "fwkit.mail.template": m.template } : {}), { kind: SpanKind.CLIENT }),
+    spanPerOperation<StorageMessage>(telemetry.storage, (m) => `storage ${m.operation}`, (m) => ({ "fwkit.storage.operation": m.operation }), { kind: SpanKind.CLIENT }),
+    spanPerOperation<JobMessage>(telemetry.job, (m) => `job ${m.queue} ${m.name}`, (m) => ({ "messaging.destination.name": m.queue, "fwkit.job.name": m.name }), {
+      kind: SpanKind.CONSUMER,
+      parent: jobParent,
+      // The job runs with its span active: its queries and the jobs it dispatches are in its trace.
+      started: (message, span, parent) => void (message.within = (run) => context.with(trace.setSpan(parent, span), run)),
+    }),
     jobDispatchContext(),
     knexSpans(),
   ];
