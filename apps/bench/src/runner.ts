@@ -120,7 +120,10 @@ function profileEnv(options: BenchOptions, config: Configuration): Record<string
  */
 function logProfile(config: Configuration, requests: number, log: (line: string) => void): void {
   const file = `${PROFILE_DIR}${profileName(config)}`;
-  if (!existsSync(file)) return log(`  profile of ${config.server} ${config.scenario}: no file at ${file}`);
+  if (!existsSync(file)) {
+    log(`  profile of ${config.server} ${config.scenario}: no file at ${file}`);
+    return;
+  }
   log(`profile of ${config.server} ${config.scenario} (${requests} requests): ${file}`);
   for (const line of summariseProfile(JSON.parse(readFileSync(file, "utf8")), 20, requests)) log(`  ${line}`);
 }

@@ -31,13 +31,13 @@ interface Compiled {
   readonly route: Route;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function compile(table: RouteTable): Compiled[] {
   return table.entries.map(({ pattern, route }) => {
     const source = pattern
       .split("/")
-      .map((segment) => (segment.startsWith(":") ? "([^/]+)" : escape(segment)))
+      .map((segment) => (segment.startsWith(":") ? "([^/]+)" : escapeRegExp(segment)))
       .join("/");
     return { regex: new RegExp(`^${source}$`), names: patternParams(pattern), route };
   });
@@ -87,7 +87,9 @@ function dispatcher(table: RouteTable): Middleware {
     }
     const named = new Map<string, string>();
     try {
-      hit.entry.names.forEach((name, i) => named.set(name, decodeURIComponent(hit.values[i]!)));
+      hit.entry.names.forEach((name, i) => {
+        named.set(name, decodeURIComponent(hit.values[i]!));
+      });
     } catch {
       ctx.throw(400, "The URL cannot be decoded.");
     }

@@ -59,8 +59,9 @@ describe("fw-b errors", () => {
     assert.equal(res.status, 500);
     assert.doesNotMatch(res.text, /missing\.pug/);
     const logged = app.errors.find((e) => e.message.includes("/missing"));
-    assert.equal((logged?.err as { code?: string }).code, "E_TEMPLATE_NOT_FOUND");
-    assert.match((logged?.err as Error).message, /fixture-app\/templates\/main\/Index\/missing\.pug/);
+    assert.ok(logged, "the error is logged");
+    assert.equal((logged.err as { code?: string }).code, "E_TEMPLATE_NOT_FOUND");
+    assert.match((logged.err as Error).message, /fixture-app\/templates\/main\/Index\/missing\.pug/);
   });
 
   test("bad input: malformed JSON 400, too large 413, undecodable URL 400, bad override 400", async () => {

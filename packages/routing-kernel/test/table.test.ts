@@ -117,7 +117,7 @@ describe("RouteTable.entries order", () => {
           Object.defineProperty(R, "name", { value: `R${i}` });
           exports[`R${i}`] = R;
         });
-        let table;
+        let table: ReturnType<typeof tableOf>;
         try {
           table = tableOf(exports);
         } catch {

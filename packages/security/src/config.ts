@@ -210,7 +210,9 @@ export function resolveSecurityConfig(
   // Production: every secret that signs or verifies passes the host's rule (length, no placeholder).
   if (env === "production") {
     assertStrongSecret("SECRET_KEY (secretKey)", config.secretKey);
-    config.secretKeyFallbacks.forEach((key, index) => assertStrongSecret(`secretKeyFallbacks[${index}]`, key));
+    config.secretKeyFallbacks.forEach((key, index) => {
+      assertStrongSecret(`secretKeyFallbacks[${index}]`, key);
+    });
     if (config.jwtSecret !== undefined) assertStrongSecret("jwtSecret", config.jwtSecret);
   }
   if (config.jwtAlgorithm !== "HS256" && !config.jwtPublicKey && !config.jwtPrivateKey) {

@@ -6,7 +6,7 @@
  *
  * Without the declaration the current user is `unknown`, as before.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface -- filled in by the app's declaration
+// biome-ignore lint/suspicious/noEmptyInterface: filled by module augmentation, which a type alias cannot take.
 export interface UserRegistry {}
 
 /** The user type an app declared in {@link UserRegistry}, else `unknown`. */

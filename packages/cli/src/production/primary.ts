@@ -203,7 +203,9 @@ function handToLiveWorkers(handles: readonly Parameters<typeof handOver>[0][], d
     worker: dead.process.pid,
     connections: handles.length,
   });
-  handles.forEach((handle, index) => handOver(handle, live[index % Math.max(1, live.length)]?.worker));
+  handles.forEach((handle, index) => {
+    handOver(handle, live[index % Math.max(1, live.length)]?.worker);
+  });
 }
 
 /**

@@ -127,7 +127,7 @@ export class TemplateStore {
     }
   }
 
-  #pug(source: string, filename: string, escape = true): Compiled {
+  #pug(source: string, filename: string, escaped = true): Compiled {
     const { appDir, packageDir, development } = this.#options;
     // @types/pug lacks `plugins`; Pug 3 supports a `resolve` plugin for includes and extends.
     const options: pug.Options & { plugins: unknown[] } = {
@@ -139,7 +139,7 @@ export class TemplateStore {
       filters: { markdown: renderTrustedMarkdown },
       plugins: [{ resolve: (file: string, from: string) => resolveInclude(file, from, appDir, packageDir) }],
     };
-    if (escape) return pug.compile(source, options);
+    if (escaped) return pug.compile(source, options);
     // Pug's runtime escape is swapped for String: the same compiler, no HTML escaping.
     const body = pug.compileClient(source, { ...options, inlineRuntimeFunctions: false, name: "template" });
     return new Function("pug", `${body}\nreturn template;`)(PLAIN_RUNTIME) as Compiled;

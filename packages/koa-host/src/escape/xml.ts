@@ -1,6 +1,7 @@
 import { E_XML_CYCLE } from "../errors.js";
 
 // XML 1.0 names, minus ":" (namespaces) and the reserved "xml" prefix.
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: the combining-mark range U+0300-U+036F is one of XML's NameChar ranges, listed on purpose.
 const XML_NAME = /^[\p{L}_][\p{L}\p{N}._\-\u00B7\u0300-\u036F\u203F-\u2040]*$/u;
 // Characters XML 1.0 cannot carry at all (control characters, lone surrogates, U+FFFE/U+FFFF).
 // eslint-disable-next-line no-control-regex

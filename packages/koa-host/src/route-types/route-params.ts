@@ -9,12 +9,14 @@ export type RouteParamValue = string | number | bigint;
  * `fw-b :routes --types`, refreshed by the dev server) fills it by module augmentation of its
  * framework's module. While it is empty, `urlFor` takes any name, as before.
  */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by module augmentation, which a type alias cannot take.
 export interface RouteParams {}
 
 /**
  * The same routes' parameters as positional lists, in the method's argument order
  * (`urlFor("Blog.comments", [42])`). Filled by the same generated file.
  */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by module augmentation, which a type alias cannot take.
 export interface RouteParamLists {}
 
 // True once a generated declaration has named at least one route.

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { type Dirent, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { E_ASSET_BUNDLE_FAILED, E_ASSET_NOT_FOUND } from "../errors.js";
 
@@ -72,7 +72,7 @@ function hashOf(file: string): string {
 
 /** Lists regular files under `dir`, skipping hidden names and symbolic links. */
 function walk(dir: string, relative = ""): string[] {
-  let names;
+  let names: Dirent[];
   try {
     names = readdirSync(join(dir, relative), { withFileTypes: true });
   } catch (error) {

@@ -18,10 +18,10 @@ const render: MailRenderer = async (template, context, part) => {
   } catch {
     return undefined;
   }
-  const escape = part.html
+  const escapeValue = part.html
     ? (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
     : (value: string) => value;
-  return source.replace(/\{\{\s*(\w+)\s*\}\}/g, (_m, key: string) => escape(String(context[key] ?? "")));
+  return source.replace(/\{\{\s*(\w+)\s*\}\}/g, (_m, key: string) => escapeValue(String(context[key] ?? "")));
 };
 
 const quiet = { error: () => {}, warn: () => {} };

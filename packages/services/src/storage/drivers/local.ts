@@ -1,3 +1,4 @@
+import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import type { Disk } from "flydrive";
@@ -69,7 +70,7 @@ export class LocalDriver implements StorageDriver {
    * Only plain files and folders are listed: a symbolic link is never followed out of the folder.
    */
   async list(folder: string, options: DriverListOptions): Promise<DriverListPage> {
-    let entries;
+    let entries: Dirent[];
     try {
       entries = await readdir(join(this.directory, folder), { recursive: options.recursive, withFileTypes: true });
     } catch (error) {
