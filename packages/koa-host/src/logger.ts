@@ -29,7 +29,11 @@ export type LogTime = "iso" | "epoch";
 /** Reads `logTime`; anything but `"iso"` or `"epoch"` stops the start with E_PRODUCTION_CONFIG. */
 export function logTimeOf(value: unknown): LogTime {
   if (value === undefined || value === "iso" || value === "epoch") return value ?? "iso";
-  throw new E_PRODUCTION_CONFIG("logTime", '"iso" (2026-11-27T15:58:52.998Z, the default) or "epoch" (milliseconds since 1970)', value);
+  throw new E_PRODUCTION_CONFIG(
+    "logTime",
+    '"iso" (2026-11-27T15:58:52.998Z, the default) or "epoch" (milliseconds since 1970)',
+    value,
+  );
 }
 
 /**
@@ -37,16 +41,34 @@ export function logTimeOf(value: unknown): LogTime {
  * request's own lines go through `ctx.log` (its child with the request's `reqId`). `fields`, when
  * given, adds its fields to every line (the request's trace, from the observability battery).
  */
-export function createLogger(config: Pick<AppConfig, "env" | "logLevel"> & { readonly logTime?: unknown }, name = "app", fields?: () => Record<string, unknown>): Logger {
+export function createLogger(
+  config: Pick<AppConfig, "env" | "logLevel"> & { readonly logTime?: unknown },
+  name = "app",
+  fields?: () => Record<string, unknown>,
+): Logger {
   const time = logTimeOf(config.logTime);
   const mixin = fields ? { mixin: fields } : {};
   const prettyStream = config.env === "development" ? prettyPrinter() : undefined;
   if (prettyStream) {
     const translateTime = time === "iso" ? "UTC:yyyy-mm-dd'T'HH:MM:ss.l'Z'" : false;
-    return pino({ name, level: config.logLevel, ...mixin }, prettyStream({ colorize: process.stdout.isTTY ?? false, sync: true, singleLine: true, translateTime, ignore: "pid,hostname,name,method,path,status,ip,userAgent,bytes,route" }));
+    return pino(
+      { name, level: config.logLevel, ...mixin },
+      prettyStream({
+        colorize: process.stdout.isTTY ?? false,
+        sync: true,
+        singleLine: true,
+        translateTime,
+        ignore: "pid,hostname,name,method,path,status,ip,userAgent,bytes,route",
+      }),
+    );
   }
   // ISO times: what log shippers (Loki, Elasticsearch, CloudWatch) read without a parser rule.
-  return pino({ name, level: config.logLevel, ...mixin, ...(time === "iso" ? { timestamp: pino.stdTimeFunctions.isoTime } : {}) });
+  return pino({
+    name,
+    level: config.logLevel,
+    ...mixin,
+    ...(time === "iso" ? { timestamp: pino.stdTimeFunctions.isoTime } : {}),
+  });
 }
 
 /**
@@ -81,6 +103,9 @@ export function logRequest(logger: Logger, ctx: Context, start: number): void {
  * file, a 404). Never the raw path: one name per route, whatever its parameters.
  */
 export function routeNameOf(ctx: Context): string | undefined {
+  // The view that answered is on the state already (the dispatcher put it there): no second lookup.
+  const answered = ctx.state["route"] as { readonly id: string } | undefined;
+  if (answered) return answered.id;
   // A bare Koa app (the request logger alone, no host) has no runtime on its context.
   let view: { readonly id: string } | undefined;
   try {
