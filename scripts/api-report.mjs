@@ -91,7 +91,9 @@ async function runEntries(items, mode, tempFolder) {
   for (const item of items) {
     if (existsSync(item.types)) present.push(item);
     else {
-      console.error(`${item.name} ${item.subpath}: ${relative(root, item.types)} is missing; run \`pnpm build\` first.`);
+      console.error(
+        `${item.name} ${item.subpath}: ${relative(root, item.types)} is missing; run \`pnpm build\` first.`,
+      );
       changed.push({ ...item, missing: true });
     }
   }
@@ -150,7 +152,9 @@ async function main() {
   }
   rmSync(tempFolder, { recursive: true, force: true });
   if (changed.length > 0) {
-    console.error(`\n${changed.length} API report(s) out of date. If the change is intended, run \`pnpm api:update\` and commit packages/*/api/.`);
+    console.error(
+      `\n${changed.length} API report(s) out of date. If the change is intended, run \`pnpm api:update\` and commit packages/*/api/.`,
+    );
     process.exit(1);
   }
   console.log(`API reports: ${entries.length} entry points, all up to date.`);

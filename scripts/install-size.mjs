@@ -12,7 +12,18 @@
 // Install scripts are not run (--ignore-scripts), so no native add-on is compiled or downloaded:
 // better-sqlite3's compiled binary is reported beside the totals (bcrypt ships its prebuilt ones).
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { pnpmEnv, pnpmSpec, root } from "./pnpm.mjs";
@@ -24,18 +35,64 @@ const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : und
 /** The budget of a production install of a new app with its defaults. */
 const GOAL = { packages: 120, mb: 45 };
 /** The workspace packages an app installs (directory under packages/ by package name). */
-const WORKSPACE = { "routing-kernel": "routing-kernel", "@fwkit/koa-host": "koa-host", "@fwkit/cli": "cli", "@fwkit/data": "data", "@fwkit/security": "security", "@fwkit/services": "services", "@fwkit/app-kit": "app-kit", "@fwkit/jobs": "jobs", "@fwkit/observability": "observability", "fw-a": "fw-a", "fw-b": "fw-b" };
+const WORKSPACE = {
+  "routing-kernel": "routing-kernel",
+  "@fwkit/koa-host": "koa-host",
+  "@fwkit/cli": "cli",
+  "@fwkit/data": "data",
+  "@fwkit/security": "security",
+  "@fwkit/services": "services",
+  "@fwkit/app-kit": "app-kit",
+  "@fwkit/jobs": "jobs",
+  "@fwkit/observability": "observability",
+  "fw-a": "fw-a",
+  "fw-b": "fw-b",
+};
 /**
  * The floor: the design card's fixed core dependencies an app with its defaults runs on (DESIGN.md;
  * they may not be replaced), installed alone the same way. fw-a renders with Nunjucks, fw-b with Pug;
  * both use Markdown (marked), bcrypt (the default hasher) and SQLite (knex + better-sqlite3).
  */
 const FLOOR = {
-  "fw-a": ["koa", "@koa/router", "koa-body", "koa-session", "nunjucks", "marked", "bcrypt", "knex", "better-sqlite3", "yargs", "pino"],
-  "fw-b": ["koa", "@koa/router", "koa-body", "koa-session", "pug", "marked", "bcrypt", "knex", "better-sqlite3", "yargs", "pino"],
+  "fw-a": [
+    "koa",
+    "@koa/router",
+    "koa-body",
+    "koa-session",
+    "nunjucks",
+    "marked",
+    "bcrypt",
+    "knex",
+    "better-sqlite3",
+    "yargs",
+    "pino",
+  ],
+  "fw-b": [
+    "koa",
+    "@koa/router",
+    "koa-body",
+    "koa-session",
+    "pug",
+    "marked",
+    "bcrypt",
+    "knex",
+    "better-sqlite3",
+    "yargs",
+    "pino",
+  ],
 };
 /** Optional drivers (peer dependencies of the batteries), each measured alone on the fw-a app. */
-const DRIVERS = ["pg", "mysql2", "ioredis", "nodemailer", "@aws-sdk/client-s3", "@aws-sdk/s3-request-presigner", "@aws-sdk/client-sesv2", "@azure/storage-blob", "@node-rs/argon2"];
+const DRIVERS = [
+  "pg",
+  "mysql2",
+  "ioredis",
+  "nodemailer",
+  "@aws-sdk/client-s3",
+  "@aws-sdk/s3-request-presigner",
+  "@aws-sdk/client-sesv2",
+  "@azure/storage-blob",
+  "@node-rs/argon2",
+];
 
 function run(command, commandArgs, cwd, env = process.env) {
   const result = spawnSync(command, commandArgs, { cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
@@ -59,7 +116,8 @@ function peerRange(name) {
 function declaredRange(name) {
   for (const dir of Object.values(WORKSPACE)) {
     const manifest = JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8"));
-    const range = manifest.dependencies?.[name] ?? manifest.peerDependencies?.[name] ?? manifest.devDependencies?.[name];
+    const range =
+      manifest.dependencies?.[name] ?? manifest.peerDependencies?.[name] ?? manifest.devDependencies?.[name];
     if (range && !range.startsWith("workspace:")) return range;
   }
   throw new Error(`no workspace package declares ${name}`);
@@ -72,7 +130,9 @@ function installedPackages(appDir) {
     if (!existsSync(modules)) return;
     for (const entry of readdirSync(modules)) {
       if (entry.startsWith(".")) continue;
-      const dirs = entry.startsWith("@") ? readdirSync(join(modules, entry)).map((name) => join(modules, entry, name)) : [join(modules, entry)];
+      const dirs = entry.startsWith("@")
+        ? readdirSync(join(modules, entry)).map((name) => join(modules, entry, name))
+        : [join(modules, entry)];
       for (const dir of dirs) {
         if (!existsSync(join(dir, "package.json"))) continue;
         found.set(relative(appDir, dir), JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).version);
@@ -118,8 +178,16 @@ function closureOf(appDir, name) {
     if (seen.has(path)) return;
     seen.add(path);
     const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
-    const optionalPeers = new Set(Object.entries(manifest.peerDependenciesMeta ?? {}).filter(([, meta]) => meta.optional).map(([peer]) => peer));
-    const names = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.optionalDependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {}).filter((peer) => !optionalPeers.has(peer))];
+    const optionalPeers = new Set(
+      Object.entries(manifest.peerDependenciesMeta ?? {})
+        .filter(([, meta]) => meta.optional)
+        .map(([peer]) => peer),
+    );
+    const names = [
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...Object.keys(manifest.optionalDependencies ?? {}),
+      ...Object.keys(manifest.peerDependencies ?? {}).filter((peer) => !optionalPeers.has(peer)),
+    ];
     for (const dependency of names) {
       const found = resolveFrom(appDir, dir, dependency);
       if (found) visit(found);
@@ -130,15 +198,28 @@ function closureOf(appDir, name) {
 }
 
 function npmInstall(appDir, extra = []) {
-  run("npm", ["install", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", ...extra], appDir);
+  run(
+    "npm",
+    ["install", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", ...extra],
+    appDir,
+  );
 }
 
 function packWorkspace(tarballs) {
   mkdirSync(tarballs, { recursive: true });
   const files = {};
   for (const [name, dir] of Object.entries(WORKSPACE)) {
-    const out = run("npx", ["-y", pnpmSpec, "pack", "--pack-destination", tarballs], join(root, "packages", dir), pnpmEnv());
-    const file = out.trim().split("\n").filter((line) => line.endsWith(".tgz")).at(-1);
+    const out = run(
+      "npx",
+      ["-y", pnpmSpec, "pack", "--pack-destination", tarballs],
+      join(root, "packages", dir),
+      pnpmEnv(),
+    );
+    const file = out
+      .trim()
+      .split("\n")
+      .filter((line) => line.endsWith(".tgz"))
+      .at(-1);
     if (!file) throw new Error(`pnpm pack of ${name} printed no tarball: ${out}`);
     files[name] = file.startsWith("/") ? file : join(tarballs, file);
   }
@@ -149,13 +230,24 @@ function packWorkspace(tarballs) {
 function scaffoldApp(framework, work, tarballs) {
   const appDir = join(work, `${framework}-app`);
   mkdirSync(appDir, { recursive: true });
-  run(process.execPath, [join(root, "packages", framework, "bin", `${framework}.js`), framework === "fw-a" ? "gen:init" : ":init"], appDir);
+  run(
+    process.execPath,
+    [join(root, "packages", framework, "bin", `${framework}.js`), framework === "fw-a" ? "gen:init" : ":init"],
+    appDir,
+  );
   // The scaffold links node_modules to the workspace for a no-install start; production installs.
   rmSync(join(appDir, "node_modules"), { recursive: true, force: true });
   const manifest = JSON.parse(readFileSync(join(appDir, "package.json"), "utf8"));
   manifest.dependencies[framework] = `file:${tarballs[framework]}`;
   // The scaffold's own overrides stay (fw-a points nunjucks' optional chokidar at the app's).
-  manifest.overrides = { ...manifest.overrides, ...Object.fromEntries(Object.entries(tarballs).filter(([name]) => name !== framework && !name.startsWith("fw-")).map(([name, file]) => [name, `file:${file}`])) };
+  manifest.overrides = {
+    ...manifest.overrides,
+    ...Object.fromEntries(
+      Object.entries(tarballs)
+        .filter(([name]) => name !== framework && !name.startsWith("fw-"))
+        .map(([name, file]) => [name, `file:${file}`]),
+    ),
+  };
   writeFileSync(join(appDir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   return { appDir, dependencies: manifest.dependencies, devDependencies: manifest.devDependencies ?? {} };
 }
@@ -179,7 +271,9 @@ function smokeCheck(appDir, framework) {
     try { parseSchedule("Nightly", { cron: "0 3 * * *" }); console.log("cron without cron-parser?"); }
     catch (error) { console.log(error.code, /npm install cron-parser/.test(error.message)); }`;
   const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: appDir, encoding: "utf8" });
-  return result.status === 0 ? result.stdout.trim() : `failed: ${(result.stderr.split("\n").find((line) => /Error/.test(line)) ?? result.stderr).trim()}`;
+  return result.status === 0
+    ? result.stdout.trim()
+    : `failed: ${(result.stderr.split("\n").find((line) => /Error/.test(line)) ?? result.stderr).trim()}`;
 }
 
 function measureApp(framework, work, tarballs) {
@@ -188,7 +282,16 @@ function measureApp(framework, work, tarballs) {
   const packages = installedPackages(app.appDir);
   const size = sizeOf(join(app.appDir, "node_modules"));
   const devTools = Object.keys(app.devDependencies).filter((name) => packages.has(join("node_modules", name)));
-  return { framework, ...app, packages: packages.size, diskMB: mb(size.disk), bytesMB: mb(size.bytes), devToolsInstalled: devTools, smoke: smokeCheck(app.appDir, framework), installed: packages };
+  return {
+    framework,
+    ...app,
+    packages: packages.size,
+    diskMB: mb(size.disk),
+    bytesMB: mb(size.bytes),
+    devToolsInstalled: devTools,
+    smoke: smokeCheck(app.appDir, framework),
+    installed: packages,
+  };
 }
 
 /** The card's fixed core dependencies of a framework alone, at the ranges the workspace declares. */
@@ -196,10 +299,19 @@ function measureFloor(framework, work) {
   const dir = join(work, `floor-${framework}`);
   mkdirSync(dir, { recursive: true });
   const dependencies = Object.fromEntries(FLOOR[framework].map((name) => [name, declaredRange(name)]));
-  writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: `floor-${framework}`, private: true, dependencies }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, "package.json"),
+    `${JSON.stringify({ name: `floor-${framework}`, private: true, dependencies }, null, 2)}\n`,
+  );
   npmInstall(dir);
   const size = sizeOf(join(dir, "node_modules"));
-  return { framework, dependencies: FLOOR[framework], packages: installedPackages(dir).size, diskMB: mb(size.disk), bytesMB: mb(size.bytes) };
+  return {
+    framework,
+    dependencies: FLOOR[framework],
+    packages: installedPackages(dir).size,
+    diskMB: mb(size.disk),
+    bytesMB: mb(size.bytes),
+  };
 }
 
 function measureDriver(base, name, work) {
@@ -209,49 +321,94 @@ function measureDriver(base, name, work) {
   const after = installedPackages(copy);
   const added = [...after.keys()].filter((path) => !base.installed.has(path));
   // A package that npm moved or upgraded is a change; one it pruned (an extraneous one) is reported apart.
-  const changed = [...base.installed].filter(([path, version]) => after.has(path) && after.get(path) !== version).map(([path]) => path);
+  const changed = [...base.installed]
+    .filter(([path, version]) => after.has(path) && after.get(path) !== version)
+    .map(([path]) => path);
   const pruned = [...base.installed.keys()].filter((path) => !after.has(path));
   const closure = closureOf(copy, name);
   const outside = added.filter((path) => !closure.has(path));
   const size = sizeOf(join(copy, "node_modules"));
-  const result = { driver: name, addedPackages: added.length, addedMB: mb(size.disk - sizeOf(join(base.appDir, "node_modules")).disk), onlyItself: outside.length === 0 && changed.length === 0, outside, changed, pruned };
+  const result = {
+    driver: name,
+    addedPackages: added.length,
+    addedMB: mb(size.disk - sizeOf(join(base.appDir, "node_modules")).disk),
+    onlyItself: outside.length === 0 && changed.length === 0,
+    outside,
+    changed,
+    pruned,
+  };
   rmSync(copy, { recursive: true, force: true });
   return result;
 }
 
 /** better-sqlite3's compiled add-on as the workspace built it (not part of the --ignore-scripts totals). */
 function nativeBinaryMB() {
-  const built = join(root, "packages", "data", "node_modules", "better-sqlite3", "build", "Release", "better_sqlite3.node");
+  const built = join(
+    root,
+    "packages",
+    "data",
+    "node_modules",
+    "better-sqlite3",
+    "build",
+    "Release",
+    "better_sqlite3.node",
+  );
   return existsSync(built) ? mb(statSync(built).size) : undefined;
 }
 
 const work = mkdtempSync(join(tmpdir(), "fw-install-size-"));
 try {
-  if (!flag("--no-build")) run("npx", ["-y", pnpmSpec, "exec", "turbo", "run", "build", "--filter=fw-a", "--filter=fw-b", "--output-logs=errors-only"], root, pnpmEnv());
+  if (!flag("--no-build"))
+    run(
+      "npx",
+      ["-y", pnpmSpec, "exec", "turbo", "run", "build", "--filter=fw-a", "--filter=fw-b", "--output-logs=errors-only"],
+      root,
+      pnpmEnv(),
+    );
   const tarballs = packWorkspace(join(work, "tarballs"));
   const apps = ["fw-a", "fw-b"].map((framework) => measureApp(framework, work, tarballs));
   const floors = Object.fromEntries(apps.map((app) => [app.framework, measureFloor(app.framework, work)]));
   const drivers = flag("--no-drivers") ? [] : DRIVERS.map((name) => measureDriver(apps[0], name, work));
   const binary = nativeBinaryMB();
-  console.log(`\nProduction install of a new app (npm install --omit=dev, install scripts not run), goal <= ${GOAL.packages} packages and <= ${GOAL.mb} MB:`);
+  console.log(
+    `\nProduction install of a new app (npm install --omit=dev, install scripts not run), goal <= ${GOAL.packages} packages and <= ${GOAL.mb} MB:`,
+  );
   for (const app of apps) {
     const ok = app.packages <= GOAL.packages && app.diskMB <= GOAL.mb;
-    console.log(`  ${app.framework}: ${app.packages} packages, ${app.diskMB} MB on disk (${app.bytesMB} MB of files) ${ok ? "within the goal" : "OVER THE GOAL"}`);
-    console.log(`    dependencies: ${Object.keys(app.dependencies).join(", ")}; dev tools installed: ${app.devToolsInstalled.join(", ") || "none"}; postgres URL without pg, test client without light-my-request, cron schedule without cron-parser: ${app.smoke.replace(/\n/g, "; ")}`);
+    console.log(
+      `  ${app.framework}: ${app.packages} packages, ${app.diskMB} MB on disk (${app.bytesMB} MB of files) ${ok ? "within the goal" : "OVER THE GOAL"}`,
+    );
+    console.log(
+      `    dependencies: ${Object.keys(app.dependencies).join(", ")}; dev tools installed: ${app.devToolsInstalled.join(", ") || "none"}; postgres URL without pg, test client without light-my-request, cron schedule without cron-parser: ${app.smoke.replace(/\n/g, "; ")}`,
+    );
     const floor = floors[app.framework];
-    console.log(`    floor (the design card's fixed core dependencies alone: ${floor.dependencies.join(", ")}): ${floor.packages} packages, ${floor.diskMB} MB on disk (${floor.bytesMB} MB of files)${floor.packages > GOAL.packages || floor.diskMB > GOAL.mb ? ", itself over the goal" : ""}`);
-    console.log(`    above the floor: +${app.packages - floor.packages} packages, +${mb((app.diskMB - floor.diskMB) * 1e6)} MB on disk (+${mb((app.bytesMB - floor.bytesMB) * 1e6)} MB of files)`);
+    console.log(
+      `    floor (the design card's fixed core dependencies alone: ${floor.dependencies.join(", ")}): ${floor.packages} packages, ${floor.diskMB} MB on disk (${floor.bytesMB} MB of files)${floor.packages > GOAL.packages || floor.diskMB > GOAL.mb ? ", itself over the goal" : ""}`,
+    );
+    console.log(
+      `    above the floor: +${app.packages - floor.packages} packages, +${mb((app.diskMB - floor.diskMB) * 1e6)} MB on disk (+${mb((app.bytesMB - floor.bytesMB) * 1e6)} MB of files)`,
+    );
   }
   if (binary !== undefined) console.log(`  + better-sqlite3's compiled add-on, built at install: ${binary} MB`);
   if (drivers.length > 0) console.log(`\nEach optional driver, installed alone on the fw-a app:`);
   for (const driver of drivers) {
-    console.log(`  ${driver.driver}: +${driver.addedPackages} packages, +${driver.addedMB} MB, ${driver.onlyItself ? "only itself and its dependencies" : `ALSO ${[...driver.outside, ...driver.changed.map((path) => `${path} (changed)`)].join(", ")}`}${driver.pruned.length > 0 ? `; npm pruned ${driver.pruned.length} extraneous packages` : ""}`);
+    console.log(
+      `  ${driver.driver}: +${driver.addedPackages} packages, +${driver.addedMB} MB, ${driver.onlyItself ? "only itself and its dependencies" : `ALSO ${[...driver.outside, ...driver.changed.map((path) => `${path} (changed)`)].join(", ")}`}${driver.pruned.length > 0 ? `; npm pruned ${driver.pruned.length} extraneous packages` : ""}`,
+    );
   }
   if (jsonOut) {
-    const report = { goal: GOAL, apps: apps.map(({ installed, appDir, ...rest }) => rest), floors, nativeBinaryMB: binary, drivers };
+    const report = {
+      goal: GOAL,
+      apps: apps.map(({ installed, appDir, ...rest }) => rest),
+      floors,
+      nativeBinaryMB: binary,
+      drivers,
+    };
     writeFileSync(jsonOut, `${JSON.stringify(report, null, 2)}\n`);
   }
-  const over = apps.some((app) => app.packages > GOAL.packages || app.diskMB > GOAL.mb) || drivers.some((driver) => !driver.onlyItself);
+  const over =
+    apps.some((app) => app.packages > GOAL.packages || app.diskMB > GOAL.mb) ||
+    drivers.some((driver) => !driver.onlyItself);
   process.exitCode = over ? 1 : 0;
 } finally {
   if (flag("--keep")) console.log(`\nkept: ${work}`);

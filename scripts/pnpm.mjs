@@ -24,7 +24,12 @@ export function pnpmEnv() {
 
 /** Runs pnpm with the pinned version; exits the process on failure. */
 export function pnpm(args, options = {}) {
-  const result = spawnSync("npx", ["-y", pnpmSpec, ...args], { stdio: "inherit", cwd: root, env: pnpmEnv(), ...options });
+  const result = spawnSync("npx", ["-y", pnpmSpec, ...args], {
+    stdio: "inherit",
+    cwd: root,
+    env: pnpmEnv(),
+    ...options,
+  });
   if (result.status !== 0) {
     console.error(`\npnpm ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
     process.exit(result.status ?? 1);

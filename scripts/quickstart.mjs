@@ -19,7 +19,9 @@ if (existsSync(manifest)) {
   const dependencies = JSON.parse(readFileSync(manifest, "utf8")).dependencies ?? {};
   const other = framework === "fw-a" ? "fw-b" : "fw-a";
   if (dependencies[other] && !dependencies[framework]) {
-    console.error(`${appDir} is an ${other} app. Serve it with \`npm start${other === "fw-b" ? " -- fw-b" : ""}\`, or make a new ${framework} app elsewhere: APP_DIR=my-${framework}-app npm start${framework === "fw-b" ? " -- fw-b" : ""}`);
+    console.error(
+      `${appDir} is an ${other} app. Serve it with \`npm start${other === "fw-b" ? " -- fw-b" : ""}\`, or make a new ${framework} app elsewhere: APP_DIR=my-${framework}-app npm start${framework === "fw-b" ? " -- fw-b" : ""}`,
+    );
     process.exit(1);
   }
 }
@@ -30,6 +32,8 @@ if (!existsSync(join(appDir, "app.ts"))) {
   const result = spawnSync(process.execPath, [bin, init], { cwd: appDir, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-console.log(`\n${framework} app in ${appDir}: open http://127.0.0.1:${port}/ (port ${port}${process.env.PORT ? " from PORT" : "; PORT=5001 npm start uses another"}; Ctrl-C stops)\n`);
+console.log(
+  `\n${framework} app in ${appDir}: open http://127.0.0.1:${port}/ (port ${port}${process.env.PORT ? " from PORT" : "; PORT=5001 npm start uses another"}; Ctrl-C stops)\n`,
+);
 const served = spawnSync(process.execPath, [bin, serve, "--port", port], { cwd: appDir, stdio: "inherit" });
 process.exit(served.status ?? 0);

@@ -15,13 +15,42 @@ import { fileURLToPath } from "node:url";
  * checked as given (one is enough); `fileFromEnv` names a variable that, when set, replaces `files`. `server: true` marks the databases, which FW_TEST_NO_SERVERS=1 opts out of.
  */
 export const REQUIREMENTS = [
-  { name: "PostgreSQL", apt: "postgresql", commands: ["pg_ctlcluster", "psql"], server: true, neededBy: "data, security and services tests (127.0.0.1:5432)" },
-  { name: "MariaDB", apt: "mariadb-server", files: ["/usr/sbin/mariadbd"], server: true, neededBy: "data, security and services tests (127.0.0.1:3306)" },
-  { name: "Redis", apt: "redis-server", commands: ["redis-server"], server: true, neededBy: "session, cache and signal tests (127.0.0.1:6379)" },
-  { name: "Chromium", apt: "chromium", files: ["/usr/bin/chromium"], fileFromEnv: "CHROMIUM_PATH", neededBy: "the browser tests (CHROMIUM_PATH overrides /usr/bin/chromium)" },
+  {
+    name: "PostgreSQL",
+    apt: "postgresql",
+    commands: ["pg_ctlcluster", "psql"],
+    server: true,
+    neededBy: "data, security and services tests (127.0.0.1:5432)",
+  },
+  {
+    name: "MariaDB",
+    apt: "mariadb-server",
+    files: ["/usr/sbin/mariadbd"],
+    server: true,
+    neededBy: "data, security and services tests (127.0.0.1:3306)",
+  },
+  {
+    name: "Redis",
+    apt: "redis-server",
+    commands: ["redis-server"],
+    server: true,
+    neededBy: "session, cache and signal tests (127.0.0.1:6379)",
+  },
+  {
+    name: "Chromium",
+    apt: "chromium",
+    files: ["/usr/bin/chromium"],
+    fileFromEnv: "CHROMIUM_PATH",
+    neededBy: "the browser tests (CHROMIUM_PATH overrides /usr/bin/chromium)",
+  },
   { name: "HAProxy", apt: "haproxy", commands: ["haproxy"], neededBy: "the load-balancer configuration tests" },
   { name: "nginx", apt: "nginx", commands: ["nginx"], neededBy: "the reverse-proxy configuration tests" },
-  { name: "Prometheus", apt: "prometheus", commands: ["prometheus"], neededBy: "the cluster metrics test (a real Prometheus scrapes two nodes)" },
+  {
+    name: "Prometheus",
+    apt: "prometheus",
+    commands: ["prometheus"],
+    neededBy: "the cluster metrics test (a real Prometheus scrapes two nodes)",
+  },
 ];
 
 const SEARCH = ["/usr/sbin", "/usr/bin", "/sbin", "/bin", "/usr/local/bin", "/usr/local/sbin"];
@@ -37,10 +66,16 @@ function executable(file) {
 
 /** Whether a requirement is present on this machine. */
 export function isPresent(requirement, env = process.env) {
-  const files = requirement.fileFromEnv && env[requirement.fileFromEnv] ? [env[requirement.fileFromEnv]] : (requirement.files ?? []);
+  const files =
+    requirement.fileFromEnv && env[requirement.fileFromEnv]
+      ? [env[requirement.fileFromEnv]]
+      : (requirement.files ?? []);
   if (files.some((file) => existsSync(file))) return true;
   const dirs = [...(env.PATH ?? "").split(delimiter).filter(Boolean), ...SEARCH];
-  return (requirement.commands ?? []).length > 0 && requirement.commands.every((command) => dirs.some((dir) => executable(join(dir, command))));
+  return (
+    (requirement.commands ?? []).length > 0 &&
+    requirement.commands.every((command) => dirs.some((dir) => executable(join(dir, command))))
+  );
 }
 
 /**
@@ -54,13 +89,17 @@ export function planSetup({ missing, isRoot, hasApt, hasSudo, noServers = false 
   const packages = [...new Set(needed.map((requirement) => requirement.apt))];
   const install = `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${packages.join(" ")}`;
   if (hasApt && isRoot) return { action: "install", packages, command: install };
-  const list = needed.map((requirement) => `  - ${requirement.name} (Debian package ${requirement.apt}): ${requirement.neededBy}`).join("\n");
+  const list = needed
+    .map((requirement) => `  - ${requirement.name} (Debian package ${requirement.apt}): ${requirement.neededBy}`)
+    .join("\n");
   const how = !hasApt
     ? `Install them with your system's package manager (Debian names: ${packages.join(" ")}).`
     : hasSudo
       ? `Run:\n  sudo sh -c '${install}'`
       : `Run as root:\n  ${install}`;
-  const optOut = needed.some((requirement) => requirement.server) ? "\nWithout the database servers, FW_TEST_NO_SERVERS=1 skips exactly the tests that need them." : "";
+  const optOut = needed.some((requirement) => requirement.server)
+    ? "\nWithout the database servers, FW_TEST_NO_SERVERS=1 skips exactly the tests that need them."
+    : "";
   return { action: "fail", message: `The tests need programs this machine lacks:\n${list}\n${how}${optOut}` };
 }
 
@@ -88,20 +127,30 @@ export function runSetup({ check = false } = {}) {
       console.log(`test set-up would install: ${plan.packages.join(" ")}`);
       return true;
     }
-    console.log(`test set-up: installing ${plan.packages.join(" ")} (apt-get; its progress follows, a few minutes on a fresh machine)`);
+    console.log(
+      `test set-up: installing ${plan.packages.join(" ")} (apt-get; its progress follows, a few minutes on a fresh machine)`,
+    );
     // apt's own output goes straight to the terminal, so a long install shows its progress.
     const result = spawnSync("sh", ["-c", plan.command], { stdio: ["ignore", "inherit", "inherit"] });
-    const still = REQUIREMENTS.filter((requirement) => plan.packages.includes(requirement.apt) && !isPresent(requirement));
+    const still = REQUIREMENTS.filter(
+      (requirement) => plan.packages.includes(requirement.apt) && !isPresent(requirement),
+    );
     if (result.status !== 0 || still.length > 0) {
-      console.error(`\ntest set-up: \`${plan.command}\` failed${still.length ? ` (${still.map((r) => r.name).join(", ")} still missing)` : ""} (see apt's output above).`);
+      console.error(
+        `\ntest set-up: \`${plan.command}\` failed${still.length ? ` (${still.map((r) => r.name).join(", ")} still missing)` : ""} (see apt's output above).`,
+      );
       return false;
     }
   }
   if (check) return true;
   // Starts PostgreSQL, MariaDB and Redis when they are not answering, and makes the `test` databases.
-  const servers = spawnSync("bash", [fileURLToPath(new URL("./ensure-servers.sh", import.meta.url))], { stdio: "inherit" });
+  const servers = spawnSync("bash", [fileURLToPath(new URL("./ensure-servers.sh", import.meta.url))], {
+    stdio: "inherit",
+  });
   if (servers.status !== 0) {
-    console.error("test set-up: a database server did not start (its own message is above); the tests that need it would all fail.");
+    console.error(
+      "test set-up: a database server did not start (its own message is above); the tests that need it would all fail.",
+    );
     return false;
   }
   return true;

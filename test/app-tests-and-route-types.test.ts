@@ -108,7 +108,10 @@ describe("scaffolded apps: their own npm test and typed urlFor", () => {
       const frameworkDir = join(repoRoot, "packages", framework.name);
 
       before(() => {
-        assert.ok(existsSync(join(frameworkDir, "dist", "testing", "index.js")), `build ${framework.name} first (npm test does): its dist/ is missing`);
+        assert.ok(
+          existsSync(join(frameworkDir, "dist", "testing", "index.js")),
+          `build ${framework.name} first (npm test does): its dist/ is missing`,
+        );
         // init links what the app's scripts need (tsx for its test script), no install step.
         framework.init(app);
       });
@@ -124,7 +127,11 @@ describe("scaffolded apps: their own npm test and typed urlFor", () => {
         writeFileSync(join(app, "views", "blog.ts"), blogView(framework));
         mkdirSync(join(app, "typetests"), { recursive: true });
         writeFileSync(join(app, "typetests", "client.ts"), clientChecks(framework));
-        const generated = run(process.execPath, [join(frameworkDir, "bin", `${framework.name}.js`), ...framework.routes, "--root", app], app);
+        const generated = run(
+          process.execPath,
+          [join(frameworkDir, "bin", `${framework.name}.js`), ...framework.routes, "--root", app],
+          app,
+        );
         assert.equal(generated.status, 0, generated.output);
         const declaration = readFileSync(join(app, "types", "routes.d.ts"), "utf8");
         assert.match(declaration, new RegExp(`declare module "${framework.name}"`));
@@ -140,9 +147,15 @@ describe("scaffolded apps: their own npm test and typed urlFor", () => {
         try {
           const loose = run(process.execPath, [tsc, "-p", "tsconfig.json", "--pretty", "false"], app);
           const lines = loose.output.split("\n").filter((line) => /error TS/.test(line));
-          const expected = [blogView(framework), clientChecks(framework)].join("\n").split("\n").filter((line) => line.includes("@ts-expect-error")).length;
+          const expected = [blogView(framework), clientChecks(framework)]
+            .join("\n")
+            .split("\n")
+            .filter((line) => line.includes("@ts-expect-error")).length;
           assert.equal(lines.length, expected, loose.output);
-          assert.ok(lines.every((line) => line.includes("TS2578")), loose.output);
+          assert.ok(
+            lines.every((line) => line.includes("TS2578")),
+            loose.output,
+          );
         } finally {
           renameSync(join(app, "routes.d.ts.off"), join(app, "types", "routes.d.ts"));
         }

@@ -49,9 +49,16 @@ describe("a battery registered through the app kit runs in both frameworks", () 
 
   for (const [name, createApp] of Object.entries(frameworks)) {
     test(`${name}: the battery is on by default and reads its own config key`, async () => {
-      const host = await createApp({ root, modules: [], config: { ...BASE, fixture: { greeting: `hello from ${name}` } } });
+      const host = await createApp({
+        root,
+        modules: [],
+        config: { ...BASE, fixture: { greeting: `hello from ${name}` } },
+      });
       try {
-        assert.ok(host.runtime.plugins.some((plugin) => plugin.name === "fixture"), `${name} runs the fixture battery's plugin`);
+        assert.ok(
+          host.runtime.plugins.some((plugin) => plugin.name === "fixture"),
+          `${name} runs the fixture battery's plugin`,
+        );
         const res = await inject(host, "/fixture-battery");
         assert.equal(res.statusCode, 200);
         assert.equal(res.body, `hello from ${name}`);
@@ -61,7 +68,11 @@ describe("a battery registered through the app kit runs in both frameworks", () 
     });
 
     test(`${name}: batteries.fixture = false switches it off`, async () => {
-      const host = await createApp({ root, modules: [], config: { ...BASE, batteries: { ...BASE.batteries, fixture: false } } });
+      const host = await createApp({
+        root,
+        modules: [],
+        config: { ...BASE, batteries: { ...BASE.batteries, fixture: false } },
+      });
       try {
         assert.equal((await inject(host, "/fixture-battery")).statusCode, 404);
       } finally {
@@ -70,29 +81,44 @@ describe("a battery registered through the app kit runs in both frameworks", () 
     });
 
     test(`${name}: a misspelt key in its block is refused at start-up`, async () => {
-      await assert.rejects(createApp({ root, modules: [], config: { ...BASE, fixture: { greting: "x" } } }), { code: "E_CONFIG_UNKNOWN_KEY" });
+      await assert.rejects(createApp({ root, modules: [], config: { ...BASE, fixture: { greting: "x" } } }), {
+        code: "E_CONFIG_UNKNOWN_KEY",
+      });
     });
 
     test(`${name}: a switch that is not a boolean is refused at start-up`, async () => {
-      await assert.rejects(createApp({ root, modules: [], config: { ...BASE, batteries: { ...BASE.batteries, fixture: "off" } } }), { code: "E_BATTERY_SWITCH" });
+      await assert.rejects(
+        createApp({ root, modules: [], config: { ...BASE, batteries: { ...BASE.batteries, fixture: "off" } } }),
+        { code: "E_BATTERY_SWITCH" },
+      );
     });
   }
 
   test("a second battery under the same key is refused", () => {
     assert.throws(() => registerBattery(fixtureBattery), { code: "E_BATTERY_TWICE" });
-    assert.throws(() => registerBattery(defineBattery({ key: "data", plugin: () => ({ name: "other-data" }) })), { code: "E_BATTERY_TWICE" });
+    assert.throws(() => registerBattery(defineBattery({ key: "data", plugin: () => ({ name: "other-data" }) })), {
+      code: "E_BATTERY_TWICE",
+    });
   });
 });
 
 describe("once unregistered, the battery is gone from both frameworks", () => {
   for (const [name, createApp] of Object.entries(frameworks)) {
     test(`${name}: its switch and keys are unknown again`, async () => {
-      await assert.rejects(createApp({ root, modules: [], config: { ...BASE, batteries: { ...BASE.batteries, fixture: true } } }), (error: Error & { code?: string }) => {
-        assert.equal(error.code, "E_BATTERY_SWITCH");
-        assert.match(error.message, new RegExp(`known: ${DEFAULT_BATTERIES.map((battery) => battery.key).join(", ")}\\)`));
-        return true;
+      await assert.rejects(
+        createApp({ root, modules: [], config: { ...BASE, batteries: { ...BASE.batteries, fixture: true } } }),
+        (error: Error & { code?: string }) => {
+          assert.equal(error.code, "E_BATTERY_SWITCH");
+          assert.match(
+            error.message,
+            new RegExp(`known: ${DEFAULT_BATTERIES.map((battery) => battery.key).join(", ")}\\)`),
+          );
+          return true;
+        },
+      );
+      await assert.rejects(createApp({ root, modules: [], config: { ...BASE, fixture: { greeting: "x" } } }), {
+        code: "E_CONFIG_UNKNOWN_KEY",
       });
-      await assert.rejects(createApp({ root, modules: [], config: { ...BASE, fixture: { greeting: "x" } } }), { code: "E_CONFIG_UNKNOWN_KEY" });
     });
   }
 });

@@ -15,7 +15,16 @@
 //   host's telemetry channels and primary parts, and the app kit adds the battery.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -64,12 +73,32 @@ function packageOf(specifier: string): string | undefined {
 /** The command line's own package and the tools only it loads: the host lists and imports none of them. */
 const COMMAND_LINE = new Set(["@fwkit/cli", "yargs", "@types/yargs", "esbuild", "chokidar"]);
 /** What the app kit builds on: none of these imports it (only the frameworks, apps and tools above it do). */
-const BELOW_APP_KIT = new Set(["routing-kernel", "@fwkit/koa-host", "@fwkit/cli", "@fwkit/security", "@fwkit/data", "@fwkit/services", "@fwkit/jobs", "@fwkit/observability", "@fwkit/conformance"]);
+const BELOW_APP_KIT = new Set([
+  "routing-kernel",
+  "@fwkit/koa-host",
+  "@fwkit/cli",
+  "@fwkit/security",
+  "@fwkit/data",
+  "@fwkit/services",
+  "@fwkit/jobs",
+  "@fwkit/observability",
+  "@fwkit/conformance",
+]);
 
 /** What the observability battery observes: none of these imports it. */
-const OBSERVED = new Set(["routing-kernel", "@fwkit/koa-host", "@fwkit/cli", "@fwkit/security", "@fwkit/data", "@fwkit/services", "@fwkit/jobs", "@fwkit/conformance"]);
+const OBSERVED = new Set([
+  "routing-kernel",
+  "@fwkit/koa-host",
+  "@fwkit/cli",
+  "@fwkit/security",
+  "@fwkit/data",
+  "@fwkit/services",
+  "@fwkit/jobs",
+  "@fwkit/conformance",
+]);
 
-const isKoa = (name: string) => name === "koa" || name.startsWith("koa-") || name.startsWith("@koa/") || name.startsWith("@types/koa");
+const isKoa = (name: string) =>
+  name === "koa" || name.startsWith("koa-") || name.startsWith("@koa/") || name.startsWith("@types/koa");
 
 /** A rule: given the importing package, the imported package and where, the reason it is refused. */
 type Rule = (from: string, imported: string, place: { test: boolean }) => string | undefined;
@@ -77,13 +106,19 @@ type Rule = (from: string, imported: string, place: { test: boolean }) => string
 function rulesFor(workspace: ReadonlySet<string>): Rule[] {
   return [
     (from, imported) =>
-      from === "routing-kernel" && workspace.has(imported) && imported !== from ? "routing-kernel imports no workspace package" : undefined,
+      from === "routing-kernel" && workspace.has(imported) && imported !== from
+        ? "routing-kernel imports no workspace package"
+        : undefined,
     (from, imported) =>
       from === "routing-kernel" && isKoa(imported) ? "routing-kernel imports nothing of Koa" : undefined,
     (from, imported) =>
-      FRAMEWORKS.includes(from) && FRAMEWORKS.includes(imported) && imported !== from ? "fw-a and fw-b never import each other" : undefined,
+      FRAMEWORKS.includes(from) && FRAMEWORKS.includes(imported) && imported !== from
+        ? "fw-a and fw-b never import each other"
+        : undefined,
     (from, imported) =>
-      !FRAMEWORKS.includes(from) && FRAMEWORKS.includes(imported) ? `nothing below ${imported} imports it (only apps and ${imported} itself)` : undefined,
+      !FRAMEWORKS.includes(from) && FRAMEWORKS.includes(imported)
+        ? `nothing below ${imported} imports it (only apps and ${imported} itself)`
+        : undefined,
     (from, imported) =>
       from === "@fwkit/koa-host" && COMMAND_LINE.has(imported)
         ? "the host never imports the command line: @fwkit/cli (with yargs, esbuild, chokidar) depends on the host, not the other way"
@@ -136,7 +171,8 @@ function findViolations(root: string): string[] {
     for (const field of DEPENDENCY_FIELDS) {
       const deps = (pkg.manifest[field] ?? {}) as Record<string, string>;
       // A dev dependency serves tests only; the dependencies proper are what sources may use.
-      for (const name of Object.keys(deps)) check(pkg.name, name, { test: field === "devDependencies" }, manifestPath, `lists "${name}" in ${field}`);
+      for (const name of Object.keys(deps))
+        check(pkg.name, name, { test: field === "devDependencies" }, manifestPath, `lists "${name}" in ${field}`);
     }
     for (const file of codeFiles(pkg.dir)) {
       const rel = relative(root, file);
@@ -166,34 +202,71 @@ describe("package boundaries (DESIGN.md)", () => {
       JSON.stringify({ name, ...deps });
     write("packages/routing-kernel/package.json", manifest("routing-kernel", { dependencies: { acorn: "^8" } }));
     write("packages/routing-kernel/src/a.ts", 'import type { Context } from "koa";\nexport const a = 1;\n');
-    write("packages/routing-kernel/src/b.ts", 'export { x } from "@fwkit/koa-host/testing";\nconst r = await import("@koa/router");\n');
-    write("packages/koa-host/package.json", manifest("@fwkit/koa-host", { dependencies: { koa: "^3", "routing-kernel": "workspace:*" } }));
+    write(
+      "packages/routing-kernel/src/b.ts",
+      'export { x } from "@fwkit/koa-host/testing";\nconst r = await import("@koa/router");\n',
+    );
+    write(
+      "packages/koa-host/package.json",
+      manifest("@fwkit/koa-host", { dependencies: { koa: "^3", "routing-kernel": "workspace:*" } }),
+    );
     write("packages/koa-host/src/ok.ts", 'import Koa from "koa";\nimport { x } from "routing-kernel";\n');
-    write("packages/koa-host/test/cli.test.ts", 'import { runCli } from "@fwkit/cli";\nimport type { Argv } from "yargs";\n');
-    write("packages/security/package.json", manifest("@fwkit/security", { devDependencies: { "fw-b": "workspace:*" } }));
+    write(
+      "packages/koa-host/test/cli.test.ts",
+      'import { runCli } from "@fwkit/cli";\nimport type { Argv } from "yargs";\n',
+    );
+    write(
+      "packages/security/package.json",
+      manifest("@fwkit/security", { devDependencies: { "fw-b": "workspace:*" } }),
+    );
     write("packages/security/src/c.ts", 'import { FwA } from "fw-a";\n');
     write("packages/fw-a/package.json", manifest("fw-a"));
     write("packages/fw-a/src/d.ts", 'import { FwA } from "fw-a/testing";\nimport { FwB } from "fw-b";\n');
     write("packages/fw-b/package.json", manifest("fw-b"));
-    write("packages/conformance/package.json", manifest("@fwkit/conformance", { dependencies: { "routing-kernel": "workspace:*", koa: "^3" } }));
-    write("packages/conformance/src/e.ts", 'import { x } from "routing-kernel";\nimport { y } from "@fwkit/koa-host";\n');
-    write("packages/conformance/test/f.test.ts", 'import { createHost } from "@fwkit/koa-host";\nimport Koa from "koa";\nimport { FwA } from "fw-a";\n');
-    write("packages/jobs/package.json", manifest("@fwkit/jobs", { dependencies: { "routing-kernel": "workspace:*", "@fwkit/app-kit": "workspace:*" } }));
-    write("packages/jobs/src/g.ts", 'import { x } from "@fwkit/koa-host/plugin";\nimport { y } from "@fwkit/services";\n');
+    write(
+      "packages/conformance/package.json",
+      manifest("@fwkit/conformance", { dependencies: { "routing-kernel": "workspace:*", koa: "^3" } }),
+    );
+    write(
+      "packages/conformance/src/e.ts",
+      'import { x } from "routing-kernel";\nimport { y } from "@fwkit/koa-host";\n',
+    );
+    write(
+      "packages/conformance/test/f.test.ts",
+      'import { createHost } from "@fwkit/koa-host";\nimport Koa from "koa";\nimport { FwA } from "fw-a";\n',
+    );
+    write(
+      "packages/jobs/package.json",
+      manifest("@fwkit/jobs", { dependencies: { "routing-kernel": "workspace:*", "@fwkit/app-kit": "workspace:*" } }),
+    );
+    write(
+      "packages/jobs/src/g.ts",
+      'import { x } from "@fwkit/koa-host/plugin";\nimport { y } from "@fwkit/services";\n',
+    );
     write("packages/jobs/test/h.test.ts", 'import { startRedis } from "@fwkit/test-servers";\n');
     write("packages/app-kit/package.json", manifest("@fwkit/app-kit"));
     write("packages/services/package.json", manifest("@fwkit/services"));
     write("packages/test-servers/package.json", manifest("@fwkit/test-servers"));
     write("packages/data/package.json", manifest("@fwkit/data"));
     write("packages/data/src/g.ts", 'import type { Battery } from "@fwkit/app-kit";\n');
-    write("packages/observability/package.json", manifest("@fwkit/observability", { dependencies: { "@fwkit/koa-host": "workspace:*", "@fwkit/services": "workspace:*" }, devDependencies: { "@fwkit/data": "workspace:*" } }));
+    write(
+      "packages/observability/package.json",
+      manifest("@fwkit/observability", {
+        dependencies: { "@fwkit/koa-host": "workspace:*", "@fwkit/services": "workspace:*" },
+        devDependencies: { "@fwkit/data": "workspace:*" },
+      }),
+    );
     write("packages/observability/test/i.test.ts", 'import { connect } from "@fwkit/data";\n');
     write("packages/services/src/j.ts", 'import { defineCounter } from "@fwkit/observability";\n');
     write("apps/demo/package.json", manifest("demo", { dependencies: { "fw-a": "workspace:*" } }));
     write("apps/demo/views/main.ts", 'import { FwA } from "fw-a";\n');
     const violations = findViolations(root);
     rmSync(root, { recursive: true, force: true });
-    const has = (pattern: RegExp) => assert.ok(violations.some((v) => pattern.test(v)), `no violation matches ${pattern}:\n${violations.join("\n")}`);
+    const has = (pattern: RegExp) =>
+      assert.ok(
+        violations.some((v) => pattern.test(v)),
+        `no violation matches ${pattern}:\n${violations.join("\n")}`,
+      );
 
     test("routing-kernel importing Koa (also type-only and dynamic imports)", () => {
       has(/^packages\/routing-kernel\/src\/a\.ts imports "koa": routing-kernel imports nothing of Koa/);
@@ -201,7 +274,9 @@ describe("package boundaries (DESIGN.md)", () => {
     });
 
     test("routing-kernel importing a workspace package", () => {
-      has(/^packages\/routing-kernel\/src\/b\.ts imports "@fwkit\/koa-host\/testing": routing-kernel imports no workspace package/);
+      has(
+        /^packages\/routing-kernel\/src\/b\.ts imports "@fwkit\/koa-host\/testing": routing-kernel imports no workspace package/,
+      );
     });
 
     test("a package below the frameworks importing one, in sources or in package.json", () => {
@@ -215,7 +290,9 @@ describe("package boundaries (DESIGN.md)", () => {
     });
 
     test("a battery importing the app kit (type-only too)", () => {
-      has(/^packages\/data\/src\/g\.ts imports "@fwkit\/app-kit": the app kit assembles frameworks from the host and the batteries/);
+      has(
+        /^packages\/data\/src\/g\.ts imports "@fwkit\/app-kit": the app kit assembles frameworks from the host and the batteries/,
+      );
     });
 
     test("the host importing the command line or its tools (tests included)", () => {
@@ -224,26 +301,50 @@ describe("package boundaries (DESIGN.md)", () => {
     });
 
     test("jobs importing a workspace package other than routing-kernel and koa-host", () => {
-      has(/^packages\/jobs\/package\.json lists "@fwkit\/app-kit" in dependencies: jobs builds on routing-kernel and koa-host only/);
+      has(
+        /^packages\/jobs\/package\.json lists "@fwkit\/app-kit" in dependencies: jobs builds on routing-kernel and koa-host only/,
+      );
       has(/^packages\/jobs\/src\/g\.ts imports "@fwkit\/services": jobs builds on/);
-      assert.ok(!violations.some((v) => /packages\/jobs\/(src\/g\.ts imports "@fwkit\/koa-host|test\/h\.test\.ts)/.test(v)), violations.join("\n"));
+      assert.ok(
+        !violations.some((v) => /packages\/jobs\/(src\/g\.ts imports "@fwkit\/koa-host|test\/h\.test\.ts)/.test(v)),
+        violations.join("\n"),
+      );
     });
 
     test("observability depending on a battery; a battery importing observability", () => {
-      has(/^packages\/observability\/package\.json lists "@fwkit\/services" in dependencies: observability builds on routing-kernel and koa-host only/);
-      has(/^packages\/services\/src\/j\.ts imports "@fwkit\/observability": the host, the command line and the batteries never import observability/);
-      assert.ok(!violations.some((v) => /packages\/observability\/(test\/i\.test\.ts|package\.json lists "@fwkit\/(data|koa-host)")/.test(v)), violations.join("\n"));
+      has(
+        /^packages\/observability\/package\.json lists "@fwkit\/services" in dependencies: observability builds on routing-kernel and koa-host only/,
+      );
+      has(
+        /^packages\/services\/src\/j\.ts imports "@fwkit\/observability": the host, the command line and the batteries never import observability/,
+      );
+      assert.ok(
+        !violations.some((v) =>
+          /packages\/observability\/(test\/i\.test\.ts|package\.json lists "@fwkit\/(data|koa-host)")/.test(v),
+        ),
+        violations.join("\n"),
+      );
     });
 
     test("conformance sources importing koa-host or listing Koa; its tests importing a framework", () => {
-      has(/^packages\/conformance\/src\/e\.ts imports "@fwkit\/koa-host": conformance knows frameworks only through its adapter/);
+      has(
+        /^packages\/conformance\/src\/e\.ts imports "@fwkit\/koa-host": conformance knows frameworks only through its adapter/,
+      );
       has(/^packages\/conformance\/package\.json lists "koa" in dependencies: conformance knows/);
       has(/^packages\/conformance\/test\/f\.test\.ts imports "fw-a": nothing below fw-a imports it/);
       assert.ok(!violations.some((v) => /f\.test\.ts imports "(@fwkit\/koa-host|koa)"/.test(v)), violations.join("\n"));
     });
 
     test("allowed imports are not reported (koa-host on Koa and the kernel, apps on fw-a)", () => {
-      assert.ok(!violations.some((v) => v.startsWith("packages/koa-host/src/ok.ts") || v.startsWith("packages/koa-host/package.json") || v.startsWith("apps/")), violations.join("\n"));
+      assert.ok(
+        !violations.some(
+          (v) =>
+            v.startsWith("packages/koa-host/src/ok.ts") ||
+            v.startsWith("packages/koa-host/package.json") ||
+            v.startsWith("apps/"),
+        ),
+        violations.join("\n"),
+      );
       assert.equal(violations.length, 16, violations.join("\n"));
     });
   });

@@ -46,8 +46,12 @@ export function blocksOf(doc: string, text: string): Block[] {
     let end = start;
     while (end < lines.length && lines[end]!.trim() !== "```") end++;
     const markers: string[] = [];
-    for (let before = i - 1; before >= 0 && /^<!--.*-->$/.test(lines[before]!.trim()); before--) markers.unshift(lines[before]!.trim());
-    const marker = (name: string) => markers.map((m) => new RegExp(`^<!--\\s*${name}\\b:?\\s*(.*?)\\s*-->$`).exec(m)?.[1]).filter((m): m is string => m !== undefined);
+    for (let before = i - 1; before >= 0 && /^<!--.*-->$/.test(lines[before]!.trim()); before--)
+      markers.unshift(lines[before]!.trim());
+    const marker = (name: string) =>
+      markers
+        .map((m) => new RegExp(`^<!--\\s*${name}\\b:?\\s*(.*?)\\s*-->$`).exec(m)?.[1])
+        .filter((m): m is string => m !== undefined);
     blocks.push({
       doc,
       line: start + 1,
@@ -76,13 +80,23 @@ function sourceOf(block: Block, framework: Framework | "kit"): { text: string; o
   const base = framework === "fw-b" ? "FwB" : "FwA";
   const from = framework === "fw-b" ? "fw-b" : "fw-a";
   const imports = lines.filter((l) => /^import\b/.test(l));
-  const head = [`import { ${base} as DocViewBase } from "${from}";`, ...imports, ...block.assume, "export class DocView extends DocViewBase {", "  async example() {"];
-  return { text: [...head, ...lines.map((l) => (/^import\b/.test(l) ? "" : l)), "  }", "}"].join("\n"), offset: head.length };
+  const head = [
+    `import { ${base} as DocViewBase } from "${from}";`,
+    ...imports,
+    ...block.assume,
+    "export class DocView extends DocViewBase {",
+    "  async example() {",
+  ];
+  return {
+    text: [...head, ...lines.map((l) => (/^import\b/.test(l) ? "" : l)), "  }", "}"].join("\n"),
+    offset: head.length,
+  };
 }
 
 /** The app a block is checked in: the framework it imports, the kit when it imports a kit package, else its doc's framework, else fw-a. */
 function frameworkOf(block: Block): Framework | "kit" {
-  if (new RegExp(`from\\s+["'](${KIT.join("|")})(/[^"']*)?["']`).test([block.code, ...block.assume].join("\n"))) return "kit";
+  if (new RegExp(`from\\s+["'](${KIT.join("|")})(/[^"']*)?["']`).test([block.code, ...block.assume].join("\n")))
+    return "kit";
   if (/from\s+["']fw-b(\/[^"']*)?["']/.test(block.code)) return "fw-b";
   if (/from\s+["']fw-a(\/[^"']*)?["']/.test(block.code)) return "fw-a";
   if (block.doc.startsWith("fw-b")) return "fw-b";
@@ -111,8 +125,15 @@ describe("docs: code blocks compile in a scaffolded app", () => {
     const fragments = blocks.filter((b) => b.fragment !== undefined);
     console.log(`docs blocks: ${blocks.length}, fragments skipped: ${fragments.length}`);
     for (const b of fragments) console.log(`  skipped docs/${b.doc}:${b.line}: ${b.fragment}`);
-    assert.deepEqual(fragments.filter((b) => b.fragment === "").map((b) => `${b.doc}:${b.line}`), [], "every fragment marker says why (<!-- fragment: why -->)");
-    assert.ok(fragments.length <= Math.ceil(blocks.length / 5), `too many fragments: ${fragments.length} of ${blocks.length}`);
+    assert.deepEqual(
+      fragments.filter((b) => b.fragment === "").map((b) => `${b.doc}:${b.line}`),
+      [],
+      "every fragment marker says why (<!-- fragment: why -->)",
+    );
+    assert.ok(
+      fragments.length <= Math.ceil(blocks.length / 5),
+      `too many fragments: ${fragments.length} of ${blocks.length}`,
+    );
   });
 
   for (const framework of ["fw-a", "fw-b", "kit"] as const) {
@@ -122,7 +143,8 @@ describe("docs: code blocks compile in a scaffolded app", () => {
       // The kit's packages as a user who installs them (`npm install @fwkit/data`) has them.
       if (framework === "kit") {
         mkdirSync(join(app, "node_modules", "@fwkit"), { recursive: true });
-        for (const name of KIT) symlinkSync(join(repoRoot, "packages", name.replace("@fwkit/", "")), join(app, "node_modules", name), "dir");
+        for (const name of KIT)
+          symlinkSync(join(repoRoot, "packages", name.replace("@fwkit/", "")), join(app, "node_modules", name), "dir");
       }
       const placed = new Map<string, { block: Block; offset: number }>();
       // The docs' `// lib/models.ts` (docs/data.md: User and Post) joins the scaffold's models, as
@@ -147,7 +169,10 @@ describe("docs: code blocks compile in a scaffolded app", () => {
         join(app, "tsconfig.docs.json"),
         JSON.stringify({ extends: "./tsconfig.json", include: [...placed.keys()], compilerOptions: { noEmit: true } }),
       );
-      const run = spawnSync(process.execPath, [tsc, "-p", "tsconfig.docs.json", "--pretty", "false"], { cwd: app, encoding: "utf8" });
+      const run = spawnSync(process.execPath, [tsc, "-p", "tsconfig.docs.json", "--pretty", "false"], {
+        cwd: app,
+        encoding: "utf8",
+      });
       // Each error is reported at its doc line: `docs/fw-a.md:133 (block at line 130, views/doc_....ts): error TS...`.
       const errors = `${run.stdout}${run.stderr}`
         .split("\n")

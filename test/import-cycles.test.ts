@@ -5,7 +5,16 @@
 // is `./x.ts`, a folder its `index.ts`).
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,7 +40,8 @@ function sourceFiles(dir: string): string[] {
     if (statSync(full).isDirectory()) {
       if (entry === "test" || entry === "tests" || entry === "__tests__" || entry === "fixtures") continue;
       out.push(...sourceFiles(full));
-    } else if (/\.(ts|mts|tsx)$/.test(entry) && !entry.endsWith(".d.ts") && !/\.test\.[cm]?tsx?$/.test(entry)) out.push(full);
+    } else if (/\.(ts|mts|tsx)$/.test(entry) && !entry.endsWith(".d.ts") && !/\.test\.[cm]?tsx?$/.test(entry))
+      out.push(full);
   }
   return out;
 }
@@ -54,7 +64,8 @@ function readWorkspace(root: string): Workspace {
     if (!existsSync(base)) continue;
     for (const entry of readdirSync(base)) {
       const manifest = join(base, entry, "package.json");
-      if (existsSync(manifest)) packages.set(String((JSON.parse(readFileSync(manifest, "utf8")) as { name: unknown }).name), join(base, entry));
+      if (existsSync(manifest))
+        packages.set(String((JSON.parse(readFileSync(manifest, "utf8")) as { name: unknown }).name), join(base, entry));
     }
   }
   const files = new Map<string, string[]>();
@@ -118,15 +129,27 @@ function cyclesOf<T>(graph: ReadonlyMap<T, Iterable<T>>): T[][] {
 /** One readable line per cycle: the files (or packages) that import each other round. */
 function cycleReport(root: string): string[] {
   const workspace = readWorkspace(root);
-  const fileCycles = cyclesOf(workspace.files).map((cycle) => `files: ${cycle.map((file) => relative(root, file)).sort().join(" <-> ")}`);
-  const packageCycles = cyclesOf(workspace.packageImports).map((cycle) => `packages: ${[...cycle].sort().join(" <-> ")}`);
+  const fileCycles = cyclesOf(workspace.files).map(
+    (cycle) =>
+      `files: ${cycle
+        .map((file) => relative(root, file))
+        .sort()
+        .join(" <-> ")}`,
+  );
+  const packageCycles = cyclesOf(workspace.packageImports).map(
+    (cycle) => `packages: ${[...cycle].sort().join(" <-> ")}`,
+  );
   return [...fileCycles, ...packageCycles];
 }
 
 describe("import cycles", () => {
   test("no file imports itself round, type-only imports included; no package imports itself round", () => {
     const cycles = cycleReport(repoRoot);
-    assert.deepEqual(cycles, [], `import cycles (move the shared types or functions into a module both import):\n${cycles.join("\n")}`);
+    assert.deepEqual(
+      cycles,
+      [],
+      `import cycles (move the shared types or functions into a module both import):\n${cycles.join("\n")}`,
+    );
   });
 
   test("the checker finds a type-only file cycle and a package cycle", () => {

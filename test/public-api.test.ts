@@ -28,7 +28,11 @@ function publishedPackages(): Published[] {
     .filter((dir) => existsSync(join(base, dir, "package.json")))
     .map((dir) => {
       const manifest = JSON.parse(readFileSync(join(base, dir, "package.json"), "utf8")) as Record<string, unknown>;
-      const published: Published = { dir: join(base, dir), name: String(manifest["name"]), exports: (manifest["exports"] ?? {}) as Record<string, unknown> };
+      const published: Published = {
+        dir: join(base, dir),
+        name: String(manifest["name"]),
+        exports: (manifest["exports"] ?? {}) as Record<string, unknown>,
+      };
       return manifest["private"] === true ? undefined : published;
     })
     .filter((pkg): pkg is Published => pkg !== undefined);
@@ -63,10 +67,14 @@ function exportIsInternal(file: string, name: string, seen = new Set<string>()):
   const source = parse(file);
   for (const statement of source.statements) {
     if (ts.isExportDeclaration(statement)) {
-      const specifier = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+      const specifier =
+        statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)
+          ? statement.moduleSpecifier.text
+          : undefined;
       const target = specifier?.startsWith(".") ? resolveRelative(file, specifier) : undefined;
       if (!statement.exportClause) {
-        if (target && exportedNames(target).includes(name)) return isInternal(statement) || exportIsInternal(target, name, seen);
+        if (target && exportedNames(target).includes(name))
+          return isInternal(statement) || exportIsInternal(target, name, seen);
         continue;
       }
       if (!ts.isNamedExports(statement.exportClause)) continue;
@@ -85,11 +93,15 @@ function exportIsInternal(file: string, name: string, seen = new Set<string>()):
 }
 
 function hasExport(statement: ts.Statement): boolean {
-  return ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  return (
+    ts.canHaveModifiers(statement) &&
+    (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+  );
 }
 
 function declares(statement: ts.Statement, name: string): boolean {
-  if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name);
+  if (ts.isVariableStatement(statement))
+    return statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name);
   const named = statement as ts.Statement & { name?: ts.Node };
   return named.name !== undefined && ts.isIdentifier(named.name) && named.name.text === name;
 }
@@ -105,9 +117,12 @@ function exportedNames(file: string, seen = new Set<string>()): string[] {
   const names: string[] = [];
   for (const statement of parse(file).statements) {
     if (ts.isExportDeclaration(statement)) {
-      if (statement.exportClause && ts.isNamedExports(statement.exportClause)) names.push(...statement.exportClause.elements.map((e) => e.name.text));
+      if (statement.exportClause && ts.isNamedExports(statement.exportClause))
+        names.push(...statement.exportClause.elements.map((e) => e.name.text));
       else if (!statement.exportClause && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
-        const target = statement.moduleSpecifier.text.startsWith(".") ? resolveRelative(file, statement.moduleSpecifier.text) : undefined;
+        const target = statement.moduleSpecifier.text.startsWith(".")
+          ? resolveRelative(file, statement.moduleSpecifier.text)
+          : undefined;
         if (target) names.push(...exportedNames(target, seen));
       }
     } else if (hasExport(statement)) {
@@ -126,7 +141,10 @@ function exportedNames(file: string, seen = new Set<string>()): string[] {
 function internalExports(entries: readonly string[]): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const entry of entries) {
-    found.set(entry, [...new Set(exportedNames(entry))].filter((name) => exportIsInternal(entry, name) === true).sort());
+    found.set(
+      entry,
+      [...new Set(exportedNames(entry))].filter((name) => exportIsInternal(entry, name) === true).sort(),
+    );
   }
   return found;
 }
@@ -137,15 +155,27 @@ describe("public entry points", () => {
   test("no `.` entry point exports a declaration marked @internal", () => {
     const entries = packages.map((pkg) => join(pkg.dir, "src/index.ts")).filter((file) => existsSync(file));
     assert.ok(entries.length >= 7, `expected the published packages' entry points, found ${entries.length}`);
-    const leaks = [...internalExports(entries)].filter(([, names]) => names.length > 0).map(([file, names]) => `${file.slice(repoRoot.length + 1)}: ${names.join(", ")}`);
-    assert.deepEqual(leaks, [], "move these to the package's ./plugin subpath (src/plugin-api.ts) or stop exporting them");
+    const leaks = [...internalExports(entries)]
+      .filter(([, names]) => names.length > 0)
+      .map(([file, names]) => `${file.slice(repoRoot.length + 1)}: ${names.join(", ")}`);
+    assert.deepEqual(
+      leaks,
+      [],
+      "move these to the package's ./plugin subpath (src/plugin-api.ts) or stop exporting them",
+    );
   });
 
   test("the check finds an @internal export, directly or re-exported", () => {
     const dir = mkdtempSync(join(tmpdir(), "public-api-"));
     try {
-      writeFileSync(join(dir, "inner.ts"), "/** Plumbing. @internal */\nexport const hidden = 1;\n/** For users. */\nexport const shown = 2;\n");
-      writeFileSync(join(dir, "index.ts"), 'export { hidden, shown } from "./inner.js";\n/** @internal */\nexport function direct(): void {}\n');
+      writeFileSync(
+        join(dir, "inner.ts"),
+        "/** Plumbing. @internal */\nexport const hidden = 1;\n/** For users. */\nexport const shown = 2;\n",
+      );
+      writeFileSync(
+        join(dir, "index.ts"),
+        'export { hidden, shown } from "./inner.js";\n/** @internal */\nexport function direct(): void {}\n',
+      );
       const entry = join(dir, "index.ts");
       assert.deepEqual(internalExports([entry]).get(entry), ["direct", "hidden"]);
     } finally {
@@ -159,7 +189,8 @@ describe("public entry points", () => {
       if (!existsSync(join(pkg.dir, "src/plugin-api.ts"))) continue;
       const entry = pkg.exports["./plugin"] as Record<string, string> | undefined;
       const wanted = { types: "./dist/plugin-api.d.ts", source: "./src/plugin-api.ts", import: "./dist/plugin-api.js" };
-      if (JSON.stringify(entry) !== JSON.stringify(wanted)) problems.push(`${pkg.name}: exports["./plugin"] should be ${JSON.stringify(wanted)}`);
+      if (JSON.stringify(entry) !== JSON.stringify(wanted))
+        problems.push(`${pkg.name}: exports["./plugin"] should be ${JSON.stringify(wanted)}`);
     }
     assert.deepEqual(problems, []);
   });
@@ -170,7 +201,8 @@ describe("public entry points", () => {
       for (const [subpath, target] of Object.entries(pkg.exports)) {
         if (typeof target !== "object" || target === null || !("types" in target)) continue;
         const entry = subpath === "." ? "index" : subpath.replace(/^\.\//, "").replaceAll("/", "-");
-        if (!existsSync(join(pkg.dir, "api", `${entry}.api.md`))) missing.push(`${pkg.name} ${subpath} (api/${entry}.api.md)`);
+        if (!existsSync(join(pkg.dir, "api", `${entry}.api.md`)))
+          missing.push(`${pkg.name} ${subpath} (api/${entry}.api.md)`);
       }
     }
     assert.deepEqual(missing, [], "run `pnpm api:update` and commit packages/*/api/");

@@ -58,29 +58,46 @@ describe("same thing, same name in fw-a and fw-b", () => {
     for (const [alias, name] of Object.entries(APP_OPTION_ALIASES)) {
       const row = rows.find((cells) => cells[0] === `app option \`${name}\``);
       assert.ok(row, `a row for the app option ${name}`);
-      for (const cell of [row[1]!, row[2]!]) assert.match(cell, new RegExp(`\`${name}\`, alias \`${alias}\``), `${name}: "${cell}"`);
+      for (const cell of [row[1]!, row[2]!])
+        assert.match(cell, new RegExp(`\`${name}\`, alias \`${alias}\``), `${name}: "${cell}"`);
     }
     for (const name of APP_OPTION_KEYS) {
-      assert.ok(rows.some((cells) => cells[0]!.includes(`\`${name}\``)), `the table names the app option ${name}`);
+      assert.ok(
+        rows.some((cells) => cells[0]!.includes(`\`${name}\``)),
+        `the table names the app option ${name}`,
+      );
     }
   });
 
   for (const [framework, api] of Object.entries(frameworks)) {
     test(`${framework}: an option under its name and under its alias is refused (E_OPTION_ALIAS_TWICE)`, async () => {
-      assert.throws(() => api.defineApp({ root, viewModules: ["main"], views: ["main"] }), (error: Error & { code?: string }) => {
-        assert.equal(error.code, "E_OPTION_ALIAS_TWICE");
-        assert.match(error.message, /"viewModules" and "views"/);
-        return true;
+      assert.throws(
+        () => api.defineApp({ root, viewModules: ["main"], views: ["main"] }),
+        (error: Error & { code?: string }) => {
+          assert.equal(error.code, "E_OPTION_ALIAS_TWICE");
+          assert.match(error.message, /"viewModules" and "views"/);
+          return true;
+        },
+      );
+      await assert.rejects(api.createApp({ root, viewModules: ["main"], views: ["main"] }), {
+        code: "E_OPTION_ALIAS_TWICE",
       });
-      await assert.rejects(api.createApp({ root, viewModules: ["main"], views: ["main"] }), { code: "E_OPTION_ALIAS_TWICE" });
     });
   }
 
   test("fw-b reads fw-a's config key i18n as contrib.i18n; giving both is E_CONTRIB_CONFIG", () => {
     const base = defaultConfig(root, "test");
-    assert.deepEqual(contribSettings({ ...base, i18n: { languages: ["en", "fr"], fallback: "en" } }).i18n, { languages: ["en", "fr"], fallback: "en" });
-    assert.deepEqual(contribSettings({ ...base, contrib: { i18n: { languages: ["de"] } } }).i18n, { languages: ["de"] });
-    assert.throws(() => contribSettings({ ...base, i18n: { languages: ["en"] }, contrib: { i18n: { languages: ["de"] } } }), { code: "E_CONTRIB_CONFIG" });
+    assert.deepEqual(contribSettings({ ...base, i18n: { languages: ["en", "fr"], fallback: "en" } }).i18n, {
+      languages: ["en", "fr"],
+      fallback: "en",
+    });
+    assert.deepEqual(contribSettings({ ...base, contrib: { i18n: { languages: ["de"] } } }).i18n, {
+      languages: ["de"],
+    });
+    assert.throws(
+      () => contribSettings({ ...base, i18n: { languages: ["en"] }, contrib: { i18n: { languages: ["de"] } } }),
+      { code: "E_CONTRIB_CONFIG" },
+    );
   });
 
   test("Markdown: renderMarkdown and markdown are one function, exported by both frameworks", () => {
@@ -102,15 +119,28 @@ describe("same thing, same name in fw-a and fw-b", () => {
       }
     }
     // No batteries: nothing here needs a session or a database.
-    const config = { logLevel: "silent", logRequests: false, batteries: { security: false, data: false, services: false } };
+    const config = {
+      logLevel: "silent",
+      logRequests: false,
+      batteries: { security: false, data: false, services: false },
+    };
     const api = fwB.defineApp({ root, name: "api", modules: [{ name: "status", exports: { Status } }], config });
-    const host = await fwB.createApp({ root, modules: [{ name: "main", exports: { Home } }], config, mounts: { "/api": api } });
+    const host = await fwB.createApp({
+      root,
+      modules: [{ name: "main", exports: { Home } }],
+      config,
+      mounts: { "/api": api },
+    });
     const server = await host.listen(0, "127.0.0.1");
     try {
       const { port } = server.address() as { port: number };
       const answer = await fetch(`http://127.0.0.1:${port}/api/status`);
       assert.equal(answer.status, 200);
-      assert.equal(await answer.text(), "ok at /api/status", "the mounted app answers under the prefix and its URLs carry it");
+      assert.equal(
+        await answer.text(),
+        "ok at /api/status",
+        "the mounted app answers under the prefix and its URLs carry it",
+      );
     } finally {
       await host.close();
     }

@@ -7,7 +7,17 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
@@ -56,7 +66,12 @@ async function freePort(): Promise<number> {
 /** Runs a serving command (`npm run dev`, `npm start`), waits for `/` to answer 200, stops it. */
 async function serves(command: string, cwd: string, extra: NodeJS.ProcessEnv = {}): Promise<string> {
   const port = await freePort();
-  const child = spawn("sh", ["-c", `exec ${command}`], { cwd, env: environment({ ...extra, PORT: String(port) }), stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn("sh", ["-c", `exec ${command}`], {
+    cwd,
+    env: environment({ ...extra, PORT: String(port) }),
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
@@ -110,7 +125,8 @@ function snapshot(dirs: readonly string[]): Map<string, string> {
   const walk = (path: string) => {
     const stat = lstatSync(path);
     files.set(path, `${stat.ino}:${stat.mtimeMs}`);
-    if (stat.isDirectory() && !path.endsWith(`${"/"}node_modules`)) for (const entry of readdirSync(path)) walk(join(path, entry));
+    if (stat.isDirectory() && !path.endsWith(`${"/"}node_modules`))
+      for (const entry of readdirSync(path)) walk(join(path, entry));
   };
   for (const dir of dirs) walk(dir);
   return files;
@@ -139,26 +155,58 @@ export function describeAppOutsideRepo(framework: Framework): void {
     const bin = join(frameworkDir, "bin", `${framework.name}.js`);
 
     before(() => {
-      assert.ok(existsSync(join(frameworkDir, "dist", "cli", "main.js")), `build ${framework.name} first (npm test does): its dist/ is missing`);
+      assert.ok(
+        existsSync(join(frameworkDir, "dist", "cli", "main.js")),
+        `build ${framework.name} first (npm test does): its dist/ is missing`,
+      );
       mkdirSync(app, { recursive: true });
-      const init = spawnSync(process.execPath, [bin, framework.init], { cwd: app, encoding: "utf8", env: environment() });
+      const init = spawnSync(process.execPath, [bin, framework.init], {
+        cwd: app,
+        encoding: "utf8",
+        env: environment(),
+      });
       assert.equal(init.status, 0, init.stderr);
     });
 
     test("the scaffold links nothing with an install step: npm would run it inside the repository", () => {
       const links = [...installed(app)].filter(([, path]) => lstatSync(path).isSymbolicLink());
-      assert.ok(links.some(([name]) => name === framework.name) && links.some(([name]) => name === "tsx"), links.map(([name]) => name).join(", "));
-      for (const [name, path] of links) assert.equal(hasInstallStep(realpathSync(path)), false, `node_modules/${name} links to a package with an install step`);
-      for (const native of ["better-sqlite3", "bcrypt", "esbuild"]) assert.ok(!existsSync(join(app, "node_modules", native)), `${native} is left for the app's own install`);
-      for (const command of [framework.name, "tsx", "tsc"]) assert.ok(existsSync(join(app, "node_modules", ".bin", command)), `node_modules/.bin/${command}`);
+      assert.ok(
+        links.some(([name]) => name === framework.name) && links.some(([name]) => name === "tsx"),
+        links.map(([name]) => name).join(", "),
+      );
+      for (const [name, path] of links)
+        assert.equal(
+          hasInstallStep(realpathSync(path)),
+          false,
+          `node_modules/${name} links to a package with an install step`,
+        );
+      for (const native of ["better-sqlite3", "bcrypt", "esbuild"])
+        assert.ok(!existsSync(join(app, "node_modules", native)), `${native} is left for the app's own install`);
+      for (const command of [framework.name, "tsx", "tsc"])
+        assert.ok(existsSync(join(app, "node_modules", ".bin", command)), `node_modules/.bin/${command}`);
     });
 
-    test("every command of its package.json, README and welcome page runs before any install", { timeout: 600_000 }, async () => {
-      const scripts = Object.keys((JSON.parse(readFileSync(join(app, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts);
+    test("every command of its package.json, README and welcome page runs before any install", {
+      timeout: 600_000,
+    }, async () => {
+      const scripts = Object.keys(
+        (JSON.parse(readFileSync(join(app, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts,
+      );
       assert.deepEqual(scripts.sort(), ["build", "dev", "migrate", "routes", "start", "test", "typecheck", "types"]);
       const page = readFileSync(join(app, framework.page), "utf8");
       const pageCommands = [...page.matchAll(/<code>((?:npx|npm) [^<]+)<\/code>/g)].map((match) => match[1]!);
-      const commands = [...new Set([...readmeCommands(app), ...pageCommands, "npm run routes", "npm run types", "npm run typecheck", "npm test", "npm run build", "npm run migrate"])];
+      const commands = [
+        ...new Set([
+          ...readmeCommands(app),
+          ...pageCommands,
+          "npm run routes",
+          "npm run types",
+          "npm run typecheck",
+          "npm test",
+          "npm run build",
+          "npm run migrate",
+        ]),
+      ];
       assert.ok(commands.length >= 10, commands.join("\n"));
       for (const command of commands) {
         if (command === "npm run dev" || command === "npm start") continue;
@@ -166,34 +214,62 @@ export function describeAppOutsideRepo(framework: Framework): void {
         // package of the same name from the registry.
         const result = sh(command.replace(/^npx /, "npx --no-install "), app);
         assert.equal(result.status, 0, `${command}:\n${result.output}`);
-        if (command === "npm test") assert.match(result.output, new RegExp(`# pass ${framework.tests}\\b`), result.output);
+        if (command === "npm test")
+          assert.match(result.output, new RegExp(`# pass ${framework.tests}\\b`), result.output);
         // The build names the next steps in the release order of docs/deployment.md.
-        if (command === "npm run build") assert.match(result.output, /1\. APP_ENV=production \S+ \S*migrate .*\n.*2\. APP_ENV=production \S+ start/, result.output);
+        if (command === "npm run build")
+          assert.match(
+            result.output,
+            /1\. APP_ENV=production \S+ \S*migrate .*\n.*2\. APP_ENV=production \S+ start/,
+            result.output,
+          );
       }
       assert.match(await serves("npm run dev", app), /Serving .* on http:\/\/127\.0\.0\.1:\d+/);
-      await serves("npm start -- --workers 1", app, { APP_ENV: "production", SECRET_KEY: randomBytes(48).toString("base64url") });
+      await serves("npm start -- --workers 1", app, {
+        APP_ENV: "production",
+        SECRET_KEY: randomBytes(48).toString("base64url"),
+      });
     });
 
-    test("its npm install keeps the links, installs the native drivers in the app and writes nothing in the repository", { timeout: 900_000 }, () => {
-      const links = [...installed(app)].filter(([, path]) => lstatSync(path).isSymbolicLink()).map(([, path]) => realpathSync(path));
-      const natives = ["better-sqlite3", "bcrypt", "esbuild"].map((name) => realpathSync(join(repoRoot, "packages", "fw-a", "node_modules", name)));
+    test("its npm install keeps the links, installs the native drivers in the app and writes nothing in the repository", {
+      timeout: 900_000,
+    }, () => {
+      const links = [...installed(app)]
+        .filter(([, path]) => lstatSync(path).isSymbolicLink())
+        .map(([, path]) => realpathSync(path));
+      const natives = ["better-sqlite3", "bcrypt", "esbuild"].map((name) =>
+        realpathSync(join(repoRoot, "packages", "fw-a", "node_modules", name)),
+      );
       const binding = join(natives[0]!, "build", "Release", "better_sqlite3.node");
       const bindingBefore = statSync(binding);
       // The workspace's installation: the store folders the app links to, the native drivers, and
       // the framework's own node_modules (its entries; the framework's sources may be rebuilt meanwhile).
       const store = join(repoRoot, "node_modules");
-      const watched = snapshot([...links.filter((path) => path.startsWith(store)), ...natives, join(frameworkDir, "node_modules")]);
-      const install = sh("npm install --no-audit --no-fund --prefer-offline", app, { npm_config_better_sqlite3_local_prebuilds: prebuilds });
+      const watched = snapshot([
+        ...links.filter((path) => path.startsWith(store)),
+        ...natives,
+        join(frameworkDir, "node_modules"),
+      ]);
+      const install = sh("npm install --no-audit --no-fund --prefer-offline", app, {
+        npm_config_better_sqlite3_local_prebuilds: prebuilds,
+      });
       assert.equal(install.status, 0, install.output);
       const bindingAfter = statSync(binding);
-      assert.deepEqual([bindingAfter.ino, bindingAfter.mtimeMs], [bindingBefore.ino, bindingBefore.mtimeMs], "the workspace's better-sqlite3 binding is the same file");
+      assert.deepEqual(
+        [bindingAfter.ino, bindingAfter.mtimeMs],
+        [bindingBefore.ino, bindingBefore.mtimeMs],
+        "the workspace's better-sqlite3 binding is the same file",
+      );
       assert.deepEqual(changed(watched, snapshot([...watched.keys()].filter((path) => existsSync(path)))), []);
       for (const native of ["better-sqlite3", "bcrypt"]) {
         const dir = join(app, "node_modules", native);
         assert.ok(existsSync(dir) && !lstatSync(dir).isSymbolicLink(), `${native} is the app's own`);
       }
       assert.ok(existsSync(join(app, "node_modules", "better-sqlite3", "build", "Release", "better_sqlite3.node")));
-      assert.ok(lstatSync(join(app, "node_modules", framework.name)).isSymbolicLink(), "the framework stays a link to this checkout");
+      assert.ok(
+        lstatSync(join(app, "node_modules", framework.name)).isSymbolicLink(),
+        "the framework stays a link to this checkout",
+      );
       const tests = sh("npm test", app);
       assert.equal(tests.status, 0, tests.output);
     });

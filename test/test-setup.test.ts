@@ -20,20 +20,37 @@ interface Requirement {
   files?: string[];
   commands?: string[];
 }
-type Plan = { action: "none" } | { action: "install"; packages: string[]; command: string } | { action: "fail"; message: string };
-const plan = planSetup as (input: { missing: Requirement[]; isRoot: boolean; hasApt: boolean; hasSudo: boolean; noServers?: boolean }) => Plan;
+type Plan =
+  | { action: "none" }
+  | { action: "install"; packages: string[]; command: string }
+  | { action: "fail"; message: string };
+const plan = planSetup as (input: {
+  missing: Requirement[];
+  isRoot: boolean;
+  hasApt: boolean;
+  hasSudo: boolean;
+  noServers?: boolean;
+}) => Plan;
 const requirements = REQUIREMENTS as Requirement[];
 const named = (name: string) => requirements.find((requirement) => requirement.name === name)!;
 const script = fileURLToPath(new URL("../scripts/test-setup.mjs", import.meta.url));
 
 describe("the test command's set-up", () => {
   test("one list names every program the tests need, with its Debian package and what needs it", () => {
-    for (const name of ["Chromium", "PostgreSQL", "MariaDB", "Redis", "HAProxy", "nginx"]) assert.ok(named(name), `${name} is in the list`);
+    for (const name of ["Chromium", "PostgreSQL", "MariaDB", "Redis", "HAProxy", "nginx"])
+      assert.ok(named(name), `${name} is in the list`);
     for (const requirement of requirements) {
       assert.ok(requirement.apt && requirement.neededBy, requirement.name);
-      assert.ok((requirement.files?.length ?? 0) + (requirement.commands?.length ?? 0) > 0, `${requirement.name} says how to find it`);
+      assert.ok(
+        (requirement.files?.length ?? 0) + (requirement.commands?.length ?? 0) > 0,
+        `${requirement.name} says how to find it`,
+      );
     }
-    assert.equal(new Set(requirements.map((requirement) => requirement.apt)).size, requirements.length, "one line per package");
+    assert.equal(
+      new Set(requirements.map((requirement) => requirement.apt)).size,
+      requirements.length,
+      "one line per package",
+    );
   });
 
   test("nothing missing: nothing to do", () => {
@@ -45,24 +62,46 @@ describe("the test command's set-up", () => {
     assert.equal(result.action, "install");
     assert.ok(result.action === "install");
     assert.deepEqual(result.packages, ["chromium", "haproxy"]);
-    assert.equal(result.command, "apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium haproxy");
+    assert.equal(
+      result.command,
+      "apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium haproxy",
+    );
   });
 
   test("not root: stop early, naming what is missing, what needs it, and the exact command", () => {
     const withSudo = plan({ missing: [named("Chromium")], isRoot: false, hasApt: true, hasSudo: true });
     assert.ok(withSudo.action === "fail");
     assert.match(withSudo.message, /Chromium \(Debian package chromium\): the browser tests/);
-    assert.ok(withSudo.message.includes("sudo sh -c 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium'"), withSudo.message);
+    assert.ok(
+      withSudo.message.includes(
+        "sudo sh -c 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium'",
+      ),
+      withSudo.message,
+    );
     const noSudo = plan({ missing: [named("Chromium")], isRoot: false, hasApt: true, hasSudo: false });
     assert.ok(noSudo.action === "fail");
-    assert.ok(noSudo.message.includes("Run as root:\n  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium"), noSudo.message);
+    assert.ok(
+      noSudo.message.includes(
+        "Run as root:\n  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium",
+      ),
+      noSudo.message,
+    );
     const noApt = plan({ missing: [named("nginx")], isRoot: true, hasApt: false, hasSudo: false });
     assert.ok(noApt.action === "fail");
     assert.match(noApt.message, /your system's package manager \(Debian names: nginx\)/);
   });
 
   test("FW_TEST_NO_SERVERS=1 needs no database server; a missing one mentions that opt-out", () => {
-    assert.deepEqual(plan({ missing: [named("Redis"), named("PostgreSQL")], isRoot: false, hasApt: true, hasSudo: false, noServers: true }), { action: "none" });
+    assert.deepEqual(
+      plan({
+        missing: [named("Redis"), named("PostgreSQL")],
+        isRoot: false,
+        hasApt: true,
+        hasSudo: false,
+        noServers: true,
+      }),
+      { action: "none" },
+    );
     const result = plan({ missing: [named("Redis")], isRoot: false, hasApt: true, hasSudo: false });
     assert.ok(result.action === "fail");
     assert.match(result.message, /FW_TEST_NO_SERVERS=1/);
@@ -90,7 +129,10 @@ describe("the test command's set-up", () => {
     const env = { ...process.env, CHROMIUM_PATH: "/nonexistent/chromium" };
     const unprivileged = (args: string[]) =>
       process.getuid?.() === 0
-        ? spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, ...args], { encoding: "utf8", env })
+        ? spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, ...args], {
+            encoding: "utf8",
+            env,
+          })
         : spawnSync(process.execPath, args, { encoding: "utf8", env });
     const refused = unprivileged([script, "--check"]);
     assert.equal(refused.status, 1, refused.stdout + refused.stderr);
@@ -118,7 +160,11 @@ describe("the test command's set-up", () => {
 describe("MariaDB as the set-up starts it", () => {
   const root = process.getuid?.() === 0;
   const installDb = spawnSync("sh", ["-c", "command -v mariadb-install-db"], { encoding: "utf8" }).stdout.trim();
-  const skip = !root ? "needs root (mariadbd switches to the mysql user)" : !existsSync("/usr/sbin/mariadbd") || !installDb ? "needs mariadb-server" : false;
+  const skip = !root
+    ? "needs root (mariadbd switches to the mysql user)"
+    : !existsSync("/usr/sbin/mariadbd") || !installDb
+      ? "needs mariadb-server"
+      : false;
   const lib = fileURLToPath(new URL("../scripts/servers-lib.sh", import.meta.url));
 
   test("scripts/ensure-servers.sh starts the shared server through the same function, as the mysql user", () => {
@@ -129,7 +175,10 @@ describe("MariaDB as the set-up starts it", () => {
     assert.match(ensure, /^exit "\$failed"$/m);
   });
 
-  test("as root without --user it is refused and the set-up shows mariadbd's own message; with --user=mysql it answers", { skip, timeout: 120_000 }, async () => {
+  test("as root without --user it is refused and the set-up shows mariadbd's own message; with --user=mysql it answers", {
+    skip,
+    timeout: 120_000,
+  }, async () => {
     const dir = mkdtempSync(join(tmpdir(), "fw-mariadb-"));
     chmodSync(dir, 0o755);
     const data = join(dir, "data");
@@ -141,16 +190,44 @@ describe("MariaDB as the set-up starts it", () => {
       mkdirSync(data);
       mkdirSync(run);
       assert.equal(spawnSync("chown", ["mysql:mysql", data, run]).status, 0);
-      const install = spawnSync(installDb, ["--no-defaults", "--user=mysql", `--datadir=${data}`, "--auth-root-authentication-method=normal", "--skip-test-db"], { encoding: "utf8" });
+      const install = spawnSync(
+        installDb,
+        [
+          "--no-defaults",
+          "--user=mysql",
+          `--datadir=${data}`,
+          "--auth-root-authentication-method=normal",
+          "--skip-test-db",
+        ],
+        { encoding: "utf8" },
+      );
       assert.equal(install.status, 0, install.stdout + install.stderr);
       const port = await freePort();
       // --no-defaults: Debian's stock configuration, where `user = mysql` is commented out.
-      const options = ["--no-defaults", `--datadir=${data}`, `--port=${port}`, "--bind-address=127.0.0.1", `--socket=${join(run, "mysqld.sock")}`, `--pid-file=${pidFile}`];
+      const options = [
+        "--no-defaults",
+        `--datadir=${data}`,
+        `--port=${port}`,
+        "--bind-address=127.0.0.1",
+        `--socket=${join(run, "mysqld.sock")}`,
+        `--pid-file=${pidFile}`,
+      ];
       const start = (user: string) =>
-        spawnSync("bash", ["-c", '. "$0"; mariadb_start "$1" "$2" "${@:3}"; wait_for "$FW_PORT" MariaDB "$1" "$MARIADB_PID"', lib, log, user, ...options], {
-          encoding: "utf8",
-          env: { ...process.env, FW_PORT: String(port) },
-        });
+        spawnSync(
+          "bash",
+          [
+            "-c",
+            '. "$0"; mariadb_start "$1" "$2" "${@:3}"; wait_for "$FW_PORT" MariaDB "$1" "$MARIADB_PID"',
+            lib,
+            log,
+            user,
+            ...options,
+          ],
+          {
+            encoding: "utf8",
+            env: { ...process.env, FW_PORT: String(port) },
+          },
+        );
       const refused = start("");
       assert.equal(refused.status, 1, refused.stdout + refused.stderr);
       assert.match(refused.stderr, new RegExp(`MariaDB did not come up on port ${port}`));
@@ -158,7 +235,9 @@ describe("MariaDB as the set-up starts it", () => {
 
       const started = start("mysql");
       assert.equal(started.status, 0, started.stdout + started.stderr);
-      const ping = spawnSync("mariadb-admin", ["--no-defaults", "-h", "127.0.0.1", `-P${port}`, "-uroot", "ping"], { encoding: "utf8" });
+      const ping = spawnSync("mariadb-admin", ["--no-defaults", "-h", "127.0.0.1", `-P${port}`, "-uroot", "ping"], {
+        encoding: "utf8",
+      });
       assert.match(ping.stdout, /mysqld is alive/, ping.stdout + ping.stderr);
       const user = spawnSync("ps", ["-o", "user=", "-p", readFileSync(pidFile, "utf8").trim()], { encoding: "utf8" });
       assert.equal(user.stdout.trim(), "mysql");

@@ -111,7 +111,10 @@ describe("typed config and user type in a scaffolded app", () => {
       const app = join(work, framework);
       init(app);
       writeFileSync(join(app, "lib", "typed-config-check.ts"), `${extra}\n${shared(framework)}`);
-      const run = spawnSync(process.execPath, [tsc, "-p", "tsconfig.json", "--noEmit", "--pretty", "false"], { cwd: app, encoding: "utf8" });
+      const run = spawnSync(process.execPath, [tsc, "-p", "tsconfig.json", "--noEmit", "--pretty", "false"], {
+        cwd: app,
+        encoding: "utf8",
+      });
       assert.equal(`${run.stdout}${run.stderr}`.trim(), "", `tsc found errors in the ${framework} app`);
       assert.equal(run.status, 0);
     });

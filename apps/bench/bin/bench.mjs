@@ -13,11 +13,15 @@ const noBuild = args.includes("--no-build");
 const rest = args.filter((a) => a !== "--no-build");
 
 if (!noBuild) {
-  const build = spawnSync(join(root, "node_modules", ".bin", "turbo"), ["run", "build", "--filter=bench...", "--output-logs=errors-only"], {
-    cwd: root,
-    stdio: "inherit",
-    env: pnpmEnv(),
-  });
+  const build = spawnSync(
+    join(root, "node_modules", ".bin", "turbo"),
+    ["run", "build", "--filter=bench...", "--output-logs=errors-only"],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: pnpmEnv(),
+    },
+  );
   if (build.status !== 0) {
     console.error("bench: the build failed (see above); fix it or run with --no-build against the last build.");
     process.exit(build.status ?? 1);
@@ -28,7 +32,13 @@ if (!pinnable) console.error("bench: taskset is missing; the runner cannot be pi
 // --priority: the runner, and so the servers and wrk it starts, run at nice -10 (root only), which
 // keeps other work on a shared machine from taking their core in the middle of a run.
 const nice = rest.includes("--priority") ? ["nice", "-n", "-10"] : [];
-const [command, ...commandArgs] = [...nice, ...(pinnable ? ["taskset", "-c", "1"] : []), process.execPath, "dist/cli.js", ...rest];
+const [command, ...commandArgs] = [
+  ...nice,
+  ...(pinnable ? ["taskset", "-c", "1"] : []),
+  process.execPath,
+  "dist/cli.js",
+  ...rest,
+];
 const run = spawnSync(command, commandArgs, { cwd: here, stdio: "inherit" });
 if (run.status === 0) {
   // One password hash at the default cost (a figure to read, too slow for a test).

@@ -15,7 +15,13 @@ import { runBench } from "./runner.js";
 const options = parseOptions(process.argv.slice(2), hasWrk());
 if (options.from) {
   // Re-report a results file (after a change to the report), without running anything.
-  const saved = JSON.parse(readFileSync(options.from, "utf8")) as { started: string; seconds: number; options: typeof options; machine: ReturnType<typeof machineInfo>; raw: Parameters<typeof summarise>[0] };
+  const saved = JSON.parse(readFileSync(options.from, "utf8")) as {
+    started: string;
+    seconds: number;
+    options: typeof options;
+    machine: ReturnType<typeof machineInfo>;
+    raw: Parameters<typeof summarise>[0];
+  };
   const summary = summarise(saved.raw);
   console.log(markdownTables(summary));
   if (options.writeDoc) {
@@ -30,7 +36,8 @@ if (!canPin()) {
   console.error("taskset is missing: servers cannot be pinned to one core (install util-linux). Stopping.");
   process.exit(1);
 }
-if (options.priority && getPriority() > -10) console.error(`--priority: running at nice ${getPriority()} (not -10); start through bin/bench.mjs as root.`);
+if (options.priority && getPriority() > -10)
+  console.error(`--priority: running at nice ${getPriority()} (not -10); start through bin/bench.mjs as root.`);
 const started = new Date();
 const t0 = performance.now();
 console.log(
@@ -51,7 +58,10 @@ const resultsDir = fileURLToPath(new URL("../results/", import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
 // A filtered or profiled run leaves the full run's latest.json alone.
 const file = `${resultsDir}${options.quick ? "quick" : options.filtered || options.profile ? "partial" : "latest"}.json`;
-writeFileSync(file, `${JSON.stringify({ started: started.toISOString(), seconds, options, machine, summary, raw }, null, 2)}\n`);
+writeFileSync(
+  file,
+  `${JSON.stringify({ started: started.toISOString(), seconds, options, machine, summary, raw }, null, 2)}\n`,
+);
 console.log(`Results: ${file}`);
 if (options.writeDoc) {
   const doc = fileURLToPath(new URL("../../../docs/benchmarks.md", import.meta.url));

@@ -8,7 +8,13 @@ export const DOC_START = "<!-- bench:results:start (written by `pnpm bench`; edi
 export const DOC_END = "<!-- bench:results:end -->";
 
 /** The generated block: when, where, how, and the tables. */
-export function resultsBlock(summary: Summary, machine: MachineInfo, options: BenchOptions, started: Date, seconds: number): string {
+export function resultsBlock(
+  summary: Summary,
+  machine: MachineInfo,
+  options: BenchOptions,
+  started: Date,
+  seconds: number,
+): string {
   const versions = Object.entries(machine.packages)
     .map(([name, version]) => `${name} ${version}`)
     .join(", ");
@@ -38,6 +44,9 @@ export function updateDoc(path: string, block: string): void {
   const text = readFileSync(path, "utf8");
   const start = text.indexOf(DOC_START);
   const end = text.indexOf(DOC_END);
-  const next = start >= 0 && end > start ? text.slice(0, start) + block + text.slice(end + DOC_END.length) : `${text.trimEnd()}\n\n${block}\n`;
+  const next =
+    start >= 0 && end > start
+      ? text.slice(0, start) + block + text.slice(end + DOC_END.length)
+      : `${text.trimEnd()}\n\n${block}\n`;
   writeFileSync(path, next);
 }

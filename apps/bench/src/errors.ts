@@ -5,7 +5,11 @@
 import { createError } from "routing-kernel";
 
 /** A `pnpm bench` argument the bench does not know or cannot use. */
-export const E_BENCH_OPTION = createError("E_BENCH_OPTION", 500, (problem: string) => `${problem} See docs/benchmarks.md for the options.`);
+export const E_BENCH_OPTION = createError(
+  "E_BENCH_OPTION",
+  500,
+  (problem: string) => `${problem} See docs/benchmarks.md for the options.`,
+);
 
 /**
  * A bench server, a command it needs (scaffold, build, migrate) or the load generator failed; the

@@ -18,7 +18,12 @@ export function generatedRoutes(routes: number): GeneratedRoute[] {
     const className = generatedClass(i);
     for (let j = 0; j < 10 && out.length < routes; j++) {
       const method = `m${j}`;
-      out.push({ className, method, path: `/${className.toLowerCase()}/${method}`, text: generatedText(className, method) });
+      out.push({
+        className,
+        method,
+        path: `/${className.toLowerCase()}/${method}`,
+        text: generatedText(className, method),
+      });
     }
   }
   return out;
@@ -28,7 +33,10 @@ export function generatedRoutes(routes: number): GeneratedRoute[] {
  * View classes for an N-route app, built at run time as real classes extending `base` (the
  * framework's view base class), so the kernel reads them exactly as it reads written ones.
  */
-export function generatedViewModule(base: abstract new (...args: never[]) => unknown, routes: number): { name: string; exports: Record<string, unknown> } {
+export function generatedViewModule(
+  base: abstract new (...args: never[]) => unknown,
+  routes: number,
+): { name: string; exports: Record<string, unknown> } {
   const byClass = new Map<string, GeneratedRoute[]>();
   for (const route of generatedRoutes(routes)) {
     const list = byClass.get(route.className) ?? [];

@@ -50,7 +50,8 @@ export function runLoad(target: Target, options: LoadOptions): Promise<LoadResul
 }
 
 const TIME_UNITS: Readonly<Record<string, number>> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
-const milliseconds = (value: string | undefined, unit: string | undefined): number => (value && unit ? Number(value) * (TIME_UNITS[unit] ?? Number.NaN) : Number.NaN);
+const milliseconds = (value: string | undefined, unit: string | undefined): number =>
+  value && unit ? Number(value) * (TIME_UNITS[unit] ?? Number.NaN) : Number.NaN;
 
 /** Reads wrk's `--latency` report. */
 export function parseWrk(output: string): LoadResult {
@@ -62,17 +63,37 @@ export function parseWrk(output: string): LoadResult {
   const errors = socket ? Number(socket[1]) + Number(socket[3]) + Number(socket[4]) : 0;
   const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? Number.NaN);
   if (!Number.isFinite(rps)) throw new E_BENCH_RUN("load generator", `wrk gave no result:\n${output}`);
-  return { rps, p99: milliseconds(p99?.[1], p99?.[2]), meanLatency: milliseconds(mean?.[1], mean?.[2]), bad: non2xx + errors, requests };
+  return {
+    rps,
+    p99: milliseconds(p99?.[1], p99?.[2]),
+    meanLatency: milliseconds(mean?.[1], mean?.[2]),
+    bad: non2xx + errors,
+    requests,
+  };
 }
 
 async function runWrk(target: Target, options: LoadOptions): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), "bench-wrk-"));
   try {
     const script = join(dir, "request.lua");
-    writeFileSync(script, `wrk.method = ${JSON.stringify(target.method)}\n${target.body !== undefined ? `wrk.body = ${JSON.stringify(target.body)}\n` : ""}`);
+    writeFileSync(
+      script,
+      `wrk.method = ${JSON.stringify(target.method)}\n${target.body !== undefined ? `wrk.body = ${JSON.stringify(target.body)}\n` : ""}`,
+    );
     const headers = Object.entries(target.headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
     const seconds = Math.max(1, Math.ceil(options.duration));
-    const args = ["-t1", `-c${options.connections}`, `-d${seconds}s`, "--timeout", "10s", "--latency", "-s", script, ...headers, target.url];
+    const args = [
+      "-t1",
+      `-c${options.connections}`,
+      `-d${seconds}s`,
+      "--timeout",
+      "10s",
+      "--latency",
+      "-s",
+      script,
+      ...headers,
+      target.url,
+    ];
     const output = await new Promise<string>((resolve, reject) => {
       const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"] });
       let out = "";
@@ -120,7 +141,11 @@ export async function verify(target: Target, workload: Workload, server: string)
   if (response.status !== workload.status) problems.push(`status ${response.status}, expected ${workload.status}`);
   if (!workload.contentType.test(type)) problems.push(`content-type "${type}", expected ${workload.contentType}`);
   if (!workload.check(body)) problems.push(`unexpected body: ${body.slice(0, 200)}`);
-  if (problems.length > 0) throw new E_BENCH_RUN(server, `answered ${target.method} ${target.url} wrongly (${workload.name}): ${problems.join("; ")}`);
+  if (problems.length > 0)
+    throw new E_BENCH_RUN(
+      server,
+      `answered ${target.method} ${target.url} wrongly (${workload.name}): ${problems.join("; ")}`,
+    );
 }
 
 /** The `Cookie` header that replays every cookie a response set. */

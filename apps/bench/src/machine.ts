@@ -16,7 +16,35 @@ export interface MachineInfo {
   readonly loadAverage?: readonly number[];
 }
 
-const PACKAGES = ["koa", "@koa/router", "nunjucks", "pug", "koa-session", "koa-body", "koa-helmet", "pino", "@nestjs/core", "@nestjs/platform-express", "fastify", "@fastify/helmet", "@fastify/cookie", "@fastify/session", "@fastify/csrf-protection", "hono", "@hono/node-server", "@adonisjs/core", "@adonisjs/session", "@adonisjs/shield", "autocannon", "fw-a", "fw-b", "@fwkit/koa-host", "routing-kernel", "@fwkit/security", "find-my-way"];
+const PACKAGES = [
+  "koa",
+  "@koa/router",
+  "nunjucks",
+  "pug",
+  "koa-session",
+  "koa-body",
+  "koa-helmet",
+  "pino",
+  "@nestjs/core",
+  "@nestjs/platform-express",
+  "fastify",
+  "@fastify/helmet",
+  "@fastify/cookie",
+  "@fastify/session",
+  "@fastify/csrf-protection",
+  "hono",
+  "@hono/node-server",
+  "@adonisjs/core",
+  "@adonisjs/session",
+  "@adonisjs/shield",
+  "autocannon",
+  "fw-a",
+  "fw-b",
+  "@fwkit/koa-host",
+  "routing-kernel",
+  "@fwkit/security",
+  "find-my-way",
+];
 
 function versionOf(name: string): string {
   if (name === "find-my-way") {

@@ -15,7 +15,14 @@ export interface Variant {
   readonly reference: string;
 }
 
-const socket = { encrypted: false, remoteAddress: "127.0.0.1", readableHighWaterMark: 16_384, on() {}, once() {}, removeListener() {} } as unknown as Socket;
+const socket = {
+  encrypted: false,
+  remoteAddress: "127.0.0.1",
+  readableHighWaterMark: 16_384,
+  on() {},
+  once() {},
+  removeListener() {},
+} as unknown as Socket;
 
 /** Runs one GET through an app's callback and resolves with the status. */
 export function call(callback: Callback, url: string): Promise<number> {
@@ -32,7 +39,11 @@ export function call(callback: Callback, url: string): Promise<number> {
  * Runs `blocks` rounds of `block` requests per variant, alternating the order, and returns one line
  * per variant: CPU microseconds per request and the median over blocks of reference / this.
  */
-export async function runPaired(variants: Readonly<Record<string, Variant>>, block: number, blocks: number): Promise<string[]> {
+export async function runPaired(
+  variants: Readonly<Record<string, Variant>>,
+  block: number,
+  blocks: number,
+): Promise<string[]> {
   const skip = Math.min(10, Math.floor(blocks / 10));
   const names = Object.keys(variants);
   const pairs = new Map<string, number[]>(names.map((n) => [n, []]));
@@ -42,7 +53,8 @@ export async function runPaired(variants: Readonly<Record<string, Variant>>, blo
     for (const name of i % 2 ? [...names].reverse() : names) {
       const { callback, url } = variants[name]!;
       const t0 = process.cpuUsage();
-      for (let j = 0; j < block; j++) if ((await call(callback, url)) !== 200) throw new E_BENCH_RUN(name, `${url} did not answer 200`);
+      for (let j = 0; j < block; j++)
+        if ((await call(callback, url)) !== 200) throw new E_BENCH_RUN(name, `${url} did not answer 200`);
       const d = process.cpuUsage(t0);
       cost[name] = d.user + d.system;
     }
@@ -56,7 +68,9 @@ export async function runPaired(variants: Readonly<Record<string, Variant>>, blo
   const out = [`in-process cost per request (${blocks - skip} blocks of ${block} requests each, alternating):`];
   for (const name of names) {
     const us = totals.get(name)! / ((blocks - skip) * block);
-    out.push(`${name.padEnd(20)} ${us.toFixed(2).padStart(6)} us/req   reference / this, median of paired blocks: ${(median(pairs.get(name)!) * 100).toFixed(1)}%`);
+    out.push(
+      `${name.padEnd(20)} ${us.toFixed(2).padStart(6)} us/req   reference / this, median of paired blocks: ${(median(pairs.get(name)!) * 100).toFixed(1)}%`,
+    );
   }
   return out;
 }

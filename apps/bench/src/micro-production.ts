@@ -17,7 +17,11 @@ const b = await frameworkHost(specB, "production");
 const asCallback = (fn: unknown) => fn as Callback;
 const lines = await runPaired(
   {
-    "bare Koa production": { callback: asCallback(productionKoa().callback()), url: "/text", reference: "bare Koa production" },
+    "bare Koa production": {
+      callback: asCallback(productionKoa().callback()),
+      url: "/text",
+      reference: "bare Koa production",
+    },
     "fw-a production": { callback: asCallback(a.callback()), url: "/text/", reference: "bare Koa production" },
     "fw-b production": { callback: asCallback(b.callback()), url: "/text", reference: "bare Koa production" },
   },

@@ -36,14 +36,28 @@ const njkPage = new nunjucks.Environment(new nunjucks.FileSystemLoader(templates
   trimBlocks: true,
   lstripBlocks: true,
 }).getTemplate("main/Index/page.html", true);
-const pugPage = pug.compileFile(`${templates}main/Index/pugPage.pug`, { basedir: templates, doctype: "html", compileDebug: false });
+const pugPage = pug.compileFile(`${templates}main/Index/pugPage.pug`, {
+  basedir: templates,
+  doctype: "html",
+  compileDebug: false,
+});
 const pages = new Koa();
 pages.use((ctx) => {
   ctx.type = "text/html; charset=utf-8";
   ctx.body = ctx.path === "/page" ? njkPage.render({ ...PAGE_DATA }) : pugPage({ ...PAGE_DATA });
 });
-const a = await createA({ root, modules: [{ name: "main", exports: { Index: viewsA.Index, Items: viewsA.Items, Api: viewsA.Api } }], config: benchConfig("basic"), plugins: [] });
-const b = await createB({ root, modules: [{ name: "main", exports: { Index: viewsB.Index, Items: viewsB.Items, Api: viewsB.Api } }], config: benchConfig("basic"), plugins: [] });
+const a = await createA({
+  root,
+  modules: [{ name: "main", exports: { Index: viewsA.Index, Items: viewsA.Items, Api: viewsA.Api } }],
+  config: benchConfig("basic"),
+  plugins: [],
+});
+const b = await createB({
+  root,
+  modules: [{ name: "main", exports: { Index: viewsB.Index, Items: viewsB.Items, Api: viewsB.Api } }],
+  config: benchConfig("basic"),
+  plugins: [],
+});
 const asCallback = (fn: unknown) => fn as Callback;
 
 /** Each variant: its callback, URL, and the bare-Koa variant it is compared with. */
@@ -62,5 +76,6 @@ const variants: Record<string, Variant> = {
   "fw-b Pug page": { callback: asCallback(b.callback()), url: "/pug-page", reference: "Koa Pug page" },
 };
 
-for (const line of await runPaired(variants, Number(process.argv[2] ?? 300), Number(process.argv[3] ?? 300))) console.log(line);
+for (const line of await runPaired(variants, Number(process.argv[2] ?? 300), Number(process.argv[3] ?? 300)))
+  console.log(line);
 process.exit(0);

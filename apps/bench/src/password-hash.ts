@@ -32,6 +32,8 @@ export async function passwordTimings(): Promise<Array<{ algorithm: string; hash
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
   for (const row of await passwordTimings()) {
-    console.log(`${row.algorithm}: hash ${row.hashMs.toFixed(1)} ms, verify ${row.verifyMs.toFixed(1)} ms (median of ${RUNS})`);
+    console.log(
+      `${row.algorithm}: hash ${row.hashMs.toFixed(1)} ms, verify ${row.verifyMs.toFixed(1)} ms (median of ${RUNS})`,
+    );
   }
 }

@@ -61,7 +61,15 @@ export interface Configuration {
 }
 
 /** The scenarios of a full run; `workers` is `start --workers 1` / `2` of a built fw-a app. */
-export const SCENARIOS: readonly string[] = Object.freeze(["basic", "security", "production", "observability", "db", "routes", "workers"]);
+export const SCENARIOS: readonly string[] = Object.freeze([
+  "basic",
+  "security",
+  "production",
+  "observability",
+  "db",
+  "routes",
+  "workers",
+]);
 
 /** Parses `pnpm bench` arguments: `--quick`, `--rounds=N`, `--duration=S`, `--warmup=S`, `--connections=N`, `--only=a,b`, `--scenarios=basic,routes`, `--sizes=10,1000`, `--loader=wrk|autocannon`, `--no-scaffold`, `--priority`, `--profile`, `--fresh=production,db|none`, `--doc` / `--no-doc`, `--from=FILE` (re-report a results file). */
 export function parseOptions(argv: readonly string[], wrkAvailable: boolean): BenchOptions {
@@ -71,31 +79,66 @@ export function parseOptions(argv: readonly string[], wrkAvailable: boolean): Be
     if (!match) throw new E_BENCH_OPTION(`Unknown argument "${arg}".`);
     flags.set(match[1]!, match[2] ?? "true");
   }
-  const known = ["quick", "rounds", "duration", "warmup", "connections", "only", "scenarios", "sizes", "no-scaffold", "profile", "doc", "no-doc", "loader", "priority", "fresh", "from"];
-  for (const key of flags.keys()) if (!known.includes(key)) throw new E_BENCH_OPTION(`Unknown option --${key}; known: ${known.map((k) => `--${k}`).join(" ")}.`);
+  const known = [
+    "quick",
+    "rounds",
+    "duration",
+    "warmup",
+    "connections",
+    "only",
+    "scenarios",
+    "sizes",
+    "no-scaffold",
+    "profile",
+    "doc",
+    "no-doc",
+    "loader",
+    "priority",
+    "fresh",
+    "from",
+  ];
+  for (const key of flags.keys())
+    if (!known.includes(key))
+      throw new E_BENCH_OPTION(`Unknown option --${key}; known: ${known.map((k) => `--${k}`).join(" ")}.`);
   const quick = flags.has("quick");
   const number = (key: string, fallback: number): number => {
     const raw = flags.get(key);
     if (raw === undefined) return fallback;
     const value = Number(raw);
-    if (!Number.isFinite(value) || value <= 0) throw new E_BENCH_OPTION(`--${key} needs a positive number, got "${raw}".`);
+    if (!Number.isFinite(value) || value <= 0)
+      throw new E_BENCH_OPTION(`--${key} needs a positive number, got "${raw}".`);
     return value;
   };
-  const list = (key: string): string[] | undefined => flags.get(key)?.split(",").map((s) => s.trim()).filter(Boolean);
+  const list = (key: string): string[] | undefined =>
+    flags
+      .get(key)
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   const servers = (list("only") ?? SERVERS.map((s) => s.name)) as ServerName[];
-  for (const name of servers) if (!SERVERS.some((s) => s.name === name)) throw new E_BENCH_OPTION(`--only: unknown server "${name}"; known: ${SERVERS.map((s) => s.name).join(", ")}.`);
+  for (const name of servers)
+    if (!SERVERS.some((s) => s.name === name))
+      throw new E_BENCH_OPTION(`--only: unknown server "${name}"; known: ${SERVERS.map((s) => s.name).join(", ")}.`);
   const scenarios = list("scenarios") ?? [...SCENARIOS];
-  for (const scenario of scenarios) if (!SCENARIOS.includes(scenario)) throw new E_BENCH_OPTION(`--scenarios: unknown scenario "${scenario}"; known: ${SCENARIOS.join(", ")}.`);
+  for (const scenario of scenarios)
+    if (!SCENARIOS.includes(scenario))
+      throw new E_BENCH_OPTION(`--scenarios: unknown scenario "${scenario}"; known: ${SCENARIOS.join(", ")}.`);
   const routeSizes = (list("sizes") ?? (quick ? ["10", "10000"] : ["10", "1000", "10000"])).map(Number);
   const filtered = flags.has("only") || flags.has("scenarios") || flags.has("sizes");
   const loader = (flags.get("loader") ?? (wrkAvailable ? "wrk" : "autocannon")) as Loader;
-  if (loader !== "wrk" && loader !== "autocannon") throw new E_BENCH_OPTION(`--loader must be wrk or autocannon, got "${String(loader)}".`);
-  if (loader === "wrk" && !wrkAvailable) throw new E_BENCH_OPTION("--loader=wrk: wrk is not on PATH (apt-get install wrk).");
+  if (loader !== "wrk" && loader !== "autocannon")
+    throw new E_BENCH_OPTION(`--loader must be wrk or autocannon, got "${String(loader)}".`);
+  if (loader === "wrk" && !wrkAvailable)
+    throw new E_BENCH_OPTION("--loader=wrk: wrk is not on PATH (apt-get install wrk).");
   // Observability is not fresh by default: the full run's load stays within its budget.
   const fresh = flags.get("fresh") === "none" ? [] : (list("fresh") ?? ["production", "db"]);
   // `workers` starts its own processes (the built app's `start`), once per worker count.
   const freshable = SCENARIOS.filter((scenario) => scenario !== "workers");
-  for (const scenario of fresh) if (!freshable.includes(scenario)) throw new E_BENCH_OPTION(`--fresh: "${scenario}" is not a scenario whose servers can be started anew; use ${freshable.join(", ")}, or none.`);
+  for (const scenario of fresh)
+    if (!freshable.includes(scenario))
+      throw new E_BENCH_OPTION(
+        `--fresh: "${scenario}" is not a scenario whose servers can be started anew; use ${freshable.join(", ")}, or none.`,
+      );
   return {
     quick,
     loader,
@@ -116,7 +159,8 @@ export function parseOptions(argv: readonly string[], wrkAvailable: boolean): Be
     filtered,
     profile: flags.has("profile"),
     freshScenarios: flags.has("profile") || quick ? [] : fresh,
-    writeDoc: flags.has("doc") || (!quick && !filtered && !flags.has("no-doc") && !flags.has("profile") && !flags.has("from")),
+    writeDoc:
+      flags.has("doc") || (!quick && !filtered && !flags.has("no-doc") && !flags.has("profile") && !flags.has("from")),
     ...(flags.get("from") ? { from: flags.get("from")! } : {}),
   };
 }
@@ -130,14 +174,34 @@ export function configurations(options: BenchOptions): Configuration[] {
   for (const info of SERVERS) {
     if (!options.servers.includes(info.name)) continue;
     const serves = (w: Workload) => info.workloads.includes(w.name);
-    if (options.scenarios.includes("basic")) add(info.name, "basic", WORKLOADS.filter((w) => w.scenario === "basic" && serves(w)));
-    if (options.scenarios.includes("security")) add(info.name, "security", WORKLOADS.filter((w) => w.scenario === "security" && serves(w)));
+    if (options.scenarios.includes("basic"))
+      add(
+        info.name,
+        "basic",
+        WORKLOADS.filter((w) => w.scenario === "basic" && serves(w)),
+      );
+    if (options.scenarios.includes("security"))
+      add(
+        info.name,
+        "security",
+        WORKLOADS.filter((w) => w.scenario === "security" && serves(w)),
+      );
     for (const scenario of ["production", "db"] as const) {
-      if (options.scenarios.includes(scenario)) add(info.name, scenario, WORKLOADS.filter((w) => w.scenario === scenario && serves(w)));
+      if (options.scenarios.includes(scenario))
+        add(
+          info.name,
+          scenario,
+          WORKLOADS.filter((w) => w.scenario === scenario && serves(w)),
+        );
     }
     // Observability: the production defaults again, with metrics or tracing on (one process each).
     for (const scenario of ["production-metrics", "production-tracing"] as const) {
-      if (options.scenarios.includes("observability")) add(info.name, scenario, WORKLOADS.filter((w) => w.scenario === scenario && serves(w)));
+      if (options.scenarios.includes("observability"))
+        add(
+          info.name,
+          scenario,
+          WORKLOADS.filter((w) => w.scenario === scenario && serves(w)),
+        );
     }
     if (options.scenarios.includes("routes") && info.workloads.includes("last-route")) {
       for (const size of options.routeSizes) add(info.name, `routes-${size}`, [lastRouteWorkload(size)]);
@@ -156,8 +220,14 @@ export function scenarioGroup(scenario: string): string {
 export function plannedLoadSeconds(options: BenchOptions): number {
   const fresh = (c: Configuration) => options.freshScenarios.includes(scenarioGroup(c.scenario));
   const warmups = (c: Configuration) => (fresh(c) ? options.rounds : 1) * (options.warmupEach ? options.warmup : 0);
-  const slots = configurations(options).reduce((sum, c) => sum + c.workloads.length * (options.rounds * options.duration + warmups(c)), 0);
-  const workers = options.scenarios.includes("workers") && options.servers.includes("fw-a") ? 2 * (options.warmup + options.rounds * options.duration) : 0;
+  const slots = configurations(options).reduce(
+    (sum, c) => sum + c.workloads.length * (options.rounds * options.duration + warmups(c)),
+    0,
+  );
+  const workers =
+    options.scenarios.includes("workers") && options.servers.includes("fw-a")
+      ? 2 * (options.warmup + options.rounds * options.duration)
+      : 0;
   return slots + workers;
 }
 

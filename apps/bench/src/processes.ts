@@ -31,7 +31,10 @@ function waitForLine(child: ChildProcess, prefix: string, what: string, timeoutM
   return new Promise((resolve, reject) => {
     let out = "";
     let err = "";
-    const timer = setTimeout(() => finish(new Error(`${what} did not start within ${timeoutMs} ms.\n${err}`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`${what} did not start within ${timeoutMs} ms.\n${err}`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const line = out.split("\n").find((l) => l.startsWith(prefix));
@@ -40,7 +43,8 @@ function waitForLine(child: ChildProcess, prefix: string, what: string, timeoutM
     const onErr = (chunk: Buffer) => {
       err += chunk.toString();
     };
-    const onExit = (code: number | null) => finish(new Error(`${what} exited (code ${code}) before it was ready.\n${err}`));
+    const onExit = (code: number | null) =>
+      finish(new Error(`${what} exited (code ${code}) before it was ready.\n${err}`));
     const finish = (error?: Error, value?: string) => {
       clearTimeout(timer);
       child.stdout?.off("data", onData);
@@ -63,9 +67,18 @@ export async function startServer(options: {
   /** Extra environment (BENCH_PROFILE). */
   env?: Readonly<Record<string, string>>;
 }): Promise<ServerProcess> {
-  const { command, args } = pinned(options.core, [...(options.nodeArgs ?? []), SERVER_MAIN, options.server, options.scenario, "0"]);
+  const { command, args } = pinned(options.core, [
+    ...(options.nodeArgs ?? []),
+    SERVER_MAIN,
+    options.server,
+    options.scenario,
+    "0",
+  ]);
   const spawnedAt = performance.now();
-  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_ENV: "production", ...options.env } });
+  const child = spawn(command, args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NODE_ENV: "production", ...options.env },
+  });
   const ready = JSON.parse(await waitForLine(child, "READY ", `${options.server} (${options.scenario})`, 60_000)) as {
     port: number;
     timings: Record<string, number>;

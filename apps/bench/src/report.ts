@@ -88,10 +88,13 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-const pct = (ratio: number | undefined): string => (ratio === undefined || !Number.isFinite(ratio) ? "-" : `${Math.round(ratio * 100)}%`);
+const pct = (ratio: number | undefined): string =>
+  ratio === undefined || !Number.isFinite(ratio) ? "-" : `${Math.round(ratio * 100)}%`;
 // Two decimals: the Fastify ratios are read against goals such as 1.3x.
-const times2 = (ratio: number | undefined): string => (ratio === undefined || !Number.isFinite(ratio) ? "-" : `${ratio.toFixed(2)}x`);
-const times = (ratio: number | undefined): string => (ratio === undefined || !Number.isFinite(ratio) ? "-" : `${ratio.toFixed(1)}x`);
+const times2 = (ratio: number | undefined): string =>
+  ratio === undefined || !Number.isFinite(ratio) ? "-" : `${ratio.toFixed(2)}x`;
+const times = (ratio: number | undefined): string =>
+  ratio === undefined || !Number.isFinite(ratio) ? "-" : `${ratio.toFixed(1)}x`;
 const num = (n: number, digits = 0): string => (Number.isFinite(n) ? n.toFixed(digits) : "-");
 
 function rowsOf(runs: readonly RunRecord[]): Row[] {
@@ -117,7 +120,12 @@ function rowsOf(runs: readonly RunRecord[]): Row[] {
   });
   // Ratios are the median over rounds of the ratio within each round: the two runs compared were
   // made seconds apart, so a slow minute on a shared machine weighs on both.
-  const paired = (workload: string, server: string, other: string, value: (r: RunRecord) => number): number | undefined => {
+  const paired = (
+    workload: string,
+    server: string,
+    other: string,
+    value: (r: RunRecord) => number,
+  ): number | undefined => {
     const mine = runs.filter((r) => r.workload === workload && r.server === server);
     const theirs = runs.filter((r) => r.workload === workload && r.server === other);
     const ratios = mine.flatMap((r) => {
@@ -129,9 +137,13 @@ function rowsOf(runs: readonly RunRecord[]): Row[] {
   const ratios = (workload: string, server: string, other: string, key: string, cpuKey: string) => {
     const rps = paired(workload, server, other, (r) => r.rps);
     const cpu = paired(workload, server, other, (r) => 1 / r.cpuUs);
-    return { ...(rps !== undefined && Number.isFinite(rps) ? { [key]: rps } : {}), ...(cpu !== undefined && Number.isFinite(cpu) ? { [cpuKey]: cpu } : {}) };
+    return {
+      ...(rps !== undefined && Number.isFinite(rps) ? { [key]: rps } : {}),
+      ...(cpu !== undefined && Number.isFinite(cpu) ? { [cpuKey]: cpu } : {}),
+    };
   };
-  const order = (r: Row) => WORKLOADS.findIndex((w) => w.name === r.workload) * 100 + SERVERS.findIndex((s) => s.name === r.server);
+  const order = (r: Row) =>
+    WORKLOADS.findIndex((w) => w.name === r.workload) * 100 + SERVERS.findIndex((s) => s.name === r.server);
   return base
     .map((row) => ({
       ...row,
@@ -147,14 +159,22 @@ function scalingOf(results: RawResults): ScalingRow[] {
   const out: ScalingRow[] = [];
   const servers = [...new Set(results.runs.filter((r) => r.workload === "last-route").map((r) => r.server))];
   for (const server of servers) {
-    const sizes = [...new Set(results.runs.filter((r) => r.server === server && r.workload === "last-route").map((r) => Number(r.scenario.slice(7))))].sort((a, b) => a - b);
+    const sizes = [
+      ...new Set(
+        results.runs
+          .filter((r) => r.server === server && r.workload === "last-route")
+          .map((r) => Number(r.scenario.slice(7))),
+      ),
+    ].sort((a, b) => a - b);
     const smallestRuns = results.runs.filter((r) => r.server === server && r.scenario === `routes-${sizes[0]}`);
     // Against the smallest size in the same round (paired, as for the other ratios).
     const pairedVsSmallest = (runs: readonly RunRecord[], value: (r: RunRecord) => number) =>
-      median(runs.flatMap((r) => {
-        const base = smallestRuns.find((b) => b.round === r.round);
-        return base ? [value(r) / value(base)] : [];
-      }));
+      median(
+        runs.flatMap((r) => {
+          const base = smallestRuns.find((b) => b.round === r.round);
+          return base ? [value(r) / value(base)] : [];
+        }),
+      );
     for (const routes of sizes) {
       const scenario = `routes-${routes}`;
       const runs = results.runs.filter((r) => r.server === server && r.scenario === scenario);
@@ -190,27 +210,83 @@ function goalsOf(rows: Row[], scaling: ScalingRow[], scaffolds: Summary["scaffol
     cpuValue?: number,
   ) => {
     const cpu = cpuValue !== undefined && Number.isFinite(cpuValue) ? { measuredCpu: measured(cpuValue) } : {};
-    if (value === undefined || !Number.isFinite(value)) goals.push({ goal, subject, measured: pending.includes(server) ? "pending" : "not measured", met: "pending" });
+    if (value === undefined || !Number.isFinite(value))
+      goals.push({ goal, subject, measured: pending.includes(server) ? "pending" : "not measured", met: "pending" });
     else goals.push({ goal, subject, measured: measured(value), ...cpu, met: ok(value) });
   };
   for (const fw of ["fw-a", "fw-b"]) {
-    for (const w of ["text", "params", "json"]) add(">= 90% of bare Koa", `${fw} ${w}`, row(w, fw)?.vsBareKoa, pct, (v) => v >= 0.9, fw, row(w, fw)?.cpuVsBareKoa);
+    for (const w of ["text", "params", "json"])
+      add(
+        ">= 90% of bare Koa",
+        `${fw} ${w}`,
+        row(w, fw)?.vsBareKoa,
+        pct,
+        (v) => v >= 0.9,
+        fw,
+        row(w, fw)?.cpuVsBareKoa,
+      );
   }
-  add(">= 95% of hand-written Koa, same engine", "fw-a Nunjucks page", row("page-njk", "fw-a")?.vsKoaRouter, pct, (v) => v >= 0.95, "fw-a", row("page-njk", "fw-a")?.cpuVsKoaRouter);
-  add(">= 95% of hand-written Koa, same engine", "fw-b Pug page", row("page-pug", "fw-b")?.vsKoaRouter, pct, (v) => v >= 0.95, "fw-b", row("page-pug", "fw-b")?.cpuVsKoaRouter);
+  add(
+    ">= 95% of hand-written Koa, same engine",
+    "fw-a Nunjucks page",
+    row("page-njk", "fw-a")?.vsKoaRouter,
+    pct,
+    (v) => v >= 0.95,
+    "fw-a",
+    row("page-njk", "fw-a")?.cpuVsKoaRouter,
+  );
+  add(
+    ">= 95% of hand-written Koa, same engine",
+    "fw-b Pug page",
+    row("page-pug", "fw-b")?.vsKoaRouter,
+    pct,
+    (v) => v >= 0.95,
+    "fw-b",
+    row("page-pug", "fw-b")?.cpuVsKoaRouter,
+  );
   for (const fw of ["fw-a", "fw-b"]) {
-    for (const w of ["text", "params", "json"]) add(">= 5x NestJS", `${fw} ${w}`, row(w, fw)?.vsNest, times, (v) => v >= 5, fw, row(w, fw)?.cpuVsNest);
+    for (const w of ["text", "params", "json"])
+      add(">= 5x NestJS", `${fw} ${w}`, row(w, fw)?.vsNest, times, (v) => v >= 5, fw, row(w, fw)?.cpuVsNest);
   }
   for (const fw of ["fw-a", "fw-b"]) {
     const big = scaling.find((s) => s.server === fw && s.routes === 10_000);
     const small = scaling.find((s) => s.server === fw && s.routes === 10);
-    add("10,000-route rps >= 90% of 10-route rps", fw, big && small ? big.vsSmallest : undefined, pct, (v) => v >= 0.9, fw, big && small ? big.cpuVsSmallest : undefined);
-    add("10,000-route table < 300 ms", fw, big?.tableMs, (v) => `${v.toFixed(0)} ms`, (v) => v < 300, fw);
-    add("RSS of 10,000-route app < 2x 10-route app", fw, big && small ? big.rssMiB / small.rssMiB : undefined, times, (v) => v < 2, fw);
+    add(
+      "10,000-route rps >= 90% of 10-route rps",
+      fw,
+      big && small ? big.vsSmallest : undefined,
+      pct,
+      (v) => v >= 0.9,
+      fw,
+      big && small ? big.cpuVsSmallest : undefined,
+    );
+    add(
+      "10,000-route table < 300 ms",
+      fw,
+      big?.tableMs,
+      (v) => `${v.toFixed(0)} ms`,
+      (v) => v < 300,
+      fw,
+    );
+    add(
+      "RSS of 10,000-route app < 2x 10-route app",
+      fw,
+      big && small ? big.rssMiB / small.rssMiB : undefined,
+      times,
+      (v) => v < 2,
+      fw,
+    );
     for (const mode of ["no-reload", "reload"]) {
       const found = scaffolds.find((s) => s.framework === fw && s.mode === mode);
       if (!found && scaffolds.some((s) => s.framework === fw)) continue; // a mode this run did not time (quick)
-      add("start-up of a scaffolded app < 1 s", `${fw} (serve ${mode === "reload" ? "with reload" : "--no-reload"})`, found?.ms, (v) => `${v.toFixed(0)} ms`, (v) => v < 1000, fw);
+      add(
+        "start-up of a scaffolded app < 1 s",
+        `${fw} (serve ${mode === "reload" ? "with reload" : "--no-reload"})`,
+        found?.ms,
+        (v) => `${v.toFixed(0)} ms`,
+        (v) => v < 1000,
+        fw,
+      );
     }
   }
   return goals;
@@ -221,7 +297,13 @@ function workersOf(results: RawResults): WorkersRow[] {
   const counts = [...new Set(records.map((r) => r.workers))].sort((a, b) => a - b);
   const medians = counts.map((workers) => {
     const list = records.filter((r) => r.workers === workers);
-    return { workers, rps: median(list.map((r) => r.rps)), p99: median(list.map((r) => r.p99)), cpuUs: median(list.map((r) => r.cpuUs)), runs: list.length };
+    return {
+      workers,
+      rps: median(list.map((r) => r.rps)),
+      p99: median(list.map((r) => r.p99)),
+      cpuUs: median(list.map((r) => r.cpuUs)),
+      runs: list.length,
+    };
   });
   const one = medians.find((m) => m.workers === 1);
   return medians.map((m) => ({ ...m, vsOne: one ? m.rps / one.rps : Number.NaN }));
@@ -230,31 +312,82 @@ function workersOf(results: RawResults): WorkersRow[] {
 function productionGoalsOf(rows: Row[], workers: WorkersRow[], pending: string[]): Goal[] {
   const goals: Goal[] = [];
   const row = (workload: string, server: string) => rows.find((r) => r.workload === workload && r.server === server);
-  const add = (goal: string, subject: string, value: number | undefined, cpu: number | undefined, measured: (v: number) => string, ok: ((v: number) => boolean) | "reported", server: string) => {
-    if (value === undefined || !Number.isFinite(value)) goals.push({ goal, subject, measured: pending.includes(server) ? "pending" : "not measured", met: "pending" });
-    else goals.push({ goal, subject, measured: measured(value), ...(cpu !== undefined && Number.isFinite(cpu) ? { measuredCpu: measured(cpu) } : {}), met: ok === "reported" ? ok : ok(value) });
+  const add = (
+    goal: string,
+    subject: string,
+    value: number | undefined,
+    cpu: number | undefined,
+    measured: (v: number) => string,
+    ok: ((v: number) => boolean) | "reported",
+    server: string,
+  ) => {
+    if (value === undefined || !Number.isFinite(value))
+      goals.push({ goal, subject, measured: pending.includes(server) ? "pending" : "not measured", met: "pending" });
+    else
+      goals.push({
+        goal,
+        subject,
+        measured: measured(value),
+        ...(cpu !== undefined && Number.isFinite(cpu) ? { measuredCpu: measured(cpu) } : {}),
+        met: ok === "reported" ? ok : ok(value),
+      });
   };
   for (const fw of ["fw-a", "fw-b"]) {
     const r = row("prod-text", fw);
-    add(">= 90% of bare Koa, production defaults (GET text, no cookie)", fw, r?.vsBareKoa, r?.cpuVsBareKoa, pct, (v) => v >= 0.9, fw);
+    add(
+      ">= 90% of bare Koa, production defaults (GET text, no cookie)",
+      fw,
+      r?.vsBareKoa,
+      r?.cpuVsBareKoa,
+      pct,
+      (v) => v >= 0.9,
+      fw,
+    );
   }
   // Observability's cost: the production workload with metrics, and with tracing, on, against off.
-  for (const [workload, what] of [["prod-text-metrics", "metrics"], ["prod-text-tracing", "tracing (spans made, not exported)"]] as const) {
+  for (const [workload, what] of [
+    ["prod-text-metrics", "metrics"],
+    ["prod-text-tracing", "tracing (spans made, not exported)"],
+  ] as const) {
     for (const fw of ["fw-a", "fw-b"]) {
       const on = row(workload, fw);
       const off = row("prod-text", fw);
       const cpu = on && off ? off.cpuUs / on.cpuUs : undefined;
-      add(`reported: ${what} on, against off (production defaults, GET text)`, fw, on && off ? on.rps / off.rps : undefined, cpu, pct, "reported", fw);
+      add(
+        `reported: ${what} on, against off (production defaults, GET text)`,
+        fw,
+        on && off ? on.rps / off.rps : undefined,
+        cpu,
+        pct,
+        "reported",
+        fw,
+      );
     }
   }
   for (const fw of ["fw-a", "fw-b"]) {
     const r = row("db-read", fw);
-    add(">= 1.3x Fastify + plugins, Redis session + PostgreSQL row", fw, r?.vsFastify, r?.cpuVsFastify, times2, (v) => v >= 1.3, fw);
+    add(
+      ">= 1.3x Fastify + plugins, Redis session + PostgreSQL row",
+      fw,
+      r?.vsFastify,
+      r?.cpuVsFastify,
+      times2,
+      (v) => v >= 1.3,
+      fw,
+    );
   }
   const two = workers.find((w) => w.workers === 2);
   const one = workers.find((w) => w.workers === 1);
   const cpu = two && one ? one.cpuUs / two.cpuUs : undefined;
-  add("reported: start --workers 2 against --workers 1 (load generator on the same 2 cores)", "fw-a, built app, GET /api/", two?.vsOne, cpu, times2, "reported", "fw-a");
+  add(
+    "reported: start --workers 2 against --workers 1 (load generator on the same 2 cores)",
+    "fw-a, built app, GET /api/",
+    two?.vsOne,
+    cpu,
+    times2,
+    "reported",
+    "fw-a",
+  );
   return goals;
 }
 
@@ -266,13 +399,27 @@ export function summarise(results: RawResults): Summary {
   for (const record of results.scaffolds) {
     if (scaffolds.some((s) => s.framework === record.framework && s.mode === record.mode)) continue;
     const list = results.scaffolds.filter((s) => s.framework === record.framework && s.mode === record.mode);
-    scaffolds.push({ framework: record.framework, mode: record.mode, ms: median(list.map((s) => s.ms)), runs: list.length });
+    scaffolds.push({
+      framework: record.framework,
+      mode: record.mode,
+      ms: median(list.map((s) => s.ms)),
+      runs: list.length,
+    });
   }
   const measured = new Set(results.runs.map((r) => r.server));
   const pending = [...new Set(results.failures.map((f) => f.server))].filter((s) => !measured.has(s));
   const spreads = rows.filter((r) => r.runs > 1).map((r) => r.spread);
   const workers = workersOf(results);
-  return { rows, scaling, scaffolds, workers, goals: goalsOf(rows, scaling, scaffolds, pending), productionGoals: productionGoalsOf(rows, workers, pending), pending, noise: { medianSpread: median(spreads), maxSpread: spreads.length ? Math.max(...spreads) : Number.NaN } };
+  return {
+    rows,
+    scaling,
+    scaffolds,
+    workers,
+    goals: goalsOf(rows, scaling, scaffolds, pending),
+    productionGoals: productionGoalsOf(rows, workers, pending),
+    pending,
+    noise: { medianSpread: median(spreads), maxSpread: spreads.length ? Math.max(...spreads) : Number.NaN },
+  };
 }
 
 /** The production-defaults and db workloads, where some servers run their middleware. */
@@ -280,7 +427,9 @@ const PRODUCTION_WORKLOADS = new Set(["prod-text", "prod-text-metrics", "prod-te
 const label = (server: string, workload?: string) => {
   const info = SERVERS.find((s) => s.name === server);
   if (!info) return server;
-  return workload !== undefined && PRODUCTION_WORKLOADS.has(workload) ? (info.productionLabel ?? info.label) : info.label;
+  return workload !== undefined && PRODUCTION_WORKLOADS.has(workload)
+    ? (info.productionLabel ?? info.label)
+    : info.label;
 };
 const title = (workload: string) => WORKLOADS.find((w) => w.name === workload)?.title ?? workload;
 
@@ -308,26 +457,47 @@ export function markdownTables(summary: Summary): string {
     );
   }
   if (summary.scaffolds.length > 0) {
-    lines.push("", "Start-up of a scaffolded app (CLI process spawn to the first 200 on `/`, development mode, TypeScript through tsx):", "");
+    lines.push(
+      "",
+      "Start-up of a scaffolded app (CLI process spawn to the first 200 on `/`, development mode, TypeScript through tsx):",
+      "",
+    );
     lines.push("| framework | serve mode | ms (median) | runs |", "|---|---|--:|--:|");
-    for (const s of summary.scaffolds) lines.push(`| ${s.framework} | ${s.mode === "reload" ? "with reload (default)" : "--no-reload"} | ${num(s.ms)} | ${s.runs} |`);
+    for (const s of summary.scaffolds)
+      lines.push(
+        `| ${s.framework} | ${s.mode === "reload" ? "with reload (default)" : "--no-reload"} | ${num(s.ms)} | ${s.runs} |`,
+      );
   }
   if (summary.workers && summary.workers.length > 0) {
-    lines.push("", "Production server of a built fw-a app (`start --workers N`, APP_ENV=production, `GET /api/`; not pinned, the load generator shares the 2 cores):", "");
-    lines.push("| workers | req/s (median) | vs --workers 1 | p99 ms | CPU us/req (all processes) | runs |", "|--:|--:|--:|--:|--:|--:|");
-    for (const w of summary.workers) lines.push(`| ${w.workers} | ${num(w.rps)} | ${times2(w.vsOne)} | ${num(w.p99, 1)} | ${num(w.cpuUs, 1)} | ${w.runs} |`);
+    lines.push(
+      "",
+      "Production server of a built fw-a app (`start --workers N`, APP_ENV=production, `GET /api/`; not pinned, the load generator shares the 2 cores):",
+      "",
+    );
+    lines.push(
+      "| workers | req/s (median) | vs --workers 1 | p99 ms | CPU us/req (all processes) | runs |",
+      "|--:|--:|--:|--:|--:|--:|",
+    );
+    for (const w of summary.workers)
+      lines.push(
+        `| ${w.workers} | ${num(w.rps)} | ${times2(w.vsOne)} | ${num(w.p99, 1)} | ${num(w.cpuUs, 1)} | ${w.runs} |`,
+      );
   }
   if (summary.productionGoals && summary.productionGoals.length > 0) {
     lines.push("", "Goals of the production workloads:", "");
     lines.push("| goal | subject | measured (req/s) | from CPU per request | met (req/s) |", "|---|---|--:|--:|---|");
     for (const g of summary.productionGoals) {
-      lines.push(`| ${g.goal} | ${g.subject} | ${g.measured} | ${g.measuredCpu ?? "-"} | ${g.met === "pending" || g.met === "reported" ? g.met : g.met ? "yes" : "**no**"} |`);
+      lines.push(
+        `| ${g.goal} | ${g.subject} | ${g.measured} | ${g.measuredCpu ?? "-"} | ${g.met === "pending" || g.met === "reported" ? g.met : g.met ? "yes" : "**no**"} |`,
+      );
     }
   }
   lines.push("", "Goals of routing, pages, route-table size and start-up:", "");
   lines.push("| goal | subject | measured (req/s) | from CPU per request | met (req/s) |", "|---|---|--:|--:|---|");
   for (const g of summary.goals) {
-    lines.push(`| ${g.goal} | ${g.subject} | ${g.measured} | ${g.measuredCpu ?? "-"} | ${g.met === "pending" ? "pending" : g.met ? "yes" : "**no**"} |`);
+    lines.push(
+      `| ${g.goal} | ${g.subject} | ${g.measured} | ${g.measuredCpu ?? "-"} | ${g.met === "pending" ? "pending" : g.met ? "yes" : "**no**"} |`,
+    );
   }
   return lines.join("\n");
 }

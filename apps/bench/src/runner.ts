@@ -85,7 +85,8 @@ async function login(base: string, trailingSlash: boolean): Promise<Record<strin
   if (response.status !== 200) throw new E_BENCH_RUN("login", `answered ${response.status}: ${text.slice(0, 200)}`);
   const token = (JSON.parse(text) as { token?: unknown }).token;
   const cookie = cookieHeader(response);
-  if (typeof token !== "string" || !cookie) throw new E_BENCH_RUN("login", `gave no token or no cookie: ${text.slice(0, 200)}`);
+  if (typeof token !== "string" || !cookie)
+    throw new E_BENCH_RUN("login", `gave no token or no cookie: ${text.slice(0, 200)}`);
   return { cookie, "x-csrf-token": token };
 }
 
@@ -94,7 +95,12 @@ function targetFor(base: string, trailingSlash: boolean, workload: Workload, ses
   const headers: Record<string, string> = { ...session };
   if (workload.body !== undefined) headers["content-type"] = "application/json";
   else delete headers["x-csrf-token"];
-  return { url: base + pathFor(info, workload.path), method: workload.method, headers, ...(workload.body !== undefined ? { body: JSON.stringify(workload.body) } : {}) };
+  return {
+    url: base + pathFor(info, workload.path),
+    method: workload.method,
+    headers,
+    ...(workload.body !== undefined ? { body: JSON.stringify(workload.body) } : {}),
+  };
 }
 
 /** A started server of a group, with the headers its requests carry (session cookie, CSRF token). */
@@ -131,13 +137,26 @@ function logProfile(config: Configuration, requests: number, log: (line: string)
 /** Starts a configuration's server, logs in when needed, and checks every workload's answer once. */
 async function bringUp(config: Configuration, options: BenchOptions, results: RawResults): Promise<Live> {
   const info = serverInfo(config.server);
-  const proc = await startServer({ server: config.server, scenario: config.scenario, core: SERVER_CORE, env: profileEnv(options, config) });
+  const proc = await startServer({
+    server: config.server,
+    scenario: config.scenario,
+    core: SERVER_CORE,
+    env: profileEnv(options, config),
+  });
   try {
     const base = `http://127.0.0.1:${proc.port}`;
-    const session = config.scenario === "security" || config.scenario === "db" ? await login(base, info.trailingSlash) : {};
-    for (const workload of config.workloads) await verify(targetFor(base, info.trailingSlash, workload, session), workload, config.server);
+    const session =
+      config.scenario === "security" || config.scenario === "db" ? await login(base, info.trailingSlash) : {};
+    for (const workload of config.workloads)
+      await verify(targetFor(base, info.trailingSlash, workload, session), workload, config.server);
     if (options.startupFromLoad && config.scenario.startsWith("routes-")) {
-      results.starts.push({ round: 0, server: config.server, scenario: config.scenario, startupMs: performance.now() - proc.spawnedAt, timings: proc.timings });
+      results.starts.push({
+        round: 0,
+        server: config.server,
+        scenario: config.scenario,
+        startupMs: performance.now() - proc.spawnedAt,
+        timings: proc.timings,
+      });
     }
     return { config, proc, base, session };
   } catch (error) {
@@ -147,7 +166,12 @@ async function bringUp(config: Configuration, options: BenchOptions, results: Ra
 }
 
 /** Times process spawn to the first answered request of a configuration (a fresh process). */
-async function timeStartup(config: Configuration, round: number, results: RawResults, log: (line: string) => void): Promise<void> {
+async function timeStartup(
+  config: Configuration,
+  round: number,
+  results: RawResults,
+  log: (line: string) => void,
+): Promise<void> {
   const info = serverInfo(config.server);
   let proc: ServerProcess | undefined;
   try {
@@ -156,9 +180,15 @@ async function timeStartup(config: Configuration, round: number, results: RawRes
     await verify(targetFor(`http://127.0.0.1:${proc.port}`, info.trailingSlash, workload, {}), workload, config.server);
     const startupMs = performance.now() - proc.spawnedAt;
     results.starts.push({ round, server: config.server, scenario: config.scenario, startupMs, timings: proc.timings });
-    log(`  r${round + 1} start-up ${config.server} ${config.scenario}: first answer after ${startupMs.toFixed(0)} ms (app build ${(proc.timings["appBuild"] ?? Number.NaN).toFixed(1)} ms)`);
+    log(
+      `  r${round + 1} start-up ${config.server} ${config.scenario}: first answer after ${startupMs.toFixed(0)} ms (app build ${(proc.timings["appBuild"] ?? Number.NaN).toFixed(1)} ms)`,
+    );
   } catch (error) {
-    results.failures.push({ server: config.server, scenario: `start-${config.scenario}`, error: firstLines((error as Error).message) });
+    results.failures.push({
+      server: config.server,
+      scenario: `start-${config.scenario}`,
+      error: firstLines((error as Error).message),
+    });
   } finally {
     await proc?.stop();
   }
@@ -179,7 +209,12 @@ function groupsOf(configs: readonly Configuration[]): Configuration[][] {
  * per round loads each workload on each server in turn (a warm-up before the first round), the
  * order rotating from round to round, so that every ratio compares runs made close together.
  */
-async function runGroup(group: readonly Configuration[], options: BenchOptions, results: RawResults, log: (line: string) => void): Promise<void> {
+async function runGroup(
+  group: readonly Configuration[],
+  options: BenchOptions,
+  results: RawResults,
+  log: (line: string) => void,
+): Promise<void> {
   let live: Live[] = [];
   const answered = new Map<Live, number>();
   // Fresh processes every round (the `production` and `db` scenarios by default): each round is then its own start-up.
@@ -190,7 +225,11 @@ async function runGroup(group: readonly Configuration[], options: BenchOptions, 
       try {
         up.push(await bringUp(config, options, results));
       } catch (error) {
-        results.failures.push({ server: config.server, scenario: config.scenario, error: firstLines((error as Error).message) });
+        results.failures.push({
+          server: config.server,
+          scenario: config.scenario,
+          error: firstLines((error as Error).message),
+        });
         log(`  ${config.server} ${config.scenario}: FAILED ${firstLines((error as Error).message)}`);
       }
     }
@@ -213,16 +252,32 @@ async function runGroup(group: readonly Configuration[], options: BenchOptions, 
           const info = serverInfo(l.config.server);
           const target = targetFor(l.base, info.trailingSlash, workload, l.session);
           if (firstOfProcess && (options.warmupEach || !warmed.has(l))) {
-            const warm = await runLoad(target, { connections: options.connections, duration: options.warmup, loader: options.loader });
+            const warm = await runLoad(target, {
+              connections: options.connections,
+              duration: options.warmup,
+              loader: options.loader,
+            });
             answered.set(l, (answered.get(l) ?? 0) + warm.requests);
           }
           warmed.add(l);
           const cpuBefore = cpuSeconds(l.proc.pid);
-          const load = await runLoad(target, { connections: options.connections, duration: options.duration, loader: options.loader });
+          const load = await runLoad(target, {
+            connections: options.connections,
+            duration: options.duration,
+            loader: options.loader,
+          });
           const cpuUs = ((cpuSeconds(l.proc.pid) - cpuBefore) / load.requests) * 1e6;
           answered.set(l, (answered.get(l) ?? 0) + load.requests);
           const rss = rssMiB(l.proc.pid);
-          results.runs.push({ round, server: l.config.server, scenario: l.config.scenario, workload: workload.name, ...load, rssMiB: rss, cpuUs });
+          results.runs.push({
+            round,
+            server: l.config.server,
+            scenario: l.config.scenario,
+            workload: workload.name,
+            ...load,
+            rssMiB: rss,
+            cpuUs,
+          });
           log(
             `  r${round + 1} ${l.config.server.padEnd(10)} ${l.config.scenario.padEnd(12)} ${workload.name.padEnd(12)} ${load.rps.toFixed(0).padStart(7)} req/s  p99 ${load.p99.toFixed(1).padStart(6)} ms  RSS ${rss.toFixed(1)} MiB  CPU ${cpuUs.toFixed(0).padStart(4)} us/req${load.bad ? `  (${load.bad} bad answers!)` : ""}`,
           );
@@ -240,7 +295,10 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
   const results: RawResults = { runs: [], starts: [], tables: [], scaffolds: [], workers: [], failures: [] };
   const configs = configurations(options);
   await warmFetch();
-  const routeConfigs = configs.filter((c) => c.scenario.startsWith("routes-") && options.startupSizes.includes(Number(c.scenario.slice("routes-".length))));
+  const routeConfigs = configs.filter(
+    (c) =>
+      c.scenario.startsWith("routes-") && options.startupSizes.includes(Number(c.scenario.slice("routes-".length))),
+  );
   for (let round = 0; round < options.startupRounds; round++) {
     if (routeConfigs.length === 0 && !options.scaffold) break;
     log(`start-up round ${round + 1} of ${options.startupRounds}`);
@@ -250,14 +308,23 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
         const ms = await measureTableInProcess(config.server, routes, SERVER_CORE);
         results.tables.push({ round, server: config.server, routes, ms });
       } catch (error) {
-        results.failures.push({ server: config.server, scenario: `table-${routes}`, error: firstLines((error as Error).message) });
+        results.failures.push({
+          server: config.server,
+          scenario: `table-${routes}`,
+          error: firstLines((error as Error).message),
+        });
       }
       if (!options.startupFromLoad) await timeStartup(config, round, results, log);
     }
-    if (options.scaffold) results.scaffolds.push(...(await measureScaffolds(round, options.servers, options.scaffoldModes, SERVER_CORE, log)));
+    if (options.scaffold)
+      results.scaffolds.push(
+        ...(await measureScaffolds(round, options.servers, options.scaffoldModes, SERVER_CORE, log)),
+      );
   }
   for (const group of groupsOf(configs)) {
-    log(`load: ${group[0]!.scenario.startsWith("routes-") ? "route counts" : group[0]!.scenario} (${group.map((c) => `${c.server}/${c.scenario}`).join(", ")})`);
+    log(
+      `load: ${group[0]!.scenario.startsWith("routes-") ? "route counts" : group[0]!.scenario} (${group.map((c) => `${c.server}/${c.scenario}`).join(", ")})`,
+    );
     await runGroup(group, options, results, log);
   }
   if (options.scenarios.includes("workers") && options.servers.includes("fw-a")) {

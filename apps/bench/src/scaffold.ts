@@ -40,8 +40,12 @@ export function scaffolded(framework: keyof typeof FRAMEWORKS): string {
   if (existing) return existing;
   const dir = mkdtempSync(join(tmpdir(), `bench-${framework}-app-`));
   apps.set(framework, dir);
-  const result = spawnSync(process.execPath, [binOf(framework), FRAMEWORKS[framework].init], { cwd: dir, encoding: "utf8" });
-  if (result.status !== 0) throw new E_BENCH_RUN(`${framework} ${FRAMEWORKS[framework].init}`, `failed: ${result.stderr || result.stdout}`);
+  const result = spawnSync(process.execPath, [binOf(framework), FRAMEWORKS[framework].init], {
+    cwd: dir,
+    encoding: "utf8",
+  });
+  if (result.status !== 0)
+    throw new E_BENCH_RUN(`${framework} ${FRAMEWORKS[framework].init}`, `failed: ${result.stderr || result.stdout}`);
   return dir;
 }
 
@@ -59,10 +63,20 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts the scaffolded app with its CLI, pinned to `core`, and times spawn -> first 200 on `/`. */
-async function timeStart(framework: keyof typeof FRAMEWORKS, mode: ScaffoldRecord["mode"], core: number | undefined): Promise<number> {
+async function timeStart(
+  framework: keyof typeof FRAMEWORKS,
+  mode: ScaffoldRecord["mode"],
+  core: number | undefined,
+): Promise<number> {
   const dir = scaffolded(framework);
   const port = await freePort();
-  const cli = [binOf(framework), FRAMEWORKS[framework].serve, "--port", String(port), ...(mode === "no-reload" ? ["--no-reload"] : [])];
+  const cli = [
+    binOf(framework),
+    FRAMEWORKS[framework].serve,
+    "--port",
+    String(port),
+    ...(mode === "no-reload" ? ["--no-reload"] : []),
+  ];
   const { command, args } = pinned(core, cli);
   const started = performance.now();
   const child = spawn(command, args, { cwd: dir, stdio: "ignore", env: { ...process.env, APP_ENV: "development" } });

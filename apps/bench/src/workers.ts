@@ -50,14 +50,25 @@ export const WORKERS_WORKLOAD: Workload = Object.freeze({
   },
 });
 
-const productionEnv = (): NodeJS.ProcessEnv => ({ ...process.env, APP_ENV: "production", NODE_ENV: "production", SECRET_KEY: BENCH_SECRET, NODE_OPTIONS: "" });
+const productionEnv = (): NodeJS.ProcessEnv => ({
+  ...process.env,
+  APP_ENV: "production",
+  NODE_ENV: "production",
+  SECRET_KEY: BENCH_SECRET,
+  NODE_OPTIONS: "",
+});
 
 /** Scaffolds (once per bench process), builds and migrates the fw-a app; returns its folder. */
 function builtApp(): string {
   const dir = scaffolded(FRAMEWORK);
   for (const command of [FRAMEWORKS[FRAMEWORK].build, FRAMEWORKS[FRAMEWORK].migrate]) {
-    const result = spawnSync(process.execPath, [binOf(FRAMEWORK), command], { cwd: dir, encoding: "utf8", env: productionEnv() });
-    if (result.status !== 0) throw new E_BENCH_RUN(`${FRAMEWORK} ${command}`, `failed: ${(result.stderr || result.stdout).slice(0, 2000)}`);
+    const result = spawnSync(process.execPath, [binOf(FRAMEWORK), command], {
+      cwd: dir,
+      encoding: "utf8",
+      env: productionEnv(),
+    });
+    if (result.status !== 0)
+      throw new E_BENCH_RUN(`${FRAMEWORK} ${command}`, `failed: ${(result.stderr || result.stdout).slice(0, 2000)}`);
   }
   return dir;
 }
@@ -81,11 +92,16 @@ function processTree(pid: number): number[] {
 const treeCpu = (pid: number) => processTree(pid).reduce((sum, p) => sum + (cpuSeconds(p) || 0), 0);
 
 /** Starts `fw-a start --workers N` and resolves once it prints that it serves. */
-async function startWorkers(dir: string, workers: number): Promise<{ child: ChildProcess; port: number; stop: () => Promise<void> }> {
+async function startWorkers(
+  dir: string,
+  workers: number,
+): Promise<{ child: ChildProcess; port: number; stop: () => Promise<void> }> {
   const port = await freePort();
   // The runner is pinned to core 1 and a child inherits that: the server gets every core back.
   const cli = [binOf(FRAMEWORK), "start", "--workers", String(workers), "--port", String(port), "--host", "127.0.0.1"];
-  const { command, args } = canPin() ? { command: "taskset", args: ["-c", `0-${availableParallelism() - 1}`, process.execPath, ...cli] } : { command: process.execPath, args: cli };
+  const { command, args } = canPin()
+    ? { command: "taskset", args: ["-c", `0-${availableParallelism() - 1}`, process.execPath, ...cli] }
+    : { command: process.execPath, args: cli };
   const child = spawn(command, args, {
     cwd: dir,
     stdio: ["ignore", "pipe", "pipe"],
@@ -100,7 +116,10 @@ async function startWorkers(dir: string, workers: number): Promise<{ child: Chil
   };
   let output = "";
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`start --workers ${workers} did not serve within 60 s:\n${output.slice(-2000)}`)), 60_000);
+    const timer = setTimeout(
+      () => fail(new Error(`start --workers ${workers} did not serve within 60 s:\n${output.slice(-2000)}`)),
+      60_000,
+    );
     const onData = (chunk: Buffer) => {
       // The request log lines go to this pipe too; only the start-up part is kept.
       if (output.length < 20_000) output += chunk.toString();
@@ -116,7 +135,8 @@ async function startWorkers(dir: string, workers: number): Promise<{ child: Chil
       child.off("exit", onExit);
       reject(error);
     };
-    const onExit = (code: number | null) => fail(new Error(`start --workers ${workers} exited (code ${code}):\n${output.slice(-2000)}`));
+    const onExit = (code: number | null) =>
+      fail(new Error(`start --workers ${workers} exited (code ${code}):\n${output.slice(-2000)}`));
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
     child.once("exit", onExit);
@@ -138,7 +158,11 @@ export async function measureWorkers(options: BenchOptions, log: (line: string) 
   try {
     for (const workers of WORKER_COUNTS) {
       const started = await startWorkers(dir, workers);
-      const target: Target = { url: `http://127.0.0.1:${started.port}${WORKERS_WORKLOAD.path}`, method: "GET", headers: {} };
+      const target: Target = {
+        url: `http://127.0.0.1:${started.port}${WORKERS_WORKLOAD.path}`,
+        method: "GET",
+        headers: {},
+      };
       running.push({ ...started, workers, target });
       await verify(target, WORKERS_WORKLOAD, `${FRAMEWORK} start --workers ${workers}`);
       await runLoad(target, { connections: options.connections, duration: options.warmup, loader: options.loader });
@@ -146,10 +170,24 @@ export async function measureWorkers(options: BenchOptions, log: (line: string) 
     for (let round = 0; round < options.rounds; round++) {
       for (const server of round % 2 ? [...running].reverse() : running) {
         const cpuBefore = treeCpu(server.child.pid!);
-        const load = await runLoad(server.target, { connections: options.connections, duration: options.duration, loader: options.loader });
+        const load = await runLoad(server.target, {
+          connections: options.connections,
+          duration: options.duration,
+          loader: options.loader,
+        });
         const cpuUs = ((treeCpu(server.child.pid!) - cpuBefore) / load.requests) * 1e6;
-        out.push({ round, workers: server.workers, rps: load.rps, p99: load.p99, requests: load.requests, cpuUs, bad: load.bad });
-        log(`  r${round + 1} ${FRAMEWORK} start --workers ${server.workers}: ${load.rps.toFixed(0).padStart(7)} req/s  p99 ${load.p99.toFixed(1)} ms  CPU ${cpuUs.toFixed(0)} us/req${load.bad ? `  (${load.bad} bad answers!)` : ""}`);
+        out.push({
+          round,
+          workers: server.workers,
+          rps: load.rps,
+          p99: load.p99,
+          requests: load.requests,
+          cpuUs,
+          bad: load.bad,
+        });
+        log(
+          `  r${round + 1} ${FRAMEWORK} start --workers ${server.workers}: ${load.rps.toFixed(0).padStart(7)} req/s  p99 ${load.p99.toFixed(1)} ms  CPU ${cpuUs.toFixed(0)} us/req${load.bad ? `  (${load.bad} bad answers!)` : ""}`,
+        );
       }
     }
   } finally {

@@ -6,17 +6,43 @@
 
 /** Which app configuration of a server a workload needs (one process per scenario). */
 /** `production-metrics` and `production-tracing`: the production defaults with metrics, or tracing, on. */
-export type Scenario = "basic" | "security" | "production" | "production-metrics" | "production-tracing" | "db" | `routes-${number}`;
+export type Scenario =
+  | "basic"
+  | "security"
+  | "production"
+  | "production-metrics"
+  | "production-tracing"
+  | "db"
+  | `routes-${number}`;
 
 /** Names of the request workloads. */
-export type WorkloadName = "text" | "params" | "json" | "page-njk" | "page-pug" | "post-csrf" | "session-read" | "prod-text" | "prod-text-metrics" | "prod-text-tracing" | "db-read" | "last-route";
+export type WorkloadName =
+  | "text"
+  | "params"
+  | "json"
+  | "page-njk"
+  | "page-pug"
+  | "post-csrf"
+  | "session-read"
+  | "prod-text"
+  | "prod-text-metrics"
+  | "prod-text-tracing"
+  | "db-read"
+  | "last-route";
 
 /** One request workload. */
 export interface Workload {
   readonly name: WorkloadName;
   /** A line for the report. */
   readonly title: string;
-  readonly scenario: "basic" | "security" | "production" | "production-metrics" | "production-tracing" | "db" | "routes";
+  readonly scenario:
+    | "basic"
+    | "security"
+    | "production"
+    | "production-metrics"
+    | "production-tracing"
+    | "db"
+    | "routes";
   readonly method: "GET" | "POST";
   /** Path without a trailing slash; fw-a adds its slash. */
   readonly path: string;
@@ -29,9 +55,12 @@ export interface Workload {
 }
 
 /** The 20 items of the template pages (the same data for every server). */
-export const PAGE_ITEMS: ReadonlyArray<{ readonly id: number; readonly name: string; readonly price: string }> = Object.freeze(
-  Array.from({ length: 20 }, (_, i) => Object.freeze({ id: i + 1, name: `Item <${i + 1}>`, price: (i * 1.25 + 3).toFixed(2) })),
-);
+export const PAGE_ITEMS: ReadonlyArray<{ readonly id: number; readonly name: string; readonly price: string }> =
+  Object.freeze(
+    Array.from({ length: 20 }, (_, i) =>
+      Object.freeze({ id: i + 1, name: `Item <${i + 1}>`, price: (i * 1.25 + 3).toFixed(2) }),
+    ),
+  );
 
 /** The view data of the template pages. */
 export const PAGE_DATA = Object.freeze({ title: "Catalogue", items: PAGE_ITEMS });
@@ -60,7 +89,7 @@ export const generatedClass = (i: number): string => `R${String(i).padStart(5, "
 /** Path of the last-registered generated route of an N-route app. */
 export function lastRoutePath(routes: number): string {
   const classes = Math.max(1, Math.ceil(routes / 10));
-  return `/${generatedClass(classes - 1).toLowerCase()}/m${((routes - 1) % 10 + 10) % 10}`;
+  return `/${generatedClass(classes - 1).toLowerCase()}/m${(((routes - 1) % 10) + 10) % 10}`;
 }
 
 const isJson = (expected: unknown) => (body: string) => {
@@ -85,7 +114,16 @@ export function isPage(body: string): boolean {
 
 /** Every request workload (route-count workloads are added per size by the runner). */
 export const WORKLOADS: readonly Workload[] = Object.freeze([
-  { name: "text", title: "text route", scenario: "basic", method: "GET", path: "/text", status: 200, contentType: /^text\/plain/, check: (b) => b === TEXT_BODY },
+  {
+    name: "text",
+    title: "text route",
+    scenario: "basic",
+    method: "GET",
+    path: "/text",
+    status: 200,
+    contentType: /^text\/plain/,
+    check: (b) => b === TEXT_BODY,
+  },
   {
     name: "params",
     title: "two path parameters",
@@ -96,9 +134,36 @@ export const WORKLOADS: readonly Workload[] = Object.freeze([
     contentType: /^text\/plain/,
     check: (b) => b === pairText("42", "7"),
   },
-  { name: "json", title: "JSON route", scenario: "basic", method: "GET", path: "/api/data", status: 200, contentType: /^application\/json/, check: isJson(JSON_BODY) },
-  { name: "page-njk", title: "Nunjucks page (layout, 20 items)", scenario: "basic", method: "GET", path: "/page", status: 200, contentType: /^text\/html/, check: isPage },
-  { name: "page-pug", title: "Pug page (layout, 20 items)", scenario: "basic", method: "GET", path: "/pug-page", status: 200, contentType: /^text\/html/, check: isPage },
+  {
+    name: "json",
+    title: "JSON route",
+    scenario: "basic",
+    method: "GET",
+    path: "/api/data",
+    status: 200,
+    contentType: /^application\/json/,
+    check: isJson(JSON_BODY),
+  },
+  {
+    name: "page-njk",
+    title: "Nunjucks page (layout, 20 items)",
+    scenario: "basic",
+    method: "GET",
+    path: "/page",
+    status: 200,
+    contentType: /^text\/html/,
+    check: isPage,
+  },
+  {
+    name: "page-pug",
+    title: "Pug page (layout, 20 items)",
+    scenario: "basic",
+    method: "GET",
+    path: "/pug-page",
+    status: 200,
+    contentType: /^text\/html/,
+    check: isPage,
+  },
   {
     name: "post-csrf",
     title: "POST JSON body + CSRF (cookie session)",

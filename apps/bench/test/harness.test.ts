@@ -44,7 +44,10 @@ describe("options", () => {
     assert.deepEqual(parseOptions(["--profile"], false).freshScenarios, [], "a profile covers one process");
     assert.deepEqual(parseOptions(["--quick"], false).freshScenarios, []);
     assert.throws(() => parseOptions(["--fresh=prod"], false), /--fresh: "prod" is not a scenario/);
-    assert.throws(() => parseOptions(["--fresh=workers"], false), /--fresh: "workers" is not a scenario whose servers can be started anew; use basic, security, production, observability, db, routes, or none/);
+    assert.throws(
+      () => parseOptions(["--fresh=workers"], false),
+      /--fresh: "workers" is not a scenario whose servers can be started anew; use basic, security, production, observability, db, routes, or none/,
+    );
     // Each fresh round warms its new processes up again: the plan counts those seconds.
     const once = plannedLoadSeconds(parseOptions(["--fresh=none", "--scenarios=production"], false));
     const fresh = plannedLoadSeconds(parseOptions(["--scenarios=production"], false));
@@ -52,7 +55,8 @@ describe("options", () => {
     assert.equal(fresh - once, slots * 3 * 2, "three more warm-ups of 2 s per server over four rounds");
     const routeSlots = configurations(parseOptions(["--scenarios=routes"], false)).length;
     assert.equal(
-      plannedLoadSeconds(parseOptions(["--fresh=routes", "--scenarios=routes"], false)) - plannedLoadSeconds(parseOptions(["--fresh=none", "--scenarios=routes"], false)),
+      plannedLoadSeconds(parseOptions(["--fresh=routes", "--scenarios=routes"], false)) -
+        plannedLoadSeconds(parseOptions(["--fresh=none", "--scenarios=routes"], false)),
       routeSlots * 3 * 2,
       "the route-count runs (routes-10, routes-1000, ...) count as the routes scenario",
     );
@@ -61,9 +65,18 @@ describe("options", () => {
   test("the plan gives each server only the workloads it serves", () => {
     const plan = configurations(parseOptions([], false));
     const nest = plan.filter((c) => c.server === "nest");
-    assert.deepEqual(nest.map((c) => c.scenario), ["basic"]);
-    assert.deepEqual(plan.filter((c) => c.scenario === "routes-10000").map((c) => c.server), ["koa-router", "fw-a", "fw-b"]);
-    assert.deepEqual(plan.find((c) => c.server === "fw-a" && c.scenario === "basic")!.workloads.map((w) => w.name), ["text", "params", "json", "page-njk"]);
+    assert.deepEqual(
+      nest.map((c) => c.scenario),
+      ["basic"],
+    );
+    assert.deepEqual(
+      plan.filter((c) => c.scenario === "routes-10000").map((c) => c.server),
+      ["koa-router", "fw-a", "fw-b"],
+    );
+    assert.deepEqual(
+      plan.find((c) => c.server === "fw-a" && c.scenario === "basic")!.workloads.map((w) => w.name),
+      ["text", "params", "json", "page-njk"],
+    );
   });
 
   test("a full run's load fits the 15-minute budget with room for start-ups", () => {
@@ -148,7 +161,13 @@ describe("summary", () => {
       runs.push(run("fw-a", "last-route", 90, round, "routes-10"));
       runs.push(run("fw-a", "last-route", 85, round, "routes-10000"));
     });
-    const raw: RawResults = { runs, starts: [], tables: [{ round: 0, server: "fw-a", routes: 10_000, ms: 120 }], scaffolds: [], failures: [{ server: "fw-b", scenario: "basic", error: "build" }] };
+    const raw: RawResults = {
+      runs,
+      starts: [],
+      tables: [{ round: 0, server: "fw-a", routes: 10_000, ms: 120 }],
+      scaffolds: [],
+      failures: [{ server: "fw-b", scenario: "basic", error: "build" }],
+    };
     const summary = summarise(raw);
     const fwA = summary.rows.find((r) => r.server === "fw-a" && r.workload === "text")!;
     assert.equal(fwA.rps, 94);
@@ -157,7 +176,8 @@ describe("summary", () => {
     assert.ok(Math.abs(fwA.vsNest! - 9.4) < 1e-9);
     assert.ok(Math.abs(fwA.cpuVsBareKoa! - 0.95) < 1e-9);
     assert.equal(summary.rows.find((r) => r.server === "bare-koa")!.spread, 20 / 100);
-    const goal = (subject: string, text: string) => summary.goals.find((g) => g.subject === subject && g.goal.includes(text))!;
+    const goal = (subject: string, text: string) =>
+      summary.goals.find((g) => g.subject === subject && g.goal.includes(text))!;
     assert.equal(goal("fw-a text", "bare Koa").met, true);
     assert.equal(goal("fw-a text", "NestJS").met, true);
     assert.equal(goal("fw-a", "10,000-route rps").measured, "94%");
@@ -177,7 +197,10 @@ describe("summary", () => {
     assert.ok(Math.abs(fwA.vsFastify! - 1.3) < 1e-9);
     assert.ok(Math.abs(fwA.cpuVsFastify! - 1.3) < 1e-9);
     assert.equal(fwA.vsBareKoa, undefined);
-    assert.match(markdownTables(summary), /\| Redis session read \+ one PostgreSQL row \| fw-a \| 130 \|.*\| 1\.30x \|/);
+    assert.match(
+      markdownTables(summary),
+      /\| Redis session read \+ one PostgreSQL row \| fw-a \| 130 \|.*\| 1\.30x \|/,
+    );
   });
 
   test("production goals: production defaults against bare Koa, db against Fastify, and workers 2 against 1 reported", () => {
@@ -189,9 +212,20 @@ describe("summary", () => {
       runs.push(run("fastify", "db-read", 100, round, "db"));
       runs.push(run("fw-a", "db-read", 140, round, "db"));
     });
-    const workers = [1, 2].flatMap((count) => [0, 1, 2].map((round) => ({ round, workers: count, rps: count === 1 ? 100 : 150, p99: 5, requests: 300, cpuUs: 20, bad: 0 })));
+    const workers = [1, 2].flatMap((count) =>
+      [0, 1, 2].map((round) => ({
+        round,
+        workers: count,
+        rps: count === 1 ? 100 : 150,
+        p99: 5,
+        requests: 300,
+        cpuUs: 20,
+        bad: 0,
+      })),
+    );
     const summary = summarise({ runs, starts: [], tables: [], scaffolds: [], workers, failures: [] });
-    const goal = (subject: string, text: string) => summary.productionGoals!.find((g) => g.subject.startsWith(subject) && g.goal.includes(text))!;
+    const goal = (subject: string, text: string) =>
+      summary.productionGoals!.find((g) => g.subject.startsWith(subject) && g.goal.includes(text))!;
     assert.equal(goal("fw-a", "bare Koa").met, true);
     assert.equal(goal("fw-b", "bare Koa").met, false);
     assert.equal(goal("fw-b", "bare Koa").measured, "80%");
@@ -199,7 +233,13 @@ describe("summary", () => {
     assert.equal(goal("fw-b", "Fastify").met, "pending");
     assert.equal(goal("fw-a, built app", "workers").measured, "1.50x");
     assert.equal(goal("fw-a, built app", "workers").met, "reported");
-    assert.deepEqual(summary.workers!.map((w) => [w.workers, w.rps, w.vsOne]), [[1, 100, 1], [2, 150, 1.5]]);
+    assert.deepEqual(
+      summary.workers!.map((w) => [w.workers, w.rps, w.vsOne]),
+      [
+        [1, 100, 1],
+        [2, 150, 1.5],
+      ],
+    );
     const tables = markdownTables(summary);
     assert.match(tables, /\| 2 \| 150 \| 1\.50x \|/);
     assert.match(tables, /Goals of the production workloads/);

@@ -14,7 +14,11 @@ import { LOGIN_PATH, WORKLOADS, lastRouteWorkload, type Scenario } from "../src/
  */
 const plan = configurations(parseOptions(["--sizes=10,1000"], false));
 
-async function checkScenario(server: string, scenario: Scenario, workloads = plan.find((c) => c.server === server && c.scenario === scenario)?.workloads ?? []) {
+async function checkScenario(
+  server: string,
+  scenario: Scenario,
+  workloads = plan.find((c) => c.server === server && c.scenario === scenario)?.workloads ?? [],
+) {
   const info = serverInfo(server);
   const running = await (await loadServer(server)).start(scenario, 0);
   try {
@@ -29,8 +33,14 @@ async function checkScenario(server: string, scenario: Scenario, workloads = pla
     }
     for (const workload of workloads) {
       const headers: Record<string, string> = { cookie: session["cookie"] ?? "" };
-      if (workload.body !== undefined) Object.assign(headers, { "content-type": "application/json", "x-csrf-token": session["x-csrf-token"] ?? "" });
-      const target: Target = { url: base + pathFor(info, workload.path), method: workload.method, headers, ...(workload.body !== undefined ? { body: JSON.stringify(workload.body) } : {}) };
+      if (workload.body !== undefined)
+        Object.assign(headers, { "content-type": "application/json", "x-csrf-token": session["x-csrf-token"] ?? "" });
+      const target: Target = {
+        url: base + pathFor(info, workload.path),
+        method: workload.method,
+        headers,
+        ...(workload.body !== undefined ? { body: JSON.stringify(workload.body) } : {}),
+      };
       await verify(target, workload, server);
     }
     return { base, session, info };
@@ -48,8 +58,14 @@ describe("bench servers answer their workloads", () => {
   }
 
   test("every server serves the three simple workloads and the plan covers each workload", () => {
-    for (const info of SERVERS) for (const name of ["text", "params", "json"] as const) assert.ok(info.workloads.includes(name), `${info.name} ${name}`);
-    for (const workload of WORKLOADS) assert.ok(plan.some((c) => c.workloads.includes(workload)), workload.name);
+    for (const info of SERVERS)
+      for (const name of ["text", "params", "json"] as const)
+        assert.ok(info.workloads.includes(name), `${info.name} ${name}`);
+    for (const workload of WORKLOADS)
+      assert.ok(
+        plan.some((c) => c.workloads.includes(workload)),
+        workload.name,
+      );
   });
 });
 
@@ -64,7 +80,11 @@ describe("the security workloads are really protected", () => {
         const cookie = cookieHeader(login);
         await login.arrayBuffer();
         const post = WORKLOADS.find((w) => w.name === "post-csrf")!;
-        const refused = await fetch(base + pathFor(info, post.path), { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify(post.body) });
+        const refused = await fetch(base + pathFor(info, post.path), {
+          method: "POST",
+          headers: { cookie, "content-type": "application/json" },
+          body: JSON.stringify(post.body),
+        });
         assert.equal(refused.status, 403);
         await refused.arrayBuffer();
         const wrong = await fetch(base + pathFor(info, post.path), {
@@ -85,7 +105,8 @@ describe("the security workloads are really protected", () => {
 
 describe("route-count apps", () => {
   test("the last-registered route of a 10,000-route app answers on each framework and on @koa/router", async () => {
-    for (const server of ["koa-router", "fw-a", "fw-b"]) await checkScenario(server, "routes-10000", [lastRouteWorkload(10_000)]);
+    for (const server of ["koa-router", "fw-a", "fw-b"])
+      await checkScenario(server, "routes-10000", [lastRouteWorkload(10_000)]);
   });
 
   test("the first generated route answers too, and an unknown one is a 404", async () => {
@@ -117,13 +138,22 @@ describe("the production-defaults workload does the production work on every ser
         const text = await fetch(base + pathFor(info, "/text"));
         assert.equal(await text.text(), "Hello, World!");
         assert.equal(text.headers.get("x-content-type-options"), "nosniff", `${server} sends helmet's headers`);
-        assert.match(text.headers.get("content-security-policy") ?? "", /default-src 'self'/, `${server} sends a Content-Security-Policy`);
+        assert.match(
+          text.headers.get("content-security-policy") ?? "",
+          /default-src 'self'/,
+          `${server} sends a Content-Security-Policy`,
+        );
         if (server === "adonis") {
           // AdonisJS's shield gives every visitor a CSRF secret (in a new session) and an XSRF-TOKEN
           // cookie on every GET, by design; the bench measures it as its starter kit runs it.
           assert.match(text.headers.get("set-cookie") ?? "", /XSRF-TOKEN=/);
-        } else assert.equal(text.headers.get("set-cookie"), null, `${server} writes no session for a visitor who has none`);
-        const post = await fetch(base + pathFor(info, "/account/submit"), { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+        } else
+          assert.equal(text.headers.get("set-cookie"), null, `${server} writes no session for a visitor who has none`);
+        const post = await fetch(base + pathFor(info, "/account/submit"), {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{}",
+        });
         assert.equal(post.status, 403, `${server} guards unsafe methods with CSRF`);
         await post.arrayBuffer();
       } finally {

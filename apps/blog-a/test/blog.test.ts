@@ -10,7 +10,10 @@ describe("blog-a over real HTTP", () => {
   let app: Host;
   let url = "";
   before(async () => {
-    app = await createApp({ root, config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:", autoMigrate: true } });
+    app = await createApp({
+      root,
+      config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:", autoMigrate: true },
+    });
     url = (await listenForTest(app)).url;
   });
   after(() => app.close());
@@ -35,7 +38,10 @@ describe("blog-a over real HTTP", () => {
 
   test("the JSON API lists posts and answers JSON errors", async () => {
     const list = (await (await fetch(`${url}/api/posts/`)).json()) as Array<{ slug: string }>;
-    assert.deepEqual(list.map((p) => p.slug), ["hello-fw-a", "markdown"]);
+    assert.deepEqual(
+      list.map((p) => p.slug),
+      ["hello-fw-a", "markdown"],
+    );
     const one = await fetch(`${url}/api/posts/markdown/`);
     assert.equal(((await one.json()) as { title: string }).title, "Writing in Markdown");
     const missing = await fetch(`${url}/api/posts/nope/`);
@@ -52,7 +58,10 @@ describe("blog-a over real HTTP", () => {
 
 describe("blog-a pagination", () => {
   test("the post list is paginated and bad page parameters are a 400", async () => {
-    const app = await createApp({ root, config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:", autoMigrate: true } });
+    const app = await createApp({
+      root,
+      config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:", autoMigrate: true },
+    });
     const { url } = await listenForTest(app);
     try {
       const first = await (await fetch(`${url}/blog/?perPage=1`)).text();

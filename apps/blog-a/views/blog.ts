@@ -5,7 +5,9 @@ import { Post } from "../lib/models.js";
 export class Blog extends FwA {
   async index() {
     const { page, perPage } = pageParams(this.ctx.query, { defaultPerPage: 10, maxPerPage: 50 });
-    return { page: await paginate(Post.query().orderBy("published_at", "desc"), { page, perPage, query: this.ctx.query }) };
+    return {
+      page: await paginate(Post.query().orderBy("published_at", "desc"), { page, perPage, query: this.ctx.query }),
+    };
   }
   async get(slug: string) {
     const post = await Post.findBy({ slug });

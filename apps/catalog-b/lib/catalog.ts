@@ -33,11 +33,61 @@ export const categories: readonly Category[] = [
 
 /** Every product, newest first. */
 export const products: readonly Product[] = [
-  { id: 1, slug: "sencha", name: "Sencha", category: "green", price: 6.5, inStock: true, tags: ["japan"], description: "A **steamed** Japanese green tea.", updatedAt: new Date("2024-05-02T09:00:00Z") },
-  { id: 2, slug: "gunpowder", name: "Gunpowder", category: "green", price: 4.2, inStock: true, tags: ["china", "rolled"], description: "Leaves rolled into *pellets*.", updatedAt: new Date("2024-04-20T09:00:00Z") },
-  { id: 3, slug: "assam", name: "Assam", category: "black", price: 5, inStock: false, tags: ["india"], description: "Malty, for milk & sugar.", updatedAt: new Date("2024-04-11T09:00:00Z") },
-  { id: 4, slug: "earl-grey", name: "Earl Grey", category: "black", price: 5.8, inStock: true, tags: ["bergamot"], description: "Black tea with <bergamot> oil.", updatedAt: new Date("2024-03-30T09:00:00Z") },
-  { id: 5, slug: "rooibos", name: "Rooibos", category: "herbal", price: 3.9, inStock: true, tags: ["south-africa", "caffeine-free"], description: "Red bush, naturally sweet.", updatedAt: new Date("2024-03-01T09:00:00Z") },
+  {
+    id: 1,
+    slug: "sencha",
+    name: "Sencha",
+    category: "green",
+    price: 6.5,
+    inStock: true,
+    tags: ["japan"],
+    description: "A **steamed** Japanese green tea.",
+    updatedAt: new Date("2024-05-02T09:00:00Z"),
+  },
+  {
+    id: 2,
+    slug: "gunpowder",
+    name: "Gunpowder",
+    category: "green",
+    price: 4.2,
+    inStock: true,
+    tags: ["china", "rolled"],
+    description: "Leaves rolled into *pellets*.",
+    updatedAt: new Date("2024-04-20T09:00:00Z"),
+  },
+  {
+    id: 3,
+    slug: "assam",
+    name: "Assam",
+    category: "black",
+    price: 5,
+    inStock: false,
+    tags: ["india"],
+    description: "Malty, for milk & sugar.",
+    updatedAt: new Date("2024-04-11T09:00:00Z"),
+  },
+  {
+    id: 4,
+    slug: "earl-grey",
+    name: "Earl Grey",
+    category: "black",
+    price: 5.8,
+    inStock: true,
+    tags: ["bergamot"],
+    description: "Black tea with <bergamot> oil.",
+    updatedAt: new Date("2024-03-30T09:00:00Z"),
+  },
+  {
+    id: 5,
+    slug: "rooibos",
+    name: "Rooibos",
+    category: "herbal",
+    price: 3.9,
+    inStock: true,
+    tags: ["south-africa", "caffeine-free"],
+    description: "Red bush, naturally sweet.",
+    updatedAt: new Date("2024-03-01T09:00:00Z"),
+  },
 ];
 
 /** A product by its URL slug. */
@@ -63,11 +113,17 @@ export function productsIn(slug: string): Product[] {
 /** Products whose name or tags contain `query`, or whose category it names (case-insensitive). */
 export function search(query: string): Product[] {
   const needle = query.trim().toLowerCase();
-  return products.filter((p) => p.name.toLowerCase().includes(needle) || p.category === needle || p.tags.some((tag) => tag.includes(needle)));
+  return products.filter(
+    (p) => p.name.toLowerCase().includes(needle) || p.category === needle || p.tags.some((tag) => tag.includes(needle)),
+  );
 }
 
 /** One page of a list (pages start at 1). */
-export function paginate<T>(items: readonly T[], page: number, size: number): { items: T[]; page: number; pages: number; total: number } {
+export function paginate<T>(
+  items: readonly T[],
+  page: number,
+  size: number,
+): { items: T[]; page: number; pages: number; total: number } {
   const pages = Math.max(1, Math.ceil(items.length / size));
   return { items: items.slice((page - 1) * size, page * size), page, pages, total: items.length };
 }

@@ -21,9 +21,15 @@ describe("catalog-b JSON API and XML feed", () => {
     const { status, body } = await json("/api/products");
     assert.equal(status, 200);
     assert.deepEqual([body["page"], body["pages"], body["total"]], [1, 2, 5]);
-    assert.deepEqual((body["products"] as Array<{ slug: string }>).map((p) => p.slug), ["sencha", "gunpowder", "assam"]);
+    assert.deepEqual(
+      (body["products"] as Array<{ slug: string }>).map((p) => p.slug),
+      ["sencha", "gunpowder", "assam"],
+    );
     const second = await json("/api/products?page=2");
-    assert.deepEqual((second.body["products"] as Array<{ slug: string }>).map((p) => p.slug), ["earl-grey", "rooibos"]);
+    assert.deepEqual(
+      (second.body["products"] as Array<{ slug: string }>).map((p) => p.slug),
+      ["earl-grey", "rooibos"],
+    );
   });
 
   test("GET /api/products/:id gives one product, dates in ISO 8601; unknown ids are JSON 404s", async () => {
@@ -40,19 +46,28 @@ describe("catalog-b JSON API and XML feed", () => {
   test("bad paging input is a JSON 400", async () => {
     const bad = await json("/api/products?page=-1");
     assert.equal(bad.status, 400);
-    assert.deepEqual(bad.body, { error: { status: 400, message: "The page must be a whole number from 1 up, e.g. ?page=2." } });
+    assert.deepEqual(bad.body, {
+      error: { status: 400, message: "The page must be a whole number from 1 up, e.g. ?page=2." },
+    });
   });
 
   test("categories, with a category's products", async () => {
     const list = await json("/api/categories");
     assert.equal((list.body["categories"] as unknown[]).length, 3);
     const herbal = await json("/api/categories/herbal");
-    assert.deepEqual((herbal.body["products"] as Array<{ slug: string }>).map((p) => p.slug), ["rooibos"]);
+    assert.deepEqual(
+      (herbal.body["products"] as Array<{ slug: string }>).map((p) => p.slug),
+      ["rooibos"],
+    );
     assert.equal((await json("/api/categories/nope")).status, 404);
   });
 
   test("the API answers only GET: a POST is a JSON 405 with Allow", async () => {
-    const res = await fetch(`${catalog.url}/api/products`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const res = await fetch(`${catalog.url}/api/products`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     assert.equal(res.status, 405);
     assert.equal(res.headers.get("allow"), "GET, HEAD, OPTIONS");
     assert.equal(((await res.json()) as { error: { status: number } }).error.status, 405);
@@ -70,7 +85,15 @@ describe("catalog-b JSON API and XML feed", () => {
     assert.equal(parsed.response.updated, "2024-05-02T09:00:00.000Z");
     const items = parsed.response.products.item;
     assert.equal(items.length, 5);
-    assert.deepEqual(items[2], { id: "3", name: "Assam", category: "black", price: "5", inStock: "false", tags: { item: ["india"] }, updated: "2024-04-11T09:00:00.000Z" });
+    assert.deepEqual(items[2], {
+      id: "3",
+      name: "Assam",
+      category: "black",
+      price: "5",
+      inStock: "false",
+      tags: { item: ["india"] },
+      updated: "2024-04-11T09:00:00.000Z",
+    });
   });
 
   test("a category feed; an unknown category is a JSON 404 (errors of XML views are JSON)", async () => {

@@ -20,10 +20,22 @@ describe("catalog-b pages", () => {
     assert.equal(status, 200);
     assert.equal(type, "text/html; charset=utf-8");
     assert.match(html, /<title>Tea Catalogue<\/title>/);
-    assert.match(html, /<ul class="featured"><li><a href="\/products\/show\/sencha">Sencha<\/a><\/li><li><a href="\/products\/show\/gunpowder">Gunpowder<\/a><\/li><li><a href="\/products\/show\/earl-grey">Earl Grey<\/a><\/li><\/ul>/);
+    assert.match(
+      html,
+      /<ul class="featured"><li><a href="\/products\/show\/sencha">Sencha<\/a><\/li><li><a href="\/products\/show\/gunpowder">Gunpowder<\/a><\/li><li><a href="\/products\/show\/earl-grey">Earl Grey<\/a><\/li><\/ul>/,
+    );
     assert.match(html, /<link rel="stylesheet" href="\/static\/catalog.css">/);
-    assert.match(html, /<p class="site">Tea Catalogue · <a href="\/feed">XML feed<\/a> · <a href="\/api\/products">JSON API<\/a><\/p>/);
-    assert.deepEqual(menuLinks(html), ["Home /", "About /about", "Products /products", "Categories /categories", "XML feed /feed"]);
+    assert.match(
+      html,
+      /<p class="site">Tea Catalogue · <a href="\/feed">XML feed<\/a> · <a href="\/api\/products">JSON API<\/a><\/p>/,
+    );
+    assert.deepEqual(menuLinks(html), [
+      "Home /",
+      "About /about",
+      "Products /products",
+      "Categories /categories",
+      "XML feed /feed",
+    ]);
   });
 
   test("the about page is Markdown in the catalogue layout, titled by its heading", async () => {
@@ -72,7 +84,13 @@ describe("catalog-b pages", () => {
   });
 
   test("bad query input is a 400 page that says what to send", async () => {
-    for (const path of ["/products?page=0", "/products?page=abc", "/products?page=1&page=2", `/products?q=${"x".repeat(101)}`, "/products?q=a&q=b"]) {
+    for (const path of [
+      "/products?page=0",
+      "/products?page=abc",
+      "/products?page=1&page=2",
+      `/products?q=${"x".repeat(101)}`,
+      "/products?q=a&q=b",
+    ]) {
       const { status, html } = await page(path);
       assert.equal(status, 400, path);
       assert.match(html, /<h1 class="error">400<\/h1>/, path);

@@ -24,8 +24,12 @@ describe("catalog-b under fw-b :serve", () => {
 
   before(() => {
     const tsc = join(workspace, "node_modules", "typescript", "bin", "tsc");
-    for (const name of ["routing-kernel", "koa-host", "fw-b"]) { // folder names under packages/
-      const built = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: join(workspace, "packages", name), encoding: "utf8" });
+    for (const name of ["routing-kernel", "koa-host", "fw-b"]) {
+      // folder names under packages/
+      const built = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], {
+        cwd: join(workspace, "packages", name),
+        encoding: "utf8",
+      });
       assert.equal(built.status, 0, `build of ${name} failed:\n${built.stdout}${built.stderr}`);
     }
   });
@@ -37,13 +41,19 @@ describe("catalog-b under fw-b :serve", () => {
     const port = await freePort();
     child = spawn(process.execPath, [bin, ":serve", "--no-reload", "--port", String(port)], {
       cwd: appDir,
-      env: { ...process.env, NODE_OPTIONS: "", APP_ENV: "production", SECRET_KEY: "catalog-b-test-secret-key-0123456789" },
+      env: {
+        ...process.env,
+        NODE_OPTIONS: "",
+        APP_ENV: "production",
+        SECRET_KEY: "catalog-b-test-secret-key-0123456789",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + 20_000;
-    while (!output.includes("Serving") && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+    while (!output.includes("Serving") && Date.now() < deadline && child.exitCode === null)
+      await new Promise((r) => setTimeout(r, 100));
     assert.match(output, /Serving catalog-b on http:\/\/127\.0\.0\.1:\d+ \(APP_ENV=production\)/);
 
     const url = `http://127.0.0.1:${port}`;

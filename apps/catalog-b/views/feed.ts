@@ -2,7 +2,15 @@ import { FwB, HTTPError } from "fw-b";
 import { navTitle, renderXml } from "fw-b/decorators";
 import { findCategory, products, productsIn, type Product } from "../lib/catalog.js";
 
-const entry = (p: Product) => ({ id: p.id, name: p.name, category: p.category, price: p.price, inStock: p.inStock, tags: p.tags, updated: p.updatedAt });
+const entry = (p: Product) => ({
+  id: p.id,
+  name: p.name,
+  category: p.category,
+  price: p.price,
+  inStock: p.inStock,
+  tags: p.tags,
+  updated: p.updatedAt,
+});
 
 /** The XML feed: `/feed` and `/feed/category/:slug`, for shops that import the catalogue. */
 @renderXml

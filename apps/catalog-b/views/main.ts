@@ -24,7 +24,11 @@ export class Products extends FwB {
     const q = searchQuery(this.ctx.query["q"]);
     const page = pageNumber(this.ctx.query["page"]);
     const size = Number(this.config["pageSize"] ?? 10);
-    return { title: q ? `Products matching "${q}"` : "All products", q, ...paginate(q ? search(q) : products, page, size) };
+    return {
+      title: q ? `Products matching "${q}"` : "All products",
+      q,
+      ...paginate(q ? search(q) : products, page, size),
+    };
   }
 
   /** `/products/show/:slug` */

@@ -43,7 +43,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function rssOf(node: AppNode): number {
   const pid = node.proc.child.pid;
   if (!pid || node.proc.child.exitCode !== null) return 0;
-  const children = execFileSync("sh", ["-c", `pgrep -P ${pid} || true`], { encoding: "utf8" }).split("\n").filter(Boolean);
+  const children = execFileSync("sh", ["-c", `pgrep -P ${pid} || true`], { encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean);
   const kb = execFileSync("sh", ["-c", `ps -o rss= -p ${[pid, ...children].join(",")} || true`], { encoding: "utf8" })
     .split("\n")
     .filter(Boolean)
@@ -74,12 +76,22 @@ async function rollNodes(nodes: readonly AppNode[]): Promise<void> {
   for (const node of nodes) {
     const done = (node.proc.output().match(/rolling restart done/g) ?? []).length;
     node.proc.child.kill("SIGHUP");
-    await eventually(`${node.name}'s rolling restart`, async () => ((node.proc.output().match(/rolling restart done/g) ?? []).length > done ? true : undefined), 180_000);
+    await eventually(
+      `${node.name}'s rolling restart`,
+      async () => ((node.proc.output().match(/rolling restart done/g) ?? []).length > done ? true : undefined),
+      180_000,
+    );
   }
 }
 
 /** One row of the table; `untilDone`: the load runs until `during` is over (then 2 s more), not `--duration`. */
-async function phase(name: string, url: string, nodes: AppNode[], during: () => Promise<string>, untilDone = false): Promise<void> {
+async function phase(
+  name: string,
+  url: string,
+  nodes: AppNode[],
+  during: () => Promise<string>,
+  untilDone = false,
+): Promise<void> {
   const rssBefore = nodes.map((node) => `${node.name} ${rssOf(node)}`).join(", ");
   // A request slower than 30 s (HAProxy's server timeout) counts as a timeout.
   const load = autocannon({ url, connections, duration: untilDone ? 900 : duration, timeout: 30 });
@@ -89,7 +101,9 @@ async function phase(name: string, url: string, nodes: AppNode[], during: () => 
     (load as unknown as { stop(): void }).stop();
   }
   const result = await load;
-  const statuses = Object.entries((result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {})
+  const statuses = Object.entries(
+    (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {},
+  )
     .map(([code, { count }]) => `${code}: ${count}`)
     .join(", ");
   const row: Row = {
@@ -113,9 +127,20 @@ async function logIn(base: string): Promise<HttpClient> {
     return browser;
   }
   const signup = await browser.page("/signup");
-  await browser.form("/signup", { _csrf_token: csrfFrom(signup.text), username: "loadtester", email: "load@example.test", name: "Load", password: "load-password-1", password_confirm: "load-password-1" });
+  await browser.form("/signup", {
+    _csrf_token: csrfFrom(signup.text),
+    username: "loadtester",
+    email: "load@example.test",
+    name: "Load",
+    password: "load-password-1",
+    password_confirm: "load-password-1",
+  });
   const login = await browser.page("/login");
-  const res = await browser.form("/login", { _csrf_token: csrfFrom(login.text), identifier: "loadtester", password: "load-password-1" });
+  const res = await browser.form("/login", {
+    _csrf_token: csrfFrom(login.text),
+    identifier: "loadtester",
+    password: "load-password-1",
+  });
   assert.ok(res.status === 302 || res.status === 303, `login: ${res.status}`);
   return browser;
 }
@@ -128,14 +153,21 @@ async function sessionHolds(browser: HttpClient): Promise<boolean> {
 /** The jobs phase: the jobs cluster test with --jobs N jobs; prints its figures and whether it passed. */
 function jobsPhase(): boolean {
   const count = arg("jobs", "1000");
-  console.log(`\njobs: two start nodes and two :work processes on one Redis, ${count} jobs (test/jobs-cluster.test.ts)`);
-  const run = spawnSync(process.execPath, ["../../scripts/run-tests.mjs", "--test-timeout=900000", "test/jobs-cluster.test.ts"], {
-    cwd: new URL("..", import.meta.url).pathname,
-    env: { ...process.env, JOBS_COUNT: count },
-    encoding: "utf8",
-  });
+  console.log(
+    `\njobs: two start nodes and two :work processes on one Redis, ${count} jobs (test/jobs-cluster.test.ts)`,
+  );
+  const run = spawnSync(
+    process.execPath,
+    ["../../scripts/run-tests.mjs", "--test-timeout=900000", "test/jobs-cluster.test.ts"],
+    {
+      cwd: new URL("..", import.meta.url).pathname,
+      env: { ...process.env, JOBS_COUNT: count },
+      encoding: "utf8",
+    },
+  );
   const output = `${run.stdout}${run.stderr}`;
-  for (const line of output.split("\n")) if (/^#?\s*jobs: /.test(line.trim())) console.log(line.trim().replace(/^#\s*/, ""));
+  for (const line of output.split("\n"))
+    if (/^#?\s*jobs: /.test(line.trim())) console.log(line.trim().replace(/^#\s*/, ""));
   const passed = run.status === 0;
   console.log(passed ? "jobs: every case passed" : `jobs: FAILED\n${output.slice(-4000)}`);
   return passed;
@@ -159,7 +191,16 @@ try {
   let pgNote = "";
   try {
     postgres = await startPrivatePostgres(join(dir, "pg"));
-    execFileSync("psql", ["-h", "127.0.0.1", "-p", new URL(postgres.url).port, "-U", "postgres", "-c", "CREATE DATABASE scaleout"]);
+    execFileSync("psql", [
+      "-h",
+      "127.0.0.1",
+      "-p",
+      new URL(postgres.url).port,
+      "-U",
+      "postgres",
+      "-c",
+      "CREATE DATABASE scaleout",
+    ]);
     dbUrl = postgres.url.replace(/\/postgres$/, "/scaleout");
   } catch (error) {
     // Without a private cluster the shared server cannot be restarted: that phase is skipped.
@@ -173,8 +214,15 @@ try {
   const env = productionEnv({ dbUrl, redisUrl: redis.url, mailUrl: smtp.url }, "load");
   const root = prepareApp(framework, dir, env);
   // The nodes serve releases/<id> through the current link, as docs/deployment.md releases.
-  const firstRelease = /current -> releases\/(\S+)/.exec(runCommand(framework, root, [framework.commands.release], env))![1]!;
-  nodes.push(...(await startNodes([startNode(framework, root, `${framework.name}-1`, env), startNode(framework, root, `${framework.name}-2`, env)])));
+  const firstRelease = /current -> releases\/(\S+)/.exec(
+    runCommand(framework, root, [framework.commands.release], env),
+  )![1]!;
+  nodes.push(
+    ...(await startNodes([
+      startNode(framework, root, `${framework.name}-1`, env),
+      startNode(framework, root, `${framework.name}-2`, env),
+    ])),
+  );
   const balancer = await startBalancer(dir, root, framework, nodes);
   stopBalancer = () => balancer.stop();
   const target = `${balancer.url}/ops/touch${slash}`;
@@ -198,7 +246,13 @@ try {
       await sleep(5000);
       // Three-second requests straight at node 1 while its primary is killed: its workers finish them.
       const slow = [1, 2, 3, 4].map(() =>
-        fetch(`${nodes[0]!.url}/ops/slow/3000${slash}`, { headers: { connection: "close" }, signal: AbortSignal.timeout(30_000) }).then((res) => res.status, () => 0),
+        fetch(`${nodes[0]!.url}/ops/slow/3000${slash}`, {
+          headers: { connection: "close" },
+          signal: AbortSignal.timeout(30_000),
+        }).then(
+          (res) => res.status,
+          () => 0,
+        ),
       );
       await sleep(1000);
       nodes[0]!.proc.child.kill("SIGKILL");
@@ -222,7 +276,9 @@ try {
     });
     await balancer.waitUp(2);
     const afterRedis = await sessionHolds(session);
-    rows.at(-1)!.note += afterRedis ? "; the session made before the outage is still valid" : "; THE SESSION MADE BEFORE THE OUTAGE WAS LOST";
+    rows.at(-1)!.note += afterRedis
+      ? "; the session made before the outage is still valid"
+      : "; THE SESSION MADE BEFORE THE OUTAGE WAS LOST";
   }
 
   if (want("postgres")) {
@@ -236,7 +292,16 @@ try {
       await balancer.waitUp(2);
       rows.at(-1)!.note += (await sessionHolds(session)) ? "; session still valid" : "; SESSION LOST";
     } else {
-      rows.push({ phase: "PostgreSQL restarted", requests: 0, statuses: "-", errors: 0, timeouts: 0, rssBefore: "-", rssAfter: "-", note: pgNote });
+      rows.push({
+        phase: "PostgreSQL restarted",
+        requests: 0,
+        statuses: "-",
+        errors: 0,
+        timeouts: 0,
+        rssBefore: "-",
+        rssAfter: "-",
+        note: pgNote,
+      });
     }
   }
 
@@ -250,35 +315,65 @@ try {
         const pid = await workerPid(nodes[0]!);
         const replaced = (nodes[0]!.proc.output().match(/replaced the one that died/g) ?? []).length;
         process.kill(pid, "SIGKILL");
-        await eventually("the replacement", async () => ((nodes[0]!.proc.output().match(/replaced the one that died/g) ?? []).length > replaced ? true : undefined), 60_000);
-        const handed = /ended holding (\d+) connection/.exec(nodes[0]!.proc.output().split("\n").filter((line) => line.includes(`worker ${pid} ended holding`)).join("\n"));
+        await eventually(
+          "the replacement",
+          async () =>
+            (nodes[0]!.proc.output().match(/replaced the one that died/g) ?? []).length > replaced ? true : undefined,
+          60_000,
+        );
+        const handed = /ended holding (\d+) connection/.exec(
+          nodes[0]!.proc
+            .output()
+            .split("\n")
+            .filter((line) => line.includes(`worker ${pid} ended holding`))
+            .join("\n"),
+        );
         return `worker ${pid} killed and replaced; ${handed ? `${handed[1]} connection(s) it never took handed to the other worker` : "it held no connection it had not taken"}`;
       });
     }
   }
 
   if (want("release")) {
-    await phase("release with a migration, a worker of node 1 killed while it migrates, then SIGHUP of each node", target, nodes, async () => {
-      await sleep(3000);
-      writeNextRelease(framework, root, 8);
-      const release = launch(process.execPath, cliArgs(framework, [framework.commands.release, "--root", root]), { cwd: root, env: { ...process.env, NODE_OPTIONS: "", ...env } });
-      await release.waitFor(/2\. Migrations of release/, "the release's migration step");
-      await sleep(1000);
-      process.kill(await workerPid(nodes[0]!), "SIGKILL");
-      const { code } = await release.exited;
-      if (code !== 0) throw new Error(`the release failed:\n${release.output()}`);
-      await rollNodes(nodes);
-      const fresh = (await (await fetch(`${nodes[1]!.url}/ops/touch${slash}`, { headers: { connection: "close" } })).json()) as Record<string, unknown>;
-      return `a crash replacement during the migration served the old release; after SIGHUP the new release serves (${"withSku" in fresh ? "reads the new column" : "DID NOT SWITCH"})`;
-    }, true);
+    await phase(
+      "release with a migration, a worker of node 1 killed while it migrates, then SIGHUP of each node",
+      target,
+      nodes,
+      async () => {
+        await sleep(3000);
+        writeNextRelease(framework, root, 8);
+        const release = launch(process.execPath, cliArgs(framework, [framework.commands.release, "--root", root]), {
+          cwd: root,
+          env: { ...process.env, NODE_OPTIONS: "", ...env },
+        });
+        await release.waitFor(/2\. Migrations of release/, "the release's migration step");
+        await sleep(1000);
+        process.kill(await workerPid(nodes[0]!), "SIGKILL");
+        const { code } = await release.exited;
+        if (code !== 0) throw new Error(`the release failed:\n${release.output()}`);
+        await rollNodes(nodes);
+        const fresh = (await (
+          await fetch(`${nodes[1]!.url}/ops/touch${slash}`, { headers: { connection: "close" } })
+        ).json()) as Record<string, unknown>;
+        return `a crash replacement during the migration served the old release; after SIGHUP the new release serves (${"withSku" in fresh ? "reads the new column" : "DID NOT SWITCH"})`;
+      },
+      true,
+    );
 
-    await phase("rollback, then SIGHUP of each node", target, nodes, async () => {
-      await sleep(3000);
-      const back = runCommand(framework, root, [framework.commands.releaseRollback], env);
-      await rollNodes(nodes);
-      const old = (await (await fetch(`${nodes[1]!.url}/ops/touch${slash}`, { headers: { connection: "close" } })).json()) as Record<string, unknown>;
-      return `${back.includes(`current -> releases/${firstRelease}`) ? `current back at ${firstRelease}` : "ROLLBACK DID NOT SWITCH"}; the release before serves again on the new schema (${"withSku" in old ? "STILL NEW CODE" : "old code"})`;
-    }, true);
+    await phase(
+      "rollback, then SIGHUP of each node",
+      target,
+      nodes,
+      async () => {
+        await sleep(3000);
+        const back = runCommand(framework, root, [framework.commands.releaseRollback], env);
+        await rollNodes(nodes);
+        const old = (await (
+          await fetch(`${nodes[1]!.url}/ops/touch${slash}`, { headers: { connection: "close" } })
+        ).json()) as Record<string, unknown>;
+        return `${back.includes(`current -> releases/${firstRelease}`) ? `current back at ${firstRelease}` : "ROLLBACK DID NOT SWITCH"}; the release before serves again on the new schema (${"withSku" in old ? "STILL NEW CODE" : "old code"})`;
+      },
+      true,
+    );
   }
 
   if (want("sigterm")) {
@@ -291,10 +386,17 @@ try {
     });
   }
 
-  console.log(`\n${framework.name}: ${connections} connections, ${duration} s per phase, GET /ops/touch${slash} (a Redis read and a PostgreSQL query) through HAProxy\n`);
-  console.log("| phase | requests | statuses | connection errors | timeouts | RSS MB before | RSS MB after | what happened |");
+  console.log(
+    `\n${framework.name}: ${connections} connections, ${duration} s per phase, GET /ops/touch${slash} (a Redis read and a PostgreSQL query) through HAProxy\n`,
+  );
+  console.log(
+    "| phase | requests | statuses | connection errors | timeouts | RSS MB before | RSS MB after | what happened |",
+  );
   console.log("|---|---|---|---|---|---|---|---|");
-  for (const row of rows) console.log(`| ${row.phase} | ${row.requests} | ${row.statuses} | ${row.errors} | ${row.timeouts} | ${row.rssBefore} | ${row.rssAfter} | ${row.note} |`);
+  for (const row of rows)
+    console.log(
+      `| ${row.phase} | ${row.requests} | ${row.statuses} | ${row.errors} | ${row.timeouts} | ${row.rssBefore} | ${row.rssAfter} | ${row.note} |`,
+    );
 } finally {
   await stopBalancer?.();
   await Promise.all(nodes.map((node) => node.proc.stop("SIGKILL")));

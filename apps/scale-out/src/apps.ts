@@ -15,18 +15,36 @@ export const tsxImport = import.meta.resolve("tsx");
 export interface Framework {
   readonly name: "fw-a" | "fw-b";
   readonly main: string;
-  readonly commands: { readonly init: string; readonly build: string; readonly migrate: string; readonly release: string; readonly releaseRollback: string };
+  readonly commands: {
+    readonly init: string;
+    readonly build: string;
+    readonly migrate: string;
+    readonly release: string;
+    readonly releaseRollback: string;
+  };
 }
 
 export const FW_A: Framework = {
   name: "fw-a",
   main: join(workspace, "packages/fw-a/src/cli/main.ts"),
-  commands: { init: "gen:init", build: "gen:build", migrate: "db:migrate", release: "release", releaseRollback: "release:rollback" },
+  commands: {
+    init: "gen:init",
+    build: "gen:build",
+    migrate: "db:migrate",
+    release: "release",
+    releaseRollback: "release:rollback",
+  },
 };
 export const FW_B: Framework = {
   name: "fw-b",
   main: join(workspace, "packages/fw-b/src/cli/main.ts"),
-  commands: { init: ":init", build: ":build", migrate: ":migrate", release: ":release", releaseRollback: ":release-rollback" },
+  commands: {
+    init: ":init",
+    build: ":build",
+    migrate: ":migrate",
+    release: ":release",
+    releaseRollback: ":release-rollback",
+  },
 };
 
 /** The node arguments that run a framework's CLI from its sources. */
@@ -35,7 +53,12 @@ export function cliArgs(framework: Framework, args: readonly string[]): string[]
 }
 
 /** Runs a framework command to completion; throws with its output when it fails. */
-export function runCommand(framework: Framework, root: string, args: readonly string[], env: Record<string, string> = {}): string {
+export function runCommand(
+  framework: Framework,
+  root: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): string {
   const result = spawnSync(process.execPath, cliArgs(framework, [...args, "--root", root]), {
     cwd: root,
     encoding: "utf8",
@@ -43,7 +66,8 @@ export function runCommand(framework: Framework, root: string, args: readonly st
     timeout: 300_000,
   });
   const output = `${result.stdout}${result.stderr}`;
-  if (result.status !== 0) assert.fail(`${framework.name} ${args.join(" ")} failed (${result.status ?? result.signal}):\n${output}`);
+  if (result.status !== 0)
+    assert.fail(`${framework.name} ${args.join(" ")} failed (${result.status ?? result.signal}):\n${output}`);
   return output;
 }
 
@@ -52,7 +76,10 @@ export function runCommand(framework: Framework, root: string, args: readonly st
  * SMTP server an app that mails (fw-b's contrib auth) sends to: production refuses to start
  * without one, and refuses the development catcher `log:`.
  */
-export function productionEnv(stores: { dbUrl: string; redisUrl: string; mailUrl?: string }, prefix: string): Record<string, string> {
+export function productionEnv(
+  stores: { dbUrl: string; redisUrl: string; mailUrl?: string },
+  prefix: string,
+): Record<string, string> {
   return {
     APP_ENV: "production",
     SECRET_KEY: "scale-out-test-secret-0123456789abcdef0123456789",
@@ -229,5 +256,11 @@ export async function down(knex: Knex): Promise<void> {
   const ops = framework === FW_B ? OPS_B : OPS_A;
   const before = `return { ${key}: await ${model}.count() };`;
   if (!ops.includes(before)) assert.fail(`the ops view has no line ${before}`);
-  writeFileSync(join(root, "views", "ops.ts"), ops.replace(before, `return { ${key}: await ${model}.count(), withSku: (await ${model}.where({ sku: "tea-1" } as never)).length };`));
+  writeFileSync(
+    join(root, "views", "ops.ts"),
+    ops.replace(
+      before,
+      `return { ${key}: await ${model}.count(), withSku: (await ${model}.where({ sku: "tea-1" } as never)).length };`,
+    ),
+  );
 }

@@ -20,13 +20,33 @@ export interface AppNode {
 }
 
 /** Starts `start --workers N` for an app on a free port; resolves when every worker answers. */
-export async function startNode(framework: Framework, root: string, name: string, env: Record<string, string>, workers = 2): Promise<AppNode> {
+export async function startNode(
+  framework: Framework,
+  root: string,
+  name: string,
+  env: Record<string, string>,
+  workers = 2,
+): Promise<AppNode> {
   const port = await freePort();
   const spawnNode = async () => {
-    const proc = launch(process.execPath, cliArgs(framework, ["start", "--workers", String(workers), "--port", String(port), "--host", "127.0.0.1", "--root", root]), {
-      cwd: root,
-      env: { ...process.env, NODE_OPTIONS: "", ...env, NODE_NAME: name },
-    });
+    const proc = launch(
+      process.execPath,
+      cliArgs(framework, [
+        "start",
+        "--workers",
+        String(workers),
+        "--port",
+        String(port),
+        "--host",
+        "127.0.0.1",
+        "--root",
+        root,
+      ]),
+      {
+        cwd: root,
+        env: { ...process.env, NODE_OPTIONS: "", ...env, NODE_NAME: name },
+      },
+    );
     await proc.waitFor(/Serving on http:\/\/127\.0\.0\.1:\d+ (with \d+ workers|in this process)/, `${name} serving`);
     return proc;
   };
@@ -49,7 +69,9 @@ export async function startNode(framework: Framework, root: string, name: string
 export async function startNodes(starting: ReadonlyArray<Promise<AppNode>>): Promise<AppNode[]> {
   const settled = await Promise.allSettled(starting);
   const failed = settled.find((result): result is PromiseRejectedResult => result.status === "rejected");
-  const started = settled.filter((result): result is PromiseFulfilledResult<AppNode> => result.status === "fulfilled").map((result) => result.value);
+  const started = settled
+    .filter((result): result is PromiseFulfilledResult<AppNode> => result.status === "fulfilled")
+    .map((result) => result.value);
   if (!failed) return started;
   await Promise.all(started.map((node) => node.proc.stop("SIGKILL")));
   throw failed.reason;
@@ -68,20 +90,52 @@ export interface Balancer {
 }
 
 /** Starts haproxy (fails naming it when it is missing) with the generated configuration. */
-export async function startBalancer(dir: string, appRoot: string, framework: Framework, nodes: readonly AppNode[]): Promise<Balancer> {
+export async function startBalancer(
+  dir: string,
+  appRoot: string,
+  framework: Framework,
+  nodes: readonly AppNode[],
+): Promise<Balancer> {
   const port = await freePort();
   const stats = await freePort();
   const tlsPort = await freePort();
   const file = join(dir, `haproxy-${port}.cfg`);
   // TLS ends at the balancer, as in production: a self-signed certificate for 127.0.0.1.
   const pem = join(dir, "site.pem");
-  const made = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", `${pem}.key`, "-out", `${pem}.crt`, "-days", "2", "-subj", "/CN=127.0.0.1"], { encoding: "utf8" });
+  const made = spawnSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      `${pem}.key`,
+      "-out",
+      `${pem}.crt`,
+      "-days",
+      "2",
+      "-subj",
+      "/CN=127.0.0.1",
+    ],
+    { encoding: "utf8" },
+  );
   if (made.status !== 0) assert.fail(`openssl could not make a test certificate: ${made.stderr}`);
   writeFileSync(pem, readFileSync(`${pem}.crt`, "utf8") + readFileSync(`${pem}.key`, "utf8"));
   const target = deployTarget(appRoot, framework.name);
   writeFileSync(
     file,
-    haproxyConfig(target, { bind: `127.0.0.1:${port}`, servers: nodes.map((node) => `127.0.0.1:${node.port}`), log: "stderr format raw local0 notice", stats: `127.0.0.1:${stats}`, checkIntervalSeconds: 1, tls: { bind: `127.0.0.1:${tlsPort}`, pem }, plainHttp: "serve", hosts: ["127.0.0.1", "localhost"] }),
+    haproxyConfig(target, {
+      bind: `127.0.0.1:${port}`,
+      servers: nodes.map((node) => `127.0.0.1:${node.port}`),
+      log: "stderr format raw local0 notice",
+      stats: `127.0.0.1:${stats}`,
+      checkIntervalSeconds: 1,
+      tls: { bind: `127.0.0.1:${tlsPort}`, pem },
+      plainHttp: "serve",
+      hosts: ["127.0.0.1", "localhost"],
+    }),
   );
   const proc = launch("haproxy", ["-f", file, "-db"]);
   const statsUrl = `http://127.0.0.1:${stats}/;csv`;
@@ -98,7 +152,11 @@ export async function startBalancer(dir: string, appRoot: string, framework: Fra
       await proc.stop("SIGUSR1");
     },
     async waitUp(count) {
-      await eventually(`HAProxy to see ${count} servers up`, async () => ((await upCount()) >= count ? true : undefined), 60_000);
+      await eventually(
+        `HAProxy to see ${count} servers up`,
+        async () => ((await upCount()) >= count ? true : undefined),
+        60_000,
+      );
     },
   };
   await eventually("haproxy listening (apt-get install -y haproxy if it is missing)", async () => {

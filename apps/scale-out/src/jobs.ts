@@ -88,11 +88,21 @@ export function addJobs(root: string): void {
 export const JOBS_CONFIG = `jobs: { lockDuration: "4s", stalledInterval: "2s", grace: "5s" },`;
 
 /** Starts a `:work` process (concurrency per queue); resolves once it works. */
-export async function startWorker(root: string, env: Record<string, string>, name: string, concurrency = 10, framework: Framework = FW_B): Promise<Proc> {
-  const proc = launch(process.execPath, cliArgs(framework, [":work", "--concurrency", String(concurrency), "--root", root]), {
-    cwd: root,
-    env: { ...process.env, NODE_OPTIONS: "", ...env, NODE_NAME: name },
-  });
+export async function startWorker(
+  root: string,
+  env: Record<string, string>,
+  name: string,
+  concurrency = 10,
+  framework: Framework = FW_B,
+): Promise<Proc> {
+  const proc = launch(
+    process.execPath,
+    cliArgs(framework, [":work", "--concurrency", String(concurrency), "--root", root]),
+    {
+      cwd: root,
+      env: { ...process.env, NODE_OPTIONS: "", ...env, NODE_NAME: name },
+    },
+  );
   await proc.waitFor(/Working the queues/, `${name} working`);
   return proc;
 }
@@ -101,13 +111,21 @@ export async function startWorker(root: string, env: Record<string, string>, nam
 export function sql(dbUrl: string, query: string): string[][] {
   const result = spawnSync("psql", [dbUrl, "-tA", "-F", "\t", "-c", query], { encoding: "utf8" });
   if (result.status !== 0) assert.fail(`psql failed (${query}): ${result.stderr}`);
-  return result.stdout.split("\n").filter(Boolean).map((line) => line.split("\t"));
+  return result.stdout
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => line.split("\t"));
 }
 
 /** Rows and distinct keys of job_runs whose key starts with `prefix`. */
 export function runsOf(dbUrl: string, prefix: string): { rows: number; keys: number; duplicates: string[] } {
   const like = `${prefix.replace(/'/g, "''")}%`;
-  const [[rows, keys]] = sql(dbUrl, `select count(*), count(distinct key) from job_runs where key like '${like}'`) as [[string, string]];
-  const duplicates = sql(dbUrl, `select key from job_runs where key like '${like}' group by key having count(*) > 1`).map(([key]) => key!);
+  const [[rows, keys]] = sql(dbUrl, `select count(*), count(distinct key) from job_runs where key like '${like}'`) as [
+    [string, string],
+  ];
+  const duplicates = sql(
+    dbUrl,
+    `select key from job_runs where key like '${like}' group by key having count(*) > 1`,
+  ).map(([key]) => key!);
   return { rows: Number(rows), keys: Number(keys), duplicates };
 }

@@ -57,7 +57,11 @@ export function launch(command: string, args: readonly string[], options: SpawnO
         check();
         void exited.then(({ code, signal }) => {
           if (!listeners.delete(check)) return;
-          reject(new Error(`${command} exited (${code ?? signal}) before printing ${what}; its output:\n${text.slice(-4000)}`));
+          reject(
+            new Error(
+              `${command} exited (${code ?? signal}) before printing ${what}; its output:\n${text.slice(-4000)}`,
+            ),
+          );
         });
       });
     },

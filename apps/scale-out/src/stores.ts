@@ -22,8 +22,24 @@ export async function startPrivateRedis(dir: string): Promise<PrivateRedis> {
   mkdirSync(data, { recursive: true });
   let proc: Proc | undefined;
   const start = async () => {
-    proc = launch("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--dir", data, "--appendonly", "yes", "--appendfsync", "always", "--save", ""]);
-    await proc.waitFor(/Ready to accept connections/, "redis-server ready (apt-get install -y redis-server if it is missing)");
+    proc = launch("redis-server", [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--dir",
+      data,
+      "--appendonly",
+      "yes",
+      "--appendfsync",
+      "always",
+      "--save",
+      "",
+    ]);
+    await proc.waitFor(
+      /Ready to accept connections/,
+      "redis-server ready (apt-get install -y redis-server if it is missing)",
+    );
   };
   await start();
   return {
@@ -44,7 +60,24 @@ export interface Database {
 }
 
 function psql(base: URL, sql: string): void {
-  const result = spawnSync("psql", ["-h", base.hostname, "-p", base.port || "5432", "-U", base.username || "postgres", "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-c", sql], { encoding: "utf8" });
+  const result = spawnSync(
+    "psql",
+    [
+      "-h",
+      base.hostname,
+      "-p",
+      base.port || "5432",
+      "-U",
+      base.username || "postgres",
+      "-d",
+      "postgres",
+      "-v",
+      "ON_ERROR_STOP=1",
+      "-c",
+      sql,
+    ],
+    { encoding: "utf8" },
+  );
   if (result.status !== 0) assert.fail(`psql failed (${sql}): ${result.stderr}${result.error?.message ?? ""}`);
 }
 
@@ -72,7 +105,9 @@ export interface PrivatePostgres {
 }
 
 function pgBin(name: string): string {
-  const found = spawnSync("sh", ["-c", `ls -d /usr/lib/postgresql/*/bin/${name} 2>/dev/null | sort -V | tail -1`], { encoding: "utf8" }).stdout.trim();
+  const found = spawnSync("sh", ["-c", `ls -d /usr/lib/postgresql/*/bin/${name} 2>/dev/null | sort -V | tail -1`], {
+    encoding: "utf8",
+  }).stdout.trim();
   if (!found) assert.fail(`${name} is not installed (apt-get install -y postgresql)`);
   return found;
 }
@@ -89,16 +124,47 @@ export async function startPrivatePostgres(dir: string): Promise<PrivatePostgres
   spawnSync("chown", ["-R", "postgres:postgres", dir]);
   spawnSync("chmod", ["755", dir]);
   asPostgres([pgBin("initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
-  const ctl = (action: string) => asPostgres([pgBin("pg_ctl"), "-D", data, "-w", "-t", "60", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, "-l", join(dir, "pg.log"), action]);
+  const ctl = (action: string) =>
+    asPostgres([
+      pgBin("pg_ctl"),
+      "-D",
+      data,
+      "-w",
+      "-t",
+      "60",
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+      "-l",
+      join(dir, "pg.log"),
+      action,
+    ]);
   ctl("start");
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  await eventually("private PostgreSQL", async () => (spawnSync("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-c", "select 1"]).status === 0 ? true : undefined));
+  await eventually("private PostgreSQL", async () =>
+    spawnSync("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-c", "select 1"]).status === 0
+      ? true
+      : undefined,
+  );
   // The restart runs as a child the event loop does not wait on: load sent from this process
   // keeps flowing while the server goes down and comes back (a blocking call would pause it, and
   // the requests that would have failed would never be sent).
   const restartInBackground = () =>
     new Promise<void>((resolve, reject) => {
-      const args = [pgBin("pg_ctl"), "-D", data, "-w", "-t", "60", "-m", "fast", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, "-l", join(dir, "pg.log"), "restart"];
+      const args = [
+        pgBin("pg_ctl"),
+        "-D",
+        data,
+        "-w",
+        "-t",
+        "60",
+        "-m",
+        "fast",
+        "-o",
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+        "-l",
+        join(dir, "pg.log"),
+        "restart",
+      ];
       const child = spawn("runuser", ["-u", "postgres", "--", ...args], { stdio: "ignore" });
       child.once("error", reject);
       child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl restart exited ${code}`))));

@@ -7,7 +7,17 @@
 // stage (npm ci --omit=dev beside the built app), and its CMD answering /healthz. Both frameworks.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, relative } from "node:path";
 import { after, describe, test } from "node:test";
@@ -57,7 +67,13 @@ function copyArgs(args: string): { from?: string; sources: string[]; dest: strin
 /** Docker's .dockerignore rule: patterns anchored at the context root; a matching folder leaves out all it holds. */
 function ignoredBy(patterns: readonly string[]): (path: string) => boolean {
   const rules = patterns.map((pattern) => {
-    const source = pattern.replace(/^\/+|\/+$/g, "").replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*\*/g, "\0").replace(/\*/g, "[^/]*").replace(/\?/g, "[^/]").replace(/\0/g, ".*");
+    const source = pattern
+      .replace(/^\/+|\/+$/g, "")
+      .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+      .replace(/\*\*/g, "\0")
+      .replace(/\*/g, "[^/]*")
+      .replace(/\?/g, "[^/]")
+      .replace(/\0/g, ".*");
     return new RegExp(`^${source}(/.*)?$`);
   });
   return (path) => rules.some((rule) => rule.test(path));
@@ -65,12 +81,22 @@ function ignoredBy(patterns: readonly string[]): (path: string) => boolean {
 
 /** The build context docker sends: every file of the app not left out by .dockerignore. */
 function copyContext(root: string, to: string, ignored: (path: string) => boolean): void {
-  cpSync(root, to, { recursive: true, verbatimSymlinks: true, filter: (source) => source === root || !ignored(relative(root, source)) });
+  cpSync(root, to, {
+    recursive: true,
+    verbatimSymlinks: true,
+    filter: (source) => source === root || !ignored(relative(root, source)),
+  });
 }
 
 /** Runs a RUN step's shell command in a stage's folder; the test fails with its output when it fails. */
 function run(command: string, cwd: string, env: NodeJS.ProcessEnv): void {
-  const result = spawnSync("sh", ["-c", command], { cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 900_000 });
+  const result = spawnSync("sh", ["-c", command], {
+    cwd,
+    env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 900_000,
+  });
   assert.equal(result.status, 0, `RUN ${command} failed in ${cwd}:\n${result.stdout}\n${result.stderr}`.slice(-6000));
 }
 
@@ -78,7 +104,8 @@ function run(command: string, cwd: string, env: NodeJS.ProcessEnv): void {
 function pathSpecs(manifest: Record<string, unknown>): string[] {
   const specs: string[] = [];
   for (const field of ["dependencies", "devDependencies", "optionalDependencies", "overrides"]) {
-    for (const spec of Object.values((manifest[field] ?? {}) as Record<string, unknown>)) if (typeof spec === "string" && /^(file|link|workspace|portal):/.test(spec)) specs.push(spec);
+    for (const spec of Object.values((manifest[field] ?? {}) as Record<string, unknown>))
+      if (typeof spec === "string" && /^(file|link|workspace|portal):/.test(spec)) specs.push(spec);
   }
   return specs;
 }
@@ -112,7 +139,12 @@ for (const framework of [FW_B, FW_A]) {
       runCommand(framework, root, [DEPLOY[framework.name]]);
 
       const steps = parseDockerfile(readFileSync(join(root, "Dockerfile"), "utf8"));
-      const ignored = ignoredBy(readFileSync(join(root, ".dockerignore"), "utf8").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#")));
+      const ignored = ignoredBy(
+        readFileSync(join(root, ".dockerignore"), "utf8")
+          .split("\n")
+          .map((line) => line.trim())
+          .filter((line) => line && !line.startsWith("#")),
+      );
       for (const step of steps.filter((s) => s.instruction === "COPY" && !copyArgs(s.args).from)) {
         for (const source of copyArgs(step.args).sources) {
           const path = source.replace(/\/+$/, "");
@@ -122,17 +154,34 @@ for (const framework of [FW_B, FW_A]) {
       }
 
       // What the image installs from names nothing outside the context.
-      const manifest = JSON.parse(readFileSync(join(root, "deploy/docker/package.json"), "utf8")) as Record<string, unknown>;
-      const lock = JSON.parse(readFileSync(join(root, "deploy/docker/package-lock.json"), "utf8")) as { packages: Record<string, { resolved?: string; link?: boolean }> };
-      const named = [...pathSpecs(manifest).filter((spec) => spec.startsWith("file:")).map((spec) => spec.slice("file:".length)), ...lockPaths(lock)];
-      assert.ok(named.some((path) => path.endsWith(".tgz") && basename(path).startsWith(`${framework.name}-`)), `the framework is installed from its packed copy: ${named.join(", ")}`);
+      const manifest = JSON.parse(readFileSync(join(root, "deploy/docker/package.json"), "utf8")) as Record<
+        string,
+        unknown
+      >;
+      const lock = JSON.parse(readFileSync(join(root, "deploy/docker/package-lock.json"), "utf8")) as {
+        packages: Record<string, { resolved?: string; link?: boolean }>;
+      };
+      const named = [
+        ...pathSpecs(manifest)
+          .filter((spec) => spec.startsWith("file:"))
+          .map((spec) => spec.slice("file:".length)),
+        ...lockPaths(lock),
+      ];
+      assert.ok(
+        named.some((path) => path.endsWith(".tgz") && basename(path).startsWith(`${framework.name}-`)),
+        `the framework is installed from its packed copy: ${named.join(", ")}`,
+      );
       for (const spec of pathSpecs(manifest)) assert.match(spec, /^file:|^\$/, `no workspace or link spec: ${spec}`);
       for (const path of named) {
         assert.ok(insideContext(path), `${path} points outside the build context`);
         assert.ok(existsSync(join(root, path)), `${path} is not in the build context`);
         assert.equal(ignored(path), false, `${path} is left out by .dockerignore`);
       }
-      assert.equal(lock.packages[`node_modules/${framework.name}`]?.link, undefined, "the framework is a packed copy, not a link");
+      assert.equal(
+        lock.packages[`node_modules/${framework.name}`]?.link,
+        undefined,
+        "the framework is a packed copy, not a link",
+      );
 
       // The stages, each in its own folder standing for its /app, with a private npm cache (the
       // runtime stage cleans its cache).
@@ -140,7 +189,15 @@ for (const framework of [FW_B, FW_A]) {
       const env: Record<string, NodeJS.ProcessEnv> = {};
       // The stages' installs get the workspace's better-sqlite3 binding as the prebuilt binary an image
       // build downloads (this machine cannot): the same file, without minutes of compiling per stage.
-      const base = { ...process.env, NODE_OPTIONS: "", npm_config_cache: join(dir, "npm-cache"), npm_config_fund: "false", npm_config_audit: "false", npm_config_update_notifier: "false", ...localSqlitePrebuilds(join(dir, "prebuilds")) };
+      const base = {
+        ...process.env,
+        NODE_OPTIONS: "",
+        npm_config_cache: join(dir, "npm-cache"),
+        npm_config_fund: "false",
+        npm_config_audit: "false",
+        npm_config_update_notifier: "false",
+        ...localSqlitePrebuilds(join(dir, "prebuilds")),
+      };
       const mapped = (stage: string, path: string) => join(stages[stage]!, path.replace(/^\/app\/?/, ""));
       for (const step of steps) {
         const folder = stages[step.stage];
@@ -174,8 +231,16 @@ for (const framework of [FW_B, FW_A]) {
       }
       const runtime = stages["runtime"]!;
       assert.deepEqual(readdirSync(join(runtime, "node_modules")).includes(framework.name), true);
-      assert.equal(existsSync(join(runtime, "node_modules", "tsx")), false, "the runtime install is production-only (no tsx)");
-      assert.equal(existsSync(join(runtime, "node_modules", "esbuild")), false, "the runtime install is production-only (no esbuild)");
+      assert.equal(
+        existsSync(join(runtime, "node_modules", "tsx")),
+        false,
+        "the runtime install is production-only (no tsx)",
+      );
+      assert.equal(
+        existsSync(join(runtime, "node_modules", "esbuild")),
+        false,
+        "the runtime install is production-only (no esbuild)",
+      );
       assert.equal(existsSync(join(runtime, "deploy")), false, "the packed copies are not left in the image");
       assert.ok(existsSync(join(runtime, "app.js")), "the runtime stage holds the built app");
 

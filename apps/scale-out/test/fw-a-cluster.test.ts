@@ -60,9 +60,17 @@ describe("fw-a app on two nodes behind HAProxy", () => {
     const onSecond = onFirst.at(nodes[1]!.url);
     const { token, node } = await onFirst.json<{ token: string; node: string }>("/ops/token/");
     assert.equal(node, "a1");
-    const refused = await onSecond.fetch("/ops/submit/", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const refused = await onSecond.fetch("/ops/submit/", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     assert.equal(refused.status, 403);
-    const accepted = await onSecond.fetch("/ops/submit/", { method: "POST", headers: { "content-type": "application/json", "x-csrf-token": token }, body: "{}" });
+    const accepted = await onSecond.fetch("/ops/submit/", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-csrf-token": token },
+      body: "{}",
+    });
     assert.equal(accepted.status, 200, await accepted.clone().text());
     assert.deepEqual(await accepted.json(), { ok: true, node: "a2" });
   });
@@ -74,9 +82,13 @@ describe("fw-a app on two nodes behind HAProxy", () => {
     assert.equal((await second.json<{ value: string | null }>("/ops/cache-get/shape/")).value, "round");
     const text = `hello-${Date.now()}`;
     await first.json(`/ops/ping/${text}/`);
-    await eventually("the signal on the other node", async () => {
-      const { received } = await second.json<{ received: string[] }>("/ops/received/");
-      return received.includes(text) ? true : undefined;
-    }, 20_000);
+    await eventually(
+      "the signal on the other node",
+      async () => {
+        const { received } = await second.json<{ received: string[] }>("/ops/received/");
+        return received.includes(text) ? true : undefined;
+      },
+      20_000,
+    );
   });
 });

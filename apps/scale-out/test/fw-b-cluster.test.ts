@@ -35,7 +35,10 @@ describe("fw-b app on two nodes behind HAProxy", () => {
     const t0 = Date.now();
     redis = await startPrivateRedis(dir);
     db = await createDatabase(`scaleout_b_${process.pid}`);
-    env = productionEnv({ dbUrl: db.url, redisUrl: redis.url, mailUrl: (smtp = await startSmtp()).url }, `b${process.pid}`);
+    env = productionEnv(
+      { dbUrl: db.url, redisUrl: redis.url, mailUrl: (smtp = await startSmtp()).url },
+      `b${process.pid}`,
+    );
     root = prepareApp(FW_B, dir, env);
     const t1 = Date.now();
     nodes.push(...(await startNodes([startNode(FW_B, root, "b1", env), startNode(FW_B, root, "b2", env)])));
@@ -56,7 +59,14 @@ describe("fw-b app on two nodes behind HAProxy", () => {
   async function signUp(browser: HttpClient, username: string, password: string): Promise<void> {
     const form = await browser.page("/signup");
     assert.equal(form.status, 200, form.text.slice(0, 300));
-    const res = await browser.form("/signup", { _csrf_token: csrfFrom(form.text), username, email: `${username}@example.test`, name: username, password, password_confirm: password });
+    const res = await browser.form("/signup", {
+      _csrf_token: csrfFrom(form.text),
+      username,
+      email: `${username}@example.test`,
+      name: username,
+      password,
+      password_confirm: password,
+    });
     assert.ok(redirected(res.status), `${res.status} ${await res.text()}`);
     assert.equal(res.headers.get("location"), "/login");
   }
@@ -89,12 +99,20 @@ describe("fw-b app on two nodes behind HAProxy", () => {
     const onSecond = onFirst.at(nodes[1]!.url);
     const form = await onFirst.page("/login");
     const token = csrfFrom(form.text);
-    const wrong = await onSecond.form("/login", { _csrf_token: `${token}x`, identifier: "ada", password: "ada-password-1" });
+    const wrong = await onSecond.form("/login", {
+      _csrf_token: `${token}x`,
+      identifier: "ada",
+      password: "ada-password-1",
+    });
     assert.equal(wrong.status, 403);
     const res = await onSecond.form("/login", { _csrf_token: token, identifier: "ada", password: "ada-password-1" });
     assert.ok(redirected(res.status), String(res.status));
     assert.notEqual(res.headers.get("location"), "/login");
-    assert.equal((await onFirst.json<{ user: string | null }>("/ops/whoami")).user, "ada", "the login made on the second node holds on the first");
+    assert.equal(
+      (await onFirst.json<{ user: string | null }>("/ops/whoami")).user,
+      "ada",
+      "the login made on the second node holds on the first",
+    );
   });
 
   test("2. the login limiter counts failures across nodes", async () => {
@@ -117,36 +135,61 @@ describe("fw-b app on two nodes behind HAProxy", () => {
     assert.equal((await second.json<{ value: string | null }>("/ops/cache-get/colour")).value, "teal");
     const text = `hello-${Date.now()}`;
     await first.json(`/ops/ping/${text}`);
-    await eventually("the signal on the other node", async () => {
-      const { received } = await second.json<{ received: string[] }>("/ops/received");
-      return received.includes(text) ? true : undefined;
-    }, 20_000);
+    await eventually(
+      "the signal on the other node",
+      async () => {
+        const { received } = await second.json<{ received: string[] }>("/ops/received");
+        return received.includes(text) ? true : undefined;
+      },
+      20_000,
+    );
   });
 
   test("2. `:maintenance on` run once puts every node in maintenance within a few seconds; off brings them back", async () => {
     runCommand(FW_B, root, [":maintenance", "on"], env);
     try {
       for (const node of nodes) {
-        await eventually(`${node.name} in maintenance`, async () => ((await fetch(`${node.url}/`, { headers: { connection: "close" } })).status === 503 ? true : undefined), 10_000);
+        await eventually(
+          `${node.name} in maintenance`,
+          async () =>
+            (await fetch(`${node.url}/`, { headers: { connection: "close" } })).status === 503 ? true : undefined,
+          10_000,
+        );
       }
-      assert.equal((await fetch(`${balancer.url}/readyz`)).status, 200, "maintenance is not a readiness failure: nodes stay in the pool");
+      assert.equal(
+        (await fetch(`${balancer.url}/readyz`)).status,
+        200,
+        "maintenance is not a readiness failure: nodes stay in the pool",
+      );
     } finally {
       runCommand(FW_B, root, [":maintenance", "off"], env);
     }
     for (const node of nodes) {
-      await eventually(`${node.name} back`, async () => ((await fetch(`${node.url}/`, { headers: { connection: "close" } })).status === 200 ? true : undefined), 10_000);
+      await eventually(
+        `${node.name} back`,
+        async () =>
+          (await fetch(`${node.url}/`, { headers: { connection: "close" } })).status === 200 ? true : undefined,
+        10_000,
+      );
     }
   });
 
   test("bad input: an unreachable database at start is a non-zero exit naming the URL without its password", async () => {
     const port = await freePort();
-    const start = launch(process.execPath, cliArgs(FW_B, ["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1", "--root", root]), {
-      cwd: root,
-      env: { ...process.env, NODE_OPTIONS: "", ...env, DB_URL: "postgres://app:hunter2-secret@127.0.0.1:1/app" },
-    });
+    const start = launch(
+      process.execPath,
+      cliArgs(FW_B, ["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1", "--root", root]),
+      {
+        cwd: root,
+        env: { ...process.env, NODE_OPTIONS: "", ...env, DB_URL: "postgres://app:hunter2-secret@127.0.0.1:1/app" },
+      },
+    );
     const { code } = await start.exited;
     assert.equal(code, 1);
-    assert.match(start.output(), /E_WORKERS_FAILED: .*E_DB_UNREACHABLE: Cannot connect to the database at postgres:\/\/app:\*\*\*\*@127\.0\.0\.1:1\/app/);
+    assert.match(
+      start.output(),
+      /E_WORKERS_FAILED: .*E_DB_UNREACHABLE: Cannot connect to the database at postgres:\/\/app:\*\*\*\*@127\.0\.0\.1:1\/app/,
+    );
     assert.doesNotMatch(start.output(), /hunter2-secret/);
   });
 

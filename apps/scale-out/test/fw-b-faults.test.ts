@@ -29,7 +29,10 @@ describe("fw-b under faults: refused starts, a killed primary, releases", () => 
   before(async () => {
     redis = await startPrivateRedis(dir);
     db = await createDatabase(`scaleout_faults_${process.pid}`);
-    env = productionEnv({ dbUrl: db.url, redisUrl: redis.url, mailUrl: (smtp = await startSmtp()).url }, `f${process.pid}`);
+    env = productionEnv(
+      { dbUrl: db.url, redisUrl: redis.url, mailUrl: (smtp = await startSmtp()).url },
+      `f${process.pid}`,
+    );
     root = scaffoldApp(FW_B, dir);
   });
 
@@ -43,13 +46,31 @@ describe("fw-b under faults: refused starts, a killed primary, releases", () => 
 
   for (const workers of ["1", "2"]) {
     test(`start --workers ${workers} on a database without the contrib tables prints E_CONTRIB_NOT_MIGRATED and exits 1`, async () => {
-      const proc = launch(process.execPath, cliArgs(FW_B, ["start", "--workers", workers, "--port", String(await freePort()), "--host", "127.0.0.1", "--root", root]), {
-        cwd: root,
-        env: { ...process.env, NODE_OPTIONS: "", ...env },
-      });
+      const proc = launch(
+        process.execPath,
+        cliArgs(FW_B, [
+          "start",
+          "--workers",
+          workers,
+          "--port",
+          String(await freePort()),
+          "--host",
+          "127.0.0.1",
+          "--root",
+          root,
+        ]),
+        {
+          cwd: root,
+          env: { ...process.env, NODE_OPTIONS: "", ...env },
+        },
+      );
       const exited = await Promise.race([proc.exited, sleep(120_000).then(() => undefined)]);
       if (!exited) await proc.stop("SIGKILL");
-      assert.equal(exited?.code, 1, `the refused start exited: ${JSON.stringify(exited)}\n${proc.output().slice(-2000)}`);
+      assert.equal(
+        exited?.code,
+        1,
+        `the refused start exited: ${JSON.stringify(exited)}\n${proc.output().slice(-2000)}`,
+      );
       assert.match(proc.output(), /E_CONTRIB_NOT_MIGRATED/);
     });
   }
@@ -68,11 +89,27 @@ describe("fw-b under faults: refused starts, a killed primary, releases", () => 
 
   test("kill -KILL of the primary during slow requests: every request finishes with 200", async () => {
     const started = node!;
-    const slow = [1, 2, 3, 4].map(() => fetch(`${started.url}/ops/slow/3000`, { headers: { connection: "close" }, signal: AbortSignal.timeout(30_000) }).then((res) => res.status, (error: Error) => String(error.cause ?? error)));
+    const slow = [1, 2, 3, 4].map(() =>
+      fetch(`${started.url}/ops/slow/3000`, {
+        headers: { connection: "close" },
+        signal: AbortSignal.timeout(30_000),
+      }).then(
+        (res) => res.status,
+        (error: Error) => String(error.cause ?? error),
+      ),
+    );
     await sleep(1000);
     started.proc.child.kill("SIGKILL");
     assert.deepEqual(await Promise.all(slow), [200, 200, 200, 200]);
-    await eventually("the node's port to be free", async () => (await fetch(`${started.url}/healthz`).then(() => undefined, () => true)), 30_000);
+    await eventually(
+      "the node's port to be free",
+      async () =>
+        await fetch(`${started.url}/healthz`).then(
+          () => undefined,
+          () => true,
+        ),
+      30_000,
+    );
     await started.restart();
   });
 
@@ -81,10 +118,15 @@ describe("fw-b under faults: refused starts, a killed primary, releases", () => 
     writeNextRelease(FW_B, root, 6);
     const load = loadLoop(`${current.url}/ops/touch`, 4);
     try {
-      const release = launch(process.execPath, cliArgs(FW_B, [FW_B.commands.release, "--root", root]), { cwd: root, env: { ...process.env, NODE_OPTIONS: "", ...env } });
+      const release = launch(process.execPath, cliArgs(FW_B, [FW_B.commands.release, "--root", root]), {
+        cwd: root,
+        env: { ...process.env, NODE_OPTIONS: "", ...env },
+      });
       await release.waitFor(/2\. Migrations of release/, "the release's migration step");
       // A crash while the migration runs: its replacement starts before current switches.
-      const { pid } = (await (await fetch(`${current.url}/ops/whoami`, { headers: { connection: "close" } })).json()) as { pid: number };
+      const { pid } = (await (
+        await fetch(`${current.url}/ops/whoami`, { headers: { connection: "close" } })
+      ).json()) as { pid: number };
       process.kill(pid, "SIGKILL");
       await current.proc.waitFor(/replaced the one that died/, "the crashed worker's replacement");
       assert.doesNotMatch(release.output(), /3\. current/, "the replacement started before the switch");
@@ -93,14 +135,22 @@ describe("fw-b under faults: refused starts, a killed primary, releases", () => 
       releases.push(id);
       current.proc.child.kill("SIGHUP");
       await current.proc.waitFor(/rolling restart done/, "the rolling restart into the new release");
-      const fresh = (await (await fetch(`${current.url}/ops/touch`, { headers: { connection: "close" } })).json()) as Record<string, unknown>;
+      const fresh = (await (
+        await fetch(`${current.url}/ops/touch`, { headers: { connection: "close" } })
+      ).json()) as Record<string, unknown>;
       assert.deepEqual(fresh, { products: 2, withSku: 0 }, "the new release serves");
 
       const back = runCommand(FW_B, root, [FW_B.commands.releaseRollback], env);
       assert.match(back, new RegExp(`current -> releases/${releases[0]} \\(was ${id}\\)`));
       current.proc.child.kill("SIGHUP");
-      await eventually("the second rolling restart", async () => ((current.proc.output().match(/rolling restart done/g) ?? []).length >= 2 ? true : undefined), 120_000);
-      const old = (await (await fetch(`${current.url}/ops/touch`, { headers: { connection: "close" } })).json()) as Record<string, unknown>;
+      await eventually(
+        "the second rolling restart",
+        async () => ((current.proc.output().match(/rolling restart done/g) ?? []).length >= 2 ? true : undefined),
+        120_000,
+      );
+      const old = (await (
+        await fetch(`${current.url}/ops/touch`, { headers: { connection: "close" } })
+      ).json()) as Record<string, unknown>;
       assert.deepEqual(old, { products: 2 }, "the release before serves again");
     } finally {
       const counts = await load.stop();

@@ -39,9 +39,11 @@ describe("jobs on two nodes and two workers sharing one Redis", () => {
     for (let start = 0; start < count; start += 50) {
       const size = Math.min(50, count - start);
       requests.push(
-        fetch(`${node.url}/dispatch/${prefix}${start}x/${size}/${ms}`, { headers: { connection: "close" } }).then(async (res) => {
-          assert.equal(res.status, 200, await res.text());
-        }),
+        fetch(`${node.url}/dispatch/${prefix}${start}x/${size}/${ms}`, { headers: { connection: "close" } }).then(
+          async (res) => {
+            assert.equal(res.status, 200, await res.text());
+          },
+        ),
       );
     }
     await Promise.all(requests);
@@ -52,7 +54,13 @@ describe("jobs on two nodes and two workers sharing one Redis", () => {
     db = await createDatabase(`scaleout_jobs_${process.pid}`);
     // Nothing listens on the mail port until the mail case brings SMTP up.
     smtpPort = await freePort();
-    env = { ...productionEnv({ dbUrl: db.url, redisUrl: redis.url, mailUrl: `smtp://127.0.0.1:${smtpPort}` }, `j${process.pid}`), QUEUE_URL: `${redis.url}/3` };
+    env = {
+      ...productionEnv(
+        { dbUrl: db.url, redisUrl: redis.url, mailUrl: `smtp://127.0.0.1:${smtpPort}` },
+        `j${process.pid}`,
+      ),
+      QUEUE_URL: `${redis.url}/3`,
+    };
     root = scaffoldApp(FW_B, dir);
     addJobs(root);
     runCommand(FW_B, root, [FW_B.commands.build]);
@@ -73,7 +81,11 @@ describe("jobs on two nodes and two workers sharing one Redis", () => {
     const started = Date.now();
     await Promise.all([dispatch(nodes[0]!, "run-a", COUNT / 2), dispatch(nodes[1]!, "run-b", COUNT - COUNT / 2)]);
     const dispatched = Date.now();
-    await eventually(`${COUNT} job runs`, async () => (runsOf(db.url, "run-").keys >= COUNT ? true : undefined), 180_000);
+    await eventually(
+      `${COUNT} job runs`,
+      async () => (runsOf(db.url, "run-").keys >= COUNT ? true : undefined),
+      180_000,
+    );
     const done = Date.now();
     await sleep(1000);
     const runs = runsOf(db.url, "run-");
@@ -91,30 +103,57 @@ describe("jobs on two nodes and two workers sharing one Redis", () => {
     await eventually("the first runs", async () => (runsOf(db.url, "kill").rows >= 6 ? true : undefined), 60_000);
     workers[0]!.child.kill("SIGKILL");
     await workers[0]!.exited;
-    await eventually(`all ${total} kill jobs to run`, async () => (runsOf(db.url, "kill").keys >= total ? true : undefined), 120_000);
+    await eventually(
+      `all ${total} kill jobs to run`,
+      async () => (runsOf(db.url, "kill").keys >= total ? true : undefined),
+      120_000,
+    );
     await sleep(1000);
     const runs = runsOf(db.url, "kill");
-    console.log(`jobs: worker SIGKILLed mid-jobs: ${runs.keys} of ${total} jobs ran, ${runs.rows - runs.keys} ran twice (only jobs the killed worker was running may)`);
+    console.log(
+      `jobs: worker SIGKILLed mid-jobs: ${runs.keys} of ${total} jobs ran, ${runs.rows - runs.keys} ran twice (only jobs the killed worker was running may)`,
+    );
     assert.equal(runs.keys, total, "no job lost");
-    assert.ok(runs.duplicates.length <= CONCURRENCY, `at most the jobs the killed worker was running ran twice: ${runs.duplicates.join(", ")}`);
+    assert.ok(
+      runs.duplicates.length <= CONCURRENCY,
+      `at most the jobs the killed worker was running ran twice: ${runs.duplicates.join(", ")}`,
+    );
     workers[0] = await startWorker(root, env, "w1b", CONCURRENCY);
   });
 
   test("a schedule every 3 s on two workers runs once per tick", async () => {
     const [[since]] = sql(db.url, "select now()") as [[string]];
     await sleep(13_000);
-    const ticks = sql(db.url, `select key, count(*) from job_runs where key like 'tick:%' and ran_at > '${since}' group by key`);
-    console.log(`jobs: ${ticks.length} ticks of the 3 s schedule in 13 s, each run ${ticks.every(([, n]) => n === "1") ? "once" : "MORE THAN ONCE"}`);
-    assert.ok(ticks.every(([, n]) => n === "1"), `each tick runs once: ${JSON.stringify(ticks)}`);
+    const ticks = sql(
+      db.url,
+      `select key, count(*) from job_runs where key like 'tick:%' and ran_at > '${since}' group by key`,
+    );
+    console.log(
+      `jobs: ${ticks.length} ticks of the 3 s schedule in 13 s, each run ${ticks.every(([, n]) => n === "1") ? "once" : "MORE THAN ONCE"}`,
+    );
+    assert.ok(
+      ticks.every(([, n]) => n === "1"),
+      `each tick runs once: ${JSON.stringify(ticks)}`,
+    );
     assert.ok(ticks.length >= 3 && ticks.length <= 5, `one run per tick, not one per worker: ${ticks.length} in 13 s`);
   });
 
   test("a mail job retries while SMTP is down and is delivered when it comes back", async () => {
     const browser = httpClient(nodes[1]!.url, { headers: VIA_TLS });
     const signup = await browser.page("/signup");
-    await browser.form("/signup", { _csrf_token: csrfFrom(signup.text), username: "mailer", email: "mailer@example.test", name: "Mailer", password: "mailer-password-1", password_confirm: "mailer-password-1" });
+    await browser.form("/signup", {
+      _csrf_token: csrfFrom(signup.text),
+      username: "mailer",
+      email: "mailer@example.test",
+      name: "Mailer",
+      password: "mailer-password-1",
+      password_confirm: "mailer-password-1",
+    });
     const lost = await browser.page("/lost-password");
-    const res = await browser.form("/lost-password", { _csrf_token: csrfFrom(lost.text), email: "mailer@example.test" });
+    const res = await browser.form("/lost-password", {
+      _csrf_token: csrfFrom(lost.text),
+      email: "mailer@example.test",
+    });
     assert.equal(res.status, 303, "the page answers while SMTP is down");
     await sleep(4000);
     smtp = await startSmtp({ port: smtpPort });
@@ -138,8 +177,14 @@ describe("jobs on two nodes and two workers sharing one Redis", () => {
       while (running) {
         const prefix = `out${n++}x`;
         const started = Date.now();
-        const status = await fetch(`${nodes[0]!.url}/dispatch/${prefix}/1/0`, { headers: { connection: "close" }, signal: AbortSignal.timeout(15_000) }).then(
-          async (res) => (await res.arrayBuffer(), res.status),
+        const status = await fetch(`${nodes[0]!.url}/dispatch/${prefix}/1/0`, {
+          headers: { connection: "close" },
+          signal: AbortSignal.timeout(15_000),
+        }).then(
+          async (res) => {
+            await res.arrayBuffer();
+            return res.status;
+          },
           () => 0,
         );
         slowest = Math.max(slowest, Date.now() - started);
@@ -155,14 +200,23 @@ describe("jobs on two nodes and two workers sharing one Redis", () => {
     await sleep(4000);
     running = false;
     await loop;
-    console.log(`jobs: Redis stopped 10 s during dispatches: answers ${JSON.stringify(statuses)}, slowest ${slowest} ms; ${accepted.length} accepted`);
-    assert.ok((statuses["503"] ?? 0) > 0, `dispatches refused with 503 while Redis was down: ${JSON.stringify(statuses)}`);
+    console.log(
+      `jobs: Redis stopped 10 s during dispatches: answers ${JSON.stringify(statuses)}, slowest ${slowest} ms; ${accepted.length} accepted`,
+    );
+    assert.ok(
+      (statuses["503"] ?? 0) > 0,
+      `dispatches refused with 503 while Redis was down: ${JSON.stringify(statuses)}`,
+    );
     assert.deepEqual(Object.keys(statuses).sort(), ["200", "503"], "only 200 and 503: no hang, no 500");
     assert.ok(slowest < 5000, `no dispatch waited long: ${slowest} ms`);
-    await eventually("every accepted job to run", async () => {
-      const ran = new Set(sql(db.url, "select key from job_runs where key like 'out%'").map(([key]) => key!));
-      return accepted.every((key) => ran.has(key)) ? true : undefined;
-    }, 90_000);
+    await eventually(
+      "every accepted job to run",
+      async () => {
+        const ran = new Set(sql(db.url, "select key from job_runs where key like 'out%'").map(([key]) => key!));
+        return accepted.every((key) => ran.has(key)) ? true : undefined;
+      },
+      90_000,
+    );
   });
 
   test("SIGTERM: a worker finishes its running jobs within the grace and exits 0", async () => {

@@ -32,14 +32,21 @@ export const config = defineConfig({
 `;
 
 /** A GET with exactly these headers, on a new connection. */
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
+function get(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, headers: { Host: "127.0.0.1", Connection: "close", ...headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-    });
+    const req = request(
+      { host: "127.0.0.1", port, path, headers: { Host: "127.0.0.1", Connection: "close", ...headers } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      },
+    );
     req.setTimeout(30_000, () => req.destroy(new Error(`GET ${path}: no answer within 30 s`)));
     req.on("error", reject);
     req.end();
@@ -79,9 +86,18 @@ async function startPrometheus(dir: string, configText: string): Promise<Prometh
   const config = join(dir, "prometheus.yml");
   writeFileSync(config, configText);
   const checked = spawnSync("promtool", ["check", "config", config], { encoding: "utf8" });
-  assert.equal(checked.status, 0, `promtool check config (apt-get install -y prometheus): ${checked.error?.message ?? ""}${checked.stdout}${checked.stderr}`);
+  assert.equal(
+    checked.status,
+    0,
+    `promtool check config (apt-get install -y prometheus): ${checked.error?.message ?? ""}${checked.stdout}${checked.stderr}`,
+  );
   mkdirSync(join(dir, "tsdb"));
-  const proc = launch("prometheus", [`--config.file=${config}`, `--storage.tsdb.path=${join(dir, "tsdb")}`, `--web.listen-address=127.0.0.1:${port}`, "--log.level=warn"]);
+  const proc = launch("prometheus", [
+    `--config.file=${config}`,
+    `--storage.tsdb.path=${join(dir, "tsdb")}`,
+    `--web.listen-address=127.0.0.1:${port}`,
+    "--log.level=warn",
+  ]);
   const url = `http://127.0.0.1:${port}`;
   await eventually("Prometheus ready (apt-get install -y prometheus)", async () => {
     if (proc.child.exitCode !== null) assert.fail(`prometheus exited: ${proc.output()}`);
@@ -92,7 +108,11 @@ async function startPrometheus(dir: string, configText: string): Promise<Prometh
     proc,
     async query(promql, at) {
       const params = new URLSearchParams({ query: promql, ...(at ? { time: String(at / 1000) } : {}) });
-      const body = (await (await fetch(`${url}/api/v1/query?${params}`)).json()) as { status: string; error?: string; data: { result: Array<{ metric: Record<string, string>; value: [number, string] }> } };
+      const body = (await (await fetch(`${url}/api/v1/query?${params}`)).json()) as {
+        status: string;
+        error?: string;
+        data: { result: Array<{ metric: Record<string, string>; value: [number, string] }> };
+      };
       assert.equal(body.status, "success", `${promql}: ${body.error}`);
       return body.data.result.map((sample) => ({ metric: sample.metric, value: Number(sample.value[1]) }));
     },
@@ -135,13 +155,21 @@ async function settled(prometheus: Prometheus, promql: string): Promise<number> 
 }
 
 /** Waits until every target was scraped after now (so the last requests are in). */
-async function freshScrape(prometheus: Prometheus): Promise<void> {
+async function _freshScrape(prometheus: Prometheus): Promise<void> {
   const since = Date.now();
-  await eventually("a scrape of every target after the last request", async () => {
-    const body = (await (await fetch(`${prometheus.url}/api/v1/targets`)).json()) as { data: { activeTargets: Array<{ health: string; lastScrape: string; lastError: string }> } };
-    const targets = body.data.activeTargets;
-    return targets.length === 2 && targets.every((t) => t.health === "up" && Date.parse(t.lastScrape) > since + 200) ? true : undefined;
-  }, 30_000);
+  await eventually(
+    "a scrape of every target after the last request",
+    async () => {
+      const body = (await (await fetch(`${prometheus.url}/api/v1/targets`)).json()) as {
+        data: { activeTargets: Array<{ health: string; lastScrape: string; lastError: string }> };
+      };
+      const targets = body.data.activeTargets;
+      return targets.length === 2 && targets.every((t) => t.health === "up" && Date.parse(t.lastScrape) > since + 200)
+        ? true
+        : undefined;
+    },
+    30_000,
+  );
 }
 
 /** An OTLP/HTTP receiver: the JSON bodies it was sent. */
@@ -190,16 +218,36 @@ describe("metrics and traces of two nodes, scraped by a real Prometheus", () => 
     runCommand(FW_A, root, [FW_A.commands.build]);
     runCommand(FW_A, root, [FW_A.commands.migrate], env);
     metricsPort = await freePort();
-    nodes = await startNodes([startNode(FW_A, root, "a1", { ...env, METRICS_PORT: String(metricsPort) }), startNode(FW_A, root, "a2", { ...env, METRICS_PORT: "false" })]);
+    nodes = await startNodes([
+      startNode(FW_A, root, "a1", { ...env, METRICS_PORT: String(metricsPort) }),
+      startNode(FW_A, root, "a2", { ...env, METRICS_PORT: "false" }),
+    ]);
     balancer = await startBalancer(dir, root, FW_A, nodes);
     const target = deployTarget(root, FW_A.name);
-    prometheus = await startPrometheus(dir, prometheusConfig(target, { targets: [`127.0.0.1:${metricsPort}`, `127.0.0.1:${nodes[1]!.port}`], token: TOKEN, scrapeIntervalSeconds: 1, kubernetes: false }));
+    prometheus = await startPrometheus(
+      dir,
+      prometheusConfig(target, {
+        targets: [`127.0.0.1:${metricsPort}`, `127.0.0.1:${nodes[1]!.port}`],
+        token: TOKEN,
+        scrapeIntervalSeconds: 1,
+        kubernetes: false,
+      }),
+    );
     // nginx with the generated site configuration, in front of node a2 (whose app port serves /metrics).
     nginxPort = await freePort();
     const prefix = join(dir, "nginx");
     mkdirSync(join(prefix, "logs"), { recursive: true });
-    writeFileSync(join(prefix, "site.conf"), nginxConfig({ ...target, hosts: ["127.0.0.1"] }, { listen: `127.0.0.1:${nginxPort}`, servers: [`127.0.0.1:${nodes[1]!.port}`], tls: false }));
-    writeFileSync(join(prefix, "nginx.conf"), `daemon off;\nmaster_process off;\npid ${join(prefix, "nginx.pid")};\nerror_log ${join(prefix, "logs", "error.log")};\nevents {}\nhttp {\n  access_log off;\n  include ${join(prefix, "site.conf")};\n}\n`);
+    writeFileSync(
+      join(prefix, "site.conf"),
+      nginxConfig(
+        { ...target, hosts: ["127.0.0.1"] },
+        { listen: `127.0.0.1:${nginxPort}`, servers: [`127.0.0.1:${nodes[1]!.port}`], tls: false },
+      ),
+    );
+    writeFileSync(
+      join(prefix, "nginx.conf"),
+      `daemon off;\nmaster_process off;\npid ${join(prefix, "nginx.pid")};\nerror_log ${join(prefix, "logs", "error.log")};\nevents {}\nhttp {\n  access_log off;\n  include ${join(prefix, "site.conf")};\n}\n`,
+    );
     nginx = launch("nginx", ["-p", prefix, "-c", join(prefix, "nginx.conf")]);
     await eventually("nginx passing requests (apt-get install -y nginx)", async () => {
       if (nginx!.child.exitCode !== null) assert.fail(`nginx exited: ${nginx!.output()}`);
@@ -238,18 +286,39 @@ describe("metrics and traces of two nodes, scraped by a real Prometheus", () => 
     const now = Date.now();
     const window = Math.ceil((now - start) / 1000) + 1;
     // The rate over the window, times the window: the counts within a few percent.
-    for (const [route, sent] of [["Ops.whoami", 600], ["Ops.slow", 120]] as const) {
-      const rate = await one(prometheus, `sum(rate(http_request_duration_seconds_count{route="${route}"}[${window}s]))`, now);
+    for (const [route, sent] of [
+      ["Ops.whoami", 600],
+      ["Ops.slow", 120],
+    ] as const) {
+      const rate = await one(
+        prometheus,
+        `sum(rate(http_request_duration_seconds_count{route="${route}"}[${window}s]))`,
+        now,
+      );
       const measured = rate * window;
-      assert.ok(Math.abs(measured - sent) / sent < 0.05, `${route}: rate ${rate}/s over ${window} s is ${measured} requests, the generator sent ${sent} in ${seconds} s`);
+      assert.ok(
+        Math.abs(measured - sent) / sent < 0.05,
+        `${route}: rate ${rate}/s over ${window} s is ${measured} requests, the generator sent ${sent} in ${seconds} s`,
+      );
     }
     // p95 from the histogram against the generator's own: the same bucket (60 ms sleeps fall in 50-100 ms).
-    const p95 = async (route: string) => one(prometheus, `histogram_quantile(0.95, sum by (le) (rate(http_request_duration_seconds_bucket{route="${route}"}[${window}s])))`, now);
+    const p95 = async (route: string) =>
+      one(
+        prometheus,
+        `histogram_quantile(0.95, sum by (le) (rate(http_request_duration_seconds_bucket{route="${route}"}[${window}s])))`,
+        now,
+      );
     const slowP95 = await p95("Ops.slow");
     assert.ok(slowP95 > 0.05 && slowP95 <= 0.1, `Prometheus p95 of Ops.slow ${slowP95}`);
-    assert.ok(quantile(slow, 0.95) > 0.05 && quantile(slow, 0.95) <= 0.1 + 0.05, `the generator's p95 of Ops.slow ${quantile(slow, 0.95)}`);
+    assert.ok(
+      quantile(slow, 0.95) > 0.05 && quantile(slow, 0.95) <= 0.1 + 0.05,
+      `the generator's p95 of Ops.slow ${quantile(slow, 0.95)}`,
+    );
     const fastP95 = await p95("Ops.whoami");
-    assert.ok(fastP95 < 0.05 && quantile(fast, 0.95) < 0.1, `Ops.whoami p95: Prometheus ${fastP95}, generator ${quantile(fast, 0.95)}`);
+    assert.ok(
+      fastP95 < 0.05 && quantile(fast, 0.95) < 0.1,
+      `Ops.whoami p95: Prometheus ${fastP95}, generator ${quantile(fast, 0.95)}`,
+    );
     // Series per route, method and status class only: no path, no pid, no worker.
     const series = await prometheus.query(`count by (route) (http_request_duration_seconds_count)`, now);
     assert.deepEqual(series.map((s) => s.metric["route"]).sort(), ["Ops.slow", "Ops.whoami"]);
@@ -273,7 +342,10 @@ describe("metrics and traces of two nodes, scraped by a real Prometheus", () => 
     assert.ok(!serving.has(victim));
     // The requests after the kill come on top of the node's earlier ones (the dead worker's are kept).
     await reaches(prometheus, totalQuery, before + sent);
-    const resets = await one(prometheus, `sum(resets(http_request_duration_seconds_count{instance="${instance}"}[5m]))`);
+    const resets = await one(
+      prometheus,
+      `sum(resets(http_request_duration_seconds_count{instance="${instance}"}[5m]))`,
+    );
     assert.equal(resets, 0, "Prometheus saw no counter reset on the node");
   });
 
@@ -283,22 +355,41 @@ describe("metrics and traces of two nodes, scraped by a real Prometheus", () => 
     const scraped = await get(direct, "/metrics", { Authorization: `Bearer ${TOKEN}` });
     assert.equal(scraped.status, 200);
     assert.match(scraped.text, /http_request_duration_seconds_bucket/);
-    for (const [proxy, port] of [["HAProxy", Number(new URL(balancer.url).port)], ["nginx", nginxPort]] as const) {
+    for (const [proxy, port] of [
+      ["HAProxy", Number(new URL(balancer.url).port)],
+      ["nginx", nginxPort],
+    ] as const) {
       const refused = await get(port, "/metrics", { Authorization: `Bearer ${TOKEN}` });
       assert.equal(refused.status, 404, `${proxy}: ${refused.status} ${refused.text.slice(0, 200)}`);
-      assert.equal(refused.headers["x-request-id"], undefined, `${proxy} answered itself: the app never saw the request`);
+      assert.equal(
+        refused.headers["x-request-id"],
+        undefined,
+        `${proxy} answered itself: the app never saw the request`,
+      );
     }
   });
 
   test("spans reach the OTLP receiver with the incoming trace id, and the request's log lines carry it", async () => {
-    const res = await get(Number(new URL(balancer.url).port), "/ops/whoami/", { traceparent: `00-${TRACE_ID}-b7ad6b7169203331-01` });
+    const res = await get(Number(new URL(balancer.url).port), "/ops/whoami/", {
+      traceparent: `00-${TRACE_ID}-b7ad6b7169203331-01`,
+    });
     assert.equal(res.status, 200);
-    const body = await eventually("the span at the receiver", async () => receiver.bodies.find((text) => text.includes(TRACE_ID) && text.includes("GET Ops.whoami")), 20_000);
+    const body = await eventually(
+      "the span at the receiver",
+      async () => receiver.bodies.find((text) => text.includes(TRACE_ID) && text.includes("GET Ops.whoami")),
+      20_000,
+    );
     assert.ok(body.includes('"notes"') || body.includes("service.name"), "the service is named");
-    const lines = await eventually("the request's log line", async () => {
-      const found = nodes.flatMap((node) => node.proc.output().split("\n")).filter((line) => line.startsWith("{") && line.includes(TRACE_ID));
-      return found.length > 0 ? found.map((line) => JSON.parse(line) as Record<string, unknown>) : undefined;
-    }, 10_000);
+    const lines = await eventually(
+      "the request's log line",
+      async () => {
+        const found = nodes
+          .flatMap((node) => node.proc.output().split("\n"))
+          .filter((line) => line.startsWith("{") && line.includes(TRACE_ID));
+        return found.length > 0 ? found.map((line) => JSON.parse(line) as Record<string, unknown>) : undefined;
+      },
+      10_000,
+    );
     const requestLine = lines.find((line) => line["path"] === "/ops/whoami/");
     assert.ok(requestLine, JSON.stringify(lines));
     assert.equal(requestLine["trace_id"], TRACE_ID);

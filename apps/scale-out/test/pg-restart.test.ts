@@ -30,8 +30,24 @@ for (const framework of [FW_B, FW_A]) {
       chmodSync(dir, 0o755);
       redis = await startPrivateRedis(dir);
       postgres = await startPrivatePostgres(join(dir, "pg"));
-      execFileSync("psql", ["-h", "127.0.0.1", "-p", new URL(postgres.url).port, "-U", "postgres", "-c", "CREATE DATABASE restarted"]);
-      const env = productionEnv({ dbUrl: postgres.url.replace(/\/postgres$/, "/restarted"), redisUrl: redis.url, mailUrl: (smtp = await startSmtp()).url }, `pgr${process.pid}`);
+      execFileSync("psql", [
+        "-h",
+        "127.0.0.1",
+        "-p",
+        new URL(postgres.url).port,
+        "-U",
+        "postgres",
+        "-c",
+        "CREATE DATABASE restarted",
+      ]);
+      const env = productionEnv(
+        {
+          dbUrl: postgres.url.replace(/\/postgres$/, "/restarted"),
+          redisUrl: redis.url,
+          mailUrl: (smtp = await startSmtp()).url,
+        },
+        `pgr${process.pid}`,
+      );
       const root = prepareApp(framework, dir, env);
       node = await startNode(framework, root, `${framework.name}-pg`, env);
     });
@@ -53,7 +69,9 @@ for (const framework of [FW_B, FW_A]) {
       await postgres!.restart();
       const restartMs = Date.now() - started;
       const result = await load;
-      const statuses = Object.entries((result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([code, { count }]) => `${code}: ${count}`);
+      const statuses = Object.entries(
+        (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {},
+      ).map(([code, { count }]) => `${code}: ${count}`);
       const figure = `${framework.name}: ${result.requests.total} requests, statuses ${statuses.join(", ")}, ${result.errors} connection errors, ${result.timeouts} timeouts; pg_ctl restart took ${restartMs} ms`;
       t.diagnostic(figure);
       console.log(figure);

@@ -39,10 +39,14 @@ for (const [framework, row] of [
       runCommand(framework, root, [framework.commands.migrate], PRODUCTION);
       assert.ok(existsSync(join(root, "data", "app.db")), "migrate wrote the app folder's database");
       const port = await freePort();
-      proc = launch(process.execPath, cliArgs(framework, ["start", "--workers", "1", "--port", String(port), "--host", "127.0.0.1", "--root", root]), {
-        cwd: root,
-        env: { ...process.env, NODE_OPTIONS: "", ...PRODUCTION },
-      });
+      proc = launch(
+        process.execPath,
+        cliArgs(framework, ["start", "--workers", "1", "--port", String(port), "--host", "127.0.0.1", "--root", root]),
+        {
+          cwd: root,
+          env: { ...process.env, NODE_OPTIONS: "", ...PRODUCTION },
+        },
+      );
       await proc.waitFor(/Serving on http:\/\/127\.0\.0\.1:\d+/, "the app serving");
       const home = await fetch(`http://127.0.0.1:${port}/`);
       const page = await home.text();

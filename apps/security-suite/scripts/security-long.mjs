@@ -29,5 +29,8 @@ if (!has("sqlmap")) {
   }
 }
 
-const run = spawnSync(process.execPath, [join(suite, "..", "..", "scripts", "run-tests.mjs"), "test", "test-long"], { cwd: suite, stdio: "inherit" });
+const run = spawnSync(process.execPath, [join(suite, "..", "..", "scripts", "run-tests.mjs"), "test", "test-long"], {
+  cwd: suite,
+  stdio: "inherit",
+});
 process.exit(run.status ?? 1);

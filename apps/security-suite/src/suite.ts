@@ -22,7 +22,10 @@ export function runSecuritySuite(framework: Framework): void {
   describe(`security suite: a scaffolded ${framework} app in production mode`, () => {
     let app: Target | undefined;
     before(async () => {
-      app = await startTarget(framework, framework === "fw-b" ? { users: [...LOGIN_USERS, ...SESSION_USERS, ...LIMIT_USERS], redisSessions: true } : {});
+      app = await startTarget(
+        framework,
+        framework === "fw-b" ? { users: [...LOGIN_USERS, ...SESSION_USERS, ...LIMIT_USERS], redisSessions: true } : {},
+      );
     });
     after(async () => {
       await app?.close();
@@ -42,6 +45,8 @@ export function runSecuritySuite(framework: Framework): void {
     if (framework === "fw-b") describe("sessions: anonymous visitors and password changes", () => sessionCases(target));
     if (framework === "fw-b") describe("login", () => loginCases(target));
     if (framework === "fw-b") describe("limits: concurrency, account pages, mailing forms", () => limitCases(target));
-    if (framework === "fw-b") describe("mailed links", () => mailLinkCases(target, { hostVictim: "timing2@example.test", forwardedVictim: "timing3@example.test" }));
+    if (framework === "fw-b")
+      describe("mailed links", () =>
+        mailLinkCases(target, { hostVictim: "timing2@example.test", forwardedVictim: "timing3@example.test" }));
   });
 }

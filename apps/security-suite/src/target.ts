@@ -68,7 +68,8 @@ function cli(framework: Framework, cwd: string, args: readonly string[], env: No
     encoding: "utf8",
     env: { ...process.env, FW_TS_LOADER: "", ...env },
   });
-  if (result.status !== 0) assert.fail(`${framework} ${args.join(" ")} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0)
+    assert.fail(`${framework} ${args.join(" ")} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
 }
 
 /** Scaffolds an app with the framework's init command and writes the suite's files over it. */
@@ -94,28 +95,35 @@ function spell(framework: Framework, path: string): string {
 }
 
 /** Scaffolds and starts an app in production mode; fails with the app's output if it does not start. */
-export async function startTarget(framework: Framework, options: { users?: readonly SuiteUser[]; redisSessions?: boolean } = {}): Promise<Target> {
+export async function startTarget(
+  framework: Framework,
+  options: { users?: readonly SuiteUser[]; redisSessions?: boolean } = {},
+): Promise<Target> {
   // Sessions (and so the failed-login counters) in Redis, as the attacked deployment had them; a
   // key prefix of this run's own.
   const sessionPrefix = options.redisSessions ? `suite-${framework}-${randomBytes(6).toString("hex")}:` : undefined;
   const sessionUrl = sessionPrefix ? `${await requireServer("redis")}?prefix=${sessionPrefix}` : undefined;
   const root = scaffold(framework);
   const mail = framework === "fw-b" ? await startSmtp() : undefined;
-  const child: ChildProcess = spawn(process.execPath, ["--conditions=source", "--import", TSX, join(SUITE_DIR, "src", "serve.ts"), root], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      APP_ENV: "production",
-      NODE_ENV: "production",
-      SECRET_KEY,
-      BASE_URL,
-      ...(mail ? { MAIL_URL: mail.url } : {}),
-      FW_TS_LOADER: "",
-      ...(options.users ? { SUITE_USERS: JSON.stringify(options.users) } : {}),
-      ...(sessionUrl ? { SESSION_URL: sessionUrl } : {}),
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--conditions=source", "--import", TSX, join(SUITE_DIR, "src", "serve.ts"), root],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        APP_ENV: "production",
+        NODE_ENV: "production",
+        SECRET_KEY,
+        BASE_URL,
+        ...(mail ? { MAIL_URL: mail.url } : {}),
+        FW_TS_LOADER: "",
+        ...(options.users ? { SUITE_USERS: JSON.stringify(options.users) } : {}),
+        ...(sessionUrl ? { SESSION_URL: sessionUrl } : {}),
+      },
     },
-  });
+  );
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -125,7 +133,9 @@ export async function startTarget(framework: Framework, options: { users?: reado
       if (match) resolve(Number(match[1]));
     };
     child.stdout!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`the ${framework} app exited (${code}) before listening:\n${output}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`the ${framework} app exited (${code}) before listening:\n${output}`)),
+    );
   }).catch(async (error: unknown) => {
     await mail?.close();
     throw error;

@@ -16,14 +16,34 @@ const BOUND = Number(process.env["SQLMAP_TIME_BOUND"] ?? 300);
 
 /** The routes scanned per framework: a GET form over the database and a JSON view over it. */
 const ROUTES: Record<Framework, readonly [string, string][]> = {
-  "fw-a": [["form", "/posts/search/?q=tea"], ["JSON", "/lookup/?id=1"]],
-  "fw-b": [["form", "/posts/search?q=tea"], ["JSON", "/api/1*"]],
+  "fw-a": [
+    ["form", "/posts/search/?q=tea"],
+    ["JSON", "/lookup/?id=1"],
+  ],
+  "fw-b": [
+    ["form", "/posts/search?q=tea"],
+    ["JSON", "/api/1*"],
+  ],
 };
 
 /** Runs sqlmap on one URL; answers its output, or fails on the time bound. */
 function scan(url: string): Promise<string> {
   const out = mkdtempSync(join(tmpdir(), "sqlmap-"));
-  const args = ["-u", url, "--batch", "--level=1", "--risk=1", "--time-sec=2", "--timeout=10", "--retries=0", "--threads=1", "--flush-session", "--skip-waf", `--output-dir=${out}`, "--headers=X-Forwarded-Proto: https"];
+  const args = [
+    "-u",
+    url,
+    "--batch",
+    "--level=1",
+    "--risk=1",
+    "--time-sec=2",
+    "--timeout=10",
+    "--retries=0",
+    "--threads=1",
+    "--flush-session",
+    "--skip-waf",
+    `--output-dir=${out}`,
+    "--headers=X-Forwarded-Proto: https",
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(SQLMAP, args, { stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
@@ -37,13 +57,16 @@ function scan(url: string): Promise<string> {
     child.once("exit", (code, signal) => {
       clearTimeout(timer);
       rmSync(out, { recursive: true, force: true });
-      if (signal === "SIGKILL") reject(new Error(`sqlmap did not finish ${url} within ${BOUND} s:\n${output.slice(-2000)}`));
+      if (signal === "SIGKILL")
+        reject(new Error(`sqlmap did not finish ${url} within ${BOUND} s:\n${output.slice(-2000)}`));
       else resolve(`exit ${code}\n${output}`);
     });
   });
 }
 
-for (const framework of (process.env["SQLMAP_ONLY"] ? [process.env["SQLMAP_ONLY"] as Framework] : (["fw-a", "fw-b"] as const))) {
+for (const framework of process.env["SQLMAP_ONLY"]
+  ? [process.env["SQLMAP_ONLY"] as Framework]
+  : (["fw-a", "fw-b"] as const)) {
   describe(`sqlmap against a scaffolded ${framework} app in production mode`, () => {
     let app: Target;
     before(async () => {
@@ -61,8 +84,16 @@ for (const framework of (process.env["SQLMAP_ONLY"] ? [process.env["SQLMAP_ONLY"
     for (const [kind, path] of ROUTES[framework]) {
       test(`the ${kind} route ${path} has no injectable parameter`, async () => {
         const output = await scan(app.url + path);
-        assert.doesNotMatch(output, /identified the following injection point|is vulnerable|appears to be '.*' injectable/i, output.slice(-3000));
-        assert.match(output, /do not appear to be injectable|not injectable/i, `sqlmap finished its scan:\n${output.slice(-3000)}`);
+        assert.doesNotMatch(
+          output,
+          /identified the following injection point|is vulnerable|appears to be '.*' injectable/i,
+          output.slice(-3000),
+        );
+        assert.match(
+          output,
+          /do not appear to be injectable|not injectable/i,
+          `sqlmap finished its scan:\n${output.slice(-3000)}`,
+        );
         assert.match(app.log(), /"path":"\/(posts\/search|lookup|api\/1)/, "sqlmap's requests reached the app");
       });
     }

@@ -15,7 +15,12 @@ import { cors as fwbCors, renderJson } from "fw-b/decorators";
 const root = mkdtempSync(join(tmpdir(), "security-suite-cors-"));
 after(() => rmSync(root, { recursive: true, force: true }));
 
-const CONFIG = { env: "production", secretKey: "security-suite-secret-key-0123456789abcdef", logRequests: false, batteries: { data: false } };
+const CONFIG = {
+  env: "production",
+  secretKey: "security-suite-secret-key-0123456789abcdef",
+  logRequests: false,
+  batteries: { data: false },
+};
 const TYPO = { origin: "https://x.example" } as never;
 
 /** Starts `make()` and checks the answer to an unlisted origin, or the start-up refusal. */
@@ -24,7 +29,11 @@ async function check(make: () => Promise<fwA.Host>, path: string): Promise<void>
   try {
     host = await make();
   } catch (error) {
-    assert.match((error as Error).message, /origins/, `the start-up error names the known keys: ${(error as Error).message}`);
+    assert.match(
+      (error as Error).message,
+      /origins/,
+      `the start-up error names the known keys: ${(error as Error).message}`,
+    );
     return;
   }
   try {

@@ -32,7 +32,9 @@ export interface AppOptions {
    * Extra plugins, after the built-in batteries (see `batteries` in config) and the framework's
    * own: `HostPlugin`s, or a function of the resolved config that returns them.
    */
-  readonly plugins?: readonly HostPlugin[] | ((config: AppConfig) => readonly HostPlugin[] | Promise<readonly HostPlugin[]>);
+  readonly plugins?:
+    | readonly HostPlugin[]
+    | ((config: AppConfig) => readonly HostPlugin[] | Promise<readonly HostPlugin[]>);
   /** A URL prefix the whole app lives under. */
   readonly basePath?: string;
   /** Other apps mounted under a prefix of this one: `{ "/api": apiApp }`. */

@@ -47,7 +47,11 @@ export const servicesBattery = defineBattery({
   key: "services",
   configKeys: SERVICES_CONFIG_KEYS,
   // Remembered for the jobs battery: the kit's mail job delivers through this app's mailer.
-  plugin: (context) => rememberServices(context, servicesPlugin(context.mailRenderer ? { mailRenderer: () => context.mailRenderer! } : {})),
+  plugin: (context) =>
+    rememberServices(
+      context,
+      servicesPlugin(context.mailRenderer ? { mailRenderer: () => context.mailRenderer! } : {}),
+    ),
 });
 
 /**
@@ -56,7 +60,13 @@ export const servicesBattery = defineBattery({
  * security (the session, which everything after needs), data (flash needs the session), services,
  * jobs (its mail job uses the services' mailer).
  */
-export const DEFAULT_BATTERIES = Object.freeze([observabilityBattery, securityBattery, dataBattery, servicesBattery, jobsBattery] as const);
+export const DEFAULT_BATTERIES = Object.freeze([
+  observabilityBattery,
+  securityBattery,
+  dataBattery,
+  servicesBattery,
+  jobsBattery,
+] as const);
 
 type DefaultBattery = (typeof DEFAULT_BATTERIES)[number];
 
@@ -71,7 +81,9 @@ type DefaultSwitches = { readonly [B in DefaultBattery as B["key"]]?: boolean };
 export interface BatterySwitches extends DefaultSwitches {}
 
 /** The plugins of the batteries that are on, by key (a built-in battery's plugin keeps its type). */
-export type BatteryPlugins = { readonly [B in DefaultBattery as B["key"]]?: ReturnType<B["plugin"]> } & { readonly [key: string]: HostPlugin | undefined };
+export type BatteryPlugins = { readonly [B in DefaultBattery as B["key"]]?: ReturnType<B["plugin"]> } & {
+  readonly [key: string]: HostPlugin | undefined;
+};
 
 const registered: Battery[] = [];
 
@@ -100,7 +112,10 @@ export function batterySwitchKeys(batteries: readonly Battery[]): ConfigKeys {
 }
 
 /** The switches of `config.batteries`, every battery on unless set to false; a value that is not a boolean is refused. */
-export function batterySwitches(config: AppConfig, batteries: readonly Battery[] = allBatteries()): Readonly<Record<string, boolean>> {
+export function batterySwitches(
+  config: AppConfig,
+  batteries: readonly Battery[] = allBatteries(),
+): Readonly<Record<string, boolean>> {
   const given = (config["batteries"] ?? {}) as Readonly<Record<string, unknown>>;
   const known = batteries.map((battery) => battery.key);
   const switches: Record<string, boolean> = Object.fromEntries(known.map((key) => [key, true]));
@@ -118,7 +133,10 @@ export function autoMigrates(config: AppConfig): boolean {
 }
 
 /** Builds the plugins of the batteries that are on, by key, in the batteries' order. */
-export function batteryPlugins(context: BatteryContext, batteries: readonly Battery[] = allBatteries()): BatteryPlugins {
+export function batteryPlugins(
+  context: BatteryContext,
+  batteries: readonly Battery[] = allBatteries(),
+): BatteryPlugins {
   const on = batterySwitches(context.config, batteries);
   const plugins: Record<string, HostPlugin> = {};
   for (const battery of batteries) if (on[battery.key]) plugins[battery.key] = battery.plugin(context);

@@ -11,7 +11,10 @@ import type { MailRenderer } from "@fwkit/services";
 import { E_BATTERY_INVALID } from "./errors.js";
 
 /** How the login manager finds users (an app passes it to `defineApp({ auth })`). */
-export type AuthOptions<User = CurrentUser> = Pick<SecurityPluginOptions<User>, "loadUser" | "userId" | "rememberFingerprint" | "sessionFingerprint" | "onLogin" | "onLogout">;
+export type AuthOptions<User = CurrentUser> = Pick<
+  SecurityPluginOptions<User>,
+  "loadUser" | "userId" | "rememberFingerprint" | "sessionFingerprint" | "onLogin" | "onLogout"
+>;
 
 /** What a battery's `plugin` gets: the app's config and what the framework and the app gave for it. */
 export interface BatteryContext {
@@ -44,8 +47,11 @@ const KEY = /^[A-Za-z][A-Za-z0-9]*$/;
  * Declares a battery. Add it to `DEFAULT_BATTERIES` (this package) and every framework made with
  * `defineFramework` runs it, switchable in config, with no change in the frameworks.
  */
-export function defineBattery<const Key extends string, Plugin extends HostPlugin>(battery: Battery<Key, Plugin>): Battery<Key, Plugin> {
-  if (typeof battery?.key !== "string" || !KEY.test(battery.key)) throw new E_BATTERY_INVALID(String(battery?.key), "its key is not a name");
+export function defineBattery<const Key extends string, Plugin extends HostPlugin>(
+  battery: Battery<Key, Plugin>,
+): Battery<Key, Plugin> {
+  if (typeof battery?.key !== "string" || !KEY.test(battery.key))
+    throw new E_BATTERY_INVALID(String(battery?.key), "its key is not a name");
   if (typeof battery.plugin !== "function") throw new E_BATTERY_INVALID(battery.key, "it has no plugin function");
   return Object.freeze({ ...battery });
 }

@@ -14,7 +14,9 @@ type DefaultKey = (typeof DEFAULT_BATTERIES)[number]["key"];
  * check (a registered battery's switch is added when an app is built).
  */
 export const FRAMEWORK_CONFIG_KEYS = Object.freeze({
-  batteries: Object.freeze(Object.fromEntries(DEFAULT_BATTERIES.map((battery) => [battery.key, true]))) as { readonly [Key in DefaultKey]: true },
+  batteries: Object.freeze(Object.fromEntries(DEFAULT_BATTERIES.map((battery) => [battery.key, true]))) as {
+    readonly [Key in DefaultKey]: true;
+  },
   autoMigrate: true,
 } as const);
 

@@ -8,14 +8,16 @@ import { createError } from "routing-kernel";
 export const E_BATTERY_INVALID = createError(
   "E_BATTERY_INVALID",
   500,
-  (key: string, reason: string) => `The battery "${key}" is invalid: ${reason}. Give defineBattery({ key, plugin }) a key of letters and digits and a plugin function.`,
+  (key: string, reason: string) =>
+    `The battery "${key}" is invalid: ${reason}. Give defineBattery({ key, plugin }) a key of letters and digits and a plugin function.`,
 );
 
 /** Two batteries registered under the same key. */
 export const E_BATTERY_TWICE = createError(
   "E_BATTERY_TWICE",
   500,
-  (key: string) => `A battery with the key "${key}" is already registered. Give the new battery another key, or unregister the first.`,
+  (key: string) =>
+    `A battery with the key "${key}" is already registered. Give the new battery another key, or unregister the first.`,
 );
 
 /** `batteries` in config switches a battery that is not registered, or with a value that is not a boolean. */

@@ -80,31 +80,55 @@ function rootOf(root: string): string {
 
 /** The keys every app of the kit may use: the kit's, the i18n block both frameworks read, every battery's. */
 function kitConfigKeys(batteries: readonly Battery[]): ConfigKeys[] {
-  return [FRAMEWORK_CONFIG_KEYS, batterySwitchKeys(batteries), I18N_CONFIG_KEYS, ...batteries.flatMap((battery) => (battery.configKeys ? [battery.configKeys] : []))];
+  return [
+    FRAMEWORK_CONFIG_KEYS,
+    batterySwitchKeys(batteries),
+    I18N_CONFIG_KEYS,
+    ...batteries.flatMap((battery) => (battery.configKeys ? [battery.configKeys] : [])),
+  ];
 }
 
 /** Assembles a framework: see the module comment. */
 export function defineFramework(definition: FrameworkDefinition): Framework {
   /** The app's modules and the framework's (read from an early config), or undefined to discover `views/`. */
-  const modulesOf = async (options: AppOptions, root: string, config: Readonly<Record<string, unknown>>): Promise<readonly ViewModule[] | undefined> => {
+  const modulesOf = async (
+    options: AppOptions,
+    root: string,
+    config: Readonly<Record<string, unknown>>,
+  ): Promise<readonly ViewModule[] | undefined> => {
     if (!definition.viewModules) return options.modules;
     const extra = await definition.viewModules(await loadConfig(root, config));
     if (extra.length === 0) return options.modules;
     return [...(options.modules ?? (await loadViewModules(root, options.viewModules))), ...extra];
   };
 
-  const pluginsOf = async (options: AppOptions, config: AppConfig, batteries: readonly Battery[], responder: () => Responder | undefined): Promise<HostPlugin[]> => {
+  const pluginsOf = async (
+    options: AppOptions,
+    config: AppConfig,
+    batteries: readonly Battery[],
+    responder: () => Responder | undefined,
+  ): Promise<HostPlugin[]> => {
     const extra = typeof options.plugins === "function" ? await options.plugins(config) : (options.plugins ?? []);
     const parts = (await definition.parts?.({ config, responder })) ?? {};
     const auth = options.auth ?? parts.auth;
     const migrate = autoMigrates(config);
     const mailRenderer = definition.mailRenderer?.(config);
     const built = batteryPlugins(
-      { config, ...(auth ? { auth } : {}), ...(mailRenderer ? { mailRenderer } : {}), migrate: migrate && !definition.appliesMigrations },
+      {
+        config,
+        ...(auth ? { auth } : {}),
+        ...(mailRenderer ? { mailRenderer } : {}),
+        migrate: migrate && !definition.appliesMigrations,
+      },
       batteries,
     );
     const after = parts.after?.(built, migrate && built.data !== undefined) ?? [];
-    return [...(parts.before ?? []), ...Object.values(built).filter((plugin): plugin is HostPlugin => plugin !== undefined), ...after, ...extra];
+    return [
+      ...(parts.before ?? []),
+      ...Object.values(built).filter((plugin): plugin is HostPlugin => plugin !== undefined),
+      ...after,
+      ...extra,
+    ];
   };
 
   const createApp = async (given: AppOptions, overrides: CreateOverrides = {}): Promise<Host> => {

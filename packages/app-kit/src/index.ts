@@ -6,7 +6,15 @@
  * `autoMigrate`), mounting, and the base view class's helpers (`FrameworkView`). For framework
  * authors; apps import their framework.
  */
-export { APP_OPTION_ALIASES, APP_OPTION_KEYS, mountApps, resolveAppOptions, trimBasePath, type AppOptionKey, type AppOptions } from "./app-options.js";
+export {
+  APP_OPTION_ALIASES,
+  APP_OPTION_KEYS,
+  mountApps,
+  resolveAppOptions,
+  trimBasePath,
+  type AppOptionKey,
+  type AppOptions,
+} from "./app-options.js";
 export { defineBattery, type AuthOptions, type Battery, type BatteryContext } from "./battery.js";
 export {
   allBatteries,
@@ -26,5 +34,11 @@ export { DeliverMail, DeliverSignal, jobsBattery, type SignalDelivery } from "./
 export { FRAMEWORK_CONFIG_KEYS, type FrameworkAppConfig } from "./config.js";
 export { errorTemplateNames } from "./error-pages.js";
 export * from "./errors.js";
-export { defineFramework, type AppAssembly, type Framework, type FrameworkDefinition, type FrameworkParts } from "./framework.js";
+export {
+  defineFramework,
+  type AppAssembly,
+  type Framework,
+  type FrameworkDefinition,
+  type FrameworkParts,
+} from "./framework.js";
 export { FrameworkView } from "./view.js";

@@ -30,7 +30,13 @@ export class DeliverMail extends Job<ComposedMail> {
 
   async handle(mail: ComposedMail, context: JobContext): Promise<void> {
     const services = context.locals["services"] as ServicesPlugin["services"] | undefined;
-    if (!services) throw new E_JOB_OPTION_INVALID("the job fwkit.deliver-mail", "batteries.services", "on (the mailer lives there)", false);
+    if (!services)
+      throw new E_JOB_OPTION_INVALID(
+        "the job fwkit.deliver-mail",
+        "batteries.services",
+        "on (the mailer lives there)",
+        false,
+      );
     await services.mailer.deliver(mail);
   }
 }

@@ -1,6 +1,6 @@
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import { input, validate, type ValidateOptions } from "@fwkit/data";
-import { type AppConfig } from "@fwkit/koa-host";
+import type { AppConfig } from "@fwkit/koa-host";
 import { HostView } from "@fwkit/koa-host/plugin";
 import { runtimeOf } from "@fwkit/koa-host/plugin";
 import type { CurrentUser } from "@fwkit/security";

@@ -3,20 +3,31 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { AppConfig } from "@fwkit/koa-host";
-import { autoMigrates, batterySwitches, DEFAULT_BATTERIES, defineBattery, FRAMEWORK_CONFIG_KEYS } from "../src/index.js";
+import {
+  autoMigrates,
+  batterySwitches,
+  DEFAULT_BATTERIES,
+  defineBattery,
+  FRAMEWORK_CONFIG_KEYS,
+} from "../src/index.js";
 
 const configOf = (values: Record<string, unknown>) => ({ env: "test", ...values }) as unknown as AppConfig;
 
 describe("defineBattery", () => {
   test("a key that is not a name, or no plugin function, is refused", () => {
-    assert.throws(() => defineBattery({ key: "two words", plugin: () => ({ name: "x" }) }), { code: "E_BATTERY_INVALID" });
+    assert.throws(() => defineBattery({ key: "two words", plugin: () => ({ name: "x" }) }), {
+      code: "E_BATTERY_INVALID",
+    });
     assert.throws(() => defineBattery({ key: "", plugin: () => ({ name: "x" }) }), { code: "E_BATTERY_INVALID" });
     assert.throws(() => defineBattery({ key: "jobs" } as never), { code: "E_BATTERY_INVALID" });
   });
 
   test("the built-in batteries run security before data before services, and their switches are the kit's config keys", () => {
     const keys = DEFAULT_BATTERIES.map((battery) => battery.key);
-    assert.ok(keys.indexOf("security") < keys.indexOf("data") && keys.indexOf("data") < keys.indexOf("services"), keys.join(", "));
+    assert.ok(
+      keys.indexOf("security") < keys.indexOf("data") && keys.indexOf("data") < keys.indexOf("services"),
+      keys.join(", "),
+    );
     assert.deepEqual(Object.keys(FRAMEWORK_CONFIG_KEYS.batteries), keys);
   });
 });
@@ -30,8 +41,14 @@ describe("battery switches", () => {
   });
 
   test("a switch that is not a boolean, or names no battery, is refused naming the known ones", () => {
-    assert.throws(() => batterySwitches(configOf({ batteries: { data: "no" } })), { code: "E_BATTERY_SWITCH", message: new RegExp(`batteries\\.data.*known: ${Object.keys(allOn).join(", ")}\\)`) });
-    assert.throws(() => batterySwitches(configOf({ batteries: { jobz: false } })), { code: "E_BATTERY_SWITCH", message: /batteries\.jobz/ });
+    assert.throws(() => batterySwitches(configOf({ batteries: { data: "no" } })), {
+      code: "E_BATTERY_SWITCH",
+      message: new RegExp(`batteries\\.data.*known: ${Object.keys(allOn).join(", ")}\\)`),
+    });
+    assert.throws(() => batterySwitches(configOf({ batteries: { jobz: false } })), {
+      code: "E_BATTERY_SWITCH",
+      message: /batteries\.jobz/,
+    });
   });
 });
 

@@ -57,12 +57,20 @@ const QUIET = {
 
 describe("defineFramework", () => {
   test("an app serves its views with the kit's base view, and its plugins run in order: framework's, batteries, framework's, app's", async () => {
-    const host = await framework.createApp({ root, modules, config: { ...QUIET, kitTest: 1 }, plugins: [{ name: "app-plugin" }] });
+    const host = await framework.createApp({
+      root,
+      modules,
+      config: { ...QUIET, kitTest: 1 },
+      plugins: [{ name: "app-plugin" }],
+    });
     try {
       const res = await inject(host, "/pages");
       assert.equal(res.statusCode, 200);
       assert.equal(res.body, "env test");
-      assert.deepEqual(host.runtime.plugins.map((plugin) => plugin.name), ["first", "data", "last-of-framework", "app-plugin", "openapi"]);
+      assert.deepEqual(
+        host.runtime.plugins.map((plugin) => plugin.name),
+        ["first", "data", "last-of-framework", "app-plugin", "openapi"],
+      );
       assert.deepEqual(seen.batteries, ["data"]);
       assert.equal(seen.migrate, false);
     } finally {
@@ -78,13 +86,19 @@ describe("defineFramework", () => {
 
   test("unknown app options and config keys are refused at start-up", async () => {
     await assert.rejects(framework.createApp({ root, modules, bogus: 1 } as never), { code: "E_UNKNOWN_OPTION" });
-    await assert.rejects(framework.createApp({ root, modules, config: { ...QUIET, kitTst: 1 } }), { code: "E_CONFIG_UNKNOWN_KEY" });
-    assert.throws(() => framework.defineApp({ root, viewModules: ["main"], views: ["main"] }), { code: "E_OPTION_ALIAS_TWICE" });
+    await assert.rejects(framework.createApp({ root, modules, config: { ...QUIET, kitTst: 1 } }), {
+      code: "E_CONFIG_UNKNOWN_KEY",
+    });
+    assert.throws(() => framework.defineApp({ root, viewModules: ["main"], views: ["main"] }), {
+      code: "E_OPTION_ALIAS_TWICE",
+    });
   });
 
   test("defineApp builds the same app when asked, and mounts its apps under the parent's base path", async () => {
     const child = framework.defineApp({ root, modules, config: QUIET });
-    const parent = await framework.defineApp({ root, modules: [], config: QUIET, mounts: { "/child": child } }).create();
+    const parent = await framework
+      .defineApp({ root, modules: [], config: QUIET, mounts: { "/child": child } })
+      .create();
     try {
       const res = await inject(parent, "/child/pages");
       assert.equal(res.statusCode, 200);

@@ -18,16 +18,27 @@ class View extends HostView {}
 const framework = defineFramework({
   name: "kit-test",
   conventions: defineConventions({ baseClass: View, trailingSlash: false }),
-  responder: () => ({ prepare: () => (ctx, result) => void (ctx.body = result ?? ""), renderError: (ctx, info) => void (ctx.status = info.status), describe: () => "text" }),
+  responder: () => ({
+    prepare: () => (ctx, result) => void (ctx.body = result ?? ""),
+    renderError: (ctx, info) => void (ctx.status = info.status),
+    describe: () => "text",
+  }),
   mailRenderer: () => async (template, context) =>
-    template.endsWith(".subject.txt") ? `Hello ${String(context["name"])}` : template.endsWith(".txt") ? `Mail ${template} for ${String(context["name"])}` : undefined,
+    template.endsWith(".subject.txt")
+      ? `Hello ${String(context["name"])}`
+      : template.endsWith(".txt")
+        ? `Mail ${template} for ${String(context["name"])}`
+        : undefined,
 });
 const testClient = frameworkTestClient(framework);
 
 const received: string[] = [];
-signal<{ text: string }>("kit.audit").connect(function audit(payload) {
-  received.push(payload.text);
-}, { queued: true });
+signal<{ text: string }>("kit.audit").connect(
+  function audit(payload) {
+    received.push(payload.text);
+  },
+  { queued: true },
+);
 
 class Signup extends View {
   async index(text: string) {
@@ -51,8 +62,14 @@ describe("jobs battery", () => {
     const client = await testClient({ root, modules, config: { batteries: { data: false } } });
     try {
       assert.equal((await client.get("/signup/ada")).status, 200);
-      assert.deepEqual(client.jobs.dispatched(RecordText).map((job) => job.payload), [{ text: "ada" }]);
-      assert.deepEqual(client.jobs.dispatched(DeliverSignal).map((job) => job.payload), [{ signal: "kit.audit", receiver: "audit", payload: { text: "ada" } }]);
+      assert.deepEqual(
+        client.jobs.dispatched(RecordText).map((job) => job.payload),
+        [{ text: "ada" }],
+      );
+      assert.deepEqual(
+        client.jobs.dispatched(DeliverSignal).map((job) => job.payload),
+        [{ signal: "kit.audit", receiver: "audit", payload: { text: "ada" } }],
+      );
       assert.deepEqual(received, [], "the queued receiver waits for a worker");
       assert.equal(await client.jobs.runAll(), 2);
       assert.ok(texts.includes("ada"));
@@ -63,13 +80,36 @@ describe("jobs battery", () => {
   });
 
   test("the kit's mail job delivers a mail composed in the request through the app's mailer", async () => {
-    const client = await testClient({ root, modules, config: { batteries: { data: false }, queueUrl: "sync:", jobs: { fake: false }, mailUrl: smtp.url, mailFrom: "shop@example.test" } });
+    const client = await testClient({
+      root,
+      modules,
+      config: {
+        batteries: { data: false },
+        queueUrl: "sync:",
+        jobs: { fake: false },
+        mailUrl: smtp.url,
+        mailFrom: "shop@example.test",
+      },
+    });
     try {
       const jobs = jobsOf(client.host)!;
       assert.equal(jobs.kind, "sync");
-      assert.throws(() => client.jobs, (error: Error & { code?: string }) => error.code === "E_JOB_OPTION_INVALID" && /jobs\.fake/.test(error.message));
-      const services = (client.host.koa.context as unknown as { runtime: { plugins: Array<{ name: string; services?: { mailer: { compose(o: object): Promise<unknown> } } }> } }).runtime.plugins.find((p) => p.name === "services")!.services!;
-      const composed = await services.mailer.compose({ to: "ada@example.test", template: "welcome", context: { name: "Ada" } });
+      assert.throws(
+        () => client.jobs,
+        (error: Error & { code?: string }) => error.code === "E_JOB_OPTION_INVALID" && /jobs\.fake/.test(error.message),
+      );
+      const services = (
+        client.host.koa.context as unknown as {
+          runtime: {
+            plugins: Array<{ name: string; services?: { mailer: { compose(o: object): Promise<unknown> } } }>;
+          };
+        }
+      ).runtime.plugins.find((p) => p.name === "services")!.services!;
+      const composed = await services.mailer.compose({
+        to: "ada@example.test",
+        template: "welcome",
+        context: { name: "Ada" },
+      });
       await DeliverMail.dispatch(JSON.parse(JSON.stringify(composed)));
       const mail = await smtp.waitForMail();
       assert.equal(mail.parsed.subject, "Hello Ada");

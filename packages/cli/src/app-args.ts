@@ -16,10 +16,17 @@ export function appOf(args: AppArgs): { root: string; appName?: string } {
  * command that needs the app (a worker, a console, a metrics dump). Request logging is off and
  * the log level `warn` unless `overrides.config` says otherwise.
  */
-export async function withApp<T>(args: AppArgs, work: (app: Host) => T | Promise<T>, overrides: CreateOverrides = {}): Promise<T> {
+export async function withApp<T>(
+  args: AppArgs,
+  work: (app: Host) => T | Promise<T>,
+  overrides: CreateOverrides = {},
+): Promise<T> {
   const { root, appName } = appOf(args);
   const definition = await loadAppDefinition(root, appName);
-  const app = await definition.create({ ...overrides, config: { logRequests: false, logLevel: "warn", ...overrides.config } });
+  const app = await definition.create({
+    ...overrides,
+    config: { logRequests: false, logLevel: "warn", ...overrides.config },
+  });
   try {
     return await work(app);
   } finally {

@@ -29,7 +29,10 @@ export function appTarget(argv: readonly string[]): { root: string; appName: str
 export function frameworkCli(name: string, argv: readonly string[], packageDir?: string): Argv {
   const cli = yargs([...argv]);
   rawArguments.set(cli, argv);
-  const version = packageDir === undefined ? undefined : (JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { version?: string }).version;
+  const version =
+    packageDir === undefined
+      ? undefined
+      : (JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { version?: string }).version;
   const named = cli.scriptName(name);
   return (version === undefined ? named.version(false) : named.version(version))
     .usage("$0 <command> [options]")
@@ -45,7 +48,11 @@ export function frameworkCli(name: string, argv: readonly string[], packageDir?:
 export function finishCli(cli: Argv, name: string): Argv {
   const argv = rawArguments.get(cli) ?? [];
   // The commands as declared (`gen:view <name>`), for suggestions and missing-argument messages.
-  const handlers = (cli as unknown as { getInternalMethods(): { getCommandInstance(): { getCommandHandlers(): Record<string, { original: string }> } } })
+  const handlers = (
+    cli as unknown as {
+      getInternalMethods(): { getCommandInstance(): { getCommandHandlers(): Record<string, { original: string }> } };
+    }
+  )
     .getInternalMethods()
     .getCommandInstance()
     .getCommandHandlers();
@@ -58,14 +65,17 @@ export function finishCli(cli: Argv, name: string): Argv {
     .fail((message, error, usage) => {
       if (error) throw error;
       // yargs hands its usage object to the failure handler: its descriptions are the options known where parsing stopped.
-      const knownOptions = Object.keys((usage as unknown as { getDescriptions(): Record<string, unknown> }).getDescriptions());
+      const knownOptions = Object.keys(
+        (usage as unknown as { getDescriptions(): Record<string, unknown> }).getDescriptions(),
+      );
       throw new E_CLI_USAGE(usageErrorMessage(message, { name, argv, knownOptions, commands }));
     });
 }
 
-
 /** The serve command (`gen:serve`, `:serve`): `--port 5000 --host 127.0.0.1 [--no-reload]`. */
-export function serveCommand(command: string): CommandModule<AppArgs, AppArgs & { port: number; host: string; reload: boolean }> {
+export function serveCommand(
+  command: string,
+): CommandModule<AppArgs, AppArgs & { port: number; host: string; reload: boolean }> {
   return {
     command,
     describe: "serve the app, restarting when a source file changes",
@@ -73,7 +83,11 @@ export function serveCommand(command: string): CommandModule<AppArgs, AppArgs & 
       y
         .option("port", { type: "number", default: Number(process.env["PORT"] ?? 5000), describe: "port to listen on" })
         .option("host", { type: "string", default: "127.0.0.1", describe: "address to listen on" })
-        .option("reload", { type: "boolean", default: true, describe: "restart on source changes (--no-reload to disable)" }) as never,
+        .option("reload", {
+          type: "boolean",
+          default: true,
+          describe: "restart on source changes (--no-reload to disable)",
+        }) as never,
     async handler(args) {
       if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) {
         throw new E_START_OPTION("--port", "a whole number from 0 to 65535", args.port);
@@ -89,22 +103,45 @@ export function serveCommand(command: string): CommandModule<AppArgs, AppArgs & 
  * `--types` writes `types/routes.d.ts` augmenting the framework module `framework.module` (typed
  * urlFor), and with `--json` prints what it wrote as JSON.
  */
-export function routesCommand(command: string, framework: { readonly module: string } = { module: "@fwkit/koa-host" }): CommandModule<AppArgs, AppArgs & { json: boolean; types: boolean; openapi: boolean; includeHtml: boolean }> {
+export function routesCommand(
+  command: string,
+  framework: { readonly module: string } = { module: "@fwkit/koa-host" },
+): CommandModule<AppArgs, AppArgs & { json: boolean; types: boolean; openapi: boolean; includeHtml: boolean }> {
   return {
     command,
     describe: "list the route table: verbs, path, handler, response kind",
     builder: (y) =>
       y
         .option("json", { type: "boolean", default: false, describe: "print JSON" })
-        .option("types", { type: "boolean", default: false, describe: "write types/routes.d.ts so urlFor checks route names and parameters" })
-        .option("openapi", { type: "boolean", default: false, describe: "print an OpenAPI 3.1 document of the JSON and XML routes" })
-        .option("include-html", { type: "boolean", default: false, describe: "with --openapi: document the HTML routes too" })
+        .option("types", {
+          type: "boolean",
+          default: false,
+          describe: "write types/routes.d.ts so urlFor checks route names and parameters",
+        })
+        .option("openapi", {
+          type: "boolean",
+          default: false,
+          describe: "print an OpenAPI 3.1 document of the JSON and XML routes",
+        })
+        .option("include-html", {
+          type: "boolean",
+          default: false,
+          describe: "with --openapi: document the HTML routes too",
+        })
         // yargs' conflicts() counts the defaults as given, so the one combination that cannot work is checked here.
         .check((args) => {
-          if (args["types"] && args["openapi"]) throw new E_CLI_USAGE(`--types writes types/routes.d.ts and --openapi prints a document: run ${command} once for each.`);
+          if (args["types"] && args["openapi"])
+            throw new E_CLI_USAGE(
+              `--types writes types/routes.d.ts and --openapi prints a document: run ${command} once for each.`,
+            );
           return true;
         }) as never,
     handler: (args) =>
-      printRoutes({ ...appOf(args), json: args.json, ...(args.types ? { types: framework.module } : {}), ...(args.openapi ? { openapi: { includeHtml: args.includeHtml } } : {}) }),
+      printRoutes({
+        ...appOf(args),
+        json: args.json,
+        ...(args.types ? { types: framework.module } : {}),
+        ...(args.openapi ? { openapi: { includeHtml: args.includeHtml } } : {}),
+      }),
   };
 }

@@ -12,18 +12,24 @@ export const E_CLI_USAGE = createError("E_CLI_USAGE", 500, (message: string) => 
 export const E_COMMAND_OPTION = createError(
   "E_COMMAND_OPTION",
   500,
-  (option: string, expected: string, value: unknown) => `${option} must be ${expected}, not ${typeof value === "string" ? JSON.stringify(value) : String(value)}.`,
+  (option: string, expected: string, value: unknown) =>
+    `${option} must be ${expected}, not ${typeof value === "string" ? JSON.stringify(value) : String(value)}.`,
 );
 
 /** The app's `run/scripts.ts` (its own CLI commands) failed to load: every command but init refuses to run. */
 export const E_USER_COMMANDS_LOAD = createError(
   "E_USER_COMMANDS_LOAD",
   500,
-  (file: string, reason: string) => `The app's commands in ${file} could not be loaded, so no command runs until it is fixed (only the init command works without it): ${reason}`,
+  (file: string, reason: string) =>
+    `The app's commands in ${file} could not be loaded, so no command runs until it is fixed (only the init command works without it): ${reason}`,
 );
 
 /** A deploy command option is wrong (`--host`, or `BASE_URL` it falls back to). */
-export const E_DEPLOY_OPTION = createError("E_DEPLOY_OPTION", 500, (option: string, expected: string, value: unknown) => `${option} must be ${expected}, not ${JSON.stringify(value)}.`);
+export const E_DEPLOY_OPTION = createError(
+  "E_DEPLOY_OPTION",
+  500,
+  (option: string, expected: string, value: unknown) => `${option} must be ${expected}, not ${JSON.stringify(value)}.`,
+);
 
 /** The deploy command could not pack a dependency the app reaches by a path (its framework) for the image. */
 export const E_DEPLOY_VENDOR = createError(
@@ -33,16 +39,28 @@ export const E_DEPLOY_VENDOR = createError(
 );
 
 /** A serving option is wrong (`--workers`, `--port`, `--host` of `start`; `--port` of the development server). */
-export const E_START_OPTION = createError("E_START_OPTION", 500, (option: string, expected: string, value: unknown) => `${option} must be ${expected}, not ${String(value)}.`);
+export const E_START_OPTION = createError(
+  "E_START_OPTION",
+  500,
+  (option: string, expected: string, value: unknown) => `${option} must be ${expected}, not ${String(value)}.`,
+);
 
 /** Workers fail before answering (at start, or over and over after a crash). */
-export const E_WORKERS_FAILED = createError("E_WORKERS_FAILED", 500, (reason: string) => `The app's workers could not start: ${reason}`);
+export const E_WORKERS_FAILED = createError(
+  "E_WORKERS_FAILED",
+  500,
+  (reason: string) => `The app's workers could not start: ${reason}`,
+);
 
 /** The build folder exists but holds no built app, or the build itself failed. */
 export const E_BUILD_FAILED = createError("E_BUILD_FAILED", 500, (reason: string) => `The build failed: ${reason}`);
 
 /** A release command (release, rollback) or `start` found the release folders in a state it cannot use. */
-export const E_RELEASE = createError("E_RELEASE", 500, (reason: string) => `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`);
+export const E_RELEASE = createError(
+  "E_RELEASE",
+  500,
+  (reason: string) => `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`,
+);
 
 /** A view generator (`fw-a gen:view`, `fw-b :addview`) got a name that cannot be a view module and class. */
 export const E_INVALID_VIEW_NAME = createError(
@@ -63,15 +81,21 @@ export const E_VIEW_EXISTS = createError(
 export const E_RESOURCE_NAME = createError(
   "E_RESOURCE_NAME",
   500,
-  (name: string) => `"${name}" cannot name a resource: use the singular in letters, digits and "_", starting with a letter, e.g. Note or blog_post.`,
+  (name: string) =>
+    `"${name}" cannot name a resource: use the singular in letters, digits and "_", starting with a letter, e.g. Note or blog_post.`,
 );
 
 /** A resource generator got a field it cannot use. */
-export const E_RESOURCE_FIELD = createError("E_RESOURCE_FIELD", 500, (field: string, why: string) => `The field ${JSON.stringify(field)} cannot be generated: ${why}.`);
+export const E_RESOURCE_FIELD = createError(
+  "E_RESOURCE_FIELD",
+  500,
+  (field: string, why: string) => `The field ${JSON.stringify(field)} cannot be generated: ${why}.`,
+);
 
 /** A resource generator found one of its files or names already in the app; nothing was written. */
 export const E_RESOURCE_EXISTS = createError(
   "E_RESOURCE_EXISTS",
   500,
-  (what: string) => `${what} already exists, so the resource was not generated (nothing was written). Pick another name, or remove what is there first.`,
+  (what: string) =>
+    `${what} already exists, so the resource was not generated (nothing was written). Pick another name, or remove what is there first.`,
 );

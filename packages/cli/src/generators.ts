@@ -65,7 +65,11 @@ export interface ViewScaffold {
 export function generateView(dir: string, name: string, scaffold: ViewScaffold): ScaffoldResult {
   const root = resolve(dir);
   const className = checkViewName(name);
-  if (!findAppEntry(root)) throw new E_APP_NOT_FOUND(root, "there is no app.ts here; run the init command of your framework first, or pass --root");
+  if (!findAppEntry(root))
+    throw new E_APP_NOT_FOUND(
+      root,
+      "there is no app.ts here; run the init command of your framework first, or pass --root",
+    );
   const module = viewModulePath(name, scaffold.naming);
   for (const extension of [".ts", ".mts", ".js", ".mjs"]) {
     const file = join(root, "views", `${module}${extension}`);

@@ -22,17 +22,52 @@ export {
   type ResourceResult,
   type ResourceScaffold,
 } from "./generate/index.js";
-export { consoleCommand, consoleContext, CONSOLE_HISTORY_FILE, startConsole, type ConsoleOptions } from "./console/index.js";
+export {
+  consoleCommand,
+  consoleContext,
+  CONSOLE_HISTORY_FILE,
+  startConsole,
+  type ConsoleOptions,
+} from "./console/index.js";
 export { appTarget, finishCli, flagValue, frameworkCli, routesCommand, serveCommand } from "./commands.js";
 export { findAppEntry, loadAppDefinition } from "@fwkit/koa-host/operations";
 export { buildCommand, deployCommand, startCommand } from "./production-commands.js";
 export { jobsCommands, type JobsCommandNames } from "./jobs/commands.js";
 export { releaseCommands, type ReleaseCommandNames } from "./release-commands.js";
-export { deployFiles, deployTarget, haproxyConfig, METRICS_PATH, METRICS_PORT, nginxConfig, prometheusConfig, type DeployTarget, type HaproxyOptions, type PrometheusOptions } from "./production/deploy/index.js";
+export {
+  deployFiles,
+  deployTarget,
+  haproxyConfig,
+  METRICS_PATH,
+  METRICS_PORT,
+  nginxConfig,
+  prometheusConfig,
+  type DeployTarget,
+  type HaproxyOptions,
+  type PrometheusOptions,
+} from "./production/deploy/index.js";
 export { printRoutes } from "./routes.js";
 export { runCli } from "./run-cli.js";
-export { describeScaffold, keepExistingMigrations, linkNewApp, NODE_ENGINES, SCAFFOLD_DEPENDENCIES, SCAFFOLD_DEV_DEPENDENCIES, scaffoldDependencies, scaffoldDevDependencies, writeScaffold, type ScaffoldResult } from "./scaffold.js";
-export { generateView, initApp, viewModulePath, type AppScaffold, type ViewModuleNaming, type ViewScaffold } from "./generators.js";
+export {
+  describeScaffold,
+  keepExistingMigrations,
+  linkNewApp,
+  NODE_ENGINES,
+  SCAFFOLD_DEPENDENCIES,
+  SCAFFOLD_DEV_DEPENDENCIES,
+  scaffoldDependencies,
+  scaffoldDevDependencies,
+  writeScaffold,
+  type ScaffoldResult,
+} from "./scaffold.js";
+export {
+  generateView,
+  initApp,
+  viewModulePath,
+  type AppScaffold,
+  type ViewModuleNaming,
+  type ViewScaffold,
+} from "./generators.js";
 export { hasInstallStep, linkScaffoldDependencies, type LinkResult } from "./scaffold-links.js";
 export { appNameOf, checkViewName, viewClassName } from "./scaffold-names.js";
 export { serve, type ServeHandle, type ServeOptions } from "./serve.js";

@@ -7,7 +7,6 @@ import { describeScaffold } from "./scaffold.js";
 import { appOf, type AppArgs } from "./app-args.js";
 import { E_START_OPTION } from "./errors.js";
 
-
 /**
  * What follows a build, in the release order of docs/deployment.md: migrate, then start (or SIGHUP a
  * running start); `release`, the command that does build, migrate and switch in one step on a host
@@ -17,17 +16,24 @@ import { E_START_OPTION } from "./errors.js";
 export function releaseSteps(framework: string, migrate: string, release?: string, current?: string): string[] {
   // `start` serves the `current` link ahead of build/, so once the app folder has releases a plain
   // build would otherwise look deployed while the old release goes on being served.
-  const served = current === undefined ? [] : [
-    `Note: this folder has releases: start serves current (releases/${current}), not build/.`
-      + (release ? ` Release this code with ${framework} ${release} (build, migrate, switch current),` : "")
-      + " or remove the current link to serve build/.",
-  ];
+  const served =
+    current === undefined
+      ? []
+      : [
+          `Note: this folder has releases: start serves current (releases/${current}), not build/.` +
+            (release ? ` Release this code with ${framework} ${release} (build, migrate, switch current),` : "") +
+            " or remove the current link to serve build/.",
+        ];
   return [
     ...served,
     "Next, in this order:",
     `  1. APP_ENV=production ${framework} ${migrate}   (against the production database)`,
     `  2. APP_ENV=production ${framework} start   (SECRET_KEY set; PORT or --port), or SIGHUP a running start`,
-    ...(release ? [`On a host that keeps the app folder, ${framework} ${release} builds, migrates and switches releases in that order.`] : []),
+    ...(release
+      ? [
+          `On a host that keeps the app folder, ${framework} ${release} builds, migrates and switches releases in that order.`,
+        ]
+      : []),
   ];
 }
 
@@ -35,22 +41,36 @@ export function releaseSteps(framework: string, migrate: string, release?: strin
  * The build command (`gen:build`, `:build`): compiles the app to `build/` for `start`, then prints
  * the next release steps (`migrate` and `release`: the framework's names of those commands).
  */
-export function buildCommand(command: string, framework: string, migrate = "migrate", release?: string): CommandModule<AppArgs, AppArgs & { out: string }> {
+export function buildCommand(
+  command: string,
+  framework: string,
+  migrate = "migrate",
+  release?: string,
+): CommandModule<AppArgs, AppArgs & { out: string }> {
   return {
     command,
     describe: "compile the app's TypeScript to JavaScript in build/ (what start serves in production)",
-    builder: (y) => y.option("out", { type: "string", default: "build", describe: "the output folder under the app folder" }) as never,
+    builder: (y) =>
+      y.option("out", {
+        type: "string",
+        default: "build",
+        describe: "the output folder under the app folder",
+      }) as never,
     async handler(args) {
       const { root } = appOf(args);
       const result = await buildApp({ root, outDir: args.out });
-      console.log(`Built ${result.compiled} TypeScript file(s) and copied ${result.copied} other file(s) into ${result.outDir}`);
+      console.log(
+        `Built ${result.compiled} TypeScript file(s) and copied ${result.copied} other file(s) into ${result.outDir}`,
+      );
       for (const line of releaseSteps(framework, migrate, release, currentRelease(root))) console.log(line);
     },
   };
 }
 
 /** The production server command (`start` in both frameworks): workers, port, host, job workers. */
-export function startCommand(command: string): CommandModule<AppArgs, AppArgs & { workers?: number; port: number; host: string; jobWorkers?: number }> {
+export function startCommand(
+  command: string,
+): CommandModule<AppArgs, AppArgs & { workers?: number; port: number; host: string; jobWorkers?: number }> {
   return {
     command,
     describe: "serve the built app in production: cluster workers, health checks, graceful and rolling restarts",
@@ -61,21 +81,36 @@ export function startCommand(command: string): CommandModule<AppArgs, AppArgs & 
           ...(process.env["WEB_CONCURRENCY"] ? { default: Number(process.env["WEB_CONCURRENCY"]) } : {}),
           describe: "worker processes (WEB_CONCURRENCY; default: the number of CPUs; 1 runs without cluster)",
         })
-        .option("port", { type: "number", default: Number(process.env["PORT"] ?? 5000), describe: "port to listen on (PORT)" })
-        .option("host", { type: "string", default: process.env["HOST"] ?? "0.0.0.0", describe: "address to listen on (HOST)" })
+        .option("port", {
+          type: "number",
+          default: Number(process.env["PORT"] ?? 5000),
+          describe: "port to listen on (PORT)",
+        })
+        .option("host", {
+          type: "string",
+          default: process.env["HOST"] ?? "0.0.0.0",
+          describe: "address to listen on (HOST)",
+        })
         .option("job-workers", {
           type: "number",
-          describe: "jobs each worker process also runs at once, besides requests (JOB_WORKERS; default 0: jobs are left to jobs:work processes)",
+          describe:
+            "jobs each worker process also runs at once, besides requests (JOB_WORKERS; default 0: jobs are left to jobs:work processes)",
         }) as never,
     async handler(args) {
       // Keeps running until a signal: startApp installs the handlers that exit.
       try {
         if (args.jobWorkers !== undefined) {
-          if (!Number.isInteger(args.jobWorkers) || args.jobWorkers < 0 || args.jobWorkers > 1000) throw new E_START_OPTION("--job-workers", "a whole number from 0 to 1000", args.jobWorkers);
+          if (!Number.isInteger(args.jobWorkers) || args.jobWorkers < 0 || args.jobWorkers > 1000)
+            throw new E_START_OPTION("--job-workers", "a whole number from 0 to 1000", args.jobWorkers);
           // Read by the jobs battery in every worker process (cluster workers inherit the environment).
           process.env["JOB_WORKERS"] = String(args.jobWorkers);
         }
-        await startApp({ ...appOf(args), ...(args.workers !== undefined ? { workers: args.workers } : {}), port: args.port, host: args.host });
+        await startApp({
+          ...appOf(args),
+          ...(args.workers !== undefined ? { workers: args.workers } : {}),
+          port: args.port,
+          host: args.host,
+        });
       } catch (error) {
         // A refused start exits: what the app opened before refusing (a database pool, a Redis
         // client) would otherwise keep the process alive with nothing serving.
@@ -88,7 +123,10 @@ export function startCommand(command: string): CommandModule<AppArgs, AppArgs & 
 }
 
 /** The deploy files command (`gen:deploy`, `:deploy`): writes deploy/ files, never overwriting. */
-export function deployCommand(command: string, framework: string): CommandModule<AppArgs, AppArgs & { host?: string[] }> {
+export function deployCommand(
+  command: string,
+  framework: string,
+): CommandModule<AppArgs, AppArgs & { host?: string[] }> {
   return {
     command,
     describe: "write deployment files: Dockerfile, compose, HAProxy, nginx, systemd, Kubernetes (never overwrites)",
@@ -96,17 +134,26 @@ export function deployCommand(command: string, framework: string): CommandModule
       y.option("host", {
         type: "string",
         array: true,
-        describe: "a public host name of the app (repeatable; default the host of BASE_URL): the balancers refuse any other Host",
+        describe:
+          "a public host name of the app (repeatable; default the host of BASE_URL): the balancers refuse any other Host",
       }) as never,
     async handler(args) {
       const { writeDeployFiles } = await import("./production/deploy/index.js");
-      const result = writeDeployFiles({ root: appOf(args).root, framework, ...(args.host ? { hosts: args.host.map(String) } : {}) });
+      const result = writeDeployFiles({
+        root: appOf(args).root,
+        framework,
+        ...(args.host ? { hosts: args.host.map(String) } : {}),
+      });
       describeScaffold(result);
       if (result.skipped.length > 0) console.log(`\n${result.skipped.length} existing file(s) left untouched.`);
       for (const path of result.refreshed) console.log(`  update  ${path}`);
-      console.log("\nCommit deploy/docker/ with the app: the image installs from it (docker build .). Run this command again after changing package.json or upgrading the framework.");
+      console.log(
+        "\nCommit deploy/docker/ with the app: the image installs from it (docker build .). Run this command again after changing package.json or upgrading the framework.",
+      );
       if (!args.host?.length && !process.env["BASE_URL"]) {
-        console.log("\nThe balancer configs serve the placeholder host app.example.com only: run again with --host <name> (or BASE_URL set), or edit them.");
+        console.log(
+          "\nThe balancer configs serve the placeholder host app.example.com only: run again with --host <name> (or BASE_URL set), or edit them.",
+        );
       }
     },
   };

@@ -24,13 +24,22 @@ export async function printRoutes(options: {
   try {
     if (options.types !== undefined) {
       const written = writeRouteTypes(definition.root, host.table, options.types);
-      if (options.json) print(JSON.stringify({ file: written.file, changed: written.changed, routes: host.table.routes.length }, null, 2));
-      else print(`${written.changed ? "Wrote" : "Unchanged:"} ${relative(process.cwd(), written.file) || written.file} (${host.table.routes.length} route${host.table.routes.length === 1 ? "" : "s"})`);
+      if (options.json)
+        print(
+          JSON.stringify({ file: written.file, changed: written.changed, routes: host.table.routes.length }, null, 2),
+        );
+      else
+        print(
+          `${written.changed ? "Wrote" : "Unchanged:"} ${relative(process.cwd(), written.file) || written.file} (${host.table.routes.length} route${host.table.routes.length === 1 ? "" : "s"})`,
+        );
       return;
     }
     if (options.openapi) {
       const settings = openApiSettings({ ...host.config, openapi: { ...host.config.openapi, serve: true } });
-      const { document, warnings } = await openApiDocument(openApiSources(host), { ...settings, includeHtml: options.openapi.includeHtml ?? settings?.includeHtml ?? false });
+      const { document, warnings } = await openApiDocument(openApiSources(host), {
+        ...settings,
+        includeHtml: options.openapi.includeHtml ?? settings?.includeHtml ?? false,
+      });
       for (const warning of warnings) (options.warn ?? ((text: string) => console.error(text)))(`warning: ${warning}`);
       print(JSON.stringify(document, null, 2));
       return;

@@ -2,7 +2,8 @@ import { FrameworkError } from "routing-kernel";
 
 /** The line a failed command prints: `error: E_CODE: message`. */
 export function errorLine(error: unknown): string {
-  const message = error instanceof FrameworkError ? `${error.code}: ${error.message}` : ((error as Error)?.message ?? String(error));
+  const message =
+    error instanceof FrameworkError ? `${error.code}: ${error.message}` : ((error as Error)?.message ?? String(error));
   return `error: ${message}\n`;
 }
 

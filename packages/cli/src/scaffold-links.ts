@@ -40,12 +40,15 @@ export function packageDirFrom(dir: string, name: string): string | undefined {
 export function hasInstallStep(dir: string): boolean {
   const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { scripts?: Record<string, string> };
   const scripts = manifest.scripts ?? {};
-  return ["preinstall", "install", "postinstall"].some((name) => name in scripts) || existsSync(join(dir, "binding.gyp"));
+  return (
+    ["preinstall", "install", "postinstall"].some((name) => name in scripts) || existsSync(join(dir, "binding.gyp"))
+  );
 }
 
 /** The executables a package declares: command name -> file inside the package. */
 function binsOf(name: string, dir: string): Record<string, string> {
-  const bin = (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { bin?: string | Record<string, string> }).bin;
+  const bin = (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { bin?: string | Record<string, string> })
+    .bin;
   if (typeof bin === "string") return { [name.split("/").at(-1)!]: bin };
   return bin ?? {};
 }
@@ -86,7 +89,12 @@ export function linkPackage(appDir: string, name: string, target: string, copy =
  * the module's note; TypeScript is copied). `aliases` maps a package to the name the app lists it
  * by (see scaffold.ts). Returns what was linked and what was left for `npm install`.
  */
-export function linkScaffoldDependencies(appDir: string, frameworkDir: string, names: readonly string[], aliases: Readonly<Record<string, string>> = {}): LinkResult {
+export function linkScaffoldDependencies(
+  appDir: string,
+  frameworkDir: string,
+  names: readonly string[],
+  aliases: Readonly<Record<string, string>> = {},
+): LinkResult {
   const linked: string[] = [];
   const leftToInstall: string[] = [];
   for (const name of names) {

@@ -45,7 +45,8 @@ export function keepExistingMigrations(dir: string, files: Readonly<Record<strin
   const kept: Record<string, string> = {};
   for (const [path, content] of Object.entries(files)) {
     const name = /^migrations\/\d{14}_(.+)$/.exec(path)?.[1];
-    const same = name === undefined ? undefined : existing.find((file) => /^\d{14}_/.test(file) && file.slice(15) === name);
+    const same =
+      name === undefined ? undefined : existing.find((file) => /^\d{14}_/.test(file) && file.slice(15) === name);
     kept[same === undefined ? path : `migrations/${same}`] = content;
   }
   return kept;
@@ -86,7 +87,19 @@ export const SCAFFOLD_DEPENDENCIES: readonly string[] = Object.freeze(["zod", "b
  * way), and TypeScript itself (`npx tsc` type-checks the app; listed as `typescript-dev`, see {@link SCAFFOLD_DEV_ALIASES}). A production install
  * (`npm install --omit=dev` of a built app) carries none of them.
  */
-export const SCAFFOLD_DEV_DEPENDENCIES: readonly string[] = Object.freeze(["tsx", "esbuild", "chokidar", "pino-pretty", "swagger-ui-dist", "light-my-request", "@faker-js/faker", "typescript", "@types/node", "@types/koa", "@types/yargs"]);
+export const SCAFFOLD_DEV_DEPENDENCIES: readonly string[] = Object.freeze([
+  "tsx",
+  "esbuild",
+  "chokidar",
+  "pino-pretty",
+  "swagger-ui-dist",
+  "light-my-request",
+  "@faker-js/faker",
+  "typescript",
+  "@types/node",
+  "@types/koa",
+  "@types/yargs",
+]);
 
 /** The `dependencies` a new app lists beside its framework, at the framework's declared versions. */
 export function scaffoldDependencies(frameworkDir: string): Record<string, string> {
@@ -117,7 +130,8 @@ export function scaffoldDevDependencies(frameworkDir: string): Record<string, st
 
 function declaredVersions(frameworkDir: string, names: readonly string[]): Record<string, string> {
   const versions: Record<string, string> = {};
-  for (const name of names) versions[name] = declaredVersion(frameworkDir, name) ?? resolvedVersion(frameworkDir, name) ?? "*";
+  for (const name of names)
+    versions[name] = declaredVersion(frameworkDir, name) ?? resolvedVersion(frameworkDir, name) ?? "*";
   return versions;
 }
 
@@ -126,8 +140,13 @@ function declaredVersions(frameworkDir: string, names: readonly string[]): Recor
  * so a scaffold asks for the version the framework is tested with.
  */
 function declaredVersion(frameworkDir: string, name: string): string | undefined {
-  const manifest = JSON.parse(readFileSync(join(frameworkDir, "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>;
-  return manifest["dependencies"]?.[name] ?? manifest["devDependencies"]?.[name] ?? manifest["peerDependencies"]?.[name];
+  const manifest = JSON.parse(readFileSync(join(frameworkDir, "package.json"), "utf8")) as Record<
+    string,
+    Record<string, string> | undefined
+  >;
+  return (
+    manifest["dependencies"]?.[name] ?? manifest["devDependencies"]?.[name] ?? manifest["peerDependencies"]?.[name]
+  );
 }
 
 /** `~x.y.z` of the copy the framework resolves (the workspace's TypeScript), for a tool it does not declare. */
@@ -145,5 +164,10 @@ function resolvedVersion(frameworkDir: string, name: string): string | undefined
  */
 export function linkNewApp(appDir: string, framework: { readonly name: string; readonly dir: string }): LinkResult {
   linkPackage(appDir, framework.name, framework.dir);
-  return linkScaffoldDependencies(appDir, framework.dir, [...SCAFFOLD_DEPENDENCIES, ...SCAFFOLD_DEV_DEPENDENCIES], SCAFFOLD_DEV_ALIASES);
+  return linkScaffoldDependencies(
+    appDir,
+    framework.dir,
+    [...SCAFFOLD_DEPENDENCIES, ...SCAFFOLD_DEV_DEPENDENCIES],
+    SCAFFOLD_DEV_ALIASES,
+  );
 }

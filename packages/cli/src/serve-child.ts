@@ -4,7 +4,8 @@ import { refreshTypesQuietly } from "./route-types/refresh.js";
 import { preloadBeforeTypeScript } from "@fwkit/koa-host/operations";
 
 const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
 
 const root = args.get("root") ?? process.cwd();
 const port = Number(args.get("port") ?? 5000);
@@ -31,7 +32,10 @@ try {
   process.once("SIGINT", stop);
 } catch (error) {
   const code = (error as { code?: unknown }).code;
-  const message = typeof code === "string" && code.startsWith("E_") ? `${code}: ${(error as Error).message}` : (error as Error).message;
+  const message =
+    typeof code === "string" && code.startsWith("E_")
+      ? `${code}: ${(error as Error).message}`
+      : (error as Error).message;
   console.error(message);
   process.send?.({ type: "failed", message, ...(typeof code === "string" ? { code } : {}) });
   process.exitCode = 1;

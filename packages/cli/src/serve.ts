@@ -37,20 +37,38 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   const print = options.print ?? ((line: string) => console.log(line));
   if (options.reload === false) return serveInProcess(options.root, port, hostname, options.appName, print);
 
-  const childFile = fileURLToPath(new URL(`./serve-child${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url));
+  const childFile = fileURLToPath(
+    new URL(`./serve-child${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url),
+  );
   let child: ChildProcess | undefined;
   let stopping = false;
   let restartTimer: NodeJS.Timeout | undefined;
 
   const start = () => {
-    const args = ["--root", options.root, "--port", String(port), "--host", hostname, ...(options.appName ? ["--app", options.appName] : [])];
+    const args = [
+      "--root",
+      options.root,
+      "--port",
+      String(port),
+      "--host",
+      hostname,
+      ...(options.appName ? ["--app", options.appName] : []),
+    ];
     const preload = preloadedModule();
     // A built child imports the framework first and registers tsx itself (faster start-up); a
     // TypeScript child (the sources, in tests) needs tsx from its first line.
     const current =
       childFile.endsWith(".js") && preload
-        ? fork(childFile, [...args, "--preload", preload], { execArgv: [], env: withoutLoaderFlag(process.env), stdio: "inherit" })
-        : fork(childFile, args, { execArgv: [tsxImportArgument()], env: { ...process.env, FW_TS_LOADER: "active" }, stdio: "inherit" });
+        ? fork(childFile, [...args, "--preload", preload], {
+            execArgv: [],
+            env: withoutLoaderFlag(process.env),
+            stdio: "inherit",
+          })
+        : fork(childFile, args, {
+            execArgv: [tsxImportArgument()],
+            env: { ...process.env, FW_TS_LOADER: "active" },
+            stdio: "inherit",
+          });
     // A busy port does not go away when a source file is saved: stop, so the command exits non-zero
     // (the child has printed E_PORT_IN_USE, naming --port and PORT).
     current.on("message", (message: { type?: string; code?: string }) => {
@@ -58,7 +76,8 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     });
     current.once("exit", (code, signal) => {
       if (child === current) child = undefined;
-      if (!stopping && signal !== "SIGTERM" && code !== 0) print(`The app stopped (exit ${code ?? signal}); fix the error and save a file to restart.`);
+      if (!stopping && signal !== "SIGTERM" && code !== 0)
+        print(`The app stopped (exit ${code ?? signal}); fix the error and save a file to restart.`);
     });
     child = current;
   };
@@ -111,7 +130,13 @@ function withoutLoaderFlag(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return copy;
 }
 
-async function serveInProcess(root: string, port: number, hostname: string, appName: string | undefined, print: (line: string) => void): Promise<ServeHandle> {
+async function serveInProcess(
+  root: string,
+  port: number,
+  hostname: string,
+  appName: string | undefined,
+  print: (line: string) => void,
+): Promise<ServeHandle> {
   const definition = await loadAppDefinition(root, appName);
   const host = await definition.create();
   // The app's generated route declaration (typed urlFor) follows the routes at every (re)start.

@@ -20,7 +20,8 @@ function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
       rows[i]![j] = best;
     }
   }
@@ -37,7 +38,11 @@ const baseOf = (command: string) => command.replace(/^(gen|db|jobs)?:/, "");
  * edit), else the only command the word typed (three letters or more) begins.
  */
 export function suggestCommands(typed: string, commands: readonly string[]): string[] {
-  const names = [...new Set(commands.map((command) => command.split(" ")[0]!).filter((name) => name && name !== "$0" && name !== "*"))];
+  const names = [
+    ...new Set(
+      commands.map((command) => command.split(" ")[0]!).filter((name) => name && name !== "$0" && name !== "*"),
+    ),
+  ];
   const word = baseOf(typed.toLowerCase());
   const same = names.filter((name) => baseOf(name.toLowerCase()) === word && name !== typed);
   if (same.length > 0) return same;
@@ -45,7 +50,10 @@ export function suggestCommands(typed: string, commands: readonly string[]): str
   let best = Number.POSITIVE_INFINITY;
   let closest: string[] = [];
   for (const name of names) {
-    const score = Math.min(editDistance(typed.toLowerCase(), name.toLowerCase()), editDistance(word, baseOf(name.toLowerCase())));
+    const score = Math.min(
+      editDistance(typed.toLowerCase(), name.toLowerCase()),
+      editDistance(word, baseOf(name.toLowerCase())),
+    );
     if (score > limit || score > best) continue;
     if (score < best) closest = [];
     best = score;
@@ -93,7 +101,10 @@ const sortedLetters = (word: string) => [...word.toLowerCase()].sort().join("");
 
 /** The closest known option: two letters swapped (`--prot`) first, then the kernel's closest name. */
 function closestOption(name: string, known: readonly string[]): string | undefined {
-  return known.find((option) => option.length === name.length && sortedLetters(option) === sortedLetters(name)) ?? closestName(name, known);
+  return (
+    known.find((option) => option.length === name.length && sortedLetters(option) === sortedLetters(name)) ??
+    closestName(name, known)
+  );
 }
 
 /** yargs' refusal of a command line without a command (`demandCommand`). */
@@ -117,24 +128,33 @@ export function usageErrorMessage(message: string, context: UsageContext): strin
     const declared = context.commands?.find((command) => command.split(" ")[0] === typed);
     const required = declared?.split(" ").filter((part) => part.startsWith("<")) ?? [];
     const absent = required.slice(Number(missing[1]));
-    if (declared && absent.length > 0) return `${context.name} ${typed} needs ${absent.join(" and ")}: ${context.name} ${declared}. ${context.name} ${typed} --help shows its usage.`;
+    if (declared && absent.length > 0)
+      return `${context.name} ${typed} needs ${absent.join(" and ")}: ${context.name} ${declared}. ${context.name} ${typed} --help shows its usage.`;
   }
   // yargs checks for a missing command before unknown options, so `fw-a --bogus` would only be told
   // to name a command: an unknown option is the mistake to name first.
   const unknownNames = noCommand ? unknownOptions(context) : [];
-  const unknown = unknownNames.length > 0 ? [message, unknownNames.join(", ")] : /^Unknown arguments?: (.+)$/s.exec(message);
+  const unknown =
+    unknownNames.length > 0 ? [message, unknownNames.join(", ")] : /^Unknown arguments?: (.+)$/s.exec(message);
   if (!unknown) return message;
   const names = unknown[1]!.split(", ");
   if (typed !== undefined && names.includes(typed)) {
     const suggestions = suggestCommands(typed, context.commands ?? []);
-    return suggestions.length > 0 ? `Unknown command "${typed}". Did you mean ${quoteList(suggestions)}? ${help}` : `Unknown command "${typed}": ${help}`;
+    return suggestions.length > 0
+      ? `Unknown command "${typed}". Did you mean ${quoteList(suggestions)}? ${help}`
+      : `Unknown command "${typed}": ${help}`;
   }
   const where = typed ? `${context.name} ${typed}` : context.name;
   const stray = noCommand ? [] : names.filter((name) => context.argv.includes(name));
-  if (stray.length > 0) return `${where} takes no argument ${stray.map((name) => JSON.stringify(name)).join(", ")}: ${context.name} ${typed ?? ""} --help shows its usage.`.replace("  ", " ");
+  if (stray.length > 0)
+    return `${where} takes no argument ${stray.map((name) => JSON.stringify(name)).join(", ")}: ${context.name} ${typed ?? ""} --help shows its usage.`.replace(
+      "  ",
+      " ",
+    );
   const dashed = (option: string) => (option.length === 1 ? `-${option}` : `--${option}`);
   // An unknown option is shown as typed (`-x`, `--x`).
-  const asTyped = (option: string) => (context.argv.some((arg) => arg === `-${option}` || arg.startsWith(`-${option}=`)) ? `-${option}` : `--${option}`);
+  const asTyped = (option: string) =>
+    context.argv.some((arg) => arg === `-${option}` || arg.startsWith(`-${option}=`)) ? `-${option}` : `--${option}`;
   const known = [...new Set(context.knownOptions)].filter((option) => !/^\d+$/.test(option));
   const parts = names.map((name) => {
     const closest = closestOption(name, known);

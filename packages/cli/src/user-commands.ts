@@ -65,7 +65,10 @@ function typeScriptLoaderInstalled(root: string): boolean {
  * built app, so `start` and the user's commands run without tsx. A folder that is itself a build
  * (JavaScript files only) needs no loader either.
  */
-export function userCommandsSource(root: string, tsxInstalled: boolean): { file: string; appRoot: string; typescript: boolean } | undefined {
+export function userCommandsSource(
+  root: string,
+  tsxInstalled: boolean,
+): { file: string; appRoot: string; typescript: boolean } | undefined {
   const find = (dir: string) => SCRIPT_FILES.map((name) => join(dir, "run", name)).find((f) => existsSync(f));
   const file = find(root);
   if (!file) return undefined;

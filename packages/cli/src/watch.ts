@@ -8,7 +8,16 @@ import { CLI_DIR } from "./package-dir.js";
  * start: watching it restarted the server twice per start), the SQLite data folder, and folders
  * the running app re-reads itself (templates, static files).
  */
-export const IGNORED_FOLDERS: readonly string[] = ["node_modules", ".git", "build", "dist", "coverage", "data", "static", "templates"];
+export const IGNORED_FOLDERS: readonly string[] = [
+  "node_modules",
+  ".git",
+  "build",
+  "dist",
+  "coverage",
+  "data",
+  "static",
+  "templates",
+];
 
 /** File types that restart the development server when they change (sources and JSON config). */
 export const SOURCE_EXTENSIONS: readonly string[] = [".ts", ".mts", ".cts", ".js", ".mjs", ".cjs", ".json"];
@@ -26,7 +35,11 @@ export function isWatchedPath(relativePath: string): boolean {
 
 /** Whether a change to this file (relative to the app root) restarts the development server. */
 export function isRestartingFile(relativePath: string): boolean {
-  return isWatchedPath(relativePath) && SOURCE_EXTENSIONS.some((extension) => relativePath.endsWith(extension)) && !/\.d\.[mc]?ts$/.test(relativePath);
+  return (
+    isWatchedPath(relativePath) &&
+    SOURCE_EXTENSIONS.some((extension) => relativePath.endsWith(extension)) &&
+    !/\.d\.[mc]?ts$/.test(relativePath)
+  );
 }
 
 /** A running source watcher. */
@@ -45,7 +58,12 @@ export interface SourceWatcher {
  */
 export async function watchSources(root: string, onChange: (relativePath: string) => void): Promise<SourceWatcher> {
   // chokidar is a development dependency of the app (the watcher only runs under the dev server).
-  const { watch } = await importDevTool<typeof import("chokidar")>("chokidar", "development server's file watcher", root, CLI_DIR);
+  const { watch } = await importDevTool<typeof import("chokidar")>(
+    "chokidar",
+    "development server's file watcher",
+    root,
+    CLI_DIR,
+  );
   const watcher = watch(root, {
     ignoreInitial: true,
     ignored: (path) => {

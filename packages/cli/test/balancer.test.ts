@@ -33,17 +33,24 @@ interface Answer {
 
 /** A request with exactly these headers (Host included), through node:http. */
 function send(port: number, method: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return within(`${method} ${path}`, new Promise<Answer>((resolve) => {
-    const req = request({ host: "127.0.0.1", port, method, path, headers: { Host: "127.0.0.1", Connection: "close", ...headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-      res.on("error", (error) => resolve({ status: 0, headers: {}, text, error: String(error) }));
-    });
-    req.on("error", (error) => resolve({ status: 0, headers: {}, text: "", error: String(error) }));
-    req.end();
-  }), 60_000);
+  return within(
+    `${method} ${path}`,
+    new Promise<Answer>((resolve) => {
+      const req = request(
+        { host: "127.0.0.1", port, method, path, headers: { Host: "127.0.0.1", Connection: "close", ...headers } },
+        (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (text += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+          res.on("error", (error) => resolve({ status: 0, headers: {}, text, error: String(error) }));
+        },
+      );
+      req.on("error", (error) => resolve({ status: 0, headers: {}, text: "", error: String(error) }));
+      req.end();
+    }),
+    60_000,
+  );
 }
 
 /** Starts a proxy process; it is killed after the file. */
@@ -52,7 +59,10 @@ function launch(command: string, args: readonly string[]): { child: ChildProcess
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.on("error", (error) => (output += `\n${command} could not start (apt-get install -y haproxy nginx): ${error.message}`));
+  child.on(
+    "error",
+    (error) => (output += `\n${command} could not start (apt-get install -y haproxy nginx): ${error.message}`),
+  );
   proxies.push(child);
   return { child, output: () => output };
 }
@@ -62,7 +72,9 @@ const target = deployTarget(fixtureRoot, "fixture", { hosts: ["127.0.0.1"] });
 /** The app, as one node of two workers, believing one proxy (TRUST_PROXY=1, as the deploy files set it). */
 async function startNode(): Promise<{ app: Running; port: number }> {
   const port = await freePort();
-  const app = runFixture(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"], { TRUST_PROXY: "1" });
+  const app = runFixture(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"], {
+    TRUST_PROXY: "1",
+  });
   await app.waitFor(/with 2 workers/);
   return { app, port };
 }
@@ -72,7 +84,18 @@ const proxyLogs: Array<() => string> = [];
 async function startHaproxy(nodePort: number, edit: (text: string) => string = (text) => text): Promise<number> {
   const port = await freePort();
   const file = join(dir, `haproxy-${port}.cfg`);
-  writeFileSync(file, edit(haproxyConfig(target, { bind: `127.0.0.1:${port}`, servers: [`127.0.0.1:${nodePort}`], tls: false, log: "stderr format raw local0 info", checkIntervalSeconds: 1 })));
+  writeFileSync(
+    file,
+    edit(
+      haproxyConfig(target, {
+        bind: `127.0.0.1:${port}`,
+        servers: [`127.0.0.1:${nodePort}`],
+        tls: false,
+        log: "stderr format raw local0 info",
+        checkIntervalSeconds: 1,
+      }),
+    ),
+  );
   const proxy = launch("haproxy", ["-f", file, "-db"]);
   proxyLogs.push(proxy.output);
   await eventually("HAProxy to pass requests to the app", async () => {
@@ -86,7 +109,10 @@ async function startNginx(nodePort: number): Promise<number> {
   const port = await freePort();
   const prefix = join(dir, `nginx-${port}`);
   mkdirSync(join(prefix, "logs"), { recursive: true });
-  writeFileSync(join(prefix, "site.conf"), nginxConfig(target, { listen: `127.0.0.1:${port}`, servers: [`127.0.0.1:${nodePort}`], tls: false }));
+  writeFileSync(
+    join(prefix, "site.conf"),
+    nginxConfig(target, { listen: `127.0.0.1:${port}`, servers: [`127.0.0.1:${nodePort}`], tls: false }),
+  );
   writeFileSync(
     join(prefix, "nginx.conf"),
     `daemon off;\n# One process: killing it after the tests leaves no worker behind.\nmaster_process off;\npid ${join(prefix, "nginx.pid")};\nerror_log ${join(prefix, "logs", "error.log")};\nevents {}\nhttp {\n  access_log off;\n  include ${join(prefix, "site.conf")};\n}\n`,
@@ -105,10 +131,16 @@ let marks = 0;
  * Sends a slow request through the proxy, kills the worker running it once it started, and counts
  * how many times the app started it.
  */
-async function killMidRequest(app: Running, proxyPort: number, method: "GET" | "POST"): Promise<{ answer: Answer; runs: number }> {
+async function killMidRequest(
+  app: Running,
+  proxyPort: number,
+  method: "GET" | "POST",
+): Promise<{ answer: Answer; runs: number }> {
   // Both workers serving again (a worker killed by an earlier test has been replaced).
   const count = (pattern: RegExp) => (app.output().match(pattern) ?? []).length;
-  await eventually("the killed workers to be replaced", async () => (count(/"worker-died"/g) === count(/"worker-replaced"/g) ? true : undefined));
+  await eventually("the killed workers to be replaced", async () =>
+    count(/"worker-died"/g) === count(/"worker-replaced"/g) ? true : undefined,
+  );
   const mark = `m${++marks}x${proxyPort}`;
   const answering = send(proxyPort, method, `/orders?mark=${mark}&ms=4000`);
   const started = new RegExp(`order ${method} ${mark} started in (\\d+)`);
@@ -129,34 +161,56 @@ describe("the generated HAProxy config in front of start --workers 2", () => {
     proxy = await startHaproxy(node.port);
   });
 
-  test("a POST whose worker is killed mid-request runs once: the client gets an error, not a second run", { timeout: TEST_MS }, async () => {
+  test("a POST whose worker is killed mid-request runs once: the client gets an error, not a second run", {
+    timeout: TEST_MS,
+  }, async () => {
     const { answer, runs } = await killMidRequest(node.app, proxy, "POST");
     assert.equal(runs, 1, `the POST ran ${runs} times; answer ${answer.status} ${answer.text}`);
-    assert.ok(answer.status === 0 || answer.status >= 500, `the client sees the failure: ${answer.status} ${answer.text}`);
+    assert.ok(
+      answer.status === 0 || answer.status >= 500,
+      `the client sees the failure: ${answer.status} ${answer.text}`,
+    );
   });
 
-  test("a GET whose worker is killed mid-request is sent to another worker and answered", { timeout: TEST_MS }, async () => {
+  test("a GET whose worker is killed mid-request is sent to another worker and answered", {
+    timeout: TEST_MS,
+  }, async () => {
     const { answer, runs } = await killMidRequest(node.app, proxy, "GET");
-    assert.equal(answer.status, 200, `${answer.error ?? answer.text}${node.app.recent()}\n${proxyLogs.map((log) => log()).join("\n")}`);
+    assert.equal(
+      answer.status,
+      200,
+      `${answer.error ?? answer.text}${node.app.recent()}\n${proxyLogs.map((log) => log()).join("\n")}`,
+    );
     assert.equal(runs, 2);
   });
 
-  test("the check bites: the same config without the safe-methods rule runs the POST twice", { timeout: TEST_MS }, async () => {
+  test("the check bites: the same config without the safe-methods rule runs the POST twice", {
+    timeout: TEST_MS,
+  }, async () => {
     const loose = await startHaproxy(node.port, (text) => text.replace(/^ *http-request disable-l7-retry .*$/m, ""));
     const { runs } = await killMidRequest(node.app, loose, "POST");
     assert.equal(runs, 2);
   });
 
-  test("a Host other than the app's is refused with 421, before anything reaches the app", { timeout: TEST_MS }, async () => {
+  test("a Host other than the app's is refused with 421, before anything reaches the app", {
+    timeout: TEST_MS,
+  }, async () => {
     const forged = await send(proxy, "POST", "/lost-password", { Host: "evil.example" });
     assert.equal(forged.status, 421);
     assert.equal((await send(proxy, "GET", "/orders/where", { Host: "127.0.0.1:80" })).status, 200);
     assert.equal((await send(proxy, "GET", "/orders/where", { Host: "127.0.0.1.evil.example" })).status, 421);
   });
 
-  test("a client's X-Request-Id is replaced by the balancer's, and forged X-Forwarded-For entries do not change ctx.ip", { timeout: TEST_MS }, async () => {
+  test("a client's X-Request-Id is replaced by the balancer's, and forged X-Forwarded-For entries do not change ctx.ip", {
+    timeout: TEST_MS,
+  }, async () => {
     const seen = await Promise.all(
-      [1, 2, 3].map((n) => send(proxy, "GET", "/orders/where", { "X-Request-Id": "someone-elses-request", "X-Forwarded-For": `198.51.100.${n}` })),
+      [1, 2, 3].map((n) =>
+        send(proxy, "GET", "/orders/where", {
+          "X-Request-Id": "someone-elses-request",
+          "X-Forwarded-For": `198.51.100.${n}`,
+        }),
+      ),
     );
     for (const answer of seen) {
       const body = JSON.parse(answer.text) as { ip: string; id: string; host: string };
@@ -178,15 +232,21 @@ describe("the generated nginx config in front of start --workers 2", () => {
     proxy = await startNginx(node.port);
   });
 
-  test("a POST whose worker is killed mid-request runs once: the client gets an error, not a second run", { timeout: TEST_MS }, async () => {
+  test("a POST whose worker is killed mid-request runs once: the client gets an error, not a second run", {
+    timeout: TEST_MS,
+  }, async () => {
     const { answer, runs } = await killMidRequest(node.app, proxy, "POST");
     assert.equal(runs, 1, `the POST ran ${runs} times; answer ${answer.status} ${answer.text}`);
     assert.ok(answer.status === 0 || answer.status >= 500, `the client sees the failure: ${answer.status}`);
   });
 
-  test("a rolling restart (SIGHUP) under POST load: nginx's idle connections to draining workers cost no POST", { timeout: TEST_MS }, async () => {
+  test("a rolling restart (SIGHUP) under POST load: nginx's idle connections to draining workers cost no POST", {
+    timeout: TEST_MS,
+  }, async () => {
     const count = (pattern: RegExp) => (node.app.output().match(pattern) ?? []).length;
-    await eventually("the killed workers to be replaced", async () => (count(/"worker-died"/g) === count(/"worker-replaced"/g) ? true : undefined));
+    await eventually("the killed workers to be replaced", async () =>
+      count(/"worker-died"/g) === count(/"worker-replaced"/g) ? true : undefined,
+    );
     const restarts = count(/"rolling-restart-done"/g);
     const statuses = new Map<number, number>();
     let loading = true;
@@ -199,7 +259,9 @@ describe("the generated nginx config in front of start --workers 2", () => {
     const clients = Array.from({ length: 6 }, client);
     await new Promise((resolve) => setTimeout(resolve, 500));
     process.kill(node.app.child.pid!, "SIGHUP");
-    await eventually("the rolling restart to finish", async () => (count(/"rolling-restart-done"/g) > restarts ? true : undefined));
+    await eventually("the rolling restart to finish", async () =>
+      count(/"rolling-restart-done"/g) > restarts ? true : undefined,
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     loading = false;
     await Promise.all(clients);
@@ -207,10 +269,15 @@ describe("the generated nginx config in front of start --workers 2", () => {
     assert.deepEqual([...statuses.keys()], [200], `every POST answered 200: ${JSON.stringify([...statuses])}`);
   });
 
-  test("a Host other than the app's gets no answer; nginx assigns the request id and appends the real address", { timeout: TEST_MS }, async () => {
+  test("a Host other than the app's gets no answer; nginx assigns the request id and appends the real address", {
+    timeout: TEST_MS,
+  }, async () => {
     const forged = await send(proxy, "GET", "/orders/where", { Host: "evil.example" });
     assert.equal(forged.status, 0, `closed without an answer: ${forged.status} ${forged.text}`);
-    const answer = await send(proxy, "GET", "/orders/where", { "X-Request-Id": "someone-elses-request", "X-Forwarded-For": "198.51.100.7" });
+    const answer = await send(proxy, "GET", "/orders/where", {
+      "X-Request-Id": "someone-elses-request",
+      "X-Forwarded-For": "198.51.100.7",
+    });
     const body = JSON.parse(answer.text) as { ip: string; id: string };
     assert.equal(body.ip, "127.0.0.1");
     assert.match(body.id, /^[0-9a-f]{32}$/, "nginx's $request_id");

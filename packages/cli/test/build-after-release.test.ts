@@ -17,7 +17,12 @@ async function build(): Promise<string> {
   const log = console.log;
   console.log = (line: unknown) => void lines.push(String(line));
   try {
-    await (buildCommand(":build", "fixture", ":migrate", ":release").handler as (args: unknown) => Promise<void>)({ root, out: "build", _: [], $0: "fixture" });
+    await (buildCommand(":build", "fixture", ":migrate", ":release").handler as (args: unknown) => Promise<void>)({
+      root,
+      out: "build",
+      _: [],
+      $0: "fixture",
+    });
   } finally {
     console.log = log;
   }
@@ -25,7 +30,7 @@ async function build(): Promise<string> {
 }
 
 test("a build beside a current release says start serves that release, not build/", async () => {
-  writeFileSync(join(root, "app.ts"), "export const app = { name: \"fixture\" };\n");
+  writeFileSync(join(root, "app.ts"), 'export const app = { name: "fixture" };\n');
   const plain = await build();
   assert.match(plain, /^Built 1 TypeScript file/);
   assert.doesNotMatch(plain, /current/);
@@ -35,5 +40,8 @@ test("a build beside a current release says start serves that release, not build
   symlinkSync(join("releases", "20261127153000"), join(root, "current"));
   assert.equal(locateApp(root).appRoot, join(root, "current"));
   const beside = await build();
-  assert.match(beside, /Note: this folder has releases: start serves current \(releases\/20261127153000\), not build\/\. Release this code with fixture :release \(build, migrate, switch current\), or remove the current link to serve build\/\./);
+  assert.match(
+    beside,
+    /Note: this folder has releases: start serves current \(releases\/20261127153000\), not build\/\. Release this code with fixture :release \(build, migrate, switch current\), or remove the current link to serve build\/\./,
+  );
 });

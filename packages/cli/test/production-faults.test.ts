@@ -20,17 +20,27 @@ const alive = (pid: number) => {
 };
 
 describe("the primary killed with requests in flight", () => {
-  test("its workers stop accepting, finish every request in flight with 200, log why, then exit", { timeout: TEST_MS }, async () => {
+  test("its workers stop accepting, finish every request in flight with 200, log why, then exit", {
+    timeout: TEST_MS,
+  }, async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const app = runFixture(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"]);
     await app.waitFor(/with 2 workers/);
     const inFlight = [1, 2, 3, 4].map(() => get(`${base}/slow/3000`));
-    await eventually("four slow requests in flight", async () => ((app.output().match(/slow request started/g) ?? []).length >= 4 ? true : undefined));
-    const workers = [...new Set([...app.output().matchAll(/slow request started in (\d+)/g)].map((match) => Number(match[1])))];
+    await eventually("four slow requests in flight", async () =>
+      (app.output().match(/slow request started/g) ?? []).length >= 4 ? true : undefined,
+    );
+    const workers = [
+      ...new Set([...app.output().matchAll(/slow request started in (\d+)/g)].map((match) => Number(match[1]))),
+    ];
     process.kill(app.child.pid!, "SIGKILL");
     const answers = await Promise.all(inFlight);
-    assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200, 200], answers.map((answer) => answer.error ?? "").join("; ") + app.recent());
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [200, 200, 200, 200],
+      answers.map((answer) => answer.error ?? "").join("; ") + app.recent(),
+    );
     // Nothing takes new requests on the port once the primary is gone.
     assert.equal((await get(`${base}/pid`)).status, 0);
     await eventually("the workers to exit", async () => (workers.every((pid) => !alive(pid)) ? true : undefined));
@@ -39,7 +49,9 @@ describe("the primary killed with requests in flight", () => {
 });
 
 describe("a worker killed while the primary hands it connections", () => {
-  test("the connections it never took are served by another worker, none is left hanging", { timeout: TEST_MS }, async () => {
+  test("the connections it never took are served by another worker, none is left hanging", {
+    timeout: TEST_MS,
+  }, async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const app = runFixture(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"]);
@@ -52,7 +64,11 @@ describe("a worker killed while the primary hands it connections", () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     process.kill(pid, "SIGKILL");
     const answers = await Promise.all(requests);
-    assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200, 200], answers.map((answer) => answer.error ?? answer.text).join("; ") + app.recent());
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [200, 200, 200, 200],
+      answers.map((answer) => answer.error ?? answer.text).join("; ") + app.recent(),
+    );
     assert.ok(answers.every((answer) => answer.text !== String(pid)));
     assert.equal((await blocked).status, 0, "the request the killed worker held is lost");
     await app.waitFor(/never took/);
@@ -61,8 +77,13 @@ describe("a worker killed while the primary hands it connections", () => {
 
 describe("a refused start exits non-zero in every worker mode", () => {
   for (const workers of ["1", "2"]) {
-    test(`a plugin refusing to start (--workers ${workers}) prints its error and exits 1`, { timeout: TEST_MS }, async () => {
-      const app = runFixture(["start", "--workers", workers, "--port", String(await freePort()), "--host", "127.0.0.1"], { FIXTURE_REFUSE_START: "1" });
+    test(`a plugin refusing to start (--workers ${workers}) prints its error and exits 1`, {
+      timeout: TEST_MS,
+    }, async () => {
+      const app = runFixture(
+        ["start", "--workers", workers, "--port", String(await freePort()), "--host", "127.0.0.1"],
+        { FIXTURE_REFUSE_START: "1" },
+      );
       const { code } = await app.exit("the refused start to exit");
       assert.equal(code, 1, app.output());
       assert.match(app.output(), /E_FIXTURE_REFUSED/);
@@ -78,10 +99,14 @@ const jsonLines = (output: string): Array<Record<string, unknown>> =>
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe("the lines start writes in production", () => {
-  test("the primary's lines are JSON with ISO times and levels, like the workers'; a request cut at shutdown gets a line", { timeout: TEST_MS }, async () => {
+  test("the primary's lines are JSON with ISO times and levels, like the workers'; a request cut at shutdown gets a line", {
+    timeout: TEST_MS,
+  }, async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const app = runFixture(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"], { FIXTURE_GRACE: "1" });
+    const app = runFixture(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"], {
+      FIXTURE_GRACE: "1",
+    });
     await app.waitFor(/with 2 workers/);
     await get(`${base}/crash`);
     await app.waitFor(/replaced the one that died/);
@@ -95,7 +120,13 @@ describe("the lines start writes in production", () => {
 
     const lines = jsonLines(app.output());
     const line = (pattern: RegExp) => lines.find((entry) => pattern.test(String(entry["msg"])));
-    for (const pattern of [/no build found/, /Serving on .* with 2 workers/, /worker \d+ died \(exit 3\)/, /replaced the one that died/, /rolling restart done/]) {
+    for (const pattern of [
+      /no build found/,
+      /Serving on .* with 2 workers/,
+      /worker \d+ died \(exit 3\)/,
+      /replaced the one that died/,
+      /rolling restart done/,
+    ]) {
       const entry = line(pattern);
       assert.ok(entry, `a JSON line for ${pattern}:\n${app.output()}`);
       assert.match(String(entry["time"]), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -108,12 +139,17 @@ describe("the lines start writes in production", () => {
     assert.equal(typeof cutLine["reqId"], "string");
     assert.match(String(cutLine["time"]), /^\d{4}-\d\d-\d\dT/);
     // Every line but the fixture's own console.log is JSON.
-    const other = app.output().split("\n").filter((text) => text !== "" && !text.startsWith("{") && !/^slow request started/.test(text));
+    const other = app
+      .output()
+      .split("\n")
+      .filter((text) => text !== "" && !text.startsWith("{") && !/^slow request started/.test(text));
     assert.deepEqual(other, []);
   });
 
   test("a refused start's error is a JSON line with its code", { timeout: TEST_MS }, async () => {
-    const app = runFixture(["start", "--workers", "1", "--port", String(await freePort()), "--host", "127.0.0.1"], { FIXTURE_REFUSE_START: "1" });
+    const app = runFixture(["start", "--workers", "1", "--port", String(await freePort()), "--host", "127.0.0.1"], {
+      FIXTURE_REFUSE_START: "1",
+    });
     assert.equal((await app.exit("the refused start to exit")).code, 1);
     const error = jsonLines(app.output()).find((entry) => entry["code"] === "E_FIXTURE_REFUSED");
     assert.equal(error?.["level"], 50, app.output());

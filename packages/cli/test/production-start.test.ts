@@ -24,7 +24,9 @@ async function answeringPids(base: string, count: number): Promise<Set<string>> 
 }
 
 describe("start with 2 workers", () => {
-  test("serves from two worker processes, replaces a crashed one, rolls on SIGHUP without a failed request, drains on SIGTERM and exits 0", { timeout: TEST_MS }, async () => {
+  test("serves from two worker processes, replaces a crashed one, rolls on SIGHUP without a failed request, drains on SIGTERM and exits 0", {
+    timeout: TEST_MS,
+  }, async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const app = runFixture(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"]);
@@ -113,7 +115,9 @@ describe("bad start input", () => {
   }
 
   test("start defaults APP_ENV to production, where no SECRET_KEY means no start", { timeout: TEST_MS }, async () => {
-    const app = runFixture(["start", "--workers", "2", "--port", String(await freePort()), "--host", "127.0.0.1"], { SECRET_KEY: "" });
+    const app = runFixture(["start", "--workers", "2", "--port", String(await freePort()), "--host", "127.0.0.1"], {
+      SECRET_KEY: "",
+    });
     assert.equal((await app.exit("the process to exit with its error")).code, 1);
     assert.match(app.output(), /E_MISSING_SECRET_KEY: APP_ENV is production but no secret key is set/);
   });
@@ -139,11 +143,15 @@ describe("bad start input", () => {
     });
   }
 
-  test("a worker failing at start (unreachable database) stops start with its message, password masked, exit 1", { timeout: TEST_MS }, async () => {
+  test("a worker failing at start (unreachable database) stops start with its message, password masked, exit 1", {
+    timeout: TEST_MS,
+  }, async () => {
     const flag = join(tmpdir(), `fw-boot-fail-${process.pid}`);
     writeFileSync(flag, "");
     try {
-      const app = runFixture(["start", "--workers", "2", "--port", String(await freePort()), "--host", "127.0.0.1"], { FIXTURE_FAIL_BOOT: flag });
+      const app = runFixture(["start", "--workers", "2", "--port", String(await freePort()), "--host", "127.0.0.1"], {
+        FIXTURE_FAIL_BOOT: flag,
+      });
       assert.equal((await app.exit("the process to exit with its error")).code, 1);
       assert.match(app.output(), /E_WORKERS_FAILED: .*postgres:\/\/app:\*\*\*\*@127\.0\.0\.1:1\/app cannot be reached/);
     } finally {
@@ -151,11 +159,15 @@ describe("bad start input", () => {
     }
   });
 
-  test("replacement workers that crash at boot over and over stop the primary with a non-zero exit", { timeout: TEST_MS }, async () => {
+  test("replacement workers that crash at boot over and over stop the primary with a non-zero exit", {
+    timeout: TEST_MS,
+  }, async () => {
     const flag = join(tmpdir(), `fw-boot-loop-${process.pid}`);
     rmSync(flag, { force: true });
     const port = await freePort();
-    const app = runFixture(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"], { FIXTURE_FAIL_BOOT: flag });
+    const app = runFixture(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"], {
+      FIXTURE_FAIL_BOOT: flag,
+    });
     await app.waitFor(/with 2 workers/);
     writeFileSync(flag, "");
     try {
@@ -169,7 +181,9 @@ describe("bad start input", () => {
     }
   });
 
-  test("a build/ folder without app.js is E_BUILD_FAILED, not a silent fallback to the sources", { timeout: TEST_MS }, async () => {
+  test("a build/ folder without app.js is E_BUILD_FAILED, not a silent fallback to the sources", {
+    timeout: TEST_MS,
+  }, async () => {
     // An app folder of its own (sources plus a half-written build), not the shared fixture's.
     const root = mkdtempSync(join(tmpdir(), "fw-half-build-"));
     writeFileSync(join(root, "app.ts"), "export const app = {};\n");
@@ -183,12 +197,16 @@ describe("bad start input", () => {
     }
   });
 
-  test("readiness of a started process follows its plugins: 503 naming the store while it is down", { timeout: TEST_MS }, async () => {
+  test("readiness of a started process follows its plugins: 503 naming the store while it is down", {
+    timeout: TEST_MS,
+  }, async () => {
     const down = join(tmpdir(), `fw-store-down-${process.pid}`);
     writeFileSync(down, "");
     const port = await freePort();
     try {
-      const app = runFixture(["start", "--workers", "1", "--port", String(port), "--host", "127.0.0.1"], { FIXTURE_DOWN_FILE: down });
+      const app = runFixture(["start", "--workers", "1", "--port", String(port), "--host", "127.0.0.1"], {
+        FIXTURE_DOWN_FILE: down,
+      });
       await app.waitFor(/in this process/);
       // The app's logger writes asynchronously: its line may follow the "Serving on" one.
       await app.waitFor(/started unready/);

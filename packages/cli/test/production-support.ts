@@ -24,7 +24,12 @@ export async function freePort(): Promise<number> {
 }
 
 /** Resolves like `promise`, or fails naming `what` after `ms` (with `context()` appended). */
-export function within<T>(what: string, promise: Promise<T>, ms = STEP_MS, context: () => string = () => ""): Promise<T> {
+export function within<T>(
+  what: string,
+  promise: Promise<T>,
+  ms = STEP_MS,
+  context: () => string = () => "",
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new Error(`waiting for ${what} timed out after ${ms / 1000} s${context()}`)), ms);
@@ -80,7 +85,11 @@ export function runFixture(args: readonly string[], env: Record<string, string> 
       resolve(status);
     }),
   );
-  const recent = (lines = 30) => text.split("\n").slice(-lines - 1).join("\n");
+  const recent = (lines = 30) =>
+    text
+      .split("\n")
+      .slice(-lines - 1)
+      .join("\n");
   const context = () => `; the child's recent output:\n${recent()}`;
   const run: Running = {
     child,
@@ -93,7 +102,10 @@ export function runFixture(args: readonly string[], env: Record<string, string> 
         check = () => {
           const match = pattern.exec(text);
           if (match) resolve(match[0]);
-          else if (status) reject(new Error(`the process exited (${status.code ?? status.signal}) before printing ${what}${context()}`));
+          else if (status)
+            reject(
+              new Error(`the process exited (${status.code ?? status.signal}) before printing ${what}${context()}`),
+            );
         };
         listeners.add(check);
         check();
@@ -133,7 +145,10 @@ export async function get(url: string, init: RequestInit = {}): Promise<Got> {
     });
     return { status: res.status, text: await res.text(), headers: res.headers };
   } catch (error) {
-    const reason = (error as Error)?.name === "TimeoutError" ? `no answer within ${REQUEST_MS / 1000} s` : String((error as Error)?.cause ?? error);
+    const reason =
+      (error as Error)?.name === "TimeoutError"
+        ? `no answer within ${REQUEST_MS / 1000} s`
+        : String((error as Error)?.cause ?? error);
     return { status: 0, text: "", headers: new Headers(), error: `GET ${url}: ${reason}` };
   }
 }

@@ -1,12 +1,28 @@
 // Release folders: ids that sort by time, `current` switched by one rename, rollback to the
 // release before, pruning that keeps the current one, and `start` following `current`.
 import assert from "node:assert/strict";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { FrameworkError } from "routing-kernel";
-import { activateRelease, currentRelease, listReleases, newReleaseId, pruneReleases, rollbackTarget } from "../src/production/releases.js";
+import {
+  activateRelease,
+  currentRelease,
+  listReleases,
+  newReleaseId,
+  pruneReleases,
+  rollbackTarget,
+} from "../src/production/releases.js";
 import { locateApp } from "../src/production/start.js";
 
 const root = mkdtempSync(join(tmpdir(), "fw-releases-"));
@@ -19,7 +35,11 @@ function release(id: string): string {
 }
 
 const refused = (fn: () => unknown, pattern: RegExp) =>
-  assert.throws(fn, (error: unknown) => error instanceof FrameworkError && error.code === "E_RELEASE" && pattern.test(error.message), String(pattern));
+  assert.throws(
+    fn,
+    (error: unknown) => error instanceof FrameworkError && error.code === "E_RELEASE" && pattern.test(error.message),
+    String(pattern),
+  );
 
 describe("release folders", () => {
   test("ids are the UTC second, made unique, and list oldest first (a folder without app.js is no release)", () => {
@@ -54,7 +74,10 @@ describe("release folders", () => {
     activateRelease(root, rollbackTarget(root));
     assert.equal(rollbackTarget(root), "20261126090000");
     assert.equal(rollbackTarget(root, "20261127153000-2"), "20261127153000-2");
-    refused(() => rollbackTarget(root, "nope"), /^There is no release nope; the releases are: 20261126090000, 20261127153000, 20261127153000-2\.$/);
+    refused(
+      () => rollbackTarget(root, "nope"),
+      /^There is no release nope; the releases are: 20261126090000, 20261127153000, 20261127153000-2\.$/,
+    );
     activateRelease(root, "20261126090000");
     refused(() => rollbackTarget(root), /^Release 20261126090000 is the oldest one kept/);
   });

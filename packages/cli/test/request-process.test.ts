@@ -47,11 +47,24 @@ process.on("exit", () => {
 });
 `,
     );
-    const logs = { LOADED_ESM_LOG: join(work, "esm.log"), LOADED_CJS_LOG: join(work, "cjs.log"), LOADED_BUILTINS_LOG: join(work, "builtins.log") };
+    const logs = {
+      LOADED_ESM_LOG: join(work, "esm.log"),
+      LOADED_CJS_LOG: join(work, "cjs.log"),
+      LOADED_BUILTINS_LOG: join(work, "builtins.log"),
+    };
     writeFileSync(logs.LOADED_ESM_LOG, "");
     const result = spawnSync(
       process.execPath,
-      ["--conditions=source", "--import", "tsx", "--import", pathToFileURL(recorder).href, "--input-type=module", "-e", script],
+      [
+        "--conditions=source",
+        "--import",
+        "tsx",
+        "--import",
+        pathToFileURL(recorder).href,
+        "--input-type=module",
+        "-e",
+        script,
+      ],
       { cwd, encoding: "utf8", env: { ...process.env, ...logs }, timeout: 120_000 },
     );
     assert.equal(result.status, 0, `the child process failed:\n${result.stderr}`);
@@ -99,7 +112,10 @@ if (res.statusCode !== 200) throw new Error("GET / answered " + res.statusCode);
 await app.close();`,
       );
       // The recorder works: the request host and the frameworks' own code show up.
-      assert.ok(loaded.modules.some((module) => /\/packages\/koa-host\/src\//.test(module)), "koa-host's sources were recorded");
+      assert.ok(
+        loaded.modules.some((module) => /\/packages\/koa-host\/src\//.test(module)),
+        "koa-host's sources were recorded",
+      );
       assert.ok(loaded.builtins.includes("http"), "node:http was recorded");
       // Not listening: net.Server#listen itself loads node:cluster (to ask whether it runs in a
       // worker), whatever the app; `start` is what listens in production.
@@ -115,7 +131,10 @@ const res = await client.get("/healthz");
 if (res.status !== 200) throw new Error("GET /healthz answered " + res.status);
 await client.close();`,
       );
-      assert.ok(loaded.modules.some((module) => /\/node_modules\/light-my-request\//.test(module)), "the test client's injector was recorded");
+      assert.ok(
+        loaded.modules.some((module) => /\/node_modules\/light-my-request\//.test(module)),
+        "the test client's injector was recorded",
+      );
       assert.deepEqual(commandLineParts(loaded), []);
     });
   });
@@ -128,5 +147,6 @@ test("the recorder sees the command line when a process loads it", () => {
 await import("node:cluster");`,
   );
   const parts = commandLineParts(loaded);
-  for (const part of ["@fwkit/cli (index.ts)", "yargs", "node:cluster"]) assert.ok(parts.includes(part), `${part} in ${parts.join(", ")}`);
+  for (const part of ["@fwkit/cli (index.ts)", "yargs", "node:cluster"])
+    assert.ok(parts.includes(part), `${part} in ${parts.join(", ")}`);
 });

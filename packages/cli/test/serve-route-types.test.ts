@@ -48,11 +48,19 @@ test("dev server: types/routes.d.ts follows the routes at each restart; an app w
   const printed: string[] = [];
   const handle = await serve({ root, port: 0, reload: true, print: (line) => printed.push(line) });
   try {
-    await until("the declaration of the first start", () => text().includes(`"Blog.first": { slug: RouteParamValue };`), printed);
+    await until(
+      "the declaration of the first start",
+      () => text().includes(`"Blog.first": { slug: RouteParamValue };`),
+      printed,
+    );
     assert.match(text(), /declare module "fw-x"/);
     await handle.watching;
     writeFileSync(config, `export const method = "second";\n`);
-    await until("the declaration after the edit", () => text().includes(`"Blog.second": { slug: RouteParamValue };`), printed);
+    await until(
+      "the declaration after the edit",
+      () => text().includes(`"Blog.second": { slug: RouteParamValue };`),
+      printed,
+    );
     assert.doesNotMatch(text(), /Blog\.first/);
   } finally {
     await handle.stop();

@@ -51,7 +51,11 @@ test("dev reload: a rename-over save and a change after it both restart; build o
     await until("the restart after the rename-over save", () => starts().at(-1) === "second", printed);
     writeFileSync(config, `export const value = "third";\n`);
     await until("the restart after the next change", () => starts().at(-1) === "third", printed);
-    assert.deepEqual(starts(), ["first", "second", "third"], "one start per change: the bundles written to build/ restarted nothing");
+    assert.deepEqual(
+      starts(),
+      ["first", "second", "third"],
+      "one start per change: the bundles written to build/ restarted nothing",
+    );
     assert.equal(printed.filter((line) => line.includes("restarting")).length, 2, printed.join(" | "));
   } finally {
     await handle.stop();

@@ -26,20 +26,33 @@ async function refusal(argv: string[]): Promise<string | undefined> {
 }
 
 test("a mistyped command is refused with the closest command (recommendCommands)", async () => {
-  assert.equal(await refusal(["gen:serv"]), 'Unknown command "gen:serv". Did you mean "gen:serve"? fw-x --help lists the commands.');
-  assert.equal(await refusal(["--root", "/srv/app", "rotues"]), 'Unknown command "rotues". Did you mean "routes"? fw-x --help lists the commands.');
+  assert.equal(
+    await refusal(["gen:serv"]),
+    'Unknown command "gen:serv". Did you mean "gen:serve"? fw-x --help lists the commands.',
+  );
+  assert.equal(
+    await refusal(["--root", "/srv/app", "rotues"]),
+    'Unknown command "rotues". Did you mean "routes"? fw-x --help lists the commands.',
+  );
   assert.equal(await refusal(["frobnicate"]), 'Unknown command "frobnicate": fw-x --help lists the commands.');
 });
 
 test("an unknown option is an error naming the closest option and every option the command takes", async () => {
   const message = await refusal(["gen:serve", "--prot", "5001"]);
   assert.match(message ?? "", /^Unknown option --prot \(did you mean "--port"\?\)\. fw-x gen:serve takes: /);
-  for (const option of ["--port", "--host", "--reload", "--root", "--app", "--help"]) assert.ok(message?.includes(option), `${option} in: ${message}`);
-  assert.match((await refusal(["routes", "--jsn", "-z"])) ?? "", /^Unknown options --jsn \(did you mean "--json"\?\), -z\. fw-x routes takes: .*--json/);
+  for (const option of ["--port", "--host", "--reload", "--root", "--app", "--help"])
+    assert.ok(message?.includes(option), `${option} in: ${message}`);
+  assert.match(
+    (await refusal(["routes", "--jsn", "-z"])) ?? "",
+    /^Unknown options --jsn \(did you mean "--json"\?\), -z\. fw-x routes takes: .*--json/,
+  );
 });
 
 test("an argument a command does not take is refused", async () => {
-  assert.equal(await refusal(["routes", "extra"]), 'fw-x routes takes no argument "extra": fw-x routes --help shows its usage.');
+  assert.equal(
+    await refusal(["routes", "extra"]),
+    'fw-x routes takes no argument "extra": fw-x routes --help shows its usage.',
+  );
 });
 
 test("a correct command line is accepted", async () => {
@@ -54,14 +67,42 @@ test("the typed command skips options and the values of --root and --app", () =>
 
 test("an unknown option without a command is refused naming the option, not asking for a command", async () => {
   assert.match((await refusal(["--bogus"])) ?? "", /^Unknown option --bogus\. fw-x takes: .*--root/);
-  assert.match((await refusal(["--rot", "/srv/app"])) ?? "", /^Unknown option --rot \(did you mean "--root"\?\)\. fw-x takes: /);
+  assert.match(
+    (await refusal(["--rot", "/srv/app"])) ?? "",
+    /^Unknown option --rot \(did you mean "--root"\?\)\. fw-x takes: /,
+  );
   assert.match((await refusal(["-z"])) ?? "", /^Unknown option -z\. fw-x takes: /);
   // Known options alone still ask for a command.
   assert.equal(await refusal(["--root", "/srv/app"]), "Name a command: fw-x --help lists them.");
 });
 
-const FW_A = ["gen:init", "gen:serve", "gen:view <name>", "routes", "gen:build", "start", "gen:deploy", "db:migrate", "db:rollback", "db:make <name>", "db:status", "hello [name]"];
-const FW_B = [":init", ":serve", ":addview <name>", ":routes", ":build", "start", ":deploy", ":migrate", ":make-migration <name>", ":user", "products:count"];
+const FW_A = [
+  "gen:init",
+  "gen:serve",
+  "gen:view <name>",
+  "routes",
+  "gen:build",
+  "start",
+  "gen:deploy",
+  "db:migrate",
+  "db:rollback",
+  "db:make <name>",
+  "db:status",
+  "hello [name]",
+];
+const FW_B = [
+  ":init",
+  ":serve",
+  ":addview <name>",
+  ":routes",
+  ":build",
+  "start",
+  ":deploy",
+  ":migrate",
+  ":make-migration <name>",
+  ":user",
+  "products:count",
+];
 
 test("suggestions come from the CLI's own commands: the same name in its namespace, else close within an edit or two", () => {
   for (const [typed, expected] of [
@@ -98,7 +139,12 @@ async function refusalOf(argv: string[], version?: string): Promise<{ message?: 
   const cli = frameworkCli("fw-x", argv, version);
   for (const command of FW_A) {
     const positional = /<(\w+)>/.exec(command)?.[1];
-    cli.command(command, "x", (y) => (positional ? y.positional(positional, { type: "string", demandOption: true }) : y), () => undefined);
+    cli.command(
+      command,
+      "x",
+      (y) => (positional ? y.positional(positional, { type: "string", demandOption: true }) : y),
+      () => undefined,
+    );
   }
   let printed = "";
   const log = console.log;
@@ -114,14 +160,26 @@ async function refusalOf(argv: string[], version?: string): Promise<{ message?: 
 }
 
 test("an unknown command names the commands meant, from the real list", async () => {
-  assert.equal((await refusalOf(["serve"])).message, 'Unknown command "serve". Did you mean "gen:serve"? fw-x --help lists the commands.');
+  assert.equal(
+    (await refusalOf(["serve"])).message,
+    'Unknown command "serve". Did you mean "gen:serve"? fw-x --help lists the commands.',
+  );
   assert.equal((await refusalOf(["repl"])).message, 'Unknown command "repl": fw-x --help lists the commands.');
-  assert.equal((await refusalOf(["deploy"])).message, 'Unknown command "deploy". Did you mean "gen:deploy"? fw-x --help lists the commands.');
+  assert.equal(
+    (await refusalOf(["deploy"])).message,
+    'Unknown command "deploy". Did you mean "gen:deploy"? fw-x --help lists the commands.',
+  );
 });
 
 test("a missing argument is named with the command's usage, not yargs' count", async () => {
-  assert.equal((await refusalOf(["gen:view"])).message, "fw-x gen:view needs <name>: fw-x gen:view <name>. fw-x gen:view --help shows its usage.");
-  assert.equal((await refusalOf(["db:make", "--root", "/srv/app"])).message, "fw-x db:make needs <name>: fw-x db:make <name>. fw-x db:make --help shows its usage.");
+  assert.equal(
+    (await refusalOf(["gen:view"])).message,
+    "fw-x gen:view needs <name>: fw-x gen:view <name>. fw-x gen:view --help shows its usage.",
+  );
+  assert.equal(
+    (await refusalOf(["db:make", "--root", "/srv/app"])).message,
+    "fw-x db:make needs <name>: fw-x db:make <name>. fw-x db:make --help shows its usage.",
+  );
 });
 
 test("--version prints the version of the framework's package", async () => {
@@ -137,5 +195,8 @@ test("--version prints the version of the framework's package", async () => {
 });
 
 test("routes --types --openapi is refused: each does something else", async () => {
-  assert.match((await refusal(["routes", "--types", "--openapi"])) ?? "", /--types writes types\/routes\.d\.ts and --openapi prints a document: run routes once for each\./);
+  assert.match(
+    (await refusal(["routes", "--types", "--openapi"])) ?? "",
+    /--types writes types\/routes\.d\.ts and --openapi prints a document: run routes once for each\./,
+  );
 });

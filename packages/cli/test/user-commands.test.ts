@@ -15,12 +15,15 @@ function appWithScripts(source: string): string {
 test("a run/scripts.ts that fails to load is E_USER_COMMANDS_LOAD naming the file and the cause, not silently no commands", async () => {
   const root = appWithScripts(`throw new Error("boom in the user's scripts");\nexport const commands = [];\n`);
   try {
-    await assert.rejects(userCommandsFor(["routes", "--root", root], "gen:init"), (error: Error & { code?: string }) => {
-      assert.equal(error.code, "E_USER_COMMANDS_LOAD");
-      assert.match(error.message, /run\/scripts\.ts/);
-      assert.match(error.message, /boom in the user's scripts/);
-      return true;
-    });
+    await assert.rejects(
+      userCommandsFor(["routes", "--root", root], "gen:init"),
+      (error: Error & { code?: string }) => {
+        assert.equal(error.code, "E_USER_COMMANDS_LOAD");
+        assert.match(error.message, /run\/scripts\.ts/);
+        assert.match(error.message, /boom in the user's scripts/);
+        return true;
+      },
+    );
     // The init command runs whatever state the folder is in.
     assert.deepEqual(await userCommandsFor(["gen:init", "--root", root], "gen:init"), []);
     assert.deepEqual(await userCommandsFor(["--root", root, "gen:init"], "gen:init"), []);
@@ -39,10 +42,15 @@ test("a run/scripts.ts whose commands export is not a list is refused", async ()
 });
 
 test("the commands of a run/scripts.ts that loads become CLI commands", async () => {
-  const root = appWithScripts(`export const commands = [{ command: "hello", describe: "says hello", handler() {} }];\n`);
+  const root = appWithScripts(
+    `export const commands = [{ command: "hello", describe: "says hello", handler() {} }];\n`,
+  );
   try {
     const commands = await userCommandsFor(["hello", "--root", root], ":init");
-    assert.deepEqual(commands.map((command) => [command.command, command.describe]), [["hello", "says hello"]]);
+    assert.deepEqual(
+      commands.map((command) => [command.command, command.describe]),
+      [["hello", "says hello"]],
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -56,13 +64,29 @@ test("without tsx (a production install), the built run/scripts.js runs against 
     writeFileSync(join(root, "run", "scripts.ts"), "export const commands = [];\n");
     writeFileSync(join(root, "build", "app.js"), "export const app = {};\n");
     writeFileSync(join(root, "build", "run", "scripts.js"), "export const commands = [];\n");
-    assert.deepEqual(userCommandsSource(root, true), { file: join(root, "run", "scripts.ts"), appRoot: root, typescript: true });
-    assert.deepEqual(userCommandsSource(root, false), { file: join(root, "build", "run", "scripts.js"), appRoot: join(root, "build"), typescript: false });
+    assert.deepEqual(userCommandsSource(root, true), {
+      file: join(root, "run", "scripts.ts"),
+      appRoot: root,
+      typescript: true,
+    });
+    assert.deepEqual(userCommandsSource(root, false), {
+      file: join(root, "build", "run", "scripts.js"),
+      appRoot: join(root, "build"),
+      typescript: false,
+    });
     // A folder that is itself a build needs no loader.
-    assert.deepEqual(userCommandsSource(join(root, "build"), false), { file: join(root, "build", "run", "scripts.js"), appRoot: join(root, "build"), typescript: false });
+    assert.deepEqual(userCommandsSource(join(root, "build"), false), {
+      file: join(root, "build", "run", "scripts.js"),
+      appRoot: join(root, "build"),
+      typescript: false,
+    });
     // No build and no tsx: the source, so the TypeScript loader names `npm install -D tsx`.
     rmSync(join(root, "build"), { recursive: true });
-    assert.deepEqual(userCommandsSource(root, false), { file: join(root, "run", "scripts.ts"), appRoot: root, typescript: true });
+    assert.deepEqual(userCommandsSource(root, false), {
+      file: join(root, "run", "scripts.ts"),
+      appRoot: root,
+      typescript: true,
+    });
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

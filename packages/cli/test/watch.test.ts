@@ -15,11 +15,19 @@ async function until(what: string, check: () => boolean): Promise<void> {
 }
 
 test("the watcher rule ignores build output, dependencies, data and .git, and restarts on sources only", () => {
-  for (const path of ["build/assets/app.js", "node_modules/x/index.js", ".git/HEAD", "data/app.sqlite", "dist/index.js", "sub/node_modules/y.js"]) {
+  for (const path of [
+    "build/assets/app.js",
+    "node_modules/x/index.js",
+    ".git/HEAD",
+    "data/app.sqlite",
+    "dist/index.js",
+    "sub/node_modules/y.js",
+  ]) {
     assert.equal(isRestartingFile(path), false, path);
   }
   assert.equal(isWatchedPath("build"), false);
-  for (const path of ["lib/config.ts", "views/main.ts", "app.ts", "package.json", "run/scripts.mjs"]) assert.equal(isRestartingFile(path), true, path);
+  for (const path of ["lib/config.ts", "views/main.ts", "app.ts", "package.json", "run/scripts.mjs"])
+    assert.equal(isRestartingFile(path), true, path);
   assert.equal(isRestartingFile("app.sqlite"), false);
   assert.equal(isRestartingFile("types/env.d.ts"), false);
 });
@@ -53,7 +61,8 @@ test("a file saved atomically (temp file renamed over it) keeps being watched: b
 
 test("writes to build/, node_modules/, data/ and .git/ are not reported, a source change after them is", async () => {
   const root = mkdtempSync(join(tmpdir(), "watch-ignored-"));
-  for (const folder of ["build/assets", "node_modules/pkg", "data", ".git", "views"]) mkdirSync(join(root, folder), { recursive: true });
+  for (const folder of ["build/assets", "node_modules/pkg", "data", ".git", "views"])
+    mkdirSync(join(root, folder), { recursive: true });
   const changes: string[] = [];
   const watcher = await watchSources(root, (file) => changes.push(file));
   try {

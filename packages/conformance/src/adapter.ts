@@ -5,7 +5,10 @@ import type { ViewModule } from "routing-kernel";
 export type MethodDecoratorLike = (value: any, context: ClassMethodDecoratorContext<any, any>) => any;
 
 /** A bare TC39 decorator usable on a class or on a method, used as `@decorators.json`. */
-export type ClassOrMethodDecoratorLike = (value: any, context: ClassDecoratorContext<any> | ClassMethodDecoratorContext<any, any>) => any;
+export type ClassOrMethodDecoratorLike = (
+  value: any,
+  context: ClassDecoratorContext<any> | ClassMethodDecoratorContext<any, any>,
+) => any;
 
 /** The framework's decorators, in its own idiom, handed to the suite's view classes. */
 export interface ConformanceDecorators {
@@ -204,7 +207,9 @@ export interface ConformanceAdapter {
   /** True when generated paths end with `/` (fw-a), false when they do not (fw-b). */
   readonly trailingSlash: boolean;
   /** The framework's view base class. */
-  readonly Base: abstract new (...args: any[]) => object;
+  readonly Base: abstract new (
+    ...args: any[]
+  ) => object;
   readonly decorators: ConformanceDecorators;
   /** Builds and serves an app of these view modules on 127.0.0.1 and an ephemeral port. */
   start(modules: ViewModule[]): Promise<ConformanceServer>;

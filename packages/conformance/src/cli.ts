@@ -45,7 +45,10 @@ function readName(dir: string): unknown {
 /** Whether this process resolves the `source` export condition (tests and dev run TypeScript). */
 function sourceCondition(): boolean {
   const flags = [...process.execArgv, ...(process.env["NODE_OPTIONS"] ?? "").split(/\s+/)];
-  return flags.some((flag, i) => flag === "--conditions=source" || ((flag === "-C" || flag === "--conditions") && flags[i + 1] === "source"));
+  return flags.some(
+    (flag, i) =>
+      flag === "--conditions=source" || ((flag === "-C" || flag === "--conditions") && flags[i + 1] === "source"),
+  );
 }
 
 /** The file the package's `./testing` export points to under this process's conditions. */
@@ -67,7 +70,8 @@ export async function loadAdapter(framework: string, from = process.cwd()): Prom
   const dir = findFrameworkDir(framework, from);
   const module = (await import(pathToFileURL(testingEntry(dir, framework)).href)) as { conformanceAdapter?: unknown };
   const adapter = module.conformanceAdapter as Partial<ConformanceAdapter> | undefined;
-  if (typeof adapter !== "object" || adapter === null) throw new E_CONFORMANCE_NO_ADAPTER(framework, 'exports no "conformanceAdapter" from its "./testing" entry');
+  if (typeof adapter !== "object" || adapter === null)
+    throw new E_CONFORMANCE_NO_ADAPTER(framework, 'exports no "conformanceAdapter" from its "./testing" entry');
   const missing = [
     typeof adapter.name === "string" ? "" : "name",
     typeof adapter.trailingSlash === "boolean" ? "" : "trailingSlash",
@@ -76,7 +80,8 @@ export async function loadAdapter(framework: string, from = process.cwd()): Prom
     typeof adapter.start === "function" ? "" : "start",
     typeof adapter.build === "function" ? "" : "build",
   ].filter(Boolean);
-  if (missing.length > 0) throw new E_CONFORMANCE_NO_ADAPTER(framework, `has a "conformanceAdapter" without ${missing.join(", ")}`);
+  if (missing.length > 0)
+    throw new E_CONFORMANCE_NO_ADAPTER(framework, `has a "conformanceAdapter" without ${missing.join(", ")}`);
   return adapter as ConformanceAdapter;
 }
 

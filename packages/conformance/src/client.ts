@@ -21,7 +21,12 @@ export interface RequestOptions {
  * Sends one HTTP request to the server under test, redirects not followed, no keep-alive (so a
  * server closes promptly). A raw `path` is sent as written, so encoded characters reach the app.
  */
-export function send(base: string, method: string, path: string, options: RequestOptions = {}): Promise<ClientResponse> {
+export function send(
+  base: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ClientResponse> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -43,8 +48,17 @@ export function send(base: string, method: string, path: string, options: Reques
         res.on("error", reject);
         res.on("end", () => {
           const text = Buffer.concat(chunks).toString("utf8");
-          const type = String(res.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, type, json: () => JSON.parse(text) as unknown });
+          const type = String(res.headers["content-type"] ?? "")
+            .split(";")[0]!
+            .trim()
+            .toLowerCase();
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text,
+            type,
+            json: () => JSON.parse(text) as unknown,
+          });
         });
       },
     );
@@ -57,5 +71,12 @@ export function send(base: string, method: string, path: string, options: Reques
 export function allowOf(response: ClientResponse): string[] {
   const header = response.headers["allow"];
   const value = Array.isArray(header) ? header.join(",") : (header ?? "");
-  return [...new Set(value.split(",").map((v) => v.trim().toUpperCase()).filter(Boolean))].sort();
+  return [
+    ...new Set(
+      value
+        .split(",")
+        .map((v) => v.trim().toUpperCase())
+        .filter(Boolean),
+    ),
+  ].sort();
 }

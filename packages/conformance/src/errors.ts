@@ -15,7 +15,8 @@ export const E_CONFORMANCE_SKIP_REASON = createError(
 export const E_CONFORMANCE_DUPLICATE_TEST = createError(
   "E_CONFORMANCE_DUPLICATE_TEST",
   500,
-  (title: string) => `conformance: two tests are titled "${title}"; titles must be unique because skip lists name them.`,
+  (title: string) =>
+    `conformance: two tests are titled "${title}"; titles must be unique because skip lists name them.`,
 );
 
 /** The CLI could not find the framework package it was asked to test. */

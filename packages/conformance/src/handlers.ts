@@ -1,7 +1,12 @@
 import type { ConformanceHandler } from "./adapter.js";
 
 /** A handler (see {@link ConformanceHandler}) answering `method` and `path` with `text`. */
-export function textHandler(by: ConformanceHandler["by"], method: string, path: string, text: string): ConformanceHandler {
+export function textHandler(
+  by: ConformanceHandler["by"],
+  method: string,
+  path: string,
+  text: string,
+): ConformanceHandler {
   return {
     by,
     method,

@@ -9,9 +9,14 @@ import { E_CONFORMANCE_DUPLICATE_TEST, E_CONFORMANCE_SKIP_REASON } from "./error
  * The adapter's optional `part` (its security or CLI part) for a group of cases; when the adapter
  * has none, the group registers its one skipped test saying so and gets undefined.
  */
-export function adapterPart<K extends "security" | "cli" | "schemas">(s: SuiteContext, part: K, title: string): NonNullable<ConformanceAdapter[K]> | undefined {
+export function adapterPart<K extends "security" | "cli" | "schemas">(
+  s: SuiteContext,
+  part: K,
+  title: string,
+): NonNullable<ConformanceAdapter[K]> | undefined {
   const value = s.adapter[part];
-  if (!value) test(`${title}: not run`, { skip: `${s.adapter.name} declares no ${part} part in its adapter` }, () => {});
+  if (!value)
+    test(`${title}: not run`, { skip: `${s.adapter.name} declares no ${part} part in its adapter` }, () => {});
   return value ?? undefined;
 }
 
@@ -31,7 +36,12 @@ export interface SuiteContext {
   /** The same path with the other slash policy (the non-canonical twin). */
   twin(path: string): string;
   /** Declares a group of tests served by one app of `modules` (started by `start`, default `adapter.start`). */
-  group(title: string, modules: () => ViewModule[], body: (t: GroupTest) => void, start?: (modules: ViewModule[]) => Promise<ConformanceServer>): void;
+  group(
+    title: string,
+    modules: () => ViewModule[],
+    body: (t: GroupTest) => void,
+    start?: (modules: ViewModule[]) => Promise<ConformanceServer>,
+  ): void;
   /** Declares a group of tests that need no server (start-up errors through `adapter.build`). */
   checks(title: string, body: (t: CheckTest) => void): void;
 }
@@ -122,7 +132,11 @@ export function createRegistry(adapter: ConformanceAdapter): Registry {
 
 /** Asserts a response's status, with the body in the message to make failures readable. */
 export function expectStatus(response: ClientResponse, status: number, what: string): void {
-  assert.equal(response.status, status, `${what}: expected ${status}, got ${response.status} with body ${JSON.stringify(response.text.slice(0, 300))}`);
+  assert.equal(
+    response.status,
+    status,
+    `${what}: expected ${status}, got ${response.status} with body ${JSON.stringify(response.text.slice(0, 300))}`,
+  );
 }
 
 /** Asserts a 200 text response with exactly this body. */
@@ -134,5 +148,9 @@ export function expectText(response: ClientResponse, body: string, what: string)
 /** Asserts the `Allow` header lists exactly `verbs` (OPTIONS may be listed too). */
 export function expectAllow(response: ClientResponse, verbs: readonly string[], what: string): void {
   const listed = allowOf(response).filter((verb) => verb !== "OPTIONS");
-  assert.deepEqual(listed, [...verbs].filter((verb) => verb !== "OPTIONS").sort(), `${what}: Allow is "${String(response.headers["allow"])}"`);
+  assert.deepEqual(
+    listed,
+    [...verbs].filter((verb) => verb !== "OPTIONS").sort(),
+    `${what}: Allow is "${String(response.headers["allow"])}"`,
+  );
 }

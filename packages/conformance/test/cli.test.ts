@@ -11,7 +11,11 @@ const bin = fileURLToPath(new URL("../bin/conformance.js", import.meta.url));
 function cli(args: string[], cwd = packageDir) {
   const env = { ...process.env };
   delete env["NODE_TEST_CONTEXT"];
-  const result = spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", "--test-reporter=tap", bin, ...args], { cwd, env, encoding: "utf8" });
+  const result = spawnSync(
+    process.execPath,
+    ["--conditions=source", "--import", "tsx", "--test-reporter=tap", bin, ...args],
+    { cwd, env, encoding: "utf8" },
+  );
   return { status: result.status, out: `${result.stdout}${result.stderr}` };
 }
 
@@ -37,11 +41,14 @@ describe("conformance CLI", () => {
   });
 
   test("a ./testing entry without conformanceAdapter fails with E_CONFORMANCE_NO_ADAPTER", async () => {
-    await assert.rejects(loadAdapter("./test/fixtures/no-adapter", packageDir), (error: { code?: string; message?: string }) => {
-      assert.equal(error.code, "E_CONFORMANCE_NO_ADAPTER");
-      assert.match(String(error.message), /exports no "conformanceAdapter"/);
-      return true;
-    });
+    await assert.rejects(
+      loadAdapter("./test/fixtures/no-adapter", packageDir),
+      (error: { code?: string; message?: string }) => {
+        assert.equal(error.code, "E_CONFORMANCE_NO_ADAPTER");
+        assert.match(String(error.message), /exports no "conformanceAdapter"/);
+        return true;
+      },
+    );
   });
 
   test("finds workspace packages by name from the repository root (as pnpm conformance does)", () => {

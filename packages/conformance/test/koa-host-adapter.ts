@@ -8,7 +8,14 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { createHost, HOST_VIEW_FIELDS, HostView, type Responder } from "@fwkit/koa-host/plugin";
 import { sendJson, sendText } from "@fwkit/koa-host/plugin";
-import { bareOrCalled, buildRouteTable, defineConventions, responseKindTag, routePath, verbDecorators } from "routing-kernel";
+import {
+  bareOrCalled,
+  buildRouteTable,
+  defineConventions,
+  responseKindTag,
+  routePath,
+  verbDecorators,
+} from "routing-kernel";
 import { responseKindOf } from "routing-kernel/plugin";
 import type { ConformanceAdapter } from "../src/index.js";
 
@@ -16,7 +23,8 @@ const conventions = (trailingSlash: boolean) =>
   defineConventions({ baseClass: HostView, trailingSlash, reservedNames: HOST_VIEW_FIELDS });
 
 const responder: Responder = {
-  prepare: (route) => (ctx, result) => (responseKindOf(route) === "json" ? sendJson(ctx, result) : sendText(ctx, String(result))),
+  prepare: (route) => (ctx, result) =>
+    responseKindOf(route) === "json" ? sendJson(ctx, result) : sendText(ctx, String(result)),
   renderError(ctx, info) {
     ctx.status = info.status;
     ctx.body = info.message;
@@ -42,7 +50,13 @@ export function koaHostAdapter(trailingSlash: boolean): ConformanceAdapter {
     },
     async start(modules) {
       const root = mkdtempSync(join(tmpdir(), "conformance-koa-host-"));
-      const host = await createHost({ root, conventions: conventions(trailingSlash), modules, responder: () => responder, config: { logRequests: false, logLevel: "silent" } });
+      const host = await createHost({
+        root,
+        conventions: conventions(trailingSlash),
+        modules,
+        responder: () => responder,
+        config: { logRequests: false, logLevel: "silent" },
+      });
       const server = await host.listen(0, "127.0.0.1");
       const { port } = server.address() as AddressInfo;
       return {

@@ -95,7 +95,9 @@ function dispatcher(table: RouteTable): Middleware {
     }
     const { route } = hit.entry;
     const args = route.parameters.map((p) => named.get(p.name));
-    const view = new (route.viewClass as unknown as new (ctx: Context) => Record<string, (...a: unknown[]) => unknown>)(ctx);
+    const view = new (route.viewClass as unknown as new (ctx: Context) => Record<string, (...a: unknown[]) => unknown>)(
+      ctx,
+    );
     let result = view["beforeRequest"] ? await view["beforeRequest"](route.methodName, ...args) : undefined;
     if (result === undefined) result = await view[route.methodName]!(...args);
     if (view["afterRequest"]) result = await view["afterRequest"](route.methodName, result);

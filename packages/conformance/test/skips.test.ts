@@ -11,11 +11,15 @@ function runWithSkips(tests: string[]) {
   // Without NODE_TEST_CONTEXT the child reports in TAP instead of the parent runner's protocol.
   const env = { ...process.env };
   delete env["NODE_TEST_CONTEXT"];
-  const result = spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", "--test-reporter=tap", fixture, ...tests], {
-    encoding: "utf8",
-    env,
-    cwd: fileURLToPath(new URL("..", import.meta.url)),
-  });
+  const result = spawnSync(
+    process.execPath,
+    ["--conditions=source", "--import", "tsx", "--test-reporter=tap", fixture, ...tests],
+    {
+      encoding: "utf8",
+      env,
+      cwd: fileURLToPath(new URL("..", import.meta.url)),
+    },
+  );
   return { status: result.status, out: `${result.stdout}${result.stderr}` };
 }
 

@@ -60,7 +60,10 @@ function count(value: unknown): number | undefined {
 
 /** Resolves the data settings from an app config and the environment (`DB_URL` overrides `dbUrl`). */
 export function dataConfig(config: DataConfigInput, env: NodeJS.ProcessEnv = process.env): DataConfig {
-  const pool = (typeof config.dbPool === "object" && config.dbPool !== null ? config.dbPool : {}) as Record<string, unknown>;
+  const pool = (typeof config.dbPool === "object" && config.dbPool !== null ? config.dbPool : {}) as Record<
+    string,
+    unknown
+  >;
   const min = count(pool["min"]);
   const max = count(pool["max"]);
   const dir = text(config.migrationsDir) ?? "migrations";

@@ -55,7 +55,12 @@ function knexLog(logger: { warn(message: string): void } = { warn: (m) => consol
     const text = String(message);
     if (!text.startsWith("Acquire connection error")) logger.warn(`knex: ${text}`);
   };
-  return { warn, error: warn, deprecate: (method: string, alternative: string) => warn(`${method} is deprecated, use ${alternative}`), debug: () => undefined };
+  return {
+    warn,
+    error: warn,
+    deprecate: (method: string, alternative: string) => warn(`${method} is deprecated, use ${alternative}`),
+    debug: () => undefined,
+  };
 }
 
 /** A knex instance plus what this package learnt about it. */
@@ -125,7 +130,11 @@ export function knexConfig(target: DbTarget, options: ConnectOptions = {}): Knex
     const types = pgTypes(loadPg(target).types);
     return {
       client: "pg",
-      connection: { connectionString: target.connectionString, types, connectionTimeoutMillis: timeout } as Knex.PgConnectionConfig,
+      connection: {
+        connectionString: target.connectionString,
+        types,
+        connectionTimeoutMillis: timeout,
+      } as Knex.PgConnectionConfig,
       log,
       acquireConnectionTimeout: timeout,
       pool: {
@@ -158,7 +167,10 @@ export function knexConfig(target: DbTarget, options: ConnectOptions = {}): Knex
     acquireConnectionTimeout: timeout,
     pool: {
       ...pool,
-      afterCreate(conn: { query(sql: string, cb: (error: unknown) => void): void }, done: (error: unknown, conn: unknown) => void) {
+      afterCreate(
+        conn: { query(sql: string, cb: (error: unknown) => void): void },
+        done: (error: unknown, conn: unknown) => void,
+      ) {
         conn.query("SET time_zone = '+00:00'", (error) => done(error, conn));
       },
     },

@@ -41,7 +41,11 @@ function uniqueColumns(e: DriverError, table: string): string {
   const pgKey = /Key \(([^)]+)\)=/.exec(text(e.detail));
   if (pgKey?.[1]) return pgKey[1].replace(/"/g, "");
   const sqlite = /UNIQUE constraint failed: (.+)$/.exec(text(e.message));
-  if (sqlite?.[1]) return sqlite[1].split(",").map((c) => c.trim().replace(/^[^.]*\./, "")).join(", ");
+  if (sqlite?.[1])
+    return sqlite[1]
+      .split(",")
+      .map((c) => c.trim().replace(/^[^.]*\./, ""))
+      .join(", ");
   const mysqlKey = /for key '([^']+)'/.exec(text(e.sqlMessage) || text(e.message));
   const key = mysqlKey?.[1] ?? text(e.constraint);
   if (key) {
@@ -63,7 +67,8 @@ function dataProblem(e: DriverError): string | undefined {
     return `${column ?? "a required column"} must have a value`;
   }
   if (code === "SQLITE_CONSTRAINT_CHECK" || code === "23514") return "a value breaks a CHECK constraint";
-  if (typeof e.errno === "number" && MYSQL_DATA_ERRORS.has(e.errno)) return text(e.sqlMessage) || "a value has the wrong type or size";
+  if (typeof e.errno === "number" && MYSQL_DATA_ERRORS.has(e.errno))
+    return text(e.sqlMessage) || "a value has the wrong type or size";
   return undefined;
 }
 
@@ -84,14 +89,29 @@ function tableOf(e: DriverError): string | undefined {
 
 // The server went away (restart, failover, network): the request gets 503, like readiness says,
 // instead of an unexpected 500; the pool reconnects by itself once the server is back.
-const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "08000", "08003", "08006", "PROTOCOL_CONNECTION_LOST"]);
-const CONNECTION_MESSAGES = /Connection terminated|Timeout acquiring a connection|connection is closed|Client has encountered a connection error/i;
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08003",
+  "08006",
+  "PROTOCOL_CONNECTION_LOST",
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|Timeout acquiring a connection|connection is closed|Client has encountered a connection error/i;
 
 /** True when a driver error says the connection or the server went away (not that the query was wrong). */
 export function isConnectionLost(error: unknown): boolean {
   const e = error as DriverError | null;
   if (!e || typeof e !== "object") return false;
-  return (typeof e.code === "string" && CONNECTION_CODES.has(e.code)) || CONNECTION_MESSAGES.test(String(e.message ?? ""));
+  return (
+    (typeof e.code === "string" && CONNECTION_CODES.has(e.code)) || CONNECTION_MESSAGES.test(String(e.message ?? ""))
+  );
 }
 
 /**

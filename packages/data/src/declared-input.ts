@@ -6,7 +6,7 @@
  */
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { Context, Middleware } from "koa";
-import { type InputPart } from "routing-kernel";
+import type { InputPart } from "routing-kernel";
 import { INPUT_PARTS, routeSchemas } from "routing-kernel/plugin";
 import { E_INPUT_NOT_DECLARED } from "./errors.js";
 import { isValidationError, validate, ValidationError, type FieldErrors, type InputContext } from "./validate.js";
@@ -27,9 +27,14 @@ function parsedOf(ctx: InputContext): Parsed | undefined {
  * the view; every failing part's messages are answered together as one ValidationError. Undefined
  * for a route that declared no input. Runs inside the data plugin's validation answers.
  */
-export function declaredInputMiddleware(route: { readonly id: string; readonly tags: Readonly<Record<string, unknown>> }): Middleware | undefined {
+export function declaredInputMiddleware(route: {
+  readonly id: string;
+  readonly tags: Readonly<Record<string, unknown>>;
+}): Middleware | undefined {
   const schemas = routeSchemas(route);
-  const parts = INPUT_PARTS.filter((part) => schemas[part] !== undefined).map((part) => [part, schemas[part]!] as const);
+  const parts = INPUT_PARTS.filter((part) => schemas[part] !== undefined).map(
+    (part) => [part, schemas[part]!] as const,
+  );
   if (parts.length === 0) return undefined;
   return async (ctx: Context, next) => {
     const parsed: Parsed = new Map();

@@ -32,7 +32,8 @@ export const E_MODEL_UNBOUND = createError(
 export const E_MODELS_LOAD = createError(
   "E_MODELS_LOAD",
   500,
-  (file: string, why: string) => `Cannot load the models file ${file}: ${why}. Fix the error in that file (it is imported at start-up).`,
+  (file: string, why: string) =>
+    `Cannot load the models file ${file}: ${why}. Fix the error in that file (it is imported at start-up).`,
 );
 
 /** A row looked up with findOrFail/updated/restored does not exist (or is soft-deleted). */
@@ -46,8 +47,7 @@ export const E_ROW_NOT_FOUND = createError(
 export const E_UNIQUE_VIOLATION = createError(
   "E_UNIQUE_VIOLATION",
   409,
-  (table: string, columns: string) =>
-    `A ${table} row with this ${columns} already exists. Choose another value.`,
+  (table: string, columns: string) => `A ${table} row with this ${columns} already exists. Choose another value.`,
 );
 
 /** An insert, update or delete refers to a row that does not exist, or is still referenced. */
@@ -110,7 +110,8 @@ export const E_MIGRATION_LOAD = createError(
 export const E_BAD_TIMEZONE = createError(
   "E_BAD_TIMEZONE",
   500,
-  (zone: string) => `The time zone ${JSON.stringify(zone)} is unknown. Use an IANA name such as "UTC" or "Europe/Paris".`,
+  (zone: string) =>
+    `The time zone ${JSON.stringify(zone)} is unknown. Use an IANA name such as "UTC" or "Europe/Paris".`,
 );
 
 /** makeMigration would overwrite an existing file. */
@@ -157,7 +158,8 @@ export const E_FACTORY_COUNT = createError(
 export const E_SEED_NOT_FOUND = createError(
   "E_SEED_NOT_FOUND",
   404,
-  (name: string, dir: string, known: string) => `There is no seed ${JSON.stringify(name)} in ${dir}. Seeds there: ${known}.`,
+  (name: string, dir: string, known: string) =>
+    `There is no seed ${JSON.stringify(name)} in ${dir}. Seeds there: ${known}.`,
 );
 
 /** A seed file failed to import or does not export `seed`. */

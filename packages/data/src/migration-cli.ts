@@ -35,7 +35,10 @@ function list(names: readonly string[], none: string, verb: string): void {
  * frameworks: `applied <name>`, `rolled back <name>`, `created <path>`, and `[x]` / `[ ]` per
  * migration with the draft note.
  */
-export function migrationCliCommands(names: MigrationCliNames, open: (args: Record<string, unknown>) => Promise<MigrationCommands>): MigrationCliCommand[] {
+export function migrationCliCommands(
+  names: MigrationCliNames,
+  open: (args: Record<string, unknown>) => Promise<MigrationCommands>,
+): MigrationCliCommand[] {
   return [
     {
       command: names.migrate,

@@ -48,7 +48,8 @@ export function migrationCommands(
     dir: settings.migrationsDir,
     url: maskDbUrl(settings.dbUrl),
     migrate: () => withDb((knex) => migrate(knex, settings.migrationsDir, options)),
-    rollback: (rollbackOptions = {}) => withDb((knex) => rollback(knex, settings.migrationsDir, { ...options, ...rollbackOptions })),
+    rollback: (rollbackOptions = {}) =>
+      withDb((knex) => rollback(knex, settings.migrationsDir, { ...options, ...rollbackOptions })),
     status: () =>
       withDb(async (knex) =>
         (await migrationStatus(knex, settings.migrationsDir, options)).map((state) => ({

@@ -28,7 +28,10 @@ export function markDraft(source: string): string {
 /** The log line of start-up migration when it holds migrations back (the data battery's and fw-b contrib's). */
 export function heldMessage(held: readonly string[]): string {
   const after = held.length - 1;
-  const waiting = after === 0 ? "it is not applied" : `it and the ${after} migration${after === 1 ? "" : "s"} made after it are not applied`;
+  const waiting =
+    after === 0
+      ? "it is not applied"
+      : `it and the ${after} migration${after === 1 ? "" : "s"} made after it are not applied`;
   return `migration ${held[0] ?? ""} is still the unedited template: ${waiting} at start-up until you edit it (or run the migrate command)`;
 }
 
@@ -53,7 +56,12 @@ export const DRAFT_NOTE = "(draft: not applied at start-up until edited; the mig
  * and every pending migration after it (so migrations still run in the order they were made).
  * `names` are the folder's migration files in order.
  */
-export async function heldMigrations(knex: Knex, dir: string, names: readonly string[], tableName = "knex_migrations"): Promise<string[]> {
+export async function heldMigrations(
+  knex: Knex,
+  dir: string,
+  names: readonly string[],
+  tableName = "knex_migrations",
+): Promise<string[]> {
   const applied = new RecordedNames(await recordedMigrations(knex, tableName));
   const pending = names.filter((name) => !applied.has(migrationName(name)));
   const first = pending.findIndex((name) => isDraftMigration(readFileSync(join(dir, name), "utf8")));

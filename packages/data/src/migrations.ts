@@ -84,7 +84,8 @@ export class FolderMigrationSource implements Knex.MigrationSource<string> {
 
   /** Migration files in name order (timestamps first, so creation order), without the held ones. */
   async getMigrations(): Promise<string[]> {
-    if (this.#history) this.#recorded = new RecordedNames(await recordedMigrations(this.#history.knex, this.#history.tableName));
+    if (this.#history)
+      this.#recorded = new RecordedNames(await recordedMigrations(this.#history.knex, this.#history.tableName));
     if (!existsSync(this.dir)) return [];
     return readdirSync(this.dir)
       .filter((file) => isMigrationFile(file) && !this.#held.has(file))
@@ -118,7 +119,12 @@ export class ShippedAndFolderMigrationSource implements Knex.MigrationSource<str
   readonly #folder: FolderMigrationSource;
 
   /** `held`: app migration files to leave out of this run (start-up migration's drafts); `history` as for {@link FolderMigrationSource}. */
-  constructor(dir: string, shipped: readonly ShippedMigration[], held: Iterable<string> = [], history?: MigrationHistory) {
+  constructor(
+    dir: string,
+    shipped: readonly ShippedMigration[],
+    held: Iterable<string> = [],
+    history?: MigrationHistory,
+  ) {
     this.#shipped = new Map(shipped.map((migration) => [migration.name, migration]));
     this.#folder = new FolderMigrationSource(dir, held, history);
   }
@@ -142,7 +148,11 @@ function config(knex: Knex, dir: string, options: MigrationOptions, held: readon
   const tableName = options.tableName ?? "knex_migrations";
   const history = { knex, tableName };
   if (!options.shipped) return { migrationSource: new FolderMigrationSource(dir, held, history), tableName };
-  return { migrationSource: new ShippedAndFolderMigrationSource(dir, options.shipped, held, history), tableName, disableMigrationsListValidation: true };
+  return {
+    migrationSource: new ShippedAndFolderMigrationSource(dir, options.shipped, held, history),
+    tableName,
+    disableMigrationsListValidation: true,
+  };
 }
 
 /**
@@ -150,15 +160,24 @@ function config(knex: Knex, dir: string, options: MigrationOptions, held: readon
  * first draft); returns the names applied (empty when up to date).
  */
 export async function migrate(knex: Knex, dir: string, options: MigrateOptions = {}): Promise<string[]> {
-  const held = options.holdDrafts ? await heldMigrations(knex, resolve(dir), await new FolderMigrationSource(dir).getMigrations(), options.tableName) : [];
+  const held = options.holdDrafts
+    ? await heldMigrations(knex, resolve(dir), await new FolderMigrationSource(dir).getMigrations(), options.tableName)
+    : [];
   if (held.length > 0) options.onHeld?.(held);
   const [, names] = (await knex.migrate.latest(config(knex, dir, options, held))) as [number, string[]];
   return names;
 }
 
 /** Undoes the last batch (or, with `all`, every batch); returns the names rolled back. */
-export async function rollback(knex: Knex, dir: string, options: MigrationOptions & { all?: boolean } = {}): Promise<string[]> {
-  const [, names] = (await knex.migrate.rollback(config(knex, dir, options), options.all ?? false)) as [number, string[]];
+export async function rollback(
+  knex: Knex,
+  dir: string,
+  options: MigrationOptions & { all?: boolean } = {},
+): Promise<string[]> {
+  const [, names] = (await knex.migrate.rollback(config(knex, dir, options), options.all ?? false)) as [
+    number,
+    string[],
+  ];
   return names;
 }
 
@@ -167,12 +186,20 @@ export async function rollback(knex: Knex, dir: string, options: MigrationOption
  * one whose file is gone (in name order), with its state. Names carry no file extension; a record
  * made with one (`.ts` from the sources, `.js` from a build) counts for the file of either.
  */
-export async function migrationStatus(knex: Knex, dir: string, options: MigrationOptions = {}): Promise<MigrationState[]> {
+export async function migrationStatus(
+  knex: Knex,
+  dir: string,
+  options: MigrationOptions = {},
+): Promise<MigrationState[]> {
   const shipped = (options.shipped ?? []).map((migration) => migration.name);
   const files = await new FolderMigrationSource(dir).getMigrations();
   const recorded = await recordedMigrations(knex, options.tableName);
   const done = new RecordedNames(recorded);
-  const states: MigrationState[] = files.map((file) => ({ name: migrationName(file), applied: done.has(migrationName(file)), file }));
+  const states: MigrationState[] = files.map((file) => ({
+    name: migrationName(file),
+    applied: done.has(migrationName(file)),
+    file,
+  }));
   const known = new Set([...shipped, ...states.map((state) => state.name)]);
   for (const name of RecordedNames.names(recorded)) if (!known.has(name)) states.push({ name, applied: true });
   states.sort((a, b) => a.name.localeCompare(b.name));

@@ -9,7 +9,15 @@ import { dialectOfKnex } from "./connection.js";
 import { convertDateColumns, isDateColumnName } from "./date-columns.js";
 import { translateDbError } from "./db-errors.js";
 import { E_INVALID_DATA, E_MODEL_UNBOUND, E_ROW_NOT_FOUND } from "./errors.js";
-import type { BaseRow, CreateInput, Model, ModelMethods, ModelOptions, ModelScope, UpdateInput } from "./model-types.js";
+import type {
+  BaseRow,
+  CreateInput,
+  Model,
+  ModelMethods,
+  ModelOptions,
+  ModelScope,
+  UpdateInput,
+} from "./model-types.js";
 import { activeConnection, transaction } from "./transaction.js";
 
 /** Marks model objects so loadModels can find them among a module's exports. */
@@ -71,7 +79,8 @@ function compact(data: object): Record<string, unknown> {
 function conditions(where: object): Record<string, unknown> | undefined {
   const values = compact(where);
   for (const value of Object.values(values)) {
-    if (typeof value === "object" && value !== null && !(value instanceof Date) && !Buffer.isBuffer(value)) return undefined;
+    if (typeof value === "object" && value !== null && !(value instanceof Date) && !Buffer.isBuffer(value))
+      return undefined;
   }
   return values;
 }
@@ -116,7 +125,14 @@ function view<R extends BaseRow>(state: ModelState, scope: ModelScope): ModelMet
   };
   const rowById = async (id: unknown, within: ModelScope): Promise<R | undefined> => {
     if (!usableId(id)) return undefined;
-    const found = await lookup(() => view<R>(state, within).query().where(`${table}.id`, id as string).first(), undefined);
+    const found = await lookup(
+      () =>
+        view<R>(state, within)
+          .query()
+          .where(`${table}.id`, id as string)
+          .first(),
+      undefined,
+    );
     return found ? hydrate(found as unknown as Record<string, unknown>) : undefined;
   };
   const methods: ModelMethods<R> = {
@@ -187,7 +203,10 @@ function view<R extends BaseRow>(state: ModelState, scope: ModelScope): ModelMet
       if (!state.softDelete) return methods.forceDelete(id);
       const now = new Date();
       const changed = await run(() =>
-        db()(table).where(`${table}.id`, id).whereNull(`${table}.deleted_at`).update({ deleted_at: now, updated_at: now }),
+        db()(table)
+          .where(`${table}.id`, id)
+          .whereNull(`${table}.deleted_at`)
+          .update({ deleted_at: now, updated_at: now }),
       );
       return changed > 0;
     },
@@ -199,7 +218,10 @@ function view<R extends BaseRow>(state: ModelState, scope: ModelScope): ModelMet
     async restore(id) {
       const changed = usableId(id)
         ? await run(() =>
-            db()(table).where(`${table}.id`, id).whereNotNull(`${table}.deleted_at`).update({ deleted_at: null, updated_at: new Date() }),
+            db()(table)
+              .where(`${table}.id`, id)
+              .whereNotNull(`${table}.deleted_at`)
+              .update({ deleted_at: null, updated_at: new Date() }),
           )
         : 0;
       if (!changed) throw new E_ROW_NOT_FOUND(table, `deleted id ${JSON.stringify(String(id))}`);

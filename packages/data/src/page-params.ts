@@ -27,7 +27,10 @@ export interface PageParamsOptions {
 
 type QueryValue = string | readonly string[] | undefined | null | unknown;
 
-function read(query: Readonly<Record<string, QueryValue>>, names: readonly string[]): { name: string; value: unknown } | undefined {
+function read(
+  query: Readonly<Record<string, QueryValue>>,
+  names: readonly string[],
+): { name: string; value: unknown } | undefined {
   for (const name of names) if (query[name] !== undefined && query[name] !== "") return { name, value: query[name] };
   return undefined;
 }
@@ -43,7 +46,12 @@ export function pageParams(query: Readonly<Record<string, QueryValue>>, options:
   const maxPage = Math.max(1, Math.trunc(options.maxPage ?? 1_000_000));
   const lenient = options.lenient ?? false;
 
-  const whole = (found: { name: string; value: unknown } | undefined, fallback: number, max: number, clampAlways: boolean): number => {
+  const whole = (
+    found: { name: string; value: unknown } | undefined,
+    fallback: number,
+    max: number,
+    clampAlways: boolean,
+  ): number => {
     if (!found) return fallback;
     const { name, value } = found;
     const shown = Array.isArray(value) ? value.join(",") : String(value);

@@ -82,7 +82,10 @@ export async function paginate<Row = Record<string, unknown>, Item = Row>(
     .count({ total: "*" })
     .from(query.clone().clearOrder().as("paginate_count"))) as { total: number | string }[];
   const total = Number(counted[0]?.total ?? 0);
-  const rows = (await query.clone().limit(perPage).offset((page - 1) * perPage)) as Row[];
+  const rows = (await query
+    .clone()
+    .limit(perPage)
+    .offset((page - 1) * perPage)) as Row[];
   const items = options.map ? rows.map((row) => options.map!(row)) : (rows as unknown as Item[]);
   const pages = Math.ceil(total / perPage);
   const lastPage = Math.max(pages, 1);

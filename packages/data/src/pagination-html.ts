@@ -12,12 +12,14 @@ export interface PaginationLabels {
   readonly next?: string;
 }
 
-
 /**
  * `<nav class="pagination">` with previous, numbered and next links; the current page is a
  * `<span aria-current="page">`. Empty when everything fits on one page.
  */
-export function paginationLinks(page: Pick<Page<unknown>, "pages" | "page" | "links">, labels: PaginationLabels = {}): string {
+export function paginationLinks(
+  page: Pick<Page<unknown>, "pages" | "page" | "links">,
+  labels: PaginationLabels = {},
+): string {
   if (!page || page.pages <= 1) return "";
   const prev = labels.prev ?? "« Previous";
   const next = labels.next ?? "Next »";

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Context, Middleware } from "koa";
 import type { Knex } from "knex";
 import { E_NOT_READY, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
-import { type Route } from "routing-kernel";
+import type { Route } from "routing-kernel";
 import { declaredResponseKind } from "routing-kernel/plugin";
 import { DATA_CONFIG_KEYS, dataConfig, type DataConfig } from "./config.js";
 import { connect, type Database } from "./connection.js";
@@ -97,10 +97,16 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
     async setup(context: PluginContext) {
       settings = dataConfig(context.config);
       helpers = dateHelpers(settings);
-      database = await connect(options.url ?? settings.dbUrl, { root: settings.appDir, pool: settings.pool, logger: context.logger });
+      database = await connect(options.url ?? settings.dbUrl, {
+        root: settings.appDir,
+        pool: settings.pool,
+        logger: context.logger,
+      });
       context.logger.info({ db: database.url, dialect: database.dialect }, "database connected");
       try {
-        models = options.models ? bindModels(database.knex, options.models) : await loadModels(settings.root, database.knex);
+        models = options.models
+          ? bindModels(database.knex, options.models)
+          : await loadModels(settings.root, database.knex);
         if (options.migrate) {
           // Drafts (files still as db:make wrote them) wait until they are edited.
           const applied = await migrate(database.knex, settings.migrationsDir, {

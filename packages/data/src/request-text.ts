@@ -6,7 +6,11 @@
 import { TRANSLATE_STATE_KEY } from "@fwkit/koa-host/plugin";
 
 /** The translation of `key` for this request, or undefined when there is no translator or no such key. */
-export function requestText(ctx: { state?: unknown }, key: string, values?: Readonly<Record<string, unknown>>): string | undefined {
+export function requestText(
+  ctx: { state?: unknown },
+  key: string,
+  values?: Readonly<Record<string, unknown>>,
+): string | undefined {
   const translate = (ctx.state as Record<string, unknown> | undefined)?.[TRANSLATE_STATE_KEY];
   if (typeof translate !== "function") return undefined;
   const text = (translate as (key: string, values?: Readonly<Record<string, unknown>>) => unknown)(key, values);

@@ -56,7 +56,10 @@ export class ValidationError extends E_VALIDATION {
 export function isValidationError(error: unknown): error is ValidationError {
   return (
     error instanceof ValidationError ||
-    (typeof error === "object" && error !== null && (error as { code?: unknown }).code === E_VALIDATION.code && "fields" in error)
+    (typeof error === "object" &&
+      error !== null &&
+      (error as { code?: unknown }).code === E_VALIDATION.code &&
+      "fields" in error)
   );
 }
 
@@ -74,7 +77,11 @@ export function fieldErrors(issues: readonly StandardSchemaV1.Issue[]): FieldErr
 function keepable(value: unknown): unknown {
   if (typeof value === "string") return value.length > 2000 ? value.slice(0, 2000) : value;
   if (typeof value === "number" || typeof value === "boolean") return value;
-  if (Array.isArray(value)) return value.map(keepable).filter((item) => item !== undefined).slice(0, 100);
+  if (Array.isArray(value))
+    return value
+      .map(keepable)
+      .filter((item) => item !== undefined)
+      .slice(0, 100);
   return undefined;
 }
 
@@ -128,9 +135,13 @@ export async function validate<S extends StandardSchemaV1>(
   schema: S,
   options: ValidateOptions = {},
 ): Promise<StandardSchemaV1.InferOutput<S>> {
-  const sources: readonly InputSource[] = typeof options.from === "string" ? [options.from] : (options.from ?? ["body"]);
+  const sources: readonly InputSource[] =
+    typeof options.from === "string" ? [options.from] : (options.from ?? ["body"]);
   const values = sources.map((source) => sourceValue(ctx, source));
   const value = values.length === 1 ? values[0] : Object.assign({}, ...values.filter((v) => typeof v === "object"));
-  const old = Object.assign({}, ...sources.filter((s) => s !== "files").map((s) => oldInput(sourceValue(ctx, s)))) as Record<string, unknown>;
+  const old = Object.assign(
+    {},
+    ...sources.filter((s) => s !== "files").map((s) => oldInput(sourceValue(ctx, s))),
+  ) as Record<string, unknown>;
   return validateValue(schema, value, old, requestLanguage(ctx));
 }

@@ -37,7 +37,8 @@ export function validationErrorBody(
 export function validationSummary(ctx: { state?: unknown }, error: ValidationError): string {
   if (error.message !== defaultValidationMessage(error.fields)) return error.message;
   const names = Object.keys(error.fields);
-  const translated = names.length > 0 ? requestText(ctx, "form.failed", { fields: names.join(", ") }) : requestText(ctx, "form.invalid");
+  const translated =
+    names.length > 0 ? requestText(ctx, "form.failed", { fields: names.join(", ") }) : requestText(ctx, "form.invalid");
   return translated ?? error.message;
 }
 
@@ -85,13 +86,15 @@ export function backPath(ctx: Context): string {
  */
 export function backUrl(ctx: Context): string {
   const body = (ctx.request as { body?: unknown }).body;
-  const field = body && typeof body === "object" ? localBackPath((body as Record<string, unknown>)[BACK_FIELD]) : undefined;
+  const field =
+    body && typeof body === "object" ? localBackPath((body as Record<string, unknown>)[BACK_FIELD]) : undefined;
   if (field) return field;
   const referer = ctx.get("Referer");
   if (referer) {
     try {
       const url = new URL(referer);
-      if (url.host === ctx.host && (url.protocol === "http:" || url.protocol === "https:")) return `${url.pathname}${url.search}`;
+      if (url.host === ctx.host && (url.protocol === "http:" || url.protocol === "https:"))
+        return `${url.pathname}${url.search}`;
     } catch {
       // An unparsable Referer is ignored.
     }

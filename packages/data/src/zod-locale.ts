@@ -37,11 +37,20 @@ export function zodErrorMap(language: string): ZodErrorMap | undefined {
 
 /** A zod schema: one whose Standard Schema vendor is zod and that takes a per-parse error map. */
 interface ZodLike {
-  safeParseAsync(value: unknown, params: { error: ZodErrorMap }): Promise<{ success: boolean; data?: unknown; error?: { issues: readonly { path: PropertyKey[]; message: string }[] } }>;
+  safeParseAsync(
+    value: unknown,
+    params: { error: ZodErrorMap },
+  ): Promise<{
+    success: boolean;
+    data?: unknown;
+    error?: { issues: readonly { path: PropertyKey[]; message: string }[] };
+  }>;
 }
 
 /** The schema as a zod schema, when it is one. */
 export function asZodSchema(schema: unknown): ZodLike | undefined {
   const standard = (schema as { "~standard"?: { vendor?: unknown } } | null)?.["~standard"];
-  return standard?.vendor === "zod" && typeof (schema as Partial<ZodLike>).safeParseAsync === "function" ? (schema as ZodLike) : undefined;
+  return standard?.vendor === "zod" && typeof (schema as Partial<ZodLike>).safeParseAsync === "function"
+    ? (schema as ZodLike)
+    : undefined;
 }

@@ -24,13 +24,23 @@ describe("dataConfig", () => {
 
   test("DB_URL in the environment wins over dbUrl in the config", () => {
     assert.equal(dataConfig({ root: "/a", dbUrl: "sqlite:x.db" }, {}).dbUrl, "sqlite:x.db");
-    assert.equal(dataConfig({ root: "/a", dbUrl: "sqlite:x.db" }, { DB_URL: "postgres://h/db" }).dbUrl, "postgres://h/db");
+    assert.equal(
+      dataConfig({ root: "/a", dbUrl: "sqlite:x.db" }, { DB_URL: "postgres://h/db" }).dbUrl,
+      "postgres://h/db",
+    );
     assert.equal(dataConfig({ root: "/a", dbUrl: "  " }, { DB_URL: "" }).dbUrl, "sqlite:data/app.db");
   });
 
   test("reads the pool, folder, zone, format and page limit", () => {
     const config = dataConfig(
-      { root: "/a", dbPool: { min: "1", max: 5 }, migrationsDir: "db/migrations", timezone: "Europe/Paris", dateFormat: "D MMM", maxPerPage: "25" },
+      {
+        root: "/a",
+        dbPool: { min: "1", max: 5 },
+        migrationsDir: "db/migrations",
+        timezone: "Europe/Paris",
+        dateFormat: "D MMM",
+        maxPerPage: "25",
+      },
       {},
     );
     assert.deepEqual(config.pool, { min: 1, max: 5 });

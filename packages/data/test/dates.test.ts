@@ -79,9 +79,17 @@ describe("dates in the request's language", () => {
   test("dayjs formats and timeAgo use the language's month names and words", () => {
     assert.equal(formatDate(instant, "D MMMM YYYY", "UTC", "fr"), "5 mars 2026");
     assert.equal(formatDate(instant, "D MMMM YYYY", "UTC", "de"), "5 März 2026");
-    assert.equal(formatDate(instant, "D MMMM YYYY", "UTC", "pt-BR"), "5 março 2026", "a region falls back to dayjs's tag or its language");
+    assert.equal(
+      formatDate(instant, "D MMMM YYYY", "UTC", "pt-BR"),
+      "5 março 2026",
+      "a region falls back to dayjs's tag or its language",
+    );
     assert.equal(formatDate(instant, "D MMMM YYYY", "UTC", "xx"), "5 March 2026", "an unknown language is English");
-    assert.equal(formatDate(instant, "D MMMM YYYY"), "5 March 2026", "no locale leaves dayjs's global English untouched");
+    assert.equal(
+      formatDate(instant, "D MMMM YYYY"),
+      "5 March 2026",
+      "no locale leaves dayjs's global English untouched",
+    );
     const later = new Date(instant.getTime() + 3 * 3600_000);
     assert.equal(timeAgo(instant, later, "fr"), "il y a 3 heures");
     assert.equal(timeAgo(instant, later, "es"), "hace 3 horas");

@@ -20,6 +20,6 @@ for (const driverError of [
 }
 
 test("other driver errors are left alone", () => {
-  const error = Object.assign(new Error("syntax error at or near \"selec\""), { code: "42601" });
+  const error = Object.assign(new Error('syntax error at or near "selec"'), { code: "42601" });
   assert.equal(translateDbError(error), error);
 });

@@ -17,7 +17,11 @@ describe("maskDbUrl", () => {
 describe("parseDbUrl", () => {
   test("the default is a SQLite file under the app root", () => {
     assert.equal(DEFAULT_DB_URL, "sqlite:data/app.db");
-    assert.deepEqual(parseDbUrl(DEFAULT_DB_URL, "/srv/app"), { dialect: "sqlite", filename: "/srv/app/data/app.db", masked: "sqlite:data/app.db" });
+    assert.deepEqual(parseDbUrl(DEFAULT_DB_URL, "/srv/app"), {
+      dialect: "sqlite",
+      filename: "/srv/app/data/app.db",
+      masked: "sqlite:data/app.db",
+    });
   });
 
   test("SQLite: absolute paths, sqlite:// forms and memory", () => {
@@ -29,7 +33,10 @@ describe("parseDbUrl", () => {
   test("PostgreSQL keeps the URL as the connection string", () => {
     const target = parseDbUrl("postgresql://u:p@h:6543/db?sslmode=require");
     assert.equal(target.dialect, "postgres");
-    assert.equal((target as { connectionString: string }).connectionString, "postgresql://u:p@h:6543/db?sslmode=require");
+    assert.equal(
+      (target as { connectionString: string }).connectionString,
+      "postgresql://u:p@h:6543/db?sslmode=require",
+    );
     assert.equal(target.masked, "postgresql://u:****@h:6543/db?sslmode=require");
   });
 
@@ -47,7 +54,13 @@ describe("parseDbUrl", () => {
   });
 
   test("unsupported or incomplete URLs fail with E_BAD_DB_URL and a masked URL", () => {
-    for (const url of ["mongodb://u:hunter2@h/db", "nonsense", "postgres://u:hunter2@h", "mysql://u:hunter2@h:3306/", "sqlite:"]) {
+    for (const url of [
+      "mongodb://u:hunter2@h/db",
+      "nonsense",
+      "postgres://u:hunter2@h",
+      "mysql://u:hunter2@h:3306/",
+      "sqlite:",
+    ]) {
       assert.throws(
         () => parseDbUrl(url),
         (error: Error & { code?: string; status?: number }) => {

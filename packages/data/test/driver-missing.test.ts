@@ -8,7 +8,10 @@ test("E_DB_DRIVER_MISSING names the database (masked), the package and its exact
   for (const name of ["pg", "mysql2", "better-sqlite3"]) {
     const error = new E_DB_DRIVER_MISSING("postgres://app:***@db/app", name, `Cannot find module '${name}'`);
     assert.equal((error as Error & { code?: string }).code, "E_DB_DRIVER_MISSING");
-    assert.match(error.message, new RegExp(`^The database at postgres://app:\\*\\*\\*@db/app needs the package "${name}"`));
+    assert.match(
+      error.message,
+      new RegExp(`^The database at postgres://app:\\*\\*\\*@db/app needs the package "${name}"`),
+    );
     assert.match(error.message, new RegExp(`\\(npm install ${name}\\)`));
   }
 });

@@ -59,13 +59,21 @@ export function factorySuite(name: string, open: () => Promise<Database>): void 
 
     test("make builds attributes without saving; the same seed gives the same data", async () => {
       const first = await Users.makeMany(3);
-      assert.deepEqual(first.map((row) => row.email), ["user1@example.com", "user2@example.com", "user3@example.com"]);
-      assert.ok(first.every((row) => typeof row.name === "string" && row.name.length > 0 && typeof row.bio === "string"));
+      assert.deepEqual(
+        first.map((row) => row.email),
+        ["user1@example.com", "user2@example.com", "user3@example.com"],
+      );
+      assert.ok(
+        first.every((row) => typeof row.name === "string" && row.name.length > 0 && typeof row.bio === "string"),
+      );
       assert.equal(await User.count(), 0);
       await seedFactories(42);
       assert.deepEqual(await Users.makeMany(3), first);
       await seedFactories(7);
-      assert.notDeepEqual((await Users.makeMany(3)).map((row) => row.name), first.map((row) => row.name));
+      assert.notDeepEqual(
+        (await Users.makeMany(3)).map((row) => row.name),
+        first.map((row) => row.name),
+      );
     });
 
     test("create and createMany save through the model (timestamps, ids) and overrides win", async () => {
@@ -74,7 +82,10 @@ export function factorySuite(name: string, open: () => Promise<Database>): void 
       assert.equal(ada.bio, null);
       assert.ok(ada.created_at instanceof Date);
       const rows = await Users.createMany(4, ({ sequence }) => ({ name: `Member ${sequence}` }));
-      assert.deepEqual(rows.map((row) => row.name), ["Member 2", "Member 3", "Member 4", "Member 5"]);
+      assert.deepEqual(
+        rows.map((row) => row.name),
+        ["Member 2", "Member 3", "Member 4", "Member 5"],
+      );
       assert.equal(await User.count(), 5);
       const stored = await User.findByOrFail({ email: "user3@example.com" });
       assert.equal(stored.name, "Member 3");

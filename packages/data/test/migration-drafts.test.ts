@@ -26,7 +26,10 @@ function appRoot(): string {
 
 function context(root: string, warnings: string[]): PluginContext {
   // The held-drafts line is logged at info (the dev server shows it, a user command at warn does not).
-  const logger = { info: (_: unknown, message: string) => void (/unedited template/.test(message) && warnings.push(message)), warn: (_: unknown, message: string) => warnings.push(message) };
+  const logger = {
+    info: (_: unknown, message: string) => void (/unedited template/.test(message) && warnings.push(message)),
+    warn: (_: unknown, message: string) => warnings.push(message),
+  };
   return { config: { env: "development", secretKey: "s", root }, logger, table: undefined } as unknown as PluginContext;
 }
 
@@ -36,7 +39,9 @@ async function startUp(root: string): Promise<{ tables: string[]; warnings: stri
   const plugin = dataPlugin({ migrate: true, models: {} });
   await plugin.setup(context(root, warnings));
   try {
-    const rows = (await plugin.database.knex.raw("select name from sqlite_master where type = 'table'")) as { name: string }[];
+    const rows = (await plugin.database.knex.raw("select name from sqlite_master where type = 'table'")) as {
+      name: string;
+    }[];
     return { tables: rows.map((row) => row.name), warnings };
   } finally {
     await plugin.close();
@@ -48,7 +53,16 @@ describe("draft migrations", () => {
     const source = markDraft("export async function up() {}\nexport async function down() {}\n");
     assert.equal(isDraftMigration(source), true);
     assert.equal(isDraftMigration(source.replace("up() {}", "up() { /* mine */ }")), false, "an edit");
-    assert.equal(isDraftMigration(source.split("\n").filter((line) => !line.startsWith("// fw:draft")).join("\n")), false, "the mark deleted");
+    assert.equal(
+      isDraftMigration(
+        source
+          .split("\n")
+          .filter((line) => !line.startsWith("// fw:draft"))
+          .join("\n"),
+      ),
+      false,
+      "the mark deleted",
+    );
     assert.equal(isDraftMigration("export async function up() {}\n"), false, "a hand-written file");
   });
 
@@ -58,23 +72,43 @@ describe("draft migrations", () => {
     const file = makeMigration(dir, "create_widgets", { now: new Date("2024-03-01T00:00:00Z") });
     // A later migration, already edited: it waits too, so migrations keep the order they were made in.
     const later = makeMigration(dir, "create_gadgets", { now: new Date("2024-03-02T00:00:00Z") });
-    writeFileSync(later, readFileSync(later, "utf8").replace('table.increments("id");', 'table.increments("id");\n    table.string("label");'));
+    writeFileSync(
+      later,
+      readFileSync(later, "utf8").replace(
+        'table.increments("id");',
+        'table.increments("id");\n    table.string("label");',
+      ),
+    );
 
     const first = await startUp(root);
     assert.ok(!first.tables.includes("widgets"), "the unedited template is not applied");
     assert.ok(!first.tables.includes("gadgets"), "nor a migration made after it");
     assert.equal(first.warnings.length, 1);
-    assert.match(first.warnings[0]!, new RegExp(`${basename(file)} is still the unedited template: it and the 1 migration made after it are not applied at start-up until you edit it`));
+    assert.match(
+      first.warnings[0]!,
+      new RegExp(
+        `${basename(file)} is still the unedited template: it and the 1 migration made after it are not applied at start-up until you edit it`,
+      ),
+    );
 
     // The user's edit, saved while the server runs: the restart applies both, in order.
-    writeFileSync(file, readFileSync(file, "utf8").replace('table.increments("id");', 'table.increments("id");\n    table.string("colour");'));
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8").replace(
+        'table.increments("id");',
+        'table.increments("id");\n    table.string("colour");',
+      ),
+    );
     const second = await startUp(root);
     assert.ok(second.tables.includes("widgets") && second.tables.includes("gadgets"), second.tables.join(", "));
     assert.deepEqual(second.warnings, []);
     const db = await connect("sqlite:data/app.db", { root });
     try {
       assert.ok(await db.knex.schema.hasColumn("widgets", "colour"), "the edited migration is the one applied");
-      assert.deepEqual((await migrationStatus(db.knex, dir)).map((state) => state.applied), [true, true]);
+      assert.deepEqual(
+        (await migrationStatus(db.knex, dir)).map((state) => state.applied),
+        [true, true],
+      );
     } finally {
       await db.close();
     }

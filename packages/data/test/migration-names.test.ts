@@ -9,7 +9,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { requireServer, serverSkip } from "@fwkit/test-servers";
-import { connect, migrate, migrationStatus, pendingMigrations, rollback, type Database, type Knex } from "../src/index.js";
+import {
+  connect,
+  migrate,
+  migrationStatus,
+  pendingMigrations,
+  rollback,
+  type Database,
+  type Knex,
+} from "../src/index.js";
 
 const root = mkdtempSync(join(tmpdir(), "data-migration-names-"));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -38,7 +46,11 @@ export async function down(knex${types}) {
   return { sources, build, names, tables };
 }
 
-function namesSuite(label: string, open: () => Promise<Database>, options: { skip: string | false } = { skip: false }): void {
+function namesSuite(
+  label: string,
+  open: () => Promise<Database>,
+  options: { skip: string | false } = { skip: false },
+): void {
   describe(`migration names on ${label}`, options, () => {
     test("migrated from the .ts sources, the built .js migrations have nothing pending", async () => {
       const db = await open();
@@ -50,8 +62,16 @@ function namesSuite(label: string, open: () => Promise<Database>, options: { ski
         const recorded = (await db.knex(tableName).orderBy("id").pluck("name")) as string[];
         assert.deepEqual(recorded, names, "recorded without the extension");
         assert.deepEqual(await pendingMigrations(db.knex, build, { tableName }), [], "the build sees nothing pending");
-        assert.deepEqual(await migrate(db.knex, build, { tableName }), [], "and applies nothing (no 'relation already exists')");
-        assert.deepEqual(await rollback(db.knex, build, { tableName }), [...names].reverse(), "the build rolls the sources' batch back");
+        assert.deepEqual(
+          await migrate(db.knex, build, { tableName }),
+          [],
+          "and applies nothing (no 'relation already exists')",
+        );
+        assert.deepEqual(
+          await rollback(db.knex, build, { tableName }),
+          [...names].reverse(),
+          "the build rolls the sources' batch back",
+        );
         assert.equal(await db.knex.schema.hasTable(tables[0]!), false);
       } finally {
         await drop(db.knex, tables, tableName);
@@ -67,8 +87,14 @@ function namesSuite(label: string, open: () => Promise<Database>, options: { ski
       try {
         await migrate(db.knex, sources, { tableName });
         // As an older version recorded them: the first from the sources, the second from a build.
-        await db.knex(tableName).where({ name: names[0] }).update({ name: `${names[0]}.ts` });
-        await db.knex(tableName).where({ name: names[1] }).update({ name: `${names[1]}.js` });
+        await db
+          .knex(tableName)
+          .where({ name: names[0] })
+          .update({ name: `${names[0]}.ts` });
+        await db
+          .knex(tableName)
+          .where({ name: names[1] })
+          .update({ name: `${names[1]}.js` });
         for (const dir of [sources, build]) {
           assert.deepEqual(await pendingMigrations(db.knex, dir, { tableName }), [], dir);
           assert.deepEqual(await migrate(db.knex, dir, { tableName }), [], dir);
@@ -78,7 +104,11 @@ function namesSuite(label: string, open: () => Promise<Database>, options: { ski
             "one entry per migration, applied",
           );
         }
-        assert.deepEqual(await rollback(db.knex, build, { tableName }), [`${names[1]}.js`, `${names[0]}.ts`], "rollback removes the old records");
+        assert.deepEqual(
+          await rollback(db.knex, build, { tableName }),
+          [`${names[1]}.js`, `${names[0]}.ts`],
+          "rollback removes the old records",
+        );
         assert.deepEqual(await db.knex(tableName).pluck("name"), []);
         assert.deepEqual(await migrate(db.knex, build, { tableName }), names, "applied again under the new names");
       } finally {
@@ -102,10 +132,17 @@ function namesSuite(label: string, open: () => Promise<Database>, options: { ski
       ];
       try {
         assert.deepEqual(await migrate(db.knex, sources, { tableName, shipped }), [shipped[0]!.name, ...names]);
-        await db.knex(tableName).where({ name: names[0] }).update({ name: `${names[0]}.ts` });
+        await db
+          .knex(tableName)
+          .where({ name: names[0] })
+          .update({ name: `${names[0]}.ts` });
         assert.deepEqual(await migrate(db.knex, build, { tableName, shipped }), []);
         assert.deepEqual(await pendingMigrations(db.knex, build, { tableName, shipped }), []);
-        assert.deepEqual(await rollback(db.knex, build, { tableName, shipped, all: true }), [names[1], `${names[0]}.ts`, shipped[0]!.name]);
+        assert.deepEqual(await rollback(db.knex, build, { tableName, shipped, all: true }), [
+          names[1],
+          `${names[0]}.ts`,
+          shipped[0]!.name,
+        ]);
       } finally {
         await drop(db.knex, [...tables, shippedTable], tableName);
         await db.close();

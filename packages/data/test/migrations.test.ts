@@ -32,7 +32,11 @@ export async function down(knex: Knex): Promise<void> {
 }
 
 /** The same migration scenario on one database. */
-function migrationSuite(name: string, open: () => Promise<Database>, options: { skip: string | false } = { skip: false }): void {
+function migrationSuite(
+  name: string,
+  open: () => Promise<Database>,
+  options: { skip: string | false } = { skip: false },
+): void {
   describe(`migrations on ${name}`, options, () => {
     test("make, migrate, status, rollback and migrate again with TypeScript files", async () => {
       const db = await open();
@@ -44,8 +48,15 @@ function migrationSuite(name: string, open: () => Promise<Database>, options: { 
       try {
         const firstFile = makeMigration(dir, `create_${first}`, { now: new Date("2024-01-01T00:00:00Z") });
         assert.equal(basename(firstFile), `20240101000000_create_${first}.ts`);
-        assert.equal(nameOf(firstFile), `20240101000000_create_${first}`, "a migration's name is its file name without extension");
-        const secondFile = makeMigration(dir, "add_second", { now: new Date("2024-01-02T00:00:00Z"), template: tableTemplate(second) });
+        assert.equal(
+          nameOf(firstFile),
+          `20240101000000_create_${first}`,
+          "a migration's name is its file name without extension",
+        );
+        const secondFile = makeMigration(dir, "add_second", {
+          now: new Date("2024-01-02T00:00:00Z"),
+          template: tableTemplate(second),
+        });
 
         assert.deepEqual(await migrationStatus(db.knex, dir, { tableName }), [
           { name: nameOf(firstFile), applied: false, file: basename(firstFile) },
@@ -71,14 +82,22 @@ function migrationSuite(name: string, open: () => Promise<Database>, options: { 
         assert.deepEqual(await rollback(db.knex, dir, { tableName }), [], "nothing left to roll back");
 
         await migrate(db.knex, dir, { tableName });
-        const third = makeMigration(dir, "third", { now: new Date("2024-01-03T00:00:00Z"), template: tableTemplate(`${id}_c`) });
+        const third = makeMigration(dir, "third", {
+          now: new Date("2024-01-03T00:00:00Z"),
+          template: tableTemplate(`${id}_c`),
+        });
         assert.deepEqual(await migrate(db.knex, dir, { tableName }), [nameOf(third)], "a new batch");
-        assert.deepEqual(await rollback(db.knex, dir, { tableName }), [nameOf(third)], "rollback undoes the last batch only");
+        assert.deepEqual(
+          await rollback(db.knex, dir, { tableName }),
+          [nameOf(third)],
+          "rollback undoes the last batch only",
+        );
         assert.ok(await db.knex.schema.hasTable(second));
         assert.deepEqual((await rollback(db.knex, dir, { tableName, all: true })).length, 2);
         assert.ok(!(await db.knex.schema.hasTable(first)));
       } finally {
-        for (const table of [first, second, `${id}_c`, tableName, `${tableName}_lock`]) await db.knex.schema.dropTableIfExists(table);
+        for (const table of [first, second, `${id}_c`, tableName, `${tableName}_lock`])
+          await db.knex.schema.dropTableIfExists(table);
         await db.close();
       }
     });
@@ -148,9 +167,15 @@ describe("migrationCommands", () => {
     assert.match(readFileSync(file, "utf8"), /from "fw-b"/);
     assert.deepEqual(await commands.migrate(), [nameOf(file)]);
     assert.ok(existsSync(join(appRoot, "data", "app.db")));
-    assert.deepEqual(await commands.status(), [{ name: nameOf(file), applied: true, file: basename(file), draft: false }]);
+    assert.deepEqual(await commands.status(), [
+      { name: nameOf(file), applied: true, file: basename(file), draft: false },
+    ]);
     assert.deepEqual(await commands.rollback(), [nameOf(file)]);
-    assert.deepEqual(await commands.status(), [{ name: nameOf(file), applied: false, file: basename(file), draft: true }], "a pending file as make wrote it is a draft");
+    assert.deepEqual(
+      await commands.status(),
+      [{ name: nameOf(file), applied: false, file: basename(file), draft: true }],
+      "a pending file as make wrote it is a draft",
+    );
   });
 
   test("migrations shipped in code run before the app's files, in one history; switched off later is no error", async () => {
@@ -183,7 +208,11 @@ describe("migrationCommands", () => {
       ],
     );
     const withoutModule = migrationCommands(config, { shipped: [] });
-    assert.deepEqual(await withoutModule.migrate(), [], "an applied shipped migration missing from the list is no error");
+    assert.deepEqual(
+      await withoutModule.migrate(),
+      [],
+      "an applied shipped migration missing from the list is no error",
+    );
     assert.deepEqual(await withModule.rollback({ all: true }), [nameOf(file), shipped[0]!.name]);
   });
 });
@@ -192,7 +221,9 @@ describe("migrationCliCommands", () => {
   test("the four commands under a framework's names print the same lines for both frameworks", async () => {
     const appRoot = join(root, unique());
     const names = { migrate: "db:migrate", rollback: "db:rollback", make: "db:make", status: "db:status" };
-    const commands = migrationCliCommands(names, async () => migrationCommands({ root: appRoot, dbUrl: "sqlite:data/app.db" }));
+    const commands = migrationCliCommands(names, async () =>
+      migrationCommands({ root: appRoot, dbUrl: "sqlite:data/app.db" }),
+    );
     assert.deepEqual(
       commands.map((c) => c.command),
       ["db:migrate", "db:rollback", "db:make <name>", "db:status"],

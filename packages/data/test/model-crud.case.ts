@@ -31,7 +31,10 @@ export function crudCases(fx: ModelFixture): void {
     const iso = user.created_at.toISOString();
     const dialect = fx.db().dialect;
     if (dialect === "sqlite") {
-      const [raw] = (await knex().raw(`select typeof(created_at) as kind, created_at as stored from ${usersTable} where id = ?`, [user.id])) as {
+      const [raw] = (await knex().raw(
+        `select typeof(created_at) as kind, created_at as stored from ${usersTable} where id = ?`,
+        [user.id],
+      )) as {
         kind: string;
         stored: number;
       }[];
@@ -44,9 +47,10 @@ export function crudCases(fx: ModelFixture): void {
       )) as { rows: { stored: string }[] };
       assert.equal(result.rows[0]?.stored, iso.slice(0, 23));
     } else {
-      const [rows] = (await knex().raw(`select date_format(created_at, '%Y-%m-%dT%H:%i:%s.%f') as stored from ${usersTable} where id = ?`, [
-        user.id,
-      ])) as [{ stored: string }[]];
+      const [rows] = (await knex().raw(
+        `select date_format(created_at, '%Y-%m-%dT%H:%i:%s.%f') as stored from ${usersTable} where id = ?`,
+        [user.id],
+      )) as [{ stored: string }[]];
       assert.equal(rows[0]?.stored, `${iso.slice(0, 23)}000`);
     }
   });
@@ -146,5 +150,4 @@ export function crudCases(fx: ModelFixture): void {
     assert.equal(await Post.withTrashed().find(post.id), undefined);
     await Post.forceDelete(kept.id);
   });
-
 }

@@ -35,7 +35,10 @@ describe("loadModels", () => {
     const app = join(root, "js-app");
     mkdirSync(join(app, "lib"), { recursive: true });
     const modelSource = pathToFileURL(join(import.meta.dirname, "../src/model.ts")).href;
-    writeFileSync(join(app, "lib", "models.mjs"), `import { defineModel } from ${JSON.stringify(modelSource)};\nexport const Tag = defineModel("tags");\n`);
+    writeFileSync(
+      join(app, "lib", "models.mjs"),
+      `import { defineModel } from ${JSON.stringify(modelSource)};\nexport const Tag = defineModel("tags");\n`,
+    );
     assert.equal(findModelsFile(app), join(app, "lib", "models.mjs"));
     const db = await connect("sqlite::memory:");
     const models = await loadModels(app, db.knex);

@@ -20,7 +20,6 @@ export const INJECTION_VALUES = [
   "emoji ☃ 🎉 ünïcödé",
 ] as const;
 
-
 /** Registers the transaction, safety and pagination cases (inside the dialect's describe). */
 export function ruleCases(fx: ModelFixture): void {
   const { User, Post, usersTable } = fx;
@@ -81,7 +80,11 @@ export function ruleCases(fx: ModelFixture): void {
 
   test("a unique violation becomes a 409 with a message naming the column", async () => {
     await User.create({ email: "taken@example.com", name: "One" });
-    const error = await rejectsWith(User.create({ email: "taken@example.com", name: "Two" }), "E_UNIQUE_VIOLATION", 409);
+    const error = await rejectsWith(
+      User.create({ email: "taken@example.com", name: "Two" }),
+      "E_UNIQUE_VIOLATION",
+      409,
+    );
     assert.match(error.message, /email/);
     assert.match(error.message, new RegExp(usersTable));
     const other = await User.create({ email: "other@example.com", name: "Three" });
@@ -102,7 +105,8 @@ export function ruleCases(fx: ModelFixture): void {
 
   test("paginate counts every matching row and links keep the query string", async () => {
     const ids: number[] = [];
-    for (let i = 1; i <= 23; i++) ids.push((await Post.create({ title: `page-${String(i).padStart(2, "0")}`, author_id: null })).id);
+    for (let i = 1; i <= 23; i++)
+      ids.push((await Post.create({ title: `page-${String(i).padStart(2, "0")}`, author_id: null })).id);
     const gone = await Post.create({ title: "page-deleted", author_id: null });
     await Post.delete(gone.id);
     const query = () => Post.query().where("title", "like", "page-%").orderBy("title", "desc");
@@ -140,13 +144,18 @@ export function ruleCases(fx: ModelFixture): void {
     const beyond = await paginate<PostRow>(query(), { page: 9, perPage: 10 });
     assert.deepEqual(beyond.items, []);
     assert.equal(beyond.total, 23);
-    const grouped = await paginate(Post.query().select("author_id").count({ n: "*" }).groupBy("author_id"), { page: 1, perPage: 5 });
+    const grouped = await paginate(Post.query().select("author_id").count({ n: "*" }).groupBy("author_id"), {
+      page: 1,
+      perPage: 5,
+    });
     assert.equal(grouped.total, 1, "a grouped query counts its groups");
     const empty = await paginate(Post.query().where("title", "no such title"), { page: 1, perPage: 10 });
     assert.equal(empty.total, 0);
     assert.equal(empty.pages, 0);
     assert.equal(empty.hasNext, false);
-    await Post.query().whereIn("id", [...ids, gone.id]).del();
+    await Post.query()
+      .whereIn("id", [...ids, gone.id])
+      .del();
     await Post.withTrashed().query().where("id", gone.id).del();
   });
 }

@@ -6,7 +6,8 @@ import { paginationLinks } from "../src/pagination-html.js";
 function pageOf(page: number, pages: number, base = "/posts", query: Record<string, unknown> = {}): Page<unknown> {
   const link = (n: number) => pageUrl(base, query, n);
   const around = [];
-  for (let n = Math.max(1, page - 2); n <= Math.min(pages, page + 2); n++) around.push({ page: n, url: link(n), current: n === page });
+  for (let n = Math.max(1, page - 2); n <= Math.min(pages, page + 2); n++)
+    around.push({ page: n, url: link(n), current: n === page });
   return {
     items: [],
     page,
@@ -15,7 +16,13 @@ function pageOf(page: number, pages: number, base = "/posts", query: Record<stri
     pages,
     hasNext: page < pages,
     hasPrev: page > 1,
-    links: { first: link(1), prev: page > 1 ? link(page - 1) : null, next: page < pages ? link(page + 1) : null, last: link(pages), pages: around },
+    links: {
+      first: link(1),
+      prev: page > 1 ? link(page - 1) : null,
+      next: page < pages ? link(page + 1) : null,
+      last: link(pages),
+      pages: around,
+    },
   };
 }
 

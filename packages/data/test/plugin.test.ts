@@ -36,7 +36,11 @@ function appRoot(files: Record<string, string>): string {
 const logged: string[] = [];
 function pluginContext(root: string, extra: Record<string, unknown> = {}): PluginContext {
   const logger = { info: (_: unknown, msg: string) => logged.push(msg), warn: (msg: string) => logged.push(msg) };
-  return { config: { env: "test", secretKey: "s", root, ...extra }, logger, table: undefined } as unknown as PluginContext;
+  return {
+    config: { env: "test", secretKey: "s", root, ...extra },
+    logger,
+    table: undefined,
+  } as unknown as PluginContext;
 }
 
 const notesApp = {
@@ -75,7 +79,10 @@ describe("dataPlugin", () => {
 
       const locals = plugin.locals({} as never);
       assert.equal(locals["timezone"], "Europe/Paris");
-      assert.equal((locals["formatDate"] as (d: Date, f: string) => string)(new Date("2024-05-01T12:00:00Z"), "HH:mm"), "14:00");
+      assert.equal(
+        (locals["formatDate"] as (d: Date, f: string) => string)(new Date("2024-05-01T12:00:00Z"), "HH:mm"),
+        "14:00",
+      );
       assert.equal(typeof locals["timeAgo"], "function");
       assert.equal(typeof locals["pagination_links"], "function");
       assert.deepEqual(locals["flash_messages"], []);
@@ -138,11 +145,14 @@ describe("dataPlugin", () => {
 
   test("an unreachable database fails setup naming the masked URL", async () => {
     const plugin = dataPlugin();
-    await assert.rejects(plugin.setup(pluginContext(appRoot({}), { dbUrl: "postgres://app:hunter2@127.0.0.1:1/app" })), (error: Error & { code?: string }) => {
-      assert.equal(error.code, "E_DB_UNREACHABLE");
-      assert.match(error.message, /app:\*\*\*\*@127\.0\.0\.1:1/);
-      return true;
-    });
+    await assert.rejects(
+      plugin.setup(pluginContext(appRoot({}), { dbUrl: "postgres://app:hunter2@127.0.0.1:1/app" })),
+      (error: Error & { code?: string }) => {
+        assert.equal(error.code, "E_DB_UNREACHABLE");
+        assert.match(error.message, /app:\*\*\*\*@127\.0\.0\.1:1/);
+        return true;
+      },
+    );
   });
 
   test("a broken lib/models.ts fails setup with E_MODELS_LOAD naming the file", async () => {
@@ -157,6 +167,8 @@ describe("dataPlugin", () => {
 
   test("an unknown time zone fails setup", async () => {
     const plugin = dataPlugin();
-    await assert.rejects(plugin.setup(pluginContext(appRoot({}), { timezone: "Moon/Base" })), { code: "E_BAD_TIMEZONE" });
+    await assert.rejects(plugin.setup(pluginContext(appRoot({}), { timezone: "Moon/Base" })), {
+      code: "E_BAD_TIMEZONE",
+    });
   });
 });

@@ -14,7 +14,12 @@ import { isReadQuery } from "../src/read-retry.js";
 const table = `read_retry_${process.pid}`;
 
 /** Runs `query` and, once its backend runs the marked statement, terminates that backend from `killer`. */
-async function dropWhileRunning<T>(killer: Database, marker: string, query: () => Promise<T>, kill: (marker: string) => Promise<number>): Promise<T> {
+async function dropWhileRunning<T>(
+  _killer: Database,
+  marker: string,
+  query: () => Promise<T>,
+  kill: (marker: string) => Promise<number>,
+): Promise<T> {
   const running = query();
   running.catch(() => {});
   for (let i = 0; i < 100; i++) {
@@ -24,7 +29,12 @@ async function dropWhileRunning<T>(killer: Database, marker: string, query: () =
   return running;
 }
 
-function suite(name: string, url: () => Promise<string>, sleep: (seconds: number, marker: string) => string, kill: (db: Database) => (marker: string) => Promise<number>) {
+function suite(
+  name: string,
+  url: () => Promise<string>,
+  sleep: (seconds: number, marker: string) => string,
+  kill: (db: Database) => (marker: string) => Promise<number>,
+) {
   describe(`lost connections on ${name}`, serverSkip, () => {
     let db: Database;
     let killer: Database;
@@ -47,13 +57,26 @@ function suite(name: string, url: () => Promise<string>, sleep: (seconds: number
       const marker = `rr_read_${Date.now()}`;
       const rows = await dropWhileRunning(killer, marker, () => db.knex.raw(sleep(0.8, marker)), kill(killer));
       assert.ok(rows, "the read answered");
-      const builder = await dropWhileRunning(killer, `${marker}b`, () => db.knex.select(db.knex.raw(`${sleepExpression(name, 0.8)} as ${marker}b`)), kill(killer));
+      const builder = await dropWhileRunning(
+        killer,
+        `${marker}b`,
+        () => db.knex.select(db.knex.raw(`${sleepExpression(name, 0.8)} as ${marker}b`)),
+        kill(killer),
+      );
       assert.equal(builder.length, 1);
     });
 
     test("a write whose connection is dropped is not run again (a failure is a 503)", async () => {
       const marker = `rr_write_${Date.now()}`;
-      const outcome = await dropWhileRunning(killer, marker, () => db.knex(table).insert({ v: db.knex.raw(`(select 1 from (select ${sleepExpression(name, 0.8)} as ${marker}) s)`) }), kill(killer)).then(
+      const outcome = await dropWhileRunning(
+        killer,
+        marker,
+        () =>
+          db
+            .knex(table)
+            .insert({ v: db.knex.raw(`(select 1 from (select ${sleepExpression(name, 0.8)} as ${marker}) s)`) }),
+        kill(killer),
+      ).then(
         () => "done",
         (error: unknown) => (translateDbError(error) as { status?: number }).status,
       );
@@ -65,7 +88,9 @@ function suite(name: string, url: () => Promise<string>, sleep: (seconds: number
 
     test("a read inside a transaction is not run again", async () => {
       const marker = `rr_trx_${Date.now()}`;
-      await assert.rejects(dropWhileRunning(killer, marker, () => db.knex.transaction((trx) => trx.raw(sleep(0.8, marker))), kill(killer)));
+      await assert.rejects(
+        dropWhileRunning(killer, marker, () => db.knex.transaction((trx) => trx.raw(sleep(0.8, marker))), kill(killer)),
+      );
     });
   });
 }
@@ -79,7 +104,10 @@ suite(
   () => requireServer("postgres"),
   (seconds, marker) => `select pg_sleep(${seconds}) as ${marker}`,
   (killer) => async (marker) => {
-    const result = await killer.knex.raw(`select pg_terminate_backend(pid) from pg_stat_activity where query like ? and pid <> pg_backend_pid()`, [`%${marker}%`]);
+    const result = await killer.knex.raw(
+      `select pg_terminate_backend(pid) from pg_stat_activity where query like ? and pid <> pg_backend_pid()`,
+      [`%${marker}%`],
+    );
     return (result as { rows: unknown[] }).rows.length;
   },
 );
@@ -89,7 +117,10 @@ suite(
   () => requireServer("mysql"),
   (seconds, marker) => `select sleep(${seconds}) as ${marker}`,
   (killer) => async (marker) => {
-    const [rows] = (await killer.knex.raw(`select id from information_schema.processlist where info like ? and id <> connection_id()`, [`%${marker}%`])) as [Array<{ id: number }>];
+    const [rows] = (await killer.knex.raw(
+      `select id from information_schema.processlist where info like ? and id <> connection_id()`,
+      [`%${marker}%`],
+    )) as [Array<{ id: number }>];
     for (const row of rows) await killer.knex.raw(`kill ${Number(row.id)}`);
     return rows.length;
   },

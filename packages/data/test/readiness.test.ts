@@ -19,7 +19,9 @@ function context(): PluginContext {
 }
 
 const states = async (checks: readonly ReadinessCheck[]) =>
-  Object.fromEntries(await Promise.all(checks.map(async (check) => [check.name, (await check.check().catch(() => "down")) ?? "ok"])));
+  Object.fromEntries(
+    await Promise.all(checks.map(async (check) => [check.name, (await check.check().catch(() => "down")) ?? "ok"])),
+  );
 
 test("database and migrations: pending until migrated, a draft holds nothing back, the database named without its URL", async () => {
   const dir = join(root, "migrations");
@@ -35,11 +37,18 @@ export async function down(knex) { await knex.schema.dropTable("widgets"); }
   try {
     const checks = plugin.readiness!();
     assert.deepEqual(await states(checks), { database: "ok", migrations: "pending" });
-    assert.ok(checks.every((check) => check.required !== false), "both are required: without them the node serves errors");
+    assert.ok(
+      checks.every((check) => check.required !== false),
+      "both are required: without them the node serves errors",
+    );
     await migrate(plugin.database.knex, dir);
     assert.deepEqual((await states(checks))["migrations"], "ok");
     makeMigration(dir, "create_gadgets");
-    assert.deepEqual((await states(checks))["migrations"], "ok", "a draft is not applied at start-up: it makes no node unready");
+    assert.deepEqual(
+      (await states(checks))["migrations"],
+      "ok",
+      "a draft is not applied at start-up: it makes no node unready",
+    );
     await plugin.database.knex.destroy();
     const database = checks.find((check) => check.name === "database")!;
     await assert.rejects(database.check(), (error: Error) => {

@@ -6,7 +6,10 @@ import { requestText } from "../src/request-text.js";
 import { respondToValidationError } from "../src/validation-response.js";
 import { ValidationError } from "../src/validate.js";
 
-const FRENCH: Record<string, string> = { "form.failed": "Corrigez les champs : {{fields}}.", "pagination.next": "Suivant »" };
+const FRENCH: Record<string, string> = {
+  "form.failed": "Corrigez les champs : {{fields}}.",
+  "pagination.next": "Suivant »",
+};
 const french = (key: string, values?: Record<string, unknown>) =>
   (FRENCH[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values?.[name] ?? ""));
 

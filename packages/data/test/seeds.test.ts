@@ -62,7 +62,8 @@ function seedSuite(name: string, url: () => Promise<string>): void {
   const app = appFolder(suffix);
   let dbUrl = "";
   let db: Database | undefined;
-  const count = async (table: string) => Number(((await db!.knex(table).count({ n: "*" })) as { n: number | string }[])[0]!.n);
+  const count = async (table: string) =>
+    Number(((await db!.knex(table).count({ n: "*" })) as { n: number | string }[])[0]!.n);
 
   describe(`seeds on ${name}`, () => {
     before(async () => {
@@ -103,7 +104,11 @@ function seedSuite(name: string, url: () => Promise<string>): void {
       assert.deepEqual(await seedApp({ root: app.root, dbUrl }, { file: "02_notes" }), ["02_notes.ts"]);
       assert.deepEqual(await seedApp({ root: app.root, dbUrl }, { file: "02_notes.ts" }), ["02_notes.ts"]);
       assert.equal(await count(app.notes), 9);
-      const error = await rejectsWith(seedApp({ root: app.root, dbUrl }, { file: "03_missing" }), "E_SEED_NOT_FOUND", 404);
+      const error = await rejectsWith(
+        seedApp({ root: app.root, dbUrl }, { file: "03_missing" }),
+        "E_SEED_NOT_FOUND",
+        404,
+      );
       assert.match(error.message, /01_users\.ts, 02_notes\.ts/);
     });
 
@@ -117,7 +122,10 @@ export async function seed() {
 }
 `,
       );
-      await assert.rejects(seedApp({ root: app.root, dbUrl }, { file: "03_broken" }), /the seed failed after three rows/);
+      await assert.rejects(
+        seedApp({ root: app.root, dbUrl }, { file: "03_broken" }),
+        /the seed failed after three rows/,
+      );
       assert.equal((await db!.knex(app.users).where({ name: "half-written" })).length, 0);
       writeFileSync(join(app.root, "seeds/04_no_export.ts"), "export const nothing = 1;\n");
       await rejectsWith(seedApp({ root: app.root, dbUrl }, { file: "04_no_export" }), "E_SEED_LOAD", 500);
@@ -127,7 +135,11 @@ export async function seed() {
 
     test("production is refused without force, and seeded with it", async () => {
       const before = await count(app.notes);
-      const error = await rejectsWith(seedApp({ root: app.root, dbUrl, env: "production" }, { command: "fw-a db:seed" }), "E_SEED_IN_PRODUCTION", 409);
+      const error = await rejectsWith(
+        seedApp({ root: app.root, dbUrl, env: "production" }, { command: "fw-a db:seed" }),
+        "E_SEED_IN_PRODUCTION",
+        409,
+      );
       assert.match(error.message, /fw-a db:seed --force/);
       assert.equal(await count(app.notes), before);
       await seedApp({ root: app.root, dbUrl, env: "production" }, { file: "02_notes", force: true });

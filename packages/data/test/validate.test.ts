@@ -2,7 +2,15 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import { z } from "zod";
-import { fieldErrors, FORM_FIELD, isValidationError, oldInput, validate, validateValue, ValidationError } from "../src/validate.js";
+import {
+  fieldErrors,
+  FORM_FIELD,
+  isValidationError,
+  oldInput,
+  validate,
+  validateValue,
+  type ValidationError,
+} from "../src/validate.js";
 
 describe("validate", () => {
   test("returns the typed output of a zod schema", async () => {
@@ -19,7 +27,9 @@ describe("validate", () => {
         version: 1,
         vendor: "hand-made",
         validate: async (value) =>
-          typeof value === "number" && value % 2 === 0 ? { value } : { issues: [{ message: "must be even", path: [{ key: "n" }] }] },
+          typeof value === "number" && value % 2 === 0
+            ? { value }
+            : { issues: [{ message: "must be even", path: [{ key: "n" }] }] },
       },
     };
     assert.equal(await validateValue(even, 4), 4);
@@ -30,7 +40,10 @@ describe("validate", () => {
   });
 
   test("failures carry status 422, code E_VALIDATION, per-field messages and the old input without secrets", async () => {
-    const ctx = { query: { page: "2" }, request: { body: { email: "x", password: "hunter2", _csrf_token: "t", tags: ["a", 1, { x: 1 }] } } };
+    const ctx = {
+      query: { page: "2" },
+      request: { body: { email: "x", password: "hunter2", _csrf_token: "t", tags: ["a", 1, { x: 1 }] } },
+    };
     const schema = z.object({ email: z.email(), password: z.string().min(10) });
     await assert.rejects(validate(ctx, schema, { from: ["query", "body"] }), (error: unknown) => {
       assert.ok(isValidationError(error));
@@ -44,10 +57,13 @@ describe("validate", () => {
   });
 
   test("a missing body validates as an empty object, so every field is reported", async () => {
-    await assert.rejects(validate({ query: {}, request: {} }, z.object({ name: z.string() })), (error: ValidationError) => {
-      assert.deepEqual(Object.keys(error.fields), ["name"]);
-      return true;
-    });
+    await assert.rejects(
+      validate({ query: {}, request: {} }, z.object({ name: z.string() })),
+      (error: ValidationError) => {
+        assert.deepEqual(Object.keys(error.fields), ["name"]);
+        return true;
+      },
+    );
   });
 });
 
@@ -64,7 +80,15 @@ describe("fieldErrors and oldInput", () => {
   });
 
   test("old input keeps plain values, drops secrets and objects, cuts long text", () => {
-    const old = oldInput({ name: "n", new_password: "x", apiToken: "t", _method: "PUT", nested: { a: 1 }, long: "y".repeat(3000), ok: true });
+    const old = oldInput({
+      name: "n",
+      new_password: "x",
+      apiToken: "t",
+      _method: "PUT",
+      nested: { a: 1 },
+      long: "y".repeat(3000),
+      ok: true,
+    });
     assert.deepEqual(Object.keys(old), ["name", "long", "ok"]);
     assert.equal((old["long"] as string).length, 2000);
     assert.deepEqual(oldInput(null), {});

@@ -15,7 +15,10 @@ after(() => app.close());
 
 const badForm = { email: "not-an-email", name: "A", age: "7", password: "hunter2hunter2" };
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-const formHeaders = { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+const formHeaders = {
+  "Content-Type": "application/x-www-form-urlencoded",
+  Accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+};
 
 interface ErrorBody {
   error: { status: number; message: string; fields: Record<string, string[]> };
@@ -38,7 +41,12 @@ describe("validation errors for API clients", () => {
   });
 
   test("a JSON route answers 422 JSON even to a form post", async () => {
-    const response = await fetch(`${app.origin}/api/users`, { method: "POST", headers: formHeaders, body: form(badForm), redirect: "manual" });
+    const response = await fetch(`${app.origin}/api/users`, {
+      method: "POST",
+      headers: formHeaders,
+      body: form(badForm),
+      redirect: "manual",
+    });
     assert.equal(response.status, 422);
     assert.match(response.headers.get("content-type") ?? "", /application\/json/);
     const body = (await response.json()) as ErrorBody;
@@ -68,7 +76,11 @@ describe("validation errors for API clients", () => {
   });
 
   test("an XML route answers 422 in XML", async () => {
-    const response = await fetch(`${app.origin}/api/users.xml`, { method: "POST", headers: formHeaders, body: form(badForm) });
+    const response = await fetch(`${app.origin}/api/users.xml`, {
+      method: "POST",
+      headers: formHeaders,
+      body: form(badForm),
+    });
     assert.equal(response.status, 422);
     assert.match(response.headers.get("content-type") ?? "", /application\/xml/);
     const xml = await response.text();
@@ -92,10 +104,14 @@ describe("validation errors for API clients", () => {
     };
     const tooBig = await upload("x".repeat(2000), "image/png");
     assert.equal(tooBig.status, 422);
-    assert.deepEqual(((await tooBig.json()) as ErrorBody).error.fields, { "avatar.size": ["The avatar must be 1000 bytes or less"] });
+    assert.deepEqual(((await tooBig.json()) as ErrorBody).error.fields, {
+      "avatar.size": ["The avatar must be 1000 bytes or less"],
+    });
     const wrongType = await upload("hello", "text/plain");
     assert.equal(wrongType.status, 422);
-    assert.deepEqual(((await wrongType.json()) as ErrorBody).error.fields, { "avatar.mimetype": ["The avatar must be a PNG image"] });
+    assert.deepEqual(((await wrongType.json()) as ErrorBody).error.fields, {
+      "avatar.mimetype": ["The avatar must be a PNG image"],
+    });
     const none = await fetch(`${app.origin}/upload`, { method: "POST", body: new FormData() });
     assert.equal(none.status, 422);
     assert.ok(((await none.json()) as ErrorBody).error.fields["avatar"]);
@@ -116,7 +132,11 @@ describe("validation errors for HTML forms", () => {
     assert.equal(response.status, 303);
     assert.equal(response.headers.get("location"), "/signup?step=1");
     const page = await browser.fetch("/signup?step=1");
-    const locals = (await page.json()) as { flash_messages: { kind: string; message: string }[]; errors: Record<string, string[]>; old: Record<string, unknown> };
+    const locals = (await page.json()) as {
+      flash_messages: { kind: string; message: string }[];
+      errors: Record<string, string[]>;
+      old: Record<string, unknown>;
+    };
     assert.deepEqual(Object.keys(locals.errors).sort(), ["age", "email", "name"]);
     assert.deepEqual(locals.old, { email: "not-an-email", name: "A", age: "7" });
     assert.equal(locals.flash_messages.length, 1);
@@ -139,7 +159,11 @@ describe("validation errors for HTML forms", () => {
 
   test("the form's _back field wins: back to the form's page without a Referer (Referrer-Policy: no-referrer)", async () => {
     const browser = httpClient(app.origin);
-    const response = await browser.fetch("/signup", { method: "POST", headers: formHeaders, body: form({ ...badForm, _back: "/notes?page=2" }) });
+    const response = await browser.fetch("/signup", {
+      method: "POST",
+      headers: formHeaders,
+      body: form({ ...badForm, _back: "/notes?page=2" }),
+    });
     assert.equal(response.status, 303);
     assert.equal(response.headers.get("location"), "/notes?page=2");
     const withReferer = await httpClient(app.origin).fetch("/signup", {
@@ -147,21 +171,42 @@ describe("validation errors for HTML forms", () => {
       headers: { ...formHeaders, Referer: `${app.origin}/elsewhere` },
       body: form({ ...badForm, _back: "/notes" }),
     });
-    assert.equal(withReferer.headers.get("location"), "/notes", "the field names the form's page; a Referer may be any page");
-    const page = (await (await browser.fetch("/signup")).json()) as { old: Record<string, unknown>; errors: Record<string, string[]> };
+    assert.equal(
+      withReferer.headers.get("location"),
+      "/notes",
+      "the field names the form's page; a Referer may be any page",
+    );
+    const page = (await (await browser.fetch("/signup")).json()) as {
+      old: Record<string, unknown>;
+      errors: Record<string, string[]>;
+    };
     assert.equal(page.old["_back"], undefined, "the back path is not kept as old input");
     assert.ok(page.errors["email"]);
   });
 
   test("a _back field that leaves the site is ignored, never an open redirect", async () => {
-    for (const back of ["//evil.example/x", "/\\evil.example/x", "/\\/evil.example", "https://evil.example/", "javascript:alert(1)", "notes", "/a\r\nSet-Cookie: x=1", "/a\tb", ""]) {
+    for (const back of [
+      "//evil.example/x",
+      "/\\evil.example/x",
+      "/\\/evil.example",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "notes",
+      "/a\r\nSet-Cookie: x=1",
+      "/a\tb",
+      "",
+    ]) {
       const response = await httpClient(app.origin).fetch("/signup", {
         method: "POST",
         headers: { ...formHeaders, Referer: `${app.origin}/signup?step=2` },
         body: form({ ...badForm, _back: back }),
       });
       assert.equal(response.status, 303, JSON.stringify(back));
-      assert.equal(response.headers.get("location"), "/signup?step=2", `${JSON.stringify(back)} falls back to the Referer`);
+      assert.equal(
+        response.headers.get("location"),
+        "/signup?step=2",
+        `${JSON.stringify(back)} falls back to the Referer`,
+      );
     }
   });
 
@@ -188,7 +233,12 @@ describe("validation errors for HTML forms", () => {
   test("without a session the form error stays a 422, never a 500", async () => {
     const bare = await startApp({ withoutSession: true });
     try {
-      const response = await fetch(`${bare.origin}/signup`, { method: "POST", headers: formHeaders, body: form(badForm), redirect: "manual" });
+      const response = await fetch(`${bare.origin}/signup`, {
+        method: "POST",
+        headers: formHeaders,
+        body: form(badForm),
+        redirect: "manual",
+      });
       assert.equal(response.status, 422);
     } finally {
       await bare.close();
@@ -198,7 +248,15 @@ describe("validation errors for HTML forms", () => {
 
 describe("page parameters over HTTP", () => {
   test("bad page and perPage values are 400s with a message; big perPage is clamped", async () => {
-    for (const query of ["page=abc", "page=-1", "page=0", "page=1.5", "perPage=0", "page=99999999999999999999", "page=1&page=2"]) {
+    for (const query of [
+      "page=abc",
+      "page=-1",
+      "page=0",
+      "page=1.5",
+      "perPage=0",
+      "page=99999999999999999999",
+      "page=1&page=2",
+    ]) {
       const response = await fetch(`${app.origin}/list?${query}`);
       assert.equal(response.status, 400, query);
       const body = (await response.json()) as { error: { message: string } };

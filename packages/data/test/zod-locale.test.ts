@@ -46,6 +46,10 @@ test("English without a translations plugin, for English and for a language zod 
 });
 
 test("a valid input is returned typed through the per-request error map", async () => {
-  const ctx = { query: {}, request: { body: { name: "Ada", email: "ada@example.com", nick: "ad" } }, state: request("fr").state };
+  const ctx = {
+    query: {},
+    request: { body: { name: "Ada", email: "ada@example.com", nick: "ad" } },
+    state: request("fr").state,
+  };
   assert.deepEqual(await validate(ctx, schema), { name: "Ada", email: "ada@example.com", nick: "ad" });
 });

@@ -11,8 +11,9 @@ export type { VerbDecorator } from "routing-kernel";
  * declare schemas validated before the method (read with `this.input(Schema)`); `summary`,
  * `description` and `tags` document the route (OpenAPI).
  */
-export const request: VerbDecorators & { readonly route: (path: string) => ViewDecorator } & typeof requestSchemas = Object.freeze({
-  ...verbDecorators("request"),
-  route: (path: string): ViewDecorator => routePath("request.route", path),
-  ...requestSchemas,
-});
+export const request: VerbDecorators & { readonly route: (path: string) => ViewDecorator } & typeof requestSchemas =
+  Object.freeze({
+    ...verbDecorators("request"),
+    route: (path: string): ViewDecorator => routePath("request.route", path),
+    ...requestSchemas,
+  });

@@ -2,11 +2,18 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "koa";
 import { E_TEMPLATE_NOT_FOUND } from "@fwkit/koa-host";
-import { type ErrorInfo, type Responder, type ResponderSetup } from "@fwkit/koa-host/plugin";
-import { createFileProbe, errorPageText, prepareResult, sendHtmlError, sendJsonError, wantsJsonError } from "@fwkit/koa-host/plugin";
+import type { ErrorInfo, Responder, ResponderSetup } from "@fwkit/koa-host/plugin";
+import {
+  createFileProbe,
+  errorPageText,
+  prepareResult,
+  sendHtmlError,
+  sendJsonError,
+  wantsJsonError,
+} from "@fwkit/koa-host/plugin";
 import type nunjucks from "nunjucks";
 import { errorTemplateNames } from "@fwkit/app-kit";
-import { type Route } from "routing-kernel";
+import type { Route } from "routing-kernel";
 import { responseKindOf } from "routing-kernel/plugin";
 import { createTemplateEnvironment, findViewTemplate } from "./templates.js";
 

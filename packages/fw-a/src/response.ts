@@ -10,10 +10,12 @@ import { responseSchemaDecorator } from "./schemas.js";
  * headers of a result; `response.redirect(url)` redirects.
  */
 export const response = Object.freeze({
-  json: bareOrCalled(() => responseKindTag("response.json", "json"), "response.json") as ViewDecorator & (() => ViewDecorator),
+  json: bareOrCalled(() => responseKindTag("response.json", "json"), "response.json") as ViewDecorator &
+    (() => ViewDecorator),
   cache: makeCacheDecorator("response.cache"),
   make: (body: unknown, init: ReplyInit = {}): Reply => reply(body, init),
-  status: (status: number, body?: unknown, headers?: Record<string, string>): Reply => reply(body, headers ? { status, headers } : { status }),
+  status: (status: number, body?: unknown, headers?: Record<string, string>): Reply =>
+    reply(body, headers ? { status, headers } : { status }),
   redirect: (location: string, status = 302): Redirect => redirect(location, status),
   /** `@response.schema(201, Schema)`: the answer's schema for that status (OpenAPI), on a method or a class. */
   schema: responseSchemaDecorator,

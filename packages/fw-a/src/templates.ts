@@ -33,7 +33,12 @@ export interface TemplateOptions {
  */
 export function createTemplateEnvironment(options: TemplateOptions): nunjucks.Environment {
   const loader = new MarkdownAwareLoader(options.dir, { noCache: options.development, watch: false });
-  const env = new nunjucks.Environment(loader, { autoescape: options.autoescape ?? true, throwOnUndefined: false, trimBlocks: true, lstripBlocks: true });
+  const env = new nunjucks.Environment(loader, {
+    autoescape: options.autoescape ?? true,
+    throwOnUndefined: false,
+    trimBlocks: true,
+    lstripBlocks: true,
+  });
   env.addFilter("markdown", (text: unknown) => new nunjucks.runtime.SafeString(renderMarkdown(String(text ?? ""))));
   return env;
 }

@@ -57,9 +57,19 @@ describe("fw-a: docs/api.md's example from a generated client", () => {
 
   test("openapi-fetch lists and creates posts: 200, not a CSRF refusal; bad input is a 422", async () => {
     const document = (await (await fetch(`${url}/openapi.json`)).json()) as object;
-    const checked = await checkOpenApiClient<{ run(baseUrl: string): Promise<Record<string, unknown>> }>({ document, client, forbidden, lintOff: FW_A_LINT_OFF });
+    const checked = await checkOpenApiClient<{ run(baseUrl: string): Promise<Record<string, unknown>> }>({
+      document,
+      client,
+      forbidden,
+      lintOff: FW_A_LINT_OFF,
+    });
     try {
-      assert.deepEqual(await checked.module.run(url), { page: 2, createdStatus: 200, title: "hello", refusedStatus: 422 });
+      assert.deepEqual(await checked.module.run(url), {
+        page: 2,
+        createdStatus: 200,
+        title: "hello",
+        refusedStatus: 422,
+      });
     } finally {
       checked.cleanup();
     }

@@ -19,7 +19,13 @@ describe("fw-a with its batteries", () => {
     app = await createApp({
       root,
       auth: { loadUser: (id) => users.get(Number(id)), userId: (user) => (user as { id: number }).id },
-      config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:", mailUrl: smtp.url, mailFrom: "app@example.test" },
+      config: {
+        env: "test",
+        logRequests: false,
+        dbUrl: "sqlite::memory:",
+        mailUrl: smtp.url,
+        mailFrom: "app@example.test",
+      },
     });
     url = (await listenForTest(app)).url;
   });
@@ -36,14 +42,22 @@ describe("fw-a with its batteries", () => {
     const ok = await browser.form("/save/", { email: "ann@example.com", name: "Ann", _csrf_token: token });
     assert.equal(ok.status, 200);
     assert.equal(await ok.text(), "saved Ann");
-    const tampered = await browser.form("/save/", { email: "ann@example.com", name: "Ann", _csrf_token: `${token.slice(0, -2)}xx` });
+    const tampered = await browser.form("/save/", {
+      email: "ann@example.com",
+      name: "Ann",
+      _csrf_token: `${token.slice(0, -2)}xx`,
+    });
     assert.equal(tampered.status, 403);
   });
 
   test("CSRF: JSON with the X-CSRF-Token header works; an exempt view needs no token", async () => {
     const browser = new HttpClient(url);
     const token = await browser.csrfToken("/form/");
-    const res = await browser.fetch("/api/create/", { method: "POST", headers: { "content-type": "application/json", "x-csrf-token": token }, body: JSON.stringify({ email: "ann@example.com", name: "Bo" }) });
+    const res = await browser.fetch("/api/create/", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-csrf-token": token },
+      body: JSON.stringify({ email: "ann@example.com", name: "Bo" }),
+    });
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { ok: true, data: { email: "ann@example.com", name: "Bo" } });
     assert.equal((await new HttpClient(url).form("/hook/", {})).status, 200);
@@ -52,7 +66,11 @@ describe("fw-a with its batteries", () => {
   test("validation: 422 with field messages on a JSON view", async () => {
     const browser = new HttpClient(url);
     const token = await browser.csrfToken("/form/");
-    const res = await browser.fetch("/api/create/", { method: "POST", headers: { "content-type": "application/json", "x-csrf-token": token }, body: JSON.stringify({ email: "nope", name: "" }) });
+    const res = await browser.fetch("/api/create/", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-csrf-token": token },
+      body: JSON.stringify({ email: "nope", name: "" }),
+    });
     assert.equal(res.status, 422);
     const body = (await res.json()) as { error: { status: number; fields: Record<string, string[]> } };
     assert.equal(body.error.status, 422);
@@ -63,7 +81,11 @@ describe("fw-a with its batteries", () => {
   test("validation: an HTML form redirects back and re-renders with messages and old input", async () => {
     const browser = new HttpClient(url);
     const token = await browser.csrfToken("/form/");
-    const res = await browser.form("/save/", { email: "not-an-email", name: "<script>x</script>", _csrf_token: token }, { referer: `${url}/form/` });
+    const res = await browser.form(
+      "/save/",
+      { email: "not-an-email", name: "<script>x</script>", _csrf_token: token },
+      { referer: `${url}/form/` },
+    );
     assert.equal(res.status, 303);
     assert.equal(new URL(res.headers.get("location")!, url).pathname, "/form/");
     const page = await (await browser.fetch("/form/")).text();
@@ -87,7 +109,11 @@ describe("fw-a with its batteries", () => {
     const fresh = await browser.csrfToken("/form/");
     assert.equal((await browser.form("/logout/", { _csrf_token: fresh })).status, 200);
     assert.equal((await browser.fetch("/secret/")).status, 302);
-    assert.equal((await browser.form("/save/", { email: "ann@example.com", name: "Ann", _csrf_token: fresh })).status, 403, "a token from before logout is refused");
+    assert.equal(
+      (await browser.form("/save/", { email: "ann@example.com", name: "Ann", _csrf_token: fresh })).status,
+      403,
+      "a token from before logout is refused",
+    );
   });
 
   test("login and logout send the user.logged_in and user.logged_out signals", async () => {

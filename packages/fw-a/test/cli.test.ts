@@ -8,7 +8,8 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 const bin = fileURLToPath(new URL("../bin/fw-a.js", import.meta.url));
-const run = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: "utf8", env: { ...process.env, FW_TS_LOADER: "" } });
+const run = (cwd: string, ...args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args], { cwd, encoding: "utf8", env: { ...process.env, FW_TS_LOADER: "" } });
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -18,7 +19,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitFor(url: string, predicate: (text: string, status: number) => boolean, timeoutMs = 30_000): Promise<string> {
+async function waitFor(
+  url: string,
+  predicate: (text: string, status: number) => boolean,
+  timeoutMs = 30_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   let last = "";
   while (Date.now() < deadline) {
@@ -44,14 +49,29 @@ describe("fw-a CLI as a new user runs it", () => {
   test("gen:init writes the skeleton and never overwrites", () => {
     const first = run(dir, "gen:init");
     assert.equal(first.status, 0, first.stderr);
-    for (const file of ["app.ts", "package.json", "tsconfig.json", "lib/config.ts", "lib/models.ts", "run/scripts.ts", "views/main.ts", "templates/layouts/base.html", "templates/main/Index/index.html", ".gitignore", "README.md"]) {
+    for (const file of [
+      "app.ts",
+      "package.json",
+      "tsconfig.json",
+      "lib/config.ts",
+      "lib/models.ts",
+      "run/scripts.ts",
+      "views/main.ts",
+      "templates/layouts/base.html",
+      "templates/main/Index/index.html",
+      ".gitignore",
+      "README.md",
+    ]) {
       assert.ok(existsSync(join(dir, file)), `${file} exists`);
     }
     // The first migration carries the scaffold's time: a migration made later on this machine sorts after it.
     const [firstMigration] = readdirSync(join(dir, "migrations"));
     const stamp = /^(\d{14})_create_notes\.ts$/.exec(firstMigration ?? "")?.[1];
     assert.ok(stamp, `migrations/ holds ${firstMigration}`);
-    assert.ok(Math.abs(Number(stamp) - Number(new Date().toISOString().replace(/[-:T]/g, "").slice(0, 14))) < 10_000, stamp);
+    assert.ok(
+      Math.abs(Number(stamp) - Number(new Date().toISOString().replace(/[-:T]/g, "").slice(0, 14))) < 10_000,
+      stamp,
+    );
     assert.ok(existsSync(join(dir, "static")) && existsSync(join(dir, "data")));
     writeFileSync(join(dir, "README.md"), "mine");
     const second = run(dir, "gen:init");
@@ -62,7 +82,11 @@ describe("fw-a CLI as a new user runs it", () => {
 
   test("gen:serve answers / (HTML) and /api/ (JSON), reloads an edited view, stops on SIGTERM", async () => {
     const port = await freePort();
-    const server: ChildProcess = spawn(process.execPath, [bin, "gen:serve", "--port", String(port)], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FW_TS_LOADER: "" } });
+    const server: ChildProcess = spawn(process.execPath, [bin, "gen:serve", "--port", String(port)], {
+      cwd: dir,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, FW_TS_LOADER: "" },
+    });
     let output = "";
     server.stdout!.on("data", (chunk) => (output += chunk));
     server.stderr!.on("data", (chunk) => (output += chunk));
@@ -148,7 +172,10 @@ describe("fw-a CLI as a new user runs it", () => {
   test("--version prints fw-a's version", () => {
     const version = run(dir, "--version");
     assert.equal(version.status, 0, version.stderr);
-    assert.equal(version.stdout.trim(), JSON.parse(readFileSync(fileURLToPath(new URL("../package.json", import.meta.url)), "utf8")).version);
+    assert.equal(
+      version.stdout.trim(),
+      JSON.parse(readFileSync(fileURLToPath(new URL("../package.json", import.meta.url)), "utf8")).version,
+    );
   });
 
   test("gen:view takes a sub-folder, as fw-b's :addview does", () => {
@@ -165,7 +192,11 @@ describe("fw-a CLI as a new user runs it", () => {
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
     const { port } = blocker.address() as AddressInfo;
     try {
-      const server = spawn(process.execPath, [bin, "gen:serve", "--port", String(port)], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FW_TS_LOADER: "" } });
+      const server = spawn(process.execPath, [bin, "gen:serve", "--port", String(port)], {
+        cwd: dir,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, FW_TS_LOADER: "" },
+      });
       let output = "";
       server.stdout!.on("data", (chunk) => (output += chunk));
       server.stderr!.on("data", (chunk) => (output += chunk));

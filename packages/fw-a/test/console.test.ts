@@ -18,7 +18,13 @@ const node = [process.execPath, "--conditions=source", "--import", "tsx", main];
  * A console session: runs `fw-a ARGS` (or `command` as given), writes each line after the next
  * prompt and returns everything printed.
  */
-function session(args: readonly string[], lines: readonly string[], env: NodeJS.ProcessEnv, prompt: string | RegExp = "fw-a(development)> ", command: readonly string[] = [...node, ...args]): Promise<{ output: string; code: number | null }> {
+function session(
+  args: readonly string[],
+  lines: readonly string[],
+  env: NodeJS.ProcessEnv,
+  prompt: string | RegExp = "fw-a(development)> ",
+  command: readonly string[] = [...node, ...args],
+): Promise<{ output: string; code: number | null }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command[0]!, command.slice(1), { cwd: packageDir, env: { ...process.env, ...env } });
     let output = "";
@@ -76,7 +82,14 @@ describe("fw-a console", () => {
   test("query a model, create a row, and the row is in the database", async () => {
     const { output, code } = await session(
       ["console", "--root", app],
-      ["await Note.count()", 'await Note.create({ title: "From the console", done: false })', "(await Note.all()).map((note) => note.title)", 'urlFor("Notes.show", { id: 1 })', "config.env", ".exit"],
+      [
+        "await Note.count()",
+        'await Note.create({ title: "From the console", done: false })',
+        "(await Note.all()).map((note) => note.title)",
+        'urlFor("Notes.show", { id: 1 })',
+        "config.env",
+        ".exit",
+      ],
       env,
     );
     assert.equal(code, 0, output);
@@ -88,13 +101,22 @@ describe("fw-a console", () => {
     assert.match(output, /'\/notes\/show\/1\/'/);
     assert.match(output, /'development'/);
     const rows = await db.knex("notes").select("title");
-    assert.deepEqual(rows.map((row) => row.title), ["From the console"], "the row the console created is in the database");
+    assert.deepEqual(
+      rows.map((row) => row.title),
+      ["From the console"],
+      "the row the console created is in the database",
+    );
   });
 
   test("in a terminal: tab completes a model's name, and history is kept in the app folder", async () => {
     // script(1) gives the console a pseudo-terminal, as a user's shell does.
     const shell = [...node, "console", "--root", app].map((part) => `'${part}'`).join(" ");
-    const { output } = await session([], ["await No\t", ".count()", ".exit"], env, "fw-a(development)> ", ["script", "-qefc", shell, "/dev/null"]);
+    const { output } = await session([], ["await No\t", ".count()", ".exit"], env, "fw-a(development)> ", [
+      "script",
+      "-qefc",
+      shell,
+      "/dev/null",
+    ]);
     assert.match(output, /await Note\.count\(\)/, "No<Tab> became Note");
     const history = join(app, ".console_history");
     assert.ok(existsSync(history), "the history file is in the app folder");
@@ -102,12 +124,26 @@ describe("fw-a console", () => {
   });
 
   test("production asks first: no opens nothing, --yes opens", async () => {
-    const production = { ...env, SECRET_KEY: "console-test-secret-key-0123456789abcdef0123", BASE_URL: "https://notes.example.test" };
-    const declined = await session(["console", "--root", app, "--env", "production"], ["n"], production, "Open it? [y/N] ");
+    const production = {
+      ...env,
+      SECRET_KEY: "console-test-secret-key-0123456789abcdef0123",
+      BASE_URL: "https://notes.example.test",
+    };
+    const declined = await session(
+      ["console", "--root", app, "--env", "production"],
+      ["n"],
+      production,
+      "Open it? [y/N] ",
+    );
     assert.match(declined.output, /PRODUCTION/);
     assert.match(declined.output, /Console not opened\./);
     assert.doesNotMatch(declined.output, /fw-a\(production\)> /);
-    const opened = await session(["console", "--root", app, "--env", "production", "--yes"], ["config.env", ".exit"], production, "fw-a(production)> ");
+    const opened = await session(
+      ["console", "--root", app, "--env", "production", "--yes"],
+      ["config.env", ".exit"],
+      production,
+      "fw-a(production)> ",
+    );
     assert.equal(opened.code, 0, opened.output);
     assert.match(opened.output, /'production'/);
   });

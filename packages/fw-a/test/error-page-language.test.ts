@@ -13,7 +13,11 @@ describe("fw-a error pages raised by middleware, in the request's language", () 
   let app: Host;
   let url = "";
   before(async () => {
-    app = await createApp({ root, auth: { loadUser: () => undefined }, config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:" } });
+    app = await createApp({
+      root,
+      auth: { loadUser: () => undefined },
+      config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:" },
+    });
     url = (await listenForTest(app)).url;
   });
   after(() => app.close());
@@ -21,7 +25,11 @@ describe("fw-a error pages raised by middleware, in the request's language", () 
   const refusedForm = (acceptLanguage?: string) =>
     fetch(`${url}/save/`, {
       method: "POST",
-      headers: { accept: "text/html", "content-type": "application/x-www-form-urlencoded", ...(acceptLanguage ? { "accept-language": acceptLanguage } : {}) },
+      headers: {
+        accept: "text/html",
+        "content-type": "application/x-www-form-urlencoded",
+        ...(acceptLanguage ? { "accept-language": acceptLanguage } : {}),
+      },
       body: "email=a%40example.test&name=Ann",
     });
 
@@ -34,8 +42,14 @@ describe("fw-a error pages raised by middleware, in the request's language", () 
   });
 
   test("the framework's own messages follow: CSRF, a path nothing serves, a verb not allowed; an English page keeps the English text", async () => {
-    assert.match(await (await refusedForm("fr")).text(), /<p>Les requêtes POST ont besoin d’un jeton CSRF\. Rechargez le formulaire et réessayez\.<\/p>/);
-    assert.match(await (await refusedForm()).text(), /<p>POST requests need a CSRF token: send the form field &#34;_csrf_token&#34;/);
+    assert.match(
+      await (await refusedForm("fr")).text(),
+      /<p>Les requêtes POST ont besoin d’un jeton CSRF\. Rechargez le formulaire et réessayez\.<\/p>/,
+    );
+    assert.match(
+      await (await refusedForm()).text(),
+      /<p>POST requests need a CSRF token: send the form field &#34;_csrf_token&#34;/,
+    );
     const missing = await fetch(`${url}/no-such-page/`, { headers: { accept: "text/html", "accept-language": "es" } });
     assert.equal(missing.status, 404);
     assert.match(await missing.text(), /<p>No hay nada en \/no-such-page\/\.<\/p>/);
@@ -48,7 +62,11 @@ describe("fw-a framework errors in JSON, in the request's language", () => {
   let app: Host;
   let url = "";
   before(async () => {
-    app = await createApp({ root, auth: { loadUser: () => undefined }, config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:" } });
+    app = await createApp({
+      root,
+      auth: { loadUser: () => undefined },
+      config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:" },
+    });
     url = (await listenForTest(app)).url;
   });
   after(() => app.close());
@@ -64,7 +82,11 @@ describe("fw-a framework errors in JSON, in the request's language", () => {
     const verb = await fetch(`${url}/save/`, { method: "PUT", headers: json });
     assert.equal(verb.status, 405);
     assert.doesNotMatch(await message(verb), /not allowed/i);
-    const csrf = await fetch(`${url}/save/`, { method: "POST", headers: { ...json, "content-type": "application/json" }, body: "{}" });
+    const csrf = await fetch(`${url}/save/`, {
+      method: "POST",
+      headers: { ...json, "content-type": "application/json" },
+      body: "{}",
+    });
     assert.equal(csrf.status, 403);
     assert.match(await message(csrf), /CSRF-Token/);
     const english = await fetch(`${url}/nope/`, { headers: { accept: "application/json" } });

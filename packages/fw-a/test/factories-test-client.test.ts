@@ -29,7 +29,10 @@ describe("factories with the fw-a test client", () => {
     const made = await Notes.createMany(3);
     const answer = await client.get("/notes/");
     assert.equal(answer.status, 200);
-    assert.deepEqual((answer.json() as { titles: string[] }).titles, made.map((note) => note.title));
+    assert.deepEqual(
+      (answer.json() as { titles: string[] }).titles,
+      made.map((note) => note.title),
+    );
     assert.match(made[2]!.title, / 3$/, "the sequence numbers the rows");
   });
 

@@ -19,10 +19,20 @@ describe("fw-a: a refused form in Chromium", () => {
   let url = "";
   let browser: Browser;
   before(async () => {
-    assert.ok(existsSync(CHROMIUM), `Chromium is missing at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (Debian), or set CHROMIUM_PATH`);
-    app = await createApp({ root, auth: { loadUser: () => undefined }, config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:" } });
+    assert.ok(
+      existsSync(CHROMIUM),
+      `Chromium is missing at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (Debian), or set CHROMIUM_PATH`,
+    );
+    app = await createApp({
+      root,
+      auth: { loadUser: () => undefined },
+      config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:" },
+    });
     url = (await listenForTest(app)).url;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-background-networking"] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--headless", "--no-sandbox", "--disable-background-networking"],
+    });
   });
   after(async () => {
     await browser?.close();

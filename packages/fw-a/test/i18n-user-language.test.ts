@@ -31,7 +31,10 @@ describe("fw-a: user setting, then session, then Accept-Language, then English",
   let url = "";
   before(async () => {
     mkdirSync(join(root, "templates", "main", "Index"), { recursive: true });
-    writeFileSync(join(root, "templates", "main", "Index", "index.html"), `<html lang="{{ locale }}"><a>{{ t("pagination.next") }}</a></html>`);
+    writeFileSync(
+      join(root, "templates", "main", "Index", "index.html"),
+      `<html lang="{{ locale }}"><a>{{ t("pagination.next") }}</a></html>`,
+    );
     app = await createApp({
       root,
       modules: [{ name: "main", exports: { Index } }],
@@ -61,7 +64,11 @@ describe("fw-a: user setting, then session, then Accept-Language, then English",
     assert.equal((await browser.fetch("/language/?to=es", { method: "POST" })).status, 200);
     assert.equal(await shown(browser, "fr"), "es: Siguiente »", "the session's choice beats Accept-Language");
     assert.equal((await browser.fetch("/login/", { method: "POST" })).status, 200);
-    assert.equal(await shown(browser, "fr"), "de: Weiter »", "the user's own setting beats the session and Accept-Language");
+    assert.equal(
+      await shown(browser, "fr"),
+      "de: Weiter »",
+      "the user's own setting beats the session and Accept-Language",
+    );
     assert.equal(await shown(new HttpClient(url), "fr"), "fr: Suivant »", "another visitor is not affected");
   });
 });

@@ -14,7 +14,13 @@ import { listenForTest } from "../src/testing/index.js";
 const PAGE = {
   page: 2,
   pages: 3,
-  links: { first: "/?page=1", prev: "/?page=1", next: "/?page=3", last: "/?page=3", pages: [1, 2, 3].map((n) => ({ page: n, url: `/?page=${n}`, current: n === 2 })) },
+  links: {
+    first: "/?page=1",
+    prev: "/?page=1",
+    next: "/?page=3",
+    last: "/?page=3",
+    pages: [1, 2, 3].map((n) => ({ page: n, url: `/?page=${n}`, current: n === 2 })),
+  },
 };
 
 class Index extends FwA {
@@ -42,8 +48,14 @@ describe("fw-a translations", () => {
     mkdirSync(join(root, "templates", "main", "Index"), { recursive: true });
     writeFileSync(join(root, "templates", "main", "Index", "index.html"), TEMPLATE);
     mkdirSync(join(root, "locales"));
-    writeFileSync(join(root, "locales", "en.json"), JSON.stringify({ "home.title": "Welcome", "home.hello": "Hello {{name}}" }));
-    writeFileSync(join(root, "locales", "fr.json"), JSON.stringify({ "home.title": "Bienvenue", "home.hello": "Bonjour {{name}}" }));
+    writeFileSync(
+      join(root, "locales", "en.json"),
+      JSON.stringify({ "home.title": "Welcome", "home.hello": "Hello {{name}}" }),
+    );
+    writeFileSync(
+      join(root, "locales", "fr.json"),
+      JSON.stringify({ "home.title": "Bienvenue", "home.hello": "Bonjour {{name}}" }),
+    );
     app = await createApp({
       root,
       modules: [{ name: "main", exports: { Index } }],
@@ -56,7 +68,8 @@ describe("fw-a translations", () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  const page = (acceptLanguage?: string) => fetch(`${url}/`, { headers: acceptLanguage ? { "accept-language": acceptLanguage } : {} }).then((r) => r.text());
+  const page = (acceptLanguage?: string) =>
+    fetch(`${url}/`, { headers: acceptLanguage ? { "accept-language": acceptLanguage } : {} }).then((r) => r.text());
 
   test("Accept-Language picks French: the app's strings, the batteries' strings, dates and numbers", async () => {
     const html = await page("fr-CA,fr;q=0.9,en;q=0.5");
@@ -67,12 +80,19 @@ describe("fw-a translations", () => {
     assert.match(html, /<p class="ago">5 mars 2026<\/p>/);
     assert.match(html.replace(/\s/g, " "), /<p class="number">1 234,5<\/p>/);
     assert.match(html, /<a>Suivant »<\/a>/);
-    assert.match(html, /<a href="\/\?page=1" rel="prev">« Précédent<\/a>[\s\S]*rel="next">Suivant »<\/a>/, "pagination_links labels itself in the request's language");
+    assert.match(
+      html,
+      /<a href="\/\?page=1" rel="prev">« Précédent<\/a>[\s\S]*rel="next">Suivant »<\/a>/,
+      "pagination_links labels itself in the request's language",
+    );
   });
 
   test("German uses the shipped strings and falls back to English for the app's untranslated keys; no header means English", async () => {
     const german = await page("de");
-    assert.match(german, /<html lang="de">[\s\S]*<h1>Welcome<\/h1>[\s\S]*05\.03\.2026[\s\S]*1\.234,5[\s\S]*<a>Weiter »<\/a>/);
+    assert.match(
+      german,
+      /<html lang="de">[\s\S]*<h1>Welcome<\/h1>[\s\S]*05\.03\.2026[\s\S]*1\.234,5[\s\S]*<a>Weiter »<\/a>/,
+    );
     const english = await page();
     assert.match(english, /<html lang="en">[\s\S]*<h1>Welcome<\/h1>[\s\S]*Mar 5, 2026[\s\S]*1,234\.5[\s\S]*Next »/);
   });

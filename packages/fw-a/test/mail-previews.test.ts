@@ -21,12 +21,25 @@ describe("fw-a mail previews", () => {
     writeFileSync(join(root, "locales", "fr.json"), JSON.stringify({ "mail.hello": "Bonjour {{name}}" }));
     writeFileSync(join(mail, "welcome.subject.txt"), "{{ t('mail.hello', { name: name }) }}\n");
     writeFileSync(join(mail, "welcome.txt"), "{{ t('mail.hello', { name: name }) }}: {{ url }}\n");
-    writeFileSync(join(mail, "welcome.html"), '<p class="greeting">{{ t("mail.hello", { name: name }) }}</p><a href="{{ url }}">Start</a>\n');
-    writeFileSync(join(mail, "welcome.preview.ts"), 'export const preview = { name: "<Ada>", url: "http://127.0.0.1:5000/start" };\n');
+    writeFileSync(
+      join(mail, "welcome.html"),
+      '<p class="greeting">{{ t("mail.hello", { name: name }) }}</p><a href="{{ url }}">Start</a>\n',
+    );
+    writeFileSync(
+      join(mail, "welcome.preview.ts"),
+      'export const preview = { name: "<Ada>", url: "http://127.0.0.1:5000/start" };\n',
+    );
     host = await createApp({
       root,
       modules: [],
-      config: { env: "development", logRequests: false, dbUrl: "sqlite::memory:", mailUrl: "log:", mailFrom: "app@example.test", i18n: { languages: ["en", "fr"] } },
+      config: {
+        env: "development",
+        logRequests: false,
+        dbUrl: "sqlite::memory:",
+        mailUrl: "log:",
+        mailFrom: "app@example.test",
+        i18n: { languages: ["en", "fr"] },
+      },
     });
     const server = await host.listen(0, "127.0.0.1");
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -49,7 +62,11 @@ describe("fw-a mail previews", () => {
     const french = page.slice(page.indexOf('data-language="fr"'));
     assert.match(page, /<h2 lang="en">en: Hello &#60;Ada&#62;<\/h2>/, "the subject, a text, escaped once");
     assert.match(french, /^data-language="fr"><h2 lang="fr">fr: Bonjour &#60;Ada&#62;<\/h2>/);
-    assert.match(french, /<pre>Bonjour &#60;Ada&#62;: http:\/\/127\.0\.0\.1:5000\/start/, "the text part beside the HTML part");
+    assert.match(
+      french,
+      /<pre>Bonjour &#60;Ada&#62;: http:\/\/127\.0\.0\.1:5000\/start/,
+      "the text part beside the HTML part",
+    );
     // The HTML part is escaped by the template, then once more as the frame's srcdoc attribute.
     assert.match(french, /srcdoc="[^"]*&#60;p class=&#34;greeting&#34;&#62;Bonjour &#38;lt;Ada&#38;gt;/);
     assert.equal((await fetch(`${base}/_mail/preview/nothing`)).status, 404);

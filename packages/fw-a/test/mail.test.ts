@@ -28,11 +28,19 @@ describe("fw-a mail templates over a real SMTP server", () => {
   test("issue-15-2: subject and text part arrive unescaped, the HTML part escaped", async () => {
     const config = { root, env: "test" } as unknown as AppConfig;
     const mailer = createMailer({ url: smtp.url, from: "app@example.test", render: nunjucksMailRenderer(config) });
-    await mailer.sendMail({ to: "ann@example.test", template: "welcome", context: { name: "<Ann>", link: "http://127.0.0.1/?a=1&b=2" } });
+    await mailer.sendMail({
+      to: "ann@example.test",
+      template: "welcome",
+      context: { name: "<Ann>", link: "http://127.0.0.1/?a=1&b=2" },
+    });
     mailer.close();
     const mail = await smtp.waitForMail();
     assert.match(mail.raw, /^Subject: Welcome <Ann>!\r?$/m, "the raw Subject header is the text as written");
-    assert.doesNotMatch(mail.raw, /&lt;Ann&gt;!|&lt;Ann&gt; &amp; friends|a=1&amp;b=2\r?\n/, "no HTML entity in the subject or text part");
+    assert.doesNotMatch(
+      mail.raw,
+      /&lt;Ann&gt;!|&lt;Ann&gt; &amp; friends|a=1&amp;b=2\r?\n/,
+      "no HTML entity in the subject or text part",
+    );
     assert.equal(mail.parsed.subject, "Welcome <Ann>!");
     assert.equal(mail.parsed.text?.trim(), "Hello <Ann> & friends, see http://127.0.0.1/?a=1&b=2");
     assert.equal(String(mail.parsed.html).trim(), "<p>Hello &lt;Ann&gt;</p>");

@@ -12,7 +12,10 @@ const fixtureConfig = { env: "test", logRequests: false, batteries: { security: 
 
 test("an app is picked by name and serves only its own view modules", async () => {
   const api = await (await loadAppDefinition(root, "api")).create();
-  assert.deepEqual(api.table.routes.map((r) => r.path), ["/status/"]);
+  assert.deepEqual(
+    api.table.routes.map((r) => r.path),
+    ["/status/"],
+  );
   assert.deepEqual(JSON.parse((await inject(api, "/status/")).body), { ok: true, self: "/status/" });
   assert.equal((await inject(api, "/")).statusCode, 404);
   await api.close();
@@ -67,10 +70,18 @@ test("issue-15-5: a parent route under a mount prefix is refused at start-up, na
   }
   const api = defineApp({ root, name: "api", views: ["api"], config: fixtureConfig });
   await assert.rejects(
-    createApp({ root, modules: [{ name: "api-page", exports: { Api } }], config: fixtureConfig, mounts: { "/api": api } }),
+    createApp({
+      root,
+      modules: [{ name: "api-page", exports: { Api } }],
+      config: fixtureConfig,
+      mounts: { "/api": api },
+    }),
     (error: Error & { code?: string }) => {
       assert.equal(error.code, "E_MOUNT_OVERLAP");
-      assert.match(error.message, /The app mounted at \/api would hide the route GET \/api\/ \(Api\.index\(\) in views\/api-page\)/);
+      assert.match(
+        error.message,
+        /The app mounted at \/api would hide the route GET \/api\/ \(Api\.index\(\) in views\/api-page\)/,
+      );
       return true;
     },
   );

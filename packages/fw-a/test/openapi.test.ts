@@ -19,8 +19,14 @@ openApiCases({
   lintOff: ["no-path-trailing-slash"],
   own({ document, p, routes }) {
     test("a body schema that cannot be converted is documented without it, and the routes command warns about it", () => {
-      assert.ok(document().paths[p("/posts/note")]!["post"]!.requestBody!.content["application/json"], "documented without its schema");
-      assert.match(routes(["--openapi"]).stderr, /warning: Posts\.note: its body schema is left out of the OpenAPI document/);
+      assert.ok(
+        document().paths[p("/posts/note")]!["post"]!.requestBody!.content["application/json"],
+        "documented without its schema",
+      );
+      assert.match(
+        routes(["--openapi"]).stderr,
+        /warning: Posts\.note: its body schema is left out of the OpenAPI document/,
+      );
     });
   },
 });

@@ -31,7 +31,11 @@ describe("fw-a scaffold layout: <html lang> follows the request", () => {
       mkdirSync(dirname(join(root, path)), { recursive: true });
       writeFileSync(join(root, path), text);
     }
-    app = await createApp({ root, modules: [{ name: "main", exports: { Index } }], config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:" } } as never);
+    app = await createApp({
+      root,
+      modules: [{ name: "main", exports: { Index } }],
+      config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:" },
+    } as never);
     url = (await listenForTest(app)).url;
   });
   after(async () => {
@@ -40,7 +44,8 @@ describe("fw-a scaffold layout: <html lang> follows the request", () => {
   });
 
   test("German, French and the English default", async () => {
-    const page = (lang?: string) => fetch(`${url}/`, { headers: lang ? { "accept-language": lang } : {} }).then((r) => r.text());
+    const page = (lang?: string) =>
+      fetch(`${url}/`, { headers: lang ? { "accept-language": lang } : {} }).then((r) => r.text());
     assert.match(await page("de"), /<html lang="de">/);
     assert.match(await page("fr-CA,fr;q=0.9"), /<html lang="fr">/);
     assert.match(await page(), /<html lang="en">/);

@@ -13,7 +13,11 @@ class Passwords extends FwA {
   @response.json
   async index() {
     const hash = await security.hashPassword("correct horse");
-    return { hash, rehash: security.needsRehash(hash), oldNeedsRehash: security.needsRehash("$2b$12$CwTycUXWue0Thq9StjUM0uJ8.pUrFvV7yq7e2QtTSRbG1TVSVdZJ6") };
+    return {
+      hash,
+      rehash: security.needsRehash(hash),
+      oldNeedsRehash: security.needsRehash("$2b$12$CwTycUXWue0Thq9StjUM0uJ8.pUrFvV7yq7e2QtTSRbG1TVSVdZJ6"),
+    };
   }
 }
 
@@ -25,7 +29,14 @@ describe("fw-a security.hashPassword follows the app's password config", () => {
     host = await createApp({
       root,
       modules: [{ name: "main", exports: { Passwords } }],
-      config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:", passwordAlgorithm: "argon2id", argon2MemoryCost: 1024, argon2TimeCost: 1 },
+      config: {
+        env: "test",
+        logRequests: false,
+        dbUrl: "sqlite::memory:",
+        passwordAlgorithm: "argon2id",
+        argon2MemoryCost: 1024,
+        argon2TimeCost: 1,
+      },
     });
     url = (await listenForTest(host)).url;
   });

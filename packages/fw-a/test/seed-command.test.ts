@@ -17,15 +17,27 @@ describe("fw-a db:seed", () => {
   const app = join(packageDir, "test", `.seed-app-${process.pid}`);
   const data = mkdtempSync(join(tmpdir(), "fw-a-seed-"));
   const env = { ...process.env, DB_URL: `sqlite:${join(data, "app.db")}`, APP_ENV: "" };
-  const run = (...args: string[]) => spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", main, ...args, "--root", app], { cwd: packageDir, encoding: "utf8", env });
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", main, ...args, "--root", app], {
+      cwd: packageDir,
+      encoding: "utf8",
+      env,
+    });
   let db: Database;
-  const titles = async () => (await db.knex("notes").orderBy("id").select("title")).map((row: { title: string }) => row.title);
+  const titles = async () =>
+    (await db.knex("notes").orderBy("id").select("title")).map((row: { title: string }) => row.title);
 
   before(async () => {
     cpSync(join(packageDir, "test/factory-app"), app, { recursive: true });
     mkdirSync(join(app, "seeds"));
-    writeFileSync(join(app, "seeds/01_notes.ts"), 'import { Notes } from "../lib/factories.js";\nexport async function seed() {\n  await Notes.createMany(3);\n}\n');
-    writeFileSync(join(app, "seeds/02_pinned.ts"), 'import type { SeedContext } from "fw-a";\nexport async function seed({ models, env }: SeedContext) {\n  await models["Note"]!.create({ title: `pinned in ${env}`, done: true } as never);\n}\n');
+    writeFileSync(
+      join(app, "seeds/01_notes.ts"),
+      'import { Notes } from "../lib/factories.js";\nexport async function seed() {\n  await Notes.createMany(3);\n}\n',
+    );
+    writeFileSync(
+      join(app, "seeds/02_pinned.ts"),
+      'import type { SeedContext } from "fw-a";\nexport async function seed({ models, env }: SeedContext) {\n  await models["Note"]!.create({ title: `pinned in ${env}`, done: true } as never);\n}\n',
+    );
     db = await connect(env.DB_URL);
     await db.knex.schema.createTable("notes", (table) => {
       table.increments("id");
@@ -60,11 +72,20 @@ describe("fw-a db:seed", () => {
   });
 
   test("production is refused without --force", async () => {
-    const production = spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", main, "db:seed", "--root", app, "--file", "02_pinned"], {
-      cwd: packageDir,
-      encoding: "utf8",
-      env: { ...env, APP_ENV: "production", SECRET_KEY: "seed-test-secret-key-0123456789abcdef0123", BASE_URL: "https://notes.example.test" },
-    });
+    const production = spawnSync(
+      process.execPath,
+      ["--conditions=source", "--import", "tsx", main, "db:seed", "--root", app, "--file", "02_pinned"],
+      {
+        cwd: packageDir,
+        encoding: "utf8",
+        env: {
+          ...env,
+          APP_ENV: "production",
+          SECRET_KEY: "seed-test-secret-key-0123456789abcdef0123",
+          BASE_URL: "https://notes.example.test",
+        },
+      },
+    );
     assert.notEqual(production.status, 0);
     assert.match(production.stderr, /E_SEED_IN_PRODUCTION/);
     assert.match(production.stderr, /fw-a db:seed --force/);

@@ -29,13 +29,22 @@ class Sub extends FwA {
 }
 
 describe("fw-a: options checked at start-up", () => {
-
   test("a mounted app without the security battery is refused when the parent has it", async () => {
-    const bare = defineApp({ root, modules: [{ name: "sub", exports: { Sub } }], config: { ...config, batteries: { security: false } } });
-    await assert.rejects(createApp({ root, modules: [{ name: "main", exports: { Index } }], config, mounts: { "/bare": bare } }), { code: "E_MOUNT_UNGUARDED" });
+    const bare = defineApp({
+      root,
+      modules: [{ name: "sub", exports: { Sub } }],
+      config: { ...config, batteries: { security: false } },
+    });
+    await assert.rejects(
+      createApp({ root, modules: [{ name: "main", exports: { Index } }], config, mounts: { "/bare": bare } }),
+      { code: "E_MOUNT_UNGUARDED" },
+    );
   });
 
   test("an unknown config key stops the start with a suggestion", async () => {
-    await assert.rejects(createApp({ root, modules: [], config: { ...config, csrfExemptPath: ["/x"] } }), /Did you mean "csrfExemptPaths"\?/);
+    await assert.rejects(
+      createApp({ root, modules: [], config: { ...config, csrfExemptPath: ["/x"] } }),
+      /Did you mean "csrfExemptPaths"\?/,
+    );
   });
 });

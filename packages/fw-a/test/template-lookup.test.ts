@@ -62,7 +62,11 @@ describe("fw-a view templates found at start-up", () => {
 
   test("development: a template added after start-up is found on the next request", async () => {
     const root = appRoot();
-    const app = await createApp({ root, modules, config: { env: "development", logRequests: false, logLevel: "silent" } });
+    const app = await createApp({
+      root,
+      modules,
+      config: { env: "development", logRequests: false, logLevel: "silent" },
+    });
     try {
       assert.equal((await inject(app, "/later/")).statusCode, 500);
       writeFileSync(join(root, "templates/main/Index/later.html"), "added {{ who }}");

@@ -9,12 +9,17 @@ const dir = mkdtempSync(join(tmpdir(), "fwa-templates-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 mkdirSync(join(dir, "blog"), { recursive: true });
 writeFileSync(join(dir, "blog", "post.html"), "<article>{{ post.body | markdown }}</article>");
-writeFileSync(join(dir, "blog", "about.md"), "# About {{ name }}\n\n<div class=\"hero\">Our *own* HTML</div>\n\n[home](/)");
+writeFileSync(
+  join(dir, "blog", "about.md"),
+  '# About {{ name }}\n\n<div class="hero">Our *own* HTML</div>\n\n[home](/)',
+);
 const env = createTemplateEnvironment({ dir, development: false });
 
 describe("fw-a templates and Markdown", () => {
   test("the markdown filter renders database text inert (<img onerror>, javascript: links)", () => {
-    const html = env.render("blog/post.html", { post: { body: "Hi <img src=x onerror=alert(1)> [a](javascript:alert(2)) [w](&#106;avascript:alert(5))" } });
+    const html = env.render("blog/post.html", {
+      post: { body: "Hi <img src=x onerror=alert(1)> [a](javascript:alert(2)) [w](&#106;avascript:alert(5))" },
+    });
     assert.doesNotMatch(html, /<img|href="(javascript|&#106;)/i);
     assert.match(html, /&lt;img src=x onerror=alert\(1\)&gt;/);
     assert.match(html, /<a>a<\/a> <a>w<\/a>/);

@@ -14,7 +14,11 @@ describe("fw-a validation messages in the request's language", () => {
   let app: Host;
   let url = "";
   before(async () => {
-    app = await createApp({ root, auth: { loadUser: () => undefined }, config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:" } });
+    app = await createApp({
+      root,
+      auth: { loadUser: () => undefined },
+      config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:" },
+    });
     url = (await listenForTest(app)).url;
   });
   after(() => app.close());
@@ -24,7 +28,11 @@ describe("fw-a validation messages in the request's language", () => {
     const token = await browser.csrfToken("/form/");
     const res = await browser.fetch("/api/create/", {
       method: "POST",
-      headers: { "content-type": "application/json", "x-csrf-token": token, ...(acceptLanguage ? { "accept-language": acceptLanguage } : {}) },
+      headers: {
+        "content-type": "application/json",
+        "x-csrf-token": token,
+        ...(acceptLanguage ? { "accept-language": acceptLanguage } : {}),
+      },
       body: JSON.stringify({ email: "nope", name: "x" }),
     });
     assert.equal(res.status, 422);
@@ -32,7 +40,10 @@ describe("fw-a validation messages in the request's language", () => {
   }
 
   test("a 422 answer in French, Spanish and German; English without Accept-Language", async () => {
-    assert.deepEqual(await refusedFields("fr"), { email: ["adresse e-mail invalide"], name: ["Trop petit : chaîne de caractères doit avoir >=2 caractères"] });
+    assert.deepEqual(await refusedFields("fr"), {
+      email: ["adresse e-mail invalide"],
+      name: ["Trop petit : chaîne de caractères doit avoir >=2 caractères"],
+    });
     assert.match((await refusedFields("es"))["name"]![0]!, /^Demasiado pequeño/);
     assert.match((await refusedFields("de"))["email"]![0]!, /E-Mail-Adresse/);
     assert.deepEqual((await refusedFields())["name"], ["Too small: expected string to have >=2 characters"]);
@@ -44,7 +55,11 @@ describe("fw-a validation messages in the request's language", () => {
       const token = await browser.csrfToken("/form/");
       const res = await browser.fetch("/api/create/", {
         method: "POST",
-        headers: { "content-type": "application/json", "x-csrf-token": token, ...(acceptLanguage ? { "accept-language": acceptLanguage } : {}) },
+        headers: {
+          "content-type": "application/json",
+          "x-csrf-token": token,
+          ...(acceptLanguage ? { "accept-language": acceptLanguage } : {}),
+        },
         body: JSON.stringify({ email: "nope", name: "x" }),
       });
       assert.equal(res.status, 422);
@@ -61,7 +76,11 @@ describe("fw-a validation messages in the request's language", () => {
     const browser = new HttpClient(url);
     const german = { "accept-language": "de" };
     const token = await browser.csrfToken("/form/");
-    const res = await browser.form("/save/", { email: "nope", name: "Ann", _csrf_token: token }, { referer: `${url}/form/`, ...german });
+    const res = await browser.form(
+      "/save/",
+      { email: "nope", name: "Ann", _csrf_token: token },
+      { referer: `${url}/form/`, ...german },
+    );
     assert.equal(res.status, 303);
     const page = await (await browser.fetch("/form/", { headers: german })).text();
     assert.match(page, /<span class="error">Ungültig: E-Mail-Adresse<\/span>/);

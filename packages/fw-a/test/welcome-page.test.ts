@@ -44,18 +44,28 @@ describe("fw-a scaffold: the first page in a real browser", () => {
   let base = "";
   let output = "";
   before(async () => {
-    assert.ok(existsSync(CHROMIUM), `Chromium is missing at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (Debian), or set CHROMIUM_PATH`);
+    assert.ok(
+      existsSync(CHROMIUM),
+      `Chromium is missing at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (Debian), or set CHROMIUM_PATH`,
+    );
     mkdirSync(SHOTS, { recursive: true });
     dir = mkdtempSync(join(tmpdir(), "fw-a-welcome-"));
     const init = spawnSync(process.execPath, [bin, "gen:init"], { cwd: dir, encoding: "utf8", env });
     assert.equal(init.status, 0, init.stderr);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [bin, "gen:serve", "--port", String(port)], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], env });
+    server = spawn(process.execPath, [bin, "gen:serve", "--port", String(port)], {
+      cwd: dir,
+      stdio: ["ignore", "pipe", "pipe"],
+      env,
+    });
     server.stdout!.on("data", (chunk) => (output += chunk));
     server.stderr!.on("data", (chunk) => (output += chunk));
     await waitUntilServing(`${base}/`, () => output);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-background-networking"] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--headless", "--no-sandbox", "--disable-background-networking"],
+    });
   });
   after(async () => {
     await browser?.close();
@@ -87,7 +97,7 @@ describe("fw-a scaffold: the first page in a real browser", () => {
       if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
     });
     await page.goto(`${base}/`, { waitUntil: "load" });
-    const styles = await page.evaluate(`(() => {
+    const styles = (await page.evaluate(`(() => {
       const get = (selector) => { const el = document.querySelector(selector); return el ? getComputedStyle(el) : null; };
       const body = get("body"), header = get(".site-header"), main = get("main.page"), card = get(".card"), h1 = get("h1"), button = get(".button");
       return {
@@ -100,7 +110,7 @@ describe("fw-a scaffold: the first page in a real browser", () => {
         buttonBackground: button && button.backgroundColor,
         cards: document.querySelectorAll(".card").length,
       };
-    })()`) as Record<string, unknown>;
+    })()`)) as Record<string, unknown>;
     await page.screenshot({ path: `${SHOTS}fw-a-welcome.png`, fullPage: true });
     await page.emulateMedia({ colorScheme: "dark" });
     await page.screenshot({ path: `${SHOTS}fw-a-welcome-dark.png`, fullPage: true });

@@ -38,8 +38,18 @@ export const framework = defineFramework({
   name: "fw-b",
   conventions,
   configKeys: [FWB_CONFIG_KEYS, CONTRIB_CONFIG_KEYS],
-  responder: (setup) => createResponder(setup, { packageTemplates: PACKAGE_TEMPLATES, contribErrors: contribSettings(setup.config).errors }),
-  mailRenderer: (config) => pugMailRenderer({ appDir: join(config.root, "templates"), packageDir: PACKAGE_TEMPLATES, development: config.env === "development", globals: { config } }),
+  responder: (setup) =>
+    createResponder(setup, {
+      packageTemplates: PACKAGE_TEMPLATES,
+      contribErrors: contribSettings(setup.config).errors,
+    }),
+  mailRenderer: (config) =>
+    pugMailRenderer({
+      appDir: join(config.root, "templates"),
+      packageDir: PACKAGE_TEMPLATES,
+      development: config.env === "development",
+      globals: { config },
+    }),
   viewModules: (config) => contribViews(contribSettings(config)),
   appliesMigrations: true,
   parts({ config, responder }) {
@@ -56,7 +66,15 @@ export const framework = defineFramework({
     return {
       ...(auth ? { auth } : {}),
       before: [translatorPlugin()],
-      after: (batteries, migrate) => [(fwb = fwbPlugin({ config, settings, batteries, migrate, responder: responder as () => Responder | undefined }))],
+      after: (batteries, migrate) => [
+        (fwb = fwbPlugin({
+          config,
+          settings,
+          batteries,
+          migrate,
+          responder: responder as () => Responder | undefined,
+        })),
+      ],
     };
   },
 });

@@ -48,5 +48,8 @@ export function assetUrls(basePath = ""): Readonly<Record<string, string>> {
  * from fw-b's own files and the installed packages (no CDN), as folders the host serves with the app's static files.
  */
 export function assetStaticFolders(): StaticFolder[] {
-  return Object.entries(assetFolders()).map(([folder, dir]) => ({ prefix: `${ASSETS_PREFIX}${folder ? `/${folder}` : ""}`, dir }));
+  return Object.entries(assetFolders()).map(([folder, dir]) => ({
+    prefix: `${ASSETS_PREFIX}${folder ? `/${folder}` : ""}`,
+    dir,
+  }));
 }

@@ -51,7 +51,8 @@ export const E_CONTRIB_SESSION_MISSING = createError(
 export const E_CONTRIB_NOT_MIGRATED = createError(
   "E_CONTRIB_NOT_MIGRATED",
   500,
-  (table: string) => `The table ${table} does not exist. Run \`fw-b :migrate\` (or set autoMigrate: true) before starting the app.`,
+  (table: string) =>
+    `The table ${table} does not exist. Run \`fw-b :migrate\` (or set autoMigrate: true) before starting the app.`,
 );
 
 /** A route needs a role (`@admin`, `@requireRole`) but no user system knows roles. */
@@ -90,16 +91,13 @@ export const E_OAUTH_FAILED = createError(
 export const E_OAUTH_UNAVAILABLE = createError(
   "E_OAUTH_UNAVAILABLE",
   503,
-  (provider: string, reason: string) => `Signing in with ${provider} is not possible right now: ${reason}. Try again later, or log in with your password.`,
+  (provider: string, reason: string) =>
+    `Signing in with ${provider} is not possible right now: ${reason}. Try again later, or log in with your password.`,
 );
 Object.defineProperty(E_OAUTH_UNAVAILABLE.prototype, "expose", { value: true });
 
 /** `fw-b :user create|promote` cannot do what was asked (taken name, unknown role or account, bad input). */
-export const E_USER_COMMAND = createError(
-  "E_USER_COMMAND",
-  500,
-  (reason: string) => `fw-b :user: ${reason}.`,
-);
+export const E_USER_COMMAND = createError("E_USER_COMMAND", 500, (reason: string) => `fw-b :user: ${reason}.`);
 
 /**
  * A contrib module that is on needs an optional package that is not installed (or fails to load):

@@ -44,7 +44,15 @@ describe("fw-b: docs/api.md's example from a generated client", () => {
     root = mkdtempSync(fileURLToPath(new URL("./.docs-api-", import.meta.url)));
     mkdirSync(join(root, "views"));
     writeFileSync(join(root, "views/posts.ts"), example);
-    host = await createApp({ root, config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:", secretKey: "docs-api-example-secret-key-0123456789" } });
+    host = await createApp({
+      root,
+      config: {
+        env: "test",
+        logRequests: false,
+        dbUrl: "sqlite::memory:",
+        secretKey: "docs-api-example-secret-key-0123456789",
+      },
+    });
     url = `http://127.0.0.1:${((await host.listen(0, "127.0.0.1")).address() as AddressInfo).port}`;
   });
   after(async () => {
@@ -54,9 +62,18 @@ describe("fw-b: docs/api.md's example from a generated client", () => {
 
   test("openapi-fetch lists and creates posts: 200, not a CSRF refusal; bad input is a 422", async () => {
     const document = (await (await fetch(`${url}/openapi.json`)).json()) as object;
-    const checked = await checkOpenApiClient<{ run(baseUrl: string): Promise<Record<string, unknown>> }>({ document, client, forbidden });
+    const checked = await checkOpenApiClient<{ run(baseUrl: string): Promise<Record<string, unknown>> }>({
+      document,
+      client,
+      forbidden,
+    });
     try {
-      assert.deepEqual(await checked.module.run(url), { page: 2, createdStatus: 200, title: "hello", refusedStatus: 422 });
+      assert.deepEqual(await checked.module.run(url), {
+        page: 2,
+        createdStatus: 200,
+        title: "hello",
+        refusedStatus: 422,
+      });
     } finally {
       checked.cleanup();
     }

@@ -17,7 +17,11 @@ const tsc = join(workspace, "node_modules", "typescript", "bin", "tsc");
 
 /** Runs the built CLI in `cwd` and returns its exit code and output. */
 function fwb(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } });
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, NODE_OPTIONS: "" },
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -75,8 +79,22 @@ describe("fw-b CLI end to end", () => {
   let output = "";
 
   before(() => {
-    for (const name of ["routing-kernel", "koa-host", "jobs", "cli", "security", "data", "services", "observability", "app-kit", "fw-b"]) {
-      const built = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: join(workspace, "packages", name), encoding: "utf8" });
+    for (const name of [
+      "routing-kernel",
+      "koa-host",
+      "jobs",
+      "cli",
+      "security",
+      "data",
+      "services",
+      "observability",
+      "app-kit",
+      "fw-b",
+    ]) {
+      const built = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], {
+        cwd: join(workspace, "packages", name),
+        encoding: "utf8",
+      });
       assert.equal(built.status, 0, `build of ${name} failed:\n${built.stdout}${built.stderr}`);
     }
   });
@@ -88,29 +106,49 @@ describe("fw-b CLI end to end", () => {
   test(":init writes a TypeScript skeleton, links fw-b, and never overwrites", () => {
     const first = fwb(dir, ":init", "--root", app);
     assert.equal(first.status, 0, first.stderr);
-    for (const file of ["app.ts", "package.json", "tsconfig.json", "lib/config.ts", "lib/models.ts", "run/scripts.ts", "views/main.ts",
-      "templates/layouts/default.pug", "templates/main/Index/index.pug", "static", "data", "migrations", ".gitignore", "README.md"]) {
+    for (const file of [
+      "app.ts",
+      "package.json",
+      "tsconfig.json",
+      "lib/config.ts",
+      "lib/models.ts",
+      "run/scripts.ts",
+      "views/main.ts",
+      "templates/layouts/default.pug",
+      "templates/main/Index/index.pug",
+      "static",
+      "data",
+      "migrations",
+      ".gitignore",
+      "README.md",
+    ]) {
       assert.ok(existsSync(join(app, file)), `${file} exists`);
       assert.match(first.stdout, new RegExp(`create  ${file.replace(".", "\\.")}`));
     }
-    const pkg = JSON.parse(readFileSync(join(app, "package.json"), "utf8")) as { name: string; dependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(app, "package.json"), "utf8")) as {
+      name: string;
+      dependencies: Record<string, string>;
+    };
     assert.equal(pkg.name, "my-shop");
     assert.equal(pkg.dependencies["fw-b"], `file:${packageDir.replace(/\/$/, "")}`);
     assert.equal(realpathSync(join(app, "node_modules", "fw-b")), realpathSync(packageDir));
-    assert.match(readFileSync(join(app, "app.ts"), "utf8"), /export const app = defineApp\(\{ root: import\.meta\.dirname \}\)/);
+    assert.match(
+      readFileSync(join(app, "app.ts"), "utf8"),
+      /export const app = defineApp\(\{ root: import\.meta\.dirname \}\)/,
+    );
 
     writeFileSync(join(app, "README.md"), "mine");
     const again = fwb(dir, ":init", "--root", app);
     assert.equal(again.status, 0);
-    assert.match(again.stdout, /skip    README\.md \(exists\)/);
+    assert.match(again.stdout, /skip {4}README\.md \(exists\)/);
     assert.equal(readFileSync(join(app, "README.md"), "utf8"), "mine");
   });
 
   test(":addview writes a view and its template; a second time fails and says why", () => {
     const added = fwb(app, ":addview", "shop");
     assert.equal(added.status, 0, added.stderr);
-    assert.match(added.stdout, /create  views\/shop\.ts/);
-    assert.match(added.stdout, /create  templates\/shop\/Shop\/index\.pug/);
+    assert.match(added.stdout, /create {2}views\/shop\.ts/);
+    assert.match(added.stdout, /create {2}templates\/shop\/Shop\/index\.pug/);
     const again = fwb(app, ":addview", "shop");
     assert.equal(again.status, 1);
     assert.match(again.stderr, /E_VIEW_EXISTS: views\/shop\.ts already exists/);
@@ -119,7 +157,10 @@ describe("fw-b CLI end to end", () => {
     assert.match(bad.stderr, /E_INVALID_VIEW_NAME/);
     // Now the user edits the generated view: an interceptor, an XML feed, a page with a greeting.
     writeFileSync(join(app, "views", "shop.ts"), SHOP_VIEW("Welcome"));
-    writeFileSync(join(app, "templates", "shop", "Shop", "index.pug"), "extends /layouts/default\nblock content\n  h1= title\n  p.greeting= greeting\n");
+    writeFileSync(
+      join(app, "templates", "shop", "Shop", "index.pug"),
+      "extends /layouts/default\nblock content\n  h1= title\n  p.greeting= greeting\n",
+    );
   });
 
   test(":migrate builds the SQLite database from migrations/; :make-migration, :migrations, :rollback", () => {
@@ -162,7 +203,13 @@ export async function down(knex: Knex): Promise<void> {
 
   test(":maintenance on|off needs contrib.maintenance's table; its migration runs with the app's", () => {
     const configFile = join(app, "lib", "config.ts");
-    writeFileSync(configFile, readFileSync(configFile, "utf8").replace('dbUrl: "sqlite:data/app.db",', 'dbUrl: "sqlite:data/app.db",\n  contrib: { maintenance: true },'));
+    writeFileSync(
+      configFile,
+      readFileSync(configFile, "utf8").replace(
+        'dbUrl: "sqlite:data/app.db",',
+        'dbUrl: "sqlite:data/app.db",\n  contrib: { maintenance: true },',
+      ),
+    );
     assert.match(fwb(app, ":migrations").stdout, /\[ \] fw-b\/contrib\/maintenance\/\d+_create_fwb_settings/);
     assert.match(fwb(app, ":migrate").stdout, /applied fw-b\/contrib\/maintenance\/\d+_create_fwb_settings/);
     const bad = fwb(app, ":maintenance", "maybe");
@@ -175,8 +222,15 @@ export async function down(knex: Knex): Promise<void> {
     const listed = fwb(app, ":routes");
     assert.equal(listed.status, 0, listed.stderr);
     assert.match(listed.stdout, /GET\s+\/shop\/feed\s+shop:Shop\.feed\s+xml/);
-    const json = JSON.parse(fwb(app, ":routes", "--json").stdout) as Array<{ handler: string; path: string; kind: string }>;
-    assert.deepEqual(json.find((r) => r.handler === "Api.index"), { verbs: ["GET"], path: "/api", handler: "Api.index", module: "main", kind: "json" });
+    const json = JSON.parse(fwb(app, ":routes", "--json").stdout) as Array<{
+      handler: string;
+      path: string;
+      kind: string;
+    }>;
+    assert.deepEqual(
+      json.find((r) => r.handler === "Api.index"),
+      { verbs: ["GET"], path: "/api", handler: "Api.index", module: "main", kind: "json" },
+    );
     const outside = fwb(dir, ":routes");
     assert.equal(outside.status, 1);
     assert.match(outside.stderr, /E_APP_NOT_FOUND/);
@@ -187,19 +241,32 @@ export async function down(knex: Knex): Promise<void> {
 
   test(":serve serves the app: Pug page with the menu, JSON API, XML, an interceptor; it reloads on change", async () => {
     const port = await freePort();
-    server = spawn(process.execPath, [bin, ":serve", "--port", String(port)], { cwd: app, env: { ...process.env, NODE_OPTIONS: "" }, stdio: ["ignore", "pipe", "pipe"] });
+    server = spawn(process.execPath, [bin, ":serve", "--port", String(port)], {
+      cwd: app,
+      env: { ...process.env, NODE_OPTIONS: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     url = `http://127.0.0.1:${port}`;
-    await eventually(`the server (output so far: ${output})`, async () => (output.includes("Serving") ? true : undefined));
+    await eventually(`the server (output so far: ${output})`, async () =>
+      output.includes("Serving") ? true : undefined,
+    );
 
     const home = await fetch(`${url}/`);
     assert.equal(home.status, 200);
     const html = await home.text();
     assert.match(html, /<h1>my-shop<\/h1>/);
-    assert.match(html, /<nav class="fwb-nav"[^>]*><ul><li class="active"><a href="\/" aria-current="page">Home<\/a><\/li><li><a href="\/shop">Shop<\/a><ul><li><a href="\/shop\/feed">Feed<\/a><\/li><\/ul><\/li><\/ul><\/nav>/);
+    assert.match(
+      html,
+      /<nav class="fwb-nav"[^>]*><ul><li class="active"><a href="\/" aria-current="page">Home<\/a><\/li><li><a href="\/shop">Shop<\/a><ul><li><a href="\/shop\/feed">Feed<\/a><\/li><\/ul><\/li><\/ul><\/nav>/,
+    );
 
-    assert.match(html, /<li><a href="\/api\/1">Green tea<\/a> \(4\.5\)<\/li><li><a href="\/api\/2">Black tea<\/a> \(3\.9\)<\/li><li><a href="\/api\/\d+">Oolong<\/a> \(6\)<\/li>/, "rows from SQLite");
+    assert.match(
+      html,
+      /<li><a href="\/api\/1">Green tea<\/a> \(4\.5\)<\/li><li><a href="\/api\/2">Black tea<\/a> \(3\.9\)<\/li><li><a href="\/api\/\d+">Oolong<\/a> \(6\)<\/li>/,
+      "rows from SQLite",
+    );
 
     // Another process (the CLI) switches maintenance on: the running server answers 503 within a second.
     assert.match(fwb(app, ":maintenance", "on").stdout, /Maintenance is on/);
@@ -225,7 +292,10 @@ export async function down(knex: Knex): Promise<void> {
 
     const feed = await fetch(`${url}/shop/feed`);
     assert.equal(feed.headers.get("content-type"), "application/xml; charset=utf-8");
-    assert.equal(await feed.text(), '<?xml version="1.0" encoding="UTF-8"?>\n<response><shop>Tea &amp; more</shop><open>true</open><items><item>1</item><item>2</item></items></response>');
+    assert.equal(
+      await feed.text(),
+      '<?xml version="1.0" encoding="UTF-8"?>\n<response><shop>Tea &amp; more</shop><open>true</open><items><item>1</item><item>2</item></items></response>',
+    );
 
     assert.equal(await (await fetch(`${url}/shop/item/7`)).text(), "item 7");
     assert.equal(await (await fetch(`${url}/shop/item/7?closed=1`)).text(), "closed (item 7)");
@@ -241,7 +311,10 @@ export async function down(knex: Knex): Promise<void> {
     assert.ok(server, "the server runs");
     const exited = new Promise<number | null>((resolve) => server!.once("exit", (code) => resolve(code)));
     server!.kill("SIGTERM");
-    const code = await Promise.race([exited, new Promise<string>((resolve) => setTimeout(() => resolve("timeout"), 10_000))]);
+    const code = await Promise.race([
+      exited,
+      new Promise<string>((resolve) => setTimeout(() => resolve("timeout"), 10_000)),
+    ]);
     assert.equal(code, 0, `exit: ${String(code)}\n${output}`);
     await assert.rejects(fetch(`${url}/`), "nothing listens any more");
   });

@@ -69,7 +69,11 @@ describe("fw-b errors", () => {
     const bad = await get("/document/echo", { method: "POST", headers, body: "{nope" });
     assert.equal(bad.status, 400);
     assert.match(bad.text, /not valid JSON/);
-    const big = await get("/document/echo", { method: "POST", headers, body: JSON.stringify({ a: "x".repeat(2_000_000) }) });
+    const big = await get("/document/echo", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ a: "x".repeat(2_000_000) }),
+    });
     assert.equal(big.status, 413);
     const ok = await get("/document/echo", { method: "POST", headers, body: '{"a":1}' });
     assert.equal(ok.text, '{"a":1}');
@@ -79,7 +83,11 @@ describe("fw-b errors", () => {
   });
 
   test("bad input to a JSON view is answered in JSON", async () => {
-    const res = await get("/api/products/create", { method: "POST", headers: { "content-type": "application/json" }, body: "[1," });
+    const res = await get("/api/products/create", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "[1,",
+    });
     assert.equal(res.status, 400);
     const body = JSON.parse(res.text) as { error: { status: number; message: string } };
     assert.equal(body.error.status, 400);

@@ -17,7 +17,8 @@ const fakeLogin: HostPlugin = {
   locals: (ctx) => ({ current_user: ctx.state["user"] ?? null }),
 };
 
-const links = (html: string) => [...html.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => `${m[2]} ${m[1]}`);
+const links = (html: string) =>
+  [...html.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => `${m[2]} ${m[1]}`);
 
 describe("fw-b navigation menu", () => {
   let app: StartedApp;
@@ -39,7 +40,14 @@ describe("fw-b navigation menu", () => {
 
   test("a logged-in user sees the Account section with its entries in order", async () => {
     const nav = await page("/", "ada");
-    assert.deepEqual(links(nav), ["Home /", "Catalog /store", "Teas /store/teas", "Account /account/info", "Settings /account/settings", "Info /account/info"]);
+    assert.deepEqual(links(nav), [
+      "Home /",
+      "Catalog /store",
+      "Teas /store/teas",
+      "Account /account/info",
+      "Settings /account/settings",
+      "Info /account/info",
+    ]);
   });
 
   test("the current page and its section are marked active", async () => {
@@ -68,7 +76,9 @@ describe("fw-b navigation menu", () => {
 describe("fw-b navigation menu in the request's language", () => {
   let app: StartedApp;
   before(async () => {
-    app = await startApp({ config: { contrib: { i18n: { resources: { de: { Catalog: "Katalog", Teas: "Tees" } } } } } });
+    app = await startApp({
+      config: { contrib: { i18n: { resources: { de: { Catalog: "Katalog", Teas: "Tees" } } } } },
+    });
   });
   after(() => app.close());
 

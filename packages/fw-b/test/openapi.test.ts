@@ -17,7 +17,10 @@ openApiCases({
   own({ document }) {
     test("an XML route answers application/xml, its refusals too", () => {
       const responses = document().paths["/feed/add"]!["post"]!.responses;
-      assert.ok((responses["200"] as { content: Record<string, unknown> }).content["application/xml"], "an XML route answers application/xml");
+      assert.ok(
+        (responses["200"] as { content: Record<string, unknown> }).content["application/xml"],
+        "an XML route answers application/xml",
+      );
       assert.ok((responses["422"] as { content: Record<string, unknown> }).content["application/xml"]);
     });
   },

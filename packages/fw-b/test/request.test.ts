@@ -5,7 +5,8 @@ import { conventions, FwB } from "../src/base.js";
 import { route } from "../src/decorators/index.js";
 import { request } from "../src/request.js";
 
-const table = (exports: Record<string, unknown>) => buildRouteTable({ conventions, modules: [{ name: "main", exports }] });
+const table = (exports: Record<string, unknown>) =>
+  buildRouteTable({ conventions, modules: [{ name: "main", exports }] });
 
 describe("request verb decorators", () => {
   test("restrict verbs and keep the generated path and parameters; stacking adds verbs", () => {
@@ -17,7 +18,7 @@ describe("request verb decorators", () => {
       @request.patch edit(id: string) {
         return id;
       }
-      @(request.delete) remove(id: string) {
+      @request.delete remove(id: string) {
         return id;
       }
       @request.del drop(id: string) {
@@ -46,14 +47,20 @@ describe("request verb decorators", () => {
       @route("/y") @request.post two() {}
     }
     const rows = table({ A }).routes.map((r) => [r.verbs.join(","), r.path]);
-    assert.deepEqual(rows, [["POST", "/a/x"], ["POST", "/a/y"]]);
+    assert.deepEqual(rows, [
+      ["POST", "/a/x"],
+      ["POST", "/a/y"],
+    ]);
   });
 
   test("a verb decorator on a class is refused", () => {
-    assert.throws(() => {
-      @(request.post as unknown as (value: unknown, context: ClassDecoratorContext) => void)
-      class Bad extends FwB {}
-      return Bad;
-    }, { code: "E_INVALID_DECORATOR_TARGET" });
+    assert.throws(
+      () => {
+        @(request.post as unknown as (value: unknown, context: ClassDecoratorContext) => void)
+        class Bad extends FwB {}
+        return Bad;
+      },
+      { code: "E_INVALID_DECORATOR_TARGET" },
+    );
   });
 });

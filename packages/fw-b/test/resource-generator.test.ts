@@ -22,8 +22,10 @@ const env = () => {
   delete vars["APP_ENV"];
   return vars;
 };
-const fwb = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: "utf8", env: env() });
-const sh = (cwd: string, command: string) => spawnSync("sh", ["-c", command], { cwd, encoding: "utf8", env: env(), timeout: 300_000 });
+const fwb = (cwd: string, ...args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args], { cwd, encoding: "utf8", env: env() });
+const sh = (cwd: string, command: string) =>
+  spawnSync("sh", ["-c", command], { cwd, encoding: "utf8", env: env(), timeout: 300_000 });
 
 function listing(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: false })
@@ -46,7 +48,10 @@ describe("fw-b :resource in a new app outside the repository", () => {
   after(() => rmSync(work, { recursive: true, force: true }));
 
   before(() => {
-    assert.ok(existsSync(fileURLToPath(new URL("../dist/cli/main.js", import.meta.url))), "build fw-b first: its dist/ is missing");
+    assert.ok(
+      existsSync(fileURLToPath(new URL("../dist/cli/main.js", import.meta.url))),
+      "build fw-b first: its dist/ is missing",
+    );
     const init = fwb(work, ":init", "--root", app);
     assert.equal(init.status, 0, init.stderr);
   });
@@ -54,7 +59,14 @@ describe("fw-b :resource in a new app outside the repository", () => {
   test("writes the HTML resource and the JSON one; a clash is refused with nothing written", () => {
     const html = fwb(app, ":resource", "Todo", "title:string", "details:text?", "done:boolean", "priority:integer?");
     assert.equal(html.status, 0, html.stderr);
-    for (const file of ["lib/models/todos.ts", "lib/factories/todos.ts", "views/todos.ts", "templates/todos/Todos/_form.pug", "templates/todos/Todos/edit.pug", "test/todos.test.ts"]) {
+    for (const file of [
+      "lib/models/todos.ts",
+      "lib/factories/todos.ts",
+      "views/todos.ts",
+      "templates/todos/Todos/_form.pug",
+      "templates/todos/Todos/edit.pug",
+      "test/todos.test.ts",
+    ]) {
       assert.match(html.stdout, new RegExp(`create  ${file.replace(/\./g, "\\.")}`));
     }
     assert.match(html.stdout, /create {2}migrations\/\d{14}_create_todos\.ts/);
@@ -109,20 +121,33 @@ describe("fw-b :resource in a new app outside the repository", () => {
     let base = "";
     let output = "";
     before(async () => {
-      assert.ok(existsSync(CHROMIUM), `Chromium is missing at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (Debian), or set CHROMIUM_PATH`);
+      assert.ok(
+        existsSync(CHROMIUM),
+        `Chromium is missing at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (Debian), or set CHROMIUM_PATH`,
+      );
       const port = await freePort();
       base = `http://127.0.0.1:${port}`;
-      server = spawn(process.execPath, [bin, ":serve", "--port", String(port), "--no-reload"], { cwd: app, env: env(), stdio: ["ignore", "pipe", "pipe"] });
+      server = spawn(process.execPath, [bin, ":serve", "--port", String(port), "--no-reload"], {
+        cwd: app,
+        env: env(),
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       server.stdout!.on("data", (chunk) => (output += chunk));
       server.stderr!.on("data", (chunk) => (output += chunk));
       const deadline = Date.now() + 60_000;
       for (;;) {
-        const ready = await fetch(`${base}/todos`).then((res) => res.status === 200, () => false);
+        const ready = await fetch(`${base}/todos`).then(
+          (res) => res.status === 200,
+          () => false,
+        );
         if (ready) break;
         assert.ok(Date.now() < deadline && server.exitCode === null, `the app did not serve /todos:\n${output}`);
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-background-networking"] });
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ["--headless", "--no-sandbox", "--disable-background-networking"],
+      });
     });
     after(async () => {
       await browser?.close();
@@ -132,7 +157,10 @@ describe("fw-b :resource in a new app outside the repository", () => {
     test("create (after a refused form), edit, delete", async () => {
       const page = await browser!.newPage();
       await page.goto(`${base}/`);
-      await Promise.all([page.waitForURL(`${base}/todos`), page.locator("nav").getByRole("link", { name: "Todos" }).click()]);
+      await Promise.all([
+        page.waitForURL(`${base}/todos`),
+        page.locator("nav").getByRole("link", { name: "Todos" }).click(),
+      ]);
       assert.match(await page.locator("main").innerText(), /No todos yet/);
       await Promise.all([page.waitForURL(`${base}/todos/new`), page.getByRole("link", { name: "New todo" }).click()]);
 

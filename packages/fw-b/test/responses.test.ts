@@ -15,7 +15,12 @@ describe("fw-b responses", () => {
 
   const get = async (path: string, init: RequestInit = {}) => {
     const res = await fetch(app.url + path, { redirect: "manual", ...init });
-    return { status: res.status, type: res.headers.get("content-type") ?? "", headers: res.headers, text: await res.text() };
+    return {
+      status: res.status,
+      type: res.headers.get("content-type") ?? "",
+      headers: res.headers,
+      text: await res.text(),
+    };
   };
 
   test("a dict renders templates/<module>/<Class>/<method>.pug inside the default layout, escaped", async () => {
@@ -57,7 +62,9 @@ describe("fw-b responses", () => {
     const res = await get("/api/products/feed");
     assert.equal(res.type, "application/xml; charset=utf-8");
     assert.equal(XMLValidator.validate(res.text), true);
-    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", parseTagValue: false }).parse(res.text) as {
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", parseTagValue: false }).parse(
+      res.text,
+    ) as {
       response: Record<string, unknown>;
     };
     assert.deepEqual(parsed.response, {
@@ -68,7 +75,10 @@ describe("fw-b responses", () => {
       key: { "#text": "a<b", "@name": "bad key" },
     });
     const feed = await get("/feed");
-    assert.match(feed.text, /<response><title>Feed &amp; news<\/title><entries><item><id>1<\/id><\/item><item><id>2<\/id><\/item><\/entries><\/response>$/);
+    assert.match(
+      feed.text,
+      /<response><title>Feed &amp; news<\/title><entries><item><id>1<\/id><\/item><item><id>2<\/id><\/item><\/entries><\/response>$/,
+    );
   });
 
   test("HEAD on a template page sends headers and no body", async () => {

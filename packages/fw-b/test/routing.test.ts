@@ -66,7 +66,10 @@ describe("fw-b routing (seed examples)", () => {
   });
 
   test("method override: a form POST with _method=DELETE reaches delete()", async () => {
-    const res = await fetch(`${app.url}/document/9`, { method: "POST", body: new URLSearchParams({ _method: "DELETE" }) });
+    const res = await fetch(`${app.url}/document/9`, {
+      method: "POST",
+      body: new URLSearchParams({ _method: "DELETE" }),
+    });
     assert.equal(await res.text(), "deleted 9");
   });
 

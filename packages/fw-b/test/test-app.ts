@@ -21,13 +21,21 @@ export interface TestServer {
  * Builds an fw-b app of the given view modules (in an empty temporary root unless `root` is
  * given), in the `test` environment without request logs.
  */
-export async function buildTestApp(modules: readonly ViewModule[], options: Partial<FwBAppOptions> = {}): Promise<{ host: Host; cleanup(): void }> {
+export async function buildTestApp(
+  modules: readonly ViewModule[],
+  options: Partial<FwBAppOptions> = {},
+): Promise<{ host: Host; cleanup(): void }> {
   const root = options.root ?? mkdtempSync(join(tmpdir(), "fw-b-test-"));
   const cleanup = () => {
     if (!options.root) rmSync(root, { recursive: true, force: true });
   };
   try {
-    const host = await createApp({ ...options, root, modules, config: { env: "test", logRequests: false, ...options.config } });
+    const host = await createApp({
+      ...options,
+      root,
+      modules,
+      config: { env: "test", logRequests: false, ...options.config },
+    });
     return { host, cleanup };
   } catch (error) {
     cleanup();
@@ -36,7 +44,10 @@ export async function buildTestApp(modules: readonly ViewModule[], options: Part
 }
 
 /** Builds an fw-b app of the given view modules and listens on 127.0.0.1 and an ephemeral port. */
-export async function startTestApp(modules: readonly ViewModule[], options: Partial<FwBAppOptions> = {}): Promise<TestServer> {
+export async function startTestApp(
+  modules: readonly ViewModule[],
+  options: Partial<FwBAppOptions> = {},
+): Promise<TestServer> {
   const { host, cleanup } = await buildTestApp(modules, options);
   const served = await listenForTest(host);
   return {
@@ -48,4 +59,3 @@ export async function startTestApp(modules: readonly ViewModule[], options: Part
     },
   };
 }
-

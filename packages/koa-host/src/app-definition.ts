@@ -43,11 +43,18 @@ export function findAppEntry(root: string): string | undefined {
  * from `appName`, then `APP_NAME`, then the first declared app. `typescript: false` (a built app
  * under `start`) imports plain JavaScript without registering the TypeScript loader.
  */
-export async function loadAppDefinition(root: string, appName?: string, options: { readonly typescript?: boolean } = {}): Promise<AppDefinition> {
+export async function loadAppDefinition(
+  root: string,
+  appName?: string,
+  options: { readonly typescript?: boolean } = {},
+): Promise<AppDefinition> {
   const absolute = resolve(root);
   const entry = findAppEntry(absolute);
   if (!entry) {
-    throw new E_APP_NOT_FOUND(absolute, `there is no ${ENTRY_FILES.join(", ")}; run the init command of your framework first, or pass --root`);
+    throw new E_APP_NOT_FOUND(
+      absolute,
+      `there is no ${ENTRY_FILES.join(", ")}; run the init command of your framework first, or pass --root`,
+    );
   }
   if (options.typescript !== false) await registerTypeScript(absolute);
   let module: Record<string, unknown>;

@@ -16,7 +16,10 @@ export const APP_FOLDER_MARK = ".fw-app-folder";
 
 /** Writes the mark into `dir` (a build being written) for a build that will live at `finalDir`. */
 export function markAppFolder(dir: string, finalDir: string, appFolder: string): void {
-  writeFileSync(join(dir, APP_FOLDER_MARK), `${relative(resolve(finalDir), resolve(appFolder)).split("\\").join("/") || "."}\n`);
+  writeFileSync(
+    join(dir, APP_FOLDER_MARK),
+    `${relative(resolve(finalDir), resolve(appFolder)).split("\\").join("/") || "."}\n`,
+  );
 }
 
 /** The app folder of code running from `root` (absolute): see the file's comment. */

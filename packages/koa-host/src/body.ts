@@ -45,9 +45,21 @@ function makeParser(limits: BodyLimits): Middleware {
 }
 
 function translate(error: unknown, kind: "json" | "other", limits: BodyLimits): Error {
-  const e = error as { type?: string; status?: number; httpCode?: number; message?: string; code?: number; limit?: number };
+  const e = error as {
+    type?: string;
+    status?: number;
+    httpCode?: number;
+    message?: string;
+    code?: number;
+    limit?: number;
+  };
   if (e.type === "entity.too.large" || e.status === 413 || e.httpCode === 413) {
-    const limit = kind === "json" ? String(limits.json) : e.httpCode === 413 ? `${limits.fileSize} bytes per file` : String(limits.form);
+    const limit =
+      kind === "json"
+        ? String(limits.json)
+        : e.httpCode === 413
+          ? `${limits.fileSize} bytes per file`
+          : String(limits.form);
     return new E_BODY_TOO_LARGE(e.limit ? `${e.limit} bytes` : limit);
   }
   if (kind === "json") return new E_MALFORMED_JSON(e.message ?? "unreadable");

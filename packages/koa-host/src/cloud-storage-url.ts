@@ -57,7 +57,8 @@ function endpointOf(url: URL, fail: Fail): string | undefined {
 /** Reads `gs://[ACCESS_ID:SECRET@]bucket/prefix[?endpoint=]`; keys from the URL or GCS_HMAC_ACCESS_ID/GCS_HMAC_SECRET. */
 export function readGcsUrl(url: URL, fail: Fail, env: Env = process.env): GcsLocation {
   const bucket = url.hostname;
-  if (!/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/.test(bucket)) fail(`"${bucket}" is not a Cloud Storage bucket name; write it as the host, e.g. gs://my-bucket/uploads`);
+  if (!/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/.test(bucket))
+    fail(`"${bucket}" is not a Cloud Storage bucket name; write it as the host, e.g. gs://my-bucket/uploads`);
   const accessKeyId = url.username ? decodeURIComponent(url.username) : env[GCS_ENV.accessId];
   const secretAccessKey = url.username ? decodeURIComponent(url.password) : env[GCS_ENV.secret];
   if (!accessKeyId || !secretAccessKey) {
@@ -92,7 +93,9 @@ function connectionString(text: string): Map<string, string> {
 export function readAzureBlobUrl(url: URL, fail: Fail, env: Env = process.env): AzureBlobLocation {
   const container = url.hostname;
   if (!/^(?!.*--)[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/.test(container)) {
-    fail(`"${container}" is not an Azure container name (3-63 lowercase letters, digits and single hyphens); write it as the host, e.g. azblob://uploads/prefix`);
+    fail(
+      `"${container}" is not an Azure container name (3-63 lowercase letters, digits and single hyphens); write it as the host, e.g. azblob://uploads/prefix`,
+    );
   }
   let account: string | undefined;
   let accountKey: string | undefined;
@@ -106,7 +109,11 @@ export function readAzureBlobUrl(url: URL, fail: Fail, env: Env = process.env): 
     accountKey = pairs.get("AccountKey");
     const fromString = pairs.get("BlobEndpoint");
     const suffix = pairs.get("EndpointSuffix");
-    endpoint ??= fromString?.replace(/\/+$/, "") ?? (suffix && account ? `${pairs.get("DefaultEndpointsProtocol") ?? "https"}://${account}.blob.${suffix}` : undefined);
+    endpoint ??=
+      fromString?.replace(/\/+$/, "") ??
+      (suffix && account
+        ? `${pairs.get("DefaultEndpointsProtocol") ?? "https"}://${account}.blob.${suffix}`
+        : undefined);
   } else {
     account = env["AZURE_STORAGE_ACCOUNT"];
     accountKey = env["AZURE_STORAGE_KEY"];
@@ -116,7 +123,8 @@ export function readAzureBlobUrl(url: URL, fail: Fail, env: Env = process.env): 
       "Azure Blob Storage needs the account name and key: write them in the URL (azblob://ACCOUNT:KEY@container/prefix, the key percent-encoded) or set AZURE_STORAGE_CONNECTION_STRING, or AZURE_STORAGE_ACCOUNT and AZURE_STORAGE_KEY",
     );
   }
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(accountKey)) fail("the account key is not base64 (percent-encode + / and = in the URL: %2B %2F %3D)");
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(accountKey))
+    fail("the account key is not base64 (percent-encode + / and = in the URL: %2B %2F %3D)");
   return {
     container,
     prefix: prefixOf(url, fail),

@@ -36,7 +36,9 @@ export const HOST_CONFIG_KEYS = Object.freeze({
   basePath: true,
   baseUrl: true,
   // The production keys (trustProxy, health paths...): declared where their defaults are.
-  ...(Object.fromEntries(Object.keys(PRODUCTION_DEFAULTS).map((key) => [key, true as const])) as { readonly [Key in keyof typeof PRODUCTION_DEFAULTS]: true }),
+  ...(Object.fromEntries(Object.keys(PRODUCTION_DEFAULTS).map((key) => [key, true as const])) as {
+    readonly [Key in keyof typeof PRODUCTION_DEFAULTS]: true;
+  }),
   // The app's display name (scaffolds, layouts) and the app's own keys (see validateConfigKeys).
   appName: true,
   appKeys: true,
@@ -58,10 +60,15 @@ const hostKeysAgree: ConfigKeysAgree<typeof HOST_CONFIG_KEYS, HostConfig & { rea
 void hostKeysAgree;
 
 /** The object part of a config value's type (a block's own keys), without scalars, lists and functions. */
-type BlockOf<T> = Exclude<NonNullable<T>, boolean | string | number | readonly unknown[] | ((...args: never[]) => unknown)>;
+type BlockOf<T> = Exclude<
+  NonNullable<T>,
+  boolean | string | number | readonly unknown[] | ((...args: never[]) => unknown)
+>;
 
 /** Keys declared but not typed (neither in `Shape` nor in `Host`), or typed but not declared. */
-type OwnMismatch<Keys, Shape, Host> = Exclude<keyof Keys & string, keyof Shape | keyof Host> | Exclude<keyof Shape & string, keyof Keys>;
+type OwnMismatch<Keys, Shape, Host> =
+  | Exclude<keyof Keys & string, keyof Shape | keyof Host>
+  | Exclude<keyof Shape & string, keyof Keys>;
 
 /** The value type a key has in the shape, else in the host's keys. */
 type TypedValue<Key, Shape, Host> = Key extends keyof Shape ? Shape[Key] : Key extends keyof Host ? Host[Key] : never;
@@ -70,7 +77,9 @@ type TypedValue<Key, Shape, Host> = Key extends keyof Shape ? Shape[Key] : Key e
 type KeyMismatch<Keys, Shape, Host> =
   | OwnMismatch<Keys, Shape, Host>
   | {
-      [Key in keyof Keys & string]: Keys[Key] extends true ? never : `${Key}.${OwnMismatch<Keys[Key], BlockOf<TypedValue<Key, Shape, Host>>, {}>}`;
+      [Key in keyof Keys & string]: Keys[Key] extends true
+        ? never
+        : `${Key}.${OwnMismatch<Keys[Key], BlockOf<TypedValue<Key, Shape, Host>>, {}>}`;
     }[keyof Keys & string];
 
 /**
@@ -116,13 +125,24 @@ export function validateConfigKeys(
   checkBlock(config as Readonly<Record<string, unknown>>, keys, "", where, own);
 }
 
-function checkBlock(block: Readonly<Record<string, unknown>>, keys: ConfigKeys, prefix: string, where: string, own: readonly string[]): void {
+function checkBlock(
+  block: Readonly<Record<string, unknown>>,
+  keys: ConfigKeys,
+  prefix: string,
+  where: string,
+  own: readonly string[],
+): void {
   for (const key of Object.keys(block)) {
     const declared = keys[key];
     if (declared === undefined) {
       if (prefix === "" && own.includes(key)) continue;
       const known = Object.keys(keys);
-      throw new E_CONFIG_UNKNOWN_KEY(`${prefix}${key}`, where, known, closestName(key, prefix === "" ? [...known, ...own] : known));
+      throw new E_CONFIG_UNKNOWN_KEY(
+        `${prefix}${key}`,
+        where,
+        known,
+        closestName(key, prefix === "" ? [...known, ...own] : known),
+      );
     }
     const value = block[key];
     if (declared !== true && isPlainObject(value)) checkBlock(value, declared, `${prefix}${key}.`, where, own);

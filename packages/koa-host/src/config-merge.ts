@@ -7,7 +7,9 @@
 import { isPlainObject } from "routing-kernel/plugin";
 
 /** Merges config layers, later ones winning, deeply for plain objects only (arrays are replaced). */
-export function mergeConfig(...layers: ReadonlyArray<Readonly<Record<string, unknown>> | undefined>): Record<string, unknown> {
+export function mergeConfig(
+  ...layers: ReadonlyArray<Readonly<Record<string, unknown>> | undefined>
+): Record<string, unknown> {
   const merged: Record<string, unknown> = {};
   for (const layer of layers) if (layer) mergeInto(merged, layer);
   return merged;

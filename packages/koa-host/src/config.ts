@@ -192,10 +192,15 @@ export async function loadConfig(
   loadEnvFile(appDir, environment);
   const fromFile = await readConfigFile(absolute);
   const { environments: declared, ...base } = fromFile;
-  if (declared !== undefined && !isPlainObject(declared)) throw new E_CONFIG_INVALID(join(absolute, "lib"), "`environments` must be an object of sections: { production: { ... } }");
+  if (declared !== undefined && !isPlainObject(declared))
+    throw new E_CONFIG_INVALID(
+      join(absolute, "lib"),
+      "`environments` must be an object of sections: { production: { ... } }",
+    );
   const environments = (declared ?? {}) as Record<string, Record<string, unknown>>;
   for (const [name, section] of Object.entries(environments)) {
-    if (!isPlainObject(section)) throw new E_CONFIG_INVALID(join(absolute, "lib"), `environments.${name} must be an object of config keys`);
+    if (!isPlainObject(section))
+      throw new E_CONFIG_INVALID(join(absolute, "lib"), `environments.${name} must be an object of config keys`);
   }
   const env = String(overrides["env"] ?? (environment["APP_ENV"] || undefined) ?? "development");
   const known = [...new Set([...KNOWN_ENVIRONMENTS, ...Object.keys(environments)])];
@@ -205,7 +210,14 @@ export async function loadConfig(
     const value = environment[variable];
     if (value !== undefined && value !== "") fromEnv[key] = value;
   }
-  const merged = mergeConfig(defaultConfig(absolute, env) as unknown as Readonly<Record<string, unknown>>, base as Readonly<Record<string, unknown>>, environments[env], fromEnv, overrides, { env, root: absolute, appDir }) as unknown as AppConfig;
+  const merged = mergeConfig(
+    defaultConfig(absolute, env) as unknown as Readonly<Record<string, unknown>>,
+    base as Readonly<Record<string, unknown>>,
+    environments[env],
+    fromEnv,
+    overrides,
+    { env, root: absolute, appDir },
+  ) as unknown as AppConfig;
   if (env === "production" && (!merged.secretKey || merged.secretKey === DEVELOPMENT_SECRET)) {
     throw new E_MISSING_SECRET_KEY();
   }
@@ -217,7 +229,11 @@ export async function loadConfig(
 
 /** The `environments` sections of the config file a config was loaded from (for the start-up key check). */
 export function environmentSections(config: AppConfig): Readonly<Record<string, Readonly<Record<string, unknown>>>> {
-  return (config as unknown as Record<symbol, Readonly<Record<string, Readonly<Record<string, unknown>>>> | undefined>)[SECTIONS] ?? {};
+  return (
+    (config as unknown as Record<symbol, Readonly<Record<string, Readonly<Record<string, unknown>>>> | undefined>)[
+      SECTIONS
+    ] ?? {}
+  );
 }
 
 async function readConfigFile(root: string): Promise<ConfigInput> {

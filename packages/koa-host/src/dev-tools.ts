@@ -33,7 +33,10 @@ function packageDirFrom(dir: string, name: string): string | undefined {
 type ExportTarget = string | null | { readonly [condition: string]: ExportTarget } | undefined;
 
 /** The file an ES import of `subpath` (`.` or `./x`) picks from a package's `exports` (import, node, default). */
-function importTarget(manifest: { exports?: ExportTarget | Record<string, ExportTarget>; main?: string }, subpath: string): string | undefined {
+function importTarget(
+  manifest: { exports?: ExportTarget | Record<string, ExportTarget>; main?: string },
+  subpath: string,
+): string | undefined {
   const pick = (target: ExportTarget): string | undefined => {
     if (typeof target === "string") return target;
     if (!target) return undefined;
@@ -41,7 +44,8 @@ function importTarget(manifest: { exports?: ExportTarget | Record<string, Export
   };
   const exports = manifest.exports;
   if (exports === undefined) return subpath === "." ? (manifest.main ?? "index.js") : subpath;
-  const bySubpath = typeof exports === "object" && exports !== null && Object.keys(exports).some((key) => key.startsWith("."));
+  const bySubpath =
+    typeof exports === "object" && exports !== null && Object.keys(exports).some((key) => key.startsWith("."));
   if (!bySubpath) return subpath === "." ? pick(exports as ExportTarget) : undefined;
   return pick((exports as Record<string, ExportTarget>)[subpath]);
 }
@@ -54,15 +58,25 @@ function importTarget(manifest: { exports?: ExportTarget | Record<string, Export
  * needs it. Resolved by the package's `import` conditions: a CommonJS resolution would pick builds
  * (tsx's `.cjs` API) that do not work when imported.
  */
-export function resolveDevTool(specifier: string, purpose: string, appRoot: string = process.cwd(), besideDir?: string): string {
+export function resolveDevTool(
+  specifier: string,
+  purpose: string,
+  appRoot: string = process.cwd(),
+  besideDir?: string,
+): string {
   const name = packageOf(specifier);
   const subpath = specifier === name ? "." : `./${specifier.slice(name.length + 1)}`;
-  const dir = packageDirFrom(resolve(appRoot), name) ?? (besideDir === undefined ? undefined : packageDirFrom(besideDir, name)) ?? packageDirFrom(HERE, name);
-  if (dir === undefined) throw new E_DEV_TOOL_MISSING(name, purpose, `no node_modules/${name} in ${resolve(appRoot)} or its parents`);
+  const dir =
+    packageDirFrom(resolve(appRoot), name) ??
+    (besideDir === undefined ? undefined : packageDirFrom(besideDir, name)) ??
+    packageDirFrom(HERE, name);
+  if (dir === undefined)
+    throw new E_DEV_TOOL_MISSING(name, purpose, `no node_modules/${name} in ${resolve(appRoot)} or its parents`);
   const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Parameters<typeof importTarget>[0];
   const target = importTarget(manifest, subpath);
   const file = target === undefined ? undefined : join(dir, target);
-  if (file === undefined || !existsSync(file)) throw new E_DEV_TOOL_MISSING(name, purpose, `${dir} has no ${subpath} to import`);
+  if (file === undefined || !existsSync(file))
+    throw new E_DEV_TOOL_MISSING(name, purpose, `${dir} has no ${subpath} to import`);
   return file;
 }
 
@@ -72,7 +86,12 @@ export function devToolUrl(specifier: string, purpose: string, appRoot?: string,
 }
 
 /** Imports a development tool found by {@link resolveDevTool}. */
-export async function importDevTool<T>(specifier: string, purpose: string, appRoot?: string, besideDir?: string): Promise<T> {
+export async function importDevTool<T>(
+  specifier: string,
+  purpose: string,
+  appRoot?: string,
+  besideDir?: string,
+): Promise<T> {
   return (await import(devToolUrl(specifier, purpose, appRoot, besideDir))) as T;
 }
 

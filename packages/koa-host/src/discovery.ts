@@ -15,7 +15,13 @@ export function listViewModules(viewsDir: string): string[] {
       if (entry.startsWith(".") || entry.startsWith("_") || entry === "node_modules") continue;
       const full = join(dir, entry);
       if (statSync(full).isDirectory()) walk(full);
-      else if (MODULE_FILE.test(entry)) names.push(relative(viewsDir, full).split(sep).join("/").replace(/\.[cm]?[jt]s$/, ""));
+      else if (MODULE_FILE.test(entry))
+        names.push(
+          relative(viewsDir, full)
+            .split(sep)
+            .join("/")
+            .replace(/\.[cm]?[jt]s$/, ""),
+        );
     }
   };
   walk(viewsDir);

@@ -5,7 +5,7 @@
 import type { Context, Middleware } from "koa";
 import compose from "koa-compose";
 import FindMyWay from "find-my-way";
-import { type Route, type RouteTable, type Verb } from "routing-kernel";
+import type { Route, RouteTable, Verb } from "routing-kernel";
 import { patternParams, patternShape, sortVerbs } from "routing-kernel/plugin";
 import { prepareInvoker, type RouteInvoker } from "./invoke.js";
 import type { RespondFn } from "./responder.js";
@@ -84,7 +84,12 @@ function handlersByShape(options: MatcherOptions): Map<string, Partial<Record<st
  * parameter. Other paths go to the router after the static paths have joined it.
  */
 export function pathMatcher(options: MatcherOptions): (path: string) => PathMatch | undefined {
-  const router = FindMyWay({ caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, maxParamLength: 2048 });
+  const router = FindMyWay({
+    caseSensitive: true,
+    ignoreTrailingSlash: false,
+    ignoreDuplicateSlashes: false,
+    maxParamLength: 2048,
+  });
   const statics = new Map<string, PathEntry>();
   const allows = new Map<string, string>();
   for (const [shape, handlers] of handlersByShape(options)) {
@@ -188,4 +193,3 @@ function withMiddleware(chain: readonly Middleware[], invoke: RouteInvoker): Ver
     return composed(ctx) as Promise<void>;
   };
 }
-

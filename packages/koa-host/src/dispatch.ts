@@ -91,7 +91,10 @@ export function createDispatch(options: DispatchOptions): Dispatcher {
 }
 
 /** What this request gets: a view, a redirect, an automatic answer, or undefined (not a view path). */
-function resolver(match: (path: string) => PathMatch | undefined, basePath: string): (ctx: Context) => Resolution | undefined {
+function resolver(
+  match: (path: string) => PathMatch | undefined,
+  basePath: string,
+): (ctx: Context) => Resolution | undefined {
   return (ctx) => {
     let path = ctx.path;
     if (basePath) {
@@ -147,7 +150,10 @@ function answer(ctx: Context, resolution: Resolution): void | Promise<void> {
     }
     case "not-allowed": {
       const allow = resolution.entry.allow;
-      throw HTTPError.MethodNotAllowed(`${resolution.method} is not allowed here; use ${allow}.`, { headers: { Allow: allow }, code: "E_METHOD_NOT_ALLOWED" });
+      throw HTTPError.MethodNotAllowed(`${resolution.method} is not allowed here; use ${allow}.`, {
+        headers: { Allow: allow },
+        code: "E_METHOD_NOT_ALLOWED",
+      });
     }
     default: {
       const { handler, values } = resolution;
@@ -167,7 +173,9 @@ function lookupOf(ctx: Context, resolution: Resolution | undefined): RouteLookup
   if (resolution.kind === "options") {
     const asked = ctx.get("Access-Control-Request-Method");
     const route = asked ? resolution.entry.handlers[asked.toUpperCase()]?.route : undefined;
-    return route ? { route: undefined, answersItself: true, preflightFor: route } : { route: undefined, answersItself: true };
+    return route
+      ? { route: undefined, answersItself: true, preflightFor: route }
+      : { route: undefined, answersItself: true };
   }
   return { route: undefined, answersItself: true };
 }

@@ -22,7 +22,10 @@ export interface DriverLoader {
  * load becomes `missing(user, name, reason)`, the battery's own error, with the loader's error as
  * its cause.
  */
-export function driverLoader(from: string, missing: (user: string, name: string, reason: string) => Error): DriverLoader {
+export function driverLoader(
+  from: string,
+  missing: (user: string, name: string, reason: string) => Error,
+): DriverLoader {
   const requireHere = createRequire(from);
   const fail = (user: string, name: string, error: unknown): Error => {
     // The first line names what is missing ("Cannot find module 'x'"); the rest is a require stack.
@@ -44,7 +47,11 @@ export function driverLoader(from: string, missing: (user: string, name: string,
         throw fail(user, name, error);
       }
     },
-    checkDriver(name: string, user: string, resolve: (name: string) => string = (target) => requireHere.resolve(target)): void {
+    checkDriver(
+      name: string,
+      user: string,
+      resolve: (name: string) => string = (target) => requireHere.resolve(target),
+    ): void {
       try {
         resolve(name);
       } catch (error) {

@@ -32,7 +32,8 @@ function unquote(raw: string, file: string, line: number): string {
   const quote = raw[0];
   if (quote === "'" || quote === '"') {
     const end = raw.lastIndexOf(quote);
-    if (end === 0 || !/^\s*(#.*)?$/.test(raw.slice(end + 1))) throw new E_CONFIG_ENV_FILE(file, line, `the ${quote} quote is not closed`);
+    if (end === 0 || !/^\s*(#.*)?$/.test(raw.slice(end + 1)))
+      throw new E_CONFIG_ENV_FILE(file, line, `the ${quote} quote is not closed`);
     const inner = raw.slice(1, end);
     if (quote === "'") return inner;
     return inner.replace(/\\([nrt"\\])/g, (_, c: string) => ({ n: "\n", r: "\r", t: "\t", '"': '"', "\\": "\\" })[c]!);

@@ -26,7 +26,17 @@ export function notServed(ctx: Context): Error {
   return HTTPError.NotFound(`Nothing is served at ${ctx.path}.`, { code: "E_PATH_NOT_SERVED" });
 }
 
-const REPRESENTATION_HEADERS = ["content-type", "content-length", "content-disposition", "content-encoding", "location", "etag", "last-modified", "cache-control", "expires"];
+const REPRESENTATION_HEADERS = [
+  "content-type",
+  "content-length",
+  "content-disposition",
+  "content-encoding",
+  "location",
+  "etag",
+  "last-modified",
+  "cache-control",
+  "expires",
+];
 
 /**
  * Turns anything thrown while answering into the response: an HTTP error's status and message; any
@@ -43,9 +53,21 @@ export async function respondWithError(ctx: Context, error: unknown, options: Er
   // A coded 503 (an outside part is unavailable: the database restarting) is no bug of the app: a
   // warning naming its cause, which the client never sees.
   const unavailable = status === 503 && error instanceof FrameworkError;
-  if (status >= 500 && !exposed && !reported && !unavailable) options.logger.error({ reqId: ctx.state["requestId"], err: error, method: ctx.method, path: ctx.path }, `${status} on ${ctx.method} ${ctx.path}`);
-  else if (unavailable && !reported) options.logger.warn({ reqId: ctx.state["requestId"], method: ctx.method, path: ctx.path, status, code: error.code }, `${status} on ${ctx.method} ${ctx.path}: ${error.code}: ${error.message}`);
-  else if (status >= 500 && !reported) options.logger.warn({ reqId: ctx.state["requestId"], method: ctx.method, path: ctx.path, status }, `${status} on ${ctx.method} ${ctx.path}: ${message}`);
+  if (status >= 500 && !exposed && !reported && !unavailable)
+    options.logger.error(
+      { reqId: ctx.state["requestId"], err: error, method: ctx.method, path: ctx.path },
+      `${status} on ${ctx.method} ${ctx.path}`,
+    );
+  else if (unavailable && !reported)
+    options.logger.warn(
+      { reqId: ctx.state["requestId"], method: ctx.method, path: ctx.path, status, code: error.code },
+      `${status} on ${ctx.method} ${ctx.path}: ${error.code}: ${error.message}`,
+    );
+  else if (status >= 500 && !reported)
+    options.logger.warn(
+      { reqId: ctx.state["requestId"], method: ctx.method, path: ctx.path, status },
+      `${status} on ${ctx.method} ${ctx.path}: ${message}`,
+    );
   const headers = (error as { headers?: Record<string, string> } | undefined)?.headers;
   // Headers describing the view's own answer do not belong to the error response; security
   // headers, cookies and Vary set by middleware stay.
@@ -58,12 +80,21 @@ export async function respondWithError(ctx: Context, error: unknown, options: Er
     }
   }
   const stack = options.development && !exposed && error instanceof Error ? error.stack : undefined;
-  const info = { status, message: options.development && !exposed && error instanceof Error ? error.message || message : message, error, route, ...(stack ? { stack } : {}) };
+  const info = {
+    status,
+    message: options.development && !exposed && error instanceof Error ? error.message || message : message,
+    error,
+    route,
+    ...(stack ? { stack } : {}),
+  };
   ctx.status = status;
   try {
     await options.responder.renderError(ctx, info);
   } catch (renderError) {
-    options.logger.error({ reqId: ctx.state["requestId"], err: renderError }, "the error page itself failed; answering with the built-in page");
+    options.logger.error(
+      { reqId: ctx.state["requestId"], err: renderError },
+      "the error page itself failed; answering with the built-in page",
+    );
     if (wantsJsonError(ctx, route)) sendJsonError(ctx, info);
     else sendHtmlError(ctx, info);
   }

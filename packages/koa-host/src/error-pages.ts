@@ -1,5 +1,5 @@
 import type { Context } from "koa";
-import { type Route } from "routing-kernel";
+import type { Route } from "routing-kernel";
 import { isDataRoute } from "routing-kernel/plugin";
 import type { ErrorInfo } from "./responder.js";
 import { escapeHtml } from "./escape/html.js";

@@ -1,4 +1,4 @@
-import { type Route, type RouteTable } from "routing-kernel";
+import type { Route, RouteTable } from "routing-kernel";
 import { isDataRoute } from "routing-kernel/plugin";
 
 /** One pattern split into segments (`null`: a parameter, matching any one segment). */
@@ -41,7 +41,9 @@ export function errorRouteFinder(table: RouteTable, basePath = ""): (path: strin
     } catch {
       wanted = segmentsOf(path);
     }
-    const exact = entries.find((e) => e.segments.length === wanted.length && startsWith(e.segments, wanted, wanted.length));
+    const exact = entries.find(
+      (e) => e.segments.length === wanted.length && startsWith(e.segments, wanted, wanted.length),
+    );
     if (exact) return exact.route;
     for (let depth = wanted.length - 1; depth >= 1; depth--) {
       const under = entries.filter((e) => e.segments.length >= depth && startsWith(e.segments, wanted, depth));

@@ -40,7 +40,8 @@ export const E_BASE_URL_REQUIRED = createError(
 export const E_MALFORMED_JSON = createError(
   "E_MALFORMED_JSON",
   400,
-  (detail: string) => `The request body is not valid JSON (${detail}). Send a valid JSON document or fix the Content-Type.`,
+  (detail: string) =>
+    `The request body is not valid JSON (${detail}). Send a valid JSON document or fix the Content-Type.`,
 );
 
 /** A request body could not be parsed. */
@@ -75,7 +76,8 @@ export const E_STATIC_PATH_INVALID = createError(
 export const E_BAD_HEADER_VALUE = createError(
   "E_BAD_HEADER_VALUE",
   400,
-  (name: string) => `The response header ${JSON.stringify(name.slice(0, 80))} would contain a line break built from the request; send the value without line breaks.`,
+  (name: string) =>
+    `The response header ${JSON.stringify(name.slice(0, 80))} would contain a line break built from the request; send the value without line breaks.`,
 );
 
 /** The method override names a verb that cannot be overridden to. */
@@ -141,28 +143,32 @@ export const E_APP_NOT_FOUND = createError(
 export const E_UNKNOWN_APP = createError(
   "E_UNKNOWN_APP",
   500,
-  (name: string, known: string) => `There is no app named "${name}". Known apps: ${known}. Pick one with --app NAME or APP_NAME.`,
+  (name: string, known: string) =>
+    `There is no app named "${name}". Known apps: ${known}. Pick one with --app NAME or APP_NAME.`,
 );
 
 /** A template a view needs does not exist. */
 export const E_TEMPLATE_NOT_FOUND = createError(
   "E_TEMPLATE_NOT_FOUND",
   500,
-  (handler: string, path: string) => `${handler} renders a template, but ${path} does not exist. Create it, or return a string or JSON.`,
+  (handler: string, path: string) =>
+    `${handler} renders a template, but ${path} does not exist. Create it, or return a string or JSON.`,
 );
 
 /** A production key of the config (trustProxy, healthPath, readyPath, readyTimeout, shutdownGrace, requestIdHeader) is wrong. */
 export const E_PRODUCTION_CONFIG = createError(
   "E_PRODUCTION_CONFIG",
   500,
-  (key: string, expected: string, value: unknown) => `The config key ${key} must be ${expected}, not ${JSON.stringify(value) ?? String(value)}.`,
+  (key: string, expected: string, value: unknown) =>
+    `The config key ${key} must be ${expected}, not ${JSON.stringify(value) ?? String(value)}.`,
 );
 
 /** The start port is taken by another process. */
 export const E_PORT_IN_USE = createError(
   "E_PORT_IN_USE",
   500,
-  (address: string) => `${address} is already in use by another process. Stop it, or use another port: --port 5001, or PORT=5001 in the environment.`,
+  (address: string) =>
+    `${address} is already in use by another process. Stop it, or use another port: --port 5001, or PORT=5001 in the environment.`,
 );
 
 /** A development tool (tsx, esbuild) the command needs is not installed in the app. */
@@ -177,7 +183,8 @@ export const E_DEV_TOOL_MISSING = createError(
 export const E_CONFIG_ENV_FILE = createError(
   "E_CONFIG_ENV_FILE",
   500,
-  (file: string, line: number, reason: string) => `${file}${line > 0 ? ` line ${line}` : ""}: ${reason}. Write one NAME=value per line (# starts a comment).`,
+  (file: string, line: number, reason: string) =>
+    `${file}${line > 0 ? ` line ${line}` : ""}: ${reason}. Write one NAME=value per line (# starts a comment).`,
 );
 
 /** `APP_ENV` names an environment the app does not declare. */
@@ -254,16 +261,25 @@ export const E_NOT_READY = createError(
 );
 
 /** Text given to the test client's XML reader (`res.xml()`, `parseXml`) is not well-formed XML. */
-export const E_XML_INVALID = createError("E_XML_INVALID", 500, (problem: string) => `The text is not well-formed XML: ${problem}.`);
+export const E_XML_INVALID = createError(
+  "E_XML_INVALID",
+  500,
+  (problem: string) => `The text is not well-formed XML: ${problem}.`,
+);
 
 /** A framework's `serveForTest` set-up cannot serve what a test asked for. */
-export const E_SERVE_FOR_TEST = createError("E_SERVE_FOR_TEST", 500, (framework: string, problem: string) => `serveForTest (${framework}): ${problem}.`);
+export const E_SERVE_FOR_TEST = createError(
+  "E_SERVE_FOR_TEST",
+  500,
+  (framework: string, problem: string) => `serveForTest (${framework}): ${problem}.`,
+);
 
 /** The OpenAPI document needs an optional package to describe a route's schema. */
 export const E_OPENAPI_CONVERTER_MISSING = createError(
   "E_OPENAPI_CONVERTER_MISSING",
   500,
-  (library: string, name: string) => `${library} schemas need ${name} to be described in the OpenAPI document: npm install ${name}`,
+  (library: string, name: string) =>
+    `${library} schemas need ${name} to be described in the OpenAPI document: npm install ${name}`,
 );
 
 /**
@@ -274,5 +290,6 @@ export const E_OPENAPI_CONVERTER_MISSING = createError(
 export const E_CLUSTER_PRIMARY_UNAVAILABLE = createError(
   "E_CLUSTER_PRIMARY_UNAVAILABLE",
   503,
-  (reason: string) => `This worker's cluster primary cannot serve it: ${reason}. Check the primary's log (start); the worker is replaced if the primary restarts it.`,
+  (reason: string) =>
+    `This worker's cluster primary cannot serve it: ${reason}. Check the primary's log (start); the worker is replaced if the primary restarts it.`,
 );

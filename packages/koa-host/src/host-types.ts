@@ -43,7 +43,9 @@ export interface HostOptions {
   /** Config keys that win over `lib/config.ts` and the environment. */
   readonly config?: Readonly<Record<string, unknown>>;
   /** Batteries, or a function of the resolved config that returns them. */
-  readonly plugins?: readonly HostPlugin[] | ((config: AppConfig) => readonly HostPlugin[] | Promise<readonly HostPlugin[]>);
+  readonly plugins?:
+    | readonly HostPlugin[]
+    | ((config: AppConfig) => readonly HostPlugin[] | Promise<readonly HostPlugin[]>);
   /** A URL prefix the whole app lives under (when mounted inside another app). */
   readonly basePath?: string;
   /** Use this logger instead of creating one. */

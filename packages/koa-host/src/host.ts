@@ -31,12 +31,18 @@ import { staticDir, staticFiles } from "./static-files.js";
  * repeated per request.
  */
 export async function createHost(options: HostOptions): Promise<Host> {
-  const config = await loadConfig(options.root, { ...options.config, ...(options.basePath ? { basePath: options.basePath } : {}) });
+  const config = await loadConfig(options.root, {
+    ...options.config,
+    ...(options.basePath ? { basePath: options.basePath } : {}),
+  });
   const modules = options.modules ?? (await loadViewModules(config.root, options.viewModules));
   const table = buildRouteTable({ conventions: options.conventions, modules });
   const production = productionSettings(config);
   // The OpenAPI document is a plugin like the others, last: its answers come after the app's routes.
-  const plugins = [...(typeof options.plugins === "function" ? await options.plugins(config) : (options.plugins ?? [])), openApiPlugin()];
+  const plugins = [
+    ...(typeof options.plugins === "function" ? await options.plugins(config) : (options.plugins ?? [])),
+    openApiPlugin(),
+  ];
   // Made once the plugins are known: their log fields (a request's trace) join every line.
   const logger = options.logger ?? createLogger(config, "app", logFieldsOf(plugins));
   checkConfigKeys(config, options.configKeys, plugins);
@@ -46,7 +52,15 @@ export async function createHost(options: HostOptions): Promise<Host> {
   let lookup: (ctx: Context) => RouteLookup | undefined = () => undefined;
   const mounts: MountedApp[] = [];
   const mountedRuntimes: { prefix: string; runtime: HostRuntime }[] = [];
-  const runtime: HostRuntime = Object.freeze({ config, logger, table, plugins, basePath, mounts: mountedRuntimes, lookupRoute: (ctx: Context) => lookup(ctx) });
+  const runtime: HostRuntime = Object.freeze({
+    config,
+    logger,
+    table,
+    plugins,
+    basePath,
+    mounts: mountedRuntimes,
+    lookupRoute: (ctx: Context) => lookup(ctx),
+  });
   for (const plugin of plugins) await plugin.setup?.({ config, logger, table, basePath, runtime });
   // trustProxy as a number believes that many X-Forwarded-For entries from the right (the balancer's own);
   // as addresses, the forwarded headers only on a connection from one of them.
@@ -64,8 +78,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
   });
 
   const pluginLocals = plugins.filter((p) => p.locals).map((p) => p.locals!.bind(p));
-  const urlFor = (target: string, methodOrParams?: string | Record<string, unknown>, params?: Record<string, unknown>) =>
-    basePath + table.urlFor(target, methodOrParams, params);
+  const urlFor = (
+    target: string,
+    methodOrParams?: string | Record<string, unknown>,
+    params?: Record<string, unknown>,
+  ) => basePath + table.urlFor(target, methodOrParams, params);
   // The plain static URL; the services battery replaces it with the content-hashed one.
   const staticUrl = (path: string) => `${basePath}${config.static.prefix}/${String(path).replace(/^\/+/, "")}`;
   const locals = (ctx: Context): Record<string, unknown> => {
@@ -89,7 +106,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
     ...plugins.flatMap((plugin) => plugin.staticFolders?.() ?? []),
   ];
   const mountParent: MountParent = { table, staticPrefixes: folders.map((folder) => folder.prefix), mounts };
-  const served = folders.map(({ prefix, dir }) => ({ prefix: basePath + prefix, serve: staticFiles({ dir, prefix: basePath + prefix, maxAge: config.static.maxAge }) }));
+  const served = folders.map(({ prefix, dir }) => ({
+    prefix: basePath + prefix,
+    serve: staticFiles({ dir, prefix: basePath + prefix, maxAge: config.static.maxAge }),
+  }));
   // Plugins' front middleware (metrics, the request's trace) wraps everything below, log line included.
   for (const plugin of plugins) {
     const front = plugin.frontMiddleware?.();
@@ -101,18 +121,34 @@ export async function createHost(options: HostOptions): Promise<Host> {
       production,
       plugins,
       requestLog: config.logRequests && logger.isLevelEnabled("info") ? logger : undefined,
-      errors: { logger, responder, development: config.env === "development", routeAt: errorRouteFinder(table, basePath) },
+      errors: {
+        logger,
+        responder,
+        development: config.env === "development",
+        routeAt: errorRouteFinder(table, basePath),
+      },
       inner: staticOrBody(served, bodyParser(config.bodyLimits)),
     }),
   );
   for (const plugin of plugins) for (const middleware of plugin.middleware?.() ?? []) koa.use(middleware);
   const preflight = (route: Route): Middleware[] =>
     plugins.map((p) => p.preflightMiddleware?.(route)).filter((m): m is Middleware => m !== undefined);
-  const dispatch = createDispatch({ table, respond: (route) => responder.prepare(route), routeMiddleware, preflight, basePath });
+  const dispatch = createDispatch({
+    table,
+    respond: (route) => responder.prepare(route),
+    routeMiddleware,
+    preflight,
+    basePath,
+  });
   lookup = dispatch.lookup;
   koa.use(dispatch.middleware);
   // Plugins' fallbacks (the OpenAPI document and its page) come after the app's own routes: a view at the same path wins.
-  koa.use(handWrittenRoutes(router, plugins.flatMap((plugin) => plugin.fallbackMiddleware?.() ?? [])));
+  koa.use(
+    handWrittenRoutes(
+      router,
+      plugins.flatMap((plugin) => plugin.fallbackMiddleware?.() ?? []),
+    ),
+  );
 
   let server: Server | undefined;
   let handler: ReturnType<Koa["callback"]> | undefined;
@@ -133,7 +169,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
       const listening = createServer(host.callback());
       await new Promise<void>((resolve, reject) => {
         // A busy port is the user's to fix (another server, or a second dev server): say how.
-        listening.once("error", (error: NodeJS.ErrnoException) => reject(error.code === "EADDRINUSE" ? new E_PORT_IN_USE(`${hostname}:${port}`) : error));
+        listening.once("error", (error: NodeJS.ErrnoException) =>
+          reject(error.code === "EADDRINUSE" ? new E_PORT_IN_USE(`${hostname}:${port}`) : error),
+        );
         listening.listen(port, hostname, () => resolve());
       });
       server = listening;
@@ -145,7 +183,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
       if (started) throw new E_HOST_STARTED(`The app mounted at ${prefix}`);
       // Fail closed: a mounted app answers its requests itself, so it must carry the parent's guards.
       const childPlugins = new Set(child.runtime.plugins.map((plugin) => plugin.name));
-      for (const plugin of plugins) if (plugin.requiredInMounts && !childPlugins.has(plugin.name)) throw new E_MOUNT_UNGUARDED(prefix, plugin.name);
+      for (const plugin of plugins)
+        if (plugin.requiredInMounts && !childPlugins.has(plugin.name)) throw new E_MOUNT_UNGUARDED(prefix, plugin.name);
       checkMount(mountParent, prefix);
       if (mounts.length === 0) koa.middleware.splice(mountAt, 0, mountLayer);
       const at = mountPrefix(prefix);
@@ -168,14 +207,20 @@ export async function createHost(options: HostOptions): Promise<Host> {
 
 /** The plugins' log fields as one pino mixin, or `undefined` when none adds any (lines then cost nothing extra). */
 function logFieldsOf(plugins: readonly HostPlugin[]): (() => Record<string, unknown>) | undefined {
-  const sources = plugins.map((plugin) => plugin.logFields?.()).filter((fields): fields is () => Record<string, unknown> => fields !== undefined);
+  const sources = plugins
+    .map((plugin) => plugin.logFields?.())
+    .filter((fields): fields is () => Record<string, unknown> => fields !== undefined);
   if (sources.length === 0) return undefined;
   if (sources.length === 1) return sources[0];
   return () => Object.assign({}, ...sources.map((fields) => fields()));
 }
 
 /** An unknown key in the merged config or in any `environments` section stops the start. */
-function checkConfigKeys(config: AppConfig, framework: HostOptions["configKeys"], plugins: readonly HostPlugin[]): void {
+function checkConfigKeys(
+  config: AppConfig,
+  framework: HostOptions["configKeys"],
+  plugins: readonly HostPlugin[],
+): void {
   const declared = Array.isArray(framework) ? framework : [framework as ConfigKeys | undefined];
   const keys = mergeConfigKeys(HOST_CONFIG_KEYS, ...declared, ...plugins.map((plugin) => plugin.configKeys));
   validateConfigKeys(config, keys, "in lib/config.ts, the environment or the app's config option");
@@ -189,7 +234,10 @@ function checkConfigKeys(config: AppConfig, framework: HostOptions["configKeys"]
  * prefixes (the longest first), other verbs to the body parser, and everything else straight on.
  * Each keeps its own checks; this saves every view request pass-through middleware calls.
  */
-function staticOrBody(folders: ReadonlyArray<{ prefix: string; serve: Middleware }>, parseBody: Middleware): Middleware {
+function staticOrBody(
+  folders: ReadonlyArray<{ prefix: string; serve: Middleware }>,
+  parseBody: Middleware,
+): Middleware {
   const prefixed = folders
     .map(({ prefix, serve }) => ({ under: `${prefix.replace(/\/+$/, "")}/`, serve }))
     .sort((a, b) => b.under.length - a.under.length);

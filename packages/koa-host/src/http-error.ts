@@ -79,7 +79,12 @@ export class HTTPErrorInstance extends FrameworkError {
   readonly expose = true;
 
   constructor(status: number, message?: string, options: HTTPErrorOptions = {}) {
-    super(options.code ?? `E_HTTP_${status}`, message ?? statusText(status), status, options.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      options.code ?? `E_HTTP_${status}`,
+      message ?? statusText(status),
+      status,
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = "HTTPError";
     this.headers = options.headers ?? {};
   }
@@ -88,9 +93,7 @@ export class HTTPErrorInstance extends FrameworkError {
 type Factories = { readonly [K in keyof typeof HTTP_STATUSES]: HTTPErrorFactory };
 
 function factory(status: number): HTTPErrorFactory {
-  const make = function (message?: string, options?: HTTPErrorOptions) {
-    return new HTTPErrorInstance(status, message, options);
-  };
+  const make = (message?: string, options?: HTTPErrorOptions) => new HTTPErrorInstance(status, message, options);
   return Object.assign(make, { status }) as unknown as HTTPErrorFactory;
 }
 
@@ -110,7 +113,8 @@ export function toHttpStatus(error: unknown): { status: number; message: string;
     const status = typeof candidate.status === "number" ? candidate.status : candidate.statusCode;
     if (typeof status === "number" && status >= 400 && status <= 599) {
       const exposed = candidate.expose === true || (error instanceof FrameworkError && status < 500) || status < 500;
-      const message = exposed && typeof candidate.message === "string" && candidate.message ? candidate.message : statusText(status);
+      const message =
+        exposed && typeof candidate.message === "string" && candidate.message ? candidate.message : statusText(status);
       return { status, message, exposed };
     }
   }

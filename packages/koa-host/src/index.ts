@@ -43,4 +43,12 @@ export type { Host } from "./host-types.js";
 export { HTTPError, HTTPErrorInstance, type HTTPErrorFactory, type HTTPErrorOptions } from "./http-error.js";
 export { redirect, Redirect, reply, Reply, type ReplyInit } from "./reply.js";
 export type { RouteParamLists, RouteParams, RouteParamValue } from "./route-types/route-params.js";
-export { openApiDocument, openApiSources, type OpenApiConfig, type OpenApiObject, type OpenApiOptions, type OpenApiResult, type OpenApiServer } from "./openapi/index.js";
+export {
+  openApiDocument,
+  openApiSources,
+  type OpenApiConfig,
+  type OpenApiObject,
+  type OpenApiOptions,
+  type OpenApiResult,
+  type OpenApiServer,
+} from "./openapi/index.js";

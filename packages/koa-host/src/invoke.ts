@@ -34,9 +34,16 @@ export function prepareInvoker(route: Route, patternParams: readonly string[], r
 
   // The steps after `beforeRequest`, from a known result on; `from` says where to resume.
   const method = (view: ViewInstance, args: unknown[]): unknown => view[name]!(...args);
-  const after = (view: ViewInstance, result: unknown): unknown => (hasAfter ? view["afterRequest"]!(name, result) : result);
+  const after = (view: ViewInstance, result: unknown): unknown =>
+    hasAfter ? view["afterRequest"]!(name, result) : result;
 
-  async function finishAsync(ctx: Context, view: ViewInstance, args: unknown[], pending: unknown, from: "before" | "method" | "after"): Promise<void> {
+  async function finishAsync(
+    ctx: Context,
+    view: ViewInstance,
+    args: unknown[],
+    pending: unknown,
+    from: "before" | "method" | "after",
+  ): Promise<void> {
     let result = await pending;
     if (from === "before" && result === undefined) result = await method(view, args);
     if (from !== "after") result = await after(view, result);

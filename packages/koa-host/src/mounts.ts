@@ -1,4 +1,4 @@
-import { type RouteTable } from "routing-kernel";
+import type { RouteTable } from "routing-kernel";
 import { formatRouteListing, type RouteListing } from "routing-kernel/plugin";
 import { E_MOUNT_OVERLAP, E_MOUNT_PREFIX_INVALID } from "./errors.js";
 import type { Host, MountedApp } from "./host-types.js";
@@ -20,7 +20,11 @@ const SEGMENT = /^[A-Za-z0-9._~!$&'()*+,;=:@%-]+$/;
 export function mountPrefix(prefix: string): string {
   const trimmed = typeof prefix === "string" ? prefix.replace(/\/+$/, "") : "";
   const segments = trimmed.split("/").slice(1);
-  if (!trimmed.startsWith("/") || segments.length === 0 || segments.some((s) => !SEGMENT.test(s) || s.startsWith(":") || s === "." || s === "..")) {
+  if (
+    !trimmed.startsWith("/") ||
+    segments.length === 0 ||
+    segments.some((s) => !SEGMENT.test(s) || s.startsWith(":") || s === "." || s === "..")
+  ) {
     throw new E_MOUNT_PREFIX_INVALID(String(prefix));
   }
   return trimmed;
@@ -38,7 +42,10 @@ export function checkMount(parent: MountParent, prefix: string): void {
   for (const route of parent.table.routes) {
     const hidden = route.patterns.find((pattern) => startsWithSegments(segmentsOf(pattern), under));
     if (hidden !== undefined) {
-      throw new E_MOUNT_OVERLAP(at, `the route ${route.verbs.join(",")} ${route.path} (${route.id}() in views/${route.module})`);
+      throw new E_MOUNT_OVERLAP(
+        at,
+        `the route ${route.verbs.join(",")} ${route.path} (${route.id}() in views/${route.module})`,
+      );
     }
   }
   for (const folder of parent.staticPrefixes) {
@@ -61,7 +68,8 @@ export function checkMount(parent: MountParent, prefix: string): void {
  */
 export function routeListing(host: Host, prefix = ""): RouteListing[] {
   const own = host.table.toJSON((route) => host.describe(route));
-  const listing: RouteListing[] = prefix === "" ? own : own.map((item) => ({ ...item, path: prefix + item.path, mount: prefix }));
+  const listing: RouteListing[] =
+    prefix === "" ? own : own.map((item) => ({ ...item, path: prefix + item.path, mount: prefix }));
   for (const mounted of host.mounts) listing.push(...routeListing(mounted.host, prefix + mounted.prefix));
   return listing;
 }

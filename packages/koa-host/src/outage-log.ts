@@ -56,12 +56,18 @@ export function outageLog(options: OutageLogOptions): OutageLog {
         since = at;
         lastLine = at;
         unreported = 0;
-        logger.warn({ err: error, service: name }, `${name} failed (${reason}); it is down, retried, and logged again every ${Math.round(repeatMs / 1000)} s while it lasts`);
+        logger.warn(
+          { err: error, service: name },
+          `${name} failed (${reason}); it is down, retried, and logged again every ${Math.round(repeatMs / 1000)} s while it lasts`,
+        );
       } else if (at - lastLine >= repeatMs) {
         const count = unreported;
         lastLine = at;
         unreported = 0;
-        logger.warn({ err: error, service: name, failures: count, downMs: at - since }, `${name} is still down after ${Math.round((at - since) / 1000)} s (${count} failure${count === 1 ? "" : "s"} in the last ${Math.round(repeatMs / 1000)} s): ${reason}`);
+        logger.warn(
+          { err: error, service: name, failures: count, downMs: at - since },
+          `${name} is still down after ${Math.round((at - since) / 1000)} s (${count} failure${count === 1 ? "" : "s"} in the last ${Math.round(repeatMs / 1000)} s): ${reason}`,
+        );
       }
     },
     recovered() {

@@ -1,7 +1,13 @@
 import type { Context } from "koa";
 import { E_BAD_METHOD_OVERRIDE } from "./errors.js";
 
-const OVERRIDES: Readonly<Record<string, string>> = { PUT: "PUT", PATCH: "PATCH", DELETE: "DELETE", UPDATE: "PATCH", POST: "POST" };
+const OVERRIDES: Readonly<Record<string, string>> = {
+  PUT: "PUT",
+  PATCH: "PATCH",
+  DELETE: "DELETE",
+  UPDATE: "PATCH",
+  POST: "POST",
+};
 
 /**
  * The verb a POST is dispatched as: the `X-HTTP-Method-Override` header or the `_method` form field

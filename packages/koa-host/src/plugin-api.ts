@@ -7,7 +7,13 @@
  * app: apps and framework users import `@fwkit/koa-host` (or their framework).
  */
 export { defaultConfig, ENV_KEYS, environmentSections, KNOWN_ENVIRONMENTS } from "./config.js";
-export { HOST_CONFIG_KEYS, mergeConfigKeys, validateConfigKeys, type ConfigKeys, type ConfigKeysAgree } from "./config-keys.js";
+export {
+  HOST_CONFIG_KEYS,
+  mergeConfigKeys,
+  validateConfigKeys,
+  type ConfigKeys,
+  type ConfigKeysAgree,
+} from "./config-keys.js";
 export { mergeConfig } from "./config-merge.js";
 export { loadEnvFile, parseEnvFile } from "./env-file.js";
 export { listViewModules, loadViewModules, viewModuleFile } from "./discovery.js";
@@ -64,14 +70,34 @@ export {
 export type { HostPlugin, PluginContext, ReadinessCheck, ReadinessState, StaticFolder } from "./plugin.js";
 export { encodeLocation, safeHeaders } from "./header-values.js";
 export { hasNoBodyStatus, isPlainObject, sendJson, sendText, unwrapReply } from "./respond-helpers.js";
-export { prepareResult, sendXml, shapeOf, type ResultShape, type ResultTableOptions, type TemplateRenderer } from "./results/index.js";
+export {
+  prepareResult,
+  sendXml,
+  shapeOf,
+  type ResultShape,
+  type ResultTableOptions,
+  type TemplateRenderer,
+} from "./results/index.js";
 export { runtimeOf, type HostRuntime } from "./runtime.js";
 export { defineSlot, type Slot } from "./slot.js";
 export { staticFiles, type StaticOptions } from "./static-files.js";
 export { safeStaticPath } from "./static-path.js";
 export { driverLoader, type DriverLoader } from "./drivers.js";
 export { askPrimary, hasPrimaryParts, type PrimaryPartModule } from "./primary-parts.js";
-export { clusterCounters, WindowCounts, type ClusterCounters, type CounterLimit, type TakeResult, type WindowCount } from "./counters/index.js";
+export {
+  clusterCounters,
+  WindowCounts,
+  type ClusterCounters,
+  type CounterLimit,
+  type TakeResult,
+  type WindowCount,
+} from "./counters/index.js";
 export { publicUrl, requireBaseUrl, resolveBaseUrl } from "./public-url.js";
 export { assertStrongSecret, SECRET_PLACEHOLDERS, secretWeakness } from "./secret-strength.js";
-export { GCS_ENV, readAzureBlobUrl, readGcsUrl, type AzureBlobLocation, type GcsLocation } from "./cloud-storage-url.js";
+export {
+  GCS_ENV,
+  readAzureBlobUrl,
+  readGcsUrl,
+  type AzureBlobLocation,
+  type GcsLocation,
+} from "./cloud-storage-url.js";

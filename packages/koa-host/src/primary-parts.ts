@@ -37,7 +37,10 @@ export interface PartAnswer {
 }
 
 const isAsk = (message: unknown): message is Ask =>
-  typeof message === "object" && message !== null && (message as { fw?: unknown }).fw === "part" && typeof (message as Ask).module === "string";
+  typeof message === "object" &&
+  message !== null &&
+  (message as { fw?: unknown }).fw === "part" &&
+  typeof (message as Ask).module === "string";
 
 const loaded = new Map<string, Promise<PrimaryPartModule>>();
 
@@ -54,7 +57,11 @@ export function answerPartRequest(message: unknown, worker: Worker): Promise<Par
     .then((exported) => exported.primaryPart(message.request, worker))
     .then(
       (result): PartAnswer => ({ fw: "part-answer", id, result }),
-      (error: unknown): PartAnswer => ({ fw: "part-answer", id, error: { message: (error as Error)?.message ?? String(error), code: (error as { code?: string })?.code } }),
+      (error: unknown): PartAnswer => ({
+        fw: "part-answer",
+        id,
+        error: { message: (error as Error)?.message ?? String(error), code: (error as { code?: string })?.code },
+      }),
     );
 }
 
@@ -82,7 +89,10 @@ export function askPrimary(module: string, request: unknown, timeoutMs = 5000): 
       const pending = waiting.get(answer.id);
       if (!pending) return;
       waiting.delete(answer.id);
-      if (answer.error) pending.reject(Object.assign(new Error(answer.error.message), answer.error.code ? { code: answer.error.code } : {}));
+      if (answer.error)
+        pending.reject(
+          Object.assign(new Error(answer.error.message), answer.error.code ? { code: answer.error.code } : {}),
+        );
       else pending.resolve(answer.result);
     });
   }

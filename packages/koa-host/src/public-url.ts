@@ -22,7 +22,15 @@ export function resolveBaseUrl(config: Pick<AppConfig, "baseUrl">): string | und
   } catch {
     url = undefined;
   }
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password || url.search || url.hash || /[?#]/.test(String(value))) {
+  if (
+    !url ||
+    (url.protocol !== "https:" && url.protocol !== "http:") ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash ||
+    /[?#]/.test(String(value))
+  ) {
     throw new E_BASE_URL_INVALID(value);
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
@@ -53,7 +61,11 @@ export function serverOrigin(ctx: Context): string {
  * path. In production without a base URL it throws `E_BASE_URL_REQUIRED` (the app's start-up
  * check should have refused first).
  */
-export function publicUrl(ctx: Context, options: { readonly baseUrl: string | undefined; readonly env: string; readonly basePath?: string }, path: string): string {
+export function publicUrl(
+  ctx: Context,
+  options: { readonly baseUrl: string | undefined; readonly env: string; readonly basePath?: string },
+  path: string,
+): string {
   if (options.baseUrl) return `${options.baseUrl}${path}`;
   if (options.env === "production") throw new E_BASE_URL_REQUIRED("an absolute link");
   return `${serverOrigin(ctx)}${options.basePath ?? ""}${path}`;

@@ -35,5 +35,9 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 /** True when the response already has a body or is a redirect / no-content status set by the view. */
 export function hasNoBodyStatus(ctx: Context): boolean {
-  return ctx.status === 204 || ctx.status === 304 || (ctx.status >= 300 && ctx.status < 400 && Boolean(ctx.response.get("Location")));
+  return (
+    ctx.status === 204 ||
+    ctx.status === 304 ||
+    (ctx.status >= 300 && ctx.status < 400 && Boolean(ctx.response.get("Location")))
+  );
 }

@@ -22,7 +22,8 @@ export const SECRET_PLACEHOLDERS: readonly string[] = Object.freeze([
 ]);
 
 /** Words that mark a value as a placeholder rather than a key (a random key never holds them). */
-const PLACEHOLDER_WORDS = /replace[-_ ]?(me|with|this)|change[-_ ]?(me|this)|your[-_ ]?(own[-_ ]?)?secret|placeholder|not[-_ ]?a[-_ ]?secret|example[-_ ]?secret/i;
+const PLACEHOLDER_WORDS =
+  /replace[-_ ]?(me|with|this)|change[-_ ]?(me|this)|your[-_ ]?(own[-_ ]?)?secret|placeholder|not[-_ ]?a[-_ ]?secret|example[-_ ]?secret/i;
 
 /** How to make a key, named in the error. */
 export const SECRET_HOW_TO =
@@ -31,10 +32,13 @@ export const SECRET_HOW_TO =
 /** Why a secret is too weak for production, or undefined when it passes the rule. */
 export function secretWeakness(secret: string): string | undefined {
   const value = secret.trim();
-  if (SECRET_PLACEHOLDERS.includes(value.toLowerCase()) || PLACEHOLDER_WORDS.test(value)) return "it is a placeholder, not a key";
-  if (value.length < MIN_SECRET_LENGTH) return `it has ${value.length} character${value.length === 1 ? "" : "s"}, fewer than ${MIN_SECRET_LENGTH}`;
+  if (SECRET_PLACEHOLDERS.includes(value.toLowerCase()) || PLACEHOLDER_WORDS.test(value))
+    return "it is a placeholder, not a key";
+  if (value.length < MIN_SECRET_LENGTH)
+    return `it has ${value.length} character${value.length === 1 ? "" : "s"}, fewer than ${MIN_SECRET_LENGTH}`;
   const distinct = new Set(value).size;
-  if (distinct < MIN_SECRET_DISTINCT) return `it uses only ${distinct} different characters (at least ${MIN_SECRET_DISTINCT}: a random key)`;
+  if (distinct < MIN_SECRET_DISTINCT)
+    return `it uses only ${distinct} different characters (at least ${MIN_SECRET_DISTINCT}: a random key)`;
   return undefined;
 }
 

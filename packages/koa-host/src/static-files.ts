@@ -28,7 +28,12 @@ export function staticFiles(options: StaticOptions): Middleware {
     // answer 400, 403 or 404 depending on the trick used).
     safeStaticPath(relative);
     try {
-      const served = await send(ctx, relative, { root: options.dir, maxage: options.maxAge * 1000, index: false, hidden: false });
+      const served = await send(ctx, relative, {
+        root: options.dir,
+        maxage: options.maxAge * 1000,
+        index: false,
+        hidden: false,
+      });
       if (served) return;
     } catch (error) {
       const status = (error as { status?: number }).status;

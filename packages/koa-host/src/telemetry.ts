@@ -111,7 +111,11 @@ type Operation<M extends TracedMessage> = diagnostics.TracingChannel<object, M>;
  * Runs `call` as one operation of `channel` (see the file comment): with no subscriber it is just
  * `call()`; otherwise `start`, `error` on failure and `asyncEnd` once it is over, sync or async.
  */
-export function traceCall<M extends TracedMessage, T>(channel: Operation<M>, message: () => NoInfer<M>, call: () => T): T {
+export function traceCall<M extends TracedMessage, T>(
+  channel: Operation<M>,
+  message: () => NoInfer<M>,
+  call: () => T,
+): T {
   if (!channel.hasSubscribers) return call();
   const sent = message();
   const failed = (error: unknown) => {

@@ -26,14 +26,22 @@ export function preloadedModule(): string | undefined {
  */
 export function registerTypeScript(appRoot?: string): Promise<void> {
   registered ??= (async () => {
-    if (process.env["FW_TS_LOADER"] === "active" || (process.execArgv.join(" ").includes("tsx"))) return;
+    if (process.env["FW_TS_LOADER"] === "active" || process.execArgv.join(" ").includes("tsx")) return;
     // A built app (app.js, no app.ts: a build folder or the image made from it) is JavaScript only:
     // its commands (start, migrate, the user's own) run without tsx, which production does not install.
     const root = appRoot ?? process.cwd();
-    if (!["app.ts", "app.mts"].some((name) => existsSync(join(root, name))) && ["app.js", "app.mjs"].some((name) => existsSync(join(root, name)))) return;
+    if (
+      !["app.ts", "app.mts"].some((name) => existsSync(join(root, name))) &&
+      ["app.js", "app.mjs"].some((name) => existsSync(join(root, name)))
+    )
+      return;
     if (preload) await import(preload);
     // tsx is a development dependency of the app: found there (or beside koa-host), or named.
-    const api = await importDevTool<{ register: () => unknown }>("tsx/esm/api", "TypeScript loader (views, config and models as .ts files)", appRoot);
+    const api = await importDevTool<{ register: () => unknown }>(
+      "tsx/esm/api",
+      "TypeScript loader (views, config and models as .ts files)",
+      appRoot,
+    );
     api.register();
     process.env["FW_TS_LOADER"] = "active";
   })();

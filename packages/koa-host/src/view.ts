@@ -27,7 +27,11 @@ export class HostView {
    */
   urlFor<N extends RouteName>(name: N, ...params: RouteNameArgs<N>): string;
   /** `this.urlFor("Blog", "show", { id: 1 })`: a generated route by class and method name. */
-  urlFor<C extends RouteClassName, M extends string>(className: C, methodName: M, ...params: RouteMethodArgs<C, M>): string;
+  urlFor<C extends RouteClassName, M extends string>(
+    className: C,
+    methodName: M,
+    ...params: RouteMethodArgs<C, M>
+  ): string;
   /** `this.urlFor(Blog, "show", { id: 1 })`: a route by view class (and method, `index` by default). */
   urlFor(view: ViewClass, methodOrParams?: string | UrlParams, params?: UrlParams): string;
   urlFor(target: string | ViewClass, methodOrParams?: string | UrlParams, params?: UrlParams): string {

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { createHost, type HostOptions } from "../src/plugin-api.js";
-import { type HostPlugin } from "../src/plugin-api.js";
+import type { HostPlugin } from "../src/plugin-api.js";
 import { conventions, testResponder } from "./fixtures.js";
 
 const roots: string[] = [];
@@ -42,9 +42,12 @@ const cachePlugin: HostPlugin = { name: "cache", configKeys: { cacheTtl: true, c
 
 describe("unknown config keys", () => {
   test("the host's own keys, a plugin's keys and the app's appKeys are accepted", async () => {
-    const host = await build(`{ logLevel: "warn", bodyLimits: { json: "2kb" }, cacheTtl: 5, cache: { sessionCookie: "s" }, pageSize: 3, appKeys: ["pageSize"] }`, {
-      plugins: [cachePlugin],
-    });
+    const host = await build(
+      `{ logLevel: "warn", bodyLimits: { json: "2kb" }, cacheTtl: 5, cache: { sessionCookie: "s" }, pageSize: 3, appKeys: ["pageSize"] }`,
+      {
+        plugins: [cachePlugin],
+      },
+    );
     assert.equal((host.config as unknown as Record<string, unknown>)["pageSize"], 3);
   });
 
@@ -67,7 +70,10 @@ describe("unknown config keys", () => {
       assert.match(error.message, /Known keys of bodyLimits: json, form, text, fileSize/);
       return true;
     });
-    await assert.rejects(build(`{ cache: { sessionCookei: "s" } }`, { plugins: [cachePlugin] }), /"cache\.sessionCookei".*Did you mean "sessionCookie"/s);
+    await assert.rejects(
+      build(`{ cache: { sessionCookei: "s" } }`, { plugins: [cachePlugin] }),
+      /"cache\.sessionCookei".*Did you mean "sessionCookie"/s,
+    );
   });
 
   test("a key only a plugin reads is unknown when that plugin is absent, unless the framework declares it", async () => {
@@ -80,11 +86,14 @@ describe("unknown config keys", () => {
   });
 
   test("every environments section is checked, not only the running one", async () => {
-    await assert.rejects(build(`{ environments: { production: { logRequest: false } } }`), (error: Error & { code?: string }) => {
-      assert.equal(error.code, "E_CONFIG_UNKNOWN_KEY");
-      assert.match(error.message, /environments\.production/);
-      assert.match(error.message, /Did you mean "logRequests"\?/);
-      return true;
-    });
+    await assert.rejects(
+      build(`{ environments: { production: { logRequest: false } } }`),
+      (error: Error & { code?: string }) => {
+        assert.equal(error.code, "E_CONFIG_UNKNOWN_KEY");
+        assert.match(error.message, /environments\.production/);
+        assert.match(error.message, /Did you mean "logRequests"\?/);
+        return true;
+      },
+    );
   });
 });

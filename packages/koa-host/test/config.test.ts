@@ -36,7 +36,11 @@ describe("config layers merge deeply", () => {
     }`);
     const config = await loadConfig(root, {}, { APP_ENV: "production" });
     // `session` is the app's own key here (untyped), so it is read as a plain record.
-    assert.deepEqual((config as unknown as Record<string, unknown>)["session"], { cookie: "sid", maxAge: 3600, flags: { secure: true, sameSite: "lax" } });
+    assert.deepEqual((config as unknown as Record<string, unknown>)["session"], {
+      cookie: "sid",
+      maxAge: 3600,
+      flags: { secure: true, sameSite: "lax" },
+    });
   });
 
   test("a block of the defaults keeps its other keys when the file sets one", async () => {
@@ -48,7 +52,11 @@ describe("config layers merge deeply", () => {
   });
 
   test("arrays are replaced, not concatenated; later layers win", () => {
-    const merged = mergeConfig({ list: [1, 2], block: { a: 1, keep: true } }, { list: [3], block: { a: 2 } }, { block: { b: 3 } });
+    const merged = mergeConfig(
+      { list: [1, 2], block: { a: 1, keep: true } },
+      { list: [3], block: { a: 2 } },
+      { block: { b: 3 } },
+    );
     assert.deepEqual(merged, { list: [3], block: { a: 2, keep: true, b: 3 } });
   });
 
@@ -89,17 +97,29 @@ describe("the app folder's .env file", () => {
 
   test("parses comments, export, quotes and escapes", () => {
     const parsed = parseEnvFile(
-      ["# comment", "", "export A=1", "B = two words # note", "C='single # kept'", 'D="line\\nnext \\"q\\""', "E=", "F=x#y"].join("\n"),
+      [
+        "# comment",
+        "",
+        "export A=1",
+        "B = two words # note",
+        "C='single # kept'",
+        'D="line\\nnext \\"q\\""',
+        "E=",
+        "F=x#y",
+      ].join("\n"),
     );
     assert.deepEqual(parsed, { A: "1", B: "two words", C: "single # kept", D: 'line\nnext "q"', E: "", F: "x#y" });
   });
 
   test("a line that is not NAME=value is E_CONFIG_ENV_FILE naming the line", async () => {
-    assert.throws(() => parseEnvFile("A=1\nnot a line\n", "/app/.env"), (error: Error & { code?: string }) => {
-      assert.equal(error.code, "E_CONFIG_ENV_FILE");
-      assert.match(error.message, /\/app\/\.env line 2/);
-      return true;
-    });
+    assert.throws(
+      () => parseEnvFile("A=1\nnot a line\n", "/app/.env"),
+      (error: Error & { code?: string }) => {
+        assert.equal(error.code, "E_CONFIG_ENV_FILE");
+        assert.match(error.message, /\/app\/\.env line 2/);
+        return true;
+      },
+    );
     await assert.rejects(loadConfig(appFolder(`{}`, 'A="unclosed\n'), {}, {}), { code: "E_CONFIG_ENV_FILE" });
   });
 });
@@ -108,17 +128,24 @@ describe("APP_ENV", () => {
   test("the documented environments start", async () => {
     const root = appFolder(`{}`);
     for (const env of ["development", "test"]) assert.equal((await loadConfig(root, {}, { APP_ENV: env })).env, env);
-    assert.equal((await loadConfig(root, {}, { APP_ENV: "production", SECRET_KEY: "a-strong-production-key-0123456789abcdef" })).env, "production");
+    assert.equal(
+      (await loadConfig(root, {}, { APP_ENV: "production", SECRET_KEY: "a-strong-production-key-0123456789abcdef" }))
+        .env,
+      "production",
+    );
   });
 
   test("an undeclared environment such as staging is E_CONFIG_UNKNOWN_ENV, not a development start", async () => {
-    await assert.rejects(loadConfig(appFolder(`{}`), {}, { APP_ENV: "staging" }), (error: Error & { code?: string }) => {
-      assert.equal(error.code, "E_CONFIG_UNKNOWN_ENV");
-      assert.match(error.message, /"staging"/);
-      assert.match(error.message, /development, test, production/);
-      assert.match(error.message, /environments: \{ "staging"/);
-      return true;
-    });
+    await assert.rejects(
+      loadConfig(appFolder(`{}`), {}, { APP_ENV: "staging" }),
+      (error: Error & { code?: string }) => {
+        assert.equal(error.code, "E_CONFIG_UNKNOWN_ENV");
+        assert.match(error.message, /"staging"/);
+        assert.match(error.message, /development, test, production/);
+        assert.match(error.message, /environments: \{ "staging"/);
+        return true;
+      },
+    );
   });
 
   test("a typo gets a suggestion", async () => {
@@ -133,8 +160,12 @@ describe("APP_ENV", () => {
   });
 
   test("an environments section that is not an object is E_CONFIG_INVALID, not a crash", async () => {
-    await assert.rejects(loadConfig(appFolder(`{ environments: { staging: null } }`), {}, {}), { code: "E_CONFIG_INVALID" });
-    await assert.rejects(loadConfig(appFolder(`{ environments: ["production"] }`), {}, {}), { code: "E_CONFIG_INVALID" });
+    await assert.rejects(loadConfig(appFolder(`{ environments: { staging: null } }`), {}, {}), {
+      code: "E_CONFIG_INVALID",
+    });
+    await assert.rejects(loadConfig(appFolder(`{ environments: ["production"] }`), {}, {}), {
+      code: "E_CONFIG_INVALID",
+    });
   });
 
   test("env given in code is checked the same way", async () => {

@@ -13,7 +13,10 @@ describe("development tools come from the app", () => {
     const app = join(dir, "app");
     const tool = join(app, "node_modules", "pino-pretty");
     mkdirSync(join(tool, "lib"), { recursive: true });
-    writeFileSync(join(tool, "package.json"), JSON.stringify({ name: "pino-pretty", exports: { ".": { require: "./lib/x.cjs", import: "./lib/x.mjs" } } }));
+    writeFileSync(
+      join(tool, "package.json"),
+      JSON.stringify({ name: "pino-pretty", exports: { ".": { require: "./lib/x.cjs", import: "./lib/x.mjs" } } }),
+    );
     writeFileSync(join(tool, "lib", "x.mjs"), "export const fromApp = true;\n");
     assert.equal(resolveDevTool("pino-pretty", "test", app), join(tool, "lib", "x.mjs"));
   });
@@ -31,7 +34,10 @@ describe("development tools come from the app", () => {
       () => resolveDevTool("no-such-dev-tool/sub/path", "build command", dir),
       (error: Error & { code?: string }) => {
         assert.equal(error.code, "E_DEV_TOOL_MISSING");
-        assert.match(error.message, /The build command needs the package "no-such-dev-tool", a development dependency of the app/);
+        assert.match(
+          error.message,
+          /The build command needs the package "no-such-dev-tool", a development dependency of the app/,
+        );
         assert.match(error.message, /npm install -D no-such-dev-tool$/);
         return true;
       },

@@ -21,11 +21,25 @@ function table() {
   )(View) as Array<typeof View>;
   const files = classes[2]!;
   const metadata: Record<PropertyKey, unknown> = Object.create(null);
-  const context = { kind: "method", name: "get", static: false, private: false, metadata, addInitializer() {}, access: {} };
-  (routePath("route", "/dl/%7Efoo/") as (value: unknown, context: unknown) => void)((files.prototype as unknown as Record<string, unknown>)["get"], context);
+  const context = {
+    kind: "method",
+    name: "get",
+    static: false,
+    private: false,
+    metadata,
+    addInitializer() {},
+    access: {},
+  };
+  (routePath("route", "/dl/%7Efoo/") as (value: unknown, context: unknown) => void)(
+    (files.prototype as unknown as Record<string, unknown>)["get"],
+    context,
+  );
   Object.defineProperty(files, METADATA, { value: metadata });
   const conventions = defineConventions({ baseClass: View, trailingSlash: true });
-  return buildRouteTable({ conventions, modules: [{ name: "main", exports: Object.fromEntries(classes.map((c) => [c.name, c])) }] });
+  return buildRouteTable({
+    conventions,
+    modules: [{ name: "main", exports: Object.fromEntries(classes.map((c) => [c.name, c])) }],
+  });
 }
 
 /** Runs the dispatcher on a path: the route answered, the status and headers set, or "next". */
@@ -39,7 +53,15 @@ function runner(): (method: string, path: string) => string {
   });
   return (method, path) => {
     const headers: Record<string, string> = {};
-    const ctx = { path, method, querystring: "", state: {}, request: {}, get: () => "", set: (k: string, v: string) => (headers[k] = v) } as unknown as Context;
+    const ctx = {
+      path,
+      method,
+      querystring: "",
+      state: {},
+      request: {},
+      get: () => "",
+      set: (k: string, v: string) => (headers[k] = v),
+    } as unknown as Context;
     const result = dispatch(ctx, async () => "next" as never) as unknown;
     if (result instanceof Promise) return "next";
     const answered = ctx.state["answered"] as string | undefined;
@@ -75,14 +97,18 @@ describe("createDispatcher: static paths from a map, as the router would answer 
     const run = runner();
     assert.equal(run("OPTIONS", "/about/"), '204 {"Allow":"GET, HEAD, OPTIONS"}');
     assert.equal(run("HEAD", "/about/"), "Index.about");
-    assert.throws(() => run("POST", "/about/"), (error: { status?: number }) => error.status === 405);
+    assert.throws(
+      () => run("POST", "/about/"),
+      (error: { status?: number }) => error.status === 405,
+    );
     assert.equal(run("GET", "/about"), '308 {"Location":"/about/"}');
     assert.equal(run("GET", "/%61bout"), '308 {"Location":"/%61bout/"}');
   });
 
   test("a static path holding % stays with the router, which matches it as %25 in the request", () => {
     const run = runner();
-    for (const path of ["/files/dl/%7Efoo/", "/files/dl/~foo/", "/files/dl/%7efoo/"]) assert.equal(run("GET", path), "next", path);
+    for (const path of ["/files/dl/%7Efoo/", "/files/dl/~foo/", "/files/dl/%7efoo/"])
+      assert.equal(run("GET", path), "next", path);
     assert.equal(run("GET", "/files/dl/%257Efoo/"), "Files.get");
   });
 

@@ -34,8 +34,11 @@ test("a missing package becomes the battery's own error, naming it and its user,
     return true;
   };
   assert.throws(() => drivers.requireDriver("no-such-package", "the test"), check);
-  // @ts-expect-error: the package does not exist, which is the point.
-  await assert.rejects(drivers.importDriver("no-such-package", "the test", () => import("no-such-package")), check);
+  await assert.rejects(
+    // @ts-expect-error: the package does not exist, which is the point.
+    drivers.importDriver("no-such-package", "the test", () => import("no-such-package")),
+    check,
+  );
   assert.throws(() => drivers.checkDriver("no-such-package", "the test"), check);
 });
 

@@ -7,13 +7,18 @@ import { pino } from "pino";
 import { createError } from "routing-kernel";
 import { startHost, TestView } from "./fixtures.js";
 
-const E_PART_DOWN = createError("E_PART_DOWN", 503, (why: string) => `Cannot reach the part (${why}). Check that it runs.`);
+const E_PART_DOWN = createError(
+  "E_PART_DOWN",
+  503,
+  (why: string) => `Cannot reach the part (${why}). Check that it runs.`,
+);
 
 test("a coded 503 is one warn line naming its code and cause; the answer does not show them", async () => {
   const lines: Array<Record<string, unknown>> = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
-      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of String(chunk).split("\n").filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -22,7 +27,13 @@ test("a coded 503 is one warn line naming its code and cause; the answer does no
       throw new E_PART_DOWN("Connection terminated unexpectedly");
     }
   }
-  const { host, url } = await startHost({ Down }, { logger: pino({ level: "info" }, stream), config: { env: "production", secretKey: "a-production-secret-0123456789-abcdefghij-KLMNOP", logRequests: false } });
+  const { host, url } = await startHost(
+    { Down },
+    {
+      logger: pino({ level: "info" }, stream),
+      config: { env: "production", secretKey: "a-production-secret-0123456789-abcdefghij-KLMNOP", logRequests: false },
+    },
+  );
   try {
     const res = await fetch(`${url}/down`);
     assert.equal(res.status, 503);
@@ -30,7 +41,10 @@ test("a coded 503 is one warn line naming its code and cause; the answer does no
     const about = lines.filter((line) => String(line["msg"]).includes("/down"));
     assert.equal(about.length, 1, JSON.stringify(lines));
     assert.equal(about[0]!["level"], 40);
-    assert.match(String(about[0]!["msg"]), /503 on GET \/down: E_PART_DOWN: Cannot reach the part \(Connection terminated unexpectedly\)/);
+    assert.match(
+      String(about[0]!["msg"]),
+      /503 on GET \/down: E_PART_DOWN: Cannot reach the part \(Connection terminated unexpectedly\)/,
+    );
   } finally {
     await host.close();
   }

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { HTTPError, type Host } from "../src/index.js";
-import { type HostPlugin } from "../src/plugin-api.js";
+import type { HostPlugin } from "../src/plugin-api.js";
 import { json, post, startHost, TestView } from "./fixtures.js";
 
 @json
@@ -35,10 +35,20 @@ const outage: HostPlugin = {
 describe("errors before the view use the route's response kind", () => {
   let host: Host;
   let url = "";
-  before(async () => ({ host, url } = await startHost({ Api, Pages }, { plugins: [outage], config: { bodyLimits: { json: "1kb", form: "1kb", text: "1kb", fileSize: 1024 } } })));
+  before(
+    async () =>
+      ({ host, url } = await startHost(
+        { Api, Pages },
+        { plugins: [outage], config: { bodyLimits: { json: "1kb", form: "1kb", text: "1kb", fileSize: 1024 } } },
+      )),
+  );
   after(() => host.close());
 
-  const send = (path: string, init: RequestInit = {}) => fetch(`${url}${path}`, { ...init, headers: { accept: "text/html,*/*", ...(init.headers as Record<string, string>) } });
+  const send = (path: string, init: RequestInit = {}) =>
+    fetch(`${url}${path}`, {
+      ...init,
+      headers: { accept: "text/html,*/*", ...(init.headers as Record<string, string>) },
+    });
   const jsonError = async (res: Response, status: number) => {
     assert.equal(res.status, status);
     assert.match(res.headers.get("content-type") ?? "", /application\/json/);
@@ -46,10 +56,13 @@ describe("errors before the view use the route's response kind", () => {
     assert.equal(body.error.status, status);
     assert.ok(body.error.message.length > 0);
   };
-  const postJson = (path: string, body: string) => send(path, { method: "POST", headers: { "content-type": "application/json" }, body });
+  const postJson = (path: string, body: string) =>
+    send(path, { method: "POST", headers: { "content-type": "application/json" }, body });
 
-  test("malformed JSON to a JSON route: 400 in JSON", async () => jsonError(await postJson("/api/create", "{bad"), 400));
-  test("an oversized body to a JSON route: 413 in JSON", async () => jsonError(await postJson("/api/create", JSON.stringify({ a: "x".repeat(4096) })), 413));
+  test("malformed JSON to a JSON route: 400 in JSON", async () =>
+    jsonError(await postJson("/api/create", "{bad"), 400));
+  test("an oversized body to a JSON route: 413 in JSON", async () =>
+    jsonError(await postJson("/api/create", JSON.stringify({ a: "x".repeat(4096) })), 413));
   test("a wrong verb on a JSON route: 405 in JSON, with Allow", async () => {
     const res = await send("/api/create", { method: "DELETE" });
     assert.equal(res.headers.get("allow"), "POST, OPTIONS");
@@ -60,7 +73,11 @@ describe("errors before the view use the route's response kind", () => {
     jsonError(await send("/api/items/1", { headers: { "x-outage": "1" } }), 503));
 
   test("the same errors on an HTML route stay HTML pages", async () => {
-    const res = await send("/pages/save", { method: "POST", headers: { "content-type": "application/json" }, body: "{bad" });
+    const res = await send("/pages/save", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{bad",
+    });
     assert.equal(res.status, 400);
     assert.match(res.headers.get("content-type") ?? "", /text\/html/);
     const missing = await send("/nothing/here");
@@ -69,7 +86,11 @@ describe("errors before the view use the route's response kind", () => {
   });
 
   test("a client that accepts only JSON gets JSON from an HTML route too", async () => {
-    const res = await fetch(`${url}/pages/save`, { method: "POST", headers: { accept: "application/json", "content-type": "application/json" }, body: "{bad" });
+    const res = await fetch(`${url}/pages/save`, {
+      method: "POST",
+      headers: { accept: "application/json", "content-type": "application/json" },
+      body: "{bad",
+    });
     await jsonError(res, 400);
   });
 });

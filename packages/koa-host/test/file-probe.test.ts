@@ -82,7 +82,25 @@ describe("createFileProbe", () => {
   test("property: any name made of the tree's parts gives existsSync's answer", () => {
     const root = makeTree();
     try {
-      const part = fc.constantFrom("main", "Index", "index.html", "page.md", "Blog", "blog", "show.html", "Linked", "Broken", "Folder", "dir.html", "café", "é.html", "x", "..", ".", "");
+      const part = fc.constantFrom(
+        "main",
+        "Index",
+        "index.html",
+        "page.md",
+        "Blog",
+        "blog",
+        "show.html",
+        "Linked",
+        "Broken",
+        "Folder",
+        "dir.html",
+        "café",
+        "é.html",
+        "x",
+        "..",
+        ".",
+        "",
+      );
       fc.assert(
         fc.property(fc.array(part, { minLength: 1, maxLength: 4 }), (parts) => {
           const name = parts.join("/");
@@ -120,11 +138,15 @@ describe("createFileProbe", () => {
       ].join("\n");
       // Root lists any folder: the check then runs as an unprivileged user, who cannot list it.
       const asRoot = process.getuid?.() === 0;
-      const result = spawnSync(process.execPath, [`--import=${import.meta.resolve("tsx")}`, "--input-type=module", "-e", check], {
-        encoding: "utf8",
-        cwd: tmpdir(),
-        ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
-      });
+      const result = spawnSync(
+        process.execPath,
+        [`--import=${import.meta.resolve("tsx")}`, "--input-type=module", "-e", check],
+        {
+          encoding: "utf8",
+          cwd: tmpdir(),
+          ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+        },
+      );
       assert.equal(result.status, 0, result.stderr);
       assert.deepEqual(JSON.parse(result.stdout.trim()), [true, false]);
     } finally {

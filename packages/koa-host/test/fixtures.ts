@@ -1,5 +1,12 @@
-import { defineConventions, RESPONSE_KIND_TAG, responseKindTag, restrictVerbs, routePath, type ViewModule } from "routing-kernel";
-import { type Host } from "../src/index.js";
+import {
+  defineConventions,
+  RESPONSE_KIND_TAG,
+  responseKindTag,
+  restrictVerbs,
+  routePath,
+  type ViewModule,
+} from "routing-kernel";
+import type { Host } from "../src/index.js";
 import { createHost, HostView, type HostOptions, type Responder } from "../src/plugin-api.js";
 import {
   isPlainObject,
@@ -42,7 +49,10 @@ export const testResponder: Responder = {
 };
 
 /** Builds a host over the given classes, listening on 127.0.0.1. */
-export async function startHost(classes: Record<string, unknown>, options: Partial<HostOptions> = {}): Promise<{ host: Host; url: string }> {
+export async function startHost(
+  classes: Record<string, unknown>,
+  options: Partial<HostOptions> = {},
+): Promise<{ host: Host; url: string }> {
   const modules: ViewModule[] = [{ name: "main", exports: classes }];
   const host = await createHost({
     root: new URL("./app", import.meta.url).pathname,

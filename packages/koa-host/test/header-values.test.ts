@@ -10,14 +10,18 @@ test("encodeLocation percent-encodes CR, LF and other unsafe characters of a red
 });
 
 test("encodeLocation keeps valid targets as written, escapes included", () => {
-  for (const target of ["/", "/blog/?page=2&q=a%20b#top", "https://example.test/x?y=%2F", "/a%0Db"]) assert.equal(encodeLocation(target), target);
+  for (const target of ["/", "/blog/?page=2&q=a%20b#top", "https://example.test/x?y=%2F", "/a%0Db"])
+    assert.equal(encodeLocation(target), target);
 });
 
 test("safeHeaders encodes Location and refuses a line break in any other header with a 400", () => {
   assert.deepEqual(safeHeaders({ Location: "/x\ny", "X-Ok": "fine" }), { Location: "/x%0Ay", "X-Ok": "fine" });
-  assert.throws(() => safeHeaders({ "Content-Disposition": 'attachment; filename="a\r\nb"' }), (error: { code?: string; status?: number }) => {
-    assert.equal(error.code, "E_BAD_HEADER_VALUE");
-    assert.equal(error.status, 400);
-    return true;
-  });
+  assert.throws(
+    () => safeHeaders({ "Content-Disposition": 'attachment; filename="a\r\nb"' }),
+    (error: { code?: string; status?: number }) => {
+      assert.equal(error.code, "E_BAD_HEADER_VALUE");
+      assert.equal(error.status, 400);
+      return true;
+    },
+  );
 });

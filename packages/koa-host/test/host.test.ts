@@ -123,12 +123,24 @@ describe("koa-host end to end", () => {
   });
 
   test("bad input: malformed JSON 400, oversized 413, undecodable URL 400", async () => {
-    const bad = await fetch(`${url}/document/echo`, { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" });
+    const bad = await fetch(`${url}/document/echo`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{nope",
+    });
     assert.equal(bad.status, 400);
     assert.match(await bad.text(), /not valid JSON/);
-    const big = await fetch(`${url}/document/echo`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ a: "x".repeat(2_000_000) }) });
+    const big = await fetch(`${url}/document/echo`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ a: "x".repeat(2_000_000) }),
+    });
     assert.equal(big.status, 413);
-    const ok = await fetch(`${url}/document/echo`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"a":1}' });
+    const ok = await fetch(`${url}/document/echo`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"a":1}',
+    });
     assert.equal(await ok.text(), '{"a":1}');
     const url400 = await fetch(`${url}/document/%E0%A4%A`);
     assert.equal(url400.status, 400);

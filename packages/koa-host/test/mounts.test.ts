@@ -5,7 +5,7 @@ import { after, describe, test } from "node:test";
 import { Writable } from "node:stream";
 import { pino, type Logger } from "pino";
 import type { ViewModule } from "routing-kernel";
-import { type Host } from "../src/index.js";
+import type { Host } from "../src/index.js";
 import { createHost } from "../src/plugin-api.js";
 import { formatRoutes, routeListing } from "../src/plugin-api.js";
 import { conventions, json, route, TestView, testResponder } from "./fixtures.js";
@@ -72,7 +72,10 @@ describe("mounts", () => {
     for (const attempt of [() => parent.checkMount("/api"), () => parent.mount("/api/", child)]) {
       assert.throws(attempt, (error: Error & { code?: string }) => {
         assert.equal(error.code, "E_MOUNT_OVERLAP");
-        assert.match(error.message, /The app mounted at \/api would hide the route GET \/api \(Api\.index\(\) in views\/main\)/);
+        assert.match(
+          error.message,
+          /The app mounted at \/api would hide the route GET \/api \(Api\.index\(\) in views\/main\)/,
+        );
         return true;
       });
     }
@@ -82,11 +85,17 @@ describe("mounts", () => {
   test("a parameter route of the parent is not an overlap, nor a sibling prefix", async () => {
     const parent = await build({ Index, Pages, Apis });
     const child = await build({ Status }, "/api");
-    assert.deepEqual(parent.table.routes.map((r) => r.path), ["/", "/:page", "/apis"]);
+    assert.deepEqual(
+      parent.table.routes.map((r) => r.path),
+      ["/", "/:page", "/apis"],
+    );
     parent.mount("/api", child);
     assert.equal(parent.mounts.length, 1);
     assert.throws(() => parent.checkMount("/api/v2"), { code: "E_MOUNT_OVERLAP", message: /the app mounted at \/api/ });
-    assert.throws(() => parent.checkMount("/static"), { code: "E_MOUNT_OVERLAP", message: /the static files under \/static/ });
+    assert.throws(() => parent.checkMount("/static"), {
+      code: "E_MOUNT_OVERLAP",
+      message: /the static files under \/static/,
+    });
   });
 
   test("a mount prefix that is not a plain path is refused", async () => {
@@ -111,7 +120,11 @@ describe("mounts", () => {
     assert.match(formatRoutes(parent), /^GET\s+\/api\/status\/item\/:id\s+main:Status\.item\s+json$/m);
     const res = await parent.listen(0, "127.0.0.1");
     const { port } = res.address() as import("node:net").AddressInfo;
-    assert.deepEqual(await (await fetch(`http://127.0.0.1:${port}/api/status`)).json(), { ok: true }, "the listed path answers");
+    assert.deepEqual(
+      await (await fetch(`http://127.0.0.1:${port}/api/status`)).json(),
+      { ok: true },
+      "the listed path answers",
+    );
   });
 
   test("a request under a mount is answered, identified and logged by the mounted app alone", async () => {
@@ -121,7 +134,8 @@ describe("mounts", () => {
         { level: "info" },
         new Writable({
           write(chunk, _encoding, done) {
-            for (const text of String(chunk).split("\n").filter(Boolean)) lines.push({ app, line: JSON.parse(text) as Record<string, unknown> });
+            for (const text of String(chunk).split("\n").filter(Boolean))
+              lines.push({ app, line: JSON.parse(text) as Record<string, unknown> });
             done();
           },
         }),
@@ -131,10 +145,16 @@ describe("mounts", () => {
     parent.mount("/api", child);
     const server = await parent.listen(0, "127.0.0.1");
     const { port } = server.address() as import("node:net").AddressInfo;
-    const answer = await fetch(`http://127.0.0.1:${port}/api/status/nothing-here`, { headers: { "X-Request-Id": "trace-mount" } });
+    const answer = await fetch(`http://127.0.0.1:${port}/api/status/nothing-here`, {
+      headers: { "X-Request-Id": "trace-mount" },
+    });
     assert.equal(answer.status, 404);
     assert.equal(answer.headers.get("x-request-id"), "trace-mount");
     const requestLines = lines.filter(({ line }) => line["reqId"] === "trace-mount");
-    assert.deepEqual(requestLines.map(({ app, line }) => [app, line["status"]]), [["child", 404]], JSON.stringify(lines));
+    assert.deepEqual(
+      requestLines.map(({ app, line }) => [app, line["status"]]),
+      [["child", 404]],
+      JSON.stringify(lines),
+    );
   });
 });

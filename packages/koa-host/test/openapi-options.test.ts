@@ -9,10 +9,20 @@ import { createHost } from "../src/plugin-api.js";
 import { conventions, testResponder } from "./fixtures.js";
 
 const build = (openapi: Record<string, unknown>) =>
-  createHost({ root: process.cwd(), conventions, responder: () => testResponder, modules: [], config: { env: "test", logRequests: false, openapi } as never });
+  createHost({
+    root: process.cwd(),
+    conventions,
+    responder: () => testResponder,
+    modules: [],
+    config: { env: "test", logRequests: false, openapi } as never,
+  });
 
 test("openapi.servers of the wrong shape stops the start with E_OPENAPI_OPTION, served or not", async () => {
-  for (const openapi of [{ servers: "http://api.example.com" }, { servers: "http://api.example.com", serve: false }, { servers: [{ link: "https://x.example" }] }]) {
+  for (const openapi of [
+    { servers: "http://api.example.com" },
+    { servers: "http://api.example.com", serve: false },
+    { servers: [{ link: "https://x.example" }] },
+  ]) {
     await assert.rejects(build(openapi), (error: Error & { code?: string }) => {
       assert.equal(error.code, "E_OPENAPI_OPTION", JSON.stringify(openapi));
       assert.match(error.message, /servers/);
@@ -21,6 +31,9 @@ test("openapi.servers of the wrong shape stops the start with E_OPENAPI_OPTION, 
     });
   }
   await assert.rejects(build({ title: 42 }), { code: "E_OPENAPI_OPTION" });
-  const host = await build({ servers: ["https://api.example.com", { url: "/", description: "This server" }], description: "Posts" });
+  const host = await build({
+    servers: ["https://api.example.com", { url: "/", description: "This server" }],
+    description: "Posts",
+  });
   await host.close();
 });

@@ -5,7 +5,8 @@ import { isOutageReported, markOutageReported, outageLog, watchConnection } from
 
 function recorder() {
   const lines: Array<{ level: string; message: string; details: Record<string, unknown> }> = [];
-  const push = (level: string) => (details: object, message: string) => lines.push({ level, message, details: details as Record<string, unknown> });
+  const push = (level: string) => (details: object, message: string) =>
+    lines.push({ level, message, details: details as Record<string, unknown> });
   return { lines, logger: { warn: push("warn"), info: push("info") } };
 }
 
@@ -18,7 +19,10 @@ test("an outage is one line when it starts, one per period while it lasts with a
     clock += 50; // 500 failing requests over 25 s
   }
   assert.equal(log.down, true);
-  assert.deepEqual(lines.map((l) => l.level), ["warn", "warn", "warn"]);
+  assert.deepEqual(
+    lines.map((l) => l.level),
+    ["warn", "warn", "warn"],
+  );
   assert.match(lines[0]!.message, /the redis session store failed \(connect ECONNREFUSED\); it is down/);
   assert.match(lines[1]!.message, /still down after 10 s \(200 failures/);
   assert.match(lines[2]!.message, /still down after 20 s \(200 failures/);
@@ -38,7 +42,10 @@ test("a second outage is reported afresh", () => {
   clock += 1000;
   log.failed(new Error("b"));
   log.failed(new Error("b"));
-  assert.deepEqual(lines.map((l) => l.message.split(" (")[0]), ["cache failed", "cache is back after 0 s", "cache failed"]);
+  assert.deepEqual(
+    lines.map((l) => l.message.split(" (")[0]),
+    ["cache failed", "cache is back after 0 s", "cache failed"],
+  );
 });
 
 test("watchConnection reports a client's error and ready events", () => {

@@ -14,7 +14,9 @@ class Jump extends TestView {
     return reply("moved", { status: 303, headers: { Location: String(this.ctx.query["to"]) } });
   }
   named() {
-    return reply("file", { headers: { "Content-Disposition": `attachment; filename="${String(this.ctx.query["name"])}"` } });
+    return reply("file", {
+      headers: { "Content-Disposition": `attachment; filename="${String(this.ctx.query["name"])}"` },
+    });
   }
   refused() {
     throw HTTPError.Unauthorized("log in", { headers: { Location: String(this.ctx.query["to"]) } });
@@ -29,7 +31,9 @@ describe("redirect targets with CR/LF", () => {
 
   for (const path of ["/jump", "/jump/via-reply"]) {
     test(`${path}: CR/LF in the target is encoded, never a 500 nor an injected header`, async () => {
-      const res = await fetch(`${url}${path}?to=${encodeURIComponent("/home\r\nSet-Cookie: evil=1")}`, { redirect: "manual" });
+      const res = await fetch(`${url}${path}?to=${encodeURIComponent("/home\r\nSet-Cookie: evil=1")}`, {
+        redirect: "manual",
+      });
       assert.ok(res.status === 302 || res.status === 303, `status ${res.status}`);
       assert.equal(res.headers.get("location"), "/home%0D%0ASet-Cookie:%20evil=1");
       assert.equal(res.headers.get("set-cookie"), null);
@@ -50,7 +54,9 @@ describe("redirect targets with CR/LF", () => {
   });
 
   test("an HTTP error's Location header is encoded too", async () => {
-    const res = await fetch(`${url}/jump/refused?to=${encodeURIComponent("/login\nX-Evil: 1")}`, { redirect: "manual" });
+    const res = await fetch(`${url}/jump/refused?to=${encodeURIComponent("/login\nX-Evil: 1")}`, {
+      redirect: "manual",
+    });
     assert.equal(res.status, 401);
     assert.equal(res.headers.get("location"), "/login%0AX-Evil:%201");
   });

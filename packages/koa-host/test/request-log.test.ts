@@ -20,11 +20,15 @@ test("a request line carries ip (trusted), userAgent, bytes and userId when a us
   const lines: Array<Record<string, unknown>> = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
-      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of String(chunk).split("\n").filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
-  const { host, url } = await startHost({ Index }, { logger: pino({ level: "info" }, stream), config: { env: "test", logRequests: true, trustProxy: 1 } });
+  const { host, url } = await startHost(
+    { Index },
+    { logger: pino({ level: "info" }, stream), config: { env: "test", logRequests: true, trustProxy: 1 } },
+  );
   try {
     await (await fetch(`${url}/`, { headers: { "user-agent": "probe/1.0", "x-forwarded-for": "203.0.113.9" } })).text();
     await (await fetch(`${url}/member`, { headers: { "user-agent": "probe/1.0" } })).text();

@@ -15,7 +15,8 @@ describe("production secrets", () => {
     assert.match(secretWeakness("x")!, /1 character, fewer than 32/);
     assert.match(secretWeakness("s".repeat(64))!, /only 1 different characters/);
     assert.match(secretWeakness("abab".repeat(16))!, /only 2 different/);
-    for (const placeholder of SECRET_PLACEHOLDERS) assert.match(secretWeakness(placeholder)!, /placeholder/, placeholder);
+    for (const placeholder of SECRET_PLACEHOLDERS)
+      assert.match(secretWeakness(placeholder)!, /placeholder/, placeholder);
     assert.match(secretWeakness("please-change-me-to-something-long-and-random")!, /placeholder/);
     assert.match(secretWeakness("replace-with-your-own-secret-of-64-characters")!, /placeholder/);
   });
@@ -23,13 +24,16 @@ describe("production secrets", () => {
   test("APP_ENV=production refuses SECRET_KEY=x and the generated Kubernetes placeholder, naming SECRET_KEY and how to make one", async () => {
     const root = mkdtempSync(join(tmpdir(), "secret-strength-"));
     for (const secret of ["x", "replace-with-a-long-random-string", "k".repeat(40)]) {
-      await assert.rejects(loadConfig(root, {}, { APP_ENV: "production", SECRET_KEY: secret }), (error: Error & { code?: string }) => {
-        assert.equal(error.code, "E_WEAK_SECRET_KEY", secret);
-        assert.match(error.message, /SECRET_KEY/);
-        assert.match(error.message, /openssl rand -base64 32/);
-        assert.match(error.message, /randomBytes\(32\)/);
-        return true;
-      });
+      await assert.rejects(
+        loadConfig(root, {}, { APP_ENV: "production", SECRET_KEY: secret }),
+        (error: Error & { code?: string }) => {
+          assert.equal(error.code, "E_WEAK_SECRET_KEY", secret);
+          assert.match(error.message, /SECRET_KEY/);
+          assert.match(error.message, /openssl rand -base64 32/);
+          assert.match(error.message, /randomBytes\(32\)/);
+          return true;
+        },
+      );
     }
     assert.equal((await loadConfig(root, {}, { APP_ENV: "production", SECRET_KEY: STRONG })).secretKey, STRONG);
     // Development and tests keep their short keys.

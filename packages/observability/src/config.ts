@@ -3,7 +3,17 @@
  * typed shape is in config-types.ts; a compile-time check keeps the two equal).
  */
 export const OBSERVABILITY_CONFIG_KEYS = Object.freeze({
-  metrics: Object.freeze({ enabled: true, path: true, port: true, host: true, token: true, prefix: true, labels: true, buckets: true, processMetrics: true }),
+  metrics: Object.freeze({
+    enabled: true,
+    path: true,
+    port: true,
+    host: true,
+    token: true,
+    prefix: true,
+    labels: true,
+    buckets: true,
+    processMetrics: true,
+  }),
   tracing: Object.freeze({ enabled: true, exporter: true, serviceName: true }),
   logContext: true,
 });

@@ -4,7 +4,8 @@
  */
 import { createError } from "routing-kernel";
 
-const shown = (value: unknown) => (typeof value === "function" ? "a function" : (JSON.stringify(value) ?? String(value)));
+const shown = (value: unknown) =>
+  typeof value === "function" ? "a function" : (JSON.stringify(value) ?? String(value));
 
 /** A `metrics`, `tracing` or `logContext` config value that is not what the key takes. */
 export const E_OBSERVABILITY_CONFIG = createError(
@@ -41,7 +42,8 @@ export const E_METRICS_TOKEN_REQUIRED = createError(
 export const E_METRICS_UNAVAILABLE = createError(
   "E_METRICS_UNAVAILABLE",
   503,
-  (reason: string) => `The metrics of this node could not be collected (${reason}). Prometheus retries at the next scrape; if it lasts, read the node's log.`,
+  (reason: string) =>
+    `The metrics of this node could not be collected (${reason}). Prometheus retries at the next scrape; if it lasts, read the node's log.`,
 );
 
 /** `tracing.exporter` (or `OTEL_TRACES_EXPORTER`) names no exporter this battery knows. */

@@ -23,13 +23,19 @@ const CHINDINGS = pino.symbols.chindingsSym;
 export const logScope: Middleware = (ctx, next) => requests.run(ctx, next);
 
 /** The fields of a line written now; `withTrace` adds the active span's ids. */
-export function logFields(withTrace: boolean): (this: unknown, merge?: object, level?: number, logger?: unknown) => Record<string, unknown> {
+export function logFields(
+  withTrace: boolean,
+): (this: unknown, merge?: object, level?: number, logger?: unknown) => Record<string, unknown> {
   return function fields(_merge, _level, logger) {
     const out: Record<string, unknown> = {};
     const ctx = withTrace ? (context.active().getValue(REQUEST_KEY) as Context | undefined) : requests.getStore();
     const reqId = ctx?.state?.["requestId"];
     // ctx.log already carries reqId in its bindings: once per line is enough.
-    if (reqId !== undefined && !String((logger as Record<symbol, unknown> | undefined)?.[CHINDINGS] ?? "").includes('"reqId"')) out["reqId"] = reqId;
+    if (
+      reqId !== undefined &&
+      !String((logger as Record<symbol, unknown> | undefined)?.[CHINDINGS] ?? "").includes('"reqId"')
+    )
+      out["reqId"] = reqId;
     if (withTrace) {
       const span = trace.getActiveSpan();
       if (span) {

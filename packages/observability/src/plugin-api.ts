@@ -4,5 +4,14 @@
  * primary's metrics collector. Not the API of an app.
  */
 export { checkLabelName, checkMetricName } from "./metrics/names.js";
-export { metricsSettings, observabilitySettings, tracingSettings, DEFAULT_BUCKETS, DEFAULT_METRICS_PORT, type MetricsSettings, type ObservabilitySettings, type TracingSettings } from "./settings.js";
+export {
+  metricsSettings,
+  observabilitySettings,
+  tracingSettings,
+  DEFAULT_BUCKETS,
+  DEFAULT_METRICS_PORT,
+  type MetricsSettings,
+  type ObservabilitySettings,
+  type TracingSettings,
+} from "./settings.js";
 export { PRIMARY_MODULE } from "./metrics/worker.js";

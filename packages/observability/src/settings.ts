@@ -36,7 +36,9 @@ export interface ObservabilitySettings {
 }
 
 /** Latency buckets in seconds: 5 ms to 10 s, the shape of prom-client's and Rails' defaults. */
-export const DEFAULT_BUCKETS: readonly number[] = Object.freeze([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
+export const DEFAULT_BUCKETS: readonly number[] = Object.freeze([
+  0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+]);
 
 /** The metrics port by default: the one the OpenTelemetry Prometheus exporter uses. */
 export const DEFAULT_METRICS_PORT = 9464;
@@ -69,14 +71,27 @@ function port(value: unknown): number | false {
   if (value === false || value === "false") return false;
   const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
   if (typeof number === "number" && Number.isInteger(number) && number >= 0 && number <= 65535) return number;
-  throw new E_OBSERVABILITY_CONFIG("metrics.port", "a port from 0 to 65535 (0: any free one), or false for the app's own port", value);
+  throw new E_OBSERVABILITY_CONFIG(
+    "metrics.port",
+    "a port from 0 to 65535 (0: any free one), or false for the app's own port",
+    value,
+  );
 }
 
 function buckets(value: unknown): readonly number[] {
   if (value === undefined) return DEFAULT_BUCKETS;
-  const ok = Array.isArray(value) && value.length > 0 && value.every((n, i) => typeof n === "number" && Number.isFinite(n) && n > 0 && (i === 0 || n > (value[i - 1] as number)));
+  const ok =
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every(
+      (n, i) => typeof n === "number" && Number.isFinite(n) && n > 0 && (i === 0 || n > (value[i - 1] as number)),
+    );
   if (ok) return Object.freeze([...(value as number[])]);
-  throw new E_OBSERVABILITY_CONFIG("metrics.buckets", "a list of seconds above 0 in increasing order, such as [0.01, 0.1, 1]", value);
+  throw new E_OBSERVABILITY_CONFIG(
+    "metrics.buckets",
+    "a list of seconds above 0 in increasing order, such as [0.01, 0.1, 1]",
+    value,
+  );
 }
 
 function labels(value: unknown): Readonly<Record<string, string>> {
@@ -92,18 +107,37 @@ function labels(value: unknown): Readonly<Record<string, string>> {
 export function metricsSettings(config: AppConfig, env: Env = process.env): MetricsSettings {
   const given = block("metrics", config.metrics);
   const enabled = bool("metrics.enabled", given["enabled"] ?? (env["METRICS_ENABLED"] || undefined), false);
-  const path = text("metrics.path", given["path"], "/metrics", /^\/[A-Za-z0-9._~\/-]*$/, 'an absolute URL path such as "/metrics"');
+  const path = text(
+    "metrics.path",
+    given["path"],
+    "/metrics",
+    /^\/[A-Za-z0-9._~/-]*$/,
+    'an absolute URL path such as "/metrics"',
+  );
   const token = given["token"] ?? (env["METRICS_TOKEN"] || undefined);
   if (token !== undefined && (typeof token !== "string" || token.length < 16 || /\s/.test(token))) {
-    throw new E_OBSERVABILITY_CONFIG("metrics.token", "a secret of 16 characters or more without spaces (METRICS_TOKEN)", token === undefined ? token : "(hidden)");
+    throw new E_OBSERVABILITY_CONFIG(
+      "metrics.token",
+      "a secret of 16 characters or more without spaces (METRICS_TOKEN)",
+      token === undefined ? token : "(hidden)",
+    );
   }
   const settings: MetricsSettings = Object.freeze({
     enabled,
     path,
     port: port(given["port"] ?? (env["METRICS_PORT"] || undefined)),
-    host: text("metrics.host", given["host"], "0.0.0.0", /^[A-Za-z0-9.:\[\]-]+$/, 'an address to listen on, such as "0.0.0.0" or "127.0.0.1"'),
+    host: text(
+      "metrics.host",
+      given["host"],
+      "0.0.0.0",
+      /^[A-Za-z0-9.:[\]-]+$/,
+      'an address to listen on, such as "0.0.0.0" or "127.0.0.1"',
+    ),
     token,
-    prefix: given["prefix"] === undefined || given["prefix"] === "" ? "" : checkMetricName(String(given["prefix"]), "metrics.prefix", given["prefix"]),
+    prefix:
+      given["prefix"] === undefined || given["prefix"] === ""
+        ? ""
+        : checkMetricName(String(given["prefix"]), "metrics.prefix", given["prefix"]),
     labels: labels(given["labels"]),
     buckets: buckets(given["buckets"]),
     processMetrics: bool("metrics.processMetrics", given["processMetrics"], true),
@@ -123,12 +157,15 @@ function otelAsks(env: Env): boolean {
 /** Reads `tracing` (and `OTEL_SDK_DISABLED`, `OTEL_TRACES_EXPORTER`, `OTEL_EXPORTER_OTLP_*`, `OTEL_SERVICE_NAME`). */
 export function tracingSettings(config: AppConfig, env: Env = process.env): TracingSettings {
   const given = block("tracing", config.tracing);
-  const enabled = env["OTEL_SDK_DISABLED"] === "true" ? false : bool("tracing.enabled", given["enabled"], otelAsks(env));
+  const enabled =
+    env["OTEL_SDK_DISABLED"] === "true" ? false : bool("tracing.enabled", given["enabled"], otelAsks(env));
   const exporter = given["exporter"] ?? (env["OTEL_TRACES_EXPORTER"] || "otlp");
-  const isExporter = typeof exporter === "object" && exporter !== null && typeof (exporter as SpanExporterLike).export === "function";
+  const isExporter =
+    typeof exporter === "object" && exporter !== null && typeof (exporter as SpanExporterLike).export === "function";
   if (!isExporter && !(EXPORTERS as readonly unknown[]).includes(exporter)) throw new E_TRACING_EXPORTER(exporter);
   const serviceName = given["serviceName"] ?? (env["OTEL_SERVICE_NAME"] || config.appName || "app");
-  if (typeof serviceName !== "string" || serviceName.trim() === "") throw new E_OBSERVABILITY_CONFIG("tracing.serviceName", "a name such as \"shop\"", serviceName);
+  if (typeof serviceName !== "string" || serviceName.trim() === "")
+    throw new E_OBSERVABILITY_CONFIG("tracing.serviceName", 'a name such as "shop"', serviceName);
   return Object.freeze({ enabled, exporter: exporter as TracingSettings["exporter"], serviceName });
 }
 

@@ -2,7 +2,7 @@
 // table, so renders are reported like a framework's), the observability plugin and a test logger.
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
-import { type AppConfig, type Host } from "@fwkit/koa-host";
+import type { AppConfig, Host } from "@fwkit/koa-host";
 import { createHost, HostView } from "@fwkit/koa-host/plugin";
 import { prepareResult, sendHtmlError, sendJsonError, wantsJsonError, type HostPlugin } from "@fwkit/koa-host/plugin";
 import { pino, type Logger } from "pino";
@@ -49,7 +49,11 @@ export interface TestApp {
 }
 
 /** Starts an app over `classes` with `config` (and extra plugins after the observability one). */
-export async function startApp(classes: Record<string, unknown>, config: Record<string, unknown>, options: { logs?: LogCapture; plugins?: HostPlugin[] } = {}): Promise<TestApp> {
+export async function startApp(
+  classes: Record<string, unknown>,
+  config: Record<string, unknown>,
+  options: { logs?: LogCapture; plugins?: HostPlugin[] } = {},
+): Promise<TestApp> {
   const modules: ViewModule[] = [{ name: "main", exports: classes }];
   let plugin: ObservabilityPlugin | undefined;
   // The test logger gets the plugin's log fields as the host's own logger would (bound once it exists).
@@ -64,10 +68,22 @@ export async function startApp(classes: Record<string, unknown>, config: Record<
       fields = plugin.logFields?.() as typeof fields;
       return [plugin, ...(options.plugins ?? [])];
     },
-    ...(options.logs ? { logger: options.logs.logger(function (this: unknown, ...args: unknown[]) { return fields?.apply(this, args) ?? {}; }) } : {}),
+    ...(options.logs
+      ? {
+          logger: options.logs.logger(function (this: unknown, ...args: unknown[]) {
+            return fields?.apply(this, args) ?? {};
+          }),
+        }
+      : {}),
     responder: () => ({
-      prepare: (route) => prepareResult({ kind: "html", handler: `${route.id}()`, template: (ctx, values) => void (ctx.body = `<p>${JSON.stringify(values)}</p>`) }),
-      renderError: (ctx, info) => (wantsJsonError(ctx, info.route) ? sendJsonError(ctx, info) : sendHtmlError(ctx, info)),
+      prepare: (route) =>
+        prepareResult({
+          kind: "html",
+          handler: `${route.id}()`,
+          template: (ctx, values) => void (ctx.body = `<p>${JSON.stringify(values)}</p>`),
+        }),
+      renderError: (ctx, info) =>
+        wantsJsonError(ctx, info.route) ? sendJsonError(ctx, info) : sendHtmlError(ctx, info),
       describe: () => "html",
     }),
   });

@@ -15,7 +15,10 @@ class Home extends TestView {
   }
 }
 
-for (const [logContext, expected] of [[true, "the request's reqId"], [false, "no reqId"]] as const) {
+for (const [logContext, expected] of [
+  [true, "the request's reqId"],
+  [false, "no reqId"],
+] as const) {
   test(`logContext: ${logContext}: the app logger's line inside a request has ${expected}`, async () => {
     const logs = captureLogs();
     const app = await startApp({ Home }, { logContext }, { logs });
@@ -31,7 +34,11 @@ for (const [logContext, expected] of [[true, "the request's reqId"], [false, "no
       assert.equal(viaCtx["reqId"], reqId);
       const written = logs.raw.find((line) => line.includes('"from ctx.log"'))!;
       assert.equal(written.split('"reqId"').length - 1, 1, `reqId once: ${written}`);
-      assert.equal(app.plugin.frontMiddleware?.() === undefined, !logContext, "nothing is installed when everything is off");
+      assert.equal(
+        app.plugin.frontMiddleware?.() === undefined,
+        !logContext,
+        "nothing is installed when everything is off",
+      );
     } finally {
       await app.host.close();
     }

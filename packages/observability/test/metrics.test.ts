@@ -8,7 +8,13 @@ import { connect } from "@fwkit/data";
 import { outageLog } from "@fwkit/koa-host/plugin";
 import { requireServer } from "@fwkit/test-servers";
 import { routePath } from "routing-kernel";
-import { defineCounter, E_METRIC_NAME, E_METRICS_PORT_IN_USE, E_METRICS_TOKEN_REQUIRED, E_OBSERVABILITY_CONFIG } from "../src/index.js";
+import {
+  defineCounter,
+  E_METRIC_NAME,
+  E_METRICS_PORT_IN_USE,
+  E_METRICS_TOKEN_REQUIRED,
+  E_OBSERVABILITY_CONFIG,
+} from "../src/index.js";
 import { startApp, TestView } from "./fixtures.js";
 
 let db: Awaited<ReturnType<typeof connect>> | undefined;
@@ -29,7 +35,8 @@ function series(text: string, name: string, labels: Record<string, string>): num
   const wanted = Object.entries(labels);
   for (const line of text.split("\n")) {
     if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    if (wanted.every(([key, value]) => line.includes(`${key}="${value}"`))) return Number(line.slice(line.lastIndexOf(" ") + 1));
+    if (wanted.every(([key, value]) => line.includes(`${key}="${value}"`)))
+      return Number(line.slice(line.lastIndexOf(" ") + 1));
   }
   return undefined;
 }
@@ -48,7 +55,10 @@ async function load(paths: (i: number) => string, count: number, parallel = 16):
 }
 
 describe("metrics on their own port", async () => {
-  const app = await startApp({ Blog }, { metrics: { enabled: true, port: 0, host: "127.0.0.1", labels: { service: "blog" } } });
+  const app = await startApp(
+    { Blog },
+    { metrics: { enabled: true, port: 0, host: "127.0.0.1", labels: { service: "blog" } } },
+  );
   after(async () => {
     await app.host.close();
     await db?.close();
@@ -58,7 +68,15 @@ describe("metrics on their own port", async () => {
     await load((i) => `${app.url}/blog/post-${i}`, 10_000);
     await load((i) => `${app.url}/no/such/page/${i}`, 50);
     const text = await (await fetch(`${app.metricsUrl}/metrics`)).text();
-    assert.equal(series(text, "http_request_duration_seconds_count", { route: "Blog.show", method: "GET", status: "2xx", service: "blog" }), 10_000);
+    assert.equal(
+      series(text, "http_request_duration_seconds_count", {
+        route: "Blog.show",
+        method: "GET",
+        status: "2xx",
+        service: "blog",
+      }),
+      10_000,
+    );
     assert.equal(series(text, "http_request_duration_seconds_count", { route: "unmatched", status: "4xx" }), 50);
     const durationSeries = text.split("\n").filter((line) => line.startsWith("http_request_duration_seconds_count{"));
     assert.equal(durationSeries.length, 2, durationSeries.join("\n"));
@@ -79,7 +97,11 @@ describe("metrics on their own port", async () => {
     log.failed(new Error("ECONNREFUSED"));
     log.failed(new Error("ECONNREFUSED"));
     let text = await (await fetch(`${app.metricsUrl}/metrics`)).text();
-    assert.ok((series(text, "db_query_duration_seconds_count", { dialect: "postgres", operation: "raw", outcome: "ok" }) ?? 0) >= 40, text);
+    assert.ok(
+      (series(text, "db_query_duration_seconds_count", { dialect: "postgres", operation: "raw", outcome: "ok" }) ??
+        0) >= 40,
+      text,
+    );
     assert.equal(series(text, "db_pool_connections", { dialect: "postgres", state: "in_use" }), 0);
     assert.ok((series(text, "db_pool_connections", { dialect: "postgres", state: "idle" }) ?? 0) >= 1);
     assert.equal(series(text, "backing_service_down", { service: "test: the redis cache" }), 1);
@@ -109,7 +131,11 @@ describe("metrics on the app's port", async () => {
     const refused = await fetch(`${app.url}/metrics`);
     assert.equal(refused.status, 401);
     assert.match(refused.headers.get("www-authenticate") ?? "", /^Bearer/);
-    assert.equal((await fetch(`${app.url}/metrics`, { headers: { authorization: "Bearer a-scrape-token-of-some-lengtX" } })).status, 401);
+    assert.equal(
+      (await fetch(`${app.url}/metrics`, { headers: { authorization: "Bearer a-scrape-token-of-some-lengtX" } }))
+        .status,
+      401,
+    );
     const res = await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(res.status, 200);
     const text = await res.text();
@@ -123,12 +149,21 @@ describe("bad settings stop the start with a coded error", () => {
     await assert.rejects(startApp({ Blog }, { metrics: { enabled: true, port: false } }), E_METRICS_TOKEN_REQUIRED);
   });
   test("an invalid label name in metrics.labels, or prefix: E_METRIC_NAME", async () => {
-    await assert.rejects(startApp({ Blog }, { metrics: { enabled: true, port: 0, labels: { "bad-label": "x" } } }), E_METRIC_NAME);
+    await assert.rejects(
+      startApp({ Blog }, { metrics: { enabled: true, port: 0, labels: { "bad-label": "x" } } }),
+      E_METRIC_NAME,
+    );
     await assert.rejects(startApp({ Blog }, { metrics: { enabled: true, port: 0, prefix: "9shop_" } }), E_METRIC_NAME);
   });
   test("a wrong value: E_OBSERVABILITY_CONFIG naming the key; an unknown key: the host's unknown-key error", async () => {
-    await assert.rejects(startApp({ Blog }, { metrics: { enabled: "yes" } }), (error: Error) => error instanceof E_OBSERVABILITY_CONFIG && /metrics\.enabled/.test(error.message));
-    await assert.rejects(startApp({ Blog }, { metrics: { enabled: true, port: 0, buckets: [1, 0.5] } }), E_OBSERVABILITY_CONFIG);
+    await assert.rejects(
+      startApp({ Blog }, { metrics: { enabled: "yes" } }),
+      (error: Error) => error instanceof E_OBSERVABILITY_CONFIG && /metrics\.enabled/.test(error.message),
+    );
+    await assert.rejects(
+      startApp({ Blog }, { metrics: { enabled: true, port: 0, buckets: [1, 0.5] } }),
+      E_OBSERVABILITY_CONFIG,
+    );
     await assert.rejects(startApp({ Blog }, { metrics: { enabeld: true } }), /enabeld/);
   });
   test("a metrics port in use: E_METRICS_PORT_IN_USE", async () => {
@@ -136,7 +171,10 @@ describe("bad settings stop the start with a coded error", () => {
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
     const port = (taken.address() as import("node:net").AddressInfo).port;
     try {
-      await assert.rejects(startApp({ Blog }, { metrics: { enabled: true, port, host: "127.0.0.1" } }), E_METRICS_PORT_IN_USE);
+      await assert.rejects(
+        startApp({ Blog }, { metrics: { enabled: true, port, host: "127.0.0.1" } }),
+        E_METRICS_PORT_IN_USE,
+      );
     } finally {
       taken.close();
     }

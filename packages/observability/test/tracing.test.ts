@@ -28,8 +28,13 @@ const PARENT_ID = "00f067aa0ba902b7";
 const traceparent = `00-${TRACE_ID}-${PARENT_ID}-01`;
 
 function child(spans: readonly ReadableSpan[], parent: ReadableSpan, name: RegExp): ReadableSpan {
-  const found = spans.find((span) => name.test(span.name) && span.parentSpanContext?.spanId === parent.spanContext().spanId);
-  assert.ok(found, `a child span ${name} of ${parent.name}; spans: ${spans.map((s) => `${s.name} <- ${s.parentSpanContext?.spanId}`).join(", ")}`);
+  const found = spans.find(
+    (span) => name.test(span.name) && span.parentSpanContext?.spanId === parent.spanContext().spanId,
+  );
+  assert.ok(
+    found,
+    `a child span ${name} of ${parent.name}; spans: ${spans.map((s) => `${s.name} <- ${s.parentSpanContext?.spanId}`).join(", ")}`,
+  );
   return found;
 }
 
@@ -75,7 +80,10 @@ describe("tracing with an in-memory exporter", async () => {
     await (await fetch(`${app.url}/healthz`)).text();
     await new Promise((resolve) => setTimeout(resolve, 50));
     const servers = exporter.getFinishedSpans().filter((span) => span.kind === 1);
-    assert.deepEqual(servers.map((span) => span.name), ["GET Blog.show"]);
+    assert.deepEqual(
+      servers.map((span) => span.name),
+      ["GET Blog.show"],
+    );
     assert.equal(servers[0]!.parentSpanContext, undefined);
   });
 });
@@ -109,7 +117,10 @@ describe("tracing through OTLP over HTTP", () => {
     assert.equal(received[0]!.path, "/v1/traces");
     const body = received.map((r) => r.body.toString()).join("\n");
     assert.ok(body.includes("GET Blog.show"), body.slice(0, 500));
-    assert.ok(body.includes(TRACE_ID) || body.includes(Buffer.from(TRACE_ID, "hex").toString("base64")), "the incoming trace id");
+    assert.ok(
+      body.includes(TRACE_ID) || body.includes(Buffer.from(TRACE_ID, "hex").toString("base64")),
+      "the incoming trace id",
+    );
   });
 
   test("an unknown exporter stops the start: E_TRACING_EXPORTER", async () => {

@@ -91,7 +91,10 @@ for (let run = 0; run < runs; run++) {
   routes = table.routes.length;
   entries = table.entries.length;
 }
-const fmt = (values: number[]) => `median ${median(values).toFixed(1)} ms (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)})`;
-console.log(`routing-kernel build-table: ${classes} classes x ${METHODS.length} methods = ${routes} routes, ${entries} patterns; ${runs} runs, node ${process.version}`);
+const fmt = (values: number[]) =>
+  `median ${median(values).toFixed(1)} ms (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)})`;
+console.log(
+  `routing-kernel build-table: ${classes} classes x ${METHODS.length} methods = ${routes} routes, ${entries} patterns; ${runs} runs, node ${process.version}`,
+);
 console.log(`  cold (fresh classes, parameters parsed): ${fmt(cold)}`);
 console.log(`  warm (same classes, parameters cached):  ${fmt(warm)}`);

@@ -15,7 +15,10 @@ if (process.argv[2] === CHILD) {
   const lines: string[] = [];
   for (let c = 0; c * 10 < routes; c++) {
     const name = `R${String(c).padStart(5, "0")}`;
-    const methods = Array.from({ length: Math.min(10, routes - c * 10) }, (_, m) => `  m${m}() { return ${JSON.stringify(`${name}.m${m}`)}; }`);
+    const methods = Array.from(
+      { length: Math.min(10, routes - c * 10) },
+      (_, m) => `  m${m}() { return ${JSON.stringify(`${name}.m${m}`)}; }`,
+    );
     lines.push(`exports.${name} = class ${name} extends Base {\n${methods.join("\n")}\n};`);
   }
   const exports: Record<string, unknown> = {};
@@ -27,7 +30,9 @@ if (process.argv[2] === CHILD) {
   const table = buildRouteTable({ conventions, modules: [{ name: "generated", exports }] });
   const ms = performance.now() - start;
   const used = process.cpuUsage(cpu);
-  process.stdout.write(`${JSON.stringify({ ms, cpuMs: (used.user + used.system) / 1000, routes: table.routes.length })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ms, cpuMs: (used.user + used.system) / 1000, routes: table.routes.length })}\n`,
+  );
 } else {
   const routes = Number(process.argv[2] ?? 10_000);
   const processes = Number(process.argv[3] ?? 7);
@@ -35,7 +40,9 @@ if (process.argv[2] === CHILD) {
   const args = [...process.execArgv, fileURLToPath(import.meta.url), CHILD, String(routes)];
   const results: Array<{ ms: number; cpuMs: number; routes: number }> = [];
   for (let i = 0; i < processes; i++) {
-    const run = pin ? spawnSync("taskset", ["-c", "1", process.execPath, ...args], { encoding: "utf8" }) : spawnSync(process.execPath, args, { encoding: "utf8" });
+    const run = pin
+      ? spawnSync("taskset", ["-c", "1", process.execPath, ...args], { encoding: "utf8" })
+      : spawnSync(process.execPath, args, { encoding: "utf8" });
     if (run.status !== 0) throw new Error(`child failed: ${run.stderr}`);
     results.push(JSON.parse(run.stdout.trim().split("\n").pop()!) as { ms: number; cpuMs: number; routes: number });
   }
@@ -45,7 +52,13 @@ if (process.argv[2] === CHILD) {
     return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
   };
   const wall = results.map((r) => r.ms);
-  console.log(`routing-kernel table in a fresh process: ${results[0]!.routes} routes, ${processes} processes${pin ? " (pinned to core 1)" : ""}, node ${process.version}`);
-  console.log(`  wall: median ${median(wall).toFixed(1)} ms (min ${Math.min(...wall).toFixed(1)}, max ${Math.max(...wall).toFixed(1)})`);
-  console.log(`  CPU (all threads, GC and compiler included): median ${median(results.map((r) => r.cpuMs)).toFixed(1)} ms`);
+  console.log(
+    `routing-kernel table in a fresh process: ${results[0]!.routes} routes, ${processes} processes${pin ? " (pinned to core 1)" : ""}, node ${process.version}`,
+  );
+  console.log(
+    `  wall: median ${median(wall).toFixed(1)} ms (min ${Math.min(...wall).toFixed(1)}, max ${Math.max(...wall).toFixed(1)})`,
+  );
+  console.log(
+    `  CPU (all threads, GC and compiler included): median ${median(results.map((r) => r.cpuMs)).toFixed(1)} ms`,
+  );
 }

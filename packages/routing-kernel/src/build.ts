@@ -70,10 +70,17 @@ export class RouteTableBuilder {
     const conventions = this.#conventions;
     const className = cls.name;
     const classMeta = readClassMetadata(cls);
-    const prefix =
-      classMeta.prefix ?? (className === conventions.rootClassName ? "" : `/${kebabCase(className)}`);
+    const prefix = classMeta.prefix ?? (className === conventions.rootClassName ? "" : `/${kebabCase(className)}`);
     const prefixParams = new Set(patternParams(prefix));
-    const context: ClassContext = { cls, className, module, prefix, prefixParams, classTags: classMeta.tags, frozenTags: undefined };
+    const context: ClassContext = {
+      cls,
+      className,
+      module,
+      prefix,
+      prefixParams,
+      classTags: classMeta.tags,
+      frozenTags: undefined,
+    };
     for (const method of methodsOf(cls, conventions.baseClass)) {
       if (!this.#isRoutable(cls, method)) continue;
       routes.push(this.#routeOf(context, method, shared));
@@ -94,9 +101,7 @@ export class RouteTableBuilder {
     const handler = `${className}.${methodName}()`;
     const meta = readMethodMetadata(cls, method.declarer, methodName);
     const declared = readParameters(method.fn, handler);
-    const verbs = meta?.verbs.length
-      ? meta.verbs
-      : (conventions.verbsByName[methodName] ?? conventions.defaultVerbs);
+    const verbs = meta?.verbs.length ? meta.verbs : (conventions.verbsByName[methodName] ?? conventions.defaultVerbs);
 
     let patterns: string[];
     let parameters: RouteParameter[];
@@ -128,7 +133,10 @@ export class RouteTableBuilder {
           this.#finish(
             joinPath(
               prefix,
-              [...base, ...segmentParams.slice(0, count).map((p, i) => `:${p.name}${mark && i >= firstOptional ? "?" : ""}`)].join("/"),
+              [
+                ...base,
+                ...segmentParams.slice(0, count).map((p, i) => `:${p.name}${mark && i >= firstOptional ? "?" : ""}`),
+              ].join("/"),
             ),
           );
         patterns = [];
@@ -137,7 +145,11 @@ export class RouteTableBuilder {
         parameters = declared.map((p) => {
           const fromPrefix = prefixParams.has(p.name);
           const index = segmentParams.indexOf(p);
-          return { name: p.name, optional: !fromPrefix && index >= firstOptional, source: fromPrefix ? "prefix" : "path" };
+          return {
+            name: p.name,
+            optional: !fromPrefix && index >= firstOptional,
+            source: fromPrefix ? "prefix" : "path",
+          };
         });
       }
     }
@@ -152,11 +164,14 @@ export class RouteTableBuilder {
       patterns: Object.freeze(patterns),
       parameters: parameters.length === 0 ? NO_PARAMETERS : Object.freeze(parameters.map((p) => Object.freeze(p))),
       // Without method metadata the tags are the class's: one frozen copy serves all its routes.
-      tags: meta ? Object.freeze({ ...context.classTags, ...meta.tags }) : (context.frozenTags ??= Object.freeze({ ...context.classTags })),
+      tags: meta
+        ? Object.freeze({ ...context.classTags, ...meta.tags })
+        : (context.frozenTags ??= Object.freeze({ ...context.classTags })),
       generated: !meta?.paths.length,
     });
     // Declared schemas are checked here, where the route's name is known (start-up, not per request).
-    if (meta?.tags[SCHEMAS_TAG] !== undefined || context.classTags[CLASS_SCHEMAS_TAG] !== undefined) checkRouteSchemas(route);
+    if (meta?.tags[SCHEMAS_TAG] !== undefined || context.classTags[CLASS_SCHEMAS_TAG] !== undefined)
+      checkRouteSchemas(route);
     return route;
   }
 
@@ -252,14 +267,20 @@ function describe(route: Route): string {
   if (declarer !== undefined && declarer !== route.viewClass) notes.push(`inherited from ${declarer.name}`);
   const owner = prefixOwnerOf(route.viewClass);
   if (owner !== undefined && owner !== route.viewClass) {
-    notes.push(`served under the class route of ${owner.name}; give ${route.className} a class route of its own to serve it elsewhere`);
+    notes.push(
+      `served under the class route of ${owner.name}; give ${route.className} a class route of its own to serve it elsewhere`,
+    );
   }
   return `${route.id}() in views/${route.module}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
 }
 
 /** The class of `cls`'s chain whose prototype declares `name`. */
 function declaringClass(cls: Function, name: string): Function | undefined {
-  for (let c: Function | null = cls; c !== null && c !== Function.prototype; c = Object.getPrototypeOf(c) as Function | null) {
+  for (
+    let c: Function | null = cls;
+    c !== null && c !== Function.prototype;
+    c = Object.getPrototypeOf(c) as Function | null
+  ) {
     if (Object.hasOwn(c.prototype as object, name)) return c;
   }
   return undefined;

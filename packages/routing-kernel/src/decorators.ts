@@ -26,7 +26,8 @@ export function isDecoratorCall(args: readonly unknown[]): args is [unknown, Vie
 
 function methodName(decorator: string, context: ViewDecoratorContext): string {
   if (context.kind !== "method" || context.static || context.private || typeof context.name !== "string") {
-    const kind = context.kind === "method" ? (context.static ? "static method" : "private or symbol-named method") : context.kind;
+    const kind =
+      context.kind === "method" ? (context.static ? "static method" : "private or symbol-named method") : context.kind;
     throw new E_INVALID_DECORATOR_TARGET(decorator, kind);
   }
   return context.name;
@@ -79,20 +80,30 @@ export function setTag(decorator: string, key: string, value: unknown): ViewDeco
       return;
     }
     const name = methodName(decorator, context);
-    updateMethodMetadata(context.metadata, name, (current) => ({ ...current, tags: { ...current.tags, [key]: value } }));
+    updateMethodMetadata(context.metadata, name, (current) => ({
+      ...current,
+      tags: { ...current.tags, [key]: value },
+    }));
   };
 }
 
 /**
  * Makes a decorator usable both bare (`@json`) and called (`@json()`), as the seeds write them.
  */
-export function bareOrCalled<D extends (value: unknown, context: never) => void>(make: () => D, name?: string): D & (() => D) {
+export function bareOrCalled<D extends (value: unknown, context: never) => void>(
+  make: () => D,
+  name?: string,
+): D & (() => D) {
   const decorator = (...args: unknown[]): unknown => {
     if (isDecoratorCall(args)) return (make() as unknown as (...a: unknown[]) => unknown)(...args);
     // Called: `@x()` takes no options, so anything given is a mistake worth stopping at start-up.
     const given = args.find((arg) => arg !== undefined);
     if (given !== undefined) {
-      throw new E_UNKNOWN_OPTION(`@${name ?? "this decorator"}()`, typeof given === "object" && given !== null ? Object.keys(given)[0] ?? "{}" : String(given), []);
+      throw new E_UNKNOWN_OPTION(
+        `@${name ?? "this decorator"}()`,
+        typeof given === "object" && given !== null ? (Object.keys(given)[0] ?? "{}") : String(given),
+        [],
+      );
     }
     return make();
   };

@@ -35,7 +35,11 @@ export interface FoundMethod {
  */
 export function methodsOf(cls: ViewClass, base: ViewClass): FoundMethod[] {
   const chain: object[] = [];
-  for (let proto = cls.prototype as object | null; proto && proto !== base.prototype; proto = Object.getPrototypeOf(proto)) {
+  for (
+    let proto = cls.prototype as object | null;
+    proto && proto !== base.prototype;
+    proto = Object.getPrototypeOf(proto)
+  ) {
     chain.push(proto);
   }
   // Most view classes extend the base directly: their own members, in order, are the answer.
@@ -46,7 +50,8 @@ export function methodsOf(cls: ViewClass, base: ViewClass): FoundMethod[] {
     for (const name of Object.getOwnPropertyNames(proto)) {
       if (name === "constructor") continue;
       const descriptor = Object.getOwnPropertyDescriptor(proto, name)!;
-      if (!descriptor.get && !descriptor.set && typeof descriptor.value === "function") found.push({ name, fn: descriptor.value as Function, declarer });
+      if (!descriptor.get && !descriptor.set && typeof descriptor.value === "function")
+        found.push({ name, fn: descriptor.value as Function, declarer });
     }
     return found;
   }

@@ -93,8 +93,7 @@ export const E_UNREADABLE_PARAMETERS = createError(
 export const E_INVALID_ROUTE_PATH = createError(
   "E_INVALID_ROUTE_PATH",
   500,
-  (where: string, path: string, reason: string) =>
-    `The route path "${path}" on ${where} is invalid: ${reason}.`,
+  (where: string, path: string, reason: string) => `The route path "${path}" on ${where} is invalid: ${reason}.`,
 );
 
 /** A decorator was applied to something it does not support. */
@@ -109,8 +108,7 @@ export const E_INVALID_DECORATOR_TARGET = createError(
 export const E_TABLE_FROZEN = createError(
   "E_TABLE_FROZEN",
   500,
-  (what: string) =>
-    `The route table is frozen after start-up; ${what} must be declared before the app is built.`,
+  (what: string) => `The route table is frozen after start-up; ${what} must be declared before the app is built.`,
 );
 
 /** `urlFor` was asked for a route that does not exist. */
@@ -133,8 +131,7 @@ export const E_AMBIGUOUS_ROUTE = createError(
 export const E_MISSING_ROUTE_PARAMETER = createError(
   "E_MISSING_ROUTE_PARAMETER",
   500,
-  (target: string, name: string) =>
-    `urlFor(${target}) needs a value for the parameter "${name}".`,
+  (target: string, name: string) => `urlFor(${target}) needs a value for the parameter "${name}".`,
 );
 
 /** A decorator was given an option it does not know, or options where it takes none. */
@@ -159,5 +156,6 @@ export const E_NOT_STANDARD_SCHEMA = createError(
 export const E_INVALID_RESPONSE_STATUS = createError(
   "E_INVALID_RESPONSE_STATUS",
   500,
-  (where: string, status: string) => `${where} was given the status ${status}; give an HTTP status code from 100 to 599, e.g. 200.`,
+  (where: string, status: string) =>
+    `${where} was given the status ${status}; give an HTTP status code from 100 to 599, e.g. 200.`,
 );

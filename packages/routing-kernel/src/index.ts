@@ -14,7 +14,7 @@ export {
   type ViewDecorator,
   type ViewDecoratorContext,
 } from "./decorators.js";
-export { type ViewModule } from "./discovery.js";
+export type { ViewModule } from "./discovery.js";
 export * from "./errors.js";
 export { checkOptionKeys } from "./options.js";
 export { RESPONSE_KIND_TAG, responseKindTag, type ResponseKind } from "./response-kind.js";

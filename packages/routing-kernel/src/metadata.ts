@@ -115,7 +115,11 @@ export function readClassMetadata(cls: Function): ClassMetadata {
 export function prefixOwnerOf(cls: Function): Function | undefined {
   const owner = storeOf(cls)?.prefixOwner;
   if (owner === undefined) return undefined;
-  for (let c: Function | null = cls; c !== null && c !== Function.prototype; c = Object.getPrototypeOf(c) as Function | null) {
+  for (
+    let c: Function | null = cls;
+    c !== null && c !== Function.prototype;
+    c = Object.getPrototypeOf(c) as Function | null
+  ) {
     if (ownMetadataObject(c) === owner) return c;
   }
   return undefined;

@@ -29,8 +29,7 @@ export function closestName(name: string, known: readonly string[]): string | un
   let bestScore = Number.POSITIVE_INFINITY;
   for (const candidate of known) {
     const other = candidate.toLowerCase();
-    const score =
-      other === lower ? 0 : other.startsWith(lower) || lower.startsWith(other) ? 1 : distance(lower, other);
+    const score = other === lower ? 0 : other.startsWith(lower) || lower.startsWith(other) ? 1 : distance(lower, other);
     if (score < bestScore) {
       best = candidate;
       bestScore = score;

@@ -5,7 +5,8 @@ import { E_UNREADABLE_PARAMETERS, E_UNSUPPORTED_PARAMETER } from "./errors.js";
 // acorn is loaded on the first list the fast path leaves to it (its CommonJS build, synchronously):
 // an app whose methods all take plain parameters never loads the parser at start-up.
 let acorn: typeof import("acorn") | undefined;
-const parser = (): typeof import("acorn") => (acorn ??= createRequire(import.meta.url)("acorn") as typeof import("acorn"));
+const parser = (): typeof import("acorn") =>
+  (acorn ??= createRequire(import.meta.url)("acorn") as typeof import("acorn"));
 
 /** One declared parameter of a view method. */
 export interface ParameterSpec {

@@ -9,7 +9,8 @@ export function validateRoutePath(path: unknown, where: string): asserts path is
   if (typeof path !== "string") throw new E_INVALID_ROUTE_PATH(where, String(path), "it must be a string");
   for (const segment of path.split("/")) {
     if (segment.startsWith(":")) {
-      if (!PARAM.test(segment)) throw new E_INVALID_ROUTE_PATH(where, path, `"${segment}" is not a valid :name parameter`);
+      if (!PARAM.test(segment))
+        throw new E_INVALID_ROUTE_PATH(where, path, `"${segment}" is not a valid :name parameter`);
     } else if (!STATIC_SEGMENT.test(segment)) {
       throw new E_INVALID_ROUTE_PATH(where, path, `"${segment}" contains whitespace, "?", "#", ":" or "*"`);
     }

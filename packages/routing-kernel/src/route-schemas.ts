@@ -61,13 +61,25 @@ function schemaTagOf(value: unknown): SchemaTag {
 
 /** True for a Standard Schema v1 (zod 4, valibot, arktype...): `~standard.validate` is a function. */
 export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
-  const props = (value as { "~standard"?: { version?: unknown; validate?: unknown } } | null | undefined)?.["~standard"];
-  return (typeof value === "object" || typeof value === "function") && value !== null && typeof props === "object" && props !== null && props.version === 1 && typeof props.validate === "function";
+  const props = (value as { "~standard"?: { version?: unknown; validate?: unknown } } | null | undefined)?.[
+    "~standard"
+  ];
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof props === "object" &&
+    props !== null &&
+    props.version === 1 &&
+    typeof props.validate === "function"
+  );
 }
 
 function methodNameOf(decorator: string, context: ViewDecoratorContext): string {
   if (context.kind !== "method" || context.static || context.private || typeof context.name !== "string") {
-    throw new E_INVALID_DECORATOR_TARGET(decorator, context.kind === "method" ? "static, private or symbol-named method" : context.kind);
+    throw new E_INVALID_DECORATOR_TARGET(
+      decorator,
+      context.kind === "method" ? "static, private or symbol-named method" : context.kind,
+    );
   }
   return context.name;
 }
@@ -95,7 +107,8 @@ export function responseSchema(decorator: string, status: number, schema: unknow
   if (!Number.isInteger(status) || status < 100 || status > 599) {
     throw new E_INVALID_RESPONSE_STATUS(`@${decorator}`, String(status));
   }
-  const add = (tag: SchemaTag): SchemaTag => Object.freeze({ input: tag.input, responses: { ...tag.responses, [String(status)]: { schema, decorator } } });
+  const add = (tag: SchemaTag): SchemaTag =>
+    Object.freeze({ input: tag.input, responses: { ...tag.responses, [String(status)]: { schema, decorator } } });
   return (_value, context) => {
     if (context.kind === "class") {
       updateClassMetadata(context.metadata, (current) => {
@@ -104,13 +117,17 @@ export function responseSchema(decorator: string, status: number, schema: unknow
       return;
     }
     const name = methodNameOf(decorator, context);
-    updateMethodMetadata(context.metadata, name, (current) => ({ ...current, tags: { ...current.tags, [SCHEMAS_TAG]: add(schemaTagOf(current.tags[SCHEMAS_TAG])) } }));
+    updateMethodMetadata(context.metadata, name, (current) => ({
+      ...current,
+      tags: { ...current.tags, [SCHEMAS_TAG]: add(schemaTagOf(current.tags[SCHEMAS_TAG])) },
+    }));
   };
 }
 
 /** A decorator adding documentation to a method (summary, description...) or to a class (tags, description). */
 export function routeDoc(decorator: string, doc: RouteDoc): ViewDecorator {
-  const merge = (value: unknown): RouteDoc => Object.freeze({ ...(typeof value === "object" && value !== null ? (value as RouteDoc) : {}), ...doc });
+  const merge = (value: unknown): RouteDoc =>
+    Object.freeze({ ...(typeof value === "object" && value !== null ? (value as RouteDoc) : {}), ...doc });
   return (_value, context) => {
     if (context.kind === "class") {
       updateClassMetadata(context.metadata, (current) => {
@@ -119,7 +136,10 @@ export function routeDoc(decorator: string, doc: RouteDoc): ViewDecorator {
       return;
     }
     const name = methodNameOf(decorator, context);
-    updateMethodMetadata(context.metadata, name, (current) => ({ ...current, tags: { ...current.tags, [DOC_TAG]: merge(current.tags[DOC_TAG]) } }));
+    updateMethodMetadata(context.metadata, name, (current) => ({
+      ...current,
+      tags: { ...current.tags, [DOC_TAG]: merge(current.tags[DOC_TAG]) },
+    }));
   };
 }
 
@@ -140,7 +160,10 @@ export function checkRouteSchemas(route: TaggedRouteLike): void {
     const { input, responses } = schemaTagOf(tag);
     for (const declared of [...Object.values(input), ...Object.values(responses)]) {
       if (declared && !isStandardSchema(declared.schema)) {
-        throw new E_NOT_STANDARD_SCHEMA(`@${declared.decorator} on ${route.id}`, `got ${describeValue(declared.schema)}`);
+        throw new E_NOT_STANDARD_SCHEMA(
+          `@${declared.decorator} on ${route.id}`,
+          `got ${describeValue(declared.schema)}`,
+        );
       }
     }
   }
@@ -158,7 +181,8 @@ export function routeSchemas(route: { readonly tags: Readonly<Record<string, unk
   const own = schemaTagOf(route.tags[SCHEMAS_TAG]);
   const inherited = schemaTagOf(route.tags[CLASS_SCHEMAS_TAG]);
   const responses: Record<string, StandardSchemaV1> = {};
-  for (const [status, declared] of Object.entries({ ...inherited.responses, ...own.responses })) responses[status] = declared.schema as StandardSchemaV1;
+  for (const [status, declared] of Object.entries({ ...inherited.responses, ...own.responses }))
+    responses[status] = declared.schema as StandardSchemaV1;
   const schemas: { -readonly [K in InputPart]?: StandardSchemaV1 } = {};
   for (const part of INPUT_PARTS) {
     const declared = own.input[part];
@@ -174,7 +198,10 @@ export function hasInputSchemas(route: { readonly tags: Readonly<Record<string, 
 }
 
 /** A route's documentation: the method's over the class's, tags defaulting to the class name. */
-export function routeDocOf(route: { readonly className: string; readonly tags: Readonly<Record<string, unknown>> }): RouteDoc {
+export function routeDocOf(route: {
+  readonly className: string;
+  readonly tags: Readonly<Record<string, unknown>>;
+}): RouteDoc {
   const own = (route.tags[DOC_TAG] ?? {}) as RouteDoc;
   const cls = (route.tags[CLASS_DOC_TAG] ?? {}) as RouteDoc;
   const doc: { -readonly [K in keyof RouteDoc]: RouteDoc[K] } = { tags: own.tags ?? cls.tags ?? [route.className] };

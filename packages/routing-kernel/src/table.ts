@@ -104,7 +104,14 @@ export function formatRouteListing(listing: readonly RouteListing[]): string {
   const rows = [["VERBS", "PATH", "HANDLER", "KIND"]];
   for (const item of listing) rows.push([item.verbs.join(","), item.path, `${item.module}:${item.handler}`, item.kind]);
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n");
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 /**

@@ -13,7 +13,8 @@ export function buildUrl(route: Route, params: UrlParams = {}): string {
       if (params[i] !== undefined && params[i] !== null) values.set(p.name, params[i]);
     });
   } else {
-    for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null) values.set(key, value);
+    for (const [key, value] of Object.entries(params))
+      if (value !== undefined && value !== null) values.set(key, value);
   }
   // The longest pattern whose parameters all have values; the shortest one otherwise names what is missing.
   let chosen: string | undefined;

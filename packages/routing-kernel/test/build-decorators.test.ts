@@ -29,7 +29,10 @@ describe("verb decorators in the table", () => {
     const route = tableOf({ Blog }).find("Blog.comment");
     assert.deepEqual(route.verbs, ["POST"]);
     assert.deepEqual(route.patterns, ["/blog/comment/:id"]);
-    assert.deepEqual(route.parameters.map((p) => p.name), ["id"]);
+    assert.deepEqual(
+      route.parameters.map((p) => p.name),
+      ["id"],
+    );
   });
 
   test("stacking adds verbs; all stands for every verb", () => {
@@ -48,8 +51,14 @@ describe("verb decorators in the table", () => {
       verbFirst() {}
     }
     const table = tableOf({ Pair });
-    assert.deepEqual([table.find("Pair.routeFirst").verbs, table.find("Pair.routeFirst").patterns], [["PUT"], ["/pair/send"]]);
-    assert.deepEqual([table.find("Pair.verbFirst").verbs, table.find("Pair.verbFirst").patterns], [["POST"], ["/pair/send"]]);
+    assert.deepEqual(
+      [table.find("Pair.routeFirst").verbs, table.find("Pair.routeFirst").patterns],
+      [["PUT"], ["/pair/send"]],
+    );
+    assert.deepEqual(
+      [table.find("Pair.verbFirst").verbs, table.find("Pair.verbFirst").patterns],
+      [["POST"], ["/pair/send"]],
+    );
   });
 
   test("the same path restricted to one verb in two methods conflicts", () => {
@@ -103,7 +112,10 @@ describe("route decorator on a method", () => {
     }
     const table = tableOf({ Pages });
     assert.deepEqual(table.find("Pages.many").patterns, ["/pages/first", "/pages/second/:n"]);
-    assert.deepEqual(table.entries.map((e) => e.pattern), ["/pages/first", "/pages/second/:n"]);
+    assert.deepEqual(
+      table.entries.map((e) => e.pattern),
+      ["/pages/first", "/pages/second/:n"],
+    );
     assert.equal(table.urlFor("Pages.many"), "/pages/first");
     assert.equal(table.urlFor("Pages.many", { n: 2 }), "/pages/second/2");
   });
@@ -142,18 +154,30 @@ describe("route decorator on a class", () => {
     const table = tableOf({ Account });
     assert.deepEqual(
       table.routes.map((r) => r.path),
-      ["/account/:accountId", "/account/:accountId/info", "/account/:accountId/orders/:orderId", "/account/:accountId/reorder/:orderId", "/account/:accountId/settings/:section"],
+      [
+        "/account/:accountId",
+        "/account/:accountId/info",
+        "/account/:accountId/orders/:orderId",
+        "/account/:accountId/reorder/:orderId",
+        "/account/:accountId/settings/:section",
+      ],
     );
     assert.deepEqual(table.find("Account.reorder").parameters, [
       { name: "orderId", optional: false, source: "path" },
       { name: "accountId", optional: false, source: "prefix" },
     ]);
-    assert.deepEqual(table.find("Account.settings").parameters.map((p) => p.source), ["path", "prefix"]);
+    assert.deepEqual(
+      table.find("Account.settings").parameters.map((p) => p.source),
+      ["path", "prefix"],
+    );
   });
 
   test("the slash policy applies to generated paths under a decorated prefix", () => {
     assert.equal(tableOf({ Account }, true).find("Account.info").path, "/account/:accountId/info/");
-    assert.equal(tableOf({ Account }, true).urlFor("Account.orders", { accountId: 7, orderId: 9 }), "/account/7/orders/9/");
+    assert.equal(
+      tableOf({ Account }, true).urlFor("Account.orders", { accountId: 7, orderId: 9 }),
+      "/account/7/orders/9/",
+    );
   });
 
   test("issue-15-9: a subclass inherits the class route and its parameter binding", () => {
@@ -165,7 +189,9 @@ describe("route decorator on a class", () => {
     const table = tableOf({ SubAccount });
     assert.equal(table.find("SubAccount.info").path, "/account/:accountId/info");
     assert.equal(table.find("SubAccount.invoices").path, "/account/:accountId/invoices");
-    assert.deepEqual(table.find("SubAccount.invoices").parameters, [{ name: "accountId", optional: false, source: "prefix" }]);
+    assert.deepEqual(table.find("SubAccount.invoices").parameters, [
+      { name: "accountId", optional: false, source: "prefix" },
+    ]);
     // Undecorated and decorated subclasses alike (a method decorator gives the subclass its own metadata).
     class Tagged extends Account {
       @request.post
@@ -193,7 +219,10 @@ describe("route decorator on a class", () => {
     const error = codeOf(() => tableOf({ Account, SubAccount }));
     assert.equal(error.code, "E_ROUTE_CONFLICT");
     assert.match(error.message, /by Account\.index\(\) in views\/\S+ and by SubAccount\.index\(\)/);
-    assert.match(error.message, /SubAccount\.index\(\) in views\/\S+ \(inherited from Account; served under the class route of Account; give SubAccount a class route of its own/);
+    assert.match(
+      error.message,
+      /SubAccount\.index\(\) in views\/\S+ \(inherited from Account; served under the class route of Account; give SubAccount a class route of its own/,
+    );
   });
 
   test("a root prefix", () => {
@@ -202,7 +231,10 @@ describe("route decorator on a class", () => {
       index() {}
       about() {}
     }
-    assert.deepEqual(tableOf({ Home }).routes.map((r) => r.path), ["/", "/about"]);
+    assert.deepEqual(
+      tableOf({ Home }).routes.map((r) => r.path),
+      ["/", "/about"],
+    );
   });
 });
 

@@ -36,13 +36,16 @@ describe("discovery through inheritance", () => {
   test("a view class need not be exported to pass its methods on (abstract intermediate)", () => {
     class Crud extends View {
       list() {}
-      @(request.delete)
+      @request.delete
       remove(id: string) {
         return id;
       }
     }
     class Users extends Crud {}
-    assert.deepEqual(tableOf({ Users }).routes.map((r) => `${r.verbs} ${r.path}`), ["GET /users/list", "DELETE /users/remove/:id"]);
+    assert.deepEqual(
+      tableOf({ Users }).routes.map((r) => `${r.verbs} ${r.path}`),
+      ["GET /users/list", "DELETE /users/remove/:id"],
+    );
   });
 
   test("an override without decorators does not inherit its parent's decorators", () => {
@@ -62,7 +65,7 @@ describe("discovery through inheritance", () => {
 
   test("an override with decorators uses only its own", () => {
     class Redecorated extends Blog {
-      @(request.delete)
+      @request.delete
       override edit(id: string) {
         return id;
       }

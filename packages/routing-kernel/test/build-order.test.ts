@@ -90,7 +90,13 @@ describe("conflicts", () => {
     }
     const conventions = defineConventions({ baseClass: View, trailingSlash: false });
     const error = codeOf(() =>
-      buildRouteTable({ conventions, modules: [{ name: "a", exports: { Blog } }, { name: "b/c", exports: { Root, Other } }] }),
+      buildRouteTable({
+        conventions,
+        modules: [
+          { name: "a", exports: { Blog } },
+          { name: "b/c", exports: { Root, Other } },
+        ],
+      }),
     );
     assert.equal(error.code, "E_ROUTE_CONFLICT");
     assert.match(error.message, /Blog\.index\(\) in views\/a/);
@@ -127,12 +133,23 @@ describe("conflicts", () => {
 
 // Method names a view may declare: identifiers that are not reserved, hooks or private.
 const reserved = new Set([...baseMemberNames(View), "ctx", "beforeRequest", "afterRequest", "constructor"]);
-const methodName = fc
-  .stringMatching(/^[a-zA-Z][a-zA-Z0-9_]{0,12}$/)
-  .filter((name) => !reserved.has(name));
+const methodName = fc.stringMatching(/^[a-zA-Z][a-zA-Z0-9_]{0,12}$/).filter((name) => !reserved.has(name));
 // Special names and spellings that collide, mixed in so that true conflicts are common.
 const likelyName = fc.oneof(
-  fc.constantFrom("index", "get", "post", "put", "patch", "delete", "update", "aboutUs", "about_us", "AboutUs", "helloWorld", "hello_world"),
+  fc.constantFrom(
+    "index",
+    "get",
+    "post",
+    "put",
+    "patch",
+    "delete",
+    "update",
+    "aboutUs",
+    "about_us",
+    "AboutUs",
+    "helloWorld",
+    "hello_world",
+  ),
   methodName,
 );
 
@@ -150,10 +167,16 @@ function classWith(name: string, methods: ReadonlyArray<readonly [string, number
 
 describe("property tests", () => {
   test("route tables are deterministic for the same input", () => {
-    const spec = fc.uniqueArray(fc.tuple(methodName, fc.integer({ min: 0, max: 2 })), { selector: ([name]) => kebabCase(name), maxLength: 8 });
+    const spec = fc.uniqueArray(fc.tuple(methodName, fc.integer({ min: 0, max: 2 })), {
+      selector: ([name]) => kebabCase(name),
+      maxLength: 8,
+    });
     fc.assert(
       fc.property(spec, fc.boolean(), (methods, slash) => {
-        const cls = classWith("Things", methods.filter(([name]) => !(name in SPECIAL_VERBS)));
+        const cls = classWith(
+          "Things",
+          methods.filter(([name]) => !(name in SPECIAL_VERBS)),
+        );
         const first = tableOf({ Things: cls }, slash);
         const second = tableOf({ Things: cls }, slash);
         assert.deepEqual(second.toJSON(), first.toJSON());
@@ -167,35 +190,46 @@ describe("property tests", () => {
     // Model: two methods truly conflict when they share a verb and a path. Arity is equal for
     // all methods so that silent names collide exactly when their verbs do.
     fc.assert(
-      fc.property(fc.uniqueArray(likelyName, { maxLength: 10 }), fc.integer({ min: 0, max: 2 }), fc.boolean(), (names, arity, slash) => {
-        const keyOf = (name: string) => ({
-          path: name in SPECIAL_VERBS ? "" : kebabCase(name),
-          verbs: SPECIAL_VERBS[name] ?? ["GET"],
-        });
-        let expectConflict = false;
-        for (let i = 0; i < names.length; i++) {
-          for (let j = i + 1; j < names.length; j++) {
-            const a = keyOf(names[i]!);
-            const b = keyOf(names[j]!);
-            if (a.path === b.path && a.verbs.some((v) => b.verbs.includes(v))) expectConflict = true;
+      fc.property(
+        fc.uniqueArray(likelyName, { maxLength: 10 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.boolean(),
+        (names, arity, slash) => {
+          const keyOf = (name: string) => ({
+            path: name in SPECIAL_VERBS ? "" : kebabCase(name),
+            verbs: SPECIAL_VERBS[name] ?? ["GET"],
+          });
+          let expectConflict = false;
+          for (let i = 0; i < names.length; i++) {
+            for (let j = i + 1; j < names.length; j++) {
+              const a = keyOf(names[i]!);
+              const b = keyOf(names[j]!);
+              if (a.path === b.path && a.verbs.some((v) => b.verbs.includes(v))) expectConflict = true;
+            }
           }
-        }
-        const cls = classWith("Things", names.map((n) => [n, arity] as const));
-        let conflict = false;
-        try {
-          tableOf({ Things: cls }, slash);
-        } catch (error) {
-          if ((error as { code?: string }).code !== "E_ROUTE_CONFLICT") throw error;
-          conflict = true;
-        }
-        return conflict === expectConflict;
-      }),
+          const cls = classWith(
+            "Things",
+            names.map((n) => [n, arity] as const),
+          );
+          let conflict = false;
+          try {
+            tableOf({ Things: cls }, slash);
+          } catch (error) {
+            if ((error as { code?: string }).code !== "E_ROUTE_CONFLICT") throw error;
+            conflict = true;
+          }
+          return conflict === expectConflict;
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   test("names with distinct kebab-case never conflict, whatever their arity", () => {
-    const spec = fc.uniqueArray(fc.tuple(methodName, fc.integer({ min: 0, max: 3 })), { selector: ([name]) => kebabCase(name), maxLength: 10 });
+    const spec = fc.uniqueArray(fc.tuple(methodName, fc.integer({ min: 0, max: 3 })), {
+      selector: ([name]) => kebabCase(name),
+      maxLength: 10,
+    });
     fc.assert(
       fc.property(spec, (methods) => {
         const plain = methods.filter(([name]) => !(name in SPECIAL_VERBS));

@@ -33,7 +33,17 @@ describe("class prefix and method segment", () => {
     const table = tableOf({ Index, UserAccount, HTTPServer, APIDocs, Api2Users, Blog }, false);
     assert.deepEqual(
       table.routes.map((r) => r.path),
-      ["/", "/about-us", "/hello-world", "/user-account", "/http-server/status", "/api-docs", "/api2-users", "/blog", "/blog/comments/:id"],
+      [
+        "/",
+        "/about-us",
+        "/hello-world",
+        "/user-account",
+        "/http-server/status",
+        "/api-docs",
+        "/api2-users",
+        "/blog",
+        "/blog/comments/:id",
+      ],
     );
   });
 
@@ -41,7 +51,17 @@ describe("class prefix and method segment", () => {
     const table = tableOf({ Index, UserAccount, HTTPServer, APIDocs, Api2Users, Blog }, true);
     assert.deepEqual(
       table.routes.map((r) => r.path),
-      ["/", "/about-us/", "/hello-world/", "/user-account/", "/http-server/status/", "/api-docs/", "/api2-users/", "/blog/", "/blog/comments/:id/"],
+      [
+        "/",
+        "/about-us/",
+        "/hello-world/",
+        "/user-account/",
+        "/http-server/status/",
+        "/api-docs/",
+        "/api2-users/",
+        "/blog/",
+        "/blog/comments/:id/",
+      ],
     );
     assert.equal(table.urlFor("Blog.comments", { id: 42 }), "/blog/comments/42/");
   });
@@ -50,7 +70,10 @@ describe("class prefix and method segment", () => {
     class BlogView extends View {
       index() {}
     }
-    assert.deepEqual(tableOf({ BlogView }).routes.map((r) => r.path), ["/blog-view"]);
+    assert.deepEqual(
+      tableOf({ BlogView }).routes.map((r) => r.path),
+      ["/blog-view"],
+    );
   });
 
   test("about_us and aboutUs give the same segment", () => {
@@ -60,7 +83,10 @@ describe("class prefix and method segment", () => {
     class Other extends View {
       aboutUs() {}
     }
-    assert.deepEqual(tableOf({ Pages, Other }).routes.map((r) => r.path), ["/pages/about-us", "/other/about-us"]);
+    assert.deepEqual(
+      tableOf({ Pages, Other }).routes.map((r) => r.path),
+      ["/pages/about-us", "/other/about-us"],
+    );
   });
 
   test("the rootClassName convention decides the root class", () => {
@@ -132,7 +158,10 @@ describe("routable methods", () => {
       set value(_v: number) {}
       static build() {}
     }
-    assert.deepEqual(tableOf({ Skips }).routes.map((r) => r.methodName), ["index"]);
+    assert.deepEqual(
+      tableOf({ Skips }).routes.map((r) => r.methodName),
+      ["index"],
+    );
   });
 
   test("a method named like a base-class member is E_RESERVED_NAME, not a silent skip", () => {
@@ -195,9 +224,16 @@ describe("parameters", () => {
     const fwb = tableOf({ Posts }).find("Posts.list");
     assert.deepEqual(fwb.patterns, ["/posts/list/:year", "/posts/list/:year/:month", "/posts/list/:year/:month/:day"]);
     assert.equal(fwb.path, "/posts/list/:year/:month?/:day?");
-    assert.deepEqual(fwb.parameters.map((p) => p.optional), [false, true, true]);
+    assert.deepEqual(
+      fwb.parameters.map((p) => p.optional),
+      [false, true, true],
+    );
     const fwa = tableOf({ Posts }, true).find("Posts.list");
-    assert.deepEqual(fwa.patterns, ["/posts/list/:year/", "/posts/list/:year/:month/", "/posts/list/:year/:month/:day/"]);
+    assert.deepEqual(fwa.patterns, [
+      "/posts/list/:year/",
+      "/posts/list/:year/:month/",
+      "/posts/list/:year/:month/:day/",
+    ]);
   });
 
   test("a default followed by a required parameter is required (optional segments are trailing)", () => {
@@ -208,7 +244,10 @@ describe("parameters", () => {
     }
     const route = tableOf({ Odd }).find("Odd.show");
     assert.deepEqual(route.patterns, ["/odd/show/:a/:b"]);
-    assert.deepEqual(route.parameters.map((p) => p.optional), [false, false]);
+    assert.deepEqual(
+      route.parameters.map((p) => p.optional),
+      [false, false],
+    );
   });
 
   test("rest and destructured parameters are startup errors naming the method", () => {

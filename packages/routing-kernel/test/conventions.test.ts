@@ -29,7 +29,12 @@ describe("defineConventions", () => {
   });
 
   test("a framework may override any default", () => {
-    const conventions = defineConventions({ baseClass: Base, trailingSlash: false, rootClassName: "Home", reservedNames: ["ctx"] });
+    const conventions = defineConventions({
+      baseClass: Base,
+      trailingSlash: false,
+      rootClassName: "Home",
+      reservedNames: ["ctx"],
+    });
     assert.equal(conventions.rootClassName, "Home");
     assert.deepEqual(conventions.reservedNames, ["ctx"]);
   });

@@ -26,7 +26,11 @@ class Recorded {
 }
 
 test("decorators ran at class definition, inner before outer, class last", () => {
-  assert.deepEqual(calls, ["inner:method:method:function", "outer:method:method:function", "onClass:class:Recorded:function"]);
+  assert.deepEqual(calls, [
+    "inner:method:method:function",
+    "outer:method:method:function",
+    "onClass:class:Recorded:function",
+  ]);
   assert.equal(new Recorded().method(), "ran");
 });
 
@@ -49,10 +53,12 @@ test("this is the standard proposal, not experimentalDecorators: the context obj
   let seen: unknown;
   const verb = restrictVerbs("post", ["POST"]);
   class Probe {
-    @((value: unknown, context: ClassMethodDecoratorContext) => {
-      seen = context;
-      verb(value, context);
-    })
+    @(
+      (value: unknown, context: ClassMethodDecoratorContext) => {
+        seen = context;
+        verb(value, context);
+      }
+    )
     send() {}
   }
   assert.equal(new Probe().send(), undefined);

@@ -11,9 +11,9 @@ describe("verb decorators", () => {
       @request.post
       @request.get
       submit() {}
-      @(request.delete)
+      @request.delete
       @request.put
-      @(request.delete)
+      @request.delete
       twice() {}
       @request.all
       any() {}

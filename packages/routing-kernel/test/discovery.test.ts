@@ -25,24 +25,36 @@ describe("extendsBase / viewClassesOf", () => {
     assert.equal(extendsBase(TechBlog, View), true);
     assert.equal(extendsBase(View, View), false);
     assert.equal(extendsBase(NotAView, View), false);
-    assert.equal(extendsBase(() => {}, View), false);
+    assert.equal(
+      extendsBase(() => {}, View),
+      false,
+    );
     assert.equal(extendsBase("Blog", View), false);
   });
 
   test("exported view classes in export order, each once, other exports ignored", () => {
-    const found = viewClassesOf({ name: "main", exports: { TechBlog, Blog, Again: Blog, NotAView, helper: () => 1, n: 3 } }, View);
+    const found = viewClassesOf(
+      { name: "main", exports: { TechBlog, Blog, Again: Blog, NotAView, helper: () => 1, n: 3 } },
+      View,
+    );
     assert.deepEqual(found, [TechBlog, Blog]);
   });
 });
 
 describe("methodsOf", () => {
   test("own and inherited methods, never the base class's; no getters or statics", () => {
-    assert.deepEqual(methodsOf(Blog, View).map((m) => m.name), ["index", "comments"]);
+    assert.deepEqual(
+      methodsOf(Blog, View).map((m) => m.name),
+      ["index", "comments"],
+    );
   });
 
   test("inherited methods are found on the subclass; an override keeps its position and declarer", () => {
     const methods = methodsOf(TechBlog, View);
-    assert.deepEqual(methods.map((m) => m.name), ["index", "comments", "archive"]);
+    assert.deepEqual(
+      methods.map((m) => m.name),
+      ["index", "comments", "archive"],
+    );
     assert.equal(methods.find((m) => m.name === "index")?.declarer, Blog);
     assert.equal(methods.find((m) => m.name === "comments")?.declarer, TechBlog);
     assert.equal(methods.find((m) => m.name === "comments")?.fn, TechBlog.prototype.comments);
@@ -55,7 +67,10 @@ describe("methodsOf", () => {
         return (_id: string) => {};
       }
     }
-    assert.deepEqual(methodsOf(Shadow, View).map((m) => m.name), ["index"]);
+    assert.deepEqual(
+      methodsOf(Shadow, View).map((m) => m.name),
+      ["index"],
+    );
   });
 });
 

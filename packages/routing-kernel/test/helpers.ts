@@ -2,7 +2,16 @@
  * Shared fixtures of the kernel's tests: a base class, the verb and route decorators a framework
  * would define, and a one-call table builder.
  */
-import { ALL_VERBS, buildRouteTable, defineConventions, responseKindTag, restrictVerbs, routePath, type RouteTable, type Verb } from "../src/index.js";
+import {
+  ALL_VERBS,
+  buildRouteTable,
+  defineConventions,
+  responseKindTag,
+  restrictVerbs,
+  routePath,
+  type RouteTable,
+  type Verb,
+} from "../src/index.js";
 
 /** The base class of test views; `ctx` is an instance member the framework sets. */
 export class View {
@@ -41,7 +50,10 @@ export function entriesOf(table: RouteTable): Array<[string, string]> {
 }
 
 /** The single route of `Class.method`. */
-export function routeOf(table: RouteTable, id: string): { verbs: readonly Verb[]; patterns: readonly string[]; path: string } {
+export function routeOf(
+  table: RouteTable,
+  id: string,
+): { verbs: readonly Verb[]; patterns: readonly string[]; path: string } {
   return table.find(id);
 }
 

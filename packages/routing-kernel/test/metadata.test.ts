@@ -50,7 +50,10 @@ describe("metadata under Symbol.metadata", () => {
     assert.deepEqual(readClassMetadata(Api), { prefix: "/api", tags: { responseKind: "json" } });
     assert.deepEqual(readClassMetadata(Docs), { prefix: "/api", tags: { responseKind: "json", navTitle: "Docs" } });
     // Regression: a subclass without any decorator lost its ancestors' class tags.
-    assert.deepEqual(readClassMetadata(Undecorated), { prefix: "/api", tags: { responseKind: "json", navTitle: "Docs" } });
+    assert.deepEqual(readClassMetadata(Undecorated), {
+      prefix: "/api",
+      tags: { responseKind: "json", navTitle: "Docs" },
+    });
     assert.deepEqual(readClassMetadata(V2), { prefix: "/v2", tags: { responseKind: "json", navTitle: "Docs" } });
     assert.equal(readClassMetadata(Api).prefix, "/api", "a subclass's route never reaches its parent");
     assert.equal(prefixOwnerOf(Undecorated), Api);
@@ -87,7 +90,7 @@ describe("metadata under Symbol.metadata", () => {
     }
     class DecoratedChild extends Parent {
       override send() {}
-      @(request.delete)
+      @request.delete
       drop() {}
     }
     assert.deepEqual(readMethodMetadata(Child, Parent, "keep")?.verbs, ["PUT"]);

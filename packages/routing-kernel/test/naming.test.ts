@@ -35,7 +35,9 @@ describe("kebabCase", () => {
   });
 
   test("property: idempotent on any string", () => {
-    fc.assert(fc.property(fc.string({ unit: "grapheme-composite" }), (name) => kebabCase(kebabCase(name)) === kebabCase(name)));
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme-composite" }), (name) => kebabCase(kebabCase(name)) === kebabCase(name)),
+    );
   });
 
   test("property: output has no uppercase ASCII, no underscore, no doubled or edge hyphen", () => {

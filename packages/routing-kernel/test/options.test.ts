@@ -22,13 +22,16 @@ describe("checkOptionKeys", () => {
   });
 
   test("an unknown key is E_UNKNOWN_OPTION naming the known keys and the closest", () => {
-    assert.throws(() => checkOptionKeys("@cors(options)", { origin: "https://x.example" }, ["origins", "credentials"]), (error: Error & { code?: string }) => {
-      assert.equal(error.code, "E_UNKNOWN_OPTION");
-      assert.match(error.message, /@cors\(options\) has no option "origin"/);
-      assert.match(error.message, /Did you mean "origins"\?/);
-      assert.match(error.message, /origins, credentials/);
-      return true;
-    });
+    assert.throws(
+      () => checkOptionKeys("@cors(options)", { origin: "https://x.example" }, ["origins", "credentials"]),
+      (error: Error & { code?: string }) => {
+        assert.equal(error.code, "E_UNKNOWN_OPTION");
+        assert.match(error.message, /@cors\(options\) has no option "origin"/);
+        assert.match(error.message, /Did you mean "origins"\?/);
+        assert.match(error.message, /origins, credentials/);
+        return true;
+      },
+    );
   });
 
   test("a value that is not a plain object is refused", () => {
@@ -45,10 +48,13 @@ describe("bareOrCalled decorators take no options", () => {
   });
 
   test("called with options is a start-up error naming the decorator", () => {
-    assert.throws(() => (exempt as unknown as (options: unknown) => unknown)({ paths: ["/x"] }), (error: Error & { code?: string }) => {
-      assert.equal(error.code, "E_UNKNOWN_OPTION");
-      assert.match(error.message, /@exempt\(\) takes no options/);
-      return true;
-    });
+    assert.throws(
+      () => (exempt as unknown as (options: unknown) => unknown)({ paths: ["/x"] }),
+      (error: Error & { code?: string }) => {
+        assert.equal(error.code, "E_UNKNOWN_OPTION");
+        assert.match(error.message, /@exempt\(\) takes no options/);
+        return true;
+      },
+    );
   });
 });

@@ -44,7 +44,17 @@ function expression(text: string): Function | undefined {
 
 describe("readParameters: the fast path for plain parameter lists", () => {
   test("plain identifiers are read without the parser, as the parser reads them", () => {
-    for (const text of ["show(id) {}", "async list(page, size) {}", "*gen(a) {}", "async *each(a, b) {}", "m( a ,\n\tb\r\n) {}", "$x(_y, $z) {}", "async(a) {}", "get(id) {}", "set(id) {}"]) {
+    for (const text of [
+      "show(id) {}",
+      "async list(page, size) {}",
+      "*gen(a) {}",
+      "async *each(a, b) {}",
+      "m( a ,\n\tb\r\n) {}",
+      "$x(_y, $z) {}",
+      "async(a) {}",
+      "get(id) {}",
+      "set(id) {}",
+    ]) {
       const fn = method(text)!;
       const source = Function.prototype.toString.call(fn);
       const fast = readSimpleParameters(source, fn.length);
@@ -84,7 +94,18 @@ describe("readParameters: the fast path for plain parameter lists", () => {
   });
 
   test("arrow functions, function expressions and object methods read as before", () => {
-    const cases = ["(a, b) => a + b", "a => a", "async (a) => a", "async a => a", "function (a, b) {}", "function named(a) {}", "async function (a) {}", "function* (a) {}", "({ m(a, b) {} }).m", "({ async m(a) {} }).m"];
+    const cases = [
+      "(a, b) => a + b",
+      "a => a",
+      "async (a) => a",
+      "async a => a",
+      "function (a, b) {}",
+      "function named(a) {}",
+      "async function (a) {}",
+      "function* (a) {}",
+      "({ m(a, b) {} }).m",
+      "({ async m(a) {} }).m",
+    ];
     for (const text of cases) {
       const fn = expression(text)!;
       assert.ok(fn, text);
@@ -93,7 +114,14 @@ describe("readParameters: the fast path for plain parameter lists", () => {
   });
 
   test("sloppy-mode names the module parser refuses stay its decision", () => {
-    for (const text of ["function (yield) {}", "function (let, a) {}", "function (a, a) {}", "function (eval) {}", "function (arguments) {}", "function (package) {}"]) {
+    for (const text of [
+      "function (yield) {}",
+      "function (let, a) {}",
+      "function (a, a) {}",
+      "function (eval) {}",
+      "function (arguments) {}",
+      "function (package) {}",
+    ]) {
       const fn = expression(text)!;
       const source = Function.prototype.toString.call(fn);
       assert.equal(readSimpleParameters(source, fn.length), undefined, text);
@@ -104,7 +132,21 @@ describe("readParameters: the fast path for plain parameter lists", () => {
   test("property: on any method source, the fast path gives what the parser gives, or declines", () => {
     const name = fc.oneof(
       fc.stringMatching(/^[A-Za-z_$][A-Za-z0-9_$]{0,6}$/),
-      fc.constantFrom("async", "get", "set", "of", "let", "yield", "await", "eval", "static", "caf\u00e9", "\u00fcber", "\u0394x", "\\u0061b"),
+      fc.constantFrom(
+        "async",
+        "get",
+        "set",
+        "of",
+        "let",
+        "yield",
+        "await",
+        "eval",
+        "static",
+        "caf\u00e9",
+        "\u00fcber",
+        "\u0394x",
+        "\\u0061b",
+      ),
     );
     const space = fc.oneof(
       { weight: 6, arbitrary: fc.constantFrom("", " ", "\t", "\n") },
@@ -118,9 +160,12 @@ describe("readParameters: the fast path for plain parameter lists", () => {
       { weight: 1, arbitrary: name.map((n) => `{ ${n} }`) },
       { weight: 1, arbitrary: name.map((n) => `[${n}]`) },
     );
-    const list = fc.tuple(fc.array(fc.tuple(space, parameter, space), { maxLength: 4 }), fc.boolean()).map(
-      ([items, trailing]) => items.map(([a, p, b]) => `${a}${p}${b}`).join(",") + (trailing && items.length > 0 ? "," : ""),
-    );
+    const list = fc
+      .tuple(fc.array(fc.tuple(space, parameter, space), { maxLength: 4 }), fc.boolean())
+      .map(
+        ([items, trailing]) =>
+          items.map(([a, p, b]) => `${a}${p}${b}`).join(",") + (trailing && items.length > 0 ? "," : ""),
+      );
     const head = fc.constantFrom("", "async ", "async\t", "*", "* ", "async *", "async* ", "get ", "static ");
     fc.assert(
       fc.property(head, name, space, list, space, (prefix, methodName, gap, params, beforeBody) => {

@@ -66,9 +66,20 @@ describe("readParameters", () => {
   });
 
   test("plain functions and arrow functions", () => {
-    assert.deepEqual(names(function named(x: string, y = 2) { return x + y; }), ["x", "y?"]);
-    assert.deepEqual(names((x: string) => x), ["x"]);
-    assert.deepEqual(names(async (x: string, y: string) => x + y), ["x", "y"]);
+    assert.deepEqual(
+      names(function named(x: string, y = 2) {
+        return x + y;
+      }),
+      ["x", "y?"],
+    );
+    assert.deepEqual(
+      names((x: string) => x),
+      ["x"],
+    );
+    assert.deepEqual(
+      names(async (x: string, y: string) => x + y),
+      ["x", "y"],
+    );
   });
 
   test("a rest parameter is a startup error naming the method", () => {

@@ -1,7 +1,15 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { comparePatterns, joinPath, patternOrderKey, patternParams, patternShape, toggleTrailingSlash, validateRoutePath } from "../src/paths.js";
+import {
+  comparePatterns,
+  joinPath,
+  patternOrderKey,
+  patternParams,
+  patternShape,
+  toggleTrailingSlash,
+  validateRoutePath,
+} from "../src/paths.js";
 import { codeOf } from "./helpers.js";
 
 describe("validateRoutePath", () => {
@@ -137,6 +145,8 @@ describe("path helpers agree with their plain definitions", () => {
   });
 
   test("property: joinPath", () => {
-    fc.assert(fc.property(path, path, (prefix, tail) => assert.equal(joinPath(prefix, tail), reference.joinPath(prefix, tail))));
+    fc.assert(
+      fc.property(path, path, (prefix, tail) => assert.equal(joinPath(prefix, tail), reference.joinPath(prefix, tail))),
+    );
   });
 });

@@ -1,6 +1,12 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { declaredResponseKind, isDataRoute, RESPONSE_KIND_TAG, responseKindOf, responseKindTag } from "../src/response-kind.js";
+import {
+  declaredResponseKind,
+  isDataRoute,
+  RESPONSE_KIND_TAG,
+  responseKindOf,
+  responseKindTag,
+} from "../src/response-kind.js";
 import { tableOf, View } from "./helpers.js";
 
 const tagged = (kind: unknown) => ({ tags: { [RESPONSE_KIND_TAG]: kind } });

@@ -60,7 +60,13 @@ describe("declared schemas and docs in the route metadata", () => {
 
     const show = byId.get("Posts.show")!;
     assert.equal(show.path, "/posts/show/:id/:format?");
-    assert.deepEqual(show.parameters.map((p) => [p.name, p.optional]), [["id", false], ["format", true]]);
+    assert.deepEqual(
+      show.parameters.map((p) => [p.name, p.optional]),
+      [
+        ["id", false],
+        ["format", true],
+      ],
+    );
     assert.deepEqual(show.patterns, ["/posts/show/:id", "/posts/show/:id/:format"]);
   });
 

@@ -38,14 +38,24 @@ describe("RouteTable.find", () => {
   });
 
   test("a class name in two modules is E_AMBIGUOUS_ROUTE; the class itself still works", () => {
-    const One = { Blog: class Blog extends View { list() {} } }.Blog;
+    const One = {
+      Blog: class Blog extends View {
+        list() {}
+      },
+    }.Blog;
     @request.route("/other")
     class Blog2 extends View {
       list() {}
     }
     Object.defineProperty(Blog2, "name", { value: "Blog" });
     const conventions = defineConventions({ baseClass: View, trailingSlash: false });
-    const table = buildRouteTable({ conventions, modules: [{ name: "a", exports: { One } }, { name: "b", exports: { Blog2 } }] });
+    const table = buildRouteTable({
+      conventions,
+      modules: [
+        { name: "a", exports: { One } },
+        { name: "b", exports: { Blog2 } },
+      ],
+    });
     const error = codeOf(() => table.find("Blog.list"));
     assert.equal(error.code, "E_AMBIGUOUS_ROUTE");
     assert.match(error.message, /views\/a, views\/b/);
@@ -64,7 +74,9 @@ describe("route listing", () => {
   });
 
   test("format: an aligned table with a header; a framework may describe the kind", () => {
-    const text = tableOf({ Index, Blog }).format((route) => (route.tags[RESPONSE_KIND_TAG] === "json" ? "json" : "html"));
+    const text = tableOf({ Index, Blog }).format((route) =>
+      route.tags[RESPONSE_KIND_TAG] === "json" ? "json" : "html",
+    );
     assert.equal(
       text,
       [
@@ -86,7 +98,12 @@ describe("route listing", () => {
       @request.route("/b")
       two() {}
     }
-    assert.deepEqual(tableOf({ Pages }).toJSON().map((r) => r.path), ["/pages/list/:page?", "/pages/a | /pages/b"]);
+    assert.deepEqual(
+      tableOf({ Pages })
+        .toJSON()
+        .map((r) => r.path),
+      ["/pages/list/:page?", "/pages/a | /pages/b"],
+    );
   });
 
   test("an empty table lists only the header", () => {
@@ -111,7 +128,15 @@ describe("RouteTable.entries order", () => {
             m() {}
           }
           const metadata: DecoratorMetadataObject = {};
-          const context = { kind: "method", name: "m", static: false, private: false, metadata, addInitializer() {}, access: {} };
+          const context = {
+            kind: "method",
+            name: "m",
+            static: false,
+            private: false,
+            metadata,
+            addInitializer() {},
+            access: {},
+          };
           for (const decorator of decorators) (decorator as (v: unknown, c: unknown) => void)(R.prototype.m, context);
           Object.defineProperty(R, Symbol.metadata, { value: metadata });
           Object.defineProperty(R, "name", { value: `R${i}` });
@@ -124,7 +149,13 @@ describe("RouteTable.entries order", () => {
           return true; // a conflict: nothing to order
         }
         const pairs = table.routes.flatMap((route) => route.patterns.map((p) => ({ pattern: p, route })));
-        const expected = [...pairs].sort((a, b) => (patternOrderKey(a.pattern) < patternOrderKey(b.pattern) ? -1 : patternOrderKey(a.pattern) > patternOrderKey(b.pattern) ? 1 : 0));
+        const expected = [...pairs].sort((a, b) =>
+          patternOrderKey(a.pattern) < patternOrderKey(b.pattern)
+            ? -1
+            : patternOrderKey(a.pattern) > patternOrderKey(b.pattern)
+              ? 1
+              : 0,
+        );
         assert.deepEqual(
           table.entries.map((e) => [e.pattern, e.route.id]),
           expected.map((e) => [e.pattern, e.route.id]),

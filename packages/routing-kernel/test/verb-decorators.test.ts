@@ -18,7 +18,10 @@ test("verb decorators restrict verbs bare or called, stack, and keep the generat
     }
     @request.all any() {}
   }
-  const table = buildRouteTable({ conventions: defineConventions({ baseClass: Base, trailingSlash: false }), modules: [{ name: "m", exports: { Items } }] });
+  const table = buildRouteTable({
+    conventions: defineConventions({ baseClass: Base, trailingSlash: false }),
+    modules: [{ name: "m", exports: { Items } }],
+  });
   const verbs = Object.fromEntries(table.routes.map((r) => [r.methodName, [r.verbs.join(","), r.path]]));
   assert.deepEqual(verbs, {
     create: ["POST", "/items/create"],

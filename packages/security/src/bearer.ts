@@ -38,7 +38,8 @@ export function bearerAuthMiddleware(): Middleware {
   return async (ctx, next) => {
     const keys = runtimeOf(ctx, "@bearerAuth").jwt;
     const token = bearerToken(ctx);
-    if (token === undefined) throw withHeaders(new E_BEARER_TOKEN_MISSING(), { "WWW-Authenticate": 'Bearer realm="api"' });
+    if (token === undefined)
+      throw withHeaders(new E_BEARER_TOKEN_MISSING(), { "WWW-Authenticate": 'Bearer realm="api"' });
     try {
       if (token === null) throw new E_BEARER_TOKEN_INVALID('the Authorization header is not "Bearer <token>"');
       ctx.state["jwt"] = await verifyJwt(token, keys);

@@ -135,15 +135,29 @@ export const SECURITY_DEFAULTS = Object.freeze({
 });
 
 /** The keys of CORS settings (the `cors` config block and `@cors(options)`); `origin` is one origin, the form the docs show. */
-export const CORS_KEYS: readonly string[] = Object.freeze(["origins", "origin", "credentials", "allowMethods", "allowHeaders", "exposeHeaders", "maxAge"]);
+export const CORS_KEYS: readonly string[] = Object.freeze([
+  "origins",
+  "origin",
+  "credentials",
+  "allowMethods",
+  "allowHeaders",
+  "exposeHeaders",
+  "maxAge",
+]);
 
 /** The config keys the security battery reads, for the host's start-up check of unknown keys. */
 export const SECURITY_CONFIG_KEYS = Object.freeze({
   env: true,
   secretKey: true,
   cookieSecure: true,
-  ...(Object.fromEntries(Object.keys(SECURITY_DEFAULTS).map((key) => [key, true as const])) as { readonly [Key in keyof typeof SECURITY_DEFAULTS]: true }),
-  cors: Object.freeze(Object.fromEntries(CORS_KEYS.map((key) => [key, true as const])) as { readonly [Key in keyof CorsSettings]-?: true }),
+  ...(Object.fromEntries(Object.keys(SECURITY_DEFAULTS).map((key) => [key, true as const])) as {
+    readonly [Key in keyof typeof SECURITY_DEFAULTS]: true;
+  }),
+  cors: Object.freeze(
+    Object.fromEntries(CORS_KEYS.map((key) => [key, true as const])) as {
+      readonly [Key in keyof CorsSettings]-?: true;
+    },
+  ),
   // koa-helmet's own options: checked by koa-helmet, not here.
   securityHeaders: true,
   // Named rate limits retuned or switched off: checked by the plugin at start-up (rate-limit.ts).
@@ -216,7 +230,10 @@ export function resolveSecurityConfig(
     if (config.jwtSecret !== undefined) assertStrongSecret("jwtSecret", config.jwtSecret);
   }
   if (config.jwtAlgorithm !== "HS256" && !config.jwtPublicKey && !config.jwtPrivateKey) {
-    throw new E_SECURITY_CONFIG_INVALID("jwtAlgorithm", `${config.jwtAlgorithm} needs jwtPublicKey (to verify) and jwtPrivateKey (to sign)`);
+    throw new E_SECURITY_CONFIG_INVALID(
+      "jwtAlgorithm",
+      `${config.jwtAlgorithm} needs jwtPublicKey (to verify) and jwtPrivateKey (to sign)`,
+    );
   }
   return Object.freeze(config);
 }
@@ -235,11 +252,18 @@ function optionalStr(raw: Record<string, unknown>, key: string): string | undefi
 
 function cookieName(raw: Record<string, unknown>, key: string, fallback: string): string {
   const value = str(raw, key, fallback);
-  if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(value)) throw new E_SECURITY_CONFIG_INVALID(key, "not a valid cookie name");
+  if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(value))
+    throw new E_SECURITY_CONFIG_INVALID(key, "not a valid cookie name");
   return value;
 }
 
-function int(raw: Record<string, unknown>, key: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+function int(
+  raw: Record<string, unknown>,
+  key: string,
+  fallback: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   const value = raw[key];
   if (value === undefined || value === null || value === "") return fallback;
   const number = typeof value === "string" ? Number(value) : value;
@@ -269,7 +293,11 @@ function oneOf<T extends string>(raw: Record<string, unknown>, key: string, allo
 function stringList(raw: Record<string, unknown>, key: string, fallback: readonly string[]): readonly string[] {
   const value = raw[key];
   if (value === undefined || value === null || value === "") return fallback;
-  if (typeof value === "string") return value.split(",").map((s) => s.trim()).filter(Boolean);
+  if (typeof value === "string")
+    return value
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (Array.isArray(value) && value.every((v) => typeof v === "string" && v)) return Object.freeze([...value]);
   throw new E_SECURITY_CONFIG_INVALID(key, "expected a list of non-empty strings");
 }
@@ -278,7 +306,10 @@ function exemptPaths(raw: Record<string, unknown>, key: string, fallback: readon
   const paths = stringList(raw, key, fallback);
   for (const path of paths) {
     if (!/^\/[^*?#\s]*(\/\*)?$/.test(path)) {
-      throw new E_SECURITY_CONFIG_INVALID(key, `${JSON.stringify(path)} is not a path such as "/hooks/stripe" or "/hooks/*" (a * only as the last segment)`);
+      throw new E_SECURITY_CONFIG_INVALID(
+        key,
+        `${JSON.stringify(path)} is not a path such as "/hooks/stripe" or "/hooks/*" (a * only as the last segment)`,
+      );
     }
   }
   return paths;
@@ -289,7 +320,13 @@ function expiresIn(raw: Record<string, unknown>, key: string, fallback: string):
   if (value === undefined || value === null || value === "") return fallback;
   if (typeof value === "number" && Number.isInteger(value) && value > 0) return value;
   if (typeof value === "string" && /^\d+$/.test(value)) return Number(value);
-  if (typeof value === "string" && /^\d+\s*(s|sec|secs|second|seconds|m|min|mins|minute|minutes|h|hr|hrs|hour|hours|d|day|days|w|week|weeks)$/i.test(value)) return value;
+  if (
+    typeof value === "string" &&
+    /^\d+\s*(s|sec|secs|second|seconds|m|min|mins|minute|minutes|h|hr|hrs|hour|hours|d|day|days|w|week|weeks)$/i.test(
+      value,
+    )
+  )
+    return value;
   throw new E_SECURITY_CONFIG_INVALID(key, 'expected seconds or a span such as "15m", "1h", "7d"');
 }
 
@@ -310,24 +347,40 @@ export function validateCors(settings: CorsSettings, where: string): CorsSetting
     throw new E_SECURITY_CONFIG_INVALID(where, "give origin (one origin) or origins (a list), not both");
   }
   if (origin !== undefined && typeof origin !== "string") {
-    throw new E_SECURITY_CONFIG_INVALID(where, 'origin must be one origin such as "https://app.example.com" (use origins for a list)');
+    throw new E_SECURITY_CONFIG_INVALID(
+      where,
+      'origin must be one origin such as "https://app.example.com" (use origins for a list)',
+    );
   }
   const origins = origin === undefined ? (settings.origins ?? "*") : origin === "*" ? "*" : [origin];
-  if (rest.credentials !== undefined && typeof rest.credentials !== "boolean") throw new E_SECURITY_CONFIG_INVALID(where, "credentials must be true or false");
+  if (rest.credentials !== undefined && typeof rest.credentials !== "boolean")
+    throw new E_SECURITY_CONFIG_INVALID(where, "credentials must be true or false");
   for (const key of ["allowMethods", "allowHeaders", "exposeHeaders"] as const) {
     const list = rest[key];
     if (list !== undefined && (!Array.isArray(list) || !list.every((item) => typeof item === "string" && item))) {
       throw new E_SECURITY_CONFIG_INVALID(where, `${key} must be a list of names`);
     }
   }
-  if (rest.maxAge !== undefined && (typeof rest.maxAge !== "number" || !Number.isInteger(rest.maxAge) || rest.maxAge < 0)) {
+  if (
+    rest.maxAge !== undefined &&
+    (typeof rest.maxAge !== "number" || !Number.isInteger(rest.maxAge) || rest.maxAge < 0)
+  ) {
     throw new E_SECURITY_CONFIG_INVALID(where, "maxAge must be a whole number of seconds, 0 or more");
   }
-  if (origins !== "*" && (!Array.isArray(origins) || !origins.every((o) => typeof o === "string" && /^https?:\/\/[^/]+$/.test(o)))) {
-    throw new E_SECURITY_CONFIG_INVALID(where, 'origins must be "*" or a list of origins such as "https://app.example.com" (no path)');
+  if (
+    origins !== "*" &&
+    (!Array.isArray(origins) || !origins.every((o) => typeof o === "string" && /^https?:\/\/[^/]+$/.test(o)))
+  ) {
+    throw new E_SECURITY_CONFIG_INVALID(
+      where,
+      'origins must be "*" or a list of origins such as "https://app.example.com" (no path)',
+    );
   }
   if (origins === "*" && settings.credentials) {
-    throw new E_SECURITY_CONFIG_INVALID(where, 'credentials cannot be combined with origins "*"; list the allowed origins');
+    throw new E_SECURITY_CONFIG_INVALID(
+      where,
+      'credentials cannot be combined with origins "*"; list the allowed origins',
+    );
   }
   return Object.freeze({ ...rest, origins });
 }
@@ -335,6 +388,7 @@ export function validateCors(settings: CorsSettings, where: string): CorsSetting
 function helmetOptions(value: unknown): Record<string, unknown> | false {
   if (value === undefined || value === null) return {};
   if (value === false) return false;
-  if (typeof value !== "object") throw new E_SECURITY_CONFIG_INVALID("securityHeaders", "expected koa-helmet options or false");
+  if (typeof value !== "object")
+    throw new E_SECURITY_CONFIG_INVALID("securityHeaders", "expected koa-helmet options or false");
   return value as Record<string, unknown>;
 }

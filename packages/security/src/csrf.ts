@@ -83,7 +83,13 @@ export function forgetCsrfCookie(ctx: Context): void {
   if (!settings) return;
   cookieSecretSlot.set(ctx, null);
   if (ctx.cookies.get(settings.name) !== undefined) {
-    ctx.cookies.set(settings.name, "", { httpOnly: true, sameSite: "lax", secure: settings.secure, path: "/", overwrite: true });
+    ctx.cookies.set(settings.name, "", {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: settings.secure,
+      path: "/",
+      overwrite: true,
+    });
   }
 }
 

@@ -15,7 +15,11 @@ import { runtimeOf } from "./runtime.js";
  * limit it throws 429 with `Retry-After`, even for the right password. A match clears the
  * account's failures. Throws 401 when nobody is logged in.
  */
-export async function verifyCurrentPassword(ctx: Context, password: unknown, stored: string | null | undefined): Promise<boolean> {
+export async function verifyCurrentPassword(
+  ctx: Context,
+  password: unknown,
+  stored: string | null | undefined,
+): Promise<boolean> {
   const runtime = runtimeOf(ctx, "verifyCurrentPassword()");
   const user = ctx.state["currentUser"] as { id?: unknown } | null | undefined;
   if (user === null || user === undefined) throw new E_LOGIN_REQUIRED(runtime.config.loginUrl);

@@ -5,7 +5,7 @@
  * limits, JWT bearer auth, CORS and security headers, for Koa apps and koa-host plugins.
  */
 export { bearerAuth, bearerAuthMiddleware, issueToken } from "./bearer.js";
-export { type CorsSettings, type JwtAlgorithm, type PasswordAlgorithm, type SecurityConfigInput } from "./config.js";
+export type { CorsSettings, JwtAlgorithm, PasswordAlgorithm, SecurityConfigInput } from "./config.js";
 export type { SecurityAppConfig } from "./config-types.js";
 export { cors, corsMiddleware } from "./cors.js";
 export { csrfExempt, csrfMiddleware, csrfToken } from "./csrf.js";

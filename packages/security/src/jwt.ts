@@ -7,7 +7,12 @@ import { createPrivateKey, createPublicKey, createSecretKey, type KeyObject } fr
 import type { JWTPayload } from "jose";
 import type { JwtAlgorithm, SecurityConfig } from "./config.js";
 import { importDriver } from "./drivers.js";
-import { E_BEARER_TOKEN_EXPIRED, E_BEARER_TOKEN_INVALID, E_JWT_KEY_MISSING, E_SECURITY_CONFIG_INVALID } from "./errors.js";
+import {
+  E_BEARER_TOKEN_EXPIRED,
+  E_BEARER_TOKEN_INVALID,
+  E_JWT_KEY_MISSING,
+  E_SECURITY_CONFIG_INVALID,
+} from "./errors.js";
 import { deriveKey } from "./signing.js";
 
 let loadedJose: Promise<typeof import("jose")> | undefined;
@@ -45,7 +50,17 @@ export interface SignJwtOptions {
 
 /** Builds {@link JwtKeys} from the security config (once, at start-up). */
 export async function resolveJwtKeys(
-  config: Pick<SecurityConfig, "secretKey" | "jwtAlgorithm" | "jwtSecret" | "jwtPrivateKey" | "jwtPublicKey" | "jwtIssuer" | "jwtAudience" | "jwtExpiresIn">,
+  config: Pick<
+    SecurityConfig,
+    | "secretKey"
+    | "jwtAlgorithm"
+    | "jwtSecret"
+    | "jwtPrivateKey"
+    | "jwtPublicKey"
+    | "jwtIssuer"
+    | "jwtAudience"
+    | "jwtExpiresIn"
+  >,
 ): Promise<JwtKeys> {
   const policy = { issuer: config.jwtIssuer, audience: config.jwtAudience, expiresIn: config.jwtExpiresIn };
   if (config.jwtAlgorithm === "HS256") {
@@ -54,14 +69,22 @@ export async function resolveJwtKeys(
     return { algorithm: "HS256", signingKey: key, verifyingKey: key, ...policy };
   }
   const algorithm = config.jwtAlgorithm;
-  const signingKey = config.jwtPrivateKey ? pemKey(() => createPrivateKey(config.jwtPrivateKey!), "jwtPrivateKey") : undefined;
+  const signingKey = config.jwtPrivateKey
+    ? pemKey(() => createPrivateKey(config.jwtPrivateKey!), "jwtPrivateKey")
+    : undefined;
   const source = config.jwtPublicKey ?? signingKey;
   if (!source) throw new E_JWT_KEY_MISSING(algorithm, "jwtPublicKey");
   const verifyingKey = pemKey(() => createPublicKey(source), "jwtPublicKey");
   const expected = algorithm === "RS256" ? ["rsa"] : ["ed25519", "ed448"];
-  for (const [key, name] of [[signingKey, "jwtPrivateKey"], [verifyingKey, "jwtPublicKey"]] as const) {
+  for (const [key, name] of [
+    [signingKey, "jwtPrivateKey"],
+    [verifyingKey, "jwtPublicKey"],
+  ] as const) {
     if (key && !expected.includes(key.asymmetricKeyType ?? "")) {
-      throw new E_SECURITY_CONFIG_INVALID(name, `${algorithm} needs a ${expected.join(" or ")} key, got ${key.asymmetricKeyType ?? "another kind"}`);
+      throw new E_SECURITY_CONFIG_INVALID(
+        name,
+        `${algorithm} needs a ${expected.join(" or ")} key, got ${key.asymmetricKeyType ?? "another kind"}`,
+      );
     }
   }
   return { algorithm, signingKey, verifyingKey, ...policy };
@@ -95,7 +118,11 @@ export async function signJwt(claims: JWTPayload, keys: JwtKeys, options: SignJw
  * for an expired token, `E_BEARER_TOKEN_INVALID` (with the reason) for anything else.
  */
 export async function verifyJwt(token: string, keys: JwtKeys): Promise<JWTPayload> {
-  if (typeof token !== "string" || token.length > 8192 || !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/.test(token)) {
+  if (
+    typeof token !== "string" ||
+    token.length > 8192 ||
+    !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/.test(token)
+  ) {
     throw new E_BEARER_TOKEN_INVALID("it is not a JWT of three base64url parts");
   }
   const { errors, jwtVerify } = await jose();
@@ -114,9 +141,13 @@ export async function verifyJwt(token: string, keys: JwtKeys): Promise<JWTPayloa
 
 function jwtError(errors: typeof import("jose").errors, error: unknown): Error {
   if (error instanceof errors.JWTExpired) return new E_BEARER_TOKEN_EXPIRED();
-  if (error instanceof errors.JWSSignatureVerificationFailed) return new E_BEARER_TOKEN_INVALID("its signature does not match");
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return new E_BEARER_TOKEN_INVALID("its signature does not match");
   if (error instanceof errors.JOSEAlgNotAllowed) return new E_BEARER_TOKEN_INVALID("its algorithm is not accepted");
-  if (error instanceof errors.JWTClaimValidationFailed) return new E_BEARER_TOKEN_INVALID(`claim "${error.claim}" ${error.reason === "missing" ? "is missing" : "is not accepted"}`);
+  if (error instanceof errors.JWTClaimValidationFailed)
+    return new E_BEARER_TOKEN_INVALID(
+      `claim "${error.claim}" ${error.reason === "missing" ? "is missing" : "is not accepted"}`,
+    );
   if (error instanceof errors.JOSEError) return new E_BEARER_TOKEN_INVALID("it is malformed");
   return new E_BEARER_TOKEN_INVALID("it could not be read");
 }

@@ -56,11 +56,16 @@ export class RedisAttemptCounter implements AttemptCounter {
 
   async take(limits: readonly CounterLimit[], windowMs: number): Promise<TakeResult> {
     const keys = limits.map(({ key }) => this.#prefix + key);
-    const [allowed, wait] = (await this.#client.eval(TAKE_SCRIPT, keys.length, ...keys, String(windowMs), ...limits.map(({ limit }) => String(limit)))) as [
-      number,
-      number,
-    ];
-    return allowed === 1 ? { allowed: true, resetAt: 0 } : { allowed: false, resetAt: Date.now() + Math.max(1, Number(wait)) };
+    const [allowed, wait] = (await this.#client.eval(
+      TAKE_SCRIPT,
+      keys.length,
+      ...keys,
+      String(windowMs),
+      ...limits.map(({ limit }) => String(limit)),
+    )) as [number, number];
+    return allowed === 1
+      ? { allowed: true, resetAt: 0 }
+      : { allowed: false, resetAt: Date.now() + Math.max(1, Number(wait)) };
   }
 
   async release(key: string): Promise<void> {

@@ -8,7 +8,14 @@
  */
 import { createHash } from "node:crypto";
 import { isIP } from "node:net";
-import { markOutageReported, WindowCounts, type CounterLimit, type OutageLog, type TakeResult, type WindowCount } from "@fwkit/koa-host/plugin";
+import {
+  markOutageReported,
+  WindowCounts,
+  type CounterLimit,
+  type OutageLog,
+  type TakeResult,
+  type WindowCount,
+} from "@fwkit/koa-host/plugin";
 import { report, telemetry } from "@fwkit/koa-host/plugin";
 import { E_LOGIN_LIMIT_UNAVAILABLE, E_TOO_MANY_LOGIN_ATTEMPTS, withHeaders } from "./errors.js";
 
@@ -103,7 +110,10 @@ export function clientAddressKey(address: string): string {
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
   const groups = text.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /** Limits of {@link LoginLimiter}. */
@@ -185,7 +195,10 @@ export class LoginLimiter {
    */
   async succeed(subject: string, address: string): Promise<void> {
     await this.#safely(() =>
-      Promise.all([this.#counter.reset(LoginLimiter.#accountKey(subject)), this.#counter.release(LoginLimiter.#addressKey(address))]),
+      Promise.all([
+        this.#counter.reset(LoginLimiter.#accountKey(subject)),
+        this.#counter.release(LoginLimiter.#addressKey(address)),
+      ]),
     );
   }
 

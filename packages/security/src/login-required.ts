@@ -13,7 +13,10 @@ import { runtimeOf } from "./runtime.js";
 export const LOGIN_REQUIRED_TAG = "security.loginRequired";
 
 /** Restricts a view class or method to logged-in users; bare (`@loginRequired`) or called. */
-export const loginRequired = bareOrCalled<ViewDecorator>(() => setTag("loginRequired", LOGIN_REQUIRED_TAG, true), "loginRequired");
+export const loginRequired = bareOrCalled<ViewDecorator>(
+  () => setTag("loginRequired", LOGIN_REQUIRED_TAG, true),
+  "loginRequired",
+);
 
 /** True for JSON and XML routes: routing-kernel's, re-exported here for the batteries' users. */
 export { isDataRoute } from "routing-kernel/plugin";

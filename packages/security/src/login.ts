@@ -8,7 +8,13 @@ import { E_SECURITY_CONFIG_INVALID } from "./errors.js";
 import { accountSubject, identifierSubject, normaliseIdentifier } from "./login-limit.js";
 import { verifyPassword } from "./passwords.js";
 import { forgetCsrfCookie, keepCsrfSecret } from "./csrf.js";
-import { clearRememberCookie, fingerprintDigest, hasRememberCookie, readRememberCookie, setRememberCookie } from "./remember.js";
+import {
+  clearRememberCookie,
+  fingerprintDigest,
+  hasRememberCookie,
+  readRememberCookie,
+  setRememberCookie,
+} from "./remember.js";
 import { runtimeOf, type SecurityRuntime } from "./runtime.js";
 import { getSession, mayCarryCookie, regenerateSession, USER_ID_KEY } from "./session.js";
 import { bindSessionAuth, rememberFingerprintOf, sessionAuthMatches } from "./session-auth.js";
@@ -30,7 +36,10 @@ function idOf(runtime: SecurityRuntime, user: unknown): string {
   if (runtime.users.userId) return String(runtime.users.userId(user));
   const id = (user as { id?: unknown } | null)?.id;
   if (typeof id === "string" || typeof id === "number" || typeof id === "bigint") return String(id);
-  throw new E_SECURITY_CONFIG_INVALID("userId", "the user has no string or number `id`; pass userId(user) to securityPlugin()");
+  throw new E_SECURITY_CONFIG_INVALID(
+    "userId",
+    "the user has no string or number `id`; pass userId(user) to securityPlugin()",
+  );
 }
 
 /**
@@ -97,16 +106,22 @@ export function loadCurrentUserStep(ctx: Context): Promise<void> | undefined {
   // user to load, and the session is not even made (a visitor's first GET costs nothing here).
   const cookies = ctx.headers.cookie;
   const { sessionCookie, rememberCookie } = runtime.config;
-  if (!loadUser || (!mayCarryCookie(cookies, sessionCookie) && !mayCarryCookie(cookies, rememberCookie))) return undefined;
+  if (!loadUser || (!mayCarryCookie(cookies, sessionCookie) && !mayCarryCookie(cookies, rememberCookie)))
+    return undefined;
   return loadCurrentUser(ctx, runtime, loadUser);
 }
 
-async function loadCurrentUser(ctx: Context, runtime: SecurityRuntime, loadUser: NonNullable<SecurityRuntime["users"]["loadUser"]>): Promise<void> {
+async function loadCurrentUser(
+  ctx: Context,
+  runtime: SecurityRuntime,
+  loadUser: NonNullable<SecurityRuntime["users"]["loadUser"]>,
+): Promise<void> {
   const session = getSession(ctx, "The current-user middleware");
   const id = session[USER_ID_KEY];
   if (typeof id === "string") {
     const user = await loadUser(id, ctx);
-    if (user !== null && user !== undefined && sessionAuthMatches(session, runtime, user)) ctx.state["currentUser"] = user;
+    if (user !== null && user !== undefined && sessionAuthMatches(session, runtime, user))
+      ctx.state["currentUser"] = user;
     // Stolen or not, a session that outlived its user's credentials holds nothing more.
     else await endSession(ctx, runtime);
   } else if (hasRememberCookie(ctx, runtime.config)) {
@@ -122,7 +137,11 @@ async function loginFromRememberCookie(
   const token = readRememberCookie(ctx, runtime.config, runtime.remember);
   const user = token ? await loadUser(token.userId, ctx) : undefined;
   const fingerprint = user !== null && user !== undefined ? rememberFingerprintOf(runtime, user) : undefined;
-  const matches = token !== undefined && (fingerprint === undefined ? token.fingerprint === undefined : token.fingerprint === fingerprintDigest(fingerprint));
+  const matches =
+    token !== undefined &&
+    (fingerprint === undefined
+      ? token.fingerprint === undefined
+      : token.fingerprint === fingerprintDigest(fingerprint));
   if (user === null || user === undefined || !matches) {
     clearRememberCookie(ctx, runtime.config);
     return;
@@ -161,7 +180,11 @@ export interface CredentialCheck<User> {
  * Verifies `password` against `stored`, or against the app's dummy hash (same algorithm and cost)
  * when there is no stored hash: true only for a real match, and the same work either way.
  */
-export async function verifyUserPassword(ctx: Context, password: unknown, stored: string | null | undefined): Promise<boolean> {
+export async function verifyUserPassword(
+  ctx: Context,
+  password: unknown,
+  stored: string | null | undefined,
+): Promise<boolean> {
   const runtime = runtimeOf(ctx, "verifyUserPassword()");
   const matches = await verifyPassword(password as string, stored || runtime.dummyHash);
   return matches && Boolean(stored);
@@ -179,7 +202,12 @@ export async function verifyUserPassword(ctx: Context, password: unknown, stored
  * A user is logged in and returned; a failure is counted and `undefined` returned, for the app
  * to show its own message.
  */
-export async function attemptLogin<User>(ctx: Context, identifier: unknown, check: CredentialCheck<User>, options?: LoginOptions): Promise<User | undefined>;
+export async function attemptLogin<User>(
+  ctx: Context,
+  identifier: unknown,
+  check: CredentialCheck<User>,
+  options?: LoginOptions,
+): Promise<User | undefined>;
 export async function attemptLogin<User>(
   ctx: Context,
   identifier: unknown,
@@ -200,10 +228,15 @@ export async function attemptLogin<User>(
     verify = async () => (await check()) || undefined;
   } else {
     const normalised = normaliseIdentifier(identifier);
-    const found = typeof identifier === "string" && normalised !== "" ? ((await check.find(normalised)) ?? undefined) : undefined;
+    const found =
+      typeof identifier === "string" && normalised !== "" ? ((await check.find(normalised)) ?? undefined) : undefined;
     if (found !== undefined) subject = accountSubject(idOf(runtime, found));
     verify = async () => {
-      const matches = await verifyUserPassword(ctx, check.password, found === undefined ? undefined : check.passwordHash(found));
+      const matches = await verifyUserPassword(
+        ctx,
+        check.password,
+        found === undefined ? undefined : check.passwordHash(found),
+      );
       if (!matches || found === undefined) return undefined;
       return check.allow && !(await check.allow(found)) ? undefined : found;
     };

@@ -18,7 +18,12 @@ export const OPENAPI_SCHEMES = Object.freeze({ session: "sessionCookie", csrf: "
 export function securityOpenApi(settings: { readonly sessionCookie: string }) {
   return {
     securitySchemes: {
-      [OPENAPI_SCHEMES.session]: { type: "apiKey", in: "cookie", name: settings.sessionCookie, description: "The session cookie set at login." },
+      [OPENAPI_SCHEMES.session]: {
+        type: "apiKey",
+        in: "cookie",
+        name: settings.sessionCookie,
+        description: "The session cookie set at login.",
+      },
       [OPENAPI_SCHEMES.csrf]: {
         type: "apiKey",
         in: "header",
@@ -38,7 +43,9 @@ export function securityOpenApi(settings: { readonly sessionCookie: string }) {
       }
       if (route.tags[LOGIN_REQUIRED_TAG] === true) {
         responses["401"] = "Login required";
-        security.push(csrf ? { [OPENAPI_SCHEMES.session]: [], [OPENAPI_SCHEMES.csrf]: [] } : { [OPENAPI_SCHEMES.session]: [] });
+        security.push(
+          csrf ? { [OPENAPI_SCHEMES.session]: [], [OPENAPI_SCHEMES.csrf]: [] } : { [OPENAPI_SCHEMES.session]: [] },
+        );
       } else if (csrf) {
         security.push({ [OPENAPI_SCHEMES.csrf]: [] });
       }

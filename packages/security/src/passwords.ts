@@ -43,7 +43,8 @@ function checkPassword(password: string, algorithm: PasswordAlgorithm): void {
   const max = algorithm === "bcrypt" ? BCRYPT_MAX_BYTES : ARGON2_MAX_BYTES;
   if (bytes > max) {
     throw new E_PASSWORD_INVALID(
-      `it is ${bytes} bytes long and ${algorithm} accepts at most ${max}` + (algorithm === "bcrypt" ? " (use a shorter one, or argon2id)" : ""),
+      `it is ${bytes} bytes long and ${algorithm} accepts at most ${max}` +
+        (algorithm === "bcrypt" ? " (use a shorter one, or argon2id)" : ""),
     );
   }
 }
@@ -61,11 +62,19 @@ export function hashAlgorithm(stored: string): PasswordAlgorithm | "argon2i" | "
  * Hashes a password with the configured algorithm (`$2b$...` or `$argon2id$...`). Without
  * `options`, the policy of the app (see password-policy.ts), so a view's call honours the config.
  */
-export async function hashPassword(password: string, options: PasswordOptions = currentPasswordPolicy()): Promise<string> {
+export async function hashPassword(
+  password: string,
+  options: PasswordOptions = currentPasswordPolicy(),
+): Promise<string> {
   const p = policy(options);
   checkPassword(password, p.algorithm);
   if (p.algorithm === "argon2id") {
-    return argon2().hash(password, { algorithm: ARGON2ID, memoryCost: p.memoryCost, timeCost: p.timeCost, parallelism: p.parallelism });
+    return argon2().hash(password, {
+      algorithm: ARGON2ID,
+      memoryCost: p.memoryCost,
+      timeCost: p.timeCost,
+      parallelism: p.parallelism,
+    });
   }
   return bcrypt().hash(password, p.bcryptCost);
 }

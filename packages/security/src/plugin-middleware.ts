@@ -24,7 +24,8 @@ import type { SessionStore } from "./stores/store.js";
 /** Runs middleware in order, as koa-compose does (kept here to avoid a dependency for six lines). */
 function compose(chain: readonly Middleware[]): Middleware {
   return (ctx: Context, next: Next) => {
-    const run = (i: number): Promise<void> => Promise.resolve(i < chain.length ? chain[i]!(ctx, () => run(i + 1)) : next());
+    const run = (i: number): Promise<void> =>
+      Promise.resolve(i < chain.length ? chain[i]!(ctx, () => run(i + 1)) : next());
     return run(0);
   };
 }
@@ -39,7 +40,7 @@ function appCors(cors: Middleware): Middleware {
     // A bare Koa app (no host) has no runtime on its context.
     const found = (ctx.runtime as HostRuntime | undefined)?.lookupRoute(ctx);
     const route = found?.route ?? found?.preflightFor;
-    if (route && route.tags[CORS_TAG]) return next();
+    if (route?.tags[CORS_TAG]) return next();
     return cors(ctx, next);
   };
 }
@@ -54,9 +55,14 @@ function csrfExemptRoute(route: Route): boolean {
  * password policy and the headers; CORS (when on), before the session so a preflight is answered
  * without touching the session store; the session; then the current user and the CSRF check.
  */
-export function appMiddleware(rt: SecurityRuntime, store: SessionStore | undefined, storeOutage: OutageLog | undefined): Middleware[] {
+export function appMiddleware(
+  rt: SecurityRuntime,
+  store: SessionStore | undefined,
+  storeOutage: OutageLog | undefined,
+): Middleware[] {
   const { config } = rt;
-  const headers = config.securityHeaders !== false ? securityHeaders(config.securityHeaders, config.env === "production") : undefined;
+  const headers =
+    config.securityHeaders !== false ? securityHeaders(config.securityHeaders, config.env === "production") : undefined;
   // Fail closed: every unsafe request is checked here, before other plugins, hand-written
   // routes and views, unless its view route is exempt or its path is in csrfExemptPaths.
   const csrf = csrfGuard({ exemptRoute: csrfExemptRoute, exemptPaths: config.csrfExemptPaths });
@@ -100,14 +106,22 @@ export function routeCorsCache(): (route: Route) => Middleware | undefined {
 }
 
 /** A route's own middleware from its tags: its CORS policy, bearer auth, login required, then its rate limits. */
-export function routeMiddlewareOf(route: Route, rt: SecurityRuntime, cors: Middleware | undefined, rates: RateCounters | undefined): Middleware | undefined {
+export function routeMiddlewareOf(
+  route: Route,
+  rt: SecurityRuntime,
+  cors: Middleware | undefined,
+  rates: RateCounters | undefined,
+): Middleware | undefined {
   const tags = route.tags;
   const chain: Middleware[] = [];
   if (cors) chain.push(cors);
   if (tags[BEARER_AUTH_TAG] === true) chain.push(bearerAuthMiddleware());
   if (tags[LOGIN_REQUIRED_TAG] === true) {
     if (!rt.users.loadUser) {
-      throw new E_SECURITY_CONFIG_INVALID("loadUser", `${route.id} is @loginRequired but securityPlugin() was given no loadUser(id)`);
+      throw new E_SECURITY_CONFIG_INVALID(
+        "loadUser",
+        `${route.id} is @loginRequired but securityPlugin() was given no loadUser(id)`,
+      );
     }
     chain.push(loginRequiredMiddleware(route));
   }

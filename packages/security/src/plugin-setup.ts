@@ -55,12 +55,16 @@ export async function setUpSecurity(context: PluginContext, options: SecuritySet
   const sessionUrl = parseSessionUrl(config.sessionUrl, root);
   // One outage log per store: reconnect attempts and failing requests are counted, not logged one by one.
   let storeOutage: OutageLog | undefined;
-  const store = options.sessionStore ?? (await createSessionStore(sessionUrl, { root, onConnectionError: (error) => storeOutage?.failed(error) }));
+  const store =
+    options.sessionStore ??
+    (await createSessionStore(sessionUrl, { root, onConnectionError: (error) => storeOutage?.failed(error) }));
   storeOutage = outageLog({ logger: log, name: `security: the ${store?.kind ?? sessionUrl.kind} session store` });
   const limits = await limitCounter(context, config.loginLimitUrl, config.sessionUrl, sessionUrl);
   const rates: RateCounters = {
     counter: limits.counter,
-    overrides: resolveRateLimitOverrides(options.config.rateLimits ?? (context.config as { rateLimits?: unknown }).rateLimits),
+    overrides: resolveRateLimitOverrides(
+      options.config.rateLimits ?? (context.config as { rateLimits?: unknown }).rateLimits,
+    ),
     outage: outageLog({ logger: log, name: "security: the rate-limit counters" }),
   };
   const passwords = passwordPolicyOf(config);
@@ -89,11 +93,17 @@ export async function setUpSecurity(context: PluginContext, options: SecuritySet
   if (store && config.sessionSweepInterval > 0 && store.kind !== "redis") {
     const sweepStore = store;
     sweeper = setInterval(() => {
-      sweepStore.sweep().catch((error: unknown) => log.warn({ err: error }, `security: sweeping expired ${sweepStore.kind} sessions failed`));
+      sweepStore
+        .sweep()
+        .catch((error: unknown) =>
+          log.warn({ err: error }, `security: sweeping expired ${sweepStore.kind} sessions failed`),
+        );
     }, config.sessionSweepInterval * 1000);
     sweeper.unref();
   }
-  log.info(`security: ${store ? `${store.kind} sessions` : "signed cookie sessions"}, passwords ${config.passwordAlgorithm}, JWT ${config.jwtAlgorithm}`);
+  log.info(
+    `security: ${store ? `${store.kind} sessions` : "signed cookie sessions"}, passwords ${config.passwordAlgorithm}, JWT ${config.jwtAlgorithm}`,
+  );
   return {
     runtime,
     store,
@@ -122,9 +132,11 @@ async function limitCounter(
   const local = clusterCounters() ?? new MemoryAttemptCounter();
   const limitUrl = loginLimitUrl ?? (sessionUrl.kind === "redis" ? sessionUrlText : undefined);
   if (!limitUrl) return { counter: local, outage: undefined };
-  if (!/^rediss?:\/\//.test(limitUrl)) throw new E_SECURITY_CONFIG_INVALID("loginLimitUrl", `expected a redis:// URL, got ${redactUrl(limitUrl)}`);
+  if (!/^rediss?:\/\//.test(limitUrl))
+    throw new E_SECURITY_CONFIG_INVALID("loginLimitUrl", `expected a redis:// URL, got ${redactUrl(limitUrl)}`);
   const { RedisAttemptCounter } = await import("./login-limit-redis.js");
-  const prefix = loginLimitUrl === undefined && sessionUrl.kind === "redis" ? `${sessionUrl.prefix}login-limit:` : undefined;
+  const prefix =
+    loginLimitUrl === undefined && sessionUrl.kind === "redis" ? `${sessionUrl.prefix}login-limit:` : undefined;
   const outage = outageLog({ logger: context.logger, name: "security: the redis login-limit counter" });
   return { counter: new RedisAttemptCounter(limitUrl, { ...(prefix ? { prefix } : {}), outage }), outage };
 }

@@ -23,7 +23,9 @@ import { hasSession } from "./session.js";
 import type { SessionStore } from "./stores/store.js";
 
 /** Options of {@link securityPlugin}: any security config key (wins over the app config) plus the user hooks. */
-export interface SecurityPluginOptions<User = CurrentUser> extends UserHooks<User>, Partial<Omit<SecurityConfig, "cors">> {
+export interface SecurityPluginOptions<User = CurrentUser>
+  extends UserHooks<User>,
+    Partial<Omit<SecurityConfig, "cors">> {
   readonly cors?: CorsSettings | false;
   /** A ready session store, used instead of the one `sessionUrl` names. */
   readonly sessionStore?: SessionStore;
@@ -53,7 +55,13 @@ export interface SecurityPlugin extends HostPlugin {
 
 /** The options `securityPlugin` takes: the user hooks, a ready store, and every security config key. */
 const PLUGIN_OPTION_KEYS: readonly string[] = Object.freeze([
-  "loadUser", "userId", "rememberFingerprint", "sessionFingerprint", "onLogin", "onLogout", "sessionStore",
+  "loadUser",
+  "userId",
+  "rememberFingerprint",
+  "sessionFingerprint",
+  "onLogin",
+  "onLogout",
+  "sessionStore",
   ...Object.keys(SECURITY_CONFIG_KEYS),
 ]);
 
@@ -61,8 +69,24 @@ const PLUGIN_OPTION_KEYS: readonly string[] = Object.freeze([
 export function securityPlugin<User = CurrentUser>(options: SecurityPluginOptions<User> = {}): SecurityPlugin {
   // Checked when the plugin is made: a misspelt option would otherwise be silently ignored.
   checkOptionKeys("securityPlugin(options)", options, PLUGIN_OPTION_KEYS);
-  const { loadUser, userId, rememberFingerprint, sessionFingerprint, onLogin, onLogout, sessionStore, ...configOptions } = options;
-  const users: UserHooks = { loadUser, userId, rememberFingerprint, sessionFingerprint, onLogin, onLogout } as UserHooks;
+  const {
+    loadUser,
+    userId,
+    rememberFingerprint,
+    sessionFingerprint,
+    onLogin,
+    onLogout,
+    sessionStore,
+    ...configOptions
+  } = options;
+  const users: UserHooks = {
+    loadUser,
+    userId,
+    rememberFingerprint,
+    sessionFingerprint,
+    onLogin,
+    onLogout,
+  } as UserHooks;
   let state: SecuritySetup | undefined;
   const routeCors = routeCorsCache();
 

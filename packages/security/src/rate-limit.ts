@@ -70,31 +70,49 @@ export function windowSeconds(value: unknown, where: string): number {
   if (typeof value === "number" && Number.isInteger(value) && value >= 1) return value;
   const match = typeof value === "string" ? /^\s*(\d{1,9})\s*(s|m|h|d)\s*$/.exec(value) : null;
   if (match && Number(match[1]) >= 1) return Number(match[1]) * UNITS[match[2]!]!;
-  throw new E_RATE_LIMIT_INVALID(where, `"window" must be whole seconds (>= 1) or a span such as "30s", "5m", "1h", "1d"; got ${JSON.stringify(value) ?? String(value)}`);
+  throw new E_RATE_LIMIT_INVALID(
+    where,
+    `"window" must be whole seconds (>= 1) or a span such as "30s", "5m", "1h", "1d"; got ${JSON.stringify(value) ?? String(value)}`,
+  );
 }
 
 function maxOf(value: unknown, where: string): number {
   if (typeof value === "number" && Number.isInteger(value) && value >= 1) return value;
-  throw new E_RATE_LIMIT_INVALID(where, `"max" must be an integer of at least 1; got ${JSON.stringify(value) ?? String(value)}`);
+  throw new E_RATE_LIMIT_INVALID(
+    where,
+    `"max" must be an integer of at least 1; got ${JSON.stringify(value) ?? String(value)}`,
+  );
 }
 
 /** Checks `@rateLimit` options: unknown keys are an error naming the known ones, bad values a coded error. */
 export function parseRateLimit(options: unknown, where = "@rateLimit(options)"): RateLimitRule {
-  if (options === undefined) throw new E_RATE_LIMIT_INVALID(where, 'give at least { max, window }, e.g. { max: 5, window: "1m" }');
+  if (options === undefined)
+    throw new E_RATE_LIMIT_INVALID(where, 'give at least { max, window }, e.g. { max: 5, window: "1m" }');
   checkOptionKeys(where, options, OPTION_KEYS);
   const given = options as Record<string, unknown>;
   const by = given["by"] ?? "ip";
   if (by !== "ip" && by !== "user" && typeof by !== "function") {
-    throw new E_RATE_LIMIT_INVALID(where, `"by" must be "ip", "user" or a function (ctx) => key; got ${JSON.stringify(by) ?? String(by)}`);
+    throw new E_RATE_LIMIT_INVALID(
+      where,
+      `"by" must be "ip", "user" or a function (ctx) => key; got ${JSON.stringify(by) ?? String(by)}`,
+    );
   }
   const name = given["name"];
   if (name !== undefined && (typeof name !== "string" || !/^[\w.:-]{1,64}$/.test(name))) {
-    throw new E_RATE_LIMIT_INVALID(where, `"name" must be 1-64 letters, digits, "_", ".", ":" or "-"; got ${JSON.stringify(name)}`);
+    throw new E_RATE_LIMIT_INVALID(
+      where,
+      `"name" must be 1-64 letters, digits, "_", ".", ":" or "-"; got ${JSON.stringify(name)}`,
+    );
   }
   const message = given["message"];
-  if (message !== undefined && typeof message !== "string") throw new E_RATE_LIMIT_INVALID(where, '"message" must be a string');
+  if (message !== undefined && typeof message !== "string")
+    throw new E_RATE_LIMIT_INVALID(where, '"message" must be a string');
   const countInvalid = given["countInvalid"] ?? true;
-  if (typeof countInvalid !== "boolean") throw new E_RATE_LIMIT_INVALID(where, `"countInvalid" must be true or false; got ${JSON.stringify(countInvalid) ?? String(countInvalid)}`);
+  if (typeof countInvalid !== "boolean")
+    throw new E_RATE_LIMIT_INVALID(
+      where,
+      `"countInvalid" must be true or false; got ${JSON.stringify(countInvalid) ?? String(countInvalid)}`,
+    );
   return Object.freeze({
     name: name as string | undefined,
     max: maxOf(given["max"], where),
@@ -121,7 +139,10 @@ export function resolveRateLimitOverrides(value: unknown): ReadonlyMap<string, R
   const overrides = new Map<string, RateLimitOverride>();
   if (value === undefined || value === null) return overrides;
   if (typeof value !== "object" || Array.isArray(value)) {
-    throw new E_RATE_LIMIT_INVALID('The config key "rateLimits"', "it must be a block { name: { max, window } | false }");
+    throw new E_RATE_LIMIT_INVALID(
+      'The config key "rateLimits"',
+      "it must be a block { name: { max, window } | false }",
+    );
   }
   for (const [name, entry] of Object.entries(value)) {
     const where = `The config key "rateLimits.${name}"`;
@@ -130,7 +151,8 @@ export function resolveRateLimitOverrides(value: unknown): ReadonlyMap<string, R
       continue;
     }
     checkOptionKeys(where, entry, OVERRIDE_KEYS);
-    if (typeof entry !== "object" || entry === null) throw new E_RATE_LIMIT_INVALID(where, "it must be { max, window } or false");
+    if (typeof entry !== "object" || entry === null)
+      throw new E_RATE_LIMIT_INVALID(where, "it must be { max, window } or false");
     const { max, window } = entry as Record<string, unknown>;
     overrides.set(name, {
       ...(max !== undefined ? { max: maxOf(max, where) } : {}),
@@ -141,7 +163,10 @@ export function resolveRateLimitOverrides(value: unknown): ReadonlyMap<string, R
 }
 
 /** The limits a route's tags ask for, with the config's overrides applied; named ones off are left out. */
-export function routeRateLimits(route: Route, overrides: ReadonlyMap<string, RateLimitOverride>): Array<RateLimitRule & { readonly bucket: string }> {
+export function routeRateLimits(
+  route: Route,
+  overrides: ReadonlyMap<string, RateLimitOverride>,
+): Array<RateLimitRule & { readonly bucket: string }> {
   const rules: Array<RateLimitRule & { readonly bucket: string }> = [];
   for (const [key, value] of Object.entries(route.tags)) {
     if (!key.startsWith(RATE_LIMIT_TAG_PREFIX)) continue;
@@ -190,7 +215,11 @@ function refusedInput(ctx: Context, error?: unknown): boolean {
  * then not counted). A request refused for its input gives back the counts of the limits with
  * `countInvalid: false`. A counter store that cannot be reached refuses the request (503): limits fail closed.
  */
-export function rateLimitMiddleware(rules: ReadonlyArray<RateLimitRule & { readonly bucket: string }>, counter: AttemptCounter, outage?: OutageLog): Middleware {
+export function rateLimitMiddleware(
+  rules: ReadonlyArray<RateLimitRule & { readonly bucket: string }>,
+  counter: AttemptCounter,
+  outage?: OutageLog,
+): Middleware {
   const safely = async <T>(action: () => Promise<T>): Promise<T> => {
     let result: T;
     try {

@@ -22,14 +22,30 @@ export function fingerprintDigest(value: string): string {
 }
 
 /** Cookie flags shared by the remember-me cookie. */
-function flags(config: SecurityConfig): { httpOnly: true; sameSite: "lax"; secure: boolean; overwrite: true; path: string } {
+function flags(config: SecurityConfig): {
+  httpOnly: true;
+  sameSite: "lax";
+  secure: boolean;
+  overwrite: true;
+  path: string;
+} {
   return { httpOnly: true, sameSite: "lax", secure: config.cookieSecure, overwrite: true, path: "/" };
 }
 
 /** Sets the remember-me cookie for `userId`. */
-export function setRememberCookie(ctx: Context, config: SecurityConfig, signer: Signer, userId: string, fingerprint?: string): void {
+export function setRememberCookie(
+  ctx: Context,
+  config: SecurityConfig,
+  signer: Signer,
+  userId: string,
+  fingerprint?: string,
+): void {
   const expiresAt = Date.now() + config.rememberMaxAge * 1000;
-  const payload = JSON.stringify([userId, expiresAt, fingerprint === undefined ? null : fingerprintDigest(fingerprint)]);
+  const payload = JSON.stringify([
+    userId,
+    expiresAt,
+    fingerprint === undefined ? null : fingerprintDigest(fingerprint),
+  ]);
   const value = signer.sign(Buffer.from(payload).toString("base64url"));
   ctx.cookies.set(config.rememberCookie, value, { ...flags(config), maxAge: config.rememberMaxAge * 1000 });
 }

@@ -30,7 +30,9 @@ export function sessionFingerprintOf(runtime: SecurityRuntime, user: unknown): s
 
 function hashes(runtime: SecurityRuntime, fingerprint: string): string[] {
   const secrets = [runtime.config.secretKey, ...runtime.config.secretKeyFallbacks];
-  return secrets.map((secret) => createHmac("sha256", deriveKey(secret, "session-auth")).update(fingerprint).digest("base64url"));
+  return secrets.map((secret) =>
+    createHmac("sha256", deriveKey(secret, "session-auth")).update(fingerprint).digest("base64url"),
+  );
 }
 
 /** Stores the keyed hash of `user`'s fingerprint in the session (removes it when there is none). */
@@ -69,7 +71,9 @@ export async function updateSessionAuth(ctx: Context, user: unknown): Promise<vo
   await keepCsrfSecret(ctx, () => regenerateSession(ctx));
   bindSessionAuth(session, runtime, user);
   ctx.state["currentUser"] = user;
-  const remembered = hasRememberCookie(ctx, runtime.config) ? readRememberCookie(ctx, runtime.config, runtime.remember) : undefined;
+  const remembered = hasRememberCookie(ctx, runtime.config)
+    ? readRememberCookie(ctx, runtime.config, runtime.remember)
+    : undefined;
   if (remembered && remembered.userId === session[USER_ID_KEY]) {
     setRememberCookie(ctx, runtime.config, runtime.remember, remembered.userId, rememberFingerprintOf(runtime, user));
   }

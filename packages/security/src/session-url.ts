@@ -83,19 +83,27 @@ export function parseSessionUrl(input: string, root: string = process.cwd()): Se
       return { kind: "azblob", location };
     }
     default:
-      throw new E_SESSION_URL_INVALID(redactUrl(input), `the scheme "${url.protocol}" is not a supported session store`);
+      throw new E_SESSION_URL_INVALID(
+        redactUrl(input),
+        `the scheme "${url.protocol}" is not a supported session store`,
+      );
   }
 }
 
 function onlyKnown(input: string, params: URLSearchParams, known: readonly string[]): void {
   for (const key of params.keys()) {
-    if (!known.includes(key)) throw new E_SESSION_URL_INVALID(redactUrl(input), `the query "${key}" is not understood (known: ${known.join(", ")})`);
+    if (!known.includes(key))
+      throw new E_SESSION_URL_INVALID(
+        redactUrl(input),
+        `the query "${key}" is not understood (known: ${known.join(", ")})`,
+      );
   }
 }
 
 function tableName(input: string, value: string | null): string {
   const table = value ?? "sessions";
-  if (!TABLE_NAME.test(table)) throw new E_SESSION_URL_INVALID(redactUrl(input), `the table name "${table}" is not a plain SQL identifier`);
+  if (!TABLE_NAME.test(table))
+    throw new E_SESSION_URL_INVALID(redactUrl(input), `the table name "${table}" is not a plain SQL identifier`);
   return table;
 }
 
@@ -106,7 +114,8 @@ function parseSqlite(input: string, rest: string, root: string): SessionUrl {
   const table = tableName(input, params.get("table"));
   // `sqlite:///abs/file.db` and `sqlite://rel.db` are accepted as well as `sqlite:rel.db`.
   const file = path.startsWith("//") ? path.slice(2) : path;
-  if (file === "") throw new E_SESSION_URL_INVALID(input, "give a file, as in sqlite:data/sessions.db (or sqlite::memory:)");
+  if (file === "")
+    throw new E_SESSION_URL_INVALID(input, "give a file, as in sqlite:data/sessions.db (or sqlite::memory:)");
   const filename = file === ":memory:" || isAbsolute(file) ? file : resolve(root, file);
   return { kind: "sqlite", filename, table };
 }

@@ -86,7 +86,8 @@ function cookieCodec(secrets: readonly string[]) {
       const payload = value.length <= MAX_COOKIE_LENGTH ? signer.unsign(value) : undefined;
       if (payload === undefined) throw new SyntaxError("unsigned session cookie");
       const data: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-      if (data === null || typeof data !== "object" || Array.isArray(data)) throw new SyntaxError("session cookie is not an object");
+      if (data === null || typeof data !== "object" || Array.isArray(data))
+        throw new SyntaxError("session cookie is not an object");
       return data as SessionData;
     },
   };
@@ -110,7 +111,10 @@ function storeAdapter(store: SessionStore, outage: OutageLog | undefined) {
   return {
     get: (id: string) => (ID_PATTERN.test(id) ? guard(() => store.get(id)) : Promise.resolve(undefined)),
     set: (id: string, data: SessionData, maxAge: unknown) => {
-      const expiresAt = typeof data["_expire"] === "number" ? data["_expire"] : Date.now() + (typeof maxAge === "number" ? maxAge : DAY_MS);
+      const expiresAt =
+        typeof data["_expire"] === "number"
+          ? data["_expire"]
+          : Date.now() + (typeof maxAge === "number" ? maxAge : DAY_MS);
       return guard(() => store.set(id, data, expiresAt));
     },
     destroy: (id: string) => (ID_PATTERN.test(id) ? guard(() => store.destroy(id)) : Promise.resolve()),
@@ -126,7 +130,8 @@ export function sessionMiddleware(options: SessionMiddlewareOptions): Middleware
   const store = options.store;
   const signer = createSigner(options.secrets, "session-id");
   const maxAge = (options.maxAge ?? 24 * 60 * 60) * 1000;
-  const anonymousMaxAge = options.anonymousMaxAge === undefined ? maxAge : Math.min(maxAge, options.anonymousMaxAge * 1000);
+  const anonymousMaxAge =
+    options.anonymousMaxAge === undefined ? maxAge : Math.min(maxAge, options.anonymousMaxAge * 1000);
   const sessionOptions: Record<string, unknown> = {
     key: cookieName,
     maxAge,
@@ -193,7 +198,7 @@ export function sessionMiddleware(options: SessionMiddlewareOptions): Middleware
 
 /** False only when the Cookie header certainly holds no cookie of that name (a cheap substring test). */
 export function mayCarryCookie(header: string | undefined, cookieName: string): boolean {
-  return header !== undefined && header.includes(`${cookieName}=`);
+  return header?.includes(`${cookieName}=`) === true;
 }
 
 const NOTHING_AFTER: () => Promise<void> = () => Promise.resolve();
@@ -205,7 +210,12 @@ const NOTHING_AFTER: () => Promise<void> = () => Promise.resolve();
  * flash), koa-session runs once the rest of the chain is done, whether it succeeded or threw, and
  * saves it exactly as its own middleware would have at that point (no session was loaded before).
  */
-function withoutCookie(ctx: Context, next: () => Promise<unknown>, state: RequestState, middleware: Middleware): Promise<void> {
+function withoutCookie(
+  ctx: Context,
+  next: () => Promise<unknown>,
+  state: RequestState,
+  middleware: Middleware,
+): Promise<void> {
   return next().then(
     () => (state.touched ? middleware(ctx, NOTHING_AFTER) : undefined),
     (error: unknown) => {

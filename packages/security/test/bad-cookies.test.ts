@@ -45,9 +45,15 @@ for (const sessionUrl of ["cookie", "memory:"]) {
 
     const cookieSigner = createSigner([SECRET], sessionUrl === "cookie" ? "session-cookie" : "session-id");
     const cases: Array<[string, () => string]> = [
-      ["forged (made-up data, made-up signature)", () => `${b64({ value: "evil" })}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`],
+      [
+        "forged (made-up data, made-up signature)",
+        () => `${b64({ value: "evil" })}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`,
+      ],
       ["unsigned", () => b64({ value: "evil" })],
-      ["signed with another secret key", () => createSigner(["another-secret"], "session-cookie").sign(b64({ value: "evil" }))],
+      [
+        "signed with another secret key",
+        () => createSigner(["another-secret"], "session-cookie").sign(b64({ value: "evil" })),
+      ],
       ["truncated", () => valid.slice(0, -5)],
       ["cut in the middle", () => valid.slice(0, Math.floor(valid.length / 2))],
       ["oversized (8 KB)", () => `${"A".repeat(8000)}.${valid.split(".").pop()}`],
@@ -76,7 +82,12 @@ for (const sessionUrl of ["cookie", "memory:"]) {
       await client.get("/sign-in");
       const remember = client.cookies.get("remember_token")!;
       assert.ok(remember, "login with remember sets the remember-me cookie");
-      for (const bad of [remember.slice(0, -3), `${b64(["1", Date.now() + 1e9, null])}.forged`, "garbage", "x".repeat(3000)]) {
+      for (const bad of [
+        remember.slice(0, -3),
+        `${b64(["1", Date.now() + 1e9, null])}.forged`,
+        "garbage",
+        "x".repeat(3000),
+      ]) {
         const attacker = new HttpClient(app.url);
         attacker.cookies.set("remember_token", bad);
         const response = await attacker.get("/read-value");

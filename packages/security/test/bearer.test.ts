@@ -50,12 +50,19 @@ describe("bearerAuth", () => {
   after(() => app.close());
 
   const call = (path: string, authorization?: string, method = "GET") =>
-    new HttpClient(app.url).request(path, { method, ...(authorization === undefined ? {} : { headers: { Authorization: authorization } }) });
+    new HttpClient(app.url).request(path, {
+      method,
+      ...(authorization === undefined ? {} : { headers: { Authorization: authorization } }),
+    });
 
   test("a valid token puts its claims on the view", async () => {
     const token = await app.plugin.signJwt({ sub: "u1", scope: "read" });
     assert.deepEqual((await call("/api/me", `Bearer ${token}`)).json(), { sub: "u1", scope: "read" });
-    assert.deepEqual((await call("/secret", `bearer ${token}`)).json(), { sub: "u1" }, "the scheme is case-insensitive");
+    assert.deepEqual(
+      (await call("/secret", `bearer ${token}`)).json(),
+      { sub: "u1" },
+      "the scheme is case-insensitive",
+    );
     assert.deepEqual(await app.plugin.verifyJwt(token).then((c) => c.sub), "u1");
   });
 
@@ -67,11 +74,16 @@ describe("bearerAuth", () => {
   });
 
   test("malformed, expired, tampered, other-key and alg none tokens: 401 with error=invalid_token", async () => {
-    const keys = await resolveJwtKeys(resolveSecurityConfig({ env: "test", secretKey: "test-secret-key-0123456789abcdef" }));
+    const keys = await resolveJwtKeys(
+      resolveSecurityConfig({ env: "test", secretKey: "test-secret-key-0123456789abcdef" }),
+    );
     const otherKeys = await resolveJwtKeys(resolveSecurityConfig({ env: "test", secretKey: "another-secret" }));
     const good = await signJwt({ sub: "u1" }, keys);
     const [header, , signature] = good.split(".");
-    const expired = await new SignJWT({ sub: "u1" }).setProtectedHeader({ alg: "HS256" }).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(keys.signingKey!);
+    const expired = await new SignJWT({ sub: "u1" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(keys.signingKey!);
     const cases: Record<string, string> = {
       "not Bearer": `Basic ${Buffer.from("a:b").toString("base64")}`,
       "empty Bearer": "Bearer ",
@@ -85,7 +97,11 @@ describe("bearerAuth", () => {
     for (const [name, authorization] of Object.entries(cases)) {
       const response = await call("/api/me", authorization);
       assert.equal(response.status, 401, name);
-      assert.match(response.headers.get("www-authenticate") ?? "", /^Bearer realm="api", error="invalid_token", error_description="[^"]+"$/, name);
+      assert.match(
+        response.headers.get("www-authenticate") ?? "",
+        /^Bearer realm="api", error="invalid_token", error_description="[^"]+"$/,
+        name,
+      );
       assert.match(response.text, name === "expired" ? /expired/ : /invalid/, name);
     }
   });

@@ -21,16 +21,32 @@ async function freePort(): Promise<number> {
 }
 
 /** One request on its own connection (no keep-alive: the cluster hands each connection to the next worker). */
-function send(port: number, method: string, path: string, form?: Record<string, string>): Promise<{ status: number; worker: string; text: string }> {
+function send(
+  port: number,
+  method: string,
+  path: string,
+  form?: Record<string, string>,
+): Promise<{ status: number; worker: string; text: string }> {
   const body = form ? new URLSearchParams(form).toString() : undefined;
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: "127.0.0.1", port, method, path, agent: false, headers: body ? { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } : {} },
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path,
+        agent: false,
+        headers: body
+          ? { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) }
+          : {},
+      },
       (res) => {
         let text = "";
         res.setEncoding("utf8");
         res.on("data", (chunk: string) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, worker: String(res.headers["x-worker"] ?? ""), text }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, worker: String(res.headers["x-worker"] ?? ""), text }),
+        );
       },
     );
     req.on("error", reject);
@@ -51,19 +67,40 @@ describe("failed-login limits across the workers of start --workers 2", () => {
     }
   });
 
-  test("cookie sessions, no Redis: 5 failures for the node, then 429 even with the right password", { timeout: 120_000 }, async () => {
+  test("cookie sessions, no Redis: 5 failures for the node, then 429 even with the right password", {
+    timeout: 120_000,
+  }, async () => {
     const port = await freePort();
-    child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", "cli.ts", "start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"], {
-      cwd: root,
-      env: { ...process.env, SECRET_KEY: "cluster-test-secret-key-0123456789abcdef", APP_ENV: "", NODE_OPTIONS: "" },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
+    child = spawn(
+      process.execPath,
+      [
+        "--conditions=source",
+        "--import",
+        "tsx",
+        "cli.ts",
+        "start",
+        "--workers",
+        "2",
+        "--port",
+        String(port),
+        "--host",
+        "127.0.0.1",
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, SECRET_KEY: "cluster-test-secret-key-0123456789abcdef", APP_ENV: "", NODE_OPTIONS: "" },
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true,
+      },
+    );
     let output = "";
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`start --workers 2 did not serve within 90 s:\n${output}`)), 90_000);
+      const timer = setTimeout(
+        () => reject(new Error(`start --workers 2 did not serve within 90 s:\n${output}`)),
+        90_000,
+      );
       const check = () => {
         if (/Serving on http:\/\/127\.0\.0\.1:\d+ with 2 workers/.test(output)) {
           clearTimeout(timer);
@@ -74,7 +111,8 @@ describe("failed-login limits across the workers of start --workers 2", () => {
       child!.once("exit", (code) => reject(new Error(`start exited (${code}):\n${output}`)));
     });
     const answers: Array<{ status: number; worker: string }> = [];
-    for (let i = 0; i < 10; i++) answers.push(await send(port, "POST", "/login", { account: "alice", password: `wrong-${i}` }));
+    for (let i = 0; i < 10; i++)
+      answers.push(await send(port, "POST", "/login", { account: "alice", password: `wrong-${i}` }));
     const workers = new Set(answers.map((answer) => answer.worker).filter(Boolean));
     assert.equal(workers.size, 2, `both workers answered failures: ${JSON.stringify(answers)}`);
     assert.deepEqual(

@@ -17,21 +17,31 @@ describe("production secrets", () => {
       [{ secretKey: STRONG, jwtSecret: "jwt-secret" }, /jwtSecret/],
     ];
     for (const [config, message] of cases) {
-      assert.throws(() => resolveSecurityConfig({ env: "production", ...config }), (error: Error & { code?: string }) => {
-        assert.equal(error.code, "E_WEAK_SECRET_KEY");
-        assert.match(error.message, message);
-        assert.match(error.message, /openssl rand -base64 32/);
-        return true;
-      });
+      assert.throws(
+        () => resolveSecurityConfig({ env: "production", ...config }),
+        (error: Error & { code?: string }) => {
+          assert.equal(error.code, "E_WEAK_SECRET_KEY");
+          assert.match(error.message, message);
+          assert.match(error.message, /openssl rand -base64 32/);
+          return true;
+        },
+      );
     }
     assert.equal(resolveSecurityConfig({ env: "production", secretKey: STRONG, jwtSecret: OLD_1 }).jwtSecret, OLD_1);
-    assert.equal(resolveSecurityConfig({ env: "test", secretKey: "k", jwtSecret: "j" }).secretKey, "k", "development and tests keep short keys");
+    assert.equal(
+      resolveSecurityConfig({ env: "test", secretKey: "k", jwtSecret: "j" }).secretKey,
+      "k",
+      "development and tests keep short keys",
+    );
   });
 });
 
 describe("resolveSecurityConfig", () => {
   test("defaults, and plugin options win over the app config", () => {
-    const config = resolveSecurityConfig({ env: "test", secretKey: "k", sessionUrl: "redis://127.0.0.1:6379" }, { sessionUrl: "cookie", bcryptCost: 10 });
+    const config = resolveSecurityConfig(
+      { env: "test", secretKey: "k", sessionUrl: "redis://127.0.0.1:6379" },
+      { sessionUrl: "cookie", bcryptCost: 10 },
+    );
     assert.equal(config.sessionUrl, "cookie");
     assert.equal(config.bcryptCost, 10);
     assert.equal(config.sessionCookie, SECURITY_DEFAULTS.sessionCookie);
@@ -54,7 +64,11 @@ describe("resolveSecurityConfig", () => {
     assert.equal(config.cookieSecure, false);
     assert.deepEqual(config.secretKeyFallbacks, [OLD_1, OLD_2]);
     assert.equal(config.jwtExpiresIn, 900);
-    assert.equal(resolveSecurityConfig({ env: "production", secretKey: STRONG }).cookieSecure, true, "Secure by default in production");
+    assert.equal(
+      resolveSecurityConfig({ env: "production", secretKey: STRONG }).cookieSecure,
+      true,
+      "Secure by default in production",
+    );
   });
 
   test("out-of-range and malformed values are start-up errors naming the key", () => {
@@ -72,7 +86,8 @@ describe("resolveSecurityConfig", () => {
     for (const [key, value] of cases) {
       assert.throws(
         () => resolveSecurityConfig({ secretKey: "k" }, { [key]: value }),
-        (error: Error & { code?: string }) => error.code === "E_SECURITY_CONFIG_INVALID" && error.message.includes(`"${key}"`),
+        (error: Error & { code?: string }) =>
+          error.code === "E_SECURITY_CONFIG_INVALID" && error.message.includes(`"${key}"`),
         `${key}=${JSON.stringify(value)}`,
       );
     }
@@ -91,15 +106,26 @@ describe("resolveSecurityConfig", () => {
 
 describe("CORS settings", () => {
   test("origin, the documented form, is one allowed origin", () => {
-    assert.deepEqual(validateCors({ origin: "https://x.example" }, "@cors(options)"), { origins: ["https://x.example"] });
+    assert.deepEqual(validateCors({ origin: "https://x.example" }, "@cors(options)"), {
+      origins: ["https://x.example"],
+    });
     assert.deepEqual(validateCors({ origin: "*" }, "@cors(options)"), { origins: "*" });
   });
 
   test("an unknown key is E_UNKNOWN_OPTION with a suggestion; wrong types and origin with origins are refused", () => {
-    assert.throws(() => validateCors({ orign: "https://x.example" } as never, "@cors(options)"), /Did you mean "origin"\?/);
-    assert.throws(() => validateCors({ origin: "https://x.example", origins: ["https://y.example"] }, "cors"), { code: "E_SECURITY_CONFIG_INVALID" });
-    assert.throws(() => validateCors({ origin: ["https://x.example"] } as never, "cors"), { code: "E_SECURITY_CONFIG_INVALID" });
-    assert.throws(() => validateCors({ origin: "https://x.example/path" }, "cors"), { code: "E_SECURITY_CONFIG_INVALID" });
+    assert.throws(
+      () => validateCors({ orign: "https://x.example" } as never, "@cors(options)"),
+      /Did you mean "origin"\?/,
+    );
+    assert.throws(() => validateCors({ origin: "https://x.example", origins: ["https://y.example"] }, "cors"), {
+      code: "E_SECURITY_CONFIG_INVALID",
+    });
+    assert.throws(() => validateCors({ origin: ["https://x.example"] } as never, "cors"), {
+      code: "E_SECURITY_CONFIG_INVALID",
+    });
+    assert.throws(() => validateCors({ origin: "https://x.example/path" }, "cors"), {
+      code: "E_SECURITY_CONFIG_INVALID",
+    });
     assert.throws(() => validateCors({ maxAge: -1 }, "cors"), { code: "E_SECURITY_CONFIG_INVALID" });
     assert.throws(() => validateCors({ credentials: "yes" } as never, "cors"), { code: "E_SECURITY_CONFIG_INVALID" });
   });

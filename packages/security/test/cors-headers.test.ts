@@ -35,7 +35,12 @@ describe("CORS", () => {
   });
 
   test("app-wide: listed origins get the CORS headers, others none; a preflight never touches the session", async () => {
-    const app = await startApp({ views: { Index }, security: { cors: { origins: ["https://app.example"], credentials: true, allowMethods: ["GET", "POST"], maxAge: 600 } } });
+    const app = await startApp({
+      views: { Index },
+      security: {
+        cors: { origins: ["https://app.example"], credentials: true, allowMethods: ["GET", "POST"], maxAge: 600 },
+      },
+    });
     apps.push(app);
     const client = new HttpClient(app.url);
     const allowed = await client.get("/", { headers: { Origin: "https://app.example" } });
@@ -55,7 +60,10 @@ describe("CORS", () => {
   });
 
   test("a preflight is answered even while the session store is down (CORS runs before sessions)", async () => {
-    const app = await startApp({ views: { Index }, security: { sessionUrl: "redis://127.0.0.1:1/0", cors: { origins: ["https://app.example"] } } });
+    const app = await startApp({
+      views: { Index },
+      security: { sessionUrl: "redis://127.0.0.1:1/0", cors: { origins: ["https://app.example"] } },
+    });
     apps.push(app);
     const cookie = `session=${createSigner([SECRET], "session-id").sign(newSessionId())}`;
     const preflight = await new HttpClient(app.url).request("/", {
@@ -65,7 +73,11 @@ describe("CORS", () => {
     assert.equal(preflight.status, 204);
     const get = await new HttpClient(app.url).get("/", { headers: { Origin: "https://app.example", cookie } });
     assert.equal(get.status, 503, "the same cookie on a real request does reach the (down) store");
-    assert.equal(get.headers.get("access-control-allow-origin"), "https://app.example", "CORS headers survive the error");
+    assert.equal(
+      get.headers.get("access-control-allow-origin"),
+      "https://app.example",
+      "CORS headers survive the error",
+    );
   });
 
   test("per view: @cors(settings) and bare @cors apply to their view only", async () => {
@@ -76,15 +88,33 @@ describe("CORS", () => {
     assert.equal(widget.headers.get("access-control-allow-origin"), "https://widget.example");
     assert.equal(widget.headers.get("access-control-allow-credentials"), "true");
     assert.equal(widget.headers.get("access-control-expose-headers"), "X-Total");
-    assert.equal((await client.get("/widget", { headers: { Origin: "https://evil.example" } })).headers.get("access-control-allow-origin"), null);
-    assert.equal((await client.get("/open", { headers: { Origin: "https://any.example" } })).headers.get("access-control-allow-origin"), "*");
-    assert.equal((await client.get("/", { headers: { Origin: "https://widget.example" } })).headers.get("access-control-allow-origin"), null, "no app-wide CORS by default");
+    assert.equal(
+      (await client.get("/widget", { headers: { Origin: "https://evil.example" } })).headers.get(
+        "access-control-allow-origin",
+      ),
+      null,
+    );
+    assert.equal(
+      (await client.get("/open", { headers: { Origin: "https://any.example" } })).headers.get(
+        "access-control-allow-origin",
+      ),
+      "*",
+    );
+    assert.equal(
+      (await client.get("/", { headers: { Origin: "https://widget.example" } })).headers.get(
+        "access-control-allow-origin",
+      ),
+      null,
+      "no app-wide CORS by default",
+    );
   });
 
   test('credentials with origins "*" is refused, in the decorator and in the config', async () => {
     assert.throws(() => cors({ origins: "*", credentials: true }), { code: "E_SECURITY_CONFIG_INVALID" });
     assert.throws(() => cors({ origins: ["https://a.example/path"] }), { code: "E_SECURITY_CONFIG_INVALID" });
-    await assert.rejects(startApp({ views: { Index }, security: { cors: { credentials: true } } }), { code: "E_SECURITY_CONFIG_INVALID" });
+    await assert.rejects(startApp({ views: { Index }, security: { cors: { credentials: true } } }), {
+      code: "E_SECURITY_CONFIG_INVALID",
+    });
   });
 });
 
@@ -108,7 +138,10 @@ describe("security headers and production cookies", () => {
   });
 
   test("in production: HSTS, upgrade-insecure-requests, and a Secure session cookie even when TLS ends at a proxy", async () => {
-    const app = await startApp({ views: { Index }, config: { env: "production", secretKey: "a-production-secret-key-of-some-length" } });
+    const app = await startApp({
+      views: { Index },
+      config: { env: "production", secretKey: "a-production-secret-key-of-some-length" },
+    });
     apps.push(app);
     const response = await new HttpClient(app.url).get("/");
     assert.equal(response.status, 200, response.text);
@@ -121,7 +154,9 @@ describe("security headers and production cookies", () => {
   });
 
   test("production without a secret key refuses to start", async () => {
-    await assert.rejects(startApp({ views: { Index }, config: { env: "production", secretKey: "" } }), { code: "E_SECURITY_SECRET_KEY_MISSING" });
+    await assert.rejects(startApp({ views: { Index }, config: { env: "production", secretKey: "" } }), {
+      code: "E_SECURITY_SECRET_KEY_MISSING",
+    });
   });
 
   test("securityHeaders: false turns the headers off", async () => {

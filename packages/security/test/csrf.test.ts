@@ -9,7 +9,6 @@ import { csrfExempt, csrfToken, login, logout } from "../src/index.js";
 import { del, post, put, startApp, USERS, View, type TestApp } from "./helpers/app.js";
 import { HttpClient } from "@fwkit/test-servers";
 
-
 class Index extends View {
   form() {
     return { token: csrfToken(this.ctx) };
@@ -83,9 +82,15 @@ for (const sessionUrl of ["cookie", "memory:"]) {
       const token = await tokenOf(client);
       assert.equal((await client.post("/submit", { json: { a: 1 }, headers: { "X-CSRF-Token": token } })).status, 200);
       assert.equal((await client.request("/replace", { method: "PUT", json: {} })).status, 403);
-      assert.equal((await client.request("/replace", { method: "PUT", json: {}, headers: { "X-CSRF-Token": token } })).status, 200);
+      assert.equal(
+        (await client.request("/replace", { method: "PUT", json: {}, headers: { "X-CSRF-Token": token } })).status,
+        200,
+      );
       assert.equal((await client.request("/remove", { method: "DELETE" })).status, 403);
-      assert.equal((await client.request("/remove", { method: "DELETE", headers: { "x-csrf-token": token } })).status, 200);
+      assert.equal(
+        (await client.request("/remove", { method: "DELETE", headers: { "x-csrf-token": token } })).status,
+        200,
+      );
     });
 
     test("every token issued to a session stays valid for it (tokens are masked per call)", async () => {

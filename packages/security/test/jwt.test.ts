@@ -49,7 +49,11 @@ describe("JWT", () => {
 
   test("an expired token is refused with E_BEARER_TOKEN_EXPIRED", async () => {
     const keys = await keysFor({});
-    const token = await new SignJWT({ sub: "1" }).setProtectedHeader({ alg: "HS256" }).setIssuedAt(1000).setExpirationTime(2000).sign(keys.signingKey!);
+    const token = await new SignJWT({ sub: "1" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuedAt(1000)
+      .setExpirationTime(2000)
+      .sign(keys.signingKey!);
     await rejectsWith(verifyJwt(token, keys), "E_BEARER_TOKEN_EXPIRED");
   });
 
@@ -59,7 +63,11 @@ describe("JWT", () => {
     const token = await signJwt({ sub: "1" }, keys);
     await rejectsWith(verifyJwt(await signJwt({ sub: "1" }, other), keys), "E_BEARER_TOKEN_INVALID", /signature/);
     const [header, , signature] = token.split(".");
-    await rejectsWith(verifyJwt(`${header}.${b64({ sub: "admin", exp: 9e9 })}.${signature}`, keys), "E_BEARER_TOKEN_INVALID", /signature/);
+    await rejectsWith(
+      verifyJwt(`${header}.${b64({ sub: "admin", exp: 9e9 })}.${signature}`, keys),
+      "E_BEARER_TOKEN_INVALID",
+      /signature/,
+    );
     for (const bad of ["", "abc", "a.b", "a.b.c.d", "###.###.###", `${"a".repeat(9000)}.b.c`, "e30.e30.e30"]) {
       await rejectsWith(verifyJwt(bad, keys), "E_BEARER_TOKEN_INVALID");
     }
@@ -67,7 +75,10 @@ describe("JWT", () => {
 
   test('alg "none" and algorithm confusion (an RS256 public key used as an HS256 secret) are refused', async () => {
     const keys = await keysFor({});
-    await rejectsWith(verifyJwt(`${b64({ alg: "none", typ: "JWT" })}.${b64({ sub: "admin", exp: 9e9 })}.`, keys), "E_BEARER_TOKEN_INVALID");
+    await rejectsWith(
+      verifyJwt(`${b64({ alg: "none", typ: "JWT" })}.${b64({ sub: "admin", exp: 9e9 })}.`, keys),
+      "E_BEARER_TOKEN_INVALID",
+    );
     const rsa = pems("rsa");
     const rsaKeys = await keysFor({ jwtAlgorithm: "RS256", ...rsa });
     const forged = await new SignJWT({ sub: "admin" })
@@ -79,11 +90,20 @@ describe("JWT", () => {
 
   test("a token without exp is refused; issuer and audience are enforced when configured", async () => {
     const keys = await keysFor({ jwtIssuer: "https://issuer.test", jwtAudience: "api" });
-    const noExp = await new SignJWT({ sub: "1" }).setProtectedHeader({ alg: "HS256" }).setIssuer("https://issuer.test").setAudience("api").sign(keys.signingKey!);
+    const noExp = await new SignJWT({ sub: "1" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer("https://issuer.test")
+      .setAudience("api")
+      .sign(keys.signingKey!);
     await rejectsWith(verifyJwt(noExp, keys), "E_BEARER_TOKEN_INVALID", /exp/);
     const good = await signJwt({ sub: "1" }, keys, { expiresIn: 60 });
     assert.equal((await verifyJwt(good, keys)).aud, "api");
-    const otherIssuer = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setIssuer("evil").setAudience("api").setExpirationTime("1h").sign(keys.signingKey!);
+    const otherIssuer = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer("evil")
+      .setAudience("api")
+      .setExpirationTime("1h")
+      .sign(keys.signingKey!);
     await rejectsWith(verifyJwt(otherIssuer, keys), "E_BEARER_TOKEN_INVALID", /iss/);
   });
 
@@ -92,7 +112,11 @@ describe("JWT", () => {
     const keys = await keysFor({ jwtAlgorithm: "EdDSA", jwtPublicKey });
     await assert.rejects(signJwt({}, keys), { code: "E_JWT_KEY_MISSING" });
     await assert.rejects(keysFor({ jwtAlgorithm: "RS256", jwtPublicKey }), { code: "E_SECURITY_CONFIG_INVALID" });
-    await assert.rejects(keysFor({ jwtAlgorithm: "RS256", jwtPublicKey: "not a pem" }), { code: "E_SECURITY_CONFIG_INVALID" });
-    assert.throws(() => resolveSecurityConfig({ secretKey: "x" }, { jwtAlgorithm: "RS256" }), { code: "E_SECURITY_CONFIG_INVALID" });
+    await assert.rejects(keysFor({ jwtAlgorithm: "RS256", jwtPublicKey: "not a pem" }), {
+      code: "E_SECURITY_CONFIG_INVALID",
+    });
+    assert.throws(() => resolveSecurityConfig({ secretKey: "x" }, { jwtAlgorithm: "RS256" }), {
+      code: "E_SECURITY_CONFIG_INVALID",
+    });
   });
 });

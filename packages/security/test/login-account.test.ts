@@ -52,7 +52,12 @@ describe("attemptLogin with a credential check", () => {
 
   before(async () => {
     accounts.push(
-      { id: "1", username: "alice", email: "alice@example.test", hash: await hashPassword("wonderland", { bcryptCost: 5 }) },
+      {
+        id: "1",
+        username: "alice",
+        email: "alice@example.test",
+        hash: await hashPassword("wonderland", { bcryptCost: 5 }),
+      },
       { id: "2", username: "oauth-only", email: "oauth@example.test", hash: null },
     );
     // Records the hash of every verification, through the module object the security package loads.
@@ -67,27 +72,50 @@ describe("attemptLogin with a credential check", () => {
   });
 
   test("issue-14-4: alternating username, email, case and spaces shares one account counter", async () => {
-    const app = await startApp({ views: { Auth }, config: { bcryptCost: 5 }, security: { loadUser: (id) => accounts.find((a) => a.id === id), loginLimitAccount: 4, loginLimitAddress: 100, loginLimitWindow: 60 } });
+    const app = await startApp({
+      views: { Auth },
+      config: { bcryptCost: 5 },
+      security: {
+        loadUser: (id) => accounts.find((a) => a.id === id),
+        loginLimitAccount: 4,
+        loginLimitAddress: 100,
+        loginLimitWindow: 60,
+      },
+    });
     apps.push(app);
     const client = new HttpClient(app.url);
-    for (const name of ["alice", "alice@example.test", "ALICE", " Alice@Example.TEST "]) assert.equal((await attempt(client, name, "guess")).status, 401, name);
+    for (const name of ["alice", "alice@example.test", "ALICE", " Alice@Example.TEST "])
+      assert.equal((await attempt(client, name, "guess")).status, 401, name);
     const limited = await attempt(client, "\uff41lice", "wonderland");
-    assert.equal(limited.status, 429, "the fifth try, by any of the account's names, is refused even with the right password");
+    assert.equal(
+      limited.status,
+      429,
+      "the fifth try, by any of the account's names, is refused even with the right password",
+    );
     assert.ok(Number(limited.headers.get("retry-after")) >= 1);
     assert.equal((await attempt(client, "alice@example.test", "wonderland")).status, 429);
   });
 
   test("issue-14-4: unknown names count per normalised name (trim, case, NFKC)", async () => {
-    const app = await startApp({ views: { Auth }, config: { bcryptCost: 5 }, security: { loginLimitAccount: 3, loginLimitAddress: 100, loginLimitWindow: 60 } });
+    const app = await startApp({
+      views: { Auth },
+      config: { bcryptCost: 5 },
+      security: { loginLimitAccount: 3, loginLimitAddress: 100, loginLimitWindow: 60 },
+    });
     apps.push(app);
     const client = new HttpClient(app.url);
-    for (const name of ["zed", " ZED", "\uff5a\uff45\uff44"]) assert.equal((await attempt(client, name, "guess")).status, 401, name);
+    for (const name of ["zed", " ZED", "\uff5a\uff45\uff44"])
+      assert.equal((await attempt(client, name, "guess")).status, 401, name);
     assert.equal((await attempt(client, "Zed ", "guess")).status, 429);
     assert.equal((await attempt(client, "alice", "wonderland")).status, 200, "other accounts are not affected");
   });
 
   test("issue-14-4: the per-address limit still holds across accounts and names", async () => {
-    const app = await startApp({ views: { Auth }, config: { bcryptCost: 5 }, security: { loginLimitAccount: 100, loginLimitAddress: 3, loginLimitWindow: 60 } });
+    const app = await startApp({
+      views: { Auth },
+      config: { bcryptCost: 5 },
+      security: { loginLimitAccount: 100, loginLimitAddress: 3, loginLimitWindow: 60 },
+    });
     apps.push(app);
     const client = new HttpClient(app.url);
     for (const name of ["alice", "bob", "carol"]) assert.equal((await attempt(client, name, "guess")).status, 401);
@@ -95,7 +123,15 @@ describe("attemptLogin with a credential check", () => {
   });
 
   test("issue-14-3: every path verifies exactly one hash of the configured cost (unknown, wrong password, no password, success)", async () => {
-    const app = await startApp({ views: { Auth }, config: { bcryptCost: 5 }, security: { loadUser: (id) => accounts.find((a) => a.id === id), loginLimitAccount: 1000, loginLimitAddress: 1000 } });
+    const app = await startApp({
+      views: { Auth },
+      config: { bcryptCost: 5 },
+      security: {
+        loadUser: (id) => accounts.find((a) => a.id === id),
+        loginLimitAccount: 1000,
+        loginLimitAddress: 1000,
+      },
+    });
     apps.push(app);
     const paths: Array<[string, string, string, number]> = [
       ["unknown account", "nobody", "guess", 401],

@@ -37,12 +37,16 @@ class Auth extends View {
 
 /** 29 wrong passwords and the right one, sent at once over separate connections; answers by status. */
 async function burst(clients: readonly HttpClient[], account: string, right: string): Promise<Record<number, number>> {
-  const tokens = await Promise.all(clients.map(async (client) => (await client.get("/auth/form")).json<{ token: string }>().token));
+  const tokens = await Promise.all(
+    clients.map(async (client) => (await client.get("/auth/form")).json<{ token: string }>().token),
+  );
   const sends: Promise<HttpAnswer>[] = [];
   for (let i = 0; i < 30; i++) {
     const client = clients[i % clients.length]!;
     const token = tokens[i % clients.length]!;
-    sends.push(client.post("/auth/login", { form: { account, password: i === 29 ? right : `wrong-${i}`, _csrf_token: token } }));
+    sends.push(
+      client.post("/auth/login", { form: { account, password: i === 29 ? right : `wrong-${i}`, _csrf_token: token } }),
+    );
   }
   const statuses: Record<number, number> = {};
   for (const response of await Promise.all(sends)) statuses[response.status] = (statuses[response.status] ?? 0) + 1;
@@ -62,7 +66,10 @@ describe("failed-login limits under a burst of parallel attempts", () => {
   });
 
   test("memory: only the limit's number of attempts reach the password check; the rest are 429", async () => {
-    const app = await startApp({ views: { Auth }, security: { loginLimitAccount: 5, loginLimitAddress: 20, loginLimitWindow: 60 } });
+    const app = await startApp({
+      views: { Auth },
+      security: { loginLimitAccount: 5, loginLimitAddress: 20, loginLimitWindow: 60 },
+    });
     apps.push(app);
     const before = checks;
     const statuses = await burst([new HttpClient(app.url)], "alice", "wonderland");
@@ -72,23 +79,36 @@ describe("failed-login limits under a burst of parallel attempts", () => {
     // Once over the limit the right password is refused too (unless it was among the first five).
     const client = new HttpClient(app.url);
     const { token } = (await client.get("/auth/form")).json<{ token: string }>();
-    const right = await client.post("/auth/login", { form: { account: "alice", password: "wonderland", _csrf_token: token } });
+    const right = await client.post("/auth/login", {
+      form: { account: "alice", password: "wonderland", _csrf_token: token },
+    });
     assert.equal(right.status, statuses[200] === 1 ? 200 : 429);
   });
 
-  test("Redis: a burst split over two app processes sharing the counters passes no more than the limit", serverSkip, async () => {
-    await requireServer("redis");
-    const security = { loginLimitUrl: `${serverUrls.redis}?prefix=${encodeURIComponent(prefix)}`, loginLimitAccount: 5, loginLimitAddress: 20, loginLimitWindow: 60 };
-    const first = await startApp({ views: { Auth }, security });
-    const second = await startApp({ views: { Auth }, security });
-    apps.push(first, second);
-    const before = checks;
-    const statuses = await burst([new HttpClient(first.url), new HttpClient(second.url)], "alice", "wonderland");
-    assert.equal(checks - before, 5, `passwords checked: ${checks - before}, answers ${JSON.stringify(statuses)}`);
-    assert.equal(statuses[429], 25, JSON.stringify(statuses));
-    const client = new HttpClient(second.url);
-    const { token } = (await client.get("/auth/form")).json<{ token: string }>();
-    const right = await client.post("/auth/login", { form: { account: "alice", password: "wonderland", _csrf_token: token } });
-    assert.equal(right.status, statuses[200] === 1 ? 200 : 429, "over the limit the right password is refused");
-  });
+  test(
+    "Redis: a burst split over two app processes sharing the counters passes no more than the limit",
+    serverSkip,
+    async () => {
+      await requireServer("redis");
+      const security = {
+        loginLimitUrl: `${serverUrls.redis}?prefix=${encodeURIComponent(prefix)}`,
+        loginLimitAccount: 5,
+        loginLimitAddress: 20,
+        loginLimitWindow: 60,
+      };
+      const first = await startApp({ views: { Auth }, security });
+      const second = await startApp({ views: { Auth }, security });
+      apps.push(first, second);
+      const before = checks;
+      const statuses = await burst([new HttpClient(first.url), new HttpClient(second.url)], "alice", "wonderland");
+      assert.equal(checks - before, 5, `passwords checked: ${checks - before}, answers ${JSON.stringify(statuses)}`);
+      assert.equal(statuses[429], 25, JSON.stringify(statuses));
+      const client = new HttpClient(second.url);
+      const { token } = (await client.get("/auth/form")).json<{ token: string }>();
+      const right = await client.post("/auth/login", {
+        form: { account: "alice", password: "wonderland", _csrf_token: token },
+      });
+      assert.equal(right.status, statuses[200] === 1 ? 200 : 429, "over the limit the right password is refused");
+    },
+  );
 });

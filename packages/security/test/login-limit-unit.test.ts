@@ -16,11 +16,14 @@ describe("LoginLimiter", () => {
     await limiter.attempt(identifierSubject("Alice"), "10.0.0.1");
     await limiter.attempt(identifierSubject(" alice "), "10.0.0.2");
     await limiter.attempt(identifierSubject("\uff21\uff2c\uff29\uff23\uff25\u3000"), "10.0.0.4");
-    await assert.rejects(limiter.attempt(identifierSubject("ALICE"), "10.0.0.3"), (error: Error & { status?: number; headers?: Record<string, string> }) => {
-      assert.equal(error.status, 429);
-      assert.equal(error.headers?.["Retry-After"], "30");
-      return true;
-    });
+    await assert.rejects(
+      limiter.attempt(identifierSubject("ALICE"), "10.0.0.3"),
+      (error: Error & { status?: number; headers?: Record<string, string> }) => {
+        assert.equal(error.status, 429);
+        assert.equal(error.headers?.["Retry-After"], "30");
+        return true;
+      },
+    );
     await limiter.succeed(identifierSubject("alice"), "10.0.0.1");
     await limiter.attempt(identifierSubject("alice"), "10.0.0.1");
     await limiter.attempt(accountSubject(7), "10.0.0.1");
@@ -28,9 +31,13 @@ describe("LoginLimiter", () => {
 
   test("a burst of parallel attempts is counted atomically: no more pass than the limit", async () => {
     const limiter = new LoginLimiter(new MemoryAttemptCounter(), { account: 5, address: 20, windowSeconds: 60 });
-    const results = await Promise.allSettled(Array.from({ length: 30 }, () => limiter.attempt(accountSubject(1), "10.0.0.9")));
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, () => limiter.attempt(accountSubject(1), "10.0.0.9")),
+    );
     assert.equal(results.filter((r) => r.status === "fulfilled").length, 5);
-    assert.ok(results.slice(5).every((r) => r.status === "rejected" && (r.reason as { status?: number }).status === 429));
+    assert.ok(
+      results.slice(5).every((r) => r.status === "rejected" && (r.reason as { status?: number }).status === 429),
+    );
   });
 
   test("a success takes its attempt back from the address; a refused attempt is not counted", async () => {

@@ -42,7 +42,10 @@ async function attempt(client: HttpClient, account: string, password: string): P
 function assertLimited(response: HttpAnswer): void {
   assert.equal(response.status, 429, response.text);
   const retry = Number(response.headers.get("retry-after"));
-  assert.ok(Number.isInteger(retry) && retry >= 1 && retry <= 60, `Retry-After is a number of seconds within the window (got ${retry})`);
+  assert.ok(
+    Number.isInteger(retry) && retry >= 1 && retry <= 60,
+    `Retry-After is a number of seconds within the window (got ${retry})`,
+  );
   assert.match(response.text, /Too many failed login attempts\. Try again in \d+ seconds?/);
 }
 
@@ -53,7 +56,10 @@ describe("failed-login limits (memory)", () => {
   });
 
   test("per account: after the limit the account gets 429, even with the right password; others are unaffected", async () => {
-    const app = await startApp({ views: { Auth }, security: { loginLimitAccount: 3, loginLimitAddress: 100, loginLimitWindow: 60 } });
+    const app = await startApp({
+      views: { Auth },
+      security: { loginLimitAccount: 3, loginLimitAddress: 100, loginLimitWindow: 60 },
+    });
     apps.push(app);
     const client = new HttpClient(app.url);
     for (let i = 0; i < 3; i++) assert.equal((await attempt(client, "alice", "wrong")).status, 401);
@@ -61,20 +67,31 @@ describe("failed-login limits (memory)", () => {
     assertLimited(await attempt(client, "alice", "wonderland"));
     assert.equal(checks, before, "the password is not even checked while limited");
     assertLimited(await attempt(client, "ALICE ", "wonderland"));
-    assert.equal((await attempt(client, "bob", "builder")).status, 200, "another account from the same address still logs in");
+    assert.equal(
+      (await attempt(client, "bob", "builder")).status,
+      200,
+      "another account from the same address still logs in",
+    );
   });
 
   test("a successful login clears the account's failures", async () => {
-    const app = await startApp({ views: { Auth }, security: { loginLimitAccount: 3, loginLimitAddress: 100, loginLimitWindow: 60 } });
+    const app = await startApp({
+      views: { Auth },
+      security: { loginLimitAccount: 3, loginLimitAddress: 100, loginLimitWindow: 60 },
+    });
     apps.push(app);
     const client = new HttpClient(app.url);
     for (let i = 0; i < 2; i++) await attempt(client, "bob", "wrong");
     assert.equal((await attempt(client, "bob", "builder")).status, 200);
-    for (let i = 0; i < 2; i++) assert.equal((await attempt(client, "bob", "wrong")).status, 401, "counting starts again from zero");
+    for (let i = 0; i < 2; i++)
+      assert.equal((await attempt(client, "bob", "wrong")).status, 401, "counting starts again from zero");
   });
 
   test("per address: many accounts from one address hit the address limit", async () => {
-    const app = await startApp({ views: { Auth }, security: { loginLimitAccount: 100, loginLimitAddress: 4, loginLimitWindow: 60 } });
+    const app = await startApp({
+      views: { Auth },
+      security: { loginLimitAccount: 100, loginLimitAddress: 4, loginLimitWindow: 60 },
+    });
     apps.push(app);
     const client = new HttpClient(app.url);
     for (let i = 0; i < 4; i++) assert.equal((await attempt(client, `user${i}`, "guess")).status, 401);
@@ -87,13 +104,19 @@ describe("failed-login limits (memory)", () => {
     const client = new HttpClient(app.url);
     for (const account of [42, { $ne: null }, ["alice"], null, "a".repeat(100_000)]) {
       const { token } = (await client.get("/auth/form")).json<{ token: string }>();
-      const response = await client.post("/auth/login", { json: { account, password: "x" }, headers: { "X-CSRF-Token": token } });
+      const response = await client.post("/auth/login", {
+        json: { account, password: "x" },
+        headers: { "X-CSRF-Token": token },
+      });
       assert.equal(response.status, 401, JSON.stringify(account).slice(0, 40));
     }
   });
 
   test("the window ends: attempts are allowed again after Retry-After", async () => {
-    const app = await startApp({ views: { Auth }, security: { loginLimitAccount: 1, loginLimitAddress: 100, loginLimitWindow: 1 } });
+    const app = await startApp({
+      views: { Auth },
+      security: { loginLimitAccount: 1, loginLimitAddress: 100, loginLimitWindow: 1 },
+    });
     apps.push(app);
     const client = new HttpClient(app.url);
     await attempt(client, "alice", "wrong");
@@ -116,7 +139,11 @@ describe("failed-login limits (Redis, shared by app processes)", serverSkip, () 
 
   test("failures counted by one app limit the other", async () => {
     await requireServer("redis");
-    const security = { loginLimitUrl: `${serverUrls.redis}?prefix=${encodeURIComponent(prefix)}`, loginLimitAccount: 3, loginLimitWindow: 60 };
+    const security = {
+      loginLimitUrl: `${serverUrls.redis}?prefix=${encodeURIComponent(prefix)}`,
+      loginLimitAccount: 3,
+      loginLimitWindow: 60,
+    };
     const first = await startApp({ views: { Auth }, security });
     const second = await startApp({ views: { Auth }, security });
     apps.push(first, second);

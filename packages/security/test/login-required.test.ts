@@ -10,7 +10,18 @@ describe("login redirects", () => {
 
   test("safeNextUrl keeps same-site paths and refuses everything else", () => {
     for (const good of ["/", "/account", "/a/b?c=d#e"]) assert.equal(safeNextUrl(good), good);
-    for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", "account", "/\t/evil.example", "", undefined, 42, ["/"]]) {
+    for (const bad of [
+      "https://evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "account",
+      "/\t/evil.example",
+      "",
+      undefined,
+      42,
+      ["/"],
+    ]) {
       assert.equal(safeNextUrl(bad, "/home"), "/home", JSON.stringify(bad));
     }
   });

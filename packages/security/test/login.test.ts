@@ -51,7 +51,9 @@ class Index extends View {
   }
 
   async signIn() {
-    await login(this.ctx, USERS[String(this.ctx.query["user"] ?? "1")], { remember: this.ctx.query["remember"] === "1" });
+    await login(this.ctx, USERS[String(this.ctx.query["user"] ?? "1")], {
+      remember: this.ctx.query["remember"] === "1",
+    });
     return { ok: true };
   }
 
@@ -63,7 +65,11 @@ class Index extends View {
   whoami() {
     const locals = plugin!.locals!(this.ctx);
     const token = (locals["csrf_token"] as () => string)();
-    return { user: (locals["current_user"] as { name: string } | null)?.name ?? null, state: currentUser<{ name: string }>(this.ctx)?.name ?? null, token: token.length };
+    return {
+      user: (locals["current_user"] as { name: string } | null)?.name ?? null,
+      state: currentUser<{ name: string }>(this.ctx)?.name ?? null,
+      token: token.length,
+    };
   }
 }
 
@@ -85,7 +91,11 @@ describe("login manager", () => {
 
   test("an HTML login-required view redirects anonymous users to the login page with next", async () => {
     const client = new HttpClient(app.url);
-    for (const [path, next] of [["/account", "/account"], ["/account?tab=2&x=%C3%A9", "/account?tab=2&x=%C3%A9"], ["/page", "/page"]]) {
+    for (const [path, next] of [
+      ["/account", "/account"],
+      ["/account?tab=2&x=%C3%A9", "/account?tab=2&x=%C3%A9"],
+      ["/page", "/page"],
+    ]) {
       const response = await client.get(path!);
       assert.equal(response.status, 302, path);
       assert.equal(response.headers.get("location"), `/login?next=${encodeURIComponent(next!)}`);
@@ -129,7 +139,10 @@ describe("login manager", () => {
     client.cookies.delete("session");
     const back = await client.get("/whoami");
     assert.equal(back.json().user, "alice", "logged back in from the remember-me cookie");
-    assert.ok(back.setCookies.some((c) => c.name === "session" && c.value), "on a new session");
+    assert.ok(
+      back.setCookies.some((c) => c.name === "session" && c.value),
+      "on a new session",
+    );
 
     const withoutRemember = new HttpClient(app.url);
     await withoutRemember.get("/sign-in?user=1");
@@ -172,7 +185,8 @@ describe("loginRequired without a user loader", () => {
   test("is a start-up error naming the route", async () => {
     await assert.rejects(
       startApp({ views: { Account }, security: { loadUser: undefined } }),
-      (error: Error & { code?: string }) => error.code === "E_SECURITY_CONFIG_INVALID" && /Account\.index/.test(error.message),
+      (error: Error & { code?: string }) =>
+        error.code === "E_SECURITY_CONFIG_INVALID" && /Account\.index/.test(error.message),
     );
   });
 });

@@ -46,6 +46,10 @@ describe("the free password functions follow the app's config", () => {
     assert.equal(needsRehash("$2b$12$CwTycUXWue0Thq9StjUM0uJ8.pUrFvV7yq7e2QtTSRbG1TVSVdZJ6"), true);
     assert.match(await hashPassword("explicit", { bcryptCost: 4 }), /^\$2b\$04\$/, "an explicit policy wins");
     await app.close();
-    assert.equal(needsRehash("$2b$12$CwTycUXWue0Thq9StjUM0uJ8.pUrFvV7yq7e2QtTSRbG1TVSVdZJ6"), false, "no app: the package defaults (bcrypt 12)");
+    assert.equal(
+      needsRehash("$2b$12$CwTycUXWue0Thq9StjUM0uJ8.pUrFvV7yq7e2QtTSRbG1TVSVdZJ6"),
+      false,
+      "no app: the package defaults (bcrypt 12)",
+    );
   });
 });

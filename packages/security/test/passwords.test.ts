@@ -71,7 +71,11 @@ describe("passwords", () => {
     });
     const hash = await hashPassword(long.slice(0, 36), fastBcrypt);
     assert.equal(await verifyPassword(long, hash), false);
-    assert.equal(await verifyPassword("x".repeat(100), await hashPassword("x".repeat(100), fastArgon)), true, "argon2id takes longer passwords");
+    assert.equal(
+      await verifyPassword("x".repeat(100), await hashPassword("x".repeat(100), fastArgon)),
+      true,
+      "argon2id takes longer passwords",
+    );
     await assert.rejects(hashPassword("x".repeat(2000), fastArgon), { code: "E_PASSWORD_INVALID" });
   });
 

@@ -25,11 +25,18 @@ class Index extends View {
   api() {}
 }
 
-const table = buildRouteTable({ conventions: defineConventions({ baseClass: View, trailingSlash: false }), modules: [{ name: "main", exports: { Index } }] });
+const table = buildRouteTable({
+  conventions: defineConventions({ baseClass: View, trailingSlash: false }),
+  modules: [{ name: "main", exports: { Index } }],
+});
 const route = (method: string): Route => table.find(Index, method);
 const quiet = { info() {}, warn() {}, error() {}, debug() {} };
 const context = (config: Record<string, unknown> = {}) =>
-  ({ config: { env: "test", secretKey: "plugin-test-secret", root: process.cwd(), ...config }, logger: quiet, table }) as unknown as PluginContext;
+  ({
+    config: { env: "test", secretKey: "plugin-test-secret", root: process.cwd(), ...config },
+    logger: quiet,
+    table,
+  }) as unknown as PluginContext;
 
 describe("securityPlugin", () => {
   test("per-route middleware is decided at start-up from verbs and tags", async () => {
@@ -44,18 +51,25 @@ describe("securityPlugin", () => {
   });
 
   test("an unknown option is a start-up error suggesting the known one", () => {
-    assert.throws(() => securityPlugin({ sesionUrl: "memory:" } as never), (error: Error & { code?: string }) => {
-      assert.equal(error.code, "E_UNKNOWN_OPTION");
-      assert.match(error.message, /securityPlugin\(options\) has no option "sesionUrl". Did you mean "sessionUrl"\?/);
-      return true;
-    });
+    assert.throws(
+      () => securityPlugin({ sesionUrl: "memory:" } as never),
+      (error: Error & { code?: string }) => {
+        assert.equal(error.code, "E_UNKNOWN_OPTION");
+        assert.match(error.message, /securityPlugin\(options\) has no option "sesionUrl". Did you mean "sessionUrl"\?/);
+        return true;
+      },
+    );
     securityPlugin({ sessionUrl: "memory:", csrfExemptPaths: ["/hooks/*"], loadUser: () => undefined });
   });
 
   test("csrfExemptPaths must be paths, with * only as a last segment", async () => {
     for (const bad of ["hooks", "/a/*/b", "/a*"]) {
       const plugin = securityPlugin({ csrfExemptPaths: [bad] });
-      await assert.rejects(Promise.resolve().then(() => plugin.setup!(context())), { code: "E_SECURITY_CONFIG_INVALID" }, bad);
+      await assert.rejects(
+        Promise.resolve().then(() => plugin.setup!(context())),
+        { code: "E_SECURITY_CONFIG_INVALID" },
+        bad,
+      );
     }
   });
 
@@ -63,7 +77,7 @@ describe("securityPlugin", () => {
     const plugin = securityPlugin();
     assert.throws(() => plugin.middleware!(), { code: "E_SECURITY_NOT_SET_UP" });
     assert.throws(() => plugin.config, { code: "E_SECURITY_NOT_SET_UP" });
-    assert.throws(() => plugin.needsRehash("$2b$04$" + "a".repeat(53)), { code: "E_SECURITY_NOT_SET_UP" });
+    assert.throws(() => plugin.needsRehash(`$2b$04$${"a".repeat(53)}`), { code: "E_SECURITY_NOT_SET_UP" });
   });
 
   test("bound helpers follow the app's config; options win over it", async () => {

@@ -12,9 +12,11 @@ import { csrfExempt, rateLimit } from "../src/index.js";
 import { post, startApp, View, type TestApp } from "./helpers/app.js";
 import { HttpClient } from "@fwkit/test-servers";
 
-const emailOf = (ctx: Context) => (ctx.request as { body?: Record<string, unknown> }).body?.["email"] as string | undefined;
+const emailOf = (ctx: Context) =>
+  (ctx.request as { body?: Record<string, unknown> }).body?.["email"] as string | undefined;
 /** What the data battery throws for refused input (matched by its code). */
-const refused = () => Object.assign(new Error("Check the fields."), { code: "E_VALIDATION", status: 422, expose: true, fields: {} });
+const refused = () =>
+  Object.assign(new Error("Check the fields."), { code: "E_VALIDATION", status: 422, expose: true, fields: {} });
 
 @csrfExempt
 class Forms extends View {
@@ -68,6 +70,9 @@ test("countInvalid: false gives a refused request's count back on that limit onl
 test("a countInvalid that is not a boolean is refused when the decorator is applied", () => {
   assert.throws(
     () => rateLimit({ max: 1, window: "1m", countInvalid: "no" as unknown as boolean }),
-    (error: unknown) => error instanceof FrameworkError && error.code === "E_RATE_LIMIT_INVALID" && /"countInvalid" must be true or false/.test(error.message),
+    (error: unknown) =>
+      error instanceof FrameworkError &&
+      error.code === "E_RATE_LIMIT_INVALID" &&
+      /"countInvalid" must be true or false/.test(error.message),
   );
 });

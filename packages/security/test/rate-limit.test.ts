@@ -16,7 +16,8 @@ import { parseRateLimit, RATE_LIMIT_TAG_PREFIX } from "../src/rate-limit.js";
 import { post, startApp, USERS, View, type TestApp } from "./helpers/app.js";
 import { HttpClient, type HttpAnswer } from "@fwkit/test-servers";
 
-const emailOf = (ctx: Context) => (ctx.request as { body?: Record<string, unknown> }).body?.["email"] as string | undefined;
+const emailOf = (ctx: Context) =>
+  (ctx.request as { body?: Record<string, unknown> }).body?.["email"] as string | undefined;
 
 @csrfExempt
 class Forms extends View {
@@ -96,7 +97,10 @@ describe("@rateLimit", () => {
     assert.equal((await reset("victim@example.test")).status, 200);
     assert.equal((await reset("VICTIM@example.test")).status, 200, "another key");
     assert.equal((await reset("victim@example.test")).status, 200);
-    assertLimited(await reset("victim@example.test"), /Too many reset mails for this address\. Try again in \d+ seconds?\./);
+    assertLimited(
+      await reset("victim@example.test"),
+      /Too many reset mails for this address\. Try again in \d+ seconds?\./,
+    );
     // Per client: 10 in all, and the refused one above was not counted (3 counted so far).
     for (let i = 0; i < 7; i++) assert.equal((await reset(`other${i}@example.test`)).status, 200, `request ${i}`);
     assertLimited(await reset("fresh@example.test"));
@@ -115,30 +119,40 @@ describe("@rateLimit", () => {
   });
 
   test("the rateLimits config block retunes a named limit and switches one off", async () => {
-    const app = await startApp({ views: { Forms }, config: { rateLimits: { tuned: { max: 2 }, "switched-off": false } } });
+    const app = await startApp({
+      views: { Forms },
+      config: { rateLimits: { tuned: { max: 2 }, "switched-off": false } },
+    });
     apps.push(app);
     const client = new HttpClient(app.url);
     for (let i = 0; i < 2; i++) assert.equal((await client.post("/forms/tuned", { form: {} })).status, 200);
     assertLimited(await client.post("/forms/tuned", { form: {} }));
     for (let i = 0; i < 5; i++) assert.equal((await client.post("/forms/off", { form: {} })).status, 200);
-    await assert.rejects(startApp({ views: { Forms }, config: { rateLimits: { tuned: { maximum: 2 } } } }), { code: "E_UNKNOWN_OPTION" });
+    await assert.rejects(startApp({ views: { Forms }, config: { rateLimits: { tuned: { maximum: 2 } } } }), {
+      code: "E_UNKNOWN_OPTION",
+    });
   });
 
   test("a burst of parallel requests passes exactly max", async () => {
     const app = await startApp({ views: { Forms } });
     apps.push(app);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => new HttpClient(app.url).post("/forms/per-address", { form: {} })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => new HttpClient(app.url).post("/forms/per-address", { form: {} })),
+    );
     assert.equal(answers.filter((answer) => answer.status === 200).length, 3);
     assert.equal(answers.filter((answer) => answer.status === 429).length, 17);
   });
 
   test("options are checked when the decorator is applied: unknown keys name the known ones, bad values are coded errors", () => {
-    assert.throws(() => rateLimit({ max: 5, window: "1m", per: "ip" } as never), (error: Error & { code?: string }) => {
-      assert.equal(error.code, "E_UNKNOWN_OPTION");
-      assert.match(error.message, /per/);
-      assert.match(error.message, /max.*window.*by.*name.*message/s);
-      return true;
-    });
+    assert.throws(
+      () => rateLimit({ max: 5, window: "1m", per: "ip" } as never),
+      (error: Error & { code?: string }) => {
+        assert.equal(error.code, "E_UNKNOWN_OPTION");
+        assert.match(error.message, /per/);
+        assert.match(error.message, /max.*window.*by.*name.*message/s);
+        return true;
+      },
+    );
     assert.throws(() => rateLimit({ max: 0, window: "1m" }), { code: "E_RATE_LIMIT_INVALID" });
     assert.throws(() => rateLimit({ max: 5, window: "1 minute" }), { code: "E_RATE_LIMIT_INVALID" });
     assert.throws(() => rateLimit({ max: 5, window: "1m", by: "session" as never }), { code: "E_RATE_LIMIT_INVALID" });
@@ -149,7 +163,10 @@ describe("@rateLimit", () => {
 
   test("the OpenAPI document lists 429 for a rate-limited route", () => {
     const openApi = securityOpenApi({ sessionCookie: "session" });
-    const route = { verbs: ["GET"], tags: { [`${RATE_LIMIT_TAG_PREFIX}1`]: parseRateLimit({ max: 1, window: 1 }) } } as unknown as Route;
+    const route = {
+      verbs: ["GET"],
+      tags: { [`${RATE_LIMIT_TAG_PREFIX}1`]: parseRateLimit({ max: 1, window: 1 }) },
+    } as unknown as Route;
     assert.match(String(openApi.route(route)?.responses["429"]), /Retry-After/);
     assert.equal(openApi.route({ verbs: ["GET"], tags: {} } as unknown as Route), undefined);
   });

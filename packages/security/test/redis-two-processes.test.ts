@@ -79,8 +79,14 @@ describe("two app processes sharing the Redis store", serverSkip, () => {
       const { token } = (await client.get("/form")).json<{ token: string }>();
       return client.post("/log-in", { form: { identifier, password, _csrf_token: token } });
     };
-    const names: Array<[string, string]> = [[first, "bob"], [second, "BOB@example.test"], [first, " Bob "], [second, "bob@example.test"]];
-    for (const [url, identifier] of names) assert.equal((await tryLogin(url, identifier, "guess")).status, 401, identifier);
+    const names: Array<[string, string]> = [
+      [first, "bob"],
+      [second, "BOB@example.test"],
+      [first, " Bob "],
+      [second, "bob@example.test"],
+    ];
+    for (const [url, identifier] of names)
+      assert.equal((await tryLogin(url, identifier, "guess")).status, 401, identifier);
     const limited = await tryLogin(first, "bob", "builder");
     assert.equal(limited.status, 429, "the fifth try, on either process and by any name, is refused");
     assert.equal((await tryLogin(second, "bob@example.test", "builder")).status, 429);

@@ -42,12 +42,22 @@ describe("security headers prepared at start-up", () => {
     assert.match(production["strict-transport-security"] ?? "", /max-age=/);
     assert.equal(production["x-content-type-options"], "nosniff");
     const development = await headersOf(securityHeadersMiddleware({}, false));
-    assert.deepEqual(development, await headersOf(helmet({ strictTransportSecurity: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } })));
+    assert.deepEqual(
+      development,
+      await headersOf(
+        helmet({
+          strictTransportSecurity: false,
+          contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+        }),
+      ),
+    );
     assert.equal(development["strict-transport-security"], undefined);
   });
 
   test("an app's options are applied (a header switched off, another changed)", async () => {
-    const headers = await headersOf(securityHeadersMiddleware({ xFrameOptions: false, referrerPolicy: { policy: "same-origin" } }, true));
+    const headers = await headersOf(
+      securityHeadersMiddleware({ xFrameOptions: false, referrerPolicy: { policy: "same-origin" } }, true),
+    );
     assert.equal(headers["x-frame-options"], undefined);
     assert.equal(headers["referrer-policy"], "same-origin");
   });
@@ -55,7 +65,10 @@ describe("security headers prepared at start-up", () => {
   test("a CSP directive given as a function is still computed per request", async () => {
     let calls = 0;
     const nonce = (_req: IncomingMessage, _res: ServerResponse) => `'nonce-n${++calls}'`;
-    const middleware = securityHeadersMiddleware({ contentSecurityPolicy: { directives: { scriptSrc: ["'self'", nonce] } } }, true);
+    const middleware = securityHeadersMiddleware(
+      { contentSecurityPolicy: { directives: { scriptSrc: ["'self'", nonce] } } },
+      true,
+    );
     const first = await headersOf(middleware);
     const second = await headersOf(middleware);
     assert.match(first["content-security-policy"] ?? "", /'nonce-n\d+'/);

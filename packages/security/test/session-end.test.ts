@@ -124,11 +124,22 @@ interface StoreUnderTest {
 }
 
 function suite(store: StoreUnderTest): void {
-  describe(`sessions end with the credentials, anonymous visitors store nothing: ${store.name}`, { skip: store.skip ?? false }, () => {
+  describe(`sessions end with the credentials, anonymous visitors store nothing: ${store.name}`, {
+    skip: store.skip ?? false,
+  }, () => {
     let app: TestApp;
     before(async () => {
       const url = await store.url();
-      app = await startApp({ views: { Index }, security: { ...security, sessionUrl: url, sessionSweepInterval: 0, sessionAnonymousMaxAge: 600, ...store.security?.() } });
+      app = await startApp({
+        views: { Index },
+        security: {
+          ...security,
+          sessionUrl: url,
+          sessionSweepInterval: 0,
+          sessionAnonymousMaxAge: 600,
+          ...store.security?.(),
+        },
+      });
     });
     after(async () => {
       await app.close();
@@ -193,7 +204,11 @@ function suite(store: StoreUnderTest): void {
       assert.equal(await whoami(stolen), null, "the old remember-me cookie is refused");
       const renewed = new HttpClient(app.url);
       renewed.cookies.set(rememberName, victim.cookies.get(rememberName)!);
-      assert.equal(await whoami(renewed), "alice", "the changer's browser got a remember-me cookie for the new password");
+      assert.equal(
+        await whoami(renewed),
+        "alice",
+        "the changer's browser got a remember-me cookie for the new password",
+      );
     });
 
     test("anonymous GETs of a page with a form store no session and set a signed HttpOnly SameSite=Lax CSRF cookie", async () => {
@@ -218,13 +233,29 @@ function suite(store: StoreUnderTest): void {
       assert.equal((await visitor.post("/submit", { form: { _csrf_token: good } })).status, 200);
       assert.equal((await visitor.post("/submit", { form: {} })).status, 403);
       const other = new HttpClient(app.url);
-      assert.equal((await visitor.post("/submit", { form: { _csrf_token: await token(other) } })).status, 403, "another visitor's token");
-      assert.equal((await visitor.post("/submit", { form: { _csrf_token: "x".repeat(86) } })).status, 403, "a made-up token");
-      assert.equal((await visitor.post("/submit", { form: { _csrf_token: good }, noCookies: true })).status, 403, "the token without its cookie");
+      assert.equal(
+        (await visitor.post("/submit", { form: { _csrf_token: await token(other) } })).status,
+        403,
+        "another visitor's token",
+      );
+      assert.equal(
+        (await visitor.post("/submit", { form: { _csrf_token: "x".repeat(86) } })).status,
+        403,
+        "a made-up token",
+      );
+      assert.equal(
+        (await visitor.post("/submit", { form: { _csrf_token: good }, noCookies: true })).status,
+        403,
+        "the token without its cookie",
+      );
       const forged = new HttpClient(app.url);
       forged.cookies.set("csrf", `${Buffer.alloc(32).toString("base64url")}.forged`);
       const zero = Buffer.alloc(64).toString("base64url");
-      assert.equal((await forged.post("/submit", { form: { _csrf_token: zero } })).status, 403, "an unsigned CSRF cookie counts for nothing");
+      assert.equal(
+        (await forged.post("/submit", { form: { _csrf_token: zero } })).status,
+        403,
+        "an unsigned CSRF cookie counts for nothing",
+      );
       if (store.count) assert.equal(visitor.cookies.has("session"), false, "refused or not, no session was made");
     });
 
@@ -242,7 +273,9 @@ function suite(store: StoreUnderTest): void {
       assert.equal((await visitor.post("/submit", { form: { _csrf_token: plantedToken } })).status, 403);
     });
 
-    test("a session an anonymous visitor does write gets the short anonymous lifetime; login gives the full one", { skip: store.ttl ? false : "Redis only" }, async () => {
+    test("a session an anonymous visitor does write gets the short anonymous lifetime; login gives the full one", {
+      skip: store.ttl ? false : "Redis only",
+    }, async () => {
       const visitor = new HttpClient(app.url);
       assert.equal(await send(visitor, "/choose"), 200);
       const cookie = visitor.cookies.get("session")!;

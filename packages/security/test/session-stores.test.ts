@@ -11,7 +11,15 @@ import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Redis } from "ioredis";
 import knex, { type Knex } from "knex";
 import { BlobServiceClient, type ContainerClient } from "@azure/storage-blob";
-import { requireServer, serverSkip, serverUrls, startAzurite, startS3, type AzuriteServer, type S3Server } from "@fwkit/test-servers";
+import {
+  requireServer,
+  serverSkip,
+  serverUrls,
+  startAzurite,
+  startS3,
+  type AzuriteServer,
+  type S3Server,
+} from "@fwkit/test-servers";
 import { MemorySessionStore } from "../src/stores/memory.js";
 import { runSessionStoreSuite } from "./helpers/session-suite.js";
 
@@ -100,7 +108,8 @@ runSessionStoreSuite({
       credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
     });
   },
-  url: () => `s3://${s3!.accessKeyId}:${s3!.secretAccessKey}@security-sessions/${s3Prefix}?endpoint=${encodeURIComponent(s3!.endpoint)}&region=us-east-1`,
+  url: () =>
+    `s3://${s3!.accessKeyId}:${s3!.secretAccessKey}@security-sessions/${s3Prefix}?endpoint=${encodeURIComponent(s3!.endpoint)}&region=us-east-1`,
   rawExists: async (id) => {
     try {
       await s3Client!.send(new HeadObjectCommand({ Bucket: "security-sessions", Key: `${s3Prefix}/${id}.json` }));
@@ -133,7 +142,8 @@ runSessionStoreSuite({
       credentials: { accessKeyId: gcs.accessKeyId, secretAccessKey: gcs.secretAccessKey },
     });
   },
-  url: () => `gs://${gcs!.accessKeyId}:${gcs!.secretAccessKey}@security-gcs-sessions/${gcsPrefix}?endpoint=${encodeURIComponent(gcs!.endpoint)}`,
+  url: () =>
+    `gs://${gcs!.accessKeyId}:${gcs!.secretAccessKey}@security-gcs-sessions/${gcsPrefix}?endpoint=${encodeURIComponent(gcs!.endpoint)}`,
   rawExists: async (id) => {
     try {
       await gcsClient!.send(new HeadObjectCommand({ Bucket: "security-gcs-sessions", Key: `${gcsPrefix}/${id}.json` }));
@@ -157,10 +167,13 @@ runSessionStoreSuite({
   name: "azblob:// (Azurite)",
   before: async () => {
     azurite = await startAzurite();
-    azureContainer = BlobServiceClient.fromConnectionString(azurite.connectionString).getContainerClient("security-sessions");
+    azureContainer = BlobServiceClient.fromConnectionString(azurite.connectionString).getContainerClient(
+      "security-sessions",
+    );
     await azureContainer.create();
   },
-  url: () => `azblob://${azurite!.account}:${encodeURIComponent(azurite!.key)}@security-sessions/${azurePrefix}?endpoint=${encodeURIComponent(azurite!.blobEndpoint)}`,
+  url: () =>
+    `azblob://${azurite!.account}:${encodeURIComponent(azurite!.key)}@security-sessions/${azurePrefix}?endpoint=${encodeURIComponent(azurite!.blobEndpoint)}`,
   rawExists: (id) => azureContainer!.getBlockBlobClient(`${azurePrefix}/${id}.json`).exists(),
   cleanup: "sweep",
   after: async () => {

@@ -9,7 +9,8 @@ describe("signing", () => {
     assert.equal(signer.unsign(signed), "hello.world");
     assert.equal(signer.unsign(`x${signed}`), undefined);
     assert.equal(signer.unsign(signed.slice(0, -1)), undefined);
-    for (const bad of ["", ".", "nodot", ".sig", "value."]) assert.equal(signer.unsign(bad), undefined, JSON.stringify(bad));
+    for (const bad of ["", ".", "nodot", ".sig", "value."])
+      assert.equal(signer.unsign(bad), undefined, JSON.stringify(bad));
   });
 
   test("keys are separated by purpose and rotate through fallbacks", () => {

@@ -6,7 +6,15 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import { BlobServiceClient } from "@azure/storage-blob";
-import { requireServer, serverSkip, serverUrls, startAzurite, startS3, type AzuriteServer, type S3Server } from "@fwkit/test-servers";
+import {
+  requireServer,
+  serverSkip,
+  serverUrls,
+  startAzurite,
+  startS3,
+  type AzuriteServer,
+  type S3Server,
+} from "@fwkit/test-servers";
 import { getSession } from "../src/index.js";
 import { startApp, View, type TestApp } from "./helpers/app.js";
 import { HttpClient, type HttpAnswer } from "@fwkit/test-servers";
@@ -42,7 +50,14 @@ function assertUnavailable(response: HttpAnswer, kind: string, started: number):
   assert.ok(Date.now() - started < 10_000, "the 503 comes quickly, not after a long hang");
 }
 
-function outageCase(name: string, kind: string, options: { skip?: string | false; target: () => Promise<{ port: number; url: (port: number) => string; close?: () => Promise<void> }> }) {
+function outageCase(
+  name: string,
+  kind: string,
+  options: {
+    skip?: string | false;
+    target: () => Promise<{ port: number; url: (port: number) => string; close?: () => Promise<void> }>;
+  },
+) {
   describe(`store outage: ${name}`, { skip: options.skip ?? false }, () => {
     let app: TestApp | undefined;
     let proxy: TcpProxy | undefined;
@@ -59,14 +74,20 @@ function outageCase(name: string, kind: string, options: { skip?: string | false
       const target = await options.target();
       close = target.close;
       proxy = await tcpProxy(target.port, { stopped: true });
-      app = await startApp({ views: { Index }, security: { sessionUrl: target.url(proxy.port), sessionSweepInterval: 0 } });
+      app = await startApp({
+        views: { Index },
+        security: { sessionUrl: target.url(proxy.port), sessionSweepInterval: 0 },
+      });
       const client = new HttpClient(app.url);
       let started = Date.now();
       const unavailable: string[] = [];
       const down = await client.get("/set-value?value=kept");
       unavailable.push(down.text);
       assertUnavailable(down, kind, started);
-      assert.ok(app.logLines.some((line) => line.includes(`the ${kind} session store failed`)), "the cause is logged for the operator");
+      assert.ok(
+        app.logLines.some((line) => line.includes(`the ${kind} session store failed`)),
+        "the cause is logged for the operator",
+      );
       await proxy.start();
       const set = await eventually(() => client.get("/set-value?value=kept"));
       assert.equal(set.status, 200, set.text);
@@ -102,7 +123,10 @@ outageCase("redis", "redis", {
   skip: serverSkip.skip,
   target: async () => {
     await requireServer("redis");
-    return { port: portOf(serverUrls.redis), url: (port) => `${withPort(serverUrls.redis, port)}?prefix=sess_outage_${run}:` };
+    return {
+      port: portOf(serverUrls.redis),
+      url: (port) => `${withPort(serverUrls.redis, port)}?prefix=sess_outage_${run}:`,
+    };
   },
 });
 
@@ -110,7 +134,10 @@ outageCase("postgres", "postgres", {
   skip: serverSkip.skip,
   target: async () => {
     await requireServer("postgres");
-    return { port: portOf(serverUrls.postgres), url: (port) => `${withPort(serverUrls.postgres, port)}?table=sess_outage_${run}` };
+    return {
+      port: portOf(serverUrls.postgres),
+      url: (port) => `${withPort(serverUrls.postgres, port)}?table=sess_outage_${run}`,
+    };
   },
 });
 
@@ -118,7 +145,10 @@ outageCase("mariadb", "mysql", {
   skip: serverSkip.skip,
   target: async () => {
     await requireServer("mysql");
-    return { port: portOf(serverUrls.mysql), url: (port) => `${withPort(serverUrls.mysql, port)}?table=sess_outage_${run}` };
+    return {
+      port: portOf(serverUrls.mysql),
+      url: (port) => `${withPort(serverUrls.mysql, port)}?table=sess_outage_${run}`,
+    };
   },
 });
 
@@ -128,7 +158,8 @@ outageCase("s3 (s3rver)", "s3", {
     s3 = await startS3(["security-outage"]);
     return {
       port: portOf(s3.endpoint),
-      url: (port) => `s3://S3RVER:S3RVER@security-outage/x?endpoint=${encodeURIComponent(`http://127.0.0.1:${port}`)}&region=us-east-1`,
+      url: (port) =>
+        `s3://S3RVER:S3RVER@security-outage/x?endpoint=${encodeURIComponent(`http://127.0.0.1:${port}`)}&region=us-east-1`,
       close: () => s3!.close(),
     };
   },
@@ -140,7 +171,8 @@ outageCase("gs:// (Cloud Storage XML API, on s3rver)", "gcs", {
     gcs = await startS3(["security-gcs-outage"]);
     return {
       port: portOf(gcs.endpoint),
-      url: (port) => `gs://S3RVER:S3RVER@security-gcs-outage/x?endpoint=${encodeURIComponent(`http://127.0.0.1:${port}`)}`,
+      url: (port) =>
+        `gs://S3RVER:S3RVER@security-gcs-outage/x?endpoint=${encodeURIComponent(`http://127.0.0.1:${port}`)}`,
       close: () => gcs!.close(),
     };
   },
@@ -150,7 +182,9 @@ let azurite: AzuriteServer | undefined;
 outageCase("azblob:// (Azurite)", "azure", {
   target: async () => {
     azurite = await startAzurite();
-    await BlobServiceClient.fromConnectionString(azurite.connectionString).getContainerClient("security-outage").create();
+    await BlobServiceClient.fromConnectionString(azurite.connectionString)
+      .getContainerClient("security-outage")
+      .create();
     return {
       port: azurite.port,
       url: (port) =>

@@ -15,7 +15,11 @@ import type { I18N_CONFIG_KEYS } from "./i18n/plugin.js";
 /** The config keys the services battery reads, as an app writes them (see docs/services.md). */
 export interface ServicesAppConfig {
   /** Uploads: largest file in bytes, accepted MIME types, URL prefix of public files. */
-  readonly storage?: { readonly publicPath?: string; readonly maxBytes?: number; readonly allowedTypes?: readonly string[] };
+  readonly storage?: {
+    readonly publicPath?: string;
+    readonly maxBytes?: number;
+    readonly allowedTypes?: readonly string[];
+  };
   /** The response cache: requests carrying `sessionCookie` are never served from it. */
   readonly cache?: { readonly sessionCookie?: string };
   /** Name of the session cookie (the response cache skips requests carrying it). */

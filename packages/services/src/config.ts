@@ -15,7 +15,11 @@ export interface ServicesConfig {
   /** `storageUrl` (`STORAGE_URL`), default `file:data/uploads`. */
   readonly storageUrl?: string;
   /** `storage.maxBytes`, `storage.allowedTypes`, `storage.publicPath`. */
-  readonly storage: { readonly maxBytes?: number; readonly allowedTypes?: readonly string[]; readonly publicPath: string };
+  readonly storage: {
+    readonly maxBytes?: number;
+    readonly allowedTypes?: readonly string[];
+    readonly publicPath: string;
+  };
   /** `cacheUrl` (`CACHE_URL`), default `memory://`. */
   readonly cacheUrl?: string;
   /** `cache.sessionCookie`: requests carrying it are never served from the response cache. */
@@ -70,7 +74,8 @@ function optionalString(source: Source, key: string, name = key): string | undef
 function optionalNumber(source: Source, key: string, name: string): number | undefined {
   const value = source[key];
   if (value === undefined) return undefined;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) throw new E_SERVICES_CONFIG_INVALID(name, "a number of 0 or more");
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0)
+    throw new E_SERVICES_CONFIG_INVALID(name, "a number of 0 or more");
   return value;
 }
 
@@ -102,10 +107,17 @@ export function readServicesConfig(appConfig: object): ServicesConfig {
     secretKey: optionalString(config, "secretKey") ?? "",
     storage: {
       publicPath: optionalString(storage, "publicPath", "storage.publicPath") ?? "/uploads",
-      ...(storage["maxBytes"] === undefined ? {} : { maxBytes: optionalNumber(storage, "maxBytes", "storage.maxBytes")! }),
-      ...(storage["allowedTypes"] === undefined ? {} : { allowedTypes: stringList(storage, "allowedTypes", "storage.allowedTypes")! }),
+      ...(storage["maxBytes"] === undefined
+        ? {}
+        : { maxBytes: optionalNumber(storage, "maxBytes", "storage.maxBytes")! }),
+      ...(storage["allowedTypes"] === undefined
+        ? {}
+        : { allowedTypes: stringList(storage, "allowedTypes", "storage.allowedTypes")! }),
     },
-    sessionCookie: optionalString(cache, "sessionCookie", "cache.sessionCookie") ?? optionalString(config, "sessionCookie") ?? "session",
+    sessionCookie:
+      optionalString(cache, "sessionCookie", "cache.sessionCookie") ??
+      optionalString(config, "sessionCookie") ??
+      "session",
     signals: {
       names: stringList(signals, "names", "signals.names") ?? [],
       ...(signals["prefix"] === undefined ? {} : { prefix: optionalString(signals, "prefix", "signals.prefix")! }),
@@ -113,7 +125,8 @@ export function readServicesConfig(appConfig: object): ServicesConfig {
     assets: {
       dir: optionalString(statics, "dir", "static.dir") ?? "static",
       prefix: optionalString(statics, "prefix", "static.prefix") ?? "/static",
-      maxAge: optionalNumber(assets, "maxAge", "assets.maxAge") ?? optionalNumber(statics, "maxAge", "static.maxAge") ?? 60,
+      maxAge:
+        optionalNumber(assets, "maxAge", "assets.maxAge") ?? optionalNumber(statics, "maxAge", "static.maxAge") ?? 60,
       bundles,
       ...(assets["outDir"] === undefined ? {} : { outDir: optionalString(assets, "outDir", "assets.outDir")! }),
     },
@@ -127,7 +140,8 @@ export function readServicesConfig(appConfig: object): ServicesConfig {
   };
   // The log transport prints every mail, sign-in and reset links included, and delivers none: a
   // development catcher, never what production sends through.
-  if (read.env === "production" && urls["mailUrl"]?.trim().toLowerCase().startsWith("log:")) throw new E_MAIL_LOG_IN_PRODUCTION();
+  if (read.env === "production" && urls["mailUrl"]?.trim().toLowerCase().startsWith("log:"))
+    throw new E_MAIL_LOG_IN_PRODUCTION();
   const defined = Object.fromEntries(Object.entries(urls).filter(([, value]) => value !== undefined));
   return { ...read, ...defined };
 }

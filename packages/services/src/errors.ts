@@ -8,8 +8,7 @@ import { createError } from "routing-kernel";
 export const E_SERVICE_URL_INVALID = createError(
   "E_SERVICE_URL_INVALID",
   500,
-  (key: string, url: string, reason: string) =>
-    `The ${key} "${url}" cannot be used: ${reason}.`,
+  (key: string, url: string, reason: string) => `The ${key} "${url}" cannot be used: ${reason}.`,
 );
 
 /** A services config key has the wrong shape. */
@@ -62,8 +61,7 @@ export const E_MAIL_TEMPLATE_INVALID = createError(
 export const E_MAIL_TEMPLATE_MISSING = createError(
   "E_MAIL_TEMPLATE_MISSING",
   500,
-  (template: string, tried: string) =>
-    `The mail template "${template}" has no body: create at least one of ${tried}.`,
+  (template: string, tried: string) => `The mail template "${template}" has no body: create at least one of ${tried}.`,
 );
 
 /** A mail has no subject: none was passed and the template has no subject part. */
@@ -162,7 +160,8 @@ export const E_CACHE_TTL_INVALID = createError(
 export const E_CACHE_VALUE_INVALID = createError(
   "E_CACHE_VALUE_INVALID",
   500,
-  (key: string, reason: string) => `The cache value for "${key}" cannot be stored: ${reason}. Store JSON-compatible values.`,
+  (key: string, reason: string) =>
+    `The cache value for "${key}" cannot be stored: ${reason}. Store JSON-compatible values.`,
 );
 
 /** A signal name is empty or not a dotted lowercase name. */

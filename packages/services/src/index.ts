@@ -21,8 +21,23 @@ export { MemoryStore } from "./cache/stores/memory.js";
 export { RedisStore } from "./cache/stores/redis.js";
 export type { I18nAppConfig, ServicesAppConfig } from "./config-types.js";
 export * from "./errors.js";
-export { createMailer, type ComposedMail, type Mailer, type MailerOptions, type MailSendError, type SendMailOptions } from "./mail/mailer.js";
-export { mailPart, mailTemplateFiles, renderMail, type MailPart, type MailRenderer, type MailTemplateFiles, type RenderedMail } from "./mail/templates.js";
+export {
+  createMailer,
+  type ComposedMail,
+  type Mailer,
+  type MailerOptions,
+  type MailSendError,
+  type SendMailOptions,
+} from "./mail/mailer.js";
+export {
+  mailPart,
+  mailTemplateFiles,
+  renderMail,
+  type MailPart,
+  type MailRenderer,
+  type MailTemplateFiles,
+  type RenderedMail,
+} from "./mail/templates.js";
 export type { MailAttachment, MailInfo, MailTransport, OutgoingMail } from "./mail/transport.js";
 export { SesTransport } from "./mail/transports/ses.js";
 export { SmtpTransport } from "./mail/transports/smtp.js";
@@ -38,13 +53,27 @@ export {
   type RequestStartedPayload,
   type UserSignalPayload,
 } from "./signals/names.js";
-export { SignalRegistry, type ConnectOptions, type Receiver, type Signal, type SignalMeta, type SignalOrigin, type SignalQueue } from "./signals/signal.js";
+export {
+  SignalRegistry,
+  type ConnectOptions,
+  type Receiver,
+  type Signal,
+  type SignalMeta,
+  type SignalOrigin,
+  type SignalQueue,
+} from "./signals/signal.js";
 export type { StorageDriver, Visibility } from "./storage/driver.js";
 export { LocalDriver, type LocalDriverOptions } from "./storage/drivers/local.js";
 export { S3StorageDriver, type S3DriverOptions } from "./storage/drivers/s3.js";
-export { type StorageLimits } from "./storage/limits.js";
+export type { StorageLimits } from "./storage/limits.js";
 export type { StorageListing, StorageListOptions } from "./storage/listing.js";
-export { createStorage, type Storage, type StorageOptions, type StoredFile, type UploadedFile } from "./storage/storage.js";
+export {
+  createStorage,
+  type Storage,
+  type StorageOptions,
+  type StoredFile,
+  type UploadedFile,
+} from "./storage/storage.js";
 export {
   acceptedLanguages,
   chooseLanguage,

@@ -47,7 +47,11 @@ export interface ServicesPlugin extends HostPlugin {
 }
 
 function unconfiguredMailer(): Mailer {
-  const fail = () => new E_SERVICE_NOT_CONFIGURED("mailer", "set mailUrl (MAIL_URL) and mailFrom (MAIL_FROM) in config, and give the services plugin a mail renderer");
+  const fail = () =>
+    new E_SERVICE_NOT_CONFIGURED(
+      "mailer",
+      "set mailUrl (MAIL_URL) and mailFrom (MAIL_FROM) in config, and give the services plugin a mail renderer",
+    );
   return {
     get transport(): never {
       throw fail();
@@ -120,7 +124,13 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
         opened.push(() => storage.close());
         const mailer =
           config.mailUrl && config.mailFrom && options.mailRenderer
-            ? createMailer({ url: config.mailUrl, from: config.mailFrom, render: options.mailRenderer(context), logger, signals })
+            ? createMailer({
+                url: config.mailUrl,
+                from: config.mailFrom,
+                render: options.mailRenderer(context),
+                logger,
+                signals,
+              })
             : unconfiguredMailer();
         opened.push(() => mailer.close());
         const assets = await prepareAssets({
@@ -147,9 +157,15 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
         ctx.state["services"] = built;
         return next();
       };
-      const served = [requestSignals(signals), state, serveAssets(assets, { maxAge: config.assets.maxAge }), serveStorage(storage)];
+      const served = [
+        requestSignals(signals),
+        state,
+        serveAssets(assets, { maxAge: config.assets.maxAge }),
+        serveStorage(storage),
+      ];
       // The mail previews show templates and caught mails: a development tool, absent elsewhere (404).
-      if (config.env === "development") served.push(mailPreviewMiddleware({ root: config.root, mailer: () => services().mailer }));
+      if (config.env === "development")
+        served.push(mailPreviewMiddleware({ root: config.root, mailer: () => services().mailer }));
       return served;
     },
 

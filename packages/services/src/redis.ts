@@ -16,7 +16,12 @@ export function redisOutageLog(url: string, service: string, logger: ServiceLogg
  * connection errors and recoveries go to `outage` (one line per state change, not one per
  * reconnect attempt or request).
  */
-export async function connectRedis(url: string, service: string, logger: ServiceLogger, outage = redisOutageLog(url, service, logger)): Promise<Redis> {
+export async function connectRedis(
+  url: string,
+  service: string,
+  logger: ServiceLogger,
+  outage = redisOutageLog(url, service, logger),
+): Promise<Redis> {
   // ioredis is loaded only by apps that configure Redis (a cache or signal bridge URL).
   const { Redis } = requireDriver<typeof import("ioredis")>("ioredis", service);
   const client = new Redis(url, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 3 });

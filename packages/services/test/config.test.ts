@@ -19,7 +19,10 @@ describe("services config", () => {
     assert.equal(config.signalsUrl, "redis://127.0.0.1:6379");
     assert.deepEqual(config.signals.names, ["order.paid"]);
     assert.deepEqual(config.assets, { dir: "public", prefix: "/assets", maxAge: 3600, bundles: {} });
-    assert.equal(readServicesConfig({ root: "/app", signalsUrl: "redis://a", redisUrl: "redis://b" }).signalsUrl, "redis://a");
+    assert.equal(
+      readServicesConfig({ root: "/app", signalsUrl: "redis://a", redisUrl: "redis://b" }).signalsUrl,
+      "redis://a",
+    );
   });
 
   test("wrong shapes are start-up errors naming the key", () => {
@@ -33,16 +36,27 @@ describe("services config", () => {
       [{ root: "/a", assets: { bundles: "app.js" } }, /"assets\.bundles"/],
     ];
     for (const [input, message] of cases) {
-      assert.throws(() => readServicesConfig(input), { code: "E_SERVICES_CONFIG_INVALID", message }, JSON.stringify(input));
+      assert.throws(
+        () => readServicesConfig(input),
+        { code: "E_SERVICES_CONFIG_INVALID", message },
+        JSON.stringify(input),
+      );
     }
   });
 
   test("production refuses the log: mail catcher (E_MAIL_LOG_IN_PRODUCTION); development and a real transport are fine", () => {
     for (const mailUrl of ["log:", "LOG:", " log:"]) {
-      assert.throws(() => readServicesConfig({ root: "/a", env: "production", mailUrl }), { code: "E_MAIL_LOG_IN_PRODUCTION", message: /MAIL_URL is log:/ }, mailUrl);
+      assert.throws(
+        () => readServicesConfig({ root: "/a", env: "production", mailUrl }),
+        { code: "E_MAIL_LOG_IN_PRODUCTION", message: /MAIL_URL is log:/ },
+        mailUrl,
+      );
     }
     assert.equal(readServicesConfig({ root: "/a", env: "development", mailUrl: "log:" }).mailUrl, "log:");
-    assert.equal(readServicesConfig({ root: "/a", env: "production", mailUrl: "smtp://127.0.0.1:25" }).mailUrl, "smtp://127.0.0.1:25");
+    assert.equal(
+      readServicesConfig({ root: "/a", env: "production", mailUrl: "smtp://127.0.0.1:25" }).mailUrl,
+      "smtp://127.0.0.1:25",
+    );
     assert.equal(readServicesConfig({ root: "/a", env: "production" }).mailUrl, undefined);
   });
 });

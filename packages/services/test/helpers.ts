@@ -40,7 +40,11 @@ export async function serve(...middleware: Middleware[]): Promise<TestApp> {
 }
 
 /** Sends a request with a raw path (no client-side normalisation of `..` or `%2e`). */
-export async function rawGet(base: string, rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: Headers }> {
+export async function rawGet(
+  base: string,
+  rawPath: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; headers: Headers }> {
   const { request } = await import("node:http");
   const url = new URL(base);
   return new Promise((resolve, reject) => {

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Context } from "koa";
-import { type Host } from "@fwkit/koa-host";
+import type { Host } from "@fwkit/koa-host";
 import { createHost, HostView, type Responder } from "@fwkit/koa-host/plugin";
 import { defineConventions } from "routing-kernel";
 import { startSmtp, type SmtpServer } from "@fwkit/test-servers";
@@ -41,7 +41,11 @@ class Index extends HostView {
     return stored.key;
   }
   async mail() {
-    const info = await services(this.ctx).mailer.sendMail({ to: "ann@example.test", template: "hello", context: { who: "Ann" } });
+    const info = await services(this.ctx).mailer.sendMail({
+      to: "ann@example.test",
+      template: "hello",
+      context: { who: "Ann" },
+    });
     return info.messageId;
   }
 }
@@ -137,7 +141,12 @@ describe("servicesPlugin in a koa-host app", () => {
   });
 
   test("traversal under /static and /uploads gets 4xx, never 500", async () => {
-    for (const path of ["/static/%2e%2e/%2e%2e/etc/passwd", "/static/..%2f..%2fpackage.json", "/uploads/%2e%2e/x", "/uploads/a%00b"]) {
+    for (const path of [
+      "/static/%2e%2e/%2e%2e/etc/passwd",
+      "/static/..%2f..%2fpackage.json",
+      "/uploads/%2e%2e/x",
+      "/uploads/a%00b",
+    ]) {
       const response = await rawGet(base, path);
       assert.ok(response.status >= 400 && response.status < 500, `${path}: ${response.status}`);
     }

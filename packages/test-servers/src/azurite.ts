@@ -53,7 +53,18 @@ export async function startAzurite(): Promise<AzuriteServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    [bin, "--blobHost", "127.0.0.1", "--blobPort", String(port), "--inMemoryPersistence", "--silent", "--disableTelemetry", "--skipApiVersionCheck", "--loose"],
+    [
+      bin,
+      "--blobHost",
+      "127.0.0.1",
+      "--blobPort",
+      String(port),
+      "--inMemoryPersistence",
+      "--silent",
+      "--disableTelemetry",
+      "--skipApiVersionCheck",
+      "--loose",
+    ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   let stderr = "";
@@ -63,7 +74,9 @@ export async function startAzurite(): Promise<AzuriteServer> {
     if (await answers(port)) break;
     if (child.exitCode !== null || i > 150) {
       child.kill();
-      assert.fail(`azurite (the Azure Storage emulator, npm package "azurite") did not start on 127.0.0.1:${port}: ${stderr.trim() || "no output"}`);
+      assert.fail(
+        `azurite (the Azure Storage emulator, npm package "azurite") did not start on 127.0.0.1:${port}: ${stderr.trim() || "no output"}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

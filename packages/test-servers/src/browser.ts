@@ -16,9 +16,14 @@ export const CHROMIUM_PATH = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium"
 /** Starts headless Chromium, or fails naming how to install it. */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    assert.fail(`Chromium is missing at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` (Debian), or set CHROMIUM_PATH`);
+    assert.fail(
+      `Chromium is missing at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` (Debian), or set CHROMIUM_PATH`,
+    );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", "--no-sandbox", "--disable-background-networking"] });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ["--headless", "--no-sandbox", "--disable-background-networking"],
+  });
 }
 
 // Runs in the page before any of its own script: every way a vector reports itself is recorded.
@@ -68,7 +73,9 @@ export async function openUrl(browser: Browser, url: string): Promise<{ page: Pa
   const page = await browser.newPage();
   await page.addInitScript(RECORDER);
   const origin = new URL(url).origin;
-  await page.route("**/*", (route) => (new URL(route.request().url()).origin === origin ? route.continue() : route.abort()));
+  await page.route("**/*", (route) =>
+    new URL(route.request().url()).origin === origin ? route.continue() : route.abort(),
+  );
   const response = await page.goto(url, { waitUntil: "load" });
   return { page, status: response?.status() };
 }
@@ -79,7 +86,9 @@ export async function openHtml(browser: Browser, html: string): Promise<Page> {
   await page.addInitScript(RECORDER);
   const address = "http://127.0.0.1/__xss-check";
   await page.route("**/*", (route) =>
-    route.request().url() === address ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }) : route.abort(),
+    route.request().url() === address
+      ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html })
+      : route.abort(),
   );
   await page.goto(address, { waitUntil: "load" });
   return page;
@@ -101,10 +110,19 @@ export async function liveMarkupIn(page: Page, rootSelector: string): Promise<st
  * Renders each HTML fragment in its own `<section data-case>` of one page in Chromium and answers
  * what could run script (empty when every fragment is inert). `labels[i]` names fragment i.
  */
-export async function liveMarkupInFragments(browser: Browser, fragments: readonly string[], labels: readonly string[] = []): Promise<string[]> {
+export async function liveMarkupInFragments(
+  browser: Browser,
+  fragments: readonly string[],
+  labels: readonly string[] = [],
+): Promise<string[]> {
   const escapeAttr = (text: string) => text.replace(/[&"<]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const body = fragments.map((html, i) => `<section data-case="${escapeAttr(labels[i] ?? `#${i}`)}">${html}</section>`).join("\n");
-  const page = await openHtml(browser, `<!doctype html><html><head><title>check</title></head><body>${body}</body></html>`);
+  const body = fragments
+    .map((html, i) => `<section data-case="${escapeAttr(labels[i] ?? `#${i}`)}">${html}</section>`)
+    .join("\n");
+  const page = await openHtml(
+    browser,
+    `<!doctype html><html><head><title>check</title></head><body>${body}</body></html>`,
+  );
   try {
     return await liveMarkupIn(page, "section[data-case]");
   } finally {

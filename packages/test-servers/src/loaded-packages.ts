@@ -55,11 +55,31 @@ process.on("exit", () => writeFileSync(process.env.LOADED_CJS_LOG, Object.keys(r
     writeFileSync(esmLog, "");
     const result = spawnSync(
       process.execPath,
-      ["--conditions=source", "--import", "tsx", "--import", pathToFileURL(recorder).href, "--input-type=module", "-e", script],
-      { cwd, encoding: "utf8", env: { ...process.env, LOADED_CJS_LOG: cjsLog, LOADED_ESM_LOG: esmLog }, timeout: 120_000 },
+      [
+        "--conditions=source",
+        "--import",
+        "tsx",
+        "--import",
+        pathToFileURL(recorder).href,
+        "--input-type=module",
+        "-e",
+        script,
+      ],
+      {
+        cwd,
+        encoding: "utf8",
+        env: { ...process.env, LOADED_CJS_LOG: cjsLog, LOADED_ESM_LOG: esmLog },
+        timeout: 120_000,
+      },
     );
     assert.equal(result.status, 0, `the child process failed:\n${result.stderr}`);
-    const packages = (lines: string) => new Set(lines.split("\n").map(packageOf).filter((p): p is string => p !== undefined));
+    const packages = (lines: string) =>
+      new Set(
+        lines
+          .split("\n")
+          .map(packageOf)
+          .filter((p): p is string => p !== undefined),
+      );
     return { commonjs: packages(readFileSync(cjsLog, "utf8")), esm: packages(readFileSync(esmLog, "utf8")) };
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -70,8 +90,13 @@ process.on("exit", () => writeFileSync(process.env.LOADED_CJS_LOG, Object.keys(r
  * The loaded packages that match `patterns` (`name` or `@scope/*`), except `allowed`. tsx itself
  * loads esbuild, so for esbuild only an ES import counts.
  */
-export function loadedAmong(loaded: LoadedPackages, patterns: readonly string[], allowed: readonly string[] = []): string[] {
-  const matches = (pkg: string, pattern: string) => (pattern.endsWith("/*") ? pkg.startsWith(pattern.slice(0, -1)) : pkg === pattern);
+export function loadedAmong(
+  loaded: LoadedPackages,
+  patterns: readonly string[],
+  allowed: readonly string[] = [],
+): string[] {
+  const matches = (pkg: string, pattern: string) =>
+    pattern.endsWith("/*") ? pkg.startsWith(pattern.slice(0, -1)) : pkg === pattern;
   const found = new Set<string>();
   for (const pattern of patterns) {
     if (allowed.includes(pattern)) continue;

@@ -8,7 +8,19 @@
 /** The shape of the OpenAPI document the tests read. */
 export type OpenApiTestDocument = {
   openapi: string;
-  paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown>; security?: unknown[]; requestBody?: { content: Record<string, unknown> }; parameters?: Array<{ name: string; in: string }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        responses: Record<string, unknown>;
+        security?: unknown[];
+        requestBody?: { content: Record<string, unknown> };
+        parameters?: Array<{ name: string; in: string }>;
+      }
+    >
+  >;
   components: { securitySchemes: Record<string, { type: string; in?: string; name?: string }> };
 };
 

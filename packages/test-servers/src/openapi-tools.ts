@@ -38,10 +38,14 @@ export function redoclyLint(document: object, off: readonly string[] = []): Redo
     writeFileSync(join(dir, "openapi.json"), JSON.stringify(document));
     const rules = off.map((rule) => `  ${rule}: off\n`).join("");
     writeFileSync(join(dir, "redocly.yaml"), `extends:\n  - recommended\n${rules ? `rules:\n${rules}` : ""}`);
-    const run = spawnSync(process.execPath, [redocly, "lint", "--config", join(dir, "redocly.yaml"), "--format=json", join(dir, "openapi.json")], {
-      encoding: "utf8",
-      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", CI: "true" },
-    });
+    const run = spawnSync(
+      process.execPath,
+      [redocly, "lint", "--config", join(dir, "redocly.yaml"), "--format=json", join(dir, "openapi.json")],
+      {
+        encoding: "utf8",
+        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", CI: "true" },
+      },
+    );
     const start = run.stdout.indexOf("{");
     if (start < 0) assert.fail(`redocly lint gave no JSON report (exit ${run.status}):\n${run.stdout}${run.stderr}`);
     return (JSON.parse(run.stdout.slice(start)) as { problems: RedoclyProblem[] }).problems;
@@ -75,7 +79,9 @@ export async function checkOpenApiClient<T>(check: OpenApiClientCheck): Promise<
   if (!result.valid) assert.fail(`@readme/openapi-parser refused the document:\n${compileErrors(result)}`);
   const errors = redoclyLint(check.document, check.lintOff).filter((problem) => problem.severity === "error");
   if (errors.length > 0) {
-    assert.fail(`redocly lint (recommended rules) found ${errors.length} error(s):\n${errors.map((p) => `${p.ruleId} at ${p.location[0]?.pointer ?? "?"}: ${p.message}`).join("\n")}`);
+    assert.fail(
+      `redocly lint (recommended rules) found ${errors.length} error(s):\n${errors.map((p) => `${p.ruleId} at ${p.location[0]?.pointer ?? "?"}: ${p.message}`).join("\n")}`,
+    );
   }
   const types = astToString(await openapiTS(structuredClone(check.document) as never));
   // Inside this package so `openapi-fetch` resolves from its node_modules.
@@ -86,13 +92,23 @@ export async function checkOpenApiClient<T>(check: OpenApiClientCheck): Promise<
     writeFileSync(join(dir, "client.ts"), check.client);
     writeFileSync(join(dir, "forbidden.ts"), check.forbidden);
     const tsconfig = {
-      compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true, types: [], lib: ["ES2023", "DOM"] },
+      compilerOptions: {
+        target: "ES2022",
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+        lib: ["ES2023", "DOM"],
+      },
       files: ["schema.d.ts", "client.ts", "forbidden.ts"],
     };
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
     writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module" }));
     const run = spawnSync(process.execPath, [tsc, "-p", join(dir, "tsconfig.json")], { encoding: "utf8" });
-    if (run.status !== 0) assert.fail(`tsc refused the generated client:\n${run.stdout}${run.stderr}\n--- schema.d.ts ---\n${types}`);
+    if (run.status !== 0)
+      assert.fail(`tsc refused the generated client:\n${run.stdout}${run.stderr}\n--- schema.d.ts ---\n${types}`);
     const module = (await import(pathToFileURL(join(dir, "client.ts")).href)) as T;
     return { module, types, cleanup };
   } catch (error) {

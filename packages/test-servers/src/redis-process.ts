@@ -49,10 +49,16 @@ export async function startRedis(): Promise<RedisProcess> {
   let child: ChildProcess | undefined;
   const start = async () => {
     if (child && child.exitCode === null) return;
-    const spawned = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    const spawned = spawn(
+      "redis-server",
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { stdio: "ignore" },
+    );
     child = spawned;
     const failed = new Promise<never>((_, reject) =>
-      spawned.once("error", (error) => reject(new Error(`redis-server could not be started (${error.message}). Install it with: ${START}`))),
+      spawned.once("error", (error) =>
+        reject(new Error(`redis-server could not be started (${error.message}). Install it with: ${START}`)),
+      ),
     );
     // Bounded wait for the port to answer (about 10 s at most).
     for (let i = 0; i < 200; i++) {

@@ -37,9 +37,13 @@ process.stdin.on("end", () => process.exit(0)).resume();
 export async function startS3(buckets: readonly string[] = ["test"]): Promise<S3Server> {
   const directory = mkdtempSync(join(tmpdir(), "s3rver-"));
   const main = createRequire(import.meta.url).resolve("s3rver");
-  const child = spawn(process.execPath, ["--openssl-legacy-provider", "-e", CHILD, main, directory, JSON.stringify(buckets)], {
-    stdio: ["pipe", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--openssl-legacy-provider", "-e", CHILD, main, directory, JSON.stringify(buckets)],
+    {
+      stdio: ["pipe", "pipe", "pipe"],
+    },
+  );
   const exited = once(child, "exit");
   let output = "";
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -49,7 +53,9 @@ export async function startS3(buckets: readonly string[] = ["test"]): Promise<S3
       const match = /PORT (\d+)/.exec(output);
       if (match) resolve(Number(match[1]));
     });
-    child.once("exit", () => reject(new Error(`s3rver (npm package "s3rver") did not start on 127.0.0.1: ${output.trim() || "no output"}`)));
+    child.once("exit", () =>
+      reject(new Error(`s3rver (npm package "s3rver") did not start on 127.0.0.1: ${output.trim() || "no output"}`)),
+    );
   });
   return {
     endpoint: `http://127.0.0.1:${port}`,

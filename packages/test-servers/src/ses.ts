@@ -10,11 +10,20 @@ import type { AddressInfo } from "node:net";
 export interface SesMail {
   readonly messageId: string;
   readonly from: string;
-  readonly destination: { readonly to: readonly string[]; readonly cc: readonly string[]; readonly bcc: readonly string[] };
+  readonly destination: {
+    readonly to: readonly string[];
+    readonly cc: readonly string[];
+    readonly bcc: readonly string[];
+  };
   readonly subject: string;
   readonly body: { readonly text?: string; readonly html?: string };
   /** Attachments with base64 content. */
-  readonly attachments: ReadonlyArray<{ readonly filename?: string; readonly contentType: string; readonly content: string; readonly size: number }>;
+  readonly attachments: ReadonlyArray<{
+    readonly filename?: string;
+    readonly contentType: string;
+    readonly content: string;
+    readonly size: number;
+  }>;
 }
 
 /** A running local SES. */
@@ -29,7 +38,9 @@ export interface SesServer {
 /** Starts aws-ses-v2-local on 127.0.0.1 (its store is per process: one server per test file). */
 export async function startSes(): Promise<SesServer> {
   const require = createRequire(import.meta.url);
-  const start = (require("aws-ses-v2-local") as { default: (config: { host: string; port: number }) => Promise<Server> }).default;
+  const start = (
+    require("aws-ses-v2-local") as { default: (config: { host: string; port: number }) => Promise<Server> }
+  ).default;
   const server = await start({ host: "127.0.0.1", port: 0 });
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

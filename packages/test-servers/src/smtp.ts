@@ -78,7 +78,10 @@ export async function startSmtp(options: { reject?: boolean; port?: number } = {
     waitForMail(timeoutMs = 10_000) {
       if (consumed < messages.length) return Promise.resolve(messages[consumed++]!);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no mail reached the test SMTP server within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no mail reached the test SMTP server within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.push((mail) => {
           clearTimeout(timer);
           resolve(mail);

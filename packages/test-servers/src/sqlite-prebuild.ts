@@ -17,8 +17,14 @@ export function localSqlitePrebuilds(dir: string): Record<string, string> {
   const sqlite = realpathSync(workspace);
   const version = (JSON.parse(readFileSync(join(sqlite, "package.json"), "utf8")) as { version: string }).version;
   mkdirSync(dir, { recursive: true });
-  const tarball = join(dir, `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`);
-  const packed = spawnSync("tar", ["czf", tarball, "build/Release/better_sqlite3.node"], { cwd: sqlite, encoding: "utf8" });
+  const tarball = join(
+    dir,
+    `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`,
+  );
+  const packed = spawnSync("tar", ["czf", tarball, "build/Release/better_sqlite3.node"], {
+    cwd: sqlite,
+    encoding: "utf8",
+  });
   if (packed.status !== 0) assert.fail(`packing the workspace's better-sqlite3 binding failed: ${packed.stderr}`);
   return { npm_config_better_sqlite3_local_prebuilds: dir };
 }

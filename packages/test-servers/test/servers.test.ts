@@ -32,7 +32,10 @@ test("startSmtp receives and parses a message; with reject it refuses recipients
   await smtp.close();
   const refusing = await startSmtp({ reject: true });
   const other = createTransport({ host: "127.0.0.1", port: refusing.port, secure: false, ignoreTLS: true });
-  await assert.rejects(other.sendMail({ from: "a@example.test", to: "b@example.test", subject: "x", text: "y" }), /550|unavailable/i);
+  await assert.rejects(
+    other.sendMail({ from: "a@example.test", to: "b@example.test", subject: "x", text: "y" }),
+    /550|unavailable/i,
+  );
   await refusing.close();
 });
 
@@ -54,7 +57,10 @@ test("startSes accepts an SES v2 send and reports it on /store", async () => {
   try {
     const response = await fetch(`${ses.endpoint}/v2/email/outbound-emails`, {
       method: "POST",
-      headers: { "content-type": "application/json", authorization: "AWS4-HMAC-SHA256 Credential=test/20260101/us-east-1/ses/aws4_request" },
+      headers: {
+        "content-type": "application/json",
+        authorization: "AWS4-HMAC-SHA256 Credential=test/20260101/us-east-1/ses/aws4_request",
+      },
       body: JSON.stringify({
         FromEmailAddress: "a@example.test",
         Destination: { ToAddresses: ["b@example.test"] },

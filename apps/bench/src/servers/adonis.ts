@@ -22,16 +22,36 @@ export async function start(scenario: Scenario, port: number): Promise<RunningSe
     .withCoreConfig()
     .withCoreProviders()
     .merge({
-      rcFileContents: production ? { providers: [() => import("@adonisjs/session/session_provider"), () => import("@adonisjs/shield/shield_provider")] } : {},
+      rcFileContents: production
+        ? {
+            providers: [
+              () => import("@adonisjs/session/session_provider"),
+              () => import("@adonisjs/shield/shield_provider"),
+            ],
+          }
+        : {},
       config: {
         app: { appKey: SECRET, http: {} },
         logger: { default: "app", loggers: { app: { enabled: production, name: "app", level: "info" } } },
         ...(production
           ? {
-              session: defineSessionConfig({ enabled: true, cookieName: "session", clearWithBrowser: false, age: "1d", cookie: { httpOnly: true, sameSite: "lax", secure: false }, store: "cookie", stores: { cookie: stores.cookie() } }),
+              session: defineSessionConfig({
+                enabled: true,
+                cookieName: "session",
+                clearWithBrowser: false,
+                age: "1d",
+                cookie: { httpOnly: true, sameSite: "lax", secure: false },
+                store: "cookie",
+                stores: { cookie: stores.cookie() },
+              }),
               shield: defineShieldConfig({
                 csp: { enabled: true, directives: { defaultSrc: ["'self'"] }, reportOnly: false },
-                csrf: { enabled: true, exceptRoutes: [], enableXsrfCookie: true, methods: ["POST", "PUT", "PATCH", "DELETE"] },
+                csrf: {
+                  enabled: true,
+                  exceptRoutes: [],
+                  enableXsrfCookie: true,
+                  methods: ["POST", "PUT", "PATCH", "DELETE"],
+                },
                 xFrame: { enabled: true, action: "DENY" },
                 hsts: { enabled: true, maxAge: "180 days" },
                 contentTypeSniffing: { enabled: true },
@@ -50,7 +70,14 @@ export async function start(scenario: Scenario, port: number): Promise<RunningSe
     server.use([
       async () => ({
         default: class RequestLog {
-          async handle(ctx: { request: { method(): string; url(): string }; response: { getStatus(): number }; logger: { info(o: object, m: string): void } }, next: () => Promise<void>) {
+          async handle(
+            ctx: {
+              request: { method(): string; url(): string };
+              response: { getStatus(): number };
+              logger: { info(o: object, m: string): void };
+            },
+            next: () => Promise<void>,
+          ) {
             const startAt = performance.now();
             try {
               await next();
@@ -65,7 +92,10 @@ export async function start(scenario: Scenario, port: number): Promise<RunningSe
         },
       }),
     ]);
-    router.use([() => import("@adonisjs/session/session_middleware"), () => import("@adonisjs/shield/shield_middleware")]);
+    router.use([
+      () => import("@adonisjs/session/session_middleware"),
+      () => import("@adonisjs/shield/shield_middleware"),
+    ]);
   }
   router.get("/text", ({ response }) => {
     response.header("content-type", "text/plain; charset=utf-8");

@@ -19,11 +19,15 @@ export class FastifyRedisStore implements SessionStore {
   }
 
   set(sessionId: string, session: Session, callback: (err?: unknown) => void): void {
-    this.#client.set(this.#prefix + sessionId, JSON.stringify(session), "PX", this.#ttlMs).then(() => callback(), callback);
+    this.#client
+      .set(this.#prefix + sessionId, JSON.stringify(session), "PX", this.#ttlMs)
+      .then(() => callback(), callback);
   }
 
   get(sessionId: string, callback: (err: unknown, result?: Session | null) => void): void {
-    this.#client.get(this.#prefix + sessionId).then((text) => callback(null, text === null ? null : (JSON.parse(text) as Session)), callback);
+    this.#client
+      .get(this.#prefix + sessionId)
+      .then((text) => callback(null, text === null ? null : (JSON.parse(text) as Session)), callback);
   }
 
   destroy(sessionId: string, callback: (err?: unknown) => void): void {

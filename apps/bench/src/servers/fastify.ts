@@ -34,7 +34,11 @@ export async function start(scenario: Scenario, port: number): Promise<RunningSe
   const appBuild = performance.now() - t0;
   await app.listen({ port, host: "127.0.0.1" });
   const address = app.server.address();
-  return { port: typeof address === "object" && address ? address.port : port, timings: { appBuild }, close: () => app.close() };
+  return {
+    port: typeof address === "object" && address ? address.port : port,
+    timings: { appBuild },
+    close: () => app.close(),
+  };
 }
 
 function basicRoutes(app: FastifyInstance): void {
@@ -55,12 +59,21 @@ async function productionApp(store?: FastifyRedisStore): Promise<FastifyInstance
   const app = Fastify({ logger: { level: "info" }, logController: new LogController({ disableRequestLogging: true }) });
   app.addHook("onResponse", (req, reply, done) => {
     const ms = Math.round(reply.elapsedTime * 10) / 10;
-    req.log.info({ method: req.method, path: req.url, status: reply.statusCode, ms }, `${req.method} ${req.url} ${reply.statusCode}`);
+    req.log.info(
+      { method: req.method, path: req.url, status: reply.statusCode, ms },
+      `${req.method} ${req.url} ${reply.statusCode}`,
+    );
     done();
   });
   await app.register(fastifyHelmet);
   await app.register(fastifyCookie);
-  await app.register(fastifySession, { secret: SECRET, cookieName: "session", saveUninitialized: false, ...(store ? { store } : {}), cookie: { secure: false, httpOnly: true, sameSite: "lax", maxAge: 86_400_000 } });
+  await app.register(fastifySession, {
+    secret: SECRET,
+    cookieName: "session",
+    saveUninitialized: false,
+    ...(store ? { store } : {}),
+    cookie: { secure: false, httpOnly: true, sameSite: "lax", maxAge: 86_400_000 },
+  });
   await app.register(fastifyCsrf, { sessionPlugin: "@fastify/session" });
   app.addHook("onRequest", (req, reply, done) => {
     if (UNSAFE_METHODS.has(req.method)) app.csrfProtection(req, reply, done);
@@ -76,7 +89,10 @@ async function productionApp(store?: FastifyRedisStore): Promise<FastifyInstance
 async function dbApp(): Promise<FastifyInstance> {
   const targets = await prepareDb();
   // ioredis and knex are loaded for this scenario only (the others' start-up and RSS are measured).
-  const [{ default: knex }, { FastifyRedisStore }] = await Promise.all([import("knex"), import("./fastify-redis-store.js")]);
+  const [{ default: knex }, { FastifyRedisStore }] = await Promise.all([
+    import("knex"),
+    import("./fastify-redis-store.js"),
+  ]);
   const store = new FastifyRedisStore(targets.redisUrl, "bench-fastify-sess:", 86_400_000);
   const db = knex({ client: "pg", connection: targets.dbUrl });
   const app = await productionApp(store);

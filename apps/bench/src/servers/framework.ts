@@ -17,7 +17,12 @@ export interface FrameworkSpec {
   readonly conventions: Conventions;
   readonly base: abstract new (...args: never[]) => unknown;
   /** The framework's `createApp`. */
-  readonly createApp: (options: { root: string; modules: readonly ViewModule[]; config: Record<string, unknown>; plugins: readonly HostPlugin[] }) => Promise<Host>;
+  readonly createApp: (options: {
+    root: string;
+    modules: readonly ViewModule[];
+    config: Record<string, unknown>;
+    plugins: readonly HostPlugin[];
+  }) => Promise<Host>;
   /** The view modules of the basic and security scenarios. */
   readonly views: { readonly basic: Record<string, unknown>; readonly security: Record<string, unknown> };
 }
@@ -36,15 +41,31 @@ export function benchConfig(scenario: Scenario, db?: DbTargets): Record<string, 
   const production = { env: "production", secretKey: BENCH_SECRET, logLevel: "info" };
   if (scenario === "production") return { ...production, batteries: { security: true, data: false, services: false } };
   // The same, with Prometheus metrics (their own port) or OpenTelemetry spans (made, not exported) on.
-  if (scenario === "production-metrics") return { ...production, batteries: { security: true, data: false, services: false }, metrics: { enabled: true, port: 0, host: "127.0.0.1" } };
-  if (scenario === "production-tracing") return { ...production, batteries: { security: true, data: false, services: false }, tracing: { enabled: true, exporter: "none" } };
+  if (scenario === "production-metrics")
+    return {
+      ...production,
+      batteries: { security: true, data: false, services: false },
+      metrics: { enabled: true, port: 0, host: "127.0.0.1" },
+    };
+  if (scenario === "production-tracing")
+    return {
+      ...production,
+      batteries: { security: true, data: false, services: false },
+      tracing: { enabled: true, exporter: "none" },
+    };
   // The same production defaults, sessions in Redis and the data battery on PostgreSQL.
   if (scenario === "db") {
     if (!db) throw new E_BENCH_RUN("the db scenario", "it needs PostgreSQL and Redis (prepareDb())");
-    return { ...production, sessionUrl: `${db.redisUrl}?prefix=bench-sess:`, dbUrl: db.dbUrl, batteries: { security: true, data: true, services: false } };
+    return {
+      ...production,
+      sessionUrl: `${db.redisUrl}?prefix=bench-sess:`,
+      dbUrl: db.dbUrl,
+      batteries: { security: true, data: true, services: false },
+    };
   }
   const base = { env: "production", secretKey: BENCH_SECRET, logRequests: false, logLevel: "warn" };
-  if (scenario === "security") return { ...base, batteries: { security: true, data: false, services: false }, securityHeaders: false };
+  if (scenario === "security")
+    return { ...base, batteries: { security: true, data: false, services: false }, securityHeaders: false };
   return { ...base, batteries: { security: false, data: false, services: false } };
 }
 
@@ -53,7 +74,8 @@ function modulesFor(spec: FrameworkSpec, scenario: Scenario): ViewModule[] {
   if (routes !== undefined) return [generatedViewModule(spec.base, routes)];
   if (scenario === "basic") return [{ name: "main", exports: spec.views.basic }];
   // A scaffolded app has POST routes too: the security views give the CSRF guard one to refuse.
-  if (scenario === "production" || scenario === "production-metrics" || scenario === "production-tracing") return [{ name: "main", exports: { ...spec.views.basic, ...spec.views.security } }];
+  if (scenario === "production" || scenario === "production-metrics" || scenario === "production-tracing")
+    return [{ name: "main", exports: { ...spec.views.basic, ...spec.views.security } }];
   if (scenario === "security" || scenario === "db") return [{ name: "main", exports: spec.views.security }];
   throw unsupported(spec.name, scenario);
 }
@@ -70,11 +92,20 @@ export async function startFramework(spec: FrameworkSpec, scenario: Scenario, po
   const modules = modulesFor(spec, scenario);
   const db = scenario === "db" ? await prepareDb() : undefined;
   const t0 = performance.now();
-  const host = await spec.createApp({ root: fileURLToPath(SITE_ROOT), modules, config: benchConfig(scenario, db), plugins: [] });
+  const host = await spec.createApp({
+    root: fileURLToPath(SITE_ROOT),
+    modules,
+    config: benchConfig(scenario, db),
+    plugins: [],
+  });
   const appBuild = performance.now() - t0;
   const server = await host.listen(port, "127.0.0.1");
   const address = server.address();
-  return { port: typeof address === "object" && address ? address.port : port, timings: { appBuild }, close: () => host.close() };
+  return {
+    port: typeof address === "object" && address ? address.port : port,
+    timings: { appBuild },
+    close: () => host.close(),
+  };
 }
 
 /** Milliseconds to build the route table of an N-route app (the kernel alone, in this process). */

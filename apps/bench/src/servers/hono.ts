@@ -11,8 +11,12 @@ export async function start(scenario: Scenario, port: number): Promise<RunningSe
   if (scenario !== "basic") throw unsupported("hono", scenario);
   const app = new Hono();
   app.get("/text", (c) => c.body(TEXT_BODY, 200, { "content-type": "text/plain; charset=utf-8" }));
-  app.get("/items/pair/:a/:b", (c) => c.body(pairText(c.req.param("a"), c.req.param("b")), 200, { "content-type": "text/plain; charset=utf-8" }));
-  app.get("/api/data", (c) => c.body(JSON.stringify(JSON_BODY), 200, { "content-type": "application/json; charset=utf-8" }));
+  app.get("/items/pair/:a/:b", (c) =>
+    c.body(pairText(c.req.param("a"), c.req.param("b")), 200, { "content-type": "text/plain; charset=utf-8" }),
+  );
+  app.get("/api/data", (c) =>
+    c.body(JSON.stringify(JSON_BODY), 200, { "content-type": "application/json; charset=utf-8" }),
+  );
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => resolve(s));
     s.once("error", reject);

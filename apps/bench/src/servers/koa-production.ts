@@ -32,7 +32,10 @@ export function productionKoa(): Koa {
       await next();
     } finally {
       const ms = Math.round((performance.now() - start) * 10) / 10;
-      logger.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms }, `${ctx.method} ${ctx.path} ${ctx.status}`);
+      logger.info(
+        { method: ctx.method, path: ctx.path, status: ctx.status, ms },
+        `${ctx.method} ${ctx.path} ${ctx.status}`,
+      );
     }
   });
   app.use(helmet());

@@ -57,7 +57,11 @@ function basicRoutes(router: Router): void {
     lstripBlocks: true,
   });
   const page = env.getTemplate("main/Index/page.html", true);
-  const pugPage = pug.compileFile(`${templates}main/Index/pugPage.pug`, { basedir: templates, doctype: "html", compileDebug: false });
+  const pugPage = pug.compileFile(`${templates}main/Index/pugPage.pug`, {
+    basedir: templates,
+    doctype: "html",
+    compileDebug: false,
+  });
 
   router.get("/text", (ctx) => {
     ctx.type = "text/plain; charset=utf-8";

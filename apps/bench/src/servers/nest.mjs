@@ -48,5 +48,9 @@ export async function start(scenario, port) {
   const appBuild = performance.now() - t0;
   await app.listen(port, "127.0.0.1");
   const address = app.getHttpServer().address();
-  return { port: typeof address === "object" && address ? address.port : port, timings: { appBuild }, close: () => app.close() };
+  return {
+    port: typeof address === "object" && address ? address.port : port,
+    timings: { appBuild },
+    close: () => app.close(),
+  };
 }

@@ -22,7 +22,10 @@ export async function start(scenario: Scenario, port: number): Promise<RunningSe
     }
     if (path === "/api/data") {
       const body = JSON.stringify(JSON_BODY);
-      res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
+      res.writeHead(200, {
+        "content-type": "application/json; charset=utf-8",
+        "content-length": Buffer.byteLength(body),
+      });
       res.end(body);
       return;
     }

@@ -3,7 +3,16 @@ import { E_BENCH_OPTION } from "../errors.js";
 import type { StartServer } from "./types.js";
 
 /** Names of the bench servers. */
-export type ServerName = "raw-http" | "bare-koa" | "koa-router" | "fw-a" | "fw-b" | "fastify" | "hono" | "adonis" | "nest";
+export type ServerName =
+  | "raw-http"
+  | "bare-koa"
+  | "koa-router"
+  | "fw-a"
+  | "fw-b"
+  | "fastify"
+  | "hono"
+  | "adonis"
+  | "nest";
 
 /** What the runner knows of a server. */
 export interface ServerInfo {
@@ -22,8 +31,21 @@ export interface ServerInfo {
 
 /** Every server, in report order. */
 export const SERVERS: readonly ServerInfo[] = Object.freeze([
-  { name: "raw-http", label: "node:http (ceiling)", file: "raw-http.js", workloads: ["text", "params", "json"], trailingSlash: false },
-  { name: "bare-koa", label: "bare Koa (no router)", productionLabel: "bare Koa + helmet, session, CSRF check, pino (no router)", file: "bare-koa.js", workloads: ["text", "params", "json", "prod-text"], trailingSlash: false },
+  {
+    name: "raw-http",
+    label: "node:http (ceiling)",
+    file: "raw-http.js",
+    workloads: ["text", "params", "json"],
+    trailingSlash: false,
+  },
+  {
+    name: "bare-koa",
+    label: "bare Koa (no router)",
+    productionLabel: "bare Koa + helmet, session, CSRF check, pino (no router)",
+    file: "bare-koa.js",
+    workloads: ["text", "params", "json", "prod-text"],
+    trailingSlash: false,
+  },
   {
     name: "koa-router",
     label: "Koa + @koa/router (hand-written)",
@@ -31,20 +53,83 @@ export const SERVERS: readonly ServerInfo[] = Object.freeze([
     workloads: ["text", "params", "json", "page-njk", "page-pug", "post-csrf", "session-read", "last-route"],
     trailingSlash: false,
   },
-  { name: "fw-a", label: "fw-a", file: "fw-a.js", workloads: ["text", "params", "json", "page-njk", "post-csrf", "session-read", "prod-text", "prod-text-metrics", "prod-text-tracing", "db-read", "last-route"], trailingSlash: true },
-  { name: "fw-b", label: "fw-b", file: "fw-b.js", workloads: ["text", "params", "json", "page-pug", "post-csrf", "session-read", "prod-text", "prod-text-metrics", "prod-text-tracing", "db-read", "last-route"], trailingSlash: false },
+  {
+    name: "fw-a",
+    label: "fw-a",
+    file: "fw-a.js",
+    workloads: [
+      "text",
+      "params",
+      "json",
+      "page-njk",
+      "post-csrf",
+      "session-read",
+      "prod-text",
+      "prod-text-metrics",
+      "prod-text-tracing",
+      "db-read",
+      "last-route",
+    ],
+    trailingSlash: true,
+  },
+  {
+    name: "fw-b",
+    label: "fw-b",
+    file: "fw-b.js",
+    workloads: [
+      "text",
+      "params",
+      "json",
+      "page-pug",
+      "post-csrf",
+      "session-read",
+      "prod-text",
+      "prod-text-metrics",
+      "prod-text-tracing",
+      "db-read",
+      "last-route",
+    ],
+    trailingSlash: false,
+  },
   // Fastify: bare in the basic scenario, with helmet/cookie/session/csrf-protection in production.
-  { name: "fastify", label: "Fastify 5", productionLabel: "Fastify 5 + helmet, cookie, session, csrf-protection", file: "fastify.js", workloads: ["text", "params", "json", "prod-text", "db-read"], trailingSlash: false },
-  { name: "hono", label: "Hono 4 (@hono/node-server)", file: "hono.js", workloads: ["text", "params", "json"], trailingSlash: false },
+  {
+    name: "fastify",
+    label: "Fastify 5",
+    productionLabel: "Fastify 5 + helmet, cookie, session, csrf-protection",
+    file: "fastify.js",
+    workloads: ["text", "params", "json", "prod-text", "db-read"],
+    trailingSlash: false,
+  },
+  {
+    name: "hono",
+    label: "Hono 4 (@hono/node-server)",
+    file: "hono.js",
+    workloads: ["text", "params", "json"],
+    trailingSlash: false,
+  },
   // AdonisJS: bare router in the basic scenario, with its session and shield packages in production.
-  { name: "adonis", label: "AdonisJS 6", productionLabel: "AdonisJS 6 + session, shield", file: "adonis.js", workloads: ["text", "params", "json", "prod-text"], trailingSlash: false },
-  { name: "nest", label: "NestJS 11 (Express)", file: "nest.mjs", workloads: ["text", "params", "json"], trailingSlash: false },
+  {
+    name: "adonis",
+    label: "AdonisJS 6",
+    productionLabel: "AdonisJS 6 + session, shield",
+    file: "adonis.js",
+    workloads: ["text", "params", "json", "prod-text"],
+    trailingSlash: false,
+  },
+  {
+    name: "nest",
+    label: "NestJS 11 (Express)",
+    file: "nest.mjs",
+    workloads: ["text", "params", "json"],
+    trailingSlash: false,
+  },
 ] satisfies ServerInfo[]);
 
 /** The server of a name (throws for an unknown one). */
 export function serverInfo(name: string): ServerInfo {
   const found = SERVERS.find((s) => s.name === name);
-  if (!found) throw new E_BENCH_OPTION(`Unknown bench server "${name}"; known: ${SERVERS.map((s) => s.name).join(", ")}.`);
+  if (!found)
+    throw new E_BENCH_OPTION(`Unknown bench server "${name}"; known: ${SERVERS.map((s) => s.name).join(", ")}.`);
   return found;
 }
 

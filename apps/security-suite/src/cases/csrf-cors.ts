@@ -39,7 +39,11 @@ export function csrfCorsCases(target: () => Target): void {
       const { app, browser } = await victim();
       const mark = await app.markLog();
       for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
-        const res = await browser.send(path, { method, headers: { "content-type": "application/x-www-form-urlencoded", origin: EVIL }, body: "a=1" });
+        const res = await browser.send(path, {
+          method,
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: EVIL },
+          body: "a=1",
+        });
         assert.equal(res.status, 403, `${method} ${path}: ${res.status} ${res.text.slice(0, 200)}`);
         assert.doesNotMatch(res.text, /changed state/);
       }
@@ -60,7 +64,11 @@ export function csrfCorsCases(target: () => Target): void {
     assert.equal(allowed.headers.get("access-control-allow-origin"), ALLOWED);
     const evil = await httpClient(app.url, BEHIND_TLS).send(app.path("/shared"), { headers: { origin: EVIL } });
     assert.equal(evil.status, 200);
-    assert.equal(evil.headers.get("access-control-allow-origin"), null, "an unlisted origin gets no CORS header, never *");
+    assert.equal(
+      evil.headers.get("access-control-allow-origin"),
+      null,
+      "an unlisted origin gets no CORS header, never *",
+    );
   });
 
   test("CORS preflight answers with the route's own policy: the listed origin allowed, another refused", async () => {

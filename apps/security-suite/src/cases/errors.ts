@@ -37,8 +37,15 @@ export function errorCases(target: () => Target): void {
     const text = await res.text();
     const body = JSON.parse(text) as { status?: string; checks?: Record<string, string> };
     assert.equal(typeof body.checks, "object", text);
-    assert.ok(Object.values(body.checks ?? {}).every((state) => ["ok", "down", "pending"].includes(state)), text);
-    assert.doesNotMatch(text, /:\/\/|@|127\.0\.0\.1|localhost|\d+\.\d+\.\d+\.\d+|:\d{2,5}\b/, "no URL, user, host or port");
+    assert.ok(
+      Object.values(body.checks ?? {}).every((state) => ["ok", "down", "pending"].includes(state)),
+      text,
+    );
+    assert.doesNotMatch(
+      text,
+      /:\/\/|@|127\.0\.0\.1|localhost|\d+\.\d+\.\d+\.\d+|:\d{2,5}\b/,
+      "no URL, user, host or port",
+    );
   });
 
   test("path traversal probes at the static folder answer 400 and write no stack trace to the log", async () => {
@@ -56,7 +63,11 @@ export function errorCases(target: () => Target): void {
   test("CR/LF in a redirect target answers 400 (or an encoded Location), never 500 or an injected header", async () => {
     const app = target();
     const mark = await app.markLog();
-    for (const to of ["/%0d%0aSet-Cookie:%20injected=1", "/ok%0aX-Injected:%201", "%0d%0a%0d%0a<script>alert(1)</script>"]) {
+    for (const to of [
+      "/%0d%0aSet-Cookie:%20injected=1",
+      "/ok%0aX-Injected:%201",
+      "%0d%0a%0d%0a<script>alert(1)</script>",
+    ]) {
       const res = await httpClient(app.url, BEHIND_TLS).send(`${app.path("/posts/go")}?to=${to}`);
       assert.ok(res.status === 400 || (res.status >= 300 && res.status < 400), `to=${to}: ${res.status}`);
       assert.equal(res.headers.get("x-injected"), null);
@@ -73,12 +84,25 @@ export function errorCases(target: () => Target): void {
       [`${app.path("/posts")}%E0%A4%A`, undefined],
       [`${app.path("/posts/search")}?q=%E0%A4%A`, undefined],
       [`${app.path("/posts/search")}?q[$gt]=&q[__proto__][x]=1`, undefined],
-      [app.path("/shared/save"), { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer x" }, body: "{bad json" }],
-      [app.path("/posts/edit"), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=%" }],
+      [
+        app.path("/shared/save"),
+        {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: "Bearer x" },
+          body: "{bad json",
+        },
+      ],
+      [
+        app.path("/posts/edit"),
+        { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=%" },
+      ],
     ];
     for (const [path, init] of checks) {
       const res = await httpClient(app.url, BEHIND_TLS).send(path, init);
-      assert.ok((res.status >= 400 && res.status < 500) || res.status === 200, `${path}: ${res.status} ${res.text.slice(0, 200)}`);
+      assert.ok(
+        (res.status >= 400 && res.status < 500) || res.status === 200,
+        `${path}: ${res.status} ${res.text.slice(0, 200)}`,
+      );
       if (res.status >= 400) assert.ok(res.text.trim().length > 0, `${path}: a 4xx says what is wrong`);
     }
     assert.doesNotMatch(await logAfter(app, mark), STACK);
@@ -90,12 +114,15 @@ async function rawGet(base: string, path: string): Promise<{ status: number; bod
   const { request } = await import("node:http");
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path, method: "GET", headers: { "x-forwarded-proto": "https" } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, path, method: "GET", headers: { "x-forwarded-proto": "https" } },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on("error", reject);
     req.end();
   });

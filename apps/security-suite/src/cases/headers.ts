@@ -18,7 +18,11 @@ export function headerCases(target: () => Target): void {
     const h = res.headers;
     assert.ok(h.get("content-security-policy"), "Content-Security-Policy");
     assert.equal(h.get("x-content-type-options"), "nosniff");
-    assert.ok(/sameorigin|deny/i.test(h.get("x-frame-options") ?? "") || /frame-ancestors/.test(h.get("content-security-policy") ?? ""), "framing by other sites is refused");
+    assert.ok(
+      /sameorigin|deny/i.test(h.get("x-frame-options") ?? "") ||
+        /frame-ancestors/.test(h.get("content-security-policy") ?? ""),
+      "framing by other sites is refused",
+    );
     assert.match(h.get("strict-transport-security") ?? "", /max-age=\d+/, "HSTS in production");
     assert.ok(h.get("referrer-policy"), "Referrer-Policy");
     assert.equal(h.get("x-powered-by"), null, "no X-Powered-By");

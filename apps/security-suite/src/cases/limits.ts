@@ -19,7 +19,14 @@ export const LIMIT_USERS: readonly SuiteUser[] = Object.freeze([
 ]);
 
 /** A client whose requests come from `address` (the trusted proxy's X-Forwarded-For). */
-function from(app: Target, address: string): { browser: HttpClient; get(path: string): Promise<HttpAnswer>; post(path: string, fields: Record<string, string>): Promise<HttpAnswer> } {
+function from(
+  app: Target,
+  address: string,
+): {
+  browser: HttpClient;
+  get(path: string): Promise<HttpAnswer>;
+  post(path: string, fields: Record<string, string>): Promise<HttpAnswer>;
+} {
   const browser = httpClient(app.url, BEHIND_TLS);
   const headers = { "x-forwarded-for": address };
   return {
@@ -30,7 +37,11 @@ function from(app: Target, address: string): { browser: HttpClient; get(path: st
 }
 
 /** The answer of a form posted after loading its page (for its CSRF token). */
-async function submit(visitor: ReturnType<typeof from>, path: string, fields: Record<string, string>): Promise<HttpAnswer> {
+async function submit(
+  visitor: ReturnType<typeof from>,
+  path: string,
+  fields: Record<string, string>,
+): Promise<HttpAnswer> {
   const page = await visitor.get(path);
   assert.equal(page.status, 200, `${path}: ${page.text.slice(0, 200)}`);
   return visitor.post(path, { _csrf_token: csrfFrom(page.text), ...fields });
@@ -42,7 +53,8 @@ function assertLimited(answer: HttpAnswer, what: string): void {
   assert.ok(Number.isInteger(retry) && retry >= 1, `${what}: Retry-After in seconds (${retry})`);
 }
 
-const outcome = (answer: HttpAnswer) => (answer.status === 303 ? `303->${answer.headers.get("location")}` : String(answer.status));
+const outcome = (answer: HttpAnswer) =>
+  answer.status === 303 ? `303->${answer.headers.get("location")}` : String(answer.status);
 
 /** Registers the limit cases against the fw-b target started with {@link LIMIT_USERS}. */
 export function limitCases(target: () => Target): void {
@@ -54,7 +66,12 @@ export function limitCases(target: () => Target): void {
     const user = LIMIT_USERS[0]!;
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        attacker.post("/login", { _csrf_token: token, identifier: user.username, password: i === 29 ? user.password : `wrong-${i}`, next: "/" }),
+        attacker.post("/login", {
+          _csrf_token: token,
+          identifier: user.username,
+          password: i === 29 ? user.password : `wrong-${i}`,
+          next: "/",
+        }),
       ),
     );
     const counts: Record<string, number> = {};
@@ -64,7 +81,11 @@ export function limitCases(target: () => Target): void {
     assert.ok(loggedIn <= 1, JSON.stringify(counts));
     // Unless the right password happened to be among the first five, it was refused with the rest.
     if (loggedIn === 0) assert.equal(answers[29]!.status, 429, "the right password sent last is refused");
-    const later = await submit(from(app, "198.51.100.11"), "/login", { identifier: user.email, password: user.password, next: "/" });
+    const later = await submit(from(app, "198.51.100.11"), "/login", {
+      identifier: user.email,
+      password: user.password,
+      next: "/",
+    });
     if (loggedIn === 0) assertLimited(later, "the right password after the burst, from another address");
   });
 
@@ -76,22 +97,48 @@ export function limitCases(target: () => Target): void {
     assert.equal(login.headers.get("location"), "/", `logged in: ${outcome(login)}`);
     const statuses: string[] = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push(outcome(await submit(thief, "/account/password", { current_password: `guess-${i}`, password: "taken-over-pass-1", password_confirm: "taken-over-pass-1" })));
+      statuses.push(
+        outcome(
+          await submit(thief, "/account/password", {
+            current_password: `guess-${i}`,
+            password: "taken-over-pass-1",
+            password_confirm: "taken-over-pass-1",
+          }),
+        ),
+      );
     }
-    statuses.push(outcome(await submit(thief, "/account/email", { email: "thief@example.test", current_password: "guess-email" })));
-    assert.ok(statuses.every((status) => status !== "429"), `five guesses are answered: ${statuses}`);
-    const right = await submit(thief, "/account/password", { current_password: user.password, password: "taken-over-pass-1", password_confirm: "taken-over-pass-1" });
+    statuses.push(
+      outcome(await submit(thief, "/account/email", { email: "thief@example.test", current_password: "guess-email" })),
+    );
+    assert.ok(
+      statuses.every((status) => status !== "429"),
+      `five guesses are answered: ${statuses}`,
+    );
+    const right = await submit(thief, "/account/password", {
+      current_password: user.password,
+      password: "taken-over-pass-1",
+      password_confirm: "taken-over-pass-1",
+    });
     assertLimited(right, "the right current password after five wrong ones");
   });
 
   test("/lost-password: 3 requests per address typed, then 429; 10 per client whatever the addresses", async () => {
     const app = target();
     const one = from(app, "198.51.100.30");
-    for (let i = 0; i < 3; i++) assert.equal((await submit(one, "/lost-password", { email: "flood-me@example.test" })).status, 303, `request ${i}`);
-    assertLimited(await submit(from(app, "198.51.100.31"), "/lost-password", { email: "FLOOD-ME@example.test" }), "a 4th request for one address, from another client");
+    for (let i = 0; i < 3; i++)
+      assert.equal(
+        (await submit(one, "/lost-password", { email: "flood-me@example.test" })).status,
+        303,
+        `request ${i}`,
+      );
+    assertLimited(
+      await submit(from(app, "198.51.100.31"), "/lost-password", { email: "FLOOD-ME@example.test" }),
+      "a 4th request for one address, from another client",
+    );
     const sprayer = from(app, "198.51.100.32");
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await submit(sprayer, "/lost-password", { email: `spray-${i}@example.test` })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await submit(sprayer, "/lost-password", { email: `spray-${i}@example.test` })).status);
     assert.deepEqual(statuses, [...Array(10).fill(303), 429]);
   });
 
@@ -100,7 +147,16 @@ export function limitCases(target: () => Target): void {
     const spammer = from(app, "198.51.100.40");
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await submit(spammer, "/contact", { name: "Spam", email: `spam${i}@example.test`, subject: "Offer", message: "Buy something today, please." })).status);
+      statuses.push(
+        (
+          await submit(spammer, "/contact", {
+            name: "Spam",
+            email: `spam${i}@example.test`,
+            subject: "Offer",
+            message: "Buy something today, please.",
+          })
+        ).status,
+      );
     }
     assert.deepEqual(statuses, [303, 303, 303, 303, 303, 429]);
   });

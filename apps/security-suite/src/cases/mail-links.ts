@@ -18,14 +18,27 @@ interface RawAnswer {
 }
 
 /** A request with headers fetch will not send as given (Host), through node:http. */
-function raw(app: Target, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawAnswer> {
+function raw(
+  app: Target,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
   const url = new URL(app.url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path, method: options.method ?? "GET", headers: options.headers ?? {} }, (res) => {
-      let text = "";
-      res.on("data", (chunk: Buffer) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, cookies: (res.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]!), text }));
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, path, method: options.method ?? "GET", headers: options.headers ?? {} },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => (text += chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            cookies: (res.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]!),
+            text,
+          }),
+        );
+      },
+    );
     req.on("error", reject);
     req.end(options.body);
   });
@@ -40,7 +53,12 @@ async function lostPassword(app: Target, email: string, headers: Record<string, 
   const body = new URLSearchParams({ _csrf_token: csrfFrom(page.text), email }).toString();
   const posted = await raw(app, "/lost-password", {
     method: "POST",
-    headers: { ...all, cookie: page.cookies.join("; "), "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)) },
+    headers: {
+      ...all,
+      cookie: page.cookies.join("; "),
+      "content-type": "application/x-www-form-urlencoded",
+      "content-length": String(Buffer.byteLength(body)),
+    },
     body,
   });
   assert.equal(posted.status, 303, `the form is accepted: ${posted.status} ${posted.text.slice(0, 300)}`);
@@ -58,7 +76,10 @@ async function resetLinkTo(app: Target, email: string): Promise<string> {
 }
 
 /** Registers the mailed-link cases against an fw-b app with contrib auth, a mailer and BASE_URL. */
-export function mailLinkCases(target: () => Target, users: { readonly hostVictim: string; readonly forwardedVictim: string }): void {
+export function mailLinkCases(
+  target: () => Target,
+  users: { readonly hostVictim: string; readonly forwardedVictim: string },
+): void {
   test("Host: evil.example on /lost-password mails a link to the configured host, not to evil.example", async () => {
     const app = target();
     await lostPassword(app, users.hostVictim, { host: "evil.example" });

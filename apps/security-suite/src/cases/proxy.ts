@@ -24,7 +24,11 @@ async function freePort(): Promise<number> {
 }
 
 /** A GET with exactly these headers (Host included); status 0 when the connection failed. */
-function get(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown> }> {
+function get(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown> }> {
   return new Promise((resolve) => {
     const req = request({ host: "127.0.0.1", port, path, headers: { Connection: "close", ...headers } }, (res) => {
       res.resume();
@@ -57,11 +61,22 @@ export function proxyCases(target: () => Target): void {
     const appPort = new URL(app.url).port;
     const file = join(dir, "haproxy.cfg");
     // The generated file as the deploy command writes it, pointed at this app, TLS left to the deployment.
-    writeFileSync(file, haproxyConfig(deployTarget(app.root, app.framework, { hosts: ["127.0.0.1"] }), { bind: `127.0.0.1:${port}`, servers: [`127.0.0.1:${appPort}`], tls: false, checkIntervalSeconds: 1 }));
+    writeFileSync(
+      file,
+      haproxyConfig(deployTarget(app.root, app.framework, { hosts: ["127.0.0.1"] }), {
+        bind: `127.0.0.1:${port}`,
+        servers: [`127.0.0.1:${appPort}`],
+        tls: false,
+        checkIntervalSeconds: 1,
+      }),
+    );
     haproxy = spawn("haproxy", ["-f", file, "-db"], { stdio: ["ignore", "pipe", "pipe"] });
     haproxy.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     haproxy.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    haproxy.on("error", (error) => (output += `haproxy could not start (apt-get install -y haproxy): ${error.message}`));
+    haproxy.on(
+      "error",
+      (error) => (output += `haproxy could not start (apt-get install -y haproxy): ${error.message}`),
+    );
     for (let tries = 0; (await get(port, "/healthz", { Host: "127.0.0.1" })).status !== 200; tries++) {
       if (tries > 150 || haproxy.exitCode !== null) assert.fail(`HAProxy did not pass requests to the app:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -80,7 +95,11 @@ export function proxyCases(target: () => Target): void {
     }
     await app.markLog();
     const ips = paths.map((path) => linesFor(app, path)[0]?.["ip"]);
-    assert.deepEqual(ips, ["127.0.0.1", "127.0.0.1", "127.0.0.1", "127.0.0.1"], "the per-address limits count the real address, not one the client chose");
+    assert.deepEqual(
+      ips,
+      ["127.0.0.1", "127.0.0.1", "127.0.0.1", "127.0.0.1"],
+      "the per-address limits count the real address, not one the client chose",
+    );
   });
 
   test("a forged Host through the generated HAProxy is refused before it reaches the app", async () => {

@@ -14,11 +14,15 @@ import type { SuiteUser, Target } from "../target.js";
 export const LOGIN_USERS: readonly SuiteUser[] = Object.freeze([
   { username: "alice", email: "alice@example.test", password: "correct-horse-1" },
   { username: "bob", email: "bob@example.test", password: "correct-horse-2" },
-  ...Array.from({ length: 4 }, (_, i) => ({ username: `timing${i}`, email: `timing${i}@example.test`, password: `timing-pass-${i}` })),
+  ...Array.from({ length: 4 }, (_, i) => ({
+    username: `timing${i}`,
+    email: `timing${i}@example.test`,
+    password: `timing-pass-${i}`,
+  })),
 ]);
 
 /** Logs in through the login form; answers the POST's answer. */
-async function login(app: Target, browser: HttpClient, identifier: string, password: string) {
+async function login(_app: Target, browser: HttpClient, identifier: string, password: string) {
   const page = await browser.send("/login");
   assert.equal(page.status, 200, page.text.slice(0, 200));
   return browser.submit("/login", { _csrf_token: csrfFrom(page.text), identifier, password, next: "/" });
@@ -36,7 +40,10 @@ export function cookieCases(target: () => Target, page: string): void {
     const browser = httpClient(app.url, BEHIND_TLS);
     await browser.send(app.path(page));
     const lines = browser.setCookieLines.filter((cookie) => /^(session|__Host-csrf)=/.test(cookie));
-    assert.ok(lines.some((cookie) => cookie.startsWith("__Host-csrf=")), `the CSRF cookie is set by ${page}: ${browser.setCookieLines.join(" | ")}`);
+    assert.ok(
+      lines.some((cookie) => cookie.startsWith("__Host-csrf=")),
+      `the CSRF cookie is set by ${page}: ${browser.setCookieLines.join(" | ")}`,
+    );
     for (const line of lines) {
       assert.match(line, /;\s*httponly/i);
       assert.match(line, /;\s*secure/i);
@@ -75,7 +82,9 @@ export function loginCases(target: () => Target): void {
     assert.equal(logoutPage.status, 200);
     const out = await browser.submit("/logout", { _csrf_token: csrfFrom(logoutPage.text) });
     assert.ok(out.status >= 300 && out.status < 400, `logout redirects: ${out.status}`);
-    const replay = await httpClient(app.url, BEHIND_TLS).send("/account", { headers: { cookie: `session=${loggedIn}` } });
+    const replay = await httpClient(app.url, BEHIND_TLS).send("/account", {
+      headers: { cookie: `session=${loggedIn}` },
+    });
     assert.notEqual(replay.status, 200, "a copied session cookie dies with the logout");
   });
 
@@ -83,8 +92,12 @@ export function loginCases(target: () => Target): void {
     const app = target();
     const spellings = ["alice", "alice@example.test", "ALICE", " alice ", "Alice@Example.Test", " ALICE@example.test "];
     const statuses: number[] = [];
-    for (const identifier of spellings) statuses.push((await login(app, httpClient(app.url, BEHIND_TLS), identifier, "wrong-password")).status);
-    assert.ok(statuses.slice(0, 5).every((status) => status !== 429), `the first five failures are answered: ${statuses}`);
+    for (const identifier of spellings)
+      statuses.push((await login(app, httpClient(app.url, BEHIND_TLS), identifier, "wrong-password")).status);
+    assert.ok(
+      statuses.slice(0, 5).every((status) => status !== 429),
+      `the first five failures are answered: ${statuses}`,
+    );
     assert.equal(statuses[5], 429, `the sixth failure, in any spelling, is over the limit of 5: ${statuses}`);
     const right = await login(app, httpClient(app.url, BEHIND_TLS), "alice@example.test", "correct-horse-1");
     assert.equal(right.status, 429, "while over the limit even the right password is refused");
@@ -117,7 +130,8 @@ export function loginCases(target: () => Target): void {
   test("per-address limit: many unknown names from one address end in 429", async () => {
     const app = target();
     let limited = false;
-    for (let i = 0; i < 40 && !limited; i++) limited = (await login(app, httpClient(app.url, BEHIND_TLS), `spray-${i}`, "x")).status === 429;
+    for (let i = 0; i < 40 && !limited; i++)
+      limited = (await login(app, httpClient(app.url, BEHIND_TLS), `spray-${i}`, "x")).status === 429;
     assert.ok(limited, "password spraying from one address is limited (loginLimitAddress 36)");
   });
 }

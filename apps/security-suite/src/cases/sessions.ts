@@ -35,10 +35,13 @@ function sessionKeys(prefix: string): string[] {
     .filter((key) => key.startsWith(prefix) && SESSION_KEY.test(key.slice(prefix.length)));
 }
 
-async function logIn(app: Target, browser: HttpClient, identifier: string, password: string) {
+async function logIn(_app: Target, browser: HttpClient, identifier: string, password: string) {
   const page = await browser.send("/login");
   const res = await browser.submit("/login", { _csrf_token: csrfFrom(page.text), identifier, password, next: "/" });
-  assert.ok(res.status >= 300 && res.status < 400 && res.headers.get("location") !== "/login", `login of ${identifier}: ${res.status} ${res.headers.get("location")}`);
+  assert.ok(
+    res.status >= 300 && res.status < 400 && res.headers.get("location") !== "/login",
+    `login of ${identifier}: ${res.status} ${res.headers.get("location")}`,
+  );
 }
 
 /** Registers the cases against an fw-b target started with Redis sessions and {@link SESSION_USERS}. */
@@ -60,7 +63,8 @@ export function sessionCases(target: () => Target): void {
         if (i < pages.length) {
           const line = visitor.setCookieLines.find((cookie) => cookie.startsWith("__Host-csrf="));
           assert.ok(line, `the CSRF cookie: ${visitor.setCookieLines.join(" | ")}`);
-          for (const flag of [/;\s*httponly/i, /;\s*secure/i, /;\s*samesite=lax/i, /;\s*path=\/(;|$)/i]) assert.match(line, flag);
+          for (const flag of [/;\s*httponly/i, /;\s*secure/i, /;\s*samesite=lax/i, /;\s*path=\/(;|$)/i])
+            assert.match(line, flag);
         }
       }
       assert.ok(withForm >= 100, `most pages carried a form with a token (${withForm})`);
@@ -76,12 +80,24 @@ export function sessionCases(target: () => Target): void {
     const token = csrfFrom(page.text);
     const fields = { language: "fr", next: "/login" };
     assert.equal((await visitor.submit("/language", fields)).status, 403, "no token");
-    assert.equal((await visitor.submit("/language", { ...fields, _csrf_token: token.slice(0, -4) + "AAAA" })).status, 403, "a wrong token");
+    assert.equal(
+      (await visitor.submit("/language", { ...fields, _csrf_token: `${token.slice(0, -4)}AAAA` })).status,
+      403,
+      "a wrong token",
+    );
     const stranger = httpClient(app.url, BEHIND_TLS);
-    assert.equal((await stranger.submit("/language", { ...fields, _csrf_token: token })).status, 403, "the token without its cookie");
+    assert.equal(
+      (await stranger.submit("/language", { ...fields, _csrf_token: token })).status,
+      403,
+      "the token without its cookie",
+    );
     const other = httpClient(app.url, BEHIND_TLS);
     const otherToken = csrfFrom((await other.send("/login")).text);
-    assert.equal((await visitor.submit("/language", { ...fields, _csrf_token: otherToken })).status, 403, "another visitor's token");
+    assert.equal(
+      (await visitor.submit("/language", { ...fields, _csrf_token: otherToken })).status,
+      403,
+      "another visitor's token",
+    );
     const ok = await visitor.submit("/language", { ...fields, _csrf_token: token });
     assert.ok(ok.status >= 300 && ok.status < 400, `the right token passes: ${ok.status}`);
   });
@@ -116,9 +132,14 @@ export function sessionCases(target: () => Target): void {
     await logIn(app, laptop, carol!.username, carol!.password);
     const cookie = victim.setCookieLines.filter((line) => line.startsWith("session=")).at(-1);
     assert.ok(cookie, "login sets a session cookie");
-    for (const flag of [/;\s*httponly/i, /;\s*secure/i, /;\s*samesite=lax/i, /;\s*path=\//i]) assert.match(cookie, flag);
+    for (const flag of [/;\s*httponly/i, /;\s*secure/i, /;\s*samesite=lax/i, /;\s*path=\//i])
+      assert.match(cookie, flag);
     const stolen = victim.cookies.get("session")!;
-    assert.equal((await httpClient(app.url, BEHIND_TLS).send("/account", { headers: { cookie: `session=${stolen}` } })).status, 200, "the stolen cookie works before");
+    assert.equal(
+      (await httpClient(app.url, BEHIND_TLS).send("/account", { headers: { cookie: `session=${stolen}` } })).status,
+      200,
+      "the stolen cookie works before",
+    );
     const page = await victim.send("/account/password");
     assert.equal(page.status, 200);
     const newPassword = "new-correct-horse-33";
@@ -130,7 +151,11 @@ export function sessionCases(target: () => Target): void {
     });
     assert.equal(res.status, 303, `the change is accepted: ${res.status} ${res.text.slice(0, 300)}`);
     assert.equal((await victim.send("/account")).status, 200, "the session that changed the password goes on");
-    assert.notEqual((await httpClient(app.url, BEHIND_TLS).send("/account", { headers: { cookie: `session=${stolen}` } })).status, 200, "the stolen cookie no longer reaches /account");
+    assert.notEqual(
+      (await httpClient(app.url, BEHIND_TLS).send("/account", { headers: { cookie: `session=${stolen}` } })).status,
+      200,
+      "the stolen cookie no longer reaches /account",
+    );
     assert.notEqual((await laptop.send("/account")).status, 200, "the account's other session is logged out");
   });
 
@@ -148,14 +173,23 @@ export function sessionCases(target: () => Target): void {
     let path: string | undefined;
     while (!path) {
       const mail = await app.mail.waitForMail();
-      if (mail.to.includes(dave.email)) path = /https?:\/\/[^/\s]+(\/reset-password\/\S+)/.exec(mail.parsed.text ?? "")?.[1];
+      if (mail.to.includes(dave.email))
+        path = /https?:\/\/[^/\s]+(\/reset-password\/\S+)/.exec(mail.parsed.text ?? "")?.[1];
     }
     const page = await visitor.send(path);
     assert.equal(page.status, 200, page.text.slice(0, 300));
     const newPassword = "new-correct-horse-44";
-    const reset = await visitor.submit(path, { _csrf_token: csrfFrom(page.text), password: newPassword, password_confirm: newPassword });
+    const reset = await visitor.submit(path, {
+      _csrf_token: csrfFrom(page.text),
+      password: newPassword,
+      password_confirm: newPassword,
+    });
     assert.equal(reset.status, 303, `the reset is accepted: ${reset.status} ${reset.text.slice(0, 300)}`);
-    assert.notEqual((await httpClient(app.url, BEHIND_TLS).send("/account", { headers: { cookie: `session=${stolen}` } })).status, 200, "the stolen cookie no longer reaches /account");
+    assert.notEqual(
+      (await httpClient(app.url, BEHIND_TLS).send("/account", { headers: { cookie: `session=${stolen}` } })).status,
+      200,
+      "the stolen cookie no longer reaches /account",
+    );
     assert.notEqual((await victim.send("/account")).status, 200, "the victim's own session ended too");
   });
 }

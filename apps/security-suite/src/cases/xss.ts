@@ -26,9 +26,16 @@ export function xssCases(target: () => Target): void {
     const { page, status } = await openUrl(browser, app.url + app.path("/posts"));
     try {
       assert.equal(status, 200);
-      assert.equal(await page.locator("section[data-case]").count(), XSS_VECTORS.length, "every stored post is on the page");
+      assert.equal(
+        await page.locator("section[data-case]").count(),
+        XSS_VECTORS.length,
+        "every stored post is on the page",
+      );
       const live = await liveMarkupIn(page, "section[data-case]");
-      assert.deepEqual(live.map((line) => line.replace(/^(\d+):/, (_m, i: string) => `${JSON.stringify(XSS_VECTORS[Number(i)])}:`)), []);
+      assert.deepEqual(
+        live.map((line) => line.replace(/^(\d+):/, (_m, i: string) => `${JSON.stringify(XSS_VECTORS[Number(i)])}:`)),
+        [],
+      );
     } finally {
       await page.close();
     }

@@ -1,6 +1,10 @@
 import { E_JOB_OPTION_INVALID, jobsOf } from "@fwkit/jobs";
 import type { FakeQueue } from "@fwkit/jobs/testing";
-import { frameworkTestClient as hostTestClient, type TestClient, type TestClientFolderOptions } from "@fwkit/koa-host/testing";
+import {
+  frameworkTestClient as hostTestClient,
+  type TestClient,
+  type TestClientFolderOptions,
+} from "@fwkit/koa-host/testing";
 import { csrfToken, login } from "@fwkit/security";
 import type { ViewModule } from "routing-kernel";
 import type { AppOptions } from "../app-options.js";
@@ -23,7 +27,13 @@ function withJobs(client: TestClient): AppTestClient {
   Object.defineProperty(client, "jobs", {
     get: () => {
       const fake = jobsOf(client.host)?.fake;
-      if (!fake) throw new E_JOB_OPTION_INVALID("client.jobs", "jobs.fake", "true (the test environment's default) with the jobs battery on", false);
+      if (!fake)
+        throw new E_JOB_OPTION_INVALID(
+          "client.jobs",
+          "jobs.fake",
+          "true (the test environment's default) with the jobs battery on",
+          false,
+        );
       return fake;
     },
   });
@@ -37,7 +47,13 @@ function withJobs(client: TestClient): AppTestClient {
  * memory (no port); cookies are kept, the CSRF token is sent on unsafe verbs, `loginAs(user)` logs
  * in through the security battery; `jobs` is the app's fake job queue. Call `close()` when done.
  */
-export function frameworkTestClient(framework: Framework): (source: string | TestAppOptions, options?: TestClientFolderOptions) => Promise<AppTestClient> {
-  const built = { name: framework.name, createApp: (options: AppOptions) => framework.createApp(options), session: { csrfToken, login } };
+export function frameworkTestClient(
+  framework: Framework,
+): (source: string | TestAppOptions, options?: TestClientFolderOptions) => Promise<AppTestClient> {
+  const built = {
+    name: framework.name,
+    createApp: (options: AppOptions) => framework.createApp(options),
+    session: { csrfToken, login },
+  };
   return async (source, options) => withJobs(await hostTestClient<TestAppOptions>(built, source, options));
 }

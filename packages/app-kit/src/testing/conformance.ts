@@ -18,12 +18,18 @@ const PLAIN = Object.freeze({
 /** The same with the security battery on (cookie sessions, CSRF), for the security cases. */
 const SECURE = Object.freeze({ ...PLAIN, batteries: Object.freeze({ security: true, data: false, services: false }) });
 /** Declared schemas are checked by the data battery (an in-memory SQLite), with sessions for a refused form's messages. */
-const SCHEMAS = Object.freeze({ ...PLAIN, dbUrl: "sqlite::memory:", batteries: Object.freeze({ security: true, data: true, services: false }) });
+const SCHEMAS = Object.freeze({
+  ...PLAIN,
+  dbUrl: "sqlite::memory:",
+  batteries: Object.freeze({ security: true, data: true, services: false }),
+});
 
 /** What a framework gives {@link frameworkConformance}: what differs between frameworks, nothing else. */
 export interface ConformanceParts {
   /** The view base class. */
-  readonly Base: abstract new (...args: never[]) => object;
+  readonly Base: abstract new (
+    ...args: never[]
+  ) => object;
   /** True when generated paths end with `/`. */
   readonly trailingSlash: boolean;
   /** Its verb, route and JSON decorators in its own idiom (the suite's `ConformanceDecorators`). */
@@ -84,7 +90,8 @@ export function frameworkConformance<Parts extends ConformanceParts>(framework: 
     },
     results: Object.freeze({
       ...(parts.results as Parts["results"]),
-      start: (modules: ViewModule[], templates: ServeForTestOptions["templates"]) => serveForTest(served, modules, PLAIN, { templates }),
+      start: (modules: ViewModule[], templates: ServeForTestOptions["templates"]) =>
+        serveForTest(served, modules, PLAIN, { templates }),
     }),
     security: Object.freeze({
       ...(parts.security as Parts["security"]),
@@ -95,7 +102,11 @@ export function frameworkConformance<Parts extends ConformanceParts>(framework: 
     cli: Object.freeze({
       ...(parts.cli as Parts["cli"]),
       async develop(root: string, modules: ViewModule[], config: Readonly<Record<string, unknown>>): Promise<void> {
-        const host = await framework.createApp({ root, modules, config: { env: "development", logLevel: "silent", logRequests: false, ...config } });
+        const host = await framework.createApp({
+          root,
+          modules,
+          config: { env: "development", logLevel: "silent", logRequests: false, ...config },
+        });
         await host.close();
       },
     }),

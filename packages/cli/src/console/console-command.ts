@@ -16,7 +16,10 @@ async function confirmProduction(framework: string, root: string): Promise<boole
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdout.isTTY === true });
   try {
     const ended = new Promise<string>((done) => rl.once("close", () => done("")));
-    const answer = await Promise.race([rl.question(`${framework} console in PRODUCTION (${root}): what you run changes real data. Open it? [y/N] `), ended]);
+    const answer = await Promise.race([
+      rl.question(`${framework} console in PRODUCTION (${root}): what you run changes real data. Open it? [y/N] `),
+      ended,
+    ]);
     return /^y(es)?$/i.test(answer.trim());
   } finally {
     rl.close();
@@ -24,14 +27,22 @@ async function confirmProduction(framework: string, root: string): Promise<boole
 }
 
 /** The console command under a framework's name (`framework`: the CLI's name, for prompts and messages). */
-export function consoleCommand(command: string, framework: string): CommandModule<Record<string, unknown>, ConsoleArgs> {
+export function consoleCommand(
+  command: string,
+  framework: string,
+): CommandModule<Record<string, unknown>, ConsoleArgs> {
   return {
     command,
-    describe: "open a REPL with the app loaded: models, config, services, urlFor (--env production asks first; --yes does not)",
+    describe:
+      "open a REPL with the app loaded: models, config, services, urlFor (--env production asks first; --yes does not)",
     builder: (y) =>
       y
         .option("env", { type: "string", describe: "the environment to load (default: APP_ENV, else development)" })
-        .option("yes", { type: "boolean", default: false, describe: "open a production console without asking" }) as never,
+        .option("yes", {
+          type: "boolean",
+          default: false,
+          describe: "open a production console without asking",
+        }) as never,
     async handler(args) {
       if (args.env !== undefined) process.env["APP_ENV"] = args.env;
       const root = resolve(String(args.root ?? process.cwd()));

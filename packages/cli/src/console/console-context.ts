@@ -18,7 +18,8 @@ interface ServicesLike {
   readonly services: { readonly mailer: unknown; readonly storage: unknown; readonly cache: unknown };
 }
 
-const isData = (plugin: unknown): plugin is DataLike => (plugin as { name?: unknown }).name === "data" && typeof (plugin as { models?: unknown }).models === "object";
+const isData = (plugin: unknown): plugin is DataLike =>
+  (plugin as { name?: unknown }).name === "data" && typeof (plugin as { models?: unknown }).models === "object";
 const isServices = (plugin: unknown): plugin is ServicesLike =>
   (plugin as { name?: unknown }).name === "services" && typeof (plugin as { services?: unknown }).services === "object";
 
@@ -32,7 +33,10 @@ function tryRead<T>(read: () => T): T | undefined {
 }
 
 /** The variables of the console of `host`, by name; `models` lists the model names for the banner. */
-export function consoleContext(host: Host): { readonly variables: Record<string, unknown>; readonly models: readonly string[] } {
+export function consoleContext(host: Host): {
+  readonly variables: Record<string, unknown>;
+  readonly models: readonly string[];
+} {
   const runtime = runtimeOf(host.koa.context);
   const basePath = runtime.basePath;
   const variables: Record<string, unknown> = {
@@ -40,7 +44,8 @@ export function consoleContext(host: Host): { readonly variables: Record<string,
     config: host.config,
     logger: host.logger,
     routes: host.table,
-    urlFor: (target: string, methodOrParams?: string | Record<string, unknown>, params?: Record<string, unknown>) => basePath + host.table.urlFor(target, methodOrParams, params),
+    urlFor: (target: string, methodOrParams?: string | Record<string, unknown>, params?: Record<string, unknown>) =>
+      basePath + host.table.urlFor(target, methodOrParams, params),
   };
   const data = runtime.plugins.find(isData);
   const models: string[] = [];

@@ -51,7 +51,15 @@ export async function startConsole(options: ConsoleOptions): Promise<void> {
       `Also in scope: ${extras.join(", ")}, app. Top-level await works; .exit or Ctrl+D leaves.\n`,
   );
   const terminal = (output as { isTTY?: boolean }).isTTY === true;
-  const server = start({ prompt: `${framework}(${env})> `, input, output, terminal, useGlobal: false, ignoreUndefined: true, breakEvalOnSigint: terminal });
+  const server = start({
+    prompt: `${framework}(${env})> `,
+    input,
+    output,
+    terminal,
+    useGlobal: false,
+    ignoreUndefined: true,
+    breakEvalOnSigint: terminal,
+  });
   const closed = new Promise<void>((resolve) => server.once("exit", () => resolve()));
   for (const [name, value] of Object.entries(variables)) {
     Object.defineProperty(server.context, name, { value, enumerable: true, configurable: true, writable: true });

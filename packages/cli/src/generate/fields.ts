@@ -21,7 +21,18 @@ export interface Field {
   readonly optional: boolean;
 }
 
-const RESERVED = new Set(["id", "created_at", "updated_at", "deleted_at", "constructor", "prototype", "__proto__", "_method", "_csrf_token", "_back"]);
+const RESERVED = new Set([
+  "id",
+  "created_at",
+  "updated_at",
+  "deleted_at",
+  "constructor",
+  "prototype",
+  "__proto__",
+  "_method",
+  "_csrf_token",
+  "_back",
+]);
 const NAME = /^[a-z][a-z0-9_]{0,62}$/i;
 
 /** Parses `name:type` arguments; E_RESOURCE_FIELD names what is wrong and the known types. */
@@ -32,9 +43,12 @@ export function parseFields(specs: readonly string[]): Field[] {
     const match = /^([^:]+):([a-z]+)(\?)?$/.exec(spec);
     if (!match) throw new E_RESOURCE_FIELD(spec, "write each field as name:type, e.g. title:string or price:number?");
     const [, name, type, optional] = match as unknown as [string, string, string, string | undefined];
-    if (!NAME.test(name)) throw new E_RESOURCE_FIELD(spec, "a field name is letters, digits and _ starting with a letter");
-    if (RESERVED.has(name.toLowerCase())) throw new E_RESOURCE_FIELD(spec, `${name} is kept by the model or the forms; choose another name`);
-    if (!(FIELD_TYPES as readonly string[]).includes(type)) throw new E_RESOURCE_FIELD(spec, `the known types are ${FIELD_TYPES.join(", ")}`);
+    if (!NAME.test(name))
+      throw new E_RESOURCE_FIELD(spec, "a field name is letters, digits and _ starting with a letter");
+    if (RESERVED.has(name.toLowerCase()))
+      throw new E_RESOURCE_FIELD(spec, `${name} is kept by the model or the forms; choose another name`);
+    if (!(FIELD_TYPES as readonly string[]).includes(type))
+      throw new E_RESOURCE_FIELD(spec, `the known types are ${FIELD_TYPES.join(", ")}`);
     if (fields.some((field) => field.name === name)) throw new E_RESOURCE_FIELD(spec, `${name} is given twice`);
     fields.push({ name, type: type as FieldType, optional: optional === "?" });
   }
@@ -43,7 +57,9 @@ export function parseFields(specs: readonly string[]): Field[] {
 
 /** The TypeScript type of the field in the row interface. */
 export function rowType(field: Field): string {
-  const base = { string: "string", text: "string", integer: "number", number: "number", boolean: "boolean" }[field.type];
+  const base = { string: "string", text: "string", integer: "number", number: "number", boolean: "boolean" }[
+    field.type
+  ];
   return field.optional ? `${base} | null` : base;
 }
 
@@ -65,7 +81,8 @@ export function columnOf(field: Field): string {
  * as strings (a checkbox as "on" or absent, an empty optional field as ""); else JSON's own types.
  */
 export function schemaOf(field: Field, form: boolean): string {
-  const text = (max: number) => (field.optional ? `z.string().trim().max(${max})` : `z.string().trim().min(1).max(${max})`);
+  const text = (max: number) =>
+    field.optional ? `z.string().trim().max(${max})` : `z.string().trim().min(1).max(${max})`;
   const schema = {
     string: text(200),
     text: text(20_000),
@@ -75,10 +92,16 @@ export function schemaOf(field: Field, form: boolean): string {
   }[field.type];
   if (field.type === "boolean") return `${schema}.default(false)`;
   // An empty number field must not become 0 (Number("") is 0): it is missing.
-  if (!field.optional) return form && (field.type === "integer" || field.type === "number") ? `z.preprocess((value) => (value === "" ? undefined : value), ${schema})` : schema;
+  if (!field.optional)
+    return form && (field.type === "integer" || field.type === "number")
+      ? `z.preprocess((value) => (value === "" ? undefined : value), ${schema})`
+      : schema;
   // An optional field stores NULL when left empty: a form sends "" for it, JSON null or nothing.
-  if (field.type === "string" || field.type === "text") return `${schema}.transform((value) => (value === "" ? null : value)).nullable().default(null)`;
-  return form ? `z.preprocess((value) => (value === "" || value === undefined ? null : value), ${schema}.nullable())` : `${schema}.nullable().default(null)`;
+  if (field.type === "string" || field.type === "text")
+    return `${schema}.transform((value) => (value === "" ? null : value)).nullable().default(null)`;
+  return form
+    ? `z.preprocess((value) => (value === "" || value === undefined ? null : value), ${schema}.nullable())`
+    : `${schema}.nullable().default(null)`;
 }
 
 /** The factory's fake value for the field. */
@@ -94,6 +117,9 @@ export function fakeValueOf(field: Field): string {
 
 /** A label for the field: `due_on` -> `Due on`. */
 export function labelOf(field: Field): string {
-  const words = field.name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
+  const words = field.name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/_/g, " ")
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -16,15 +16,29 @@ export interface ResourceScaffold {
   /** The module apps import the framework from (`fw-a`). */
   readonly framework: string;
   /** The view module, its templates (none with `api`) and the test file, for the app at `root`. */
-  files(names: ResourceNames, fields: readonly Field[], options: { readonly api: boolean; readonly root: string }): Readonly<Record<string, string>>;
+  files(
+    names: ResourceNames,
+    fields: readonly Field[],
+    options: { readonly api: boolean; readonly root: string },
+  ): Readonly<Record<string, string>>;
 }
 
 /** Generates a resource in the app at `dir`; returns what was created and appended. */
-export function generateResource(dir: string, name: string, specs: readonly string[], scaffold: ResourceScaffold, options: { readonly api?: boolean; readonly now?: Date } = {}): ResourceResult {
+export function generateResource(
+  dir: string,
+  name: string,
+  specs: readonly string[],
+  scaffold: ResourceScaffold,
+  options: { readonly api?: boolean; readonly now?: Date } = {},
+): ResourceResult {
   const root = resolve(dir);
   const names = resourceNames(name);
   const fields = parseFields(specs);
-  if (!findAppEntry(root)) throw new E_APP_NOT_FOUND(root, "there is no app.ts here; run the init command of your framework first, or pass --root");
+  if (!findAppEntry(root))
+    throw new E_APP_NOT_FOUND(
+      root,
+      "there is no app.ts here; run the init command of your framework first, or pass --root",
+    );
   const common = commonResourcePlan(scaffold.framework, names, fields, options.now);
   const files = { ...common.files, ...scaffold.files(names, fields, { api: options.api ?? false, root }) };
   return writeResource(root, names, { files, appends: common.appends });
@@ -33,17 +47,37 @@ export function generateResource(dir: string, name: string, specs: readonly stri
 type ResourceArgs = { root?: unknown; name: string; fields: string[]; api: boolean };
 
 /** The resource command under a framework's name; `next` says what to run afterwards (migrate, test). */
-export function resourceCommand(command: string, scaffold: ResourceScaffold, next: string): CommandModule<Record<string, unknown>, ResourceArgs> {
+export function resourceCommand(
+  command: string,
+  scaffold: ResourceScaffold,
+  next: string,
+): CommandModule<Record<string, unknown>, ResourceArgs> {
   return {
     command: `${command} <name> [fields..]`,
-    describe: "generate a resource: migration, model, factory, declared schema, view (index/show/new/create/edit/update/delete), templates and a test (--api: JSON)",
+    describe:
+      "generate a resource: migration, model, factory, declared schema, view (index/show/new/create/edit/update/delete), templates and a test (--api: JSON)",
     builder: (y) =>
       y
-        .positional("name", { type: "string", demandOption: true, describe: "the model's name, singular (Note, blog_post)" })
-        .positional("fields", { type: "string", array: true, default: [], describe: `name:type (${["string", "text", "integer", "number", "boolean"].join(", ")}; name:type? for an optional one)` })
+        .positional("name", {
+          type: "string",
+          demandOption: true,
+          describe: "the model's name, singular (Note, blog_post)",
+        })
+        .positional("fields", {
+          type: "string",
+          array: true,
+          default: [],
+          describe: `name:type (${["string", "text", "integer", "number", "boolean"].join(", ")}; name:type? for an optional one)`,
+        })
         .option("api", { type: "boolean", default: false, describe: "a JSON API instead of HTML pages" }) as never,
     handler(args) {
-      const result = generateResource(String(args.root ?? process.cwd()), args.name, args.fields.map(String), scaffold, { api: args.api });
+      const result = generateResource(
+        String(args.root ?? process.cwd()),
+        args.name,
+        args.fields.map(String),
+        scaffold,
+        { api: args.api },
+      );
       for (const file of result.created) console.log(`create  ${file}`);
       for (const file of result.appended) console.log(`append  ${file}`);
       console.log(`\nNext: ${next}`);

@@ -22,7 +22,12 @@ function stamp(now: Date): string {
 }
 
 /** The migration, model and factory files of a resource; `framework` is the module apps import. */
-export function commonResourcePlan(framework: string, names: ResourceNames, fields: readonly Field[], now: Date = new Date()): ResourcePlan {
+export function commonResourcePlan(
+  framework: string,
+  names: ResourceNames,
+  fields: readonly Field[],
+  now: Date = new Date(),
+): ResourcePlan {
   const modelFile = `lib/models/${names.module}.ts`;
   const factoryFile = `lib/factories/${names.module}.ts`;
   return {
@@ -82,15 +87,21 @@ function sourceFiles(dir: string): string[] {
 export function checkResourceClashes(root: string, names: ResourceNames, plan: ResourcePlan): void {
   for (const file of Object.keys(plan.files)) if (existsSync(join(root, file))) throw new E_RESOURCE_EXISTS(file);
   const migrations = join(root, "migrations");
-  const taken = existsSync(migrations) ? readdirSync(migrations).find((file) => new RegExp(`^\\d+_create_${names.table}\\.[mc]?[jt]s$`).test(file)) : undefined;
+  const taken = existsSync(migrations)
+    ? readdirSync(migrations).find((file) => new RegExp(`^\\d+_create_${names.table}\\.[mc]?[jt]s$`).test(file))
+    : undefined;
   if (taken) throw new E_RESOURCE_EXISTS(`migrations/${taken} (the ${names.table} table)`);
-  const declared = (file: string, pattern: RegExp) => existsSync(join(root, file)) && pattern.test(readFileSync(join(root, file), "utf8"));
+  const declared = (file: string, pattern: RegExp) =>
+    existsSync(join(root, file)) && pattern.test(readFileSync(join(root, file), "utf8"));
   const exported = (name: string) => new RegExp(`export\\s+(const|class|interface|type|function)\\s+${name}\\b`);
-  if (declared("lib/models.ts", exported(names.model)) || declared("lib/models.ts", exported(names.row))) throw new E_RESOURCE_EXISTS(`lib/models.ts (${names.model})`);
-  if (declared("lib/factories.ts", exported(names.plural))) throw new E_RESOURCE_EXISTS(`lib/factories.ts (${names.plural})`);
+  if (declared("lib/models.ts", exported(names.model)) || declared("lib/models.ts", exported(names.row)))
+    throw new E_RESOURCE_EXISTS(`lib/models.ts (${names.model})`);
+  if (declared("lib/factories.ts", exported(names.plural)))
+    throw new E_RESOURCE_EXISTS(`lib/factories.ts (${names.plural})`);
   // A view class of the same name would answer the same URLs.
   for (const file of sourceFiles(join(root, "views"))) {
-    if (new RegExp(`class\\s+${names.plural}\\b`).test(readFileSync(file, "utf8"))) throw new E_RESOURCE_EXISTS(`${file.slice(root.length + 1)} (class ${names.plural})`);
+    if (new RegExp(`class\\s+${names.plural}\\b`).test(readFileSync(file, "utf8")))
+      throw new E_RESOURCE_EXISTS(`${file.slice(root.length + 1)} (class ${names.plural})`);
   }
 }
 

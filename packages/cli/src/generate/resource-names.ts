@@ -39,7 +39,8 @@ export function resourceNames(name: string): ResourceNames {
     .split("_")
     .filter(Boolean)
     .map((word) => word.toLowerCase());
-  const pascal = (parts: readonly string[]) => parts.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join("");
+  const pascal = (parts: readonly string[]) =>
+    parts.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join("");
   const pluralWords = [...words.slice(0, -1), pluralize(words[words.length - 1]!)];
   const model = pascal(words);
   return {

@@ -8,17 +8,30 @@ import type { ResourceNames } from "./resource-names.js";
 
 /** A valid value of each field, as a form (strings) or JSON sends it. */
 function sample(field: Field, form: boolean, variant: 1 | 2): unknown {
-  const value = { string: `Sample ${variant}`, text: `Some text ${variant}`, integer: 3 * variant, number: 2.5 * variant, boolean: variant === 1 }[field.type];
+  const value = {
+    string: `Sample ${variant}`,
+    text: `Some text ${variant}`,
+    integer: 3 * variant,
+    number: 2.5 * variant,
+    boolean: variant === 1,
+  }[field.type];
   return form ? (field.type === "boolean" ? (value ? "true" : undefined) : String(value)) : value;
 }
 
 function body(fields: readonly Field[], form: boolean, variant: 1 | 2): string {
-  const entries = fields.map((field) => [field.name, sample(field, form, variant)] as const).filter(([, value]) => value !== undefined);
+  const entries = fields
+    .map((field) => [field.name, sample(field, form, variant)] as const)
+    .filter(([, value]) => value !== undefined);
   return `{ ${entries.map(([name, value]) => `${name}: ${JSON.stringify(value)}`).join(", ")} }`;
 }
 
 /** The test file of a resource for `framework` (`fw-a`, `fw-b`); `api`: the JSON variant. */
-export function resourceTestFile(framework: string, names: ResourceNames, fields: readonly Field[], api: boolean): string {
+export function resourceTestFile(
+  framework: string,
+  names: ResourceNames,
+  fields: readonly Field[],
+  api: boolean,
+): string {
   const { model, plural } = names;
   const first = fields[0]!;
   const required = fields.find((field) => !field.optional && field.type !== "boolean");

@@ -44,21 +44,37 @@ function redisQueue(app: Host, command: string): JobQueue {
   const queue = jobsOf(app)?.queue;
   if (!queue) throw new E_COMMAND_OPTION(`${command}: batteries.jobs`, "on (the jobs battery makes the queue)", false);
   if (queue.kind !== "bullmq") {
-    throw new E_COMMAND_OPTION(`${command}: QUEUE_URL`, "a redis:// URL (memory: and sync: queues live inside the web process, which runs their jobs itself)", `${queue.kind}:`);
+    throw new E_COMMAND_OPTION(
+      `${command}: QUEUE_URL`,
+      "a redis:// URL (memory: and sync: queues live inside the web process, which runs their jobs itself)",
+      `${queue.kind}:`,
+    );
   }
   return queue;
 }
 
 /** `--queue a --queue b` or `--queue a,b`, each a queue the app's jobs use. */
 function queuesOf(args: QueueArgs, queue: JobQueue): string[] | undefined {
-  const given = (args.queue ?? []).flatMap((value) => String(value).split(",")).map((name) => name.trim()).filter(Boolean);
+  const given = (args.queue ?? [])
+    .flatMap((value) => String(value).split(","))
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (given.length === 0) return undefined;
   const known = queue.queueNames();
-  for (const name of given) if (!known.includes(name)) throw new E_JOB_UNKNOWN(`queue ${name}`, known.map((other) => `queue ${other}`));
+  for (const name of given)
+    if (!known.includes(name))
+      throw new E_JOB_UNKNOWN(
+        `queue ${name}`,
+        known.map((other) => `queue ${other}`),
+      );
   return given;
 }
 
-const queueOption = { type: "string", array: true, describe: "a queue to act on (repeatable, or a,b; default: every queue the app's jobs use)" } as const;
+const queueOption = {
+  type: "string",
+  array: true,
+  describe: "a queue to act on (repeatable, or a,b; default: every queue the app's jobs use)",
+} as const;
 
 /** The worker: `--queue`, `--concurrency` (jobs at once per queue), `--grace` (seconds a running job gets at SIGTERM). */
 function workCommand(command: string): CommandModule<QueueArgs, QueueArgs & { concurrency: number; grace: number }> {
@@ -69,19 +85,31 @@ function workCommand(command: string): CommandModule<QueueArgs, QueueArgs & { co
       y
         .option("queue", queueOption)
         .option("concurrency", { type: "number", default: 1, describe: "jobs run at once per queue" })
-        .option("grace", { type: "number", default: 30, describe: "seconds a running job may finish in at SIGTERM before it is left to be retried" }) as never,
+        .option("grace", {
+          type: "number",
+          default: 30,
+          describe: "seconds a running job may finish in at SIGTERM before it is left to be retried",
+        }) as never,
     async handler(args) {
-      if (!Number.isInteger(args.concurrency) || args.concurrency < 1 || args.concurrency > 1000) throw new E_COMMAND_OPTION("--concurrency", "a whole number from 1 to 1000", args.concurrency);
-      if (!Number.isFinite(args.grace) || args.grace < 0) throw new E_COMMAND_OPTION("--grace", "a number of seconds, 0 or more", args.grace);
+      if (!Number.isInteger(args.concurrency) || args.concurrency < 1 || args.concurrency > 1000)
+        throw new E_COMMAND_OPTION("--concurrency", "a whole number from 1 to 1000", args.concurrency);
+      if (!Number.isFinite(args.grace) || args.grace < 0)
+        throw new E_COMMAND_OPTION("--grace", "a number of seconds, 0 or more", args.grace);
       await withApp(
         servedApp(args),
         async (app) => {
           const queue = redisQueue(app, command);
           const queues = queuesOf(args, queue) ?? queue.queueNames();
           const worker = await runWorker(queue, { queues, concurrency: args.concurrency, grace: args.grace * 1000 });
-          console.log(`Working the queues ${queues.join(", ")} (concurrency ${args.concurrency}, pid ${process.pid}); SIGTERM stops after the running jobs`);
+          console.log(
+            `Working the queues ${queues.join(", ")} (concurrency ${args.concurrency}, pid ${process.pid}); SIGTERM stops after the running jobs`,
+          );
           const stopped = await worker.stopped;
-          console.log(stopped.forced ? `Stopped (${stopped.signal ?? "stop"}): the grace ran out, the running jobs will be retried by another worker` : `Stopped (${stopped.signal ?? "stop"}) after the running jobs finished`);
+          console.log(
+            stopped.forced
+              ? `Stopped (${stopped.signal ?? "stop"}): the grace ran out, the running jobs will be retried by another worker`
+              : `Stopped (${stopped.signal ?? "stop"}) after the running jobs finished`,
+          );
         },
         { config: { ...OVERRIDES.config, logLevel: "info" } },
       );
@@ -90,7 +118,10 @@ function workCommand(command: string): CommandModule<QueueArgs, QueueArgs & { co
 }
 
 /** The failed jobs, newest first: `--queue`, `--limit`, `--json`. */
-function failedCommand(command: string, retry: string): CommandModule<QueueArgs, QueueArgs & { limit: number; json: boolean }> {
+function failedCommand(
+  command: string,
+  retry: string,
+): CommandModule<QueueArgs, QueueArgs & { limit: number; json: boolean }> {
   return {
     command,
     describe: "list the failed jobs (newest first) with their errors",
@@ -100,7 +131,8 @@ function failedCommand(command: string, retry: string): CommandModule<QueueArgs,
         .option("limit", { type: "number", default: 50, describe: "at most this many" })
         .option("json", { type: "boolean", default: false, describe: "print JSON" }) as never,
     async handler(args) {
-      if (!Number.isInteger(args.limit) || args.limit < 1) throw new E_COMMAND_OPTION("--limit", "a whole number of 1 or more", args.limit);
+      if (!Number.isInteger(args.limit) || args.limit < 1)
+        throw new E_COMMAND_OPTION("--limit", "a whole number of 1 or more", args.limit);
       await withApp(
         servedApp(args),
         async (app) => {
@@ -125,7 +157,12 @@ function retryCommand(command: string): CommandModule<QueueArgs, QueueArgs & { i
         .option("all", { type: "boolean", default: false, describe: "every failed job" })
         .option("queue", queueOption) as never,
     async handler(args) {
-      if (args.all === (args.id !== undefined)) throw new E_COMMAND_OPTION(command, "given a failed job's id or --all (one of them)", args.all ? `--all and ${args.id}` : "neither");
+      if (args.all === (args.id !== undefined))
+        throw new E_COMMAND_OPTION(
+          command,
+          "given a failed job's id or --all (one of them)",
+          args.all ? `--all and ${args.id}` : "neither",
+        );
       await withApp(
         servedApp(args),
         async (app) => {
@@ -186,7 +223,9 @@ function scheduleCommand(command: string): CommandModule<AppArgs, AppArgs & { js
 }
 
 /** Dispatches a job by its name with a JSON payload (`--payload '{"userId":1}'`, `--delay 30`). */
-function dispatchCommand(command: string): CommandModule<AppArgs, AppArgs & { name: string; payload: string; delay?: number }> {
+function dispatchCommand(
+  command: string,
+): CommandModule<AppArgs, AppArgs & { name: string; payload: string; delay?: number }> {
   return {
     command: `${command} <name>`,
     describe: "dispatch one of the app's jobs by name, with a JSON payload checked by its schema",
@@ -202,12 +241,17 @@ function dispatchCommand(command: string): CommandModule<AppArgs, AppArgs & { na
       } catch {
         throw new E_COMMAND_OPTION("--payload", "JSON, such as '{\"userId\": 1}'", args.payload);
       }
-      if (args.delay !== undefined && (!Number.isFinite(args.delay) || args.delay < 0)) throw new E_COMMAND_OPTION("--delay", "a number of seconds, 0 or more", args.delay);
+      if (args.delay !== undefined && (!Number.isFinite(args.delay) || args.delay < 0))
+        throw new E_COMMAND_OPTION("--delay", "a number of seconds, 0 or more", args.delay);
       await withApp(
         servedApp(args),
         async (app) => {
           const queue = redisQueue(app, command);
-          const job = await queue.dispatchByName(String(args.name), payload, args.delay === undefined ? {} : { delay: args.delay * 1000 });
+          const job = await queue.dispatchByName(
+            String(args.name),
+            payload,
+            args.delay === undefined ? {} : { delay: args.delay * 1000 },
+          );
           console.log(`Dispatched ${job.name} to the queue ${job.queue} (id ${job.id})`);
         },
         OVERRIDES,

@@ -9,7 +9,13 @@ const oneLine = (text: string, max = 160) => {
 /** The failed jobs, one per line (`ref  name  attempts  when  error`), or JSON. */
 export function printFailed(failed: readonly FailedJob[], json: boolean, retry: string): void {
   if (json) {
-    console.log(JSON.stringify(failed.map(({ stack: _stack, ...job }) => job), null, 2));
+    console.log(
+      JSON.stringify(
+        failed.map(({ stack: _stack, ...job }) => job),
+        null,
+        2,
+      ),
+    );
     return;
   }
   if (failed.length === 0) {
@@ -17,7 +23,9 @@ export function printFailed(failed: readonly FailedJob[], json: boolean, retry: 
     return;
   }
   for (const job of failed) {
-    console.log(`${job.ref}  ${job.name}  after ${job.attemptsMade} attempt(s)  ${job.failedAt?.toISOString() ?? "-"}  ${oneLine(job.error)}`);
+    console.log(
+      `${job.ref}  ${job.name}  after ${job.attemptsMade} attempt(s)  ${job.failedAt?.toISOString() ?? "-"}  ${oneLine(job.error)}`,
+    );
   }
   console.log(`\n${failed.length} failed job(s). Run one again: ${retry} <id>; all of them: ${retry} --all`);
 }
@@ -33,7 +41,10 @@ export function printSchedules(schedules: readonly ScheduledRun[], json: boolean
     return;
   }
   for (const run of schedules) {
-    const when = run.cron !== undefined ? `cron "${run.cron}"${run.tz ? ` (${run.tz})` : " (UTC)"}` : `every ${Math.round((run.every ?? 0) / 1000)} s`;
+    const when =
+      run.cron !== undefined
+        ? `cron "${run.cron}"${run.tz ? ` (${run.tz})` : " (UTC)"}`
+        : `every ${Math.round((run.every ?? 0) / 1000)} s`;
     console.log(`${run.job}  ${run.queue}  ${when}  next ${run.next?.toISOString() ?? "-"}`);
   }
 }

@@ -1,4 +1,13 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { findAppEntry } from "@fwkit/koa-host/operations";
 import { importDevTool } from "@fwkit/koa-host/operations";
@@ -35,7 +44,12 @@ function* walk(dir: string, root: string, outDir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (SKIPPED_FOLDERS.has(entry.name) || builds.some((build) => full === build || full.startsWith(`${build}.`)) || entry.name.startsWith(".")) continue;
+      if (
+        SKIPPED_FOLDERS.has(entry.name) ||
+        builds.some((build) => full === build || full.startsWith(`${build}.`)) ||
+        entry.name.startsWith(".")
+      )
+        continue;
       yield* walk(full, root, outDir);
     } else if (entry.isFile() && !SKIPPED_FILES.test(entry.name)) {
       yield relative(root, full);
@@ -52,11 +66,17 @@ function* walk(dir: string, root: string, outDir: string): Generator<string> {
  */
 export async function buildApp(options: BuildOptions): Promise<BuildResult> {
   const root = options.root;
-  if (!findAppEntry(root)) throw new E_APP_NOT_FOUND(root, "there is no app.ts; run the init command of your framework first, or pass --root");
+  if (!findAppEntry(root))
+    throw new E_APP_NOT_FOUND(root, "there is no app.ts; run the init command of your framework first, or pass --root");
   const outDir = join(root, options.outDir ?? "build");
   // Loaded here only: serving an app never loads the compiler. esbuild is a development
   // dependency of the app (found there, or beside koa-host), so a production install has none.
-  const esbuild = await importDevTool<typeof import("esbuild")>("esbuild", "build command (TypeScript to JavaScript)", root, CLI_DIR);
+  const esbuild = await importDevTool<typeof import("esbuild")>(
+    "esbuild",
+    "build command (TypeScript to JavaScript)",
+    root,
+    CLI_DIR,
+  );
   const staging = `${outDir}.tmp-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   let compiled = 0;
@@ -65,7 +85,13 @@ export async function buildApp(options: BuildOptions): Promise<BuildResult> {
     for (const file of walk(root, root, outDir)) {
       const source = join(root, file);
       if (TYPESCRIPT.test(file)) {
-        const target = join(staging, file.replace(/\.ts$/, ".js").replace(/\.mts$/, ".mjs").replace(/\.cts$/, ".cjs"));
+        const target = join(
+          staging,
+          file
+            .replace(/\.ts$/, ".js")
+            .replace(/\.mts$/, ".mjs")
+            .replace(/\.cts$/, ".cjs"),
+        );
         let code: string;
         try {
           ({ code } = await esbuild.transform(readFileSync(source, "utf8"), {
@@ -74,7 +100,13 @@ export async function buildApp(options: BuildOptions): Promise<BuildResult> {
             target: "node20",
             sourcemap: "inline",
             sourcefile: file.split(sep).join("/"),
-            tsconfigRaw: { compilerOptions: { experimentalDecorators: false, useDefineForClassFields: true, verbatimModuleSyntax: false } },
+            tsconfigRaw: {
+              compilerOptions: {
+                experimentalDecorators: false,
+                useDefineForClassFields: true,
+                verbatimModuleSyntax: false,
+              },
+            },
           }));
         } catch (error) {
           throw new E_BUILD_FAILED(`${file}: ${(error as Error).message}`);

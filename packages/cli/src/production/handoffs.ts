@@ -24,11 +24,16 @@ const isCluster = (message: unknown): message is { cmd: "NODE_CLUSTER"; act?: st
  * those it never took (at most a few: the cluster hands a worker one at a time per server).
  */
 export function watchHandoffs(worker: Worker, orphaned: (handles: Handle[]) => void): void {
-  const child = worker.process as unknown as { send: Send; on(event: string, listener: (message: unknown) => void): void; once(event: string, listener: () => void): void };
+  const child = worker.process as unknown as {
+    send: Send;
+    on(event: string, listener: (message: unknown) => void): void;
+    once(event: string, listener: () => void): void;
+  };
   const pending = new Map<number, Handle>();
   const send = child.send;
   child.send = function (this: unknown, message, handle, ...rest) {
-    if (handle && isCluster(message) && message.act === "newconn" && typeof message.seq === "number") pending.set(message.seq, handle as Handle);
+    if (handle && isCluster(message) && message.act === "newconn" && typeof message.seq === "number")
+      pending.set(message.seq, handle as Handle);
     return send.call(this, message, handle, ...rest);
   };
   child.on("internalMessage", (message) => {
@@ -54,7 +59,7 @@ export function watchHandoffs(worker: Worker, orphaned: (handles: Handle[]) => v
  * where an open one nobody serves is a wait until its timeout.
  */
 export function handOver(handle: Handle, worker: Worker | undefined): void {
-  if (!worker || !worker.isConnected()) {
+  if (!worker?.isConnected()) {
     handle.close();
     return;
   }

@@ -112,13 +112,16 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
         // A serving worker died: replace it, backing off if workers keep dying young.
         const lived = Date.now() - slot.bornAt;
         if (lived > STABLE_MS) backoffMs = BACKOFF_START_MS;
-        options.log.warn(`worker ${worker.process.pid} died (${signal ?? `exit ${code}`}); replacing it in ${backoffMs} ms`, {
-          event: "worker-died",
-          worker: worker.process.pid,
-          signal: signal ?? undefined,
-          exitCode: code ?? undefined,
-          replaceInMs: backoffMs,
-        });
+        options.log.warn(
+          `worker ${worker.process.pid} died (${signal ?? `exit ${code}`}); replacing it in ${backoffMs} ms`,
+          {
+            event: "worker-died",
+            worker: worker.process.pid,
+            signal: signal ?? undefined,
+            exitCode: code ?? undefined,
+            replaceInMs: backoffMs,
+          },
+        );
         scheduleReplacement();
       });
     });
@@ -131,12 +134,19 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
       fork().then(
         (slot) => {
           bootFailures = 0;
-          options.log.info(`worker ${slot.worker.process.pid} replaced the one that died`, { event: "worker-replaced", worker: slot.worker.process.pid });
+          options.log.info(`worker ${slot.worker.process.pid} replaced the one that died`, {
+            event: "worker-replaced",
+            worker: slot.worker.process.pid,
+          });
         },
         (error: Error) => {
           bootFailures++;
-          options.log.error(`a replacement worker failed at boot (${bootFailures}/${maxBootFailures}): ${error.message}`, { event: "worker-boot-failed", failures: bootFailures });
-          if (bootFailures >= maxBootFailures) fail(`workers crash at boot over and over; the last error: ${error.message}`);
+          options.log.error(
+            `a replacement worker failed at boot (${bootFailures}/${maxBootFailures}): ${error.message}`,
+            { event: "worker-boot-failed", failures: bootFailures },
+          );
+          if (bootFailures >= maxBootFailures)
+            fail(`workers crash at boot over and over; the last error: ${error.message}`);
           else scheduleReplacement();
         },
       );
@@ -153,10 +163,16 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
         if (stopping) break;
         try {
           const fresh = await fork();
-          options.log.info(`worker ${fresh.worker.process.pid} answers; stopping worker ${slot.worker.process.pid}`, { event: "worker-rolled", worker: fresh.worker.process.pid, stopping: slot.worker.process.pid });
+          options.log.info(`worker ${fresh.worker.process.pid} answers; stopping worker ${slot.worker.process.pid}`, {
+            event: "worker-rolled",
+            worker: fresh.worker.process.pid,
+            stopping: slot.worker.process.pid,
+          });
         } catch (error) {
           // The new code does not start: keep the old workers serving and say why.
-          options.log.error(`rolling restart stopped, the old workers keep serving: ${(error as Error).message}`, { event: "rolling-restart-failed" });
+          options.log.error(`rolling restart stopped, the old workers keep serving: ${(error as Error).message}`, {
+            event: "rolling-restart-failed",
+          });
           return;
         }
         await retire(slot);
@@ -182,7 +198,8 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
     throw firstGenerationError(failed.reason as Error & { code?: string });
   }
   return {
-    pids: () => [...slots.values()].filter((slot) => slot.ready && !slot.retiring).map((slot) => slot.worker.process.pid!),
+    pids: () =>
+      [...slots.values()].filter((slot) => slot.ready && !slot.retiring).map((slot) => slot.worker.process.pid!),
     rollingRestart,
     stop,
   };
@@ -191,18 +208,29 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
 /** The error `start` stops with when a worker of the first generation failed to answer. */
 function firstGenerationError(error: Error & { code?: string }): Error {
   // The worker's message already reads "E_PORT_IN_USE: 127.0.0.1:5000 is already in use...".
-  if (error.code === "E_PORT_IN_USE") return new FrameworkError(error.code, error.message.replace(/^E_PORT_IN_USE: /, ""));
+  if (error.code === "E_PORT_IN_USE")
+    return new FrameworkError(error.code, error.message.replace(/^E_PORT_IN_USE: /, ""));
   return new E_WORKERS_FAILED(error.message);
 }
 
 /** Connections a dead worker was handed but never took go to the live workers, round-robin (closed when none is left). */
-function handToLiveWorkers(handles: readonly Parameters<typeof handOver>[0][], dead: Worker, slots: ReadonlyMap<number, Slot>, log: PrimaryOptions["log"]): void {
-  const live = [...slots.values()].filter((other) => other.ready && !other.retiring && other.worker !== dead && other.worker.isConnected());
-  log.warn(`worker ${dead.process.pid} ended holding ${handles.length} connection(s) it never took; ${live.length > 0 ? "handed to another worker" : "closed: no live worker"}`, {
-    event: "connections-handed-over",
-    worker: dead.process.pid,
-    connections: handles.length,
-  });
+function handToLiveWorkers(
+  handles: readonly Parameters<typeof handOver>[0][],
+  dead: Worker,
+  slots: ReadonlyMap<number, Slot>,
+  log: PrimaryOptions["log"],
+): void {
+  const live = [...slots.values()].filter(
+    (other) => other.ready && !other.retiring && other.worker !== dead && other.worker.isConnected(),
+  );
+  log.warn(
+    `worker ${dead.process.pid} ended holding ${handles.length} connection(s) it never took; ${live.length > 0 ? "handed to another worker" : "closed: no live worker"}`,
+    {
+      event: "connections-handed-over",
+      worker: dead.process.pid,
+      connections: handles.length,
+    },
+  );
   handles.forEach((handle, index) => {
     handOver(handle, live[index % Math.max(1, live.length)]?.worker);
   });

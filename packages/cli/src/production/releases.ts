@@ -28,7 +28,9 @@ export function listReleases(root: string): string[] {
   const dir = join(root, RELEASES_DIR);
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && RELEASE_ID.test(entry.name) && existsSync(join(dir, entry.name, "app.js")))
+    .filter(
+      (entry) => entry.isDirectory() && RELEASE_ID.test(entry.name) && existsSync(join(dir, entry.name, "app.js")),
+    )
     .map((entry) => entry.name)
     .sort((a, b) => compareIds(a, b));
 }
@@ -43,7 +45,8 @@ function compareIds(a: string, b: string): number {
 export function currentRelease(root: string): string | undefined {
   const link = join(root, CURRENT_LINK);
   try {
-    if (!lstatSync(link).isSymbolicLink()) throw new E_RELEASE(`${link} is not a symbolic link; move it away: the release commands own it`);
+    if (!lstatSync(link).isSymbolicLink())
+      throw new E_RELEASE(`${link} is not a symbolic link; move it away: the release commands own it`);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
@@ -53,7 +56,8 @@ export function currentRelease(root: string): string | undefined {
 
 /** Points `current` at release `id` in one rename (a relative link: the app folder may move). */
 export function activateRelease(root: string, id: string): void {
-  if (!existsSync(join(root, RELEASES_DIR, id, "app.js"))) throw new E_RELEASE(`there is no release ${id} with an app.js under ${join(root, RELEASES_DIR)}`);
+  if (!existsSync(join(root, RELEASES_DIR, id, "app.js")))
+    throw new E_RELEASE(`there is no release ${id} with an app.js under ${join(root, RELEASES_DIR)}`);
   currentRelease(root);
   const temporary = join(root, `${CURRENT_LINK}.tmp-${process.pid}`);
   rmSync(temporary, { force: true });
@@ -69,12 +73,15 @@ export function rollbackTarget(root: string, to?: string): string {
   const releases = listReleases(root);
   const current = currentRelease(root);
   if (to !== undefined) {
-    if (!releases.includes(to)) throw new E_RELEASE(`there is no release ${to}; the releases are: ${releases.join(", ") || "none"}`);
+    if (!releases.includes(to))
+      throw new E_RELEASE(`there is no release ${to}; the releases are: ${releases.join(", ") || "none"}`);
     return to;
   }
-  if (current === undefined) throw new E_RELEASE(`there is no ${CURRENT_LINK} link in ${root}: nothing was released yet`);
+  if (current === undefined)
+    throw new E_RELEASE(`there is no ${CURRENT_LINK} link in ${root}: nothing was released yet`);
   const older = releases.filter((id) => compareIds(id, current) < 0);
-  if (older.length === 0) throw new E_RELEASE(`release ${current} is the oldest one kept; there is nothing to roll back to`);
+  if (older.length === 0)
+    throw new E_RELEASE(`release ${current} is the oldest one kept; there is nothing to roll back to`);
   return older.at(-1)!;
 }
 

@@ -29,16 +29,25 @@ export interface StartOptions {
 }
 
 /** A started app: one in-process server (`--workers 1`) or a cluster primary. */
-export type Started = { readonly kind: "single"; readonly server: ProductionServer } | { readonly kind: "cluster"; readonly primary: Primary };
+export type Started =
+  | { readonly kind: "single"; readonly server: ProductionServer }
+  | { readonly kind: "cluster"; readonly primary: Primary };
 
 /** Checks the start flags; each wrong one is an E_START_OPTION naming the flag. */
-export function checkStartOptions(options: Pick<StartOptions, "workers" | "port" | "host">): { workers: number; port: number; host: string } {
+export function checkStartOptions(options: Pick<StartOptions, "workers" | "port" | "host">): {
+  workers: number;
+  port: number;
+  host: string;
+} {
   const workers = options.workers ?? availableParallelism();
-  if (!Number.isInteger(workers) || workers < 1) throw new E_START_OPTION("--workers", "a whole number of 1 or more", options.workers);
+  if (!Number.isInteger(workers) || workers < 1)
+    throw new E_START_OPTION("--workers", "a whole number of 1 or more", options.workers);
   const port = options.port ?? 5000;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new E_START_OPTION("--port", "a whole number from 0 to 65535", options.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new E_START_OPTION("--port", "a whole number from 0 to 65535", options.port);
   const host = options.host ?? "0.0.0.0";
-  if (host.trim() === "") throw new E_START_OPTION("--host", "an address such as 0.0.0.0 or 127.0.0.1", JSON.stringify(host));
+  if (host.trim() === "")
+    throw new E_START_OPTION("--host", "an address such as 0.0.0.0 or 127.0.0.1", JSON.stringify(host));
   return { workers, port, host };
 }
 
@@ -52,7 +61,10 @@ export function locateApp(root: string, buildDir = "build"): { appRoot: string; 
   // Releases first: `current` is followed by each worker as it starts (see startProductionServer).
   const current = currentRelease(root);
   if (current !== undefined) {
-    if (!existsSync(join(root, CURRENT_LINK, "app.js"))) throw new E_RELEASE(`${join(root, CURRENT_LINK)} points to ${current}, which holds no app.js; run the rollback command or release again`);
+    if (!existsSync(join(root, CURRENT_LINK, "app.js")))
+      throw new E_RELEASE(
+        `${join(root, CURRENT_LINK)} points to ${current}, which holds no app.js; run the rollback command or release again`,
+      );
     return { appRoot: join(root, CURRENT_LINK), built: true };
   }
   const build = join(root, buildDir);
@@ -60,7 +72,11 @@ export function locateApp(root: string, buildDir = "build"): { appRoot: string; 
   // The folder is itself a build (a container image holds build/'s content as /app).
   if (existsSync(join(root, "app.js")) && !existsSync(join(root, "app.ts"))) return { appRoot: root, built: true };
   if (existsSync(build)) throw new E_BUILD_FAILED(`${build} holds no app.js; run the build command again`);
-  if (!findAppEntry(root)) throw new E_APP_NOT_FOUND(root, "there is no app.ts and no build/app.js; run the init command of your framework first, or pass --root");
+  if (!findAppEntry(root))
+    throw new E_APP_NOT_FOUND(
+      root,
+      "there is no app.ts and no build/app.js; run the init command of your framework first, or pass --root",
+    );
   return {
     appRoot: root,
     built: false,
@@ -68,7 +84,8 @@ export function locateApp(root: string, buildDir = "build"): { appRoot: string; 
   };
 }
 
-const workerFile = () => fileURLToPath(new URL(`./worker-main${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url));
+const workerFile = () =>
+  fileURLToPath(new URL(`./worker-main${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url));
 
 /**
  * `start`: serves an app in production. APP_ENV defaults to production (the secret key rule then
@@ -108,7 +125,9 @@ export async function startApp(options: StartOptions): Promise<Started> {
         );
       process.once("SIGTERM", stop);
       process.once("SIGINT", stop);
-      process.on("SIGHUP", () => print("SIGHUP: a rolling restart needs --workers 2 or more; restart the process to load new code"));
+      process.on("SIGHUP", () =>
+        print("SIGHUP: a rolling restart needs --workers 2 or more; restart the process to load new code"),
+      );
     }
     print(`Serving on ${server.url} in this process (APP_ENV=${server.host.config.env}, no cluster)`);
     return { kind: "single", server };
@@ -127,6 +146,8 @@ export async function startApp(options: StartOptions): Promise<Started> {
     process.once("SIGINT", stop);
     process.on("SIGHUP", () => void primary.rollingRestart());
   }
-  print(`Serving on http://${host}:${port} with ${workers} workers (APP_ENV=${process.env["APP_ENV"]}, pid ${process.pid}; SIGHUP: rolling restart)`);
+  print(
+    `Serving on http://${host}:${port} with ${workers} workers (APP_ENV=${process.env["APP_ENV"]}, pid ${process.pid}; SIGHUP: rolling restart)`,
+  );
   return { kind: "cluster", primary };
 }

@@ -43,7 +43,8 @@ const booted: Promise<ProductionServer | undefined> = startProductionServer(opti
     return server;
   },
   (error: unknown) => {
-    const message = error instanceof FrameworkError ? `${error.code}: ${error.message}` : ((error as Error)?.stack ?? String(error));
+    const message =
+      error instanceof FrameworkError ? `${error.code}: ${error.message}` : ((error as Error)?.stack ?? String(error));
     send({ fw: "failed", message, code: error instanceof FrameworkError ? error.code : undefined });
     process.exitCode = 1;
     // Let the message reach the primary before the channel closes.
@@ -72,7 +73,9 @@ const stop = () => {
 /** Serves a connection a dead worker never took, which the primary handed here (see handoffs.ts). */
 const takeOver = (handle: { close(): void }) => {
   // node:net's listening handle of this server: the same entry node:cluster hands connections to.
-  const listening = (running?.server as unknown as { _handle?: { onconnection?: (status: number, handle: unknown) => void } } | undefined)?._handle;
+  const listening = (
+    running?.server as unknown as { _handle?: { onconnection?: (status: number, handle: unknown) => void } } | undefined
+  )?._handle;
   if (!exiting && listening?.onconnection) listening.onconnection(0, handle);
   else handle.close();
 };
@@ -92,6 +95,9 @@ cluster.worker?.on("disconnect", () => {
   cluster.worker!.exitedAfterDisconnect = true;
   // Already draining (SIGTERM, the primary's message): the drain goes on and exits.
   if (exiting) return;
-  running.host.logger.warn({ pid: process.pid, graceMs: running.settings.shutdownGraceMs }, "the primary is gone: finishing the requests in flight, then exiting");
+  running.host.logger.warn(
+    { pid: process.pid, graceMs: running.settings.shutdownGraceMs },
+    "the primary is gone: finishing the requests in flight, then exiting",
+  );
   stop();
 });

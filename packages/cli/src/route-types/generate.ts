@@ -1,4 +1,4 @@
-import { type Route, type RouteTable } from "routing-kernel";
+import type { Route, RouteTable } from "routing-kernel";
 import { patternParams } from "routing-kernel/plugin";
 
 /** Where an app's generated route declaration lives, relative to its root (the scaffolds' tsconfig includes it). */
@@ -46,7 +46,10 @@ export function routeShapes(table: RouteTable): RouteShape[] {
 const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
 
 function namedType(shape: RouteShape): string {
-  const fields = [...shape.required.map((p) => `${key(p)}: RouteParamValue`), ...shape.optional.map((p) => `${key(p)}?: RouteParamValue`)];
+  const fields = [
+    ...shape.required.map((p) => `${key(p)}: RouteParamValue`),
+    ...shape.optional.map((p) => `${key(p)}?: RouteParamValue`),
+  ];
   return fields.length === 0 ? "{}" : `{ ${fields.join("; ")} }`;
 }
 
@@ -55,7 +58,11 @@ function listType(shape: RouteShape): string {
   // the last required one is written as a required slot that may hold undefined.
   const lastRequired = shape.positional.map((p) => p.required).lastIndexOf(true);
   const items = shape.positional.map((p, i) =>
-    p.required ? `${key(p.name)}: RouteParamValue` : i < lastRequired ? `${key(p.name)}: RouteParamValue | undefined` : `${key(p.name)}?: RouteParamValue`,
+    p.required
+      ? `${key(p.name)}: RouteParamValue`
+      : i < lastRequired
+        ? `${key(p.name)}: RouteParamValue | undefined`
+        : `${key(p.name)}?: RouteParamValue`,
   );
   return `[${items.join(", ")}]`;
 }

@@ -11,7 +11,11 @@ test("fields are name:type, with ? for an optional one", () => {
 });
 
 test("a wrong field is refused, naming why and the known types", () => {
-  const refused = (specs: string[], why: RegExp) => assert.throws(() => parseFields(specs), (error: Error & { code?: string }) => error.code === "E_RESOURCE_FIELD" && why.test(error.message));
+  const refused = (specs: string[], why: RegExp) =>
+    assert.throws(
+      () => parseFields(specs),
+      (error: Error & { code?: string }) => error.code === "E_RESOURCE_FIELD" && why.test(error.message),
+    );
   refused([], /at least one field/);
   refused(["title"], /name:type/);
   refused(["title:strng"], /string, text, integer, number, boolean/);
@@ -28,7 +32,11 @@ test("each type has its column and its schema; an optional one stores NULL when 
   assert.equal(columnOf(done!), 'table.boolean("done").notNullable().defaultTo(false);');
   assert.equal(schemaOf(title!, true), "z.string().trim().min(1).max(200)");
   assert.match(schemaOf(notes!, true), /value === "" \? null : value/);
-  assert.match(schemaOf(count!, true), /z\.preprocess\(.*z\.coerce\.number\(\)\.int\(\)\)/, "an empty number field is missing, not 0");
+  assert.match(
+    schemaOf(count!, true),
+    /z\.preprocess\(.*z\.coerce\.number\(\)\.int\(\)\)/,
+    "an empty number field is missing, not 0",
+  );
   assert.equal(schemaOf(count!, false), "z.number().int()");
   assert.equal(schemaOf(done!, true), "z.stringbool().default(false)");
   assert.equal(schemaOf(done!, false), "z.boolean().default(false)");

@@ -3,7 +3,16 @@ import { test } from "node:test";
 import { resourceNames } from "../../src/generate/resource-names.js";
 
 test("one singular name gives the model, table, view and factory names", () => {
-  assert.deepEqual(resourceNames("Note"), { model: "Note", row: "NoteRow", table: "notes", module: "notes", plural: "Notes", human: "note", humanPlural: "notes", input: "NoteInput" });
+  assert.deepEqual(resourceNames("Note"), {
+    model: "Note",
+    row: "NoteRow",
+    table: "notes",
+    module: "notes",
+    plural: "Notes",
+    human: "note",
+    humanPlural: "notes",
+    input: "NoteInput",
+  });
   const post = resourceNames("blog_post");
   assert.equal(post.model, "BlogPost");
   assert.equal(post.table, "blog_posts");

@@ -13,7 +13,14 @@ import { Boom, Tick } from "./app/jobs/boom.js";
 const root = fileURLToPath(new URL("./app/", import.meta.url));
 const prefix = `cli-jobs-${process.pid}`;
 const url = `redis://127.0.0.1:6379/0?prefix=${prefix}`;
-const NAMES = { work: "jobs:work", failed: "jobs:failed", retry: "jobs:retry", clear: "jobs:clear", schedule: "jobs:schedule", dispatch: "jobs:dispatch" };
+const NAMES = {
+  work: "jobs:work",
+  failed: "jobs:failed",
+  retry: "jobs:retry",
+  clear: "jobs:clear",
+  schedule: "jobs:schedule",
+  dispatch: "jobs:dispatch",
+};
 
 /** Runs one command line of a CLI with the job commands; answers what it printed, or its error's code. */
 async function run(...argv: string[]): Promise<{ output: string; code?: string; message?: string }> {
@@ -26,7 +33,11 @@ async function run(...argv: string[]): Promise<{ output: string; code?: string; 
     await finishCli(cli, "fw-x").parseAsync();
     return { output: lines.join("\n") };
   } catch (error) {
-    return { output: lines.join("\n"), code: (error as { code?: string }).code ?? "", message: (error as Error).message };
+    return {
+      output: lines.join("\n"),
+      code: (error as { code?: string }).code ?? "",
+      message: (error as Error).message,
+    };
   } finally {
     console.log = log;
   }
@@ -67,13 +78,20 @@ describe("job commands", () => {
   });
 
   test("dispatch, failed, retry --all, clear and schedule act on the Redis queue", async () => {
-    assert.match((await run("jobs:dispatch", "Boom", "--payload", '{"n":1}')).output, /^Dispatched Boom to the queue default \(id \S+\)$/);
-    const failedCount = async () => /^default:\S+  Boom/m.test((await run("jobs:failed")).output);
+    assert.match(
+      (await run("jobs:dispatch", "Boom", "--payload", '{"n":1}')).output,
+      /^Dispatched Boom to the queue default \(id \S+\)$/,
+    );
+    const failedCount = async () => /^default:\S+ {2}Boom/m.test((await run("jobs:failed")).output);
     await workUntil(failedCount);
     const listed = await run("jobs:failed");
-    assert.match(listed.output, /^default:(\S+)  Boom  after 1 attempt\(s\)  \S+  boom!$/m);
+    assert.match(listed.output, /^default:(\S+) {2}Boom {2}after 1 attempt\(s\) {2}\S+ {2}boom!$/m);
     assert.match(listed.output, /jobs:retry <id>; all of them: jobs:retry --all/);
-    const [failed] = JSON.parse((await run("jobs:failed", "--json")).output) as Array<{ ref: string; payload: unknown; error: string }>;
+    const [failed] = JSON.parse((await run("jobs:failed", "--json")).output) as Array<{
+      ref: string;
+      payload: unknown;
+      error: string;
+    }>;
     assert.deepEqual([failed!.payload, failed!.error], [{ n: 1 }, "boom!"]);
     assert.equal((await run("jobs:retry", "--all")).output, "Queued 1 failed job(s) again");
     assert.equal((await run("jobs:failed")).output, "No failed jobs.");
@@ -82,7 +100,7 @@ describe("job commands", () => {
     await workUntil(failedCount);
     assert.equal((await run("jobs:retry", "default:no-such-job")).code, "E_JOB_NOT_FOUND");
     assert.equal((await run("jobs:clear")).output, "Removed 1 failed job(s)");
-    assert.match((await run("jobs:schedule")).output, /^Tick  default  every 60 s  next \d{4}-\d\d-\d\dT/m);
+    assert.match((await run("jobs:schedule")).output, /^Tick {2}default {2}every 60 s {2}next \d{4}-\d\d-\d\dT/m);
   });
 
   test("a memory: queue is refused: it lives inside the web process", async () => {

@@ -13,7 +13,9 @@ export const app = {
     // database is unreachable (the message carries the URL with its password masked).
     const failFile = process.env["FIXTURE_FAIL_BOOT"];
     if (failFile && existsSync(failFile)) {
-      throw new Error("The database postgres://app:****@127.0.0.1:1/app cannot be reached: connect ECONNREFUSED 127.0.0.1:1");
+      throw new Error(
+        "The database postgres://app:****@127.0.0.1:1/app cannot be reached: connect ECONNREFUSED 127.0.0.1:1",
+      );
     }
     const downFile = process.env["FIXTURE_DOWN_FILE"];
     // FIXTURE_REFUSE_START: a plugin refuses to start after an earlier one opened a handle that
@@ -21,11 +23,19 @@ export const app = {
     let pool: NodeJS.Timeout | undefined;
     const refusing: HostPlugin[] = process.env["FIXTURE_REFUSE_START"]
       ? [
-          { name: "pool", setup: () => void (pool = setInterval(() => {}, 60_000)), close: async () => clearInterval(pool) },
+          {
+            name: "pool",
+            setup: () => void (pool = setInterval(() => {}, 60_000)),
+            close: async () => clearInterval(pool),
+          },
           {
             name: "refuses",
             setup() {
-              throw new FrameworkError("E_FIXTURE_REFUSED", "the fixture refuses to start: run its migrations first", 500);
+              throw new FrameworkError(
+                "E_FIXTURE_REFUSED",
+                "the fixture refuses to start: run its migrations first",
+                500,
+              );
             },
           },
         ]
@@ -35,7 +45,11 @@ export const app = {
       conventions,
       responder: () => responder,
       // FIXTURE_GRACE: the shutdown grace in seconds (a test that waits for a cut request).
-      config: { logRequests: false, logLevel: "warn", ...(process.env["FIXTURE_GRACE"] ? { shutdownGrace: Number(process.env["FIXTURE_GRACE"]) } : {}) },
+      config: {
+        logRequests: false,
+        logLevel: "warn",
+        ...(process.env["FIXTURE_GRACE"] ? { shutdownGrace: Number(process.env["FIXTURE_GRACE"]) } : {}),
+      },
       plugins: [
         ...refusing,
         {

@@ -91,7 +91,10 @@ describe("route types: writing and the development server's refresh", () => {
 
   test("refresh rewrites a stale file for the framework it names", () => {
     mkdirSync(join(root, "types"), { recursive: true });
-    writeFileSync(file, 'import type { RouteParamValue } from "fw-y";\ndeclare module "fw-y" {\n  interface RouteParams {}\n}\n');
+    writeFileSync(
+      file,
+      'import type { RouteParamValue } from "fw-y";\ndeclare module "fw-y" {\n  interface RouteParams {}\n}\n',
+    );
     const result = refreshRouteTypes(root, table);
     assert.equal(result?.changed, true);
     assert.equal(readFileSync(file, "utf8"), routeTypesSource(table, "fw-y"));

@@ -3,7 +3,6 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { test } from "node:test";
 import type { ConformanceCli } from "../adapter.js";
 import { adapterPart, type SuiteContext } from "../suite.js";
 
@@ -50,13 +49,20 @@ export function commandCases(s: SuiteContext): void {
   const { commands } = cli;
   const run = (cwd: string, ...args: string[]): Run => {
     // FW_TS_LOADER cleared: the CLI registers its TypeScript loader itself, as from a shell.
-    const result = spawnSync(process.execPath, [...cli.argv, ...args], { cwd, encoding: "utf8", env: { ...process.env, FW_TS_LOADER: "" } });
+    const result = spawnSync(process.execPath, [...cli.argv, ...args], {
+      cwd,
+      encoding: "utf8",
+      env: { ...process.env, FW_TS_LOADER: "" },
+    });
     return { status: result.status, stdout: result.stdout, stderr: result.stderr };
   };
   const withBrokenScripts = (fn: (dir: string) => void) =>
     inTemporaryFolder("broken-scripts", (dir) => {
       mkdirSync(join(dir, "run"));
-      writeFileSync(join(dir, "run", "scripts.ts"), 'throw new TypeError("broken on purpose");\nexport const commands = [];\n');
+      writeFileSync(
+        join(dir, "run", "scripts.ts"),
+        'throw new TypeError("broken on purpose");\nexport const commands = [];\n',
+      );
       fn(dir);
     });
 
@@ -109,7 +115,8 @@ export function commandCases(s: SuiteContext): void {
         }
         const database = join(root, "data", "app.db");
         // As the development server's child does after each change: build the app, then close it.
-        const restart = () => cli.develop(root, [{ name: "main", exports: { Index } }], { dbUrl: "sqlite:data/app.db" });
+        const restart = () =>
+          cli.develop(root, [{ name: "main", exports: { Index } }], { dbUrl: "sqlite:data/app.db" });
 
         const made = run(root, commands.makeMigration, "create_widgets");
         assert.equal(made.status, 0, made.stderr);
@@ -118,13 +125,31 @@ export function commandCases(s: SuiteContext): void {
 
         const waiting = run(root, commands.migrationStatus);
         assert.equal(waiting.status, 0, waiting.stderr);
-        assert.match(waiting.stdout, /create_widgets\s+\(draft: not applied at start-up until edited/, "the status command says why it waits");
+        assert.match(
+          waiting.stdout,
+          /create_widgets\s+\(draft: not applied at start-up until edited/,
+          "the status command says why it waits",
+        );
         await restart();
-        assert.equal(sqliteHas(database, "widgets"), false, "the restart that follows the make command applies nothing");
+        assert.equal(
+          sqliteHas(database, "widgets"),
+          false,
+          "the restart that follows the make command applies nothing",
+        );
 
-        writeFileSync(file, readFileSync(file, "utf8").replace('table.increments("id");', 'table.increments("id");\n    table.string("colour");'));
+        writeFileSync(
+          file,
+          readFileSync(file, "utf8").replace(
+            'table.increments("id");',
+            'table.increments("id");\n    table.string("colour");',
+          ),
+        );
         await restart();
-        assert.equal(sqliteHas(database, "widgets", "colour"), true, "the edited migration is applied at the next start");
+        assert.equal(
+          sqliteHas(database, "widgets", "colour"),
+          true,
+          "the edited migration is applied at the next start",
+        );
         assert.doesNotMatch(run(root, commands.migrationStatus).stdout, /draft/);
       }),
     );

@@ -93,23 +93,32 @@ export function csrfRouteCases(s: SuiteContext): void {
     () => [{ name: "conformance/csrf", exports: { Index, Api } }],
     (t) => {
       for (const [how, method, path] of unsafe) {
-        t(`CSRF fails closed for ${how}: 403 naming the token without it, passes with the session's token`, async (c) => {
-          const jar = new Jar();
-          const refused = jar.keep(await c.send(method, path, { headers: jar.header() }));
-          expectStatus(refused, 403, `${method} ${path} without a token`);
-          assert.match(refused.text, /_csrf_token|X-CSRF-Token/, "the refusal names the token's field or header");
-          const tokenPath = path.startsWith("/sub/") ? s.p("/sub/sub/token") : s.p("/token");
-          const token = jar.keep(await c.get(tokenPath, { headers: jar.header() })).text;
-          const passed = await c.send(method, path, { headers: { ...jar.header(), "x-csrf-token": token } });
-          assert.notEqual(passed.status, 403, `${method} ${path} with the token: ${passed.text.slice(0, 200)}`);
-        });
+        t(
+          `CSRF fails closed for ${how}: 403 naming the token without it, passes with the session's token`,
+          async (c) => {
+            const jar = new Jar();
+            const refused = jar.keep(await c.send(method, path, { headers: jar.header() }));
+            expectStatus(refused, 403, `${method} ${path} without a token`);
+            assert.match(refused.text, /_csrf_token|X-CSRF-Token/, "the refusal names the token's field or header");
+            const tokenPath = path.startsWith("/sub/") ? s.p("/sub/sub/token") : s.p("/token");
+            const token = jar.keep(await c.get(tokenPath, { headers: jar.header() })).text;
+            const passed = await c.send(method, path, { headers: { ...jar.header(), "x-csrf-token": token } });
+            assert.notEqual(passed.status, 403, `${method} ${path} with the token: ${passed.text.slice(0, 200)}`);
+          },
+        );
       }
-      t("explicit exemptions pass without a token: the exemption decorator, csrfExemptPaths (exact and /*), bearer-only", async (c) => {
-        assert.equal((await c.send("POST", s.p("/hook"))).text, "hooked");
-        assert.equal((await c.send("POST", "/raw/hook")).text, "raw hooked");
-        assert.equal((await c.send("POST", "/plugin/hooks/stripe")).text, "plugin acted");
-        assert.equal((await c.send("POST", "/raw/act", { headers: { authorization: "Bearer abc" } })).text, "raw acted");
-      });
+      t(
+        "explicit exemptions pass without a token: the exemption decorator, csrfExemptPaths (exact and /*), bearer-only",
+        async (c) => {
+          assert.equal((await c.send("POST", s.p("/hook"))).text, "hooked");
+          assert.equal((await c.send("POST", "/raw/hook")).text, "raw hooked");
+          assert.equal((await c.send("POST", "/plugin/hooks/stripe")).text, "plugin acted");
+          assert.equal(
+            (await c.send("POST", "/raw/act", { headers: { authorization: "Bearer abc" } })).text,
+            "raw acted",
+          );
+        },
+      );
       t("a slash redirect the dispatcher answers itself is not turned into a 403 (308)", async (c) => {
         expectStatus(await c.send("POST", s.twin("/save")), 308, "POST to the non-canonical twin");
       });
@@ -120,7 +129,12 @@ export function csrfRouteCases(s: SuiteContext): void {
       });
       corsTests(t, s.p, security.cors ? undefined : noCors);
     },
-    (modules) => security.start(modules, { config: CONFIG, handlers: HANDLERS, mount: { path: "/sub", modules: [{ name: "sub", exports: { Sub } }] } }),
+    (modules) =>
+      security.start(modules, {
+        config: CONFIG,
+        handlers: HANDLERS,
+        mount: { path: "/sub", modules: [{ name: "sub", exports: { Sub } }] },
+      }),
   );
 
   if (!security.cors) {
@@ -138,7 +152,8 @@ export function csrfRouteCases(s: SuiteContext): void {
       t("a route with a per-view policy answers requests and preflights with its own policy only", async (c) => {
         assert.equal(allowOrigin(await c.get(s.p("/api"), { headers: { origin: X } })), X);
         assert.equal(allowOrigin(await c.get(s.p("/api"), { headers: { origin: APP } })), null);
-        const preflight = (origin: string) => c.send("OPTIONS", s.p("/api/replace"), { headers: { origin, "access-control-request-method": "PUT" } });
+        const preflight = (origin: string) =>
+          c.send("OPTIONS", s.p("/api/replace"), { headers: { origin, "access-control-request-method": "PUT" } });
         assert.equal(allowOrigin(await preflight(X)), X);
         assert.equal(allowOrigin(await preflight(APP)), null);
       });
@@ -148,8 +163,15 @@ export function csrfRouteCases(s: SuiteContext): void {
 }
 
 /** The per-view policy of `Api` (`@cors({ origin: X })`), no app-wide policy. */
-function corsTests(t: (title: string, fn: (c: GroupClient) => Promise<void>) => void, p: (path: string) => string, skip: string | undefined): void {
-  const titles = ["a per-view cors({ origin }) allows only that origin, not *", "the automatic OPTIONS answer of a preflight carries the route's CORS policy"] as const;
+function corsTests(
+  t: (title: string, fn: (c: GroupClient) => Promise<void>) => void,
+  p: (path: string) => string,
+  skip: string | undefined,
+): void {
+  const titles = [
+    "a per-view cors({ origin }) allows only that origin, not *",
+    "the automatic OPTIONS answer of a preflight carries the route's CORS policy",
+  ] as const;
   if (skip) {
     for (const title of titles) test(title, { skip }, () => {});
     return;
@@ -159,7 +181,8 @@ function corsTests(t: (title: string, fn: (c: GroupClient) => Promise<void>) => 
     assert.equal(allowOrigin(await c.get(p("/api"), { headers: { origin: EVIL } })), null);
   });
   t(titles[1], async (c) => {
-    const preflight = (origin: string) => c.send("OPTIONS", p("/api/replace"), { headers: { origin, "access-control-request-method": "PUT" } });
+    const preflight = (origin: string) =>
+      c.send("OPTIONS", p("/api/replace"), { headers: { origin, "access-control-request-method": "PUT" } });
     const allowed = await preflight(X);
     expectStatus(allowed, 204, "preflight from the allowed origin");
     assert.equal(allowOrigin(allowed), X);

@@ -89,7 +89,8 @@ export function decoratorCases(s: SuiteContext): void {
 
     test("all answers GET, POST, PUT, PATCH and DELETE", async (http) => {
       const path = s.p("/form/any");
-      for (const verb of ["GET", "POST", "PUT", "PATCH", "DELETE"]) expectText(await http.send(verb, path), "any", `${verb} ${path}`);
+      for (const verb of ["GET", "POST", "PUT", "PATCH", "DELETE"])
+        expectText(await http.send(verb, path), "any", `${verb} ${path}`);
     });
 
     test("verb and route decorators work in either order", async (http) => {
@@ -120,7 +121,11 @@ export function decoratorCases(s: SuiteContext): void {
     test("a class route replaces the prefix; its :param binds by name", async (http) => {
       expectText(await http.get(s.p("/account/7")), "account 7", "Account.index");
       expectText(await http.get(s.p("/account/7/orders/9")), "account 7 order 9", "Account.orders");
-      expectText(await http.get(s.p("/account/7/reorder/9")), "order 9 account 7", "Account.reorder (bound by name, not position)");
+      expectText(
+        await http.get(s.p("/account/7/reorder/9")),
+        "order 9 account 7",
+        "Account.reorder (bound by name, not position)",
+      );
       expectStatus(await http.get(s.p("/account/7/orders/7/9")), 404, "the prefix parameter is not appended again");
     });
   });

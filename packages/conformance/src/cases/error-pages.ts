@@ -7,7 +7,14 @@ import { expectStatus } from "../suite.js";
 
 const TITLE = "error pages before the session middleware";
 /** Static-file traversal probes, answered in the host's first layer, before the session. */
-const PROBES = ["/static/../x", "/static/%2e%2e/x", "/static/..%2fx", "/static/%2e%2e%2fpackage.json", "/static/site.txt%00", "/static/%ZZ"];
+const PROBES = [
+  "/static/../x",
+  "/static/%2e%2e/x",
+  "/static/..%2fx",
+  "/static/%2e%2e%2fpackage.json",
+  "/static/site.txt%00",
+  "/static/%ZZ",
+];
 
 /**
  * An error page for a request that never reached the session middleware (a traversal
@@ -18,13 +25,19 @@ const PROBES = ["/static/../x", "/static/%2e%2e/x", "/static/..%2fx", "/static/%
 export function errorPageCases(s: SuiteContext): void {
   const security: ConformanceSecurity | undefined = s.adapter.security;
   if (!security?.sessionStore) {
-    const why = security ? "declares no session store (sessionStore) in its security part" : "declares no security part in its adapter";
+    const why = security
+      ? "declares no session store (sessionStore) in its security part"
+      : "declares no security part in its adapter";
     test(`${TITLE}: not run`, { skip: `${s.adapter.name} ${why}` }, () => {});
     return;
   }
   const store = security.sessionStore;
   const start = async (modules: ViewModule[]): Promise<ConformanceServer> => {
-    const config = { batteries: { data: true }, dbUrl: "sqlite::memory:", sessionUrl: `${await store()}?prefix=conformance-before-session:` };
+    const config = {
+      batteries: { data: true },
+      dbUrl: "sqlite::memory:",
+      sessionUrl: `${await store()}?prefix=conformance-before-session:`,
+    };
     return security.start(modules, { config, files: { "static/site.txt": "site\n" }, flashErrorPage: true });
   };
   class Home extends s.adapter.Base {

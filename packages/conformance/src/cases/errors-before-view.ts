@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { test } from "node:test";
 import type { ConformanceSecurity } from "../adapter.js";
 import type { ClientResponse, RequestOptions } from "../client.js";
 import type { GroupClient, SuiteContext } from "../suite.js";
@@ -45,7 +44,8 @@ export function errorsBeforeViewCases(s: SuiteContext): void {
 
   const send = (c: GroupClient, method: string, path: string, options: RequestOptions = {}) =>
     c.send(method, path, { ...options, headers: { accept: HTML_ACCEPT, ...options.headers } });
-  const postJson = (c: GroupClient, path: string, body: string) => send(c, "POST", path, { headers: { "content-type": "application/json" }, body });
+  const postJson = (c: GroupClient, path: string, body: string) =>
+    send(c, "POST", path, { headers: { "content-type": "application/json" }, body });
 
   s.group(
     TITLE,
@@ -55,7 +55,12 @@ export function errorsBeforeViewCases(s: SuiteContext): void {
         expectJsonError(await postJson(c, s.p("/store/create"), "{bad"), 400, "malformed JSON", /JSON/);
       });
       t("an oversized body to a JSON route: 413 in JSON", async (c) => {
-        expectJsonError(await postJson(c, s.p("/store/create"), JSON.stringify({ a: "x".repeat(4096) })), 413, "oversized body", /limit/);
+        expectJsonError(
+          await postJson(c, s.p("/store/create"), JSON.stringify({ a: "x".repeat(4096) })),
+          413,
+          "oversized body",
+          /limit/,
+        );
       });
       t("a missing CSRF token on a JSON route: 403 in JSON", async (c) => {
         expectJsonError(await postJson(c, s.p("/store/create"), "{}"), 403, "no CSRF token");

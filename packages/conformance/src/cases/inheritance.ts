@@ -47,7 +47,11 @@ export function inheritanceCases(s: SuiteContext): void {
     });
 
     test("a subclass's own class route overrides the inherited one, and is inherited in turn", async (http) => {
-      expectText(await http.get(s.p("/team/3/orders/4")), "account 3 order 4", "SubTeam.orders under TeamAccount's route");
+      expectText(
+        await http.get(s.p("/team/3/orders/4")),
+        "account 3 order 4",
+        "SubTeam.orders under TeamAccount's route",
+      );
       expectText(await http.get(s.p("/team/3/members")), "members of 3", "SubTeam.members");
       expectStatus(await http.get(s.p("/sub-team/3")), 404, "no generated prefix for SubTeam");
     });
@@ -55,13 +59,19 @@ export function inheritanceCases(s: SuiteContext): void {
 
   s.checks("class routes are inherited: start-up errors", (declare) => {
     declare("parent and subclass sharing a class route are a conflict naming both handlers", async () => {
-      await assert.rejects(s.adapter.build([{ name: "conformance/inheritance", exports: { Account, SubAccount } }]), (error: unknown) => {
-        const { code, message } = error as { code?: unknown; message?: unknown };
-        assert.equal(code, "E_ROUTE_CONFLICT", String(message));
-        assert.match(String(message), /Account\.index\(\)/);
-        assert.match(String(message), /SubAccount\.index\(\) in views\/conformance\/inheritance \(inherited from Account; served under the class route of Account/);
-        return true;
-      });
+      await assert.rejects(
+        s.adapter.build([{ name: "conformance/inheritance", exports: { Account, SubAccount } }]),
+        (error: unknown) => {
+          const { code, message } = error as { code?: unknown; message?: unknown };
+          assert.equal(code, "E_ROUTE_CONFLICT", String(message));
+          assert.match(String(message), /Account\.index\(\)/);
+          assert.match(
+            String(message),
+            /SubAccount\.index\(\) in views\/conformance\/inheritance \(inherited from Account; served under the class route of Account/,
+          );
+          return true;
+        },
+      );
     });
   });
 }

@@ -55,7 +55,9 @@ export function lifecycleCases(s: SuiteContext): void {
       return "original";
     }
   }
-  const modules = () => [{ name: "conformance/lifecycle", exports: { Counter, Slow, Guarded, AsyncGuarded, Wrapped, Replaced } }];
+  const modules = () => [
+    { name: "conformance/lifecycle", exports: { Counter, Slow, Guarded, AsyncGuarded, Wrapped, Replaced } },
+  ];
 
   s.group("instances and hooks", modules, (test) => {
     test("a new view instance serves every request (state does not leak)", async (http) => {

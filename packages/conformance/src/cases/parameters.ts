@@ -49,7 +49,13 @@ export function parameterCases(s: SuiteContext): void {
     });
 
     test("an empty segment never fills a parameter (404, no redirect)", async (http) => {
-      for (const path of ["/params/echo/", "/params/echo//", "/params/pair/a/", "/params/pair/a//", "/params/pair//b"]) {
+      for (const path of [
+        "/params/echo/",
+        "/params/echo//",
+        "/params/pair/a/",
+        "/params/pair/a//",
+        "/params/pair//b",
+      ]) {
         expectStatus(await http.get(path), 404, `GET ${path}`);
       }
     });

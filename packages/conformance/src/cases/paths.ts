@@ -44,7 +44,9 @@ export function pathCases(s: SuiteContext): void {
       return `comment ${id}`;
     }
   }
-  const modules = () => [{ name: "conformance/paths", exports: { Index, UserAccount, HTTPServer, APIDocs, Api2Users, Blog } }];
+  const modules = () => [
+    { name: "conformance/paths", exports: { Index, UserAccount, HTTPServer, APIDocs, Api2Users, Blog } },
+  ];
 
   s.group("generated paths", modules, (test) => {
     test("the Index class serves the root /", async (http) => {

@@ -16,7 +16,9 @@ const TITLE = "rate limits (@rateLimit)";
 export function rateLimitCases(s: SuiteContext): void {
   const security = s.adapter.security;
   if (!security?.rateLimit) {
-    const why = security ? "declares no rateLimit decorator in its security part" : "declares no security part in its adapter";
+    const why = security
+      ? "declares no rateLimit decorator in its security part"
+      : "declares no security part in its adapter";
     test(`${TITLE}: not run`, { skip: `${s.adapter.name} ${why}` }, () => {});
     return;
   }
@@ -38,33 +40,43 @@ export function rateLimitCases(s: SuiteContext): void {
   }
   const modules = (): ViewModule[] => [{ name: "conformance/limits", exports: { Limited } }];
 
-  s.group(TITLE, modules, (t) => {
-    t("a data route answers 429 in JSON with Retry-After and a message once its limit is used up", async (c) => {
-      for (let i = 0; i < 2; i++) assert.equal((await c.get(s.p("/limited/data"))).status, 200);
-      const refused = await c.get(s.p("/limited/data"));
-      assert.equal(refused.status, 429, refused.text);
-      const retry = Number(refused.headers["retry-after"]);
-      assert.ok(Number.isInteger(retry) && retry >= 1 && retry <= 60, `Retry-After in seconds within the window: ${retry}`);
-      assert.match(refused.type, /json/);
-      assert.match(refused.text, /Too many requests\. Try again in \d+ seconds?\./);
-    });
-    t("an HTML route answers 429 with the error page and Retry-After", async (c) => {
-      for (let i = 0; i < 2; i++) assert.equal((await c.get(s.p("/limited/page"))).status, 200);
-      const refused = await c.get(s.p("/limited/page"), { headers: { accept: "text/html" } });
-      assert.equal(refused.status, 429, refused.text);
-      assert.ok(refused.headers["retry-after"], "Retry-After is sent");
-      assert.match(refused.type, /html/);
-      assert.match(refused.text, /Too many requests\. Try again in \d+ seconds?\./);
-    });
-    t("a limit by a key of the app's counts each key on its own", async (c) => {
-      assert.equal((await c.get(s.p("/limited/keyed"), { headers: { "x-test-key": "a" } })).status, 200);
-      assert.equal((await c.get(s.p("/limited/keyed"), { headers: { "x-test-key": "a" } })).status, 429);
-      assert.equal((await c.get(s.p("/limited/keyed"), { headers: { "x-test-key": "b" } })).status, 200);
-    });
-  }, (served) => part.start(served));
+  s.group(
+    TITLE,
+    modules,
+    (t) => {
+      t("a data route answers 429 in JSON with Retry-After and a message once its limit is used up", async (c) => {
+        for (let i = 0; i < 2; i++) assert.equal((await c.get(s.p("/limited/data"))).status, 200);
+        const refused = await c.get(s.p("/limited/data"));
+        assert.equal(refused.status, 429, refused.text);
+        const retry = Number(refused.headers["retry-after"]);
+        assert.ok(
+          Number.isInteger(retry) && retry >= 1 && retry <= 60,
+          `Retry-After in seconds within the window: ${retry}`,
+        );
+        assert.match(refused.type, /json/);
+        assert.match(refused.text, /Too many requests\. Try again in \d+ seconds?\./);
+      });
+      t("an HTML route answers 429 with the error page and Retry-After", async (c) => {
+        for (let i = 0; i < 2; i++) assert.equal((await c.get(s.p("/limited/page"))).status, 200);
+        const refused = await c.get(s.p("/limited/page"), { headers: { accept: "text/html" } });
+        assert.equal(refused.status, 429, refused.text);
+        assert.ok(refused.headers["retry-after"], "Retry-After is sent");
+        assert.match(refused.type, /html/);
+        assert.match(refused.text, /Too many requests\. Try again in \d+ seconds?\./);
+      });
+      t("a limit by a key of the app's counts each key on its own", async (c) => {
+        assert.equal((await c.get(s.p("/limited/keyed"), { headers: { "x-test-key": "a" } })).status, 200);
+        assert.equal((await c.get(s.p("/limited/keyed"), { headers: { "x-test-key": "a" } })).status, 429);
+        assert.equal((await c.get(s.p("/limited/keyed"), { headers: { "x-test-key": "b" } })).status, 200);
+      });
+    },
+    (served) => part.start(served),
+  );
 
   if (!part.sessionStore) {
-    test(`${TITLE}, shared in Redis: not run`, { skip: `${s.adapter.name} declares no session store (sessionStore) in its security part` }, () => {});
+    test(`${TITLE}, shared in Redis: not run`, {
+      skip: `${s.adapter.name} declares no session store (sessionStore) in its security part`,
+    }, () => {});
     return;
   }
   const store = part.sessionStore;

@@ -73,38 +73,136 @@ const streamed: Expect = (response) => {
   expectStatus(response, 200, "a stream");
   assert.equal(response.text, "one,two");
 };
-const created = (type: string, body: string): Expect => (response) => {
-  expectStatus(response, 201, "a reply");
-  assert.equal(response.headers["x-result"], "kept");
-  assert.equal(response.type, type);
-  assert.equal(response.text, body);
-};
+const created =
+  (type: string, body: string): Expect =>
+  (response) => {
+    expectStatus(response, 201, "a reply");
+    assert.equal(response.headers["x-result"], "kept");
+    assert.equal(response.type, type);
+    assert.equal(response.text, body);
+  };
 const moved: Expect = (response) => {
   expectStatus(response, 302, "a redirect");
   assert.equal(response.headers["location"], "/elsewhere");
   assert.doesNotMatch(response.text, /template:/, "a redirect renders no template, even where the route has one");
 };
-const jsonError = (status: number, message: string): Expect => (response) => {
-  expectStatus(response, status, "a returned HTTP error");
-  assert.equal(response.type, "application/json");
-  assert.deepEqual(response.json(), { error: { status, message } });
-};
+const jsonError =
+  (status: number, message: string): Expect =>
+  (response) => {
+    expectStatus(response, status, "a returned HTTP error");
+    assert.equal(response.type, "application/json");
+    assert.deepEqual(response.json(), { error: { status, message } });
+  };
 
 /** Every row of the table, in the order docs/views.md lists them. */
 const ROWS: readonly Row[] = [
-  { method: "nothing", title: "undefined", value: () => undefined, template: true, html: html("template:"), json: noContent, xml: noContent },
-  { method: "nil", title: "null", value: () => null, template: true, html: html("template:"), json: json("null"), xml: xml("<response/>") },
-  { method: "markup", title: "a string starting with <", value: () => "<p>hi</p>", html: html("<p>hi</p>"), json: json('"<p>hi</p>"'), xml: xml("<response>&lt;p&gt;hi&lt;/p&gt;</response>") },
-  { method: "words", title: "a string", value: () => "hi & bye", html: plain("hi & bye"), json: json('"hi & bye"'), xml: xml("<response>hi &amp; bye</response>") },
-  { method: "number", title: "a number", value: () => 42, html: plain("42"), json: json("42"), xml: xml("<response>42</response>") },
-  { method: "flag", title: "a boolean", value: () => false, html: plain("false"), json: json("false"), xml: xml("<response>false</response>") },
-  { method: "huge", title: "a bigint", value: () => 10n ** 20n, html: plain("100000000000000000000"), json: serverError, xml: xml("<response>100000000000000000000</response>") },
-  { method: "dict", title: "a plain object", value: () => ({ name: "Ada" }), template: true, html: html("template:Ada"), json: json('{"name":"Ada"}'), xml: xml("<response><name>Ada</name></response>") },
-  { method: "list", title: "an array", value: () => [1, "a"], html: json('[1,"a"]'), json: json('[1,"a"]'), xml: xml("<response><item>1</item><item>a</item></response>") },
-  { method: "point", title: "a class instance", value: () => new Point(3, 4), html: json('{"x":3,"y":4}'), json: json('{"x":3,"y":4}'), xml: xml("<response><x>3</x><y>4</y></response>") },
-  { method: "money", title: "a class instance with toJSON", value: () => new Money(1250), html: json('{"amount":"12.50"}'), json: json('{"amount":"12.50"}'), xml: xml("<response><amount>12.50</amount></response>") },
-  { method: "buffer", title: "a Buffer", value: () => Buffer.from("raw\u0001bytes"), html: bytes, json: bytes, xml: bytes },
-  { method: "stream", title: "a stream", value: () => Readable.from(["one", ",two"]), html: streamed, json: streamed, xml: streamed },
+  {
+    method: "nothing",
+    title: "undefined",
+    value: () => undefined,
+    template: true,
+    html: html("template:"),
+    json: noContent,
+    xml: noContent,
+  },
+  {
+    method: "nil",
+    title: "null",
+    value: () => null,
+    template: true,
+    html: html("template:"),
+    json: json("null"),
+    xml: xml("<response/>"),
+  },
+  {
+    method: "markup",
+    title: "a string starting with <",
+    value: () => "<p>hi</p>",
+    html: html("<p>hi</p>"),
+    json: json('"<p>hi</p>"'),
+    xml: xml("<response>&lt;p&gt;hi&lt;/p&gt;</response>"),
+  },
+  {
+    method: "words",
+    title: "a string",
+    value: () => "hi & bye",
+    html: plain("hi & bye"),
+    json: json('"hi & bye"'),
+    xml: xml("<response>hi &amp; bye</response>"),
+  },
+  {
+    method: "number",
+    title: "a number",
+    value: () => 42,
+    html: plain("42"),
+    json: json("42"),
+    xml: xml("<response>42</response>"),
+  },
+  {
+    method: "flag",
+    title: "a boolean",
+    value: () => false,
+    html: plain("false"),
+    json: json("false"),
+    xml: xml("<response>false</response>"),
+  },
+  {
+    method: "huge",
+    title: "a bigint",
+    value: () => 10n ** 20n,
+    html: plain("100000000000000000000"),
+    json: serverError,
+    xml: xml("<response>100000000000000000000</response>"),
+  },
+  {
+    method: "dict",
+    title: "a plain object",
+    value: () => ({ name: "Ada" }),
+    template: true,
+    html: html("template:Ada"),
+    json: json('{"name":"Ada"}'),
+    xml: xml("<response><name>Ada</name></response>"),
+  },
+  {
+    method: "list",
+    title: "an array",
+    value: () => [1, "a"],
+    html: json('[1,"a"]'),
+    json: json('[1,"a"]'),
+    xml: xml("<response><item>1</item><item>a</item></response>"),
+  },
+  {
+    method: "point",
+    title: "a class instance",
+    value: () => new Point(3, 4),
+    html: json('{"x":3,"y":4}'),
+    json: json('{"x":3,"y":4}'),
+    xml: xml("<response><x>3</x><y>4</y></response>"),
+  },
+  {
+    method: "money",
+    title: "a class instance with toJSON",
+    value: () => new Money(1250),
+    html: json('{"amount":"12.50"}'),
+    json: json('{"amount":"12.50"}'),
+    xml: xml("<response><amount>12.50</amount></response>"),
+  },
+  {
+    method: "buffer",
+    title: "a Buffer",
+    value: () => Buffer.from("raw\u0001bytes"),
+    html: bytes,
+    json: bytes,
+    xml: bytes,
+  },
+  {
+    method: "stream",
+    title: "a stream",
+    value: () => Readable.from(["one", ",two"]),
+    html: streamed,
+    json: streamed,
+    xml: streamed,
+  },
   {
     method: "created",
     title: "a reply with a status and headers",
@@ -114,7 +212,15 @@ const ROWS: readonly Row[] = [
     json: created("application/json", '{"name":"Ada"}'),
     xml: created("application/xml", `${XML_HEAD}<response><name>Ada</name></response>`),
   },
-  { method: "moved", title: "a redirect", value: (r) => r.redirect("/elsewhere"), template: true, html: moved, json: moved, xml: moved },
+  {
+    method: "moved",
+    title: "a redirect",
+    value: (r) => r.redirect("/elsewhere"),
+    template: true,
+    html: moved,
+    json: moved,
+    xml: moved,
+  },
   {
     method: "refused",
     title: "a returned HTTP error",
@@ -147,7 +253,14 @@ export function resultCases(s: SuiteContext): void {
       test(`${TITLE}, xml: not run`, { skip: `${s.adapter.name} has no XML decorator` }, () => {});
       continue;
     }
-    const templates = kind === "html" ? ROWS.filter((row) => row.template).map((row) => ({ module: MODULE, className: "Results", methodName: row.method })) : [];
+    const templates =
+      kind === "html"
+        ? ROWS.filter((row) => row.template).map((row) => ({
+            module: MODULE,
+            className: "Results",
+            methodName: row.method,
+          }))
+        : [];
     s.group(
       `${TITLE}, ${kind}`,
       () => [{ name: MODULE, exports: { Results: resultsView(s.adapter.Base, decorator, results) } }],
@@ -166,7 +279,11 @@ export function resultCases(s: SuiteContext): void {
 const plainClass: ClassOrMethodDecoratorLike = () => undefined;
 
 /** The view class of one kind (each served by its own app): a method per row, named after the row. */
-function resultsView(Base: abstract new (...args: any[]) => object, kind: ClassOrMethodDecoratorLike | undefined, r: ConformanceResults) {
+function resultsView(
+  Base: abstract new (...args: any[]) => object,
+  kind: ClassOrMethodDecoratorLike | undefined,
+  r: ConformanceResults,
+) {
   const value = (method: string): unknown => ROWS.find((row) => row.method === method)!.value(r);
   @(kind ?? plainClass)
   class Results extends Base {

@@ -7,7 +7,11 @@ import { expectStatus, expectText } from "../suite.js";
 function expectRedirect(response: ClientResponse, target: string, what: string): void {
   expectStatus(response, 308, what);
   const location = new URL(String(response.headers["location"] ?? ""), "http://127.0.0.1");
-  assert.equal(`${location.pathname}${location.search}`, target, `${what}: Location is ${String(response.headers["location"])}`);
+  assert.equal(
+    `${location.pathname}${location.search}`,
+    target,
+    `${what}: Location is ${String(response.headers["location"])}`,
+  );
 }
 
 /** 308 to the canonical path, query kept; a path that matches as it is never redirects. */

@@ -63,7 +63,10 @@ function checkCount(count: number, table: string): void {
   if (!Number.isSafeInteger(count) || count < 0) throw new E_FACTORY_COUNT(table, String(count));
 }
 
-async function resolveAttributes<R extends BaseRow>(state: FactoryState<R>, overrides: FactoryOverrides<R> | undefined): Promise<{ attributes: CreateInput<R>; context: FactoryContext }> {
+async function resolveAttributes<R extends BaseRow>(
+  state: FactoryState<R>,
+  overrides: FactoryOverrides<R> | undefined,
+): Promise<{ attributes: CreateInput<R>; context: FactoryContext }> {
   const context: FactoryContext = { faker: await factoryFaker(), sequence: state.counter.next++ };
   const layers = [...state.defaults, ...(overrides === undefined ? [] : [overrides])];
   let merged: Record<string, unknown> = { ...state.definition(context) };
@@ -110,8 +113,12 @@ function factoryOf<R extends BaseRow>(state: FactoryState<R>): Factory<R> {
  *
  * `export const Notes = defineFactory(Note, ({ faker }) => ({ title: faker.lorem.words(3), done: false }))`
  */
-export function defineFactory<R extends BaseRow>(model: Model<R>, definition: (context: FactoryContext) => FactoryAttributes<R>): Factory<R> {
-  if (!isModel(model) || typeof definition !== "function") throw new E_FACTORY_DEFINITION(typeof model?.table === "string" ? model.table : "(not a model)");
+export function defineFactory<R extends BaseRow>(
+  model: Model<R>,
+  definition: (context: FactoryContext) => FactoryAttributes<R>,
+): Factory<R> {
+  if (!isModel(model) || typeof definition !== "function")
+    throw new E_FACTORY_DEFINITION(typeof model?.table === "string" ? model.table : "(not a model)");
   const counter = { next: 1 };
   onFactoryReset(() => {
     counter.next = 1;

@@ -38,7 +38,10 @@ export interface RunSeedsOptions {
 }
 
 const isSeedFile = (name: string): boolean =>
-  SEED_EXTENSIONS.includes(extname(name)) && !name.endsWith(".d.ts") && !/\.(test|spec)\.[mc]?[jt]s$/.test(name) && !name.startsWith(".");
+  SEED_EXTENSIONS.includes(extname(name)) &&
+  !name.endsWith(".d.ts") &&
+  !/\.(test|spec)\.[mc]?[jt]s$/.test(name) &&
+  !name.startsWith(".");
 
 /** The seed files of `dir` in the order they run (none when the folder does not exist). */
 export function listSeeds(dir: string): string[] {
@@ -75,7 +78,9 @@ export async function runSeeds(knex: Knex, dir: string, options: RunSeedsOptions
   const ran: string[] = [];
   for (const name of names) {
     const seed = await loadSeed(join(dir, name));
-    await transaction(knex, (trx) => Promise.resolve(seed({ knex: trx, models: options.models ?? {}, env: options.env ?? "development" })));
+    await transaction(knex, (trx) =>
+      Promise.resolve(seed({ knex: trx, models: options.models ?? {}, env: options.env ?? "development" })),
+    );
     ran.push(name);
   }
   return ran;

@@ -24,14 +24,21 @@ export interface SeedAppOptions {
 }
 
 /** Runs the seeds of the app whose config is `config` (`root`, `env`, database URL); returns the names run. */
-export async function seedApp(config: DataConfigInput & { readonly env?: string }, options: SeedAppOptions = {}): Promise<string[]> {
+export async function seedApp(
+  config: DataConfigInput & { readonly env?: string },
+  options: SeedAppOptions = {},
+): Promise<string[]> {
   const env = config.env ?? "development";
   if (env === "production" && !options.force) throw new E_SEED_IN_PRODUCTION(options.command ?? "the seed command");
   const settings = dataConfig(config);
   const db = await connect(settings.dbUrl, { root: settings.appDir, pool: { min: 0, max: 2 } });
   try {
     const models = await loadModels(settings.root, db.knex);
-    return await runSeeds(db.knex, join(settings.root, SEEDS_DIR), { ...(options.file === undefined ? {} : { file: options.file }), models, env });
+    return await runSeeds(db.knex, join(settings.root, SEEDS_DIR), {
+      ...(options.file === undefined ? {} : { file: options.file }),
+      models,
+      env,
+    });
   } finally {
     await db.close();
   }
@@ -49,7 +56,11 @@ export interface SeedCliCommand {
  * The seed command under a framework's name. `config(args)` loads the app's config (from
  * `args.root`). Prints `seeded <file>` per seed, or says there is nothing to run.
  */
-export function seedCliCommand(name: string, framework: string, config: (args: Record<string, unknown>) => Promise<DataConfigInput & { readonly env?: string }>): SeedCliCommand {
+export function seedCliCommand(
+  name: string,
+  framework: string,
+  config: (args: Record<string, unknown>) => Promise<DataConfigInput & { readonly env?: string }>,
+): SeedCliCommand {
   return {
     command: name,
     describe: "fill the database from seeds/*.ts (--file NAME: one seed; production needs --force)",
@@ -60,8 +71,15 @@ export function seedCliCommand(name: string, framework: string, config: (args: R
     handler: async (args) => {
       const loaded = await config(args);
       const file = typeof args["file"] === "string" ? args["file"] : undefined;
-      const ran = await seedApp(loaded, { ...(file === undefined ? {} : { file }), force: Boolean(args["force"]), command: `${framework} ${name}` });
-      if (ran.length === 0) console.log(`No seeds to run: add files to ${join(loaded.root, SEEDS_DIR)} that export async function seed({ knex, models }).`);
+      const ran = await seedApp(loaded, {
+        ...(file === undefined ? {} : { file }),
+        force: Boolean(args["force"]),
+        command: `${framework} ${name}`,
+      });
+      if (ran.length === 0)
+        console.log(
+          `No seeds to run: add files to ${join(loaded.root, SEEDS_DIR)} that export async function seed({ knex, models }).`,
+        );
       for (const seed of ran) console.log(`seeded ${seed}`);
     },
   };

@@ -68,4 +68,3 @@ export async function rejectsWith(promise: Promise<unknown>, code: string, statu
   assert.equal((caught as { status?: number }).status, status);
   return caught;
 }
-

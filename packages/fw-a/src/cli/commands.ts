@@ -1,7 +1,21 @@
 import { resolve } from "node:path";
 import { migrationCliCommands, seedCliCommand } from "@fwkit/data/plugin";
 import type { Argv, CommandModule } from "yargs";
-import { buildCommand, consoleCommand, deployCommand, resourceCommand, describeScaffold, finishCli, frameworkCli, jobsCommands, releaseCommands, routesCommand, serveCommand, startCommand, userCommandsFor } from "@fwkit/cli";
+import {
+  buildCommand,
+  consoleCommand,
+  deployCommand,
+  resourceCommand,
+  describeScaffold,
+  finishCli,
+  frameworkCli,
+  jobsCommands,
+  releaseCommands,
+  routesCommand,
+  serveCommand,
+  startCommand,
+  userCommandsFor,
+} from "@fwkit/cli";
 import { appConfig, appMigrations } from "./db.js";
 import { frameworkDir, generateView, initApp } from "./init.js";
 import { fwaResourceScaffold } from "./resource.js";
@@ -29,21 +43,45 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
       (y) => y.positional("name", { type: "string", demandOption: true }),
       (args) => describeScaffold(generateView(resolve(String(args.root)), String(args.name))),
     )
-    .command(resourceCommand("gen:resource", fwaResourceScaffold, "npx fw-a db:migrate (npm run dev applies it), then npm test") as CommandModule)
+    .command(
+      resourceCommand(
+        "gen:resource",
+        fwaResourceScaffold,
+        "npx fw-a db:migrate (npm run dev applies it), then npm test",
+      ) as CommandModule,
+    )
     .command(routesCommand("routes", { module: "fw-a" }))
     .command(buildCommand("gen:build", "fw-a", "db:migrate", "release"))
     .command(startCommand("start"))
     .command(deployCommand("gen:deploy", "fw-a"));
-  for (const command of releaseCommands({ framework: "fw-a", release: "release", rollback: "release:rollback", migrate: "db:migrate" })) cli = cli.command(command);
+  for (const command of releaseCommands({
+    framework: "fw-a",
+    release: "release",
+    rollback: "release:rollback",
+    migrate: "db:migrate",
+  }))
+    cli = cli.command(command);
   // The data battery's migration commands, under fw-a's names.
   const migrations = (args: Record<string, unknown>) => appMigrations(resolve(String(args["root"])));
-  for (const command of migrationCliCommands({ migrate: "db:migrate", rollback: "db:rollback", make: "db:make", status: "db:status" }, migrations)) {
+  for (const command of migrationCliCommands(
+    { migrate: "db:migrate", rollback: "db:rollback", make: "db:make", status: "db:status" },
+    migrations,
+  )) {
     cli = cli.command(command as CommandModule);
   }
-  cli = cli.command(seedCliCommand("db:seed", "fw-a", (args) => appConfig(resolve(String(args["root"])))) as CommandModule).command(consoleCommand("console", "fw-a") as CommandModule);
+  cli = cli
+    .command(seedCliCommand("db:seed", "fw-a", (args) => appConfig(resolve(String(args["root"])))) as CommandModule)
+    .command(consoleCommand("console", "fw-a") as CommandModule);
   // The job queue's commands (worker, failed jobs, schedules), under fw-a's names.
-  for (const command of jobsCommands({ work: "jobs:work", failed: "jobs:failed", retry: "jobs:retry", clear: "jobs:clear", schedule: "jobs:schedule", dispatch: "jobs:dispatch" })) cli = cli.command(command);
+  for (const command of jobsCommands({
+    work: "jobs:work",
+    failed: "jobs:failed",
+    retry: "jobs:retry",
+    clear: "jobs:clear",
+    schedule: "jobs:schedule",
+    dispatch: "jobs:dispatch",
+  }))
+    cli = cli.command(command);
   for (const command of userCommands) cli = cli.command(command);
   return finishCli(cli, "fw-a");
 }
-

@@ -11,7 +11,11 @@ export const frameworkDir = fileURLToPath(new URL("../../", import.meta.url)).re
  * framework's copies), so the app and its scripts run with no registry publish and no install step.
  */
 export function initApp(dir: string, now: Date = new Date()): ScaffoldResult {
-  return initKitApp(dir, { framework: "fw-a", frameworkDir, skeleton: (appName, stamp) => skeletonFiles(appName, frameworkDir, stamp) }, now);
+  return initKitApp(
+    dir,
+    { framework: "fw-a", frameworkDir, skeleton: (appName, stamp) => skeletonFiles(appName, frameworkDir, stamp) },
+    now,
+  );
 }
 
 /** `fw-a gen:view NAME`: a view module `views/NAME.ts` (sub-folders too: `admin/users`; kebab-cased) with its class and template. */

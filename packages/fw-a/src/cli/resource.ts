@@ -73,7 +73,10 @@ export class ${plural} extends FwA {
 function apiView(names: ResourceNames, fields: readonly Field[]): string {
   const { model, plural, human, row } = names;
   const booleans = fields.filter((field) => field.type === "boolean").map((field) => field.name);
-  const present = booleans.length === 0 ? "item" : `{ ...item, ${booleans.map((name) => `${name}: Boolean(item.${name})`).join(", ")} }`;
+  const present =
+    booleans.length === 0
+      ? "item"
+      : `{ ...item, ${booleans.map((name) => `${name}: Boolean(item.${name})`).join(", ")} }`;
   return `import { FwA, HTTPError, Reply, request, response, security } from "fw-a";
 import { z } from "zod";
 import { ${model}, type ${row} } from "../lib/models.js";

@@ -207,7 +207,7 @@ export function viewFiles(module: string, className: string): Record<string, str
   return {
     [`views/${module}.ts`]: `import { FwA } from "fw-a";
 
-/** GET /${className === "Index" ? "" : kebab(className) + "/"} renders templates/${module}/${className}/index.html. */
+/** GET /${className === "Index" ? "" : `${kebab(className)}/`} renders templates/${module}/${className}/index.html. */
 export class ${className} extends FwA {
   index() {
     return { title: ${JSON.stringify(className)} };

@@ -10,8 +10,18 @@ const fromSources = import.meta.url.endsWith(".ts");
 export const conformanceCli = Object.freeze({
   argv: Object.freeze(
     fromSources
-      ? ["--conditions=source", `--import=${import.meta.resolve("tsx")}`, fileURLToPath(new URL("../cli/main.ts", import.meta.url))]
+      ? [
+          "--conditions=source",
+          `--import=${import.meta.resolve("tsx")}`,
+          fileURLToPath(new URL("../cli/main.ts", import.meta.url)),
+        ]
       : [fileURLToPath(new URL("../../bin/fw-a.js", import.meta.url))],
   ),
-  commands: Object.freeze({ init: "gen:init", serve: "gen:serve", routes: "routes", makeMigration: "db:make", migrationStatus: "db:status" }),
+  commands: Object.freeze({
+    init: "gen:init",
+    serve: "gen:serve",
+    routes: "routes",
+    makeMigration: "db:make",
+    migrationStatus: "db:status",
+  }),
 });

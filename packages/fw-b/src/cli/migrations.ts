@@ -31,7 +31,10 @@ export async function withDatabase<T>(config: AppConfig, work: (knex: Knex) => P
  * in one knex history with the app's `migrations/` files, and `:maintenance on|off`.
  */
 export function databaseCliCommands(rootOf: (args: Record<string, unknown>) => string): CommandModule[] {
-  const run = async <T>(args: Record<string, unknown>, work: (knex: Knex, config: AppConfig) => Promise<T>): Promise<T> => {
+  const run = async <T>(
+    args: Record<string, unknown>,
+    work: (knex: Knex, config: AppConfig) => Promise<T>,
+  ): Promise<T> => {
     const config = await cliConfig(rootOf(args));
     return withDatabase(config, (knex) => work(knex, config));
   };
@@ -40,7 +43,10 @@ export function databaseCliCommands(rootOf: (args: Record<string, unknown>) => s
     return migrationCommands(config, { typesFrom: "fw-b", shipped: contribMigrations(contribSettings(config)) });
   };
   return [
-    ...(migrationCliCommands({ migrate: ":migrate", rollback: ":rollback", make: ":make-migration", status: ":migrations" }, open) as CommandModule[]),
+    ...(migrationCliCommands(
+      { migrate: ":migrate", rollback: ":rollback", make: ":make-migration", status: ":migrations" },
+      open,
+    ) as CommandModule[]),
     {
       command: ":maintenance <state>",
       describe: "switch maintenance on or off for every process of the app (contrib.maintenance)",
@@ -50,7 +56,11 @@ export function databaseCliCommands(rootOf: (args: Record<string, unknown>) => s
         if (state !== "on" && state !== "off") throw new E_MAINTENANCE_ARGUMENT(state);
         await run(args, async (knex) => {
           await setMaintenance(knex, state === "on");
-          console.log(state === "on" ? "Maintenance is on: visitors get the maintenance page (503)." : "Maintenance is off: the site is open.");
+          console.log(
+            state === "on"
+              ? "Maintenance is on: visitors get the maintenance page (503)."
+              : "Maintenance is off: the site is open.",
+          );
         });
       },
     },

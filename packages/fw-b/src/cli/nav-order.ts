@@ -14,7 +14,8 @@ export function navOrders(root: string): number[] {
       const full = join(dir, entry);
       if (statSync(full).isDirectory()) walk(full);
       else if (/\.(m?ts|m?js)$/.test(entry) && !/\.(test|d)\.m?ts$/.test(entry)) {
-        for (const call of readFileSync(full, "utf8").matchAll(NAV_TITLE)) orders.push(Number(ORDER.exec(call[1]!)?.[1] ?? 0));
+        for (const call of readFileSync(full, "utf8").matchAll(NAV_TITLE))
+          orders.push(Number(ORDER.exec(call[1]!)?.[1] ?? 0));
       }
     }
   };

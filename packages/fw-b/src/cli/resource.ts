@@ -82,7 +82,10 @@ export class ${plural} extends FwB {
 function apiView(names: ResourceNames, fields: readonly Field[]): string {
   const { model, plural, human, row } = names;
   const booleans = fields.filter((field) => field.type === "boolean").map((field) => field.name);
-  const present = booleans.length === 0 ? "item" : `{ ...item, ${booleans.map((name) => `${name}: Boolean(item.${name})`).join(", ")} }`;
+  const present =
+    booleans.length === 0
+      ? "item"
+      : `{ ...item, ${booleans.map((name) => `${name}: Boolean(item.${name})`).join(", ")} }`;
   return `import { FwB, HTTPError, Reply, request } from "fw-b";
 import { body, csrfExempt, renderJson, summary, tags } from "fw-b/decorators";
 import { z } from "zod";
@@ -144,8 +147,13 @@ function formField(names: ResourceNames, field: Field): string {
     |  ${labelOf(field)}
   +fieldErrors("${field.name}")`;
   }
-  const type = field.type === "text" ? "textarea" : field.type === "integer" || field.type === "number" ? "number" : "text";
-  const html = [field.optional ? "" : "required: true", field.type === "integer" ? 'step: "1"' : field.type === "number" ? 'step: "any"' : "", field.type === "text" ? 'rows: "6"' : ""].filter(Boolean);
+  const type =
+    field.type === "text" ? "textarea" : field.type === "integer" || field.type === "number" ? "number" : "text";
+  const html = [
+    field.optional ? "" : "required: true",
+    field.type === "integer" ? 'step: "1"' : field.type === "number" ? 'step: "any"' : "",
+    field.type === "text" ? 'rows: "6"' : "",
+  ].filter(Boolean);
   return `+field("${field.name}", "${labelOf(field)}", "${type}", { value: ${current}${html.length ? `, html: { ${html.join(", ")} }` : ""} })`;
 }
 

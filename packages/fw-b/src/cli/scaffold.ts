@@ -1,7 +1,15 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { migrationTimestamp } from "@fwkit/data/plugin";
-import { appNameOf as kitAppNameOf, generateView, initApp as initKitApp, NODE_ENGINES, scaffoldDependencies, scaffoldDevDependencies, type ScaffoldResult } from "@fwkit/cli";
+import {
+  appNameOf as kitAppNameOf,
+  generateView,
+  initApp as initKitApp,
+  NODE_ENGINES,
+  scaffoldDependencies,
+  scaffoldDevDependencies,
+  type ScaffoldResult,
+} from "@fwkit/cli";
 import { kebabCase } from "routing-kernel/plugin";
 import { E_INVALID_NAV_TITLE } from "../errors.js";
 import { nextNavOrder } from "./nav-order.js";
@@ -14,7 +22,11 @@ const RENAMES: Readonly<Record<string, string>> = { _gitignore: ".gitignore", "p
  * The files of a new app (relative path -> content; a trailing `/` is a folder). Migrations are
  * stamped with the scaffold's time (`now`), so migrations made later sort after them.
  */
-export function skeletonFiles(appName: string, frameworkDir: string = PACKAGE_ROOT, now: Date = new Date()): Record<string, string> {
+export function skeletonFiles(
+  appName: string,
+  frameworkDir: string = PACKAGE_ROOT,
+  now: Date = new Date(),
+): Record<string, string> {
   const files: Record<string, string> = {};
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir).sort()) {
@@ -24,7 +36,9 @@ export function skeletonFiles(appName: string, frameworkDir: string = PACKAGE_RO
         continue;
       }
       const path = relative(SCAFFOLD_DIR, full).split(sep).join("/");
-      const target = path.replace(/[^/]+$/, (name) => RENAMES[name] ?? name).replace(/^(migrations\/)\d{14}_/, `$1${migrationTimestamp(now)}_`);
+      const target = path
+        .replace(/[^/]+$/, (name) => RENAMES[name] ?? name)
+        .replace(/^(migrations\/)\d{14}_/, `$1${migrationTimestamp(now)}_`);
       // `.gitkeep` marks a folder to create, not a file to copy.
       if (entry === ".gitkeep") files[`${target.replace(/[^/]+$/, "")}`] = "";
       else files[target] = fill(readFileSync(full, "utf8"), appName, frameworkDir);
@@ -33,7 +47,10 @@ export function skeletonFiles(appName: string, frameworkDir: string = PACKAGE_RO
   walk(SCAFFOLD_DIR);
   // The validator the docs' examples import and the drivers of the default
   // configuration are dependencies of every new app; tsx, esbuild and pino-pretty development ones.
-  const manifest = JSON.parse(files["package.json"]!) as { dependencies: Record<string, string>; devDependencies?: Record<string, string> };
+  const manifest = JSON.parse(files["package.json"]!) as {
+    dependencies: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
   manifest.dependencies = { ...manifest.dependencies, ...scaffoldDependencies(PACKAGE_ROOT) };
   manifest.devDependencies = { ...manifest.devDependencies, ...scaffoldDevDependencies(PACKAGE_ROOT) };
   (manifest as { engines?: unknown }).engines = { node: NODE_ENGINES };
@@ -57,7 +74,15 @@ export function appNameOf(folder: string): string {
  * registry publish and no install step.
  */
 export function initApp(dir: string, now: Date = new Date()): ScaffoldResult {
-  return initKitApp(dir, { framework: "fw-b", frameworkDir: PACKAGE_ROOT, skeleton: (appName, stamp) => skeletonFiles(appName, PACKAGE_ROOT, stamp) }, now);
+  return initKitApp(
+    dir,
+    {
+      framework: "fw-b",
+      frameworkDir: PACKAGE_ROOT,
+      skeleton: (appName, stamp) => skeletonFiles(appName, PACKAGE_ROOT, stamp),
+    },
+    now,
+  );
 }
 
 export { viewClassName } from "@fwkit/cli";
@@ -82,7 +107,8 @@ export function addView(dir: string, name: string, options: AddViewOptions = {})
 
 /** The menu order of a new view: the one given (a number), else after the app's existing entries. */
 function navOrder(root: string, name: string, options: AddViewOptions): number {
-  if (options.order !== undefined && !Number.isFinite(options.order)) throw new E_INVALID_NAV_TITLE(`:addview ${name} --order`, "order must be a number");
+  if (options.order !== undefined && !Number.isFinite(options.order))
+    throw new E_INVALID_NAV_TITLE(`:addview ${name} --order`, "order must be a number");
   return options.order ?? nextNavOrder(root);
 }
 

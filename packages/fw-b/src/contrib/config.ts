@@ -99,7 +99,9 @@ export interface ContribConfig {
 }
 
 /** The resolved auth options. */
-export type AuthSettings = Required<Omit<AuthContribOptions, "roles">> & { readonly roles: Readonly<Record<string, number>> };
+export type AuthSettings = Required<Omit<AuthContribOptions, "roles">> & {
+  readonly roles: Readonly<Record<string, number>>;
+};
 
 /** The contrib modules an app enabled, with their options resolved. */
 export interface ContribSettings {
@@ -120,7 +122,16 @@ const MODULES = ["auth", "admin", "contact", "errors", "maintenance", "captcha",
 /** The `contrib` block's keys, for the host's start-up check (a module given `true` is not looked into). */
 export const CONTRIB_CONFIG_KEYS = Object.freeze({
   contrib: Object.freeze({
-    auth: Object.freeze({ requireVerification: true, resetTokenTtl: true, verifyTokenTtl: true, signup: true, roles: true, defaultRole: true, adminRole: true, afterLogin: true }),
+    auth: Object.freeze({
+      requireVerification: true,
+      resetTokenTtl: true,
+      verifyTokenTtl: true,
+      signup: true,
+      roles: true,
+      defaultRole: true,
+      adminRole: true,
+      afterLogin: true,
+    }),
     admin: Object.freeze({ title: true }),
     contact: Object.freeze({ recipients: true }),
     errors: true,
@@ -136,19 +147,22 @@ const EMAIL = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
 function section<T extends object>(value: unknown, key: string): T | undefined {
   if (value === undefined || value === false || value === null) return undefined;
   if (value === true) return {} as T;
-  if (typeof value !== "object" || Array.isArray(value)) throw new E_CONTRIB_CONFIG(`contrib.${key}`, "expected true, false or an object");
+  if (typeof value !== "object" || Array.isArray(value))
+    throw new E_CONTRIB_CONFIG(`contrib.${key}`, "expected true, false or an object");
   return value as T;
 }
 
 function seconds(value: unknown, key: string, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) throw new E_CONTRIB_CONFIG(key, "expected a whole number of seconds, 1 or more");
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1)
+    throw new E_CONTRIB_CONFIG(key, "expected a whole number of seconds, 1 or more");
   return value;
 }
 
 function milliseconds(value: unknown, key: string, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) throw new E_CONTRIB_CONFIG(key, "expected a whole number of milliseconds, 0 or more");
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0)
+    throw new E_CONTRIB_CONFIG(key, "expected a whole number of milliseconds, 0 or more");
   return value;
 }
 
@@ -157,16 +171,27 @@ function resolveAuth(raw: AuthContribOptions | undefined): AuthSettings | undefi
   const roles = raw.roles ?? DEFAULT_ROLES;
   for (const [name, level] of Object.entries(roles)) {
     if (!/^[a-z][a-z0-9_-]{0,31}$/.test(name) || typeof level !== "number" || !Number.isFinite(level)) {
-      throw new E_CONTRIB_CONFIG("contrib.auth.roles", `role ${JSON.stringify(name)} needs a lowercase name and a numeric level`);
+      throw new E_CONTRIB_CONFIG(
+        "contrib.auth.roles",
+        `role ${JSON.stringify(name)} needs a lowercase name and a numeric level`,
+      );
     }
   }
   const defaultRole = raw.defaultRole ?? "member";
   const adminRole = raw.adminRole ?? "admin";
-  for (const [key, role] of [["defaultRole", defaultRole], ["adminRole", adminRole]] as const) {
-    if (roles[role] === undefined) throw new E_CONTRIB_CONFIG(`contrib.auth.${key}`, `${JSON.stringify(role)} is not one of the roles (${Object.keys(roles).join(", ")})`);
+  for (const [key, role] of [
+    ["defaultRole", defaultRole],
+    ["adminRole", adminRole],
+  ] as const) {
+    if (roles[role] === undefined)
+      throw new E_CONTRIB_CONFIG(
+        `contrib.auth.${key}`,
+        `${JSON.stringify(role)} is not one of the roles (${Object.keys(roles).join(", ")})`,
+      );
   }
   const afterLogin = raw.afterLogin ?? "/";
-  if (!afterLogin.startsWith("/") || afterLogin.startsWith("//")) throw new E_CONTRIB_CONFIG("contrib.auth.afterLogin", "expected a path on this site, such as /");
+  if (!afterLogin.startsWith("/") || afterLogin.startsWith("//"))
+    throw new E_CONTRIB_CONFIG("contrib.auth.afterLogin", "expected a path on this site, such as /");
   return Object.freeze({
     requireVerification: raw.requireVerification ?? false,
     resetTokenTtl: seconds(raw.resetTokenTtl, "contrib.auth.resetTokenTtl", 3600),
@@ -190,25 +215,40 @@ export function contribSettings(config: AppConfig): ContribSettings {
   }
   const input = (raw ?? {}) as Record<string, unknown>;
   for (const key of Object.keys(input)) {
-    if (!MODULES.includes(key)) throw new E_CONTRIB_CONFIG(`contrib.${key}`, `there is no such module; the modules are ${MODULES.join(", ")}`);
+    if (!MODULES.includes(key))
+      throw new E_CONTRIB_CONFIG(`contrib.${key}`, `there is no such module; the modules are ${MODULES.join(", ")}`);
   }
   const auth = resolveAuth(section<AuthContribOptions>(input["auth"], "auth"));
   const adminRaw = section<{ title?: string }>(input["admin"], "admin");
-  if (adminRaw && !auth) throw new E_CONTRIB_CONFIG("contrib.admin", "the admin area needs contrib.auth (its users and roles)");
+  if (adminRaw && !auth)
+    throw new E_CONTRIB_CONFIG("contrib.admin", "the admin area needs contrib.auth (its users and roles)");
   const contact = section<ContactContribOptions>(input["contact"], "contact");
   if (contact) {
     const recipients = contact.recipients;
-    if (!Array.isArray(recipients) || recipients.length === 0 || !recipients.every((r) => typeof r === "string" && EMAIL.test(r))) {
+    if (
+      !Array.isArray(recipients) ||
+      recipients.length === 0 ||
+      !recipients.every((r) => typeof r === "string" && EMAIL.test(r))
+    ) {
       throw new E_CONTRIB_CONFIG("contrib.contact.recipients", "expected a non-empty list of email addresses");
     }
   }
   const maintenanceRaw = section<MaintenanceContribOptions>(input["maintenance"], "maintenance");
   const captcha = section<CaptchaContribOptions>(input["captcha"], "captcha");
   if (captcha?.testMode && config.env === "production") {
-    throw new E_CONTRIB_CONFIG("contrib.captcha.testMode", "test mode writes the answer into the page; it is refused in production");
+    throw new E_CONTRIB_CONFIG(
+      "contrib.captcha.testMode",
+      "test mode writes the answer into the page; it is refused in production",
+    );
   }
-  if (captcha?.verifier && (typeof captcha.verifier.verify !== "function" || typeof captcha.verifier.challenge !== "function")) {
-    throw new E_CONTRIB_CONFIG("contrib.captcha.verifier", "expected an object with challenge(ctx) and verify(ctx, body)");
+  if (
+    captcha?.verifier &&
+    (typeof captcha.verifier.verify !== "function" || typeof captcha.verifier.challenge !== "function")
+  ) {
+    throw new E_CONTRIB_CONFIG(
+      "contrib.captcha.verifier",
+      "expected an object with challenge(ctx) and verify(ctx, body)",
+    );
   }
   // `i18n` at the top is fw-a's name for the languages; fw-b reads it as `contrib.i18n` (give one).
   if (input["i18n"] !== undefined && config.i18n !== undefined) {
@@ -217,19 +257,40 @@ export function contribSettings(config: AppConfig): ContribSettings {
   const i18n = section<I18nContribOptions>(input["i18n"] ?? config.i18n, "i18n") ?? {};
   const oauth = section<OAuthContribOptions>(input["oauth"], "oauth");
   if (oauth) {
-    if (!auth) throw new E_CONTRIB_CONFIG("contrib.oauth", "OAuth sign-in needs contrib.auth (the accounts it links to)");
+    if (!auth)
+      throw new E_CONTRIB_CONFIG("contrib.oauth", "OAuth sign-in needs contrib.auth (the accounts it links to)");
     if (typeof oauth.providers !== "object" || oauth.providers === null || Object.keys(oauth.providers).length === 0) {
-      throw new E_CONTRIB_CONFIG("contrib.oauth.providers", "expected at least one provider: { google: { type: \"google\", clientId, clientSecret } }");
+      throw new E_CONTRIB_CONFIG(
+        "contrib.oauth.providers",
+        'expected at least one provider: { google: { type: "google", clientId, clientSecret } }',
+      );
     }
     for (const [name, provider] of Object.entries(oauth.providers)) {
-      if (!/^[a-z][a-z0-9-]{0,31}$/.test(name)) throw new E_CONTRIB_CONFIG(`contrib.oauth.providers.${name}`, "a provider name is lowercase letters, digits and -");
-      if (!["oidc", "google", "github", "oauth2"].includes(provider.type)) throw new E_CONTRIB_CONFIG(`contrib.oauth.providers.${name}.type`, "expected oidc, google, github or oauth2");
-      if (!provider.clientId || !provider.clientSecret) throw new E_CONTRIB_CONFIG(`contrib.oauth.providers.${name}`, "clientId and clientSecret are required");
-      if (provider.type === "oidc" && !provider.issuer) throw new E_CONTRIB_CONFIG(`contrib.oauth.providers.${name}.issuer`, "an OpenID Connect provider needs its issuer URL");
-      if (provider.type === "oauth2" && (!provider.authorizationEndpoint || !provider.tokenEndpoint || !provider.userinfoEndpoint)) {
-        throw new E_CONTRIB_CONFIG(`contrib.oauth.providers.${name}`, "an oauth2 provider needs authorizationEndpoint, tokenEndpoint and userinfoEndpoint");
+      if (!/^[a-z][a-z0-9-]{0,31}$/.test(name))
+        throw new E_CONTRIB_CONFIG(
+          `contrib.oauth.providers.${name}`,
+          "a provider name is lowercase letters, digits and -",
+        );
+      if (!["oidc", "google", "github", "oauth2"].includes(provider.type))
+        throw new E_CONTRIB_CONFIG(`contrib.oauth.providers.${name}.type`, "expected oidc, google, github or oauth2");
+      if (!provider.clientId || !provider.clientSecret)
+        throw new E_CONTRIB_CONFIG(`contrib.oauth.providers.${name}`, "clientId and clientSecret are required");
+      if (provider.type === "oidc" && !provider.issuer)
+        throw new E_CONTRIB_CONFIG(
+          `contrib.oauth.providers.${name}.issuer`,
+          "an OpenID Connect provider needs its issuer URL",
+        );
+      if (
+        provider.type === "oauth2" &&
+        (!provider.authorizationEndpoint || !provider.tokenEndpoint || !provider.userinfoEndpoint)
+      ) {
+        throw new E_CONTRIB_CONFIG(
+          `contrib.oauth.providers.${name}`,
+          "an oauth2 provider needs authorizationEndpoint, tokenEndpoint and userinfoEndpoint",
+        );
       }
-      if (provider.allowInsecure && config.env === "production") throw new E_CONTRIB_CONFIG(`contrib.oauth.providers.${name}.allowInsecure`, "refused in production");
+      if (provider.allowInsecure && config.env === "production")
+        throw new E_CONTRIB_CONFIG(`contrib.oauth.providers.${name}.allowInsecure`, "refused in production");
     }
   }
   const maintenance = maintenanceRaw
@@ -240,7 +301,9 @@ export function contribSettings(config: AppConfig): ContribSettings {
     : undefined;
   return Object.freeze({
     ...(auth ? { auth } : {}),
-    ...(adminRaw ? { admin: { title: typeof adminRaw.title === "string" && adminRaw.title ? adminRaw.title : "Admin" } } : {}),
+    ...(adminRaw
+      ? { admin: { title: typeof adminRaw.title === "string" && adminRaw.title ? adminRaw.title : "Admin" } }
+      : {}),
     ...(contact ? { contact } : {}),
     errors: input["errors"] !== undefined && input["errors"] !== false,
     ...(maintenance ? { maintenance } : {}),

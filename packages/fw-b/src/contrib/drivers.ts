@@ -10,7 +10,10 @@ import { E_CONTRIB_DRIVER_MISSING } from "../errors.js";
 import type { ContribSettings } from "./config.js";
 
 /** `requireDriver(name, user)` for CommonJS packages, `importDriver(name, user, () => import(name))` for ES modules, `checkDriver` at start-up. */
-export const { requireDriver, importDriver, checkDriver } = driverLoader(import.meta.url, (user, name, reason) => new E_CONTRIB_DRIVER_MISSING(user, name, reason));
+export const { requireDriver, importDriver, checkDriver } = driverLoader(
+  import.meta.url,
+  (user, name, reason) => new E_CONTRIB_DRIVER_MISSING(user, name, reason),
+);
 
 /** The package each contrib module needs, and how the error names the module. */
 export const CONTRIB_DRIVERS = Object.freeze({
@@ -25,6 +28,7 @@ export const CONTRIB_DRIVERS = Object.freeze({
  */
 export function checkContribDrivers(settings: ContribSettings, resolve?: (name: string) => string): void {
   // Only resolved: svg-captcha parses its font when loaded, so it still loads at the first challenge.
-  if (settings.captcha && !settings.captcha.verifier) checkDriver(CONTRIB_DRIVERS.captcha.name, CONTRIB_DRIVERS.captcha.user, resolve);
+  if (settings.captcha && !settings.captcha.verifier)
+    checkDriver(CONTRIB_DRIVERS.captcha.name, CONTRIB_DRIVERS.captcha.user, resolve);
   if (settings.oauth) checkDriver(CONTRIB_DRIVERS.oauth.name, CONTRIB_DRIVERS.oauth.user, resolve);
 }

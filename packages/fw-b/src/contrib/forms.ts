@@ -34,7 +34,13 @@ export function fields(t: Translate) {
   const email = z
     .string({ error: required })
     .transform((value) => value.trim().toLowerCase())
-    .pipe(z.string().min(1, required).max(254, t("form.tooLong", { max: 254 })).pipe(z.email({ error: t("form.email") })));
+    .pipe(
+      z
+        .string()
+        .min(1, required)
+        .max(254, t("form.tooLong", { max: 254 }))
+        .pipe(z.email({ error: t("form.email") })),
+    );
   const password = z
     .string({ error: required })
     .min(1, required)
@@ -44,8 +50,19 @@ export function fields(t: Translate) {
   const username = z
     .string({ error: required })
     .transform((value) => value.trim().toLowerCase())
-    .pipe(z.string().min(1, required).regex(/^[a-z0-9][a-z0-9_.-]{2,31}$/, t("form.username")));
-  return { text, email, password, username, anyText: z.string({ error: required }).max(1000, t("form.tooLong", { max: 1000 })) };
+    .pipe(
+      z
+        .string()
+        .min(1, required)
+        .regex(/^[a-z0-9][a-z0-9_.-]{2,31}$/, t("form.username")),
+    );
+  return {
+    text,
+    email,
+    password,
+    username,
+    anyText: z.string({ error: required }).max(1000, t("form.tooLong", { max: 1000 })),
+  };
 }
 
 /**
@@ -53,7 +70,11 @@ export function fields(t: Translate) {
  * module is on. Failures throw a ValidationError with every message (translated) and the input
  * minus secrets, which the data battery answers by redirecting back to the form.
  */
-export async function checkForm<S extends StandardSchemaV1>(ctx: Context, schema: S, options: { captcha?: boolean } = {}): Promise<StandardSchemaV1.InferOutput<S>> {
+export async function checkForm<S extends StandardSchemaV1>(
+  ctx: Context,
+  schema: S,
+  options: { captcha?: boolean } = {},
+): Promise<StandardSchemaV1.InferOutput<S>> {
   const t = translatorOf(ctx);
   const body = bodyOf(ctx);
   const result = await schema["~standard"].validate(body);

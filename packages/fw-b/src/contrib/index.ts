@@ -49,7 +49,15 @@ export {
 export { contribViewModules } from "./modules.js";
 export { OAuthLogin } from "./oauth/views.js";
 export { fwbPlugin, type FwbPlugin, type FwbPluginOptions } from "./plugin.js";
-export { ADMIN_TAG, DEFAULT_ROLES, requireAdmin, requireRole, ROLE_TAG, roleLevel, type RoleRequirement } from "./roles.js";
+export {
+  ADMIN_TAG,
+  DEFAULT_ROLES,
+  requireAdmin,
+  requireRole,
+  ROLE_TAG,
+  roleLevel,
+  type RoleRequirement,
+} from "./roles.js";
 export { contribOf, translatorOf, type AdminNavItem, type ContribRuntime } from "./runtime.js";
 // The contrib modules' error codes, for an app that branches on one (docs/errors.md).
 export {

@@ -26,13 +26,27 @@ function typedEmail(ctx: Context): string | undefined {
 /** `POST /lost-password`: 10 per client and 3 per address in 15 minutes. */
 export const lostPasswordLimits: ViewDecorator = limits(
   rateLimit({ name: "lost-password", max: 10, window: "15m" }),
-  rateLimit({ name: "lost-password-email", max: 3, window: "15m", by: typedEmail, countInvalid: false, message: "Too many reset requests for this address." }),
+  rateLimit({
+    name: "lost-password-email",
+    max: 3,
+    window: "15m",
+    by: typedEmail,
+    countInvalid: false,
+    message: "Too many reset requests for this address.",
+  }),
 );
 
 /** `POST /signup`: 10 per client in an hour, and 3 per address (an "address in use" notice each). */
 export const signupLimits: ViewDecorator = limits(
   rateLimit({ name: "signup", max: 10, window: "1h" }),
-  rateLimit({ name: "signup-email", max: 3, window: "1h", by: typedEmail, countInvalid: false, message: "Too many sign-ups with this address." }),
+  rateLimit({
+    name: "signup-email",
+    max: 3,
+    window: "1h",
+    by: typedEmail,
+    countInvalid: false,
+    message: "Too many sign-ups with this address.",
+  }),
 );
 
 /** `POST /contact`: 5 messages per client in 10 minutes, and 10 per sender address in an hour. */

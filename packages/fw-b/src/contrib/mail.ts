@@ -28,7 +28,13 @@ function redisJobs(ctx: Context): JobsPlugin | undefined {
  * is logged and reported as false: the page still answers, and says nothing that would tell
  * whether an account exists.
  */
-export async function sendContribMail(ctx: Context, to: string | readonly string[], template: string, context: Record<string, unknown>, extra: { replyTo?: string } = {}): Promise<boolean> {
+export async function sendContribMail(
+  ctx: Context,
+  to: string | readonly string[],
+  template: string,
+  context: Record<string, unknown>,
+  extra: { replyTo?: string } = {},
+): Promise<boolean> {
   const runtime = contribOf(ctx);
   const mail = { to, template: `contrib/${template}`, context: { t: translatorOf(ctx), ...context }, ...extra };
   try {
@@ -40,7 +46,10 @@ export async function sendContribMail(ctx: Context, to: string | readonly string
         return true;
       } catch (error) {
         // Redis is down: sending now is better than dropping the mail.
-        ctx.log.warn({ err: error, template }, `fw-b contrib: the ${template} mail could not be queued; sending it in the request`);
+        ctx.log.warn(
+          { err: error, template },
+          `fw-b contrib: the ${template} mail could not be queued; sending it in the request`,
+        );
         await runtime.mailer().deliver(composed);
         return true;
       }

@@ -17,12 +17,19 @@ import { OAuthLogin } from "./oauth/views.js";
 export function contribViewModules(settings: ContribSettings): ViewModule[] {
   const modules: ViewModule[] = [];
   if (settings.auth) {
-    modules.push({ name: "contrib/auth", exports: { AuthLogin, AuthLogout, AuthSignup, AuthLostPassword, AuthResetPassword, AuthVerifyEmail, AuthAccount } });
+    modules.push({
+      name: "contrib/auth",
+      exports: { AuthLogin, AuthLogout, AuthSignup, AuthLostPassword, AuthResetPassword, AuthVerifyEmail, AuthAccount },
+    });
   }
   if (settings.admin) {
-    modules.push({ name: "contrib/admin", exports: { AdminHome, AdminUsers, ...(settings.maintenance ? { AdminMaintenance } : {}) } });
+    modules.push({
+      name: "contrib/admin",
+      exports: { AdminHome, AdminUsers, ...(settings.maintenance ? { AdminMaintenance } : {}) },
+    });
   }
-  if (settings.contact) modules.push({ name: "contrib/contact", exports: { ContactForm, ...(settings.admin ? { AdminMessages } : {}) } });
+  if (settings.contact)
+    modules.push({ name: "contrib/contact", exports: { ContactForm, ...(settings.admin ? { AdminMessages } : {}) } });
   if (settings.oauth) modules.push({ name: "contrib/oauth", exports: { OAuthLogin } });
   if (languageSwitchOn(settings)) modules.push({ name: "contrib/i18n", exports: { LanguageChoice } });
   return modules;

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from "koa";
 import { HTTPError } from "@fwkit/koa-host";
-import { type ErrorInfo, type Responder } from "@fwkit/koa-host/plugin";
+import type { ErrorInfo, Responder } from "@fwkit/koa-host/plugin";
 import { E_LOGIN_REQUIRED } from "@fwkit/security";
 import { loginRedirectUrl, rejectsHtml } from "@fwkit/security/plugin";
 import type { Route } from "routing-kernel";
@@ -66,7 +66,11 @@ async function answerMaintenance(ctx: Context, retryAfter: number, responder: Re
 export function maintenanceGate(
   flag: MaintenanceFlag,
   runtime: ContribRuntime,
-  options: { readonly basePath: () => string; readonly staticPrefix: string; readonly responder: () => Responder | undefined },
+  options: {
+    readonly basePath: () => string;
+    readonly staticPrefix: string;
+    readonly responder: () => Responder | undefined;
+  },
 ): Middleware {
   const settings = runtime.settings;
   return async (ctx, next) => {

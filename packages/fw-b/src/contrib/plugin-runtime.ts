@@ -60,11 +60,13 @@ export function contribRuntime(parts: ContribParts, startUp: () => ContribStartU
       return batteries.data.database.knex;
     },
     mailer: () => {
-      if (!batteries.services) throw new E_CONTRIB_CONFIG("batteries.services", "the contrib modules need the services battery to send mail");
+      if (!batteries.services)
+        throw new E_CONTRIB_CONFIG("batteries.services", "the contrib modules need the services battery to send mail");
       return batteries.services.services.mailer;
     },
     hashPassword: (password) => {
-      if (!batteries.security) throw new E_CONTRIB_CONFIG("batteries.security", "the contrib modules need the security battery");
+      if (!batteries.security)
+        throw new E_CONTRIB_CONFIG("batteries.security", "the contrib modules need the security battery");
       return batteries.security.hashPassword(password);
     },
   };
@@ -84,7 +86,9 @@ export function fixedLocals(settings: ContribSettings, i18n: I18n, basePath: str
       contact: Boolean(settings.contact),
       admin: Boolean(settings.admin),
       maintenance: Boolean(settings.maintenance),
-      oauth: Object.entries(settings.oauth?.providers ?? {}).map(([name, provider]) => Object.freeze({ name, title: provider.title ?? name })),
+      oauth: Object.entries(settings.oauth?.providers ?? {}).map(([name, provider]) =>
+        Object.freeze({ name, title: provider.title ?? name }),
+      ),
     }),
   });
 }

@@ -15,14 +15,23 @@ import { ROLE_TAG } from "./roles.js";
  */
 export async function setUpContrib(
   context: PluginContext,
-  options: { readonly settings: ContribSettings; readonly batteries: BatteryPlugins; readonly models: ContribModels & { bind(knex: Knex): void }; readonly migrate: boolean },
+  options: {
+    readonly settings: ContribSettings;
+    readonly batteries: BatteryPlugins;
+    readonly models: ContribModels & { bind(knex: Knex): void };
+    readonly migrate: boolean;
+  },
 ): Promise<void> {
   const { settings, batteries } = options;
   const tagged = context.table.routes.find((route) => route.tags[ROLE_TAG] !== undefined);
   if (tagged && !settings.auth && !batteries.security) throw new E_ROLE_WITHOUT_AUTH(`${tagged.id}()`);
   if (!settings.usesDatabase && !options.migrate) return;
   if (!batteries.data) {
-    if (settings.usesDatabase) throw new E_CONTRIB_CONFIG("batteries.data", "contrib.auth, contact and maintenance keep their data in the database; keep the data battery on");
+    if (settings.usesDatabase)
+      throw new E_CONTRIB_CONFIG(
+        "batteries.data",
+        "contrib.auth, contact and maintenance keep their data in the database; keep the data battery on",
+      );
     return;
   }
   const knex = batteries.data.database.knex;

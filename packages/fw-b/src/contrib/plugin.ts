@@ -3,7 +3,7 @@ import type { BatteryPlugins } from "@fwkit/app-kit";
 import type { AppConfig } from "@fwkit/koa-host";
 import type { Responder } from "@fwkit/koa-host/plugin";
 import type { HostPlugin, PluginContext } from "@fwkit/koa-host/plugin";
-import { type Route } from "routing-kernel";
+import type { Route } from "routing-kernel";
 import { formatNumber } from "@fwkit/services";
 import { assetStaticFolders } from "../assets.js";
 import { adminNavigation } from "./admin/nav.js";
@@ -38,7 +38,11 @@ export interface FwbPlugin extends HostPlugin {
   /** `loadUser` for the login manager when `contrib.auth` is on. */
   loadUser(id: string): Promise<UserRow | undefined>;
   /** The contrib mails, languages and translators the development mail previews (`/_mail`) show. */
-  mailPreview(): { templateDirs: readonly string[]; languages: readonly string[]; translator(language: string): (key: string, values?: Readonly<Record<string, unknown>>) => string };
+  mailPreview(): {
+    templateDirs: readonly string[];
+    languages: readonly string[];
+    translator(language: string): (key: string, values?: Readonly<Record<string, unknown>>) => string;
+  };
 }
 
 const THEMES = new Set(["light", "dark"]);
@@ -62,15 +66,26 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
   let adminNav: readonly AdminNavItem[] = [];
   let logger: PluginContext["logger"] | undefined;
   let fixed = fixedLocals(settings, i18n, basePath);
-  const maintenance = settings.maintenance ? new MaintenanceFlag(() => runtime.knex(), settings.maintenance.cacheMs) : undefined;
-  const captcha = settings.captcha ? (settings.captcha.verifier ?? svgCaptchaVerifier(config.secretKey, settings.captcha)) : undefined;
-  const runtime = contribRuntime({ config, settings, batteries, models, i18n, captcha, maintenance }, () => ({ adminNav, logger }));
+  const maintenance = settings.maintenance
+    ? new MaintenanceFlag(() => runtime.knex(), settings.maintenance.cacheMs)
+    : undefined;
+  const captcha = settings.captcha
+    ? (settings.captcha.verifier ?? svgCaptchaVerifier(config.secretKey, settings.captcha))
+    : undefined;
+  const runtime = contribRuntime({ config, settings, batteries, models, i18n, captcha, maintenance }, () => ({
+    adminNav,
+    logger,
+  }));
 
   return {
     name: "fw-b",
     runtime,
     // The contrib mails (with the preview data beside them) in every language of the app.
-    mailPreview: () => ({ templateDirs: [PACKAGE_TEMPLATES], languages: i18n.languages, translator: (language: string) => i18n.translator(language) }),
+    mailPreview: () => ({
+      templateDirs: [PACKAGE_TEMPLATES],
+      languages: i18n.languages,
+      translator: (language: string) => i18n.translator(language),
+    }),
     async loadUser(id: string) {
       const user = await models.users.find(id);
       return user && isActive(user) ? user : undefined;
@@ -105,7 +120,13 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
       // decided on first use (localeOf), the runtime found through the host (contribOf). The
       // request's translator is offered earlier, by translatorPlugin (before the batteries).
       if (!maintenance) return [];
-      return [maintenanceGate(maintenance, runtime, { basePath: () => basePath, staticPrefix: config.static.prefix, responder: options.responder })];
+      return [
+        maintenanceGate(maintenance, runtime, {
+          basePath: () => basePath,
+          staticPrefix: config.static.prefix,
+          responder: options.responder,
+        }),
+      ];
     },
 
     routeMiddleware(route: Route) {
@@ -121,7 +142,8 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
         t: translatorOf(ctx),
         locale: localeOf(ctx) ?? i18n.fallback,
         // Numbers written the request's way (`1 234,5` in French), as fw-a's format_number.
-        format_number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, localeOf(ctx) ?? i18n.fallback, options),
+        format_number: (value: number, options?: Intl.NumberFormatOptions) =>
+          formatNumber(value, localeOf(ctx) ?? i18n.fallback, options),
         languages: fixed.languages,
         language_names: fixed.language_names,
         // Where the language switcher sends the visitor back to (this page, query included).

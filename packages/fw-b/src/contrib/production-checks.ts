@@ -24,12 +24,17 @@ function mailingModules(settings: ContribSettings): string[] {
  * mailer (`MAIL_URL`, `MAIL_FROM`, the services battery) and that modules which build absolute
  * links have `BASE_URL`. Returns the checked base URL.
  */
-export function checkContribProduction(config: AppConfig, settings: ContribSettings, batteries: BatteryPlugins): string | undefined {
+export function checkContribProduction(
+  config: AppConfig,
+  settings: ContribSettings,
+  batteries: BatteryPlugins,
+): string | undefined {
   if (config.env !== "production") return resolveBaseUrl(config);
   const mailing = mailingModules(settings);
   if (mailing.length > 0) {
     const needs = mailing.join(" and ");
-    if (!batteries.services) throw new E_CONTRIB_CONFIG("batteries.services", `${needs} sends mail through the services battery; turn it on`);
+    if (!batteries.services)
+      throw new E_CONTRIB_CONFIG("batteries.services", `${needs} sends mail through the services battery; turn it on`);
     requireMailer(config, needs);
   }
   const linking = [...mailing, ...(settings.oauth ? ["contrib.oauth (its redirect URI)"] : [])];

@@ -2,7 +2,12 @@ import type { Middleware } from "koa";
 import { bareOrCalled, setTag, type ViewDecorator } from "routing-kernel";
 
 /** Role names and their levels: a role reaches everything that asks for its level or lower. */
-export const DEFAULT_ROLES: Readonly<Record<string, number>> = Object.freeze({ member: 10, editor: 20, admin: 30, superadmin: 40 });
+export const DEFAULT_ROLES: Readonly<Record<string, number>> = Object.freeze({
+  member: 10,
+  editor: 20,
+  admin: 30,
+  superadmin: 40,
+});
 
 /** The route tag recording the minimum role (`{ role }`; no role means the admin role of the config). */
 export const ROLE_TAG = "fwb.requireRole";
@@ -22,12 +27,16 @@ export interface RoleRequirement {
  * too low gets 403.
  */
 export function requireRole(role: string): ViewDecorator {
-  if (typeof role !== "string" || role === "") throw new TypeError("@requireRole(role) needs a role name such as \"editor\"");
+  if (typeof role !== "string" || role === "")
+    throw new TypeError('@requireRole(role) needs a role name such as "editor"');
   return setTag("requireRole", ROLE_TAG, Object.freeze({ role }) satisfies RoleRequirement);
 }
 
 /** `@requireAdmin`: the admin role of the config (bare or called). */
-export const requireAdmin: ViewDecorator & (() => ViewDecorator) = bareOrCalled(() => setTag("requireAdmin", ROLE_TAG, Object.freeze({}) satisfies RoleRequirement), "requireAdmin");
+export const requireAdmin: ViewDecorator & (() => ViewDecorator) = bareOrCalled(
+  () => setTag("requireAdmin", ROLE_TAG, Object.freeze({}) satisfies RoleRequirement),
+  "requireAdmin",
+);
 
 /** The level of a role name (unknown roles and missing users rank below every role). */
 export function roleLevel(roles: Readonly<Record<string, number>>, role: unknown): number {

@@ -1,7 +1,7 @@
 import type { Context } from "koa";
 import type { Knex } from "@fwkit/data";
 import { runtimeOf, type HostRuntime, type PluginContext } from "@fwkit/koa-host/plugin";
-import { type Mailer } from "@fwkit/services";
+import type { Mailer } from "@fwkit/services";
 import { LANGUAGE_SESSION_KEY } from "@fwkit/services/plugin";
 import { E_CONTRIB_NOT_SET_UP } from "../errors.js";
 import type { CaptchaVerifier } from "./captcha/verifier.js";
@@ -49,7 +49,9 @@ function findContrib(ctx: Context): ContribRuntime | undefined {
   if (!host) return undefined;
   let found = runtimes.get(host);
   if (found === undefined) {
-    const plugin = host.plugins.find((candidate) => candidate.name === "fw-b") as { runtime?: ContribRuntime } | undefined;
+    const plugin = host.plugins.find((candidate) => candidate.name === "fw-b") as
+      | { runtime?: ContribRuntime }
+      | undefined;
     found = plugin?.runtime ?? null;
     runtimes.set(host, found);
   }
@@ -81,7 +83,11 @@ export function localeOf(ctx: Context): string | undefined {
   const runtime = findContrib(ctx);
   if (!runtime) return typeof known === "string" ? known : undefined;
   const { i18n } = runtime;
-  const locale = i18n.choose({ user: user?.locale, session: sessionLanguage(ctx), acceptLanguage: ctx.get("Accept-Language") });
+  const locale = i18n.choose({
+    user: user?.locale,
+    session: sessionLanguage(ctx),
+    acceptLanguage: ctx.get("Accept-Language"),
+  });
   ctx.state["locale"] = locale;
   localeUsers.set(ctx, user);
   return locale;

@@ -26,9 +26,11 @@ export function navTitle(title: string, options: NavTitleOptions = {}): ViewDeco
   checkOptionKeys("@navTitle(title, options)", options, ["order", "visible"]);
   return (value: unknown, context: ViewDecoratorContext) => {
     const where = context.kind === "class" ? `class ${String(context.name)}` : `${String(context.name)}()`;
-    if (typeof title !== "string" || title.trim() === "") throw new E_INVALID_NAV_TITLE(where, "the title must be a non-empty string");
+    if (typeof title !== "string" || title.trim() === "")
+      throw new E_INVALID_NAV_TITLE(where, "the title must be a non-empty string");
     const order = options.order ?? 0;
-    if (typeof order !== "number" || !Number.isFinite(order)) throw new E_INVALID_NAV_TITLE(where, "order must be a finite number");
+    if (typeof order !== "number" || !Number.isFinite(order))
+      throw new E_INVALID_NAV_TITLE(where, "order must be a finite number");
     if (options.visible !== undefined && typeof options.visible !== "function") {
       throw new E_INVALID_NAV_TITLE(where, "visible must be a function of the request context");
     }

@@ -29,7 +29,11 @@ export function mailTemplatePath(template: string): string {
  * `mail/<name>.html`. A part that does not exist renders as `undefined` (the mailer decides).
  */
 export function pugMailRenderer(options: PugMailOptions): MailRenderer {
-  const store = new TemplateStore({ appDir: options.appDir, packageDir: options.packageDir, development: options.development });
+  const store = new TemplateStore({
+    appDir: options.appDir,
+    packageDir: options.packageDir,
+    development: options.development,
+  });
   return (template, context) => {
     const path = mailTemplatePath(template);
     const locals = { ...options.globals, ...context };

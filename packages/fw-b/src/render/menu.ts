@@ -60,7 +60,12 @@ function filter(nodes: readonly Node[], ctx: Context, path: string, translate: T
     const children = filter(node.children, ctx, path, translate);
     const here = path === node.url;
     const within = node.children.length > 0 && node.url !== "/" && path.startsWith(`${node.url}/`);
-    items.push({ title: translate ? translate(node.entry.title) : node.entry.title, url: node.url, active: here || within || children.some((c) => c.active), children });
+    items.push({
+      title: translate ? translate(node.entry.title) : node.entry.title,
+      url: node.url,
+      active: here || within || children.some((c) => c.active),
+      children,
+    });
   }
   return items;
 }
@@ -77,15 +82,25 @@ function buildNodes(table: RouteTable, basePath: string): Node[] {
   for (const routes of classes.values()) {
     const items = routes
       .filter((route) => route.tags[NAV_ITEM] !== undefined)
-      .map((route) => ({ entry: route.tags[NAV_ITEM] as NavEntry, url: linkOf(route, basePath), index: index++, children: [] }));
+      .map((route) => ({
+        entry: route.tags[NAV_ITEM] as NavEntry,
+        url: linkOf(route, basePath),
+        index: index++,
+        children: [],
+      }));
     const section = routes[0]!.tags[NAV_CLASS] as NavEntry | undefined;
     if (!section) {
       top.push(...items);
       continue;
     }
     const home = routes.find((r) => r.methodName === "index" && reachable(r) === undefined);
-    const fallback = home ?? routes.find((r) => r.tags[NAV_ITEM] !== undefined) ?? routes.find((r) => reachable(r) === undefined);
-    if (!fallback) throw new E_NAV_UNREACHABLE(`class ${routes[0]!.className}`, "none of its methods is a GET route without required parameters");
+    const fallback =
+      home ?? routes.find((r) => r.tags[NAV_ITEM] !== undefined) ?? routes.find((r) => reachable(r) === undefined);
+    if (!fallback)
+      throw new E_NAV_UNREACHABLE(
+        `class ${routes[0]!.className}`,
+        "none of its methods is a GET route without required parameters",
+      );
     top.push({ entry: section, url: linkOf(fallback, basePath), index: index++, children: sorted(items) });
   }
   return sorted(top);

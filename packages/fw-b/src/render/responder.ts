@@ -1,8 +1,15 @@
 import type { Context } from "koa";
 import { E_TEMPLATE_NOT_FOUND } from "@fwkit/koa-host";
-import { type ErrorInfo, type RespondFn, type Responder, type ResponderSetup } from "@fwkit/koa-host/plugin";
-import { errorPageText, prepareResult, sendHtmlError, sendJsonError, wantsJsonError, type TemplateRenderer } from "@fwkit/koa-host/plugin";
-import { type Route } from "routing-kernel";
+import type { ErrorInfo, RespondFn, Responder, ResponderSetup } from "@fwkit/koa-host/plugin";
+import {
+  errorPageText,
+  prepareResult,
+  sendHtmlError,
+  sendJsonError,
+  wantsJsonError,
+  type TemplateRenderer,
+} from "@fwkit/koa-host/plugin";
+import type { Route } from "routing-kernel";
 import { responseKindOf } from "routing-kernel/plugin";
 import { renderMarkdown } from "@fwkit/services";
 import { errorTemplateNames } from "@fwkit/app-kit";
@@ -31,7 +38,11 @@ export interface FwBResponderOptions {
  */
 export function createResponder(setup: ResponderSetup, options: FwBResponderOptions): Responder {
   const development = setup.config.env === "development";
-  const templates = new TemplateStore({ appDir: `${setup.config.root}/templates`, packageDir: options.packageTemplates, development });
+  const templates = new TemplateStore({
+    appDir: `${setup.config.root}/templates`,
+    packageDir: options.packageTemplates,
+    development,
+  });
   const menu = new NavMenu(setup.table, setup.basePath);
   const prepared = new Map<Route, RespondFn>();
 
@@ -66,7 +77,10 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
 
   const errorPage = (status: number) => {
     // The kit's order (the app's pages), then the contrib module's styled pages when it is on.
-    const names = [...errorTemplateNames(status), ...(options.contribErrors ? [`contrib/errors/${status}`, "contrib/errors/error"] : [])];
+    const names = [
+      ...errorTemplateNames(status),
+      ...(options.contribErrors ? [`contrib/errors/${status}`, "contrib/errors/error"] : []),
+    ];
     for (const name of names) {
       const found = lookup(name);
       if (found()) return found;
@@ -101,7 +115,9 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
       if (!found) return sendHtmlError(ctx, info);
       // Title and message in the request's language (the kit's one rule for error words).
       const text = errorPageText(ctx, info);
-      const html = found.render(localsFor(ctx, { status: info.status, message: text.message, stack: info.stack, title: text.title }));
+      const html = found.render(
+        localsFor(ctx, { status: info.status, message: text.message, stack: info.stack, title: text.title }),
+      );
       ctx.status = info.status;
       ctx.type = "text/html; charset=utf-8";
       ctx.body = html;

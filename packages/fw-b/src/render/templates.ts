@@ -110,14 +110,29 @@ export class TemplateStore {
       case ".txt":
         // Plain text (a mail's subject or text part): `#{...}` is not HTML-escaped, and text as
         // written stays as written (an `&lt;` in the file is not turned into `<`).
-        return this.#pug(source.split(/\r?\n/).map((line) => (line === "" ? "|" : `| ${line}`)).join("\n"), path, false);
+        return this.#pug(
+          source
+            .split(/\r?\n/)
+            .map((line) => (line === "" ? "|" : `| ${line}`))
+            .join("\n"),
+          path,
+          false,
+        );
       case ".html":
         // Every line becomes Pug piped text: HTML passes through, `#{...}` interpolates escaped.
-        return this.#pug(source.split(/\r?\n/).map((line) => (line === "" ? "|" : `| ${line}`)).join("\n"), path);
+        return this.#pug(
+          source
+            .split(/\r?\n/)
+            .map((line) => (line === "" ? "|" : `| ${line}`))
+            .join("\n"),
+          path,
+        );
       case ".md": {
         const html = renderTrustedMarkdown(source);
         // The app's layouts/markdown.pug frames Markdown pages when it exists; else the default layout.
-        const layout = existsSync(join(this.#options.appDir, "layouts", "markdown.pug")) ? "/layouts/markdown" : "/layouts/default";
+        const layout = existsSync(join(this.#options.appDir, "layouts", "markdown.pug"))
+          ? "/layouts/markdown"
+          : "/layouts/default";
         const page = this.#pug(`extends ${layout}\nblock content\n  != __markdown`, path);
         const heading = /^#\s+(.+?)\s*#*\s*$/m.exec(source)?.[1];
         return (locals) => page({ ...(heading ? { title: heading } : {}), ...locals, __markdown: html });
@@ -147,7 +162,10 @@ export class TemplateStore {
 }
 
 /** Pug's runtime without HTML escaping, for plain-text templates. */
-const PLAIN_RUNTIME = { ...(pug as unknown as { runtime: Record<string, unknown> }).runtime, escape: (value: unknown) => String(value) };
+const PLAIN_RUNTIME = {
+  ...(pug as unknown as { runtime: Record<string, unknown> }).runtime,
+  escape: (value: unknown) => String(value),
+};
 
 /** Resolves a Pug include or extends: absolute paths in the app's folder, then in fw-b's. */
 export function resolveInclude(file: string, from: string, appDir: string, packageDir: string): string {

@@ -1,4 +1,8 @@
-import { frameworkTestClient, type AppTestClient, type TestAppOptions as KitTestAppOptions } from "@fwkit/app-kit/testing";
+import {
+  frameworkTestClient,
+  type AppTestClient,
+  type TestAppOptions as KitTestAppOptions,
+} from "@fwkit/app-kit/testing";
 import type { TestClientFolderOptions } from "@fwkit/koa-host/testing";
 import { framework } from "../app.js";
 

@@ -13,7 +13,16 @@ import { body, cors, csrfExempt, query, rateLimit, renderJson, renderXml, route 
 import { request } from "../request.js";
 import { conformanceCli } from "./conformance-cli.js";
 
-export { inject, listenForTest, TestClient, TestResponse, XmlElement, type InjectedResponse, type TestClientFolderOptions, type TestRequestInit } from "@fwkit/koa-host/testing";
+export {
+  inject,
+  listenForTest,
+  TestClient,
+  TestResponse,
+  XmlElement,
+  type InjectedResponse,
+  type TestClientFolderOptions,
+  type TestRequestInit,
+} from "@fwkit/koa-host/testing";
 export { testClient, type AppTestClient, type TestAppOptions } from "./client.js";
 
 /**
@@ -44,7 +53,10 @@ export const conformanceAdapter = frameworkConformance(framework, {
   security: { csrfExempt, cors: (settings: { readonly origin: string }) => cors(settings), rateLimit },
   cli: conformanceCli,
   /** fw-b's error page (Pug) listing the flash messages, as a real layout does. */
-  flashErrorPage: { file: "templates/error.pug", text: "h1 #{status} #{title}\neach m in flash_messages || []\n  p= m.message\np= message\n" },
+  flashErrorPage: {
+    file: "templates/error.pug",
+    text: "h1 #{status} #{title}\neach m in flash_messages || []\n  p= m.message\np= message\n",
+  },
   template: { extension: "pug", text: "| template:#{name}\n" },
   schemas: { query, body },
 });

@@ -26,7 +26,9 @@ describe("fw-b batteries in the request's language", () => {
 
   test("dates follow Accept-Language (month names, time ago); English without one", async () => {
     const day = async (language?: string): Promise<[ago: string, day: string]> => {
-      const html = await (await fetch(`${app.url}/forms`, { headers: language ? { "accept-language": language } : {} })).text();
+      const html = await (
+        await fetch(`${app.url}/forms`, { headers: language ? { "accept-language": language } : {} })
+      ).text();
       const found = /<p class="ago">([^<]*)<\/p><p class="day">([^<]*)<\/p>/.exec(html);
       assert.ok(found, html);
       return [found[1]!, found[2]!];
@@ -45,7 +47,9 @@ describe("fw-b batteries in the request's language", () => {
 
   test("numbers follow Accept-Language (format_number); English without one", async () => {
     const number = async (language?: string) => {
-      const html = await (await fetch(`${app.url}/forms`, { headers: language ? { "accept-language": language } : {} })).text();
+      const html = await (
+        await fetch(`${app.url}/forms`, { headers: language ? { "accept-language": language } : {} })
+      ).text();
       return /<p class="num">([^<]*)<\/p>/.exec(html)?.[1]?.replace(/\s/g, " ");
     };
     assert.equal(await number("fr"), "1 234,5");
@@ -56,7 +60,11 @@ describe("fw-b batteries in the request's language", () => {
   test("a refused form's flash is in French for Accept-Language: fr", async () => {
     const browser = httpClient(app.url);
     const token = csrfFrom(await (await browser.fetch("/signup", { headers: french })).text());
-    const res = await browser.form("/signup", { _csrf_token: token, name: "<", age: "-3" }, { referer: `${app.url}/signup`, ...french });
+    const res = await browser.form(
+      "/signup",
+      { _csrf_token: token, name: "<", age: "-3" },
+      { referer: `${app.url}/signup`, ...french },
+    );
     assert.equal(res.status, 303);
     const page = await (await browser.fetch("/signup", { headers: french })).text();
     assert.match(page, /class="flash error">Vérifiez ces champs : name, age\.<\/p>/);
@@ -76,7 +84,11 @@ describe("fw-b batteries in the request's language", () => {
     assert.deepEqual(error.fields["name"], ["Name: at least 2 characters"], "the schema's own message is kept");
     const spanish = { "accept-language": "es" };
     const form = await browser.fetch("/signup", { headers: spanish });
-    await browser.form("/signup", { _csrf_token: csrfFrom(await form.text()), name: "Ada", age: "old" }, { referer: `${app.url}/signup`, ...spanish });
+    await browser.form(
+      "/signup",
+      { _csrf_token: csrfFrom(await form.text()), name: "Ada", age: "old" },
+      { referer: `${app.url}/signup`, ...spanish },
+    );
     const page = await (await browser.fetch("/signup", { headers: spanish })).text();
     assert.match(page, /<span class="error age">Entrada inválida: se esperaba número, recibido NaN<\/span>/);
   });
@@ -88,7 +100,11 @@ describe("fw-b batteries in the request's language", () => {
       browser.fetch(path, {
         method: "POST",
         body: JSON.stringify({ name: "x", age: "old" }),
-        headers: { "content-type": "application/json", "x-csrf-token": token, ...(language ? { "accept-language": language } : {}) },
+        headers: {
+          "content-type": "application/json",
+          "x-csrf-token": token,
+          ...(language ? { "accept-language": language } : {}),
+        },
       });
     const summary = async (language?: string) => {
       const res = await refuse("/api/signup", language);
@@ -101,21 +117,32 @@ describe("fw-b batteries in the request's language", () => {
     const xml = await refuse("/xml-api/signup", "es");
     assert.equal(xml.status, 422);
     assert.match(await xml.text(), /<error><status>422<\/status><message>Revisa estos campos: name, age\.<\/message>/);
-    assert.match(await (await refuse("/xml-api/signup")).text(), /<message>Validation failed for name, age\.<\/message>/);
+    assert.match(
+      await (await refuse("/xml-api/signup")).text(),
+      /<message>Validation failed for name, age\.<\/message>/,
+    );
   });
 
   test("an error raised by the batteries' middleware (no CSRF token) gets its page in the request's language", async () => {
     const refused = (language?: string) =>
       fetch(`${app.url}/forms/save`, {
         method: "POST",
-        headers: { accept: "text/html", "content-type": "application/x-www-form-urlencoded", ...(language ? { "accept-language": language } : {}) },
+        headers: {
+          accept: "text/html",
+          "content-type": "application/x-www-form-urlencoded",
+          ...(language ? { "accept-language": language } : {}),
+        },
         body: "note=x",
       });
     const french = await refused("fr");
     assert.equal(french.status, 403);
     assert.match(await french.text(), /<html lang="fr"[\s\S]*<title>403 Accès refusé<\/title>/);
     assert.match(await (await refused("es")).text(), /<html lang="es"[\s\S]*<h1>403 No permitido<\/h1>/);
-    assert.match(await (await refused()).text(), /<html lang="en"[\s\S]*<title>403 Not allowed<\/title>/, "fw-b's own English wording");
+    assert.match(
+      await (await refused()).text(),
+      /<html lang="en"[\s\S]*<title>403 Not allowed<\/title>/,
+      "fw-b's own English wording",
+    );
   });
 
   test("the built-in error page titles itself in the request's language", async () => {

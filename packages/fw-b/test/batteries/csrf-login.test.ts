@@ -31,7 +31,11 @@ describe("fw-b batteries: CSRF", () => {
     const browser = httpClient(app.url);
     const token = csrfFrom((await browser.page("/forms")).text);
     const send = (headers: Record<string, string>) =>
-      browser.fetch("/api/echo", { method: "POST", body: JSON.stringify({ a: 1 }), headers: { "content-type": "application/json", ...headers } });
+      browser.fetch("/api/echo", {
+        method: "POST",
+        body: JSON.stringify({ a: 1 }),
+        headers: { "content-type": "application/json", ...headers },
+      });
     const refused = await send({});
     assert.equal(refused.status, 403);
     assert.equal(((await refused.json()) as { error: { status: number } }).error.status, 403);
@@ -60,7 +64,9 @@ describe("fw-b batteries: login required", () => {
     assert.equal(html.headers.get("location"), "/login?next=%2Fprivate");
     const json = await fetch(`${app.url}/private-api`);
     assert.equal(json.status, 401);
-    assert.deepEqual(await json.json(), { error: { status: 401, message: "You must log in to use this resource (log in at /login)." } });
+    assert.deepEqual(await json.json(), {
+      error: { status: 401, message: "You must log in to use this resource (log in at /login)." },
+    });
   });
 
   test("after login: the view runs with this.currentUser, templates see current_user and the flash", async () => {
@@ -74,7 +80,11 @@ describe("fw-b batteries: login required", () => {
     assert.deepEqual(loggedIn, ["1"], "logging in sends user.logged_in");
     const page = await browser.page("/forms");
     assert.match(page.text, /<p class="user">Ada &lt;admin&gt;<\/p>/);
-    assert.match(page.text, /<p class="flash success">Welcome back<\/p>/, "the flash of the login shows on the next page");
+    assert.match(
+      page.text,
+      /<p class="flash success">Welcome back<\/p>/,
+      "the flash of the login shows on the next page",
+    );
     assert.doesNotMatch((await browser.page("/forms")).text, /Welcome back/, "and only once");
     assert.equal((await browser.page("/private")).text, "secret for Ada <admin>");
     const api = await browser.fetch("/private-api");
@@ -85,7 +95,10 @@ describe("fw-b batteries: login required", () => {
     const page = await httpClient(app.url).page("/forms");
     assert.match(page.text, /<p class="date">2024-05-01 12:00<\/p>/);
     assert.match(page.text, /<p class="ago">[^<]*ago<\/p>/);
-    assert.match(page.text, /<div class="pages"><nav class="pagination" aria-label="Pagination"><a href="\/forms\?page=1" rel="prev">/);
+    assert.match(
+      page.text,
+      /<div class="pages"><nav class="pagination" aria-label="Pagination"><a href="\/forms\?page=1" rel="prev">/,
+    );
     assert.match(page.text, /<span aria-current="page">2<\/span>/);
     assert.match(page.text, /<p class="static">\/static\/site[.-][^<]*css<\/p>/);
   });

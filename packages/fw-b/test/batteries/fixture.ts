@@ -9,7 +9,8 @@ import { login } from "@fwkit/security";
 import { createApp, flash, FwB, request, type Host } from "../../src/index.js";
 import { cache, csrfExempt, loginRequired, renderJson, renderXml } from "../../src/decorators/index.js";
 
-const bodyOf = (view: FwB): Record<string, unknown> => ((view.ctx.request as { body?: unknown }).body ?? {}) as Record<string, unknown>;
+const bodyOf = (view: FwB): Record<string, unknown> =>
+  ((view.ctx.request as { body?: unknown }).body ?? {}) as Record<string, unknown>;
 
 const USERS: Record<string, { id: number; name: string }> = { "1": { id: 1, name: "Ada <admin>" } };
 export const counter = { calls: 0 };
@@ -97,7 +98,11 @@ export class Counter extends FwB {
 export class Mailer extends FwB {
   @request.post async send() {
     const body = bodyOf(this) as Record<string, string>;
-    await this.services.mailer.sendMail({ to: body["to"]!, template: "welcome", context: { name: body["name"], link: "http://127.0.0.1/x?a=1&b=2" } });
+    await this.services.mailer.sendMail({
+      to: body["to"]!,
+      template: "welcome",
+      context: { name: body["name"], link: "http://127.0.0.1/x?a=1&b=2" },
+    });
     return "sent";
   }
 }
@@ -162,7 +167,13 @@ export async function startBatteryApp(config: Record<string, unknown> = {}): Pro
     root,
     modules: [{ name: "main", exports: { Forms, Api, XmlApi, Session, Private, PrivateApi, Signup, Counter, Mailer } }],
     auth: { loadUser: (id) => USERS[id] },
-    config: { env: "test", logRequests: false, secretKey: "battery-test-secret-key-0123456789", dbUrl: "sqlite::memory:", ...config },
+    config: {
+      env: "test",
+      logRequests: false,
+      secretKey: "battery-test-secret-key-0123456789",
+      dbUrl: "sqlite::memory:",
+      ...config,
+    },
   });
   const server = await host.listen(0, "127.0.0.1");
   return {

@@ -74,19 +74,31 @@ describe("Redis outages are logged once per store and state change, not per requ
     const downLines = lines.filter((line) => !line.startsWith("info"));
     // A request waits for the client's retries while Redis is down, so the loop may outlast the
     // minute after which a store's line repeats (with its count): only those repeats may be added.
-    const started = (store: string) => downLines.filter((line) => line.includes(store) && /failed .*it is down/.test(line));
+    const started = (store: string) =>
+      downLines.filter((line) => line.includes(store) && /failed .*it is down/.test(line));
     assert.equal(started("the redis session store").length, 1, downLines.join("\n"));
     assert.equal(started("cache: Redis at").length, 1, downLines.join("\n"));
     assert.ok(started("login-limit counter").length <= 1, downLines.join("\n"));
-    const others = downLines.filter((line) => !/failed .*it is down|is still down after \d+ s \(\d+ failures/.test(line));
+    const others = downLines.filter(
+      (line) => !/failed .*it is down|is still down after \d+ s \(\d+ failures/.test(line),
+    );
     assert.deepEqual(others, [], "nothing else is logged, no line per failed request");
     lines.length = 0;
     await redis.start();
-    await eventually("the session store answers again", async () => (await fetch(`${app.url}/forms`, { headers: { cookie } })).status === 200);
-    await eventually("the cache's connection is back", async () => lines.some((line) => line.includes("cache: Redis at") && line.includes("is back")));
+    await eventually(
+      "the session store answers again",
+      async () => (await fetch(`${app.url}/forms`, { headers: { cookie } })).status === 200,
+    );
+    await eventually("the cache's connection is back", async () =>
+      lines.some((line) => line.includes("cache: Redis at") && line.includes("is back")),
+    );
     const back = lines.filter((line) => line.includes("is back"));
     assert.equal(back.filter((line) => line.includes("the redis session store")).length, 1, lines.join("\n"));
     assert.equal(back.filter((line) => line.includes("cache: Redis at")).length, 1, lines.join("\n"));
-    assert.deepEqual(lines.filter((line) => !line.includes("is back") && !line.includes("is still down")), [], "only recovery lines");
+    assert.deepEqual(
+      lines.filter((line) => !line.includes("is back") && !line.includes("is still down")),
+      [],
+      "only recovery lines",
+    );
   });
 });

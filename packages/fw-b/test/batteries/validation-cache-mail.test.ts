@@ -41,7 +41,11 @@ describe("fw-b batteries: validation, cache, mail", () => {
   test("an HTML form: redirected back (303) with the messages and the old input re-rendered", async () => {
     const browser = httpClient(app.url);
     const token = csrfFrom((await browser.page("/signup")).text);
-    const res = await browser.form("/signup", { _csrf_token: token, name: "<", age: "-3" }, { referer: `${app.url}/signup` });
+    const res = await browser.form(
+      "/signup",
+      { _csrf_token: token, name: "<", age: "-3" },
+      { referer: `${app.url}/signup` },
+    );
     assert.equal(res.status, 303);
     assert.equal(res.headers.get("location"), "/signup");
     const page = await browser.page("/signup");
@@ -78,6 +82,9 @@ describe("fw-b batteries: validation, cache, mail", () => {
     assert.equal(mail.from, "shop@example.test");
     assert.equal(mail.parsed.subject, "Welcome, Ada & <Bob>!");
     assert.equal(mail.parsed.text?.trim(), "Hello Ada & <Bob>,\n\nyour link: http://127.0.0.1/x?a=1&b=2");
-    assert.equal(mail.parsed.html, '<p>Hello Ada &amp; &lt;Bob&gt;</p><a href="http://127.0.0.1/x?a=1&amp;b=2">Start</a>');
+    assert.equal(
+      mail.parsed.html,
+      '<p>Hello Ada &amp; &lt;Bob&gt;</p><a href="http://127.0.0.1/x?a=1&amp;b=2">Start</a>',
+    );
   });
 });

@@ -18,7 +18,8 @@ const dir = mkdtempSync(join(tmpdir(), "fw-b-nav-order-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The `@navTitle` line `:addview` wrote for a view. */
-const navLine = (root: string, module: string) => /@navTitle\(.*\)/.exec(readFileSync(join(root, "views", `${module}.ts`), "utf8"))?.[0];
+const navLine = (root: string, module: string) =>
+  /@navTitle\(.*\)/.exec(readFileSync(join(root, "views", `${module}.ts`), "utf8"))?.[0];
 
 describe(":addview places menu entries", () => {
   test("issue-15-14: new views are appended after Home and after each other; --order places one", () => {
@@ -63,6 +64,9 @@ describe(":addview places menu entries", () => {
       ],
     });
     const items = new NavMenu(table).forRequest({ path: "/", state: {} } as unknown as Context);
-    assert.deepEqual(items.map((item) => item.title), ["Home", "About", "Blog", "Shop"]);
+    assert.deepEqual(
+      items.map((item) => item.title),
+      ["Home", "About", "Blog", "Shop"],
+    );
   });
 });

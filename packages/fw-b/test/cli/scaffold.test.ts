@@ -12,8 +12,13 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 describe("fw-b scaffold", () => {
   test("skeletonFiles: every placeholder filled, fw-b as a file: dependency, folders marked", () => {
     const files = skeletonFiles("shop", "/opt/fw-b/", new Date("2031-05-06T07:08:09Z"));
-    for (const [path, content] of Object.entries(files)) assert.doesNotMatch(content, /\{\{/, `${path} has no placeholder left`);
-    const pkg = JSON.parse(files["package.json"]!) as { name: string; type: string; dependencies: Record<string, string> };
+    for (const [path, content] of Object.entries(files))
+      assert.doesNotMatch(content, /\{\{/, `${path} has no placeholder left`);
+    const pkg = JSON.parse(files["package.json"]!) as {
+      name: string;
+      type: string;
+      dependencies: Record<string, string>;
+    };
     assert.deepEqual([pkg.name, pkg.type, pkg.dependencies["fw-b"]], ["shop", "module", "file:/opt/fw-b"]);
     assert.equal(files["static/"] === undefined, true, "static/ holds a file, so needs no marker");
     assert.equal(files["data/"], "");
@@ -50,10 +55,20 @@ describe("fw-b scaffold", () => {
     const root = join(dir, "app");
     initApp(root);
     const result = addView(root, "admin/user_accounts");
-    assert.deepEqual(result.written, ["views/admin/user_accounts.ts", "templates/admin/user_accounts/UserAccounts/index.pug"]);
-    assert.match(readFileSync(join(root, "views/admin/user_accounts.ts"), "utf8"), /export class UserAccounts extends FwB/);
-    assert.throws(() => addView(root, "admin/user_accounts"), { code: "E_VIEW_EXISTS", message: /views\/admin\/user_accounts\.ts already exists/ });
-    for (const bad of ["", "9lives", "../up", "a//b", "a b", "x/"]) assert.throws(() => addView(root, bad), { code: "E_INVALID_VIEW_NAME" }, bad);
+    assert.deepEqual(result.written, [
+      "views/admin/user_accounts.ts",
+      "templates/admin/user_accounts/UserAccounts/index.pug",
+    ]);
+    assert.match(
+      readFileSync(join(root, "views/admin/user_accounts.ts"), "utf8"),
+      /export class UserAccounts extends FwB/,
+    );
+    assert.throws(() => addView(root, "admin/user_accounts"), {
+      code: "E_VIEW_EXISTS",
+      message: /views\/admin\/user_accounts\.ts already exists/,
+    });
+    for (const bad of ["", "9lives", "../up", "a//b", "a b", "x/"])
+      assert.throws(() => addView(root, bad), { code: "E_INVALID_VIEW_NAME" }, bad);
     assert.throws(() => addView(join(dir, "nowhere"), "blog"), { code: "E_APP_NOT_FOUND" });
   });
 });

@@ -14,7 +14,12 @@ async function loginAs(app: ContribApp, username: string, password: string): Pro
   return browser;
 }
 
-async function act(browser: HttpClient, page: string, action: string, fields: Record<string, string> = {}): Promise<Response> {
+async function act(
+  browser: HttpClient,
+  page: string,
+  action: string,
+  fields: Record<string, string> = {},
+): Promise<Response> {
   const token = csrfFrom((await browser.page(page)).text);
   return browser.form(action, { _csrf_token: token, ...fields });
 }
@@ -54,12 +59,16 @@ describe("contrib.admin", () => {
     const page = await root.page("/admin/catalog");
     assert.equal(page.status, 200);
     assert.match(page.text, /<h1 class="catalog">Catalogue admin<\/h1>/);
-    assert.match(page.text, /<a class="active" href="\/admin\/catalog" aria-current="page"><i class="bi bi-cup"><\/i>Tea catalogue<\/a>/);
+    assert.match(
+      page.text,
+      /<a class="active" href="\/admin\/catalog" aria-current="page"><i class="bi bi-cup"><\/i>Tea catalogue<\/a>/,
+    );
     assert.match(page.text, /href="\/admin\/users"><i class="bi bi-people"><\/i>Users<\/a>/);
   });
 
   test("user list: search and pagination; bad page numbers are 400", async () => {
-    for (let i = 0; i < 23; i++) await createUser(app, { username: `bulk${String(i).padStart(2, "0")}`, password: undefined });
+    for (let i = 0; i < 23; i++)
+      await createUser(app, { username: `bulk${String(i).padStart(2, "0")}`, password: undefined });
     const first = await root.page("/admin/users?q=bulk&per_page=10");
     assert.equal(first.status, 200);
     assert.match(first.text, /23 users/);

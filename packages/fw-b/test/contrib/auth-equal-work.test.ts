@@ -47,12 +47,27 @@ describe("contrib.auth does the same hashing work whether an account exists or n
     };
     const limits = { loginLimitAccount: 1000, loginLimitAddress: 1000 };
     app = await startContribApp({ config: { ...limits, bcryptCost: 5 } });
-    strict = await startContribApp({ config: { ...limits, bcryptCost: 5 }, contrib: { auth: { requireVerification: true } } });
+    strict = await startContribApp({
+      config: { ...limits, bcryptCost: 5 },
+      contrib: { auth: { requireVerification: true } },
+    });
     for (const target of [app, strict]) {
-      await createUser(target, { username: "known", password: "known-password-1", password_hash: await original.hash.call(bcrypt, "known-password-1", 5) });
+      await createUser(target, {
+        username: "known",
+        password: "known-password-1",
+        password_hash: await original.hash.call(bcrypt, "known-password-1", 5),
+      });
       await createUser(target, { username: "oauthonly" });
-      await createUser(target, { username: "gone", password_hash: await original.hash.call(bcrypt, "gone-password-1", 5), active: false });
-      await createUser(target, { username: "unconfirmed", password_hash: await original.hash.call(bcrypt, "unconfirmed-pass-1", 5), email_verified_at: null });
+      await createUser(target, {
+        username: "gone",
+        password_hash: await original.hash.call(bcrypt, "gone-password-1", 5),
+        active: false,
+      });
+      await createUser(target, {
+        username: "unconfirmed",
+        password_hash: await original.hash.call(bcrypt, "unconfirmed-pass-1", 5),
+        email_verified_at: null,
+      });
     }
   });
   after(async () => {
@@ -72,14 +87,22 @@ describe("contrib.auth does the same hashing work whether an account exists or n
     ];
     for (const [identifier, password] of tries) {
       for (let i = 0; i < 3; i++) {
-        assert.deepEqual(await workOf(() => postForm(app, "/login", { identifier, password })), ["compare $2b$05$"], `${identifier} / ${password}`);
+        assert.deepEqual(
+          await workOf(() => postForm(app, "/login", { identifier, password })),
+          ["compare $2b$05$"],
+          `${identifier} / ${password}`,
+        );
       }
     }
   });
 
   test("issue-14-3: resent confirmation (requireVerification): an unconfirmed account costs what an unknown one does", async () => {
-    const unconfirmed = await workOf(() => postForm(strict, "/login", { identifier: "unconfirmed", password: "unconfirmed-pass-1" }));
-    const unknown = await workOf(() => postForm(strict, "/login", { identifier: "stranger", password: "unconfirmed-pass-1" }));
+    const unconfirmed = await workOf(() =>
+      postForm(strict, "/login", { identifier: "unconfirmed", password: "unconfirmed-pass-1" }),
+    );
+    const unknown = await workOf(() =>
+      postForm(strict, "/login", { identifier: "stranger", password: "unconfirmed-pass-1" }),
+    );
     assert.deepEqual(unconfirmed, ["compare $2b$05$"]);
     assert.deepEqual(unknown, unconfirmed);
     await strict.nextMail();
@@ -87,9 +110,13 @@ describe("contrib.auth does the same hashing work whether an account exists or n
 
   test("issue-14-3: signup with an address in use hashes the password like a new account does", async () => {
     const fields = { name: "Someone", password: "a-new-password-1", password_confirm: "a-new-password-1" };
-    const fresh = await workOf(() => postForm(app, "/signup", { ...fields, username: "newcomer", email: "newcomer@example.test" }));
+    const fresh = await workOf(() =>
+      postForm(app, "/signup", { ...fields, username: "newcomer", email: "newcomer@example.test" }),
+    );
     await app.nextMail();
-    const taken = await workOf(() => postForm(app, "/signup", { ...fields, username: "someoneelse", email: "known@example.test" }));
+    const taken = await workOf(() =>
+      postForm(app, "/signup", { ...fields, username: "someoneelse", email: "known@example.test" }),
+    );
     await app.nextMail();
     assert.deepEqual(fresh, ["hash 05"]);
     assert.deepEqual(taken, fresh);
@@ -103,10 +130,20 @@ describe("contrib.auth does the same hashing work whether an account exists or n
   });
 
   test("issue-14-3: a hash of an older cost is upgraded at the next login, so real hashes cost what the dummy costs", async () => {
-    const old = await createUser(app, { username: "oldhash", password_hash: await original.hash.call(bcrypt, "old-hash-pass-1", 4) });
+    const old = await createUser(app, {
+      username: "oldhash",
+      password_hash: await original.hash.call(bcrypt, "old-hash-pass-1", 4),
+    });
     const work = await workOf(() => postForm(app, "/login", { identifier: "oldhash", password: "old-hash-pass-1" }));
-    assert.deepEqual(work, ["compare $2b$04$", "hash 05"], "verified against the old hash, then hashed at the app's cost");
+    assert.deepEqual(
+      work,
+      ["compare $2b$04$", "hash 05"],
+      "verified against the old hash, then hashed at the app's cost",
+    );
     assert.match((await app.models.users.find(old.id))!.password_hash ?? "", /^\$2b\$05\$/);
-    assert.deepEqual(await workOf(() => postForm(app, "/login", { identifier: "oldhash", password: "old-hash-pass-1" })), ["compare $2b$05$"]);
+    assert.deepEqual(
+      await workOf(() => postForm(app, "/login", { identifier: "oldhash", password: "old-hash-pass-1" })),
+      ["compare $2b$05$"],
+    );
   });
 });

@@ -29,12 +29,41 @@ const FORMS: readonly FormCase[] = [
   {
     page: "/signup",
     action: "/signup",
-    valid: { username: "newbie", email: "newbie@example.test", name: "New Bie", password: "newbie-pass-1", password_confirm: "newbie-pass-1" },
+    valid: {
+      username: "newbie",
+      email: "newbie@example.test",
+      name: "New Bie",
+      password: "newbie-pass-1",
+      password_confirm: "newbie-pass-1",
+    },
     bad: {
-      username: [[undefined, REQUIRED], [SQL, /Use 3 to 32 letters/], [SCRIPT, /Use 3 to 32 letters/], [LONG, /Use 3 to 32 letters/], [CONTROL, /Use 3 to 32 letters/], [["a", "b"], REQUIRED]],
-      email: [[undefined, REQUIRED], ["not-an-email", EMAIL], [`${SCRIPT}@x.test`, EMAIL], [`${"a".repeat(300)}@example.test`, TOO_LONG], [`a\u0000@example.test`, EMAIL]],
-      name: [[undefined, REQUIRED], [SCRIPT, NO_MARKUP], [LONG, TOO_LONG], [CONTROL, CONTROL_MSG]],
-      password: [[undefined, REQUIRED], ["short", /Use at least 8 characters\./], ["é".repeat(40), /Use at most 72 bytes/], ["good-pass\u0007word", CONTROL_MSG]],
+      username: [
+        [undefined, REQUIRED],
+        [SQL, /Use 3 to 32 letters/],
+        [SCRIPT, /Use 3 to 32 letters/],
+        [LONG, /Use 3 to 32 letters/],
+        [CONTROL, /Use 3 to 32 letters/],
+        [["a", "b"], REQUIRED],
+      ],
+      email: [
+        [undefined, REQUIRED],
+        ["not-an-email", EMAIL],
+        [`${SCRIPT}@x.test`, EMAIL],
+        [`${"a".repeat(300)}@example.test`, TOO_LONG],
+        [`a\u0000@example.test`, EMAIL],
+      ],
+      name: [
+        [undefined, REQUIRED],
+        [SCRIPT, NO_MARKUP],
+        [LONG, TOO_LONG],
+        [CONTROL, CONTROL_MSG],
+      ],
+      password: [
+        [undefined, REQUIRED],
+        ["short", /Use at least 8 characters\./],
+        ["é".repeat(40), /Use at most 72 bytes/],
+        ["good-pass\u0007word", CONTROL_MSG],
+      ],
       password_confirm: [["different-pass-1", /The two passwords differ\./]],
     },
   },
@@ -43,25 +72,58 @@ const FORMS: readonly FormCase[] = [
     action: "/login",
     valid: { identifier: "known", password: "known-password-1" },
     bad: {
-      identifier: [[undefined, REQUIRED], [LONG, TOO_LONG], [CONTROL, CONTROL_MSG], [SQL, /Wrong username, email or password\./]],
-      password: [[undefined, REQUIRED], [SQL, /Wrong username, email or password\./], [LONG, TOO_LONG]],
+      identifier: [
+        [undefined, REQUIRED],
+        [LONG, TOO_LONG],
+        [CONTROL, CONTROL_MSG],
+        [SQL, /Wrong username, email or password\./],
+      ],
+      password: [
+        [undefined, REQUIRED],
+        [SQL, /Wrong username, email or password\./],
+        [LONG, TOO_LONG],
+      ],
     },
   },
   {
     page: "/lost-password",
     action: "/lost-password",
     valid: { email: "known@example.test" },
-    bad: { email: [[undefined, REQUIRED], [SQL, EMAIL], [LONG, TOO_LONG], [SCRIPT, EMAIL]] },
+    bad: {
+      email: [
+        [undefined, REQUIRED],
+        [SQL, EMAIL],
+        [LONG, TOO_LONG],
+        [SCRIPT, EMAIL],
+      ],
+    },
   },
   {
     page: "/contact",
     action: "/contact",
     valid: { name: "Ada", email: "ada@example.test", subject: "Hello", message: "A long enough message." },
     bad: {
-      name: [[undefined, REQUIRED], [SCRIPT, NO_MARKUP], [LONG, TOO_LONG], [CONTROL, CONTROL_MSG]],
-      email: [[undefined, REQUIRED], [SQL, EMAIL]],
-      subject: [[undefined, REQUIRED], [LONG, TOO_LONG], ["Hi\r\nBcc: x@evil.test", CONTROL_MSG]],
-      message: [[undefined, REQUIRED], ["short", /Use at least 10 characters\./], ["x".repeat(5001), TOO_LONG], ["hello there\u0000friend", CONTROL_MSG]],
+      name: [
+        [undefined, REQUIRED],
+        [SCRIPT, NO_MARKUP],
+        [LONG, TOO_LONG],
+        [CONTROL, CONTROL_MSG],
+      ],
+      email: [
+        [undefined, REQUIRED],
+        [SQL, EMAIL],
+      ],
+      subject: [
+        [undefined, REQUIRED],
+        [LONG, TOO_LONG],
+        ["Hi\r\nBcc: x@evil.test", CONTROL_MSG],
+      ],
+      message: [
+        [undefined, REQUIRED],
+        ["short", /Use at least 10 characters\./],
+        ["x".repeat(5001), TOO_LONG],
+        ["hello there\u0000friend", CONTROL_MSG],
+      ],
     },
   },
 ];
@@ -70,15 +132,34 @@ describe("contrib forms and bad input", () => {
   let app: ContribApp;
   before(async () => {
     // Each form is posted here far more often than its rate limit allows (the limits have their own tests).
-    app = await startContribApp({ config: { rateLimits: { signup: false, "signup-email": false, "lost-password": false, "lost-password-email": false, contact: false, "contact-email": false } } });
+    app = await startContribApp({
+      config: {
+        rateLimits: {
+          signup: false,
+          "signup-email": false,
+          "lost-password": false,
+          "lost-password-email": false,
+          contact: false,
+          "contact-email": false,
+        },
+      },
+    });
     await createUser(app, { username: "known", password: "known-password-1" });
   });
   after(() => app.close());
 
-  async function submit(browser: HttpClient, form: FormCase, fields: Record<string, string | string[]>): Promise<{ status: number; page: string }> {
+  async function submit(
+    browser: HttpClient,
+    form: FormCase,
+    fields: Record<string, string | string[]>,
+  ): Promise<{ status: number; page: string }> {
     const html = (await browser.page(form.page)).text;
     const captcha: Record<string, string> = /name="captcha"/.test(html) ? { captcha: app.captcha.last } : {};
-    const res = await browser.form(form.action, { _csrf_token: csrfFrom(html), ...captcha, ...fields }, { referer: `${app.url}${form.page}` });
+    const res = await browser.form(
+      form.action,
+      { _csrf_token: csrfFrom(html), ...captcha, ...fields },
+      { referer: `${app.url}${form.page}` },
+    );
     assert.ok(res.status < 500, `${form.action}: ${res.status}`);
     return { status: res.status, page: (await browser.page(form.page)).text };
   }
@@ -114,12 +195,24 @@ describe("contrib forms and bad input", () => {
       ["/account", { name: CONTROL, locale: "" }, CONTROL_MSG],
       ["/account/email", { email: SQL, current_password: "known-password-1" }, EMAIL],
       ["/account/email", { email: "new@example.test" }, REQUIRED],
-      ["/account/password", { current_password: "known-password-1", password: "short", password_confirm: "short" }, /Use at least 8 characters\./],
-      ["/account/password", { current_password: "known-password-1", password: "long-enough-1", password_confirm: "other-thing-1" }, /The two passwords differ\./],
+      [
+        "/account/password",
+        { current_password: "known-password-1", password: "short", password_confirm: "short" },
+        /Use at least 8 characters\./,
+      ],
+      [
+        "/account/password",
+        { current_password: "known-password-1", password: "long-enough-1", password_confirm: "other-thing-1" },
+        /The two passwords differ\./,
+      ],
     ];
     for (const [path, fields, message] of account) {
       const html = (await browser.page(path)).text;
-      const res = await browser.form(path, { _csrf_token: csrfFrom(html), ...fields }, { referer: `${app.url}${path}` });
+      const res = await browser.form(
+        path,
+        { _csrf_token: csrfFrom(html), ...fields },
+        { referer: `${app.url}${path}` },
+      );
       assert.equal(res.status, 303, `${path} ${JSON.stringify(fields)}`);
       assert.match((await browser.page(path)).text, message, `${path} ${JSON.stringify(fields)}`);
     }
@@ -127,11 +220,23 @@ describe("contrib forms and bad input", () => {
     assert.equal(known?.name, "known", "the profile is unchanged");
 
     const token = csrfFrom((await browser.page("/account")).text);
-    const json = await browser.fetch("/account", { method: "POST", body: "{not json", headers: { "content-type": "application/json", "x-csrf-token": token } });
+    const json = await browser.fetch("/account", {
+      method: "POST",
+      body: "{not json",
+      headers: { "content-type": "application/json", "x-csrf-token": token },
+    });
     assert.equal(json.status, 400);
-    const huge = await browser.fetch("/contact", { method: "POST", body: new URLSearchParams({ _csrf_token: token, message: "x".repeat(2_000_000) }), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const huge = await browser.fetch("/contact", {
+      method: "POST",
+      body: new URLSearchParams({ _csrf_token: token, message: "x".repeat(2_000_000) }),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     assert.equal(huge.status, 413);
-    const jsonBody = await browser.fetch("/account", { method: "POST", body: JSON.stringify({ name: { $gt: "" }, locale: ["en"] }), headers: { "content-type": "application/json", "x-csrf-token": token } });
+    const jsonBody = await browser.fetch("/account", {
+      method: "POST",
+      body: JSON.stringify({ name: { $gt: "" }, locale: ["en"] }),
+      headers: { "content-type": "application/json", "x-csrf-token": token },
+    });
     assert.equal(jsonBody.status, 422, "a JSON client gets 422 with field messages");
     const fields = ((await jsonBody.json()) as { error: { fields: Record<string, string[]> } }).error.fields;
     assert.deepEqual(Object.keys(fields).sort(), ["locale", "name"]);

@@ -18,10 +18,16 @@ describe("contrib in a real browser", () => {
   let app: ContribApp;
   let browser: Browser;
   before(async () => {
-    assert.ok(existsSync(CHROMIUM), `Chromium is missing at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (Debian), or set CHROMIUM_PATH`);
+    assert.ok(
+      existsSync(CHROMIUM),
+      `Chromium is missing at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (Debian), or set CHROMIUM_PATH`,
+    );
     mkdirSync(SHOTS, { recursive: true });
     app = await startContribApp();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-background-networking"] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--headless", "--no-sandbox", "--disable-background-networking"],
+    });
   });
   after(async () => {
     await browser?.close();
@@ -38,13 +44,23 @@ describe("contrib in a real browser", () => {
     await Promise.all([page.waitForLoadState("load"), page.locator(selector).first().click()]);
     await page.waitForLoadState("load");
   };
-  const flash = (page: Page) => page.locator(".fwb-flash").allInnerTexts().then((texts) => texts.join(" | "));
+  const flash = (page: Page) =>
+    page
+      .locator(".fwb-flash")
+      .allInnerTexts()
+      .then((texts) => texts.join(" | "));
 
   test("a new user: sign up, confirm, log in, change the password, log out, reset it, be refused the admin area", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${app.url}/signup`);
-    await fill(page, { username: "newton", email: "newton@example.test", name: "Isaac Newton", password: "apple-falls-1", password_confirm: "apple-falls-1" });
+    await fill(page, {
+      username: "newton",
+      email: "newton@example.test",
+      name: "Isaac Newton",
+      password: "apple-falls-1",
+      password_confirm: "apple-falls-1",
+    });
     await captcha(page);
     await submit(page);
     assert.equal(new URL(page.url()).pathname, "/login");
@@ -60,13 +76,17 @@ describe("contrib in a real browser", () => {
     assert.match(await flash(page), /Welcome, Isaac Newton!/);
 
     await page.goto(`${app.url}/account/password`);
-    await fill(page, { current_password: "apple-falls-1", password: "gravity-wins-2", password_confirm: "gravity-wins-2" });
+    await fill(page, {
+      current_password: "apple-falls-1",
+      password: "gravity-wins-2",
+      password_confirm: "gravity-wins-2",
+    });
     await submit(page);
     assert.match(await flash(page), /Your password is changed\./);
 
     await submit(page, 'header form[action="/logout"] button');
     assert.match(await flash(page), /You are logged out\./);
-    assert.equal(await page.locator('a[href="/login"]').count() > 0, true);
+    assert.equal((await page.locator('a[href="/login"]').count()) > 0, true);
 
     await page.goto(`${app.url}/lost-password`);
     await fill(page, { email: "newton@example.test" });
@@ -109,10 +129,21 @@ describe("contrib in a real browser", () => {
     await other.goto(`${app.url}/login`);
     await fill(other, { identifier: "mallory", password: "mallory-pass-1" });
     await submit(other);
-    assert.match(await other.locator(".fwb-flash.error").allInnerTexts().then((t) => t.join(" ")), /This account is deactivated/);
+    assert.match(
+      await other
+        .locator(".fwb-flash.error")
+        .allInnerTexts()
+        .then((t) => t.join(" ")),
+      /This account is deactivated/,
+    );
 
     await other.goto(`${app.url}/contact`);
-    await fill(other, { name: "Visitor", email: "visitor@example.test", subject: "Opening hours", message: "When do you open on Sundays?" });
+    await fill(other, {
+      name: "Visitor",
+      email: "visitor@example.test",
+      subject: "Opening hours",
+      message: "When do you open on Sundays?",
+    });
     await captcha(other);
     await submit(other);
     assert.match(await flash(other), /your message is sent/);
@@ -146,17 +177,22 @@ describe("contrib in a real browser", () => {
       await fill(page, { identifier: "grace", password: "admin-power-1" });
       await submit(page);
       await page.goto(`${app.url}/admin/users`);
-      assert.equal(await page.locator("table.fwb-table tbody tr").count() >= 3, true);
+      assert.equal((await page.locator("table.fwb-table tbody tr").count()) >= 3, true);
       await page.screenshot({ path: `${SHOTS}admin-users-${scheme}.png` });
       const missing = await page.goto(`${app.url}/no/such/page`);
       assert.equal(missing?.status(), 404);
       await page.screenshot({ path: `${SHOTS}error-404-${scheme}.png` });
       const background = await page.evaluate("getComputedStyle(document.body).backgroundColor");
-      assert.equal(background, scheme === "dark" ? "rgb(17, 21, 28)" : "rgb(246, 247, 249)", "the theme follows the color scheme");
+      assert.equal(
+        background,
+        scheme === "dark" ? "rgb(17, 21, 28)" : "rgb(246, 247, 249)",
+        "the theme follows the color scheme",
+      );
       const iconFont = await page.evaluate(`document.fonts.check('16px "bootstrap-icons"')`);
       assert.equal(iconFont, true, "the icon font is loaded from the app");
       await context.close();
     }
-    for (const name of ["login", "admin-users", "error-404"]) for (const scheme of ["light", "dark"]) assert.ok(existsSync(`${SHOTS}${name}-${scheme}.png`));
+    for (const name of ["login", "admin-users", "error-404"])
+      for (const scheme of ["light", "dark"]) assert.ok(existsSync(`${SHOTS}${name}-${scheme}.png`));
   });
 });

@@ -38,7 +38,11 @@ describe("contrib.contact with the built-in captcha", () => {
 
     await createUser(app, { username: "adm", password: "adm-password-1", role: "admin" });
     const admin = httpClient(app.url);
-    await admin.form("/login", { _csrf_token: csrfFrom((await admin.page("/login")).text), identifier: "adm", password: "adm-password-1" });
+    await admin.form("/login", {
+      _csrf_token: csrfFrom((await admin.page("/login")).text),
+      identifier: "adm",
+      password: "adm-password-1",
+    });
     const list = await admin.page("/admin/messages");
     assert.match(list.text, /Oolong &lt;b&gt;stock&lt;\/b&gt;/);
     assert.match(list.text, /<span class="fwb-badge">new<\/span>/);
@@ -54,7 +58,11 @@ describe("contrib.contact with the built-in captcha", () => {
     const page = (await browser.page("/contact")).text;
     const answer = app.captcha.last;
     const fields = { name: "Bo", email: "bo@example.test", subject: "Hi", message: "Hello there, team!" };
-    const wrong = await browser.form("/contact", { _csrf_token: csrfFrom(page), captcha: "zzzzz", ...fields }, { referer: `${app.url}/contact` });
+    const wrong = await browser.form(
+      "/contact",
+      { _csrf_token: csrfFrom(page), captcha: "zzzzz", ...fields },
+      { referer: `${app.url}/contact` },
+    );
     assert.equal(wrong.status, 303);
     const again = (await browser.page("/contact")).text;
     assert.match(again, /The characters did not match; try the new picture\./);
@@ -81,7 +89,9 @@ describe("a hosted captcha through a pluggable verifier", () => {
     },
   };
   before(async () => {
-    app = await startContribApp({ contrib: { auth: true, contact: { recipients: ["team@example.test"] }, captcha: { verifier } } });
+    app = await startContribApp({
+      contrib: { auth: true, contact: { recipients: ["team@example.test"] }, captcha: { verifier } },
+    });
   });
   after(() => app.close());
 
@@ -92,7 +102,11 @@ describe("a hosted captcha through a pluggable verifier", () => {
     const fields = { name: "Cy", email: "cy@example.test", subject: "Hi", message: "Hello there, team!" };
     await browser.form("/contact", { _csrf_token: csrfFrom(page), "hosted-response": "robot", ...fields });
     assert.match((await browser.page("/contact")).text, /did not match/);
-    const ok = await browser.form("/contact", { _csrf_token: csrfFrom((await browser.page("/contact")).text), "hosted-response": "human", ...fields });
+    const ok = await browser.form("/contact", {
+      _csrf_token: csrfFrom((await browser.page("/contact")).text),
+      "hosted-response": "human",
+      ...fields,
+    });
     assert.equal(ok.status, 303);
     assert.deepEqual(seen, ["robot", "human"]);
     assert.ok(await app.models.contactMessages.findBy({ email: "cy@example.test" }));
@@ -108,6 +122,9 @@ describe("captcha test mode", () => {
     } finally {
       await app.close();
     }
-    await assert.rejects(startContribApp({ contrib: { auth: true, captcha: { testMode: true } }, config: { env: "production" } }), { code: "E_CONTRIB_CONFIG", message: /refused in production/ });
+    await assert.rejects(
+      startContribApp({ contrib: { auth: true, captcha: { testMode: true } }, config: { env: "production" } }),
+      { code: "E_CONTRIB_CONFIG", message: /refused in production/ },
+    );
   });
 });

@@ -14,7 +14,8 @@ describe("contrib error pages before the session middleware", () => {
     await fetch(`${app.url}/login`);
     const logger = app.host.logger as unknown as Record<string, unknown>;
     for (const level of ["error", "warn", "fatal"]) {
-      logger[level] = (obj: { err?: { stack?: string } }, message: string) => logged.push(`${level}: ${message} ${obj?.err?.stack ?? ""}`);
+      logger[level] = (obj: { err?: { stack?: string } }, message: string) =>
+        logged.push(`${level}: ${message} ${obj?.err?.stack ?? ""}`);
     }
   });
   after(() => app.close());

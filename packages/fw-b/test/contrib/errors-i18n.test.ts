@@ -12,7 +12,11 @@ import { createUser, startContribApp, type ContribApp } from "./fixture.js";
 describe("contrib.errors", () => {
   let app: ContribApp;
   before(async () => {
-    app = await startContribApp({ templates: { "contrib/errors/418.pug": "extends /layouts/default\nblock content\n  h1.teapot I am a teapot (#{status})\n" } });
+    app = await startContribApp({
+      templates: {
+        "contrib/errors/418.pug": "extends /layouts/default\nblock content\n  h1.teapot I am a teapot (#{status})\n",
+      },
+    });
   });
   after(() => app.close());
 
@@ -60,20 +64,42 @@ describe("contrib.i18n", () => {
   let app: ContribApp;
   before(async () => {
     app = await startContribApp({
-      contrib: { auth: true, errors: true, i18n: { resources: { it: { "auth.login.title": "Accedi" }, fr: { "auth.login.title": "Connexion", "errors.status.404": "Page introuvable", "form.required": "Ce champ est obligatoire." } } } },
+      contrib: {
+        auth: true,
+        errors: true,
+        i18n: {
+          resources: {
+            it: { "auth.login.title": "Accedi" },
+            fr: {
+              "auth.login.title": "Connexion",
+              "errors.status.404": "Page introuvable",
+              "form.required": "Ce champ est obligatoire.",
+            },
+          },
+        },
+      },
     });
   });
   after(() => app.close());
 
   test("Accept-Language picks a language (with q-values and region fallback); English otherwise", async () => {
-    const get = (lang: string, path = "/login") => fetch(app.url + path, { headers: { "accept-language": lang } }).then((r) => r.text());
+    const get = (lang: string, path = "/login") =>
+      fetch(app.url + path, { headers: { "accept-language": lang } }).then((r) => r.text());
     assert.match(await get("fr-CA,fr;q=0.9"), /<html lang="fr"[^>]*>[\s\S]*Connexion/);
     assert.match(await get("ja;q=0.9,fr;q=0.5"), /Connexion/);
     assert.match(await get("de"), /<html lang="de"[\s\S]*Anmelden/, "German ships with fw-b");
     assert.match(await get("ja"), /<html lang="en"[\s\S]*Log in/);
-    assert.match(await get("fr", "/nowhere"), /Page introuvable[\s\S]*<p>Rien n’est servi à l’adresse \/nowhere\.<\/p>/, "the framework's own message too");
+    assert.match(
+      await get("fr", "/nowhere"),
+      /Page introuvable[\s\S]*<p>Rien n’est servi à l’adresse \/nowhere\.<\/p>/,
+      "the framework's own message too",
+    );
     assert.match(await get("en", "/nowhere"), /<p>Nothing is served at \/nowhere\.<\/p>/);
-    assert.match(await get("it", "/login"), /<html lang="it"[\s\S]*Accedi[\s\S]*Username or email/, "missing Italian strings fall back to English");
+    assert.match(
+      await get("it", "/login"),
+      /<html lang="it"[\s\S]*Accedi[\s\S]*Username or email/,
+      "missing Italian strings fall back to English",
+    );
   });
 
   test("a German error page has a German <title> above its German heading; JSON errors are German too", async () => {
@@ -81,10 +107,15 @@ describe("contrib.i18n", () => {
     const heading = /<h1>([^<]+)<\/h1>/.exec(html)?.[1];
     assert.ok(heading && heading !== "Page not found", `a German heading: ${heading}`);
     assert.match(html, new RegExp(`<title>404 ${heading}</title>`), "the title says what the heading says");
-    const json = await fetch(`${app.url}/nowhere`, { headers: { accept: "application/json", "accept-language": "de" } });
+    const json = await fetch(`${app.url}/nowhere`, {
+      headers: { accept: "application/json", "accept-language": "de" },
+    });
     assert.equal(json.headers.get("content-language"), "de");
     assert.deepEqual(await json.json(), { error: { status: 404, message: "Unter /nowhere gibt es nichts." } });
-    const verb = await fetch(`${app.url}/api`, { method: "DELETE", headers: { accept: "application/json", "accept-language": "de" } });
+    const verb = await fetch(`${app.url}/api`, {
+      method: "DELETE",
+      headers: { accept: "application/json", "accept-language": "de" },
+    });
     assert.equal(verb.status, 405);
     assert.match(((await verb.json()) as { error: { message: string } }).error.message, /ist hier nicht erlaubt/);
   });
@@ -108,7 +139,11 @@ describe("contrib.i18n", () => {
     const i18n = createI18n("/nonexistent", { resources: { "pt-BR": { "nav.login": "Entrar" } } });
     assert.equal(i18n.negotiate("pt-br"), "pt-BR");
     assert.equal(i18n.translator("pt-BR")("nav.login"), "Entrar");
-    assert.equal(i18n.translator("pt-BR")("auth.welcome", { name: "<Ana>" }), "Welcome, <Ana>!", "not HTML-escaped: templates escape");
+    assert.equal(
+      i18n.translator("pt-BR")("auth.welcome", { name: "<Ana>" }),
+      "Welcome, <Ana>!",
+      "not HTML-escaped: templates escape",
+    );
   });
 
   test("every key the contrib templates and sources use exists in English", () => {
@@ -127,7 +162,8 @@ describe("contrib.i18n", () => {
     for (const file of files) {
       for (const match of readFileSync(file, "utf8").matchAll(/\btr?\(\s*"([a-zA-Z0-9_.]+)"/g)) {
         // A key used with a count exists as its plural forms (`key_one`, `key_other`).
-        if (!match[1]!.endsWith(".") && !(match[1]! in EN) && !(`${match[1]}_other` in EN)) missing.push(`${match[1]} (${file.slice(root.length)})`);
+        if (!match[1]!.endsWith(".") && !(match[1]! in EN) && !(`${match[1]}_other` in EN))
+          missing.push(`${match[1]} (${file.slice(root.length)})`);
       }
     }
     assert.deepEqual(missing, []);

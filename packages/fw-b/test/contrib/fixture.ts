@@ -44,7 +44,8 @@ export class Catalog extends FwB {
 
 const TEMPLATES: Record<string, string> = {
   "main/Index/index.pug": "extends /layouts/default\nblock content\n  h1.home Home page\n",
-  "main/Catalog/index.pug": "extends /contrib/admin/layout\nblock admin\n  h1.catalog= title\n  ul\n    each tea in teas\n      li= tea\n",
+  "main/Catalog/index.pug":
+    "extends /contrib/admin/layout\nblock admin\n  h1.catalog= title\n  ul\n    each tea in teas\n      li= tea\n",
 };
 
 /** A running contrib test app. */
@@ -142,7 +143,10 @@ export function linkIn(text: string, path: string): string {
 }
 
 /** Creates a user directly in the database (password hashed with cost 4). */
-export async function createUser(app: ContribApp, fields: Partial<UserRow> & { username: string; password?: string }): Promise<UserRow> {
+export async function createUser(
+  app: ContribApp,
+  fields: Partial<UserRow> & { username: string; password?: string },
+): Promise<UserRow> {
   const { hashPassword } = await import("@fwkit/security");
   const { password, ...rest } = fields;
   return app.models.users.create({

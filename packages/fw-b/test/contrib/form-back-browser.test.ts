@@ -53,7 +53,10 @@ describe("fw-b: a refused form in Chromium", () => {
   let url = "";
   let browser: Browser;
   before(async () => {
-    assert.ok(existsSync(CHROMIUM), `Chromium is missing at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (Debian), or set CHROMIUM_PATH`);
+    assert.ok(
+      existsSync(CHROMIUM),
+      `Chromium is missing at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (Debian), or set CHROMIUM_PATH`,
+    );
     root = mkdtempSync(join(tmpdir(), "fw-b-form-back-"));
     const file = join(root, "templates/main/Notes/index.pug");
     mkdirSync(dirname(file), { recursive: true });
@@ -61,11 +64,19 @@ describe("fw-b: a refused form in Chromium", () => {
     host = await createApp({
       root,
       modules: [{ name: "main", exports: { Notes } }],
-      config: { env: "test", logRequests: false, secretKey: "form-back-test-secret-key-0123456789", dbUrl: "sqlite::memory:" },
+      config: {
+        env: "test",
+        logRequests: false,
+        secretKey: "form-back-test-secret-key-0123456789",
+        dbUrl: "sqlite::memory:",
+      },
     });
     const server = await host.listen(0, "127.0.0.1");
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-background-networking"] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--headless", "--no-sandbox", "--disable-background-networking"],
+    });
   });
   after(async () => {
     await browser?.close();

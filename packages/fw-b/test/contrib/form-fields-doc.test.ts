@@ -31,7 +31,9 @@ function formFields(html: string, action: string | null): string[] {
   const forms = [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)];
   const form = forms.find((f) => (action === null ? !/action=/.test(f[1]!) : f[1]!.includes(`action="${action}"`)));
   assert.ok(form, `a form posting to ${action ?? "its own page"}`);
-  return [...new Set([...form[2]!.matchAll(/\bname="([^"]+)"/g)].map((m) => m[1]!))].filter((name) => name !== "_csrf_token" && name !== "_back").sort();
+  return [...new Set([...form[2]!.matchAll(/\bname="([^"]+)"/g)].map((m) => m[1]!))]
+    .filter((name) => name !== "_csrf_token" && name !== "_back")
+    .sort();
 }
 
 async function loginAs(app: ContribApp, username: string, password: string): Promise<HttpClient> {
@@ -69,7 +71,12 @@ describe("the documented contrib form fields", () => {
       [chief, "/account/password", "/account/password", "/account/password"],
       [chief, "/admin/maintenance", "/admin/maintenance", "/admin/maintenance"],
       [chief, `/admin/users/${member.id}`, "/admin/users/:id/role", `/admin/users/${member.id}/role`],
-      [chief, `/admin/users/${member.id}`, "/admin/users/:id/{activate,deactivate,delete,restore,send-reset}", `/admin/users/${member.id}/deactivate`],
+      [
+        chief,
+        `/admin/users/${member.id}`,
+        "/admin/users/:id/{activate,deactivate,delete,restore,send-reset}",
+        `/admin/users/${member.id}/deactivate`,
+      ],
     ];
     for (const [browser, page, form, action] of pages) {
       const res = await browser.page(page);

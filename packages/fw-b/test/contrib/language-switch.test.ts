@@ -15,9 +15,15 @@ describe("the language switcher in a real browser", () => {
   let app: ContribApp;
   let browser: Browser;
   before(async () => {
-    assert.ok(existsSync(CHROMIUM), `Chromium is missing at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (Debian), or set CHROMIUM_PATH`);
+    assert.ok(
+      existsSync(CHROMIUM),
+      `Chromium is missing at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (Debian), or set CHROMIUM_PATH`,
+    );
     app = await startContribApp();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-background-networking"] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--headless", "--no-sandbox", "--disable-background-networking"],
+    });
   });
   after(async () => {
     await browser?.close();
@@ -31,7 +37,8 @@ describe("the language switcher in a real browser", () => {
     await Promise.all([page.waitForLoadState("load"), page.locator("form.fwb-language button").click()]);
     await page.waitForLoadState("load");
   };
-  const english = () => browser.newContext({ locale: "en-US", extraHTTPHeaders: { "accept-language": "en-US,en;q=0.9" } });
+  const english = () =>
+    browser.newContext({ locale: "en-US", extraHTTPHeaders: { "accept-language": "en-US,en;q=0.9" } });
 
   test("a visitor switches language: kept on reload and on other pages for the session, not beyond it", async () => {
     const context = await english();
@@ -46,7 +53,11 @@ describe("the language switcher in a real browser", () => {
     assert.equal(new URL(page.url()).pathname, "/login", "back on the page the switch was made from");
     assert.equal(await lang(page), "fr");
     assert.equal(await heading(page), "Connexion");
-    assert.equal(await page.locator("form.fwb-language select").inputValue(), "fr", "the switcher shows the current language");
+    assert.equal(
+      await page.locator("form.fwb-language select").inputValue(),
+      "fr",
+      "the switcher shows the current language",
+    );
     await page.reload();
     assert.equal(await heading(page), "Connexion", "kept on reload");
     await page.goto(`${app.url}/signup`);
@@ -96,7 +107,10 @@ describe("the language switcher in a real browser", () => {
     const page = await context.newPage();
     await page.goto(`${app.url}/login`);
     const token = await page.locator('form.fwb-language input[name="_csrf_token"]').inputValue();
-    const response = await context.request.post(`${app.url}/language`, { form: { _csrf_token: token, language: "xx" }, headers: { accept: "text/html" } });
+    const response = await context.request.post(`${app.url}/language`, {
+      form: { _csrf_token: token, language: "xx" },
+      headers: { accept: "text/html" },
+    });
     assert.equal(response.status(), 400);
     assert.match(await response.text(), /Pick one of the languages offered\./);
     await context.close();
@@ -106,7 +120,15 @@ describe("the language switcher in a real browser", () => {
 test("the switcher only sends back to a path of this site (no open redirect)", async () => {
   const { backTo } = await import("../../src/contrib/i18n/views.js");
   assert.equal(backTo("/account?tab=1"), "/account?tab=1");
-  for (const next of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "/a\r\nLocation: x", 42, undefined]) {
+  for (const next of [
+    "https://evil.example/",
+    "//evil.example/x",
+    "/\\evil.example",
+    "javascript:alert(1)",
+    "/a\r\nLocation: x",
+    42,
+    undefined,
+  ]) {
     assert.equal(backTo(next), "/", String(next));
   }
 });

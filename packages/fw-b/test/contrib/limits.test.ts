@@ -7,7 +7,12 @@ import { after, before, describe, test } from "node:test";
 import { httpClient, csrfFrom, type HttpClient } from "@fwkit/test-servers";
 import { createUser, startContribApp, type ContribApp } from "./fixture.js";
 
-async function postForm(browser: HttpClient, page: string, fields: Record<string, string>, app: ContribApp): Promise<Response> {
+async function postForm(
+  browser: HttpClient,
+  page: string,
+  fields: Record<string, string>,
+  app: ContribApp,
+): Promise<Response> {
   const html = (await browser.page(page)).text;
   const extra: Record<string, string> = /name="captcha"/.test(html) ? { captcha: app.captcha.last } : {};
   return browser.form(page, { _csrf_token: csrfFrom(html), ...extra, ...fields }, { referer: `${app.url}${page}` });
@@ -38,24 +43,45 @@ describe("contrib limits", () => {
     await createUser(app, { username: "guessed", password: "guessed-pass-1" });
     const thief = await loggedIn(app, "guessed", "guessed-pass-1");
     for (let i = 0; i < 4; i++) {
-      const res = await postForm(thief, "/account/password", { current_password: `guess-${i}`, password: "taken-over-1", password_confirm: "taken-over-1" }, app);
+      const res = await postForm(
+        thief,
+        "/account/password",
+        { current_password: `guess-${i}`, password: "taken-over-1", password_confirm: "taken-over-1" },
+        app,
+      );
       assert.equal(res.status, 303, `guess ${i} is answered with the form`);
     }
-    const email = await postForm(thief, "/account/email", { email: "thief@example.test", current_password: "guess-email" }, app);
+    const email = await postForm(
+      thief,
+      "/account/email",
+      { email: "thief@example.test", current_password: "guess-email" },
+      app,
+    );
     assert.equal(email.status, 303, "the fifth guess, on the email page");
-    const right = await postForm(thief, "/account/password", { current_password: "guessed-pass-1", password: "taken-over-1", password_confirm: "taken-over-1" }, app);
+    const right = await postForm(
+      thief,
+      "/account/password",
+      { current_password: "guessed-pass-1", password: "taken-over-1", password_confirm: "taken-over-1" },
+      app,
+    );
     assertLimited(right, await right.clone().text());
     assert.match(await right.text(), /Too many failed login attempts/);
     const user = await app.models.users.findBy({ username: "guessed" });
     assert.match(user?.password_hash ?? "", /^\$2b\$/);
-    const login = await postForm(httpClient(app.url), "/login", { identifier: "guessed", password: "guessed-pass-1" }, app);
+    const login = await postForm(
+      httpClient(app.url),
+      "/login",
+      { identifier: "guessed", password: "guessed-pass-1" },
+      app,
+    );
     assertLimited(login, "");
   });
 
   test("/lost-password: 3 requests per address typed, then 429 with Retry-After; other addresses still answer", async () => {
     await createUser(app, { username: "flooded", password: "flooded-pass-1" });
     const browser = httpClient(app.url);
-    for (let i = 0; i < 3; i++) assert.equal((await postForm(browser, "/lost-password", { email: "flooded@example.test" }, app)).status, 303);
+    for (let i = 0; i < 3; i++)
+      assert.equal((await postForm(browser, "/lost-password", { email: "flooded@example.test" }, app)).status, 303);
     const refused = await postForm(browser, "/lost-password", { email: " Flooded@Example.test " }, app);
     const text = await refused.text();
     assertLimited(refused, text);
@@ -69,7 +95,8 @@ describe("contrib limits", () => {
     try {
       const browser = httpClient(limited.url);
       const statuses: number[] = [];
-      for (let i = 0; i < 11; i++) statuses.push((await postForm(browser, "/lost-password", { email: `spray${i}@example.test` }, limited)).status);
+      for (let i = 0; i < 11; i++)
+        statuses.push((await postForm(browser, "/lost-password", { email: `spray${i}@example.test` }, limited)).status);
       assert.deepEqual(statuses, [...Array(10).fill(303), 429]);
     } finally {
       await limited.close();
@@ -81,7 +108,13 @@ describe("contrib limits", () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const fields = { username: `newcomer${i}`, email: "newcomer@example.test", name: "New", password: "newcomer-pass-1", password_confirm: "newcomer-pass-1" };
+        const fields = {
+          username: `newcomer${i}`,
+          email: "newcomer@example.test",
+          name: "New",
+          password: "newcomer-pass-1",
+          password_confirm: "newcomer-pass-1",
+        };
         statuses.push((await postForm(httpClient(fresh.url), "/signup", fields, fresh)).status);
       }
       assert.deepEqual(statuses, [303, 303, 303, 429]);
@@ -98,7 +131,14 @@ describe("contrib limits", () => {
       const page = (await browser.page("/contact")).text;
       const answer = fresh.captcha.last;
       const before = new Map(browser.cookies);
-      const fields = { _csrf_token: csrfFrom(page), captcha: answer, name: "Ada", email: "ada@example.test", subject: "Replayed", message: "The same captcha, again and again." };
+      const fields = {
+        _csrf_token: csrfFrom(page),
+        captcha: answer,
+        name: "Ada",
+        email: "ada@example.test",
+        subject: "Replayed",
+        message: "The same captcha, again and again.",
+      };
       assert.equal((await browser.form("/contact", fields)).status, 303);
       const replays = await Promise.all(
         Array.from({ length: 3 }, () => {
@@ -107,8 +147,15 @@ describe("contrib limits", () => {
           return replay.form("/contact", fields);
         }),
       );
-      assert.ok(replays.every((res) => res.status === 303), "each replay goes back to the form");
-      assert.equal((await fresh.models.contactMessages.query().where({ subject: "Replayed" })).length, 1, "one message stored, not four");
+      assert.ok(
+        replays.every((res) => res.status === 303),
+        "each replay goes back to the form",
+      );
+      assert.equal(
+        (await fresh.models.contactMessages.query().where({ subject: "Replayed" })).length,
+        1,
+        "one message stored, not four",
+      );
     } finally {
       await fresh.close();
     }
@@ -117,7 +164,8 @@ describe("contrib limits", () => {
   test("/contact: 5 messages per client, then 429; nothing more is stored", async () => {
     const browser = httpClient(app.url);
     const message = { name: "Ada", email: "ada@example.test", subject: "Hello", message: "A long enough message." };
-    for (let i = 0; i < 5; i++) assert.equal((await postForm(browser, "/contact", message, app)).status, 303, `message ${i}`);
+    for (let i = 0; i < 5; i++)
+      assert.equal((await postForm(browser, "/contact", message, app)).status, 303, `message ${i}`);
     const refused = await postForm(browser, "/contact", message, app);
     assertLimited(refused, await refused.text());
     assert.equal((await app.models.contactMessages.query()).length, 5);

@@ -17,11 +17,19 @@ describe("the welcome flash after a login", () => {
 
   test("is in the account's language, as the page it lands on is", async () => {
     const browser = httpClient(app.url);
-    const switched = await browser.form("/language", { _csrf_token: csrfFrom((await browser.page("/login")).text), language: "de", next: "/login" });
+    const switched = await browser.form("/language", {
+      _csrf_token: csrfFrom((await browser.page("/login")).text),
+      language: "de",
+      next: "/login",
+    });
     assert.equal(switched.status, 303);
     const login = (await browser.page("/login")).text;
     assert.match(login, /<html lang="de"/, "the visitor's switch to German is kept in the session");
-    const res = await browser.form("/login", { _csrf_token: csrfFrom(login), identifier: "amelie", password: "amelie-password-1" });
+    const res = await browser.form("/login", {
+      _csrf_token: csrfFrom(login),
+      identifier: "amelie",
+      password: "amelie-password-1",
+    });
     assert.equal(res.headers.get("location"), "/");
     const home = (await browser.page("/")).text;
     assert.match(home, /<html lang="fr"/, "the account's language wins once logged in");

@@ -20,7 +20,11 @@ describe("contrib login: next= with CR/LF", () => {
       const page = await browser.page(`/login?next=${encodeURIComponent(next)}`);
       assert.equal(page.status, 200);
       const extra: Record<string, string> = /name="captcha"/.test(page.text) ? { captcha: app.captcha.last } : {};
-      const res = await browser.form("/login", { _csrf_token: csrfFrom(page.text), ...extra, identifier: "nell", password: "nell-password-1", next }, { referer: `${app.url}/login` });
+      const res = await browser.form(
+        "/login",
+        { _csrf_token: csrfFrom(page.text), ...extra, identifier: "nell", password: "nell-password-1", next },
+        { referer: `${app.url}/login` },
+      );
       assert.equal(res.status, 303);
       const location = res.headers.get("location") ?? "";
       assert.doesNotMatch(location, /[\r\n]/);

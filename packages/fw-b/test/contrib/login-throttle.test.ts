@@ -7,7 +7,11 @@ import { requireServer, serverSkip, serverUrls } from "@fwkit/test-servers";
 import { httpClient, csrfFrom } from "@fwkit/test-servers";
 import { createUser, startContribApp, type ContribApp } from "./fixture.js";
 
-async function tryLogin(app: ContribApp, identifier: string, password: string): Promise<{ status: number; location: string | null; page: string }> {
+async function tryLogin(
+  app: ContribApp,
+  identifier: string,
+  password: string,
+): Promise<{ status: number; location: string | null; page: string }> {
   const browser = httpClient(app.url);
   const form = (await browser.page("/login")).text;
   const res = await browser.form("/login", { _csrf_token: csrfFrom(form), identifier, password });
@@ -23,7 +27,11 @@ async function assertSharedCounter(first: ContribApp, second: ContribApp): Promi
     assert.equal(res.location, "/login", `failure ${i + 1} (${JSON.stringify(name)}) is an ordinary wrong password`);
   }
   const limited = await tryLogin(first, "kim", "kim-password-1");
-  assert.equal(limited.status, 429, "the fifth try, by any of the account's names, is over the limit of 4 even with the right password");
+  assert.equal(
+    limited.status,
+    429,
+    "the fifth try, by any of the account's names, is over the limit of 4 even with the right password",
+  );
   assert.equal((await tryLogin(second, "KIM@example.test", "kim-password-1")).status, 429);
 }
 
@@ -46,7 +54,12 @@ describe("contrib login: one failed-login counter per account", () => {
 
     test("issue-14-4: two app instances on one Redis count the account's failures together, whatever name is typed", async () => {
       await requireServer("redis");
-      const config = { loginLimitAccount: 4, loginLimitAddress: 100, loginLimitWindow: 60, loginLimitUrl: `${serverUrls.redis}?prefix=${encodeURIComponent(prefix)}` };
+      const config = {
+        loginLimitAccount: 4,
+        loginLimitAddress: 100,
+        loginLimitWindow: 60,
+        loginLimitUrl: `${serverUrls.redis}?prefix=${encodeURIComponent(prefix)}`,
+      };
       const first = await startContribApp({ config });
       apps.push(first);
       // The second instance shares the first one's database file, as two processes of one app would.

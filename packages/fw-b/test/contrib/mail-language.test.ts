@@ -19,19 +19,36 @@ describe("contrib mails in the request's language", () => {
     const browser = httpClient(app.url);
     const html = await (await browser.fetch(page, { headers })).text();
     const extra: Record<string, string> = /name="captcha"/.test(html) ? { captcha: app.captcha.last } : {};
-    const res = await browser.form(page, { _csrf_token: csrfFrom(html), ...extra, ...fields }, { referer: `${app.url}${page}`, ...headers });
+    const res = await browser.form(
+      page,
+      { _csrf_token: csrfFrom(html), ...extra, ...fields },
+      { referer: `${app.url}${page}`, ...headers },
+    );
     assert.equal(res.status, 303, `${page} in ${language ?? "English"}`);
   }
 
   const signup = (name: string, language?: string) =>
-    submit("/signup", { username: name, email: `${name}@example.test`, name, password: "mail-lang-pass-1", password_confirm: "mail-lang-pass-1" }, language);
+    submit(
+      "/signup",
+      {
+        username: name,
+        email: `${name}@example.test`,
+        name,
+        password: "mail-lang-pass-1",
+        password_confirm: "mail-lang-pass-1",
+      },
+      language,
+    );
 
   test("the signup confirmation in French and Spanish; English without Accept-Language", async () => {
     await signup("amelie", "fr-FR,fr;q=0.9");
     const french = await app.nextMail();
     assert.equal(french.parsed.subject, "Confirmez votre adresse e-mail pour Tea Shop");
     assert.match(french.text, /^Bonjour amelie,/);
-    assert.match(french.text, /Merci de confirmer que amelie@example\.test est bien votre adresse en suivant ce lien :/);
+    assert.match(
+      french.text,
+      /Merci de confirmer que amelie@example\.test est bien votre adresse en suivant ce lien :/,
+    );
     assert.ok(linkIn(french.text, "/verify-email/"));
 
     await signup("lucia", "es");

@@ -11,14 +11,33 @@ const STRONG = "n3Xv0yq-8cT1kW2pZbLr4sQe7uHj5fGa9dMo6iYx0E";
 const EVIL = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
 
 /** Sends a request with headers fetch will not send (Host); answers status, Set-Cookie and body. */
-function raw(url: string, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+function raw(
+  url: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   return new Promise<{ status: number; cookies: string[]; text: string }>((resolve, reject) => {
     const target = new URL(path, url);
-    const req = request({ host: target.hostname, port: target.port, path: target.pathname, method: options.method ?? "GET", headers: options.headers ?? {} }, (res) => {
-      let text = "";
-      res.on("data", (chunk: Buffer) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, cookies: (res.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]!), text }));
-    });
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: options.method ?? "GET",
+        headers: options.headers ?? {},
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => (text += chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            cookies: (res.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]!),
+            text,
+          }),
+        );
+      },
+    );
     req.on("error", reject);
     req.end(options.body);
   });
@@ -31,7 +50,12 @@ async function lostPassword(app: ContribApp, email: string): Promise<void> {
   const body = new URLSearchParams({ _csrf_token: csrfFrom(page.text), email }).toString();
   const posted = await raw(app.url, "/lost-password", {
     method: "POST",
-    headers: { ...EVIL, cookie: page.cookies.join("; "), "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)) },
+    headers: {
+      ...EVIL,
+      cookie: page.cookies.join("; "),
+      "content-type": "application/x-www-form-urlencoded",
+      "content-length": String(Buffer.byteLength(body)),
+    },
     body,
   });
   assert.equal(posted.status, 303, posted.text.slice(0, 300));
@@ -56,7 +80,10 @@ describe("mailed links and the host a client names", () => {
 describe("with baseUrl set, as production has it", () => {
   let app: ContribApp;
   before(async () => {
-    app = await startContribApp({ contrib: { auth: true }, config: { trustProxy: 1, baseUrl: "https://tea.example.com/" } });
+    app = await startContribApp({
+      contrib: { auth: true },
+      config: { trustProxy: 1, baseUrl: "https://tea.example.com/" },
+    });
   });
   after(() => app.close());
 
@@ -83,25 +110,33 @@ describe("production start-up refusals", () => {
 
   test("contrib auth or contact without MAIL_URL: E_MAIL_NOT_CONFIGURED naming MAIL_URL", async () => {
     for (const contrib of [{ auth: true }, { contact: { recipients: ["team@example.test"] } }]) {
-      await assert.rejects(startContribApp({ contrib, config: { ...production, mailUrl: "" } }), (error: Error & { code?: string }) => {
-        assert.equal(error.code, "E_MAIL_NOT_CONFIGURED", JSON.stringify(contrib));
-        assert.match(error.message, /MAIL_URL/);
-        return true;
-      });
+      await assert.rejects(
+        startContribApp({ contrib, config: { ...production, mailUrl: "" } }),
+        (error: Error & { code?: string }) => {
+          assert.equal(error.code, "E_MAIL_NOT_CONFIGURED", JSON.stringify(contrib));
+          assert.match(error.message, /MAIL_URL/);
+          return true;
+        },
+      );
     }
   });
 
   test("a placeholder or short SECRET_KEY: E_WEAK_SECRET_KEY naming SECRET_KEY", async () => {
     for (const secretKey of ["replace-with-a-long-random-string", "x"]) {
-      await assert.rejects(startContribApp({ contrib: { auth: true }, config: { ...production, secretKey } }), (error: Error & { code?: string }) => {
-        assert.equal(error.code, "E_WEAK_SECRET_KEY");
-        assert.match(error.message, /SECRET_KEY/);
-        return true;
-      });
+      await assert.rejects(
+        startContribApp({ contrib: { auth: true }, config: { ...production, secretKey } }),
+        (error: Error & { code?: string }) => {
+          assert.equal(error.code, "E_WEAK_SECRET_KEY");
+          assert.match(error.message, /SECRET_KEY/);
+          return true;
+        },
+      );
     }
   });
 
   test("a malformed baseUrl is E_BASE_URL_INVALID in any environment", async () => {
-    await assert.rejects(startContribApp({ contrib: { auth: true }, config: { baseUrl: "tea.example.com" } }), { code: "E_BASE_URL_INVALID" });
+    await assert.rejects(startContribApp({ contrib: { auth: true }, config: { baseUrl: "tea.example.com" } }), {
+      code: "E_BASE_URL_INVALID",
+    });
   });
 });

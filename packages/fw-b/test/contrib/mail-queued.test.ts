@@ -20,7 +20,11 @@ describe("contrib mails as jobs on a Redis queue", () => {
     app = await startContribApp({
       contrib: { auth: true },
       // Nothing listens on the mail port yet: the mail server is down. One in-process worker runs the jobs.
-      config: { mailUrl: `smtp://127.0.0.1:${port}`, queueUrl: `redis://${new URL(redis).host}/0?prefix=${prefix}`, jobs: { fake: false, workers: 1 } },
+      config: {
+        mailUrl: `smtp://127.0.0.1:${port}`,
+        queueUrl: `redis://${new URL(redis).host}/0?prefix=${prefix}`,
+        jobs: { fake: false, workers: 1 },
+      },
     });
   });
   after(async () => {

@@ -28,8 +28,12 @@ describe("maintenance in the route's kind", () => {
   });
 
   test("the JSON answer is in the request's language", async () => {
-    const english = (await (await fetch(`${app.url}/api`, { headers: { accept: "*/*" } })).json()) as { error: { message: string } };
-    const german = (await (await fetch(`${app.url}/api`, { headers: { accept: "*/*", "accept-language": "de" } })).json()) as { error: { message: string } };
+    const english = (await (await fetch(`${app.url}/api`, { headers: { accept: "*/*" } })).json()) as {
+      error: { message: string };
+    };
+    const german = (await (
+      await fetch(`${app.url}/api`, { headers: { accept: "*/*", "accept-language": "de" } })
+    ).json()) as { error: { message: string } };
     assert.notEqual(german.error.message, english.error.message);
   });
 

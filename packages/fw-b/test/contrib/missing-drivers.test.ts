@@ -30,7 +30,10 @@ Module._resolveFilename = function (request, ...rest) {
 );
 
 /** Builds the fixture app with `contrib` (not listening) while `hidden` cannot be found; what it printed. */
-function buildWithout(hidden: string, contrib: Record<string, unknown>): { status: number | null; stdout: string; stderr: string } {
+function buildWithout(
+  hidden: string,
+  contrib: Record<string, unknown>,
+): { status: number | null; stdout: string; stderr: string } {
   const script = `const { createApp } = await import("fw-b");
 try {
   const app = await createApp({ root: ${JSON.stringify(fixtureApp)}, config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:", autoMigrate: true, contrib: ${JSON.stringify(contrib)} } });
@@ -39,16 +42,40 @@ try {
 } catch (error) {
   console.log(JSON.stringify({ code: error.code, message: error.message }));
 }`;
-  const result = spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", "--import", pathToFileURL(hide).href, "--input-type=module", "-e", script], {
-    cwd: packageDir,
-    encoding: "utf8",
-    env: { ...process.env, HIDDEN_PACKAGES: hidden },
-    timeout: 120_000,
-  });
+  const result = spawnSync(
+    process.execPath,
+    [
+      "--conditions=source",
+      "--import",
+      "tsx",
+      "--import",
+      pathToFileURL(hide).href,
+      "--input-type=module",
+      "-e",
+      script,
+    ],
+    {
+      cwd: packageDir,
+      encoding: "utf8",
+      env: { ...process.env, HIDDEN_PACKAGES: hidden },
+      timeout: 120_000,
+    },
+  );
   return { status: result.status, stdout: result.stdout.trim(), stderr: result.stderr };
 }
 
-const OAUTH = { providers: { acme: { type: "oauth2", clientId: "id", clientSecret: "secret", authorizationEndpoint: "https://acme.test/a", tokenEndpoint: "https://acme.test/t", userinfoEndpoint: "https://acme.test/u" } } };
+const OAUTH = {
+  providers: {
+    acme: {
+      type: "oauth2",
+      clientId: "id",
+      clientSecret: "secret",
+      authorizationEndpoint: "https://acme.test/a",
+      tokenEndpoint: "https://acme.test/t",
+      userinfoEndpoint: "https://acme.test/u",
+    },
+  },
+};
 
 describe("a contrib module whose optional package is not installed is refused when the app is built", () => {
   test("contrib.captcha without svg-captcha: E_CONTRIB_DRIVER_MISSING naming npm install svg-captcha", () => {

@@ -26,8 +26,23 @@ describe("contrib.oauth with an unreachable provider", () => {
         errors: true,
         oauth: {
           providers: {
-            gone: { type: "oidc", issuer: down, clientId: "c", clientSecret: "s", title: "Gone ID", allowInsecure: true },
-            hub: { type: "oauth2", clientId: "c", clientSecret: "s", authorizationEndpoint: `${down}/authorize`, tokenEndpoint: `${down}/token`, userinfoEndpoint: `${down}/userinfo`, allowInsecure: true },
+            gone: {
+              type: "oidc",
+              issuer: down,
+              clientId: "c",
+              clientSecret: "s",
+              title: "Gone ID",
+              allowInsecure: true,
+            },
+            hub: {
+              type: "oauth2",
+              clientId: "c",
+              clientSecret: "s",
+              authorizationEndpoint: `${down}/authorize`,
+              tokenEndpoint: `${down}/token`,
+              userinfoEndpoint: `${down}/userinfo`,
+              allowInsecure: true,
+            },
           },
         },
       },
@@ -49,7 +64,9 @@ describe("contrib.oauth with an unreachable provider", () => {
     assert.equal(started.status, 303);
     const state = new URL(started.headers.get("location")!).searchParams.get("state");
     assert.ok(state, "the authorization URL carries a state");
-    const res = await browser.fetch(`/oauth/hub/callback?code=abc&state=${encodeURIComponent(state)}`, { headers: { accept: "text/html" } });
+    const res = await browser.fetch(`/oauth/hub/callback?code=abc&state=${encodeURIComponent(state)}`, {
+      headers: { accept: "text/html" },
+    });
     const html = await res.text();
     assert.equal(res.status, 503, html.slice(0, 300));
     assert.match(html, /the provider is unavailable/);

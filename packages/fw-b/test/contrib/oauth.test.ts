@@ -35,7 +35,18 @@ describe("contrib.oauth with a local OpenID Connect provider", () => {
     app = await startContribApp({
       contrib: {
         auth: true,
-        oauth: { providers: { local: { type: "oidc", issuer: provider.issuer.url!, clientId: "fw-b-test", clientSecret: "secret", title: "Local ID", allowInsecure: true } } },
+        oauth: {
+          providers: {
+            local: {
+              type: "oidc",
+              issuer: provider.issuer.url!,
+              clientId: "fw-b-test",
+              clientSecret: "secret",
+              title: "Local ID",
+              allowInsecure: true,
+            },
+          },
+        },
       },
     });
   });
@@ -45,7 +56,10 @@ describe("contrib.oauth with a local OpenID Connect provider", () => {
   });
 
   test("the login page offers the provider; a verified new address makes an account and logs it in", async () => {
-    assert.match((await httpClient(app.url).page("/login")).text, /href="\/oauth\/local"[^>]*>.*Continue with Local ID/);
+    assert.match(
+      (await httpClient(app.url).page("/login")).text,
+      /href="\/oauth\/local"[^>]*>.*Continue with Local ID/,
+    );
     profile = { sub: "sub-new-1", email: "Newcomer@Example.test", email_verified: true, name: "New <Comer>" };
     const browser = httpClient(app.url);
     const res = await signIn(browser, "/oauth/local?next=%2Faccount");
@@ -63,7 +77,11 @@ describe("contrib.oauth with a local OpenID Connect provider", () => {
   });
 
   test("an existing account is linked by verified email; an unverified email is refused", async () => {
-    const existing = await createUser(app, { username: "linked", password: "linked-pass-1", email: "linked@example.test" });
+    const existing = await createUser(app, {
+      username: "linked",
+      password: "linked-pass-1",
+      email: "linked@example.test",
+    });
     profile = { sub: "sub-linked", email: "linked@example.test", email_verified: false };
     const refused = await signIn(httpClient(app.url), "/oauth/local");
     assert.equal(refused.status, 400);
@@ -116,7 +134,15 @@ describe("contrib.oauth with a plain OAuth 2 provider (explicit endpoints and a 
         auth: true,
         oauth: {
           providers: {
-            hub: { type: "oauth2", clientId: "c", clientSecret: "s", authorizationEndpoint: `${base}/authorize`, tokenEndpoint: `${base}/token`, userinfoEndpoint: `${base}/userinfo`, allowInsecure: true },
+            hub: {
+              type: "oauth2",
+              clientId: "c",
+              clientSecret: "s",
+              authorizationEndpoint: `${base}/authorize`,
+              tokenEndpoint: `${base}/token`,
+              userinfoEndpoint: `${base}/userinfo`,
+              allowInsecure: true,
+            },
           },
         },
       },

@@ -10,7 +10,9 @@ import { startContribApp, type ContribApp } from "./fixture.js";
 
 const MAINTENANCE_MIGRATION = "fw-b/contrib/maintenance/20240101000004_create_fwb_settings";
 
-async function readyz(app: ContribApp): Promise<{ status: number; body: { status: string; checks: Record<string, string> } }> {
+async function readyz(
+  app: ContribApp,
+): Promise<{ status: number; body: { status: string; checks: Record<string, string> } }> {
   const res = await fetch(`${app.url}/readyz`);
   return { status: res.status, body: (await res.json()) as { status: string; checks: Record<string, string> } };
 }

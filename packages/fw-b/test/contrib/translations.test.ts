@@ -15,9 +15,18 @@ test("the shipped catalogs have the same keys, placeholders and plural forms", (
 
 test("a catalog that lacks a key or changes a placeholder is caught (the check itself works)", () => {
   const { "nav.login": _dropped, ...withoutLogin } = SHIPPED["fr"]!;
-  const problems = compareCatalogs({ en: SHIPPED["en"]!, fr: { ...withoutLogin, "auth.welcome": "Bienvenue, {{nom}} !" } });
-  assert.ok(problems.some((line) => line.includes('"nav.login" is missing')), problems.join("\n"));
-  assert.ok(problems.some((line) => line.includes('"auth.welcome" uses the placeholders [nom]')), problems.join("\n"));
+  const problems = compareCatalogs({
+    en: SHIPPED["en"]!,
+    fr: { ...withoutLogin, "auth.welcome": "Bienvenue, {{nom}} !" },
+  });
+  assert.ok(
+    problems.some((line) => line.includes('"nav.login" is missing')),
+    problems.join("\n"),
+  );
+  assert.ok(
+    problems.some((line) => line.includes('"auth.welcome" uses the placeholders [nom]')),
+    problems.join("\n"),
+  );
 });
 
 test("every shipped language is offered by default, named in its own language", () => {

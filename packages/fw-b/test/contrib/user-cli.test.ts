@@ -17,16 +17,22 @@ const root = mkdtempSync(join(tmpdir(), "fw-b-user-cli-"));
 
 /** Runs `fw-b ARGS` in the app folder, with `input` on standard input. */
 function fwb(input: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ["--conditions=source", `--import=${import.meta.resolve("tsx")}`, main, ...args], {
-    cwd: root,
-    input,
-    encoding: "utf8",
-    env: { ...process.env, FW_TS_LOADER: "", APP_ENV: "" },
-  });
+  const result = spawnSync(
+    process.execPath,
+    ["--conditions=source", `--import=${import.meta.resolve("tsx")}`, main, ...args],
+    {
+      cwd: root,
+      input,
+      encoding: "utf8",
+      env: { ...process.env, FW_TS_LOADER: "", APP_ENV: "" },
+    },
+  );
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-async function userRow(username: string): Promise<{ role: string; password_hash: string | null; email: string; email_verified_at: unknown } | undefined> {
+async function userRow(
+  username: string,
+): Promise<{ role: string; password_hash: string | null; email: string; email_verified_at: unknown } | undefined> {
   const db = await connect("sqlite:data/app.db", { root });
   try {
     return await db.knex("fwb_users").where({ username }).first();
@@ -39,7 +45,10 @@ describe("fw-b :user create / promote", () => {
   before(() => {
     mkdirSync(join(root, "lib"), { recursive: true });
     mkdirSync(join(root, "data"), { recursive: true });
-    writeFileSync(join(root, "lib", "config.ts"), 'export const config = { dbUrl: "sqlite:data/app.db", bcryptCost: 5, contrib: { auth: true, admin: true } };\n');
+    writeFileSync(
+      join(root, "lib", "config.ts"),
+      'export const config = { dbUrl: "sqlite:data/app.db", bcryptCost: 5, contrib: { auth: true, admin: true } };\n',
+    );
     const migrated = fwb("", ":migrate");
     assert.equal(migrated.status, 0, migrated.stderr);
   });

@@ -45,7 +45,11 @@ describe("contrib pages as a visitor sees them", () => {
   test("issue-15-14: a wrong password says on the form that the credentials did not match, with no 'fields marked below'", async () => {
     const browser = httpClient(app.url);
     const form = (await browser.page("/login")).text;
-    const res = await browser.form("/login", { _csrf_token: csrfFrom(form), identifier: "member", password: "not-the-password" });
+    const res = await browser.form("/login", {
+      _csrf_token: csrfFrom(form),
+      identifier: "member",
+      password: "not-the-password",
+    });
     assert.equal(res.status, 303);
     const page = (await browser.page("/login")).text;
     assert.doesNotMatch(page, /Please correct the fields marked below/);
@@ -53,14 +57,25 @@ describe("contrib pages as a visitor sees them", () => {
     assert.equal(said.length, 1, "said once");
     const card = page.indexOf('class="fwb-card"');
     const message = page.indexOf("Wrong username, email or password.");
-    assert.ok(card >= 0 && message > card && message < page.indexOf('<form method="post" action="/login"'), "in the login card, above the form's fields");
+    assert.ok(
+      card >= 0 && message > card && message < page.indexOf('<form method="post" action="/login"'),
+      "in the login card, above the form's fields",
+    );
     assert.match(page, /name="identifier" type="text" value="member"/, "the identifier is kept");
   });
 
   test("issue-15-14: a form with a field marked still gets the summary and the field's message", async () => {
     const browser = httpClient(app.url);
     const form = (await browser.page("/signup")).text;
-    await browser.form("/signup", { _csrf_token: csrfFrom(form), captcha: app.captcha.last, username: "newbie", email: "newbie@example.test", name: "Newbie", password: "short", password_confirm: "short" });
+    await browser.form("/signup", {
+      _csrf_token: csrfFrom(form),
+      captcha: app.captcha.last,
+      username: "newbie",
+      email: "newbie@example.test",
+      name: "Newbie",
+      password: "short",
+      password_confirm: "short",
+    });
     const page = (await browser.page("/signup")).text;
     assert.match(page, /Please correct the fields marked below\./);
     assert.match(page, /class="fwb-field has-error"/);

@@ -6,7 +6,8 @@ import { RESPONSE_KIND_TAG } from "routing-kernel";
 import { NAV_CLASS, NAV_ITEM } from "../../src/tags.js";
 import { navTitle, renderHtml, renderJson, renderXml, route } from "../../src/decorators/index.js";
 
-const table = (exports: Record<string, unknown>) => buildRouteTable({ conventions, modules: [{ name: "main", exports }] });
+const table = (exports: Record<string, unknown>) =>
+  buildRouteTable({ conventions, modules: [{ name: "main", exports }] });
 
 describe("fw-b decorators", () => {
   test("@renderJson / @renderXml bare or called, on a class or a method; @renderHtml switches back", () => {
@@ -67,31 +68,43 @@ describe("fw-b decorators", () => {
   });
 
   test("@navTitle rejects a bad title or options when the class is defined", () => {
-    assert.throws(() => {
-      @navTitle("  ")
-      class Bad extends FwB {}
-      return Bad;
-    }, { code: "E_INVALID_NAV_TITLE", message: /class Bad.*non-empty/ });
-    assert.throws(() => {
-      class Bad extends FwB {
-        @navTitle("x", { order: Number.NaN }) m() {}
-      }
-      return Bad;
-    }, { code: "E_INVALID_NAV_TITLE", message: /m\(\).*order/ });
-    assert.throws(() => {
-      class Bad extends FwB {
-        @navTitle("x", { visible: "yes" as never }) m() {}
-      }
-      return Bad;
-    }, { code: "E_INVALID_NAV_TITLE", message: /visible/ });
+    assert.throws(
+      () => {
+        @navTitle("  ")
+        class Bad extends FwB {}
+        return Bad;
+      },
+      { code: "E_INVALID_NAV_TITLE", message: /class Bad.*non-empty/ },
+    );
+    assert.throws(
+      () => {
+        class Bad extends FwB {
+          @navTitle("x", { order: Number.NaN }) m() {}
+        }
+        return Bad;
+      },
+      { code: "E_INVALID_NAV_TITLE", message: /m\(\).*order/ },
+    );
+    assert.throws(
+      () => {
+        class Bad extends FwB {
+          @navTitle("x", { visible: "yes" as never }) m() {}
+        }
+        return Bad;
+      },
+      { code: "E_INVALID_NAV_TITLE", message: /visible/ },
+    );
   });
 
   test("an invalid route path fails when the class is defined", () => {
-    assert.throws(() => {
-      class Bad extends FwB {
-        @route("/a b") m() {}
-      }
-      return Bad;
-    }, { code: "E_INVALID_ROUTE_PATH" });
+    assert.throws(
+      () => {
+        class Bad extends FwB {
+          @route("/a b") m() {}
+        }
+        return Bad;
+      },
+      { code: "E_INVALID_ROUTE_PATH" },
+    );
   });
 });

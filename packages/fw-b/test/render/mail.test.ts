@@ -26,14 +26,25 @@ describe("fw-b Pug mail renderer over a real SMTP server", () => {
   });
 
   test("issue-15-2: subject and text part arrive as written, the HTML part escaped", async () => {
-    const render = pugMailRenderer({ appDir: join(root, "templates"), packageDir: join(root, "none"), development: false });
+    const render = pugMailRenderer({
+      appDir: join(root, "templates"),
+      packageDir: join(root, "none"),
+      development: false,
+    });
     const mailer = createMailer({ url: smtp.url, from: "app@example.test", render });
-    await mailer.sendMail({ to: "ann@example.test", template: "welcome", context: { name: "<Ann>", link: "http://127.0.0.1/?a=1&b=2" } });
+    await mailer.sendMail({
+      to: "ann@example.test",
+      template: "welcome",
+      context: { name: "<Ann>", link: "http://127.0.0.1/?a=1&b=2" },
+    });
     mailer.close();
     const mail = await smtp.waitForMail();
     assert.match(mail.raw, /^Subject: Welcome <Ann>!\r?$/m, "the raw Subject header is the text as written");
     assert.equal(mail.parsed.subject, "Welcome <Ann>!");
-    assert.equal(mail.parsed.text?.trim(), "Hello <Ann> & friends, see http://127.0.0.1/?a=1&b=2\nWrite &lt;b&gt; for bold.");
+    assert.equal(
+      mail.parsed.text?.trim(),
+      "Hello <Ann> & friends, see http://127.0.0.1/?a=1&b=2\nWrite &lt;b&gt; for bold.",
+    );
     assert.equal(String(mail.parsed.html).trim(), "<p>Hello &lt;Ann&gt;</p>");
   });
 });

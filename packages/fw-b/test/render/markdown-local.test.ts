@@ -10,7 +10,10 @@ import { TemplateStore } from "../../src/render/templates.js";
 const dir = mkdtempSync(join(tmpdir(), "fwb-markdown-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 mkdirSync(join(dir, "c"), { recursive: true });
-writeFileSync(join(dir, "c", "post.pug"), "div.body!= markdown(body)\n:markdown\n  <aside class=\"own\">template *text*</aside>");
+writeFileSync(
+  join(dir, "c", "post.pug"),
+  'div.body!= markdown(body)\n:markdown\n  <aside class="own">template *text*</aside>',
+);
 const store = new TemplateStore({ appDir: dir, packageDir: PACKAGE_TEMPLATES, development: false });
 const render = (body: string) => store.find("c/post")!.render({ markdown, body });
 
@@ -22,7 +25,10 @@ describe("fw-b's markdown local and :markdown filter", () => {
 
   test("raw HTML in user text is shown as text, safe links are kept", () => {
     const html = render("**bold** <script>alert(1)</script> [ok](https://x.example)");
-    assert.match(html, /<strong>bold<\/strong> &lt;script&gt;alert\(1\)&lt;\/script&gt; <a href="https:\/\/x.example">ok<\/a>/);
+    assert.match(
+      html,
+      /<strong>bold<\/strong> &lt;script&gt;alert\(1\)&lt;\/script&gt; <a href="https:\/\/x.example">ok<\/a>/,
+    );
   });
 
   test("the template's own :markdown block is trusted and keeps its HTML", () => {

@@ -8,7 +8,8 @@ import { request } from "../../src/request.js";
 import { NavMenu, type MenuItem } from "../../src/render/menu.js";
 
 const ctx = (path: string, user?: string) => ({ path, state: user ? { user } : {} }) as unknown as Context;
-const table = (exports: Record<string, unknown>) => buildRouteTable({ conventions, modules: [{ name: "main", exports }] });
+const table = (exports: Record<string, unknown>) =>
+  buildRouteTable({ conventions, modules: [{ name: "main", exports }] });
 const titles = (items: readonly MenuItem[]): unknown =>
   items.map((item) => (item.children.length ? [item.title, titles(item.children)] : item.title));
 
@@ -62,15 +63,28 @@ describe("NavMenu", () => {
   });
 
   test("visibility predicates are applied per request", () => {
-    assert.deepEqual(titles(menu.forRequest(ctx("/", "ada"))), [["Home", ["About"]], ["Blog", ["Latest", "Archive"]], "Help", ["Account", ["Profile"]]]);
-    assert.deepEqual(titles(menu.forRequest(ctx("/", "root"))), [["Home", ["About"]], ["Blog", ["Latest", "Archive"]], "Help", ["Account", ["Profile", "Admin"]]]);
+    assert.deepEqual(titles(menu.forRequest(ctx("/", "ada"))), [
+      ["Home", ["About"]],
+      ["Blog", ["Latest", "Archive"]],
+      "Help",
+      ["Account", ["Profile"]],
+    ]);
+    assert.deepEqual(titles(menu.forRequest(ctx("/", "root"))), [
+      ["Home", ["About"]],
+      ["Blog", ["Latest", "Archive"]],
+      "Help",
+      ["Account", ["Profile", "Admin"]],
+    ]);
   });
 
   test("active entries and sections follow the request path", () => {
     const items = menu.forRequest(ctx("/blog/archive"));
     const blog = items.find((i) => i.title === "Blog")!;
     assert.equal(blog.active, true);
-    assert.deepEqual(blog.children.map((c) => c.active), [false, true]);
+    assert.deepEqual(
+      blog.children.map((c) => c.active),
+      [false, true],
+    );
     assert.equal(items.find((i) => i.title === "Home")!.active, false);
     assert.equal(menu.forRequest(ctx("/blog/show/3")).find((i) => i.title === "Blog")!.active, true);
     assert.equal(menu.forRequest(ctx("/")).find((i) => i.title === "Home")!.active, true);
@@ -98,9 +112,13 @@ describe("NavMenu", () => {
         return id;
       }
     }
-    assert.throws(() => new NavMenu(table({ NeedsId })), { code: "E_NAV_UNREACHABLE", message: /NeedsId\.show\(\).*parameters/ });
+    assert.throws(() => new NavMenu(table({ NeedsId })), {
+      code: "E_NAV_UNREACHABLE",
+      message: /NeedsId\.show\(\).*parameters/,
+    });
     class PostOnly extends FwB {
-      @navTitle("Send") @request.post
+      @navTitle("Send")
+      @request.post
       send() {}
     }
     assert.throws(() => new NavMenu(table({ PostOnly })), { code: "E_NAV_UNREACHABLE", message: /not GET/ });

@@ -14,7 +14,8 @@ function write(path: string, content: string): void {
   writeFileSync(join(dir, path), content);
 }
 
-const store = (development: boolean, appDir = join(dir, "app")) => new TemplateStore({ appDir, packageDir: PACKAGE_TEMPLATES, development });
+const store = (development: boolean, appDir = join(dir, "app")) =>
+  new TemplateStore({ appDir, packageDir: PACKAGE_TEMPLATES, development });
 
 describe("TemplateStore", () => {
   test(".pug first, then .html, then .md; none: undefined and the expected path", () => {
@@ -43,10 +44,25 @@ describe("TemplateStore", () => {
 
   test("a Markdown page is titled by its first heading and framed by layouts/markdown.pug when present", () => {
     write("md/app/p/page.md", "# The Title\n\ntext");
-    assert.match(store(false, join(dir, "md", "app")).find("p/page")!.render({ nav: [] }), /<title>The Title<\/title>/);
-    assert.match(store(false, join(dir, "md", "app")).find("p/page")!.render({ nav: [], title: "Given" }), /<title>Given<\/title>/);
+    assert.match(
+      store(false, join(dir, "md", "app"))
+        .find("p/page")!
+        .render({ nav: [] }),
+      /<title>The Title<\/title>/,
+    );
+    assert.match(
+      store(false, join(dir, "md", "app"))
+        .find("p/page")!
+        .render({ nav: [], title: "Given" }),
+      /<title>Given<\/title>/,
+    );
     write("md/app/layouts/markdown.pug", "article.md\n  block content");
-    assert.equal(store(false, join(dir, "md", "app")).find("p/page")!.render({}), '<article class="md"><h1>The Title</h1>\n<p>text</p>\n</article>');
+    assert.equal(
+      store(false, join(dir, "md", "app"))
+        .find("p/page")!
+        .render({}),
+      '<article class="md"><h1>The Title</h1>\n<p>text</p>\n</article>',
+    );
   });
 
   test("relative includes, include:markdown and the :markdown filter", () => {
@@ -74,18 +90,24 @@ describe("TemplateStore", () => {
     write("app/e/bad.pug", "div(\n");
     write("app/e/throws.pug", "p= thing.missing.deep");
     const templates = store(false);
-    assert.throws(() => templates.find("e/bad")!.render({}), (error: Error & { code?: string }) => {
-      assert.equal(error.code, "E_TEMPLATE_FAILED");
-      assert.match(error.message, /bad\.pug/);
-      return true;
-    });
+    assert.throws(
+      () => templates.find("e/bad")!.render({}),
+      (error: Error & { code?: string }) => {
+        assert.equal(error.code, "E_TEMPLATE_FAILED");
+        assert.match(error.message, /bad\.pug/);
+        return true;
+      },
+    );
     assert.throws(() => templates.find("e/throws")!.render({}), { code: "E_TEMPLATE_FAILED" });
   });
 
   test("resolveInclude: adds .pug, prefers the app's folder", () => {
     assert.equal(resolveInclude("part", "/x/y/page.pug", "/app", "/pkg"), "/x/y/part.pug");
     assert.equal(resolveInclude("text.md", "/x/page.pug", "/app", "/pkg"), "/x/text.md");
-    assert.equal(resolveInclude("/layouts/default", "/x/p.pug", join(dir, "nothing"), PACKAGE_TEMPLATES), join(PACKAGE_TEMPLATES, "layouts/default.pug"));
+    assert.equal(
+      resolveInclude("/layouts/default", "/x/p.pug", join(dir, "nothing"), PACKAGE_TEMPLATES),
+      join(PACKAGE_TEMPLATES, "layouts/default.pug"),
+    );
     assert.equal(resolveInclude("/nope", "/x/p.pug", "/app", "/pkg"), "/app/nope.pug");
   });
 });

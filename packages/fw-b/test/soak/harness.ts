@@ -45,21 +45,22 @@ export interface RoundMemory {
 export async function soak(options: SoakOptions): Promise<number[]> {
   const gc = fullGc();
   // Node's fetch keeps connections alive, as load tools do.
-  const send = (path: string, init: RequestInit = {}) => fetch(`${options.url}${path}`, { ...init, redirect: "manual" });
+  const send = (path: string, init: RequestInit = {}) =>
+    fetch(`${options.url}${path}`, { ...init, redirect: "manual" });
   const heaps: number[] = [];
   for (let round = 0; round < options.rounds; round++) {
-      let next = 0;
-      const worker = async () => {
-        while (next < options.steps) await options.step(send, next++);
-      };
-      await Promise.all(Array.from({ length: options.concurrency }, worker));
-      // Let timers and socket closes of the round run before measuring.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      gc();
-      const usage = process.memoryUsage();
-      const mb = (bytes: number) => bytes / 1024 / 1024;
-      heaps.push(mb(usage.heapUsed));
-      options.onRound?.(round, { heapMb: mb(usage.heapUsed), externalMb: mb(usage.external), rssMb: mb(usage.rss) });
+    let next = 0;
+    const worker = async () => {
+      while (next < options.steps) await options.step(send, next++);
+    };
+    await Promise.all(Array.from({ length: options.concurrency }, worker));
+    // Let timers and socket closes of the round run before measuring.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    gc();
+    const usage = process.memoryUsage();
+    const mb = (bytes: number) => bytes / 1024 / 1024;
+    heaps.push(mb(usage.heapUsed));
+    options.onRound?.(round, { heapMb: mb(usage.heapUsed), externalMb: mb(usage.external), rssMb: mb(usage.rss) });
   }
   return heaps;
 }

@@ -27,7 +27,11 @@ const visitor: LoadStep = async (send, i) => {
     body: new URLSearchParams({ note: `n${i}`, _csrf_token: token }),
   });
   assert.equal(saved.status, 200, await saved.text());
-  const api = await send("/api/echo", { method: "POST", headers: { cookie, "x-csrf-token": token, "content-type": "application/json" }, body: JSON.stringify({ i }) });
+  const api = await send("/api/echo", {
+    method: "POST",
+    headers: { cookie, "x-csrf-token": token, "content-type": "application/json" },
+    body: JSON.stringify({ i }),
+  });
   assert.equal(api.status, 200, await api.text());
   await (await send("/counter")).arrayBuffer();
   await (await send("/forms", { headers: { cookie } })).arrayBuffer();
@@ -46,7 +50,10 @@ describe(`soak: fw-b with Redis sessions, ${ROUNDS} rounds of ${STEPS} visits`, 
   let app: BatteryApp;
   before(async () => {
     const redis = await requireServer("redis");
-    app = await startBatteryApp({ sessionUrl: `${redis}?prefix=fwb-soak-${process.pid}:`, cacheUrl: `${redis}?prefix=fwb-soak-cache-${process.pid}:` });
+    app = await startBatteryApp({
+      sessionUrl: `${redis}?prefix=fwb-soak-${process.pid}:`,
+      cacheUrl: `${redis}?prefix=fwb-soak-cache-${process.pid}:`,
+    });
   });
   after(() => app?.close());
 
@@ -58,14 +65,21 @@ describe(`soak: fw-b with Redis sessions, ${ROUNDS} rounds of ${STEPS} visits`, 
       concurrency: 16,
       step: visitor,
       onRound: (round, m) =>
-        console.log(`round ${round + 1}: after GC heap ${m.heapMb.toFixed(1)} MB, external ${m.externalMb.toFixed(1)} MB, rss ${m.rssMb.toFixed(1)} MB`),
+        console.log(
+          `round ${round + 1}: after GC heap ${m.heapMb.toFixed(1)} MB, external ${m.externalMb.toFixed(1)} MB, rss ${m.rssMb.toFixed(1)} MB`,
+        ),
     });
     // The first two rounds warm up (compiled templates, connection pools, JIT): measure from there.
     const base = heaps[1]!;
     const last = heaps[heaps.length - 1]!;
     const perRound = (last - base) / (heaps.length - 2);
-    console.log(`heaps: ${heaps.map((h) => h.toFixed(1)).join(", ")} MB; growth per round after warm-up ${perRound.toFixed(2)} MB`);
+    console.log(
+      `heaps: ${heaps.map((h) => h.toFixed(1)).join(", ")} MB; growth per round after warm-up ${perRound.toFixed(2)} MB`,
+    );
     // A leak of even 1 KB per visit shows as STEPS KB per round; allow a little noise.
-    assert.ok(perRound < Math.max(1, (STEPS * 0.5) / 1024), `the heap grows ${perRound.toFixed(2)} MB per round: ${heaps.map((h) => h.toFixed(1)).join(", ")}`);
+    assert.ok(
+      perRound < Math.max(1, (STEPS * 0.5) / 1024),
+      `the heap grows ${perRound.toFixed(2)} MB per round: ${heaps.map((h) => h.toFixed(1)).join(", ")}`,
+    );
   });
 });

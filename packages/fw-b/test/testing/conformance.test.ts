@@ -4,4 +4,6 @@ import { runConformance } from "@fwkit/conformance";
 import { noServers, requireServer } from "@fwkit/test-servers";
 import { conformanceAdapter as adapter } from "../../src/testing/index.js";
 
-runConformance(noServers ? adapter : { ...adapter, security: { ...adapter.security, sessionStore: () => requireServer("redis") } });
+runConformance(
+  noServers ? adapter : { ...adapter, security: { ...adapter.security, sessionStore: () => requireServer("redis") } },
+);

@@ -59,7 +59,8 @@ function countForMetrics(queue: JobQueue): NodeJS.Timeout {
     if (!telemetry.queue.hasSubscribers) return;
     queue.depth().then(
       (byQueue) => {
-        for (const [name, counts] of Object.entries(byQueue)) report(telemetry.queue, () => ({ queue: name, ...counts }));
+        for (const [name, counts] of Object.entries(byQueue))
+          report(telemetry.queue, () => ({ queue: name, ...counts }));
       },
       () => undefined,
     );

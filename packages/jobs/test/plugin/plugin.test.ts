@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { after, describe, test } from "node:test";
 import { requireServer } from "@fwkit/test-servers";
 import { fileURLToPath } from "node:url";
-import { type Host } from "@fwkit/koa-host";
+import type { Host } from "@fwkit/koa-host";
 import { createHost, HostView } from "@fwkit/koa-host/plugin";
 import { defineConventions } from "routing-kernel";
 import { jobsOf, jobsPlugin } from "../../src/index.js";
@@ -131,7 +131,9 @@ describe("jobs plugin: the dashboard", () => {
       env: "production",
       secretKey: "a-production-secret-0123456789abcdef0123456789",
       queueUrl,
-      jobs: { dashboard: { production: true, guard: (ctx: { get(name: string): string }) => ctx.get("x-admin") === "yes" } },
+      jobs: {
+        dashboard: { production: true, guard: (ctx: { get(name: string): string }) => ctx.get("x-admin") === "yes" },
+      },
     });
     try {
       const server = await production.listen(0, "127.0.0.1");

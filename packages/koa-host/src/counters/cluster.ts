@@ -5,7 +5,7 @@
  * store (Redis) instead.
  */
 import { E_CLUSTER_PRIMARY_UNAVAILABLE } from "../errors.js";
-import { WindowCounts, type CounterLimit, type TakeResult } from "./window-counts.js";
+import type { WindowCounts, CounterLimit, TakeResult } from "./window-counts.js";
 
 /** The variable the primary sets in its workers' environment: its counter service answers. */
 export const CLUSTER_COUNTERS_ENV = Object.freeze({ FW_CLUSTER_COUNTERS: "1" });
@@ -47,7 +47,9 @@ export function answerCounterRequest(counts: WindowCounts, message: unknown): Co
       limits.every((item) => typeof item?.key === "string" && Number.isInteger(item.limit)) &&
       Number.isInteger(windowMs) &&
       windowMs > 0;
-    return valid ? { fw: "counters-answer", id, result: counts.take(limits, windowMs) } : { fw: "counters-answer", id, error: "a malformed take request" };
+    return valid
+      ? { fw: "counters-answer", id, result: counts.take(limits, windowMs) }
+      : { fw: "counters-answer", id, error: "a malformed take request" };
   }
   if (typeof request.key !== "string") return { fw: "counters-answer", id, error: "a request without a key" };
   if (request.op === "release") counts.release(request.key);
@@ -72,9 +74,13 @@ let client: ClusterCounters | undefined;
  * serves them), else `undefined`: the caller keeps its counters in its own memory.
  */
 export function clusterCounters(): ClusterCounters | undefined {
-  if (process.env["FW_CLUSTER_COUNTERS"] !== CLUSTER_COUNTERS_ENV.FW_CLUSTER_COUNTERS || !process.send) return undefined;
+  if (process.env["FW_CLUSTER_COUNTERS"] !== CLUSTER_COUNTERS_ENV.FW_CLUSTER_COUNTERS || !process.send)
+    return undefined;
   if (client) return client;
-  const pending = new Map<number, { resolve: (answer: CounterAnswer) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
+  const pending = new Map<
+    number,
+    { resolve: (answer: CounterAnswer) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }
+  >();
   let next = 0;
   const failAll = (reason: string) => {
     for (const [id, waiter] of pending) {
@@ -85,7 +91,8 @@ export function clusterCounters(): ClusterCounters | undefined {
   };
   process.on("message", (message: unknown) => {
     const reply = message as Partial<CounterAnswer> | null;
-    if (typeof reply !== "object" || reply === null || reply.fw !== "counters-answer" || typeof reply.id !== "number") return;
+    if (typeof reply !== "object" || reply === null || reply.fw !== "counters-answer" || typeof reply.id !== "number")
+      return;
     const waiter = pending.get(reply.id);
     if (!waiter) return;
     pending.delete(reply.id);
@@ -115,7 +122,8 @@ export function clusterCounters(): ClusterCounters | undefined {
       });
     });
   client = {
-    take: async (limits, windowMs) => (await ask({ op: "take", limits: limits.map(({ key, limit }) => ({ key, limit })), windowMs })).result!,
+    take: async (limits, windowMs) =>
+      (await ask({ op: "take", limits: limits.map(({ key, limit }) => ({ key, limit })), windowMs })).result!,
     release: async (key) => void (await ask({ op: "release", key })),
     reset: async (key) => void (await ask({ op: "reset", key })),
     close: async () => undefined,

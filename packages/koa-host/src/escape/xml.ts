@@ -5,7 +5,8 @@ import { E_XML_CYCLE } from "../errors.js";
 const XML_NAME = /^[\p{L}_][\p{L}\p{N}._\-\u00B7\u0300-\u036F\u203F-\u2040]*$/u;
 // Characters XML 1.0 cannot carry at all (control characters, lone surrogates, U+FFFE/U+FFFF).
 // eslint-disable-next-line no-control-regex
-const INVALID_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const INVALID_CHARS =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Tells whether a key can be written as an element name (else it becomes `<key name="...">`). */
 export function isXmlName(key: string): boolean {
@@ -17,7 +18,13 @@ export function escapeXml(text: string): string {
   return text.replace(INVALID_CHARS, "\uFFFD").replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
-const ENTITIES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+const ENTITIES: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
 
 /**
  * Serializes a view result as the XML document of docs/views.md: root `<response>`, each key an
@@ -63,7 +70,9 @@ function content(value: unknown, ancestors: object[], path: string): string {
   }
   const toJSON = (value as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === "function") return content(toJSON.call(value), nested, path);
-  return Object.entries(value).map(([k, v]) => field(k, v, nested, path)).join("");
+  return Object.entries(value)
+    .map(([k, v]) => field(k, v, nested, path))
+    .join("");
 }
 
 function field(key: string, value: unknown, ancestors: object[], path: string): string {

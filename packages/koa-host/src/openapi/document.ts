@@ -12,14 +12,24 @@ export interface OpenApiSource {
   readonly contributions: readonly OpenApiContribution[];
 }
 
-const CONTENT_TYPES: Readonly<Record<string, string>> = { json: "application/json", xml: "application/xml", html: "text/html" };
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  json: "application/json",
+  xml: "application/xml",
+  html: "text/html",
+};
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** `{"error": {"status": N, "message": "..."}}`: how both frameworks answer errors of data routes. */
 const ERROR_SCHEMA = {
   type: "object",
   required: ["error"],
-  properties: { error: { type: "object", required: ["status", "message"], properties: { status: { type: "integer" }, message: { type: "string" } } } },
+  properties: {
+    error: {
+      type: "object",
+      required: ["status", "message"],
+      properties: { status: { type: "integer" }, message: { type: "string" } },
+    },
+  },
 };
 /** The 422 answer of a refused input (data's validationErrorBody). */
 const VALIDATION_SCHEMA = {
@@ -45,7 +55,10 @@ const VALIDATION_SCHEMA = {
  * add (401/403 and security schemes from the security battery). HTML routes are left out unless
  * `includeHtml`. A schema without a JSON Schema converter is left out with a warning, never a crash.
  */
-export async function openApiDocument(sources: readonly OpenApiSource[], given: OpenApiOptions = {}): Promise<OpenApiResult> {
+export async function openApiDocument(
+  sources: readonly OpenApiSource[],
+  given: OpenApiOptions = {},
+): Promise<OpenApiResult> {
   const options = checkOpenApiOptions(given, "openApiDocument()");
   const warnings: string[] = [];
   const paths: Record<string, Record<string, OpenApiObject>> = {};
@@ -59,8 +72,14 @@ export async function openApiDocument(sources: readonly OpenApiSource[], given: 
     for (const route of source.routes) {
       const meta = routeMetadata(route);
       if (meta.responseKind === "html" && !options.includeHtml) continue;
-      const notes = source.contributions.map((c) => c.route?.(route)).filter((n): n is OpenApiRouteNotes => n !== undefined);
-      const convert = async (schema: StandardSchemaV1 | undefined, io: "input" | "output", what: string): Promise<OpenApiObject | undefined> => {
+      const notes = source.contributions
+        .map((c) => c.route?.(route))
+        .filter((n): n is OpenApiRouteNotes => n !== undefined);
+      const convert = async (
+        schema: StandardSchemaV1 | undefined,
+        io: "input" | "output",
+        what: string,
+      ): Promise<OpenApiObject | undefined> => {
         if (!schema) return undefined;
         const converted = await toJsonSchema(schema, io);
         if ("schema" in converted) return converted.schema;
@@ -71,8 +90,10 @@ export async function openApiDocument(sources: readonly OpenApiSource[], given: 
       const body = await convert(meta.schemas.body, "input", "body");
       const files = await convert(meta.schemas.files, "input", "files");
       const responses: Record<string, OpenApiObject | undefined> = {};
-      for (const [status, schema] of Object.entries(meta.schemas.responses)) responses[status] = await convert(schema, "output", `${status} response`);
-      const declaredInput = meta.schemas.query !== undefined || meta.schemas.body !== undefined || meta.schemas.files !== undefined;
+      for (const [status, schema] of Object.entries(meta.schemas.responses))
+        responses[status] = await convert(schema, "output", `${status} response`);
+      const declaredInput =
+        meta.schemas.query !== undefined || meta.schemas.body !== undefined || meta.schemas.files !== undefined;
       for (const tag of meta.tags) if (!tags.has(tag)) tags.set(tag, { name: tag });
 
       meta.patterns.forEach((pattern, index) => {
@@ -119,7 +140,8 @@ function usedSchemes(paths: Record<string, Record<string, OpenApiObject>>): Set<
   const used = new Set<string>();
   for (const item of Object.values(paths)) {
     for (const operation of Object.values(item)) {
-      for (const requirement of (operation["security"] ?? []) as Array<Record<string, unknown>>) for (const name of Object.keys(requirement)) used.add(name);
+      for (const requirement of (operation["security"] ?? []) as Array<Record<string, unknown>>)
+        for (const name of Object.keys(requirement)) used.add(name);
     }
   }
   return used;
@@ -143,16 +165,23 @@ function operationOf(meta: RouteMetadata, pattern: string, index: number, verb: 
   // Every operation has a summary (lists and linters show it): the decorator's, else the route's name.
   operation["summary"] = meta.summary ?? meta.id;
   const optional = meta.parameters.filter((p) => p.optional && p.source === "path").map((p) => p.name);
-  const description = [meta.description, optional.length > 0 ? `Optional segments (${optional.map((n) => `\`${n}\``).join(", ")}) are listed as separate paths: \`${meta.path}\` answers with and without them.` : undefined].filter(Boolean);
+  const description = [
+    meta.description,
+    optional.length > 0
+      ? `Optional segments (${optional.map((n) => `\`${n}\``).join(", ")}) are listed as separate paths: \`${meta.path}\` answers with and without them.`
+      : undefined,
+  ].filter(Boolean);
   if (description.length > 0) operation["description"] = description.join("\n\n");
   if (meta.deprecated) operation["deprecated"] = true;
 
   const parameters: OpenApiObject[] = [];
-  for (const name of pathParams(pattern)) parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
+  for (const name of pathParams(pattern))
+    parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
   if (parts.query) {
     const properties = (parts.query["properties"] ?? {}) as Record<string, OpenApiObject>;
     const required = new Set((parts.query["required"] ?? []) as string[]);
-    for (const [name, schema] of Object.entries(properties)) parameters.push({ name, in: "query", required: required.has(name), schema });
+    for (const [name, schema] of Object.entries(properties))
+      parameters.push({ name, in: "query", required: required.has(name), schema });
   }
   if (parameters.length > 0) operation["parameters"] = parameters;
 
@@ -165,24 +194,43 @@ function operationOf(meta: RouteMetadata, pattern: string, index: number, verb: 
     responses[status] = { description: describeStatus(status), content: { [contentType]: schema ? { schema } : {} } };
   }
   if (!Object.keys(responses).some((status) => status.startsWith("2") || status.startsWith("3"))) {
-    responses["200"] = { description: "Success", content: { [contentType]: meta.responseKind === "json" ? { schema: {} } : {} } };
+    responses["200"] = {
+      description: "Success",
+      content: { [contentType]: meta.responseKind === "json" ? { schema: {} } : {} },
+    };
   }
   const data = meta.responseKind !== "html";
-  const errorContent = data ? { content: { [contentType]: meta.responseKind === "json" ? { schema: { $ref: "#/components/schemas/Error" } } : {} } } : {};
+  const errorContent = data
+    ? {
+        content: {
+          [contentType]: meta.responseKind === "json" ? { schema: { $ref: "#/components/schemas/Error" } } : {},
+        },
+      }
+    : {};
   if (meta.schemas.query || meta.schemas.body || meta.schemas.files) {
     responses["422"] ??= {
       description: "The input was refused: per-field messages",
-      ...(data ? { content: { [contentType]: meta.responseKind === "json" ? { schema: { $ref: "#/components/schemas/ValidationError" } } : {} } } : {}),
+      ...(data
+        ? {
+            content: {
+              [contentType]:
+                meta.responseKind === "json" ? { schema: { $ref: "#/components/schemas/ValidationError" } } : {},
+            },
+          }
+        : {}),
     };
   }
   for (const note of parts.notes) {
-    for (const [status, text] of Object.entries(note.responses ?? {})) responses[status] ??= { description: text, ...errorContent };
+    for (const [status, text] of Object.entries(note.responses ?? {}))
+      responses[status] ??= { description: text, ...errorContent };
   }
   operation["responses"] = responses;
 
   // Always said: `[]` marks a public operation, so no reader (or tool) takes it for one that forgot its scheme.
   const security = parts.notes.flatMap((note) => note.security ?? []);
-  operation["security"] = security.map((requirement) => Object.fromEntries(Object.entries(requirement).map(([k, v]) => [k, [...v]])));
+  operation["security"] = security.map((requirement) =>
+    Object.fromEntries(Object.entries(requirement).map(([k, v]) => [k, [...v]])),
+  );
   return operation;
 }
 
@@ -191,11 +239,19 @@ function requestBodyOf(meta: RouteMetadata, parts: Parts): OpenApiObject | undef
   if (!parts.body && !parts.files && !meta.schemas.body && !meta.schemas.files) return undefined;
   const body = parts.body ?? {};
   if (meta.schemas.files) {
-    const fileFields = Object.keys(((parts.files ?? {})["properties"] ?? {}) as object);
-    const properties: Record<string, OpenApiObject> = { ...((body["properties"] ?? {}) as Record<string, OpenApiObject>) };
-    for (const field of fileFields) properties[field] = { type: "string", contentMediaType: "application/octet-stream" };
-    const required = [...((body["required"] ?? []) as string[]), ...(((parts.files ?? {})["required"] ?? []) as string[])];
-    return { required: true, content: { "multipart/form-data": { schema: { type: "object", properties, ...(required.length > 0 ? { required } : {}) } } } };
+    const fileFields = Object.keys((parts.files?.["properties"] ?? {}) as object);
+    const properties: Record<string, OpenApiObject> = {
+      ...((body["properties"] ?? {}) as Record<string, OpenApiObject>),
+    };
+    for (const field of fileFields)
+      properties[field] = { type: "string", contentMediaType: "application/octet-stream" };
+    const required = [...((body["required"] ?? []) as string[]), ...((parts.files?.["required"] ?? []) as string[])];
+    return {
+      required: true,
+      content: {
+        "multipart/form-data": { schema: { type: "object", properties, ...(required.length > 0 ? { required } : {}) } },
+      },
+    };
   }
   const schema = parts.body ? { schema: parts.body } : {};
   return { required: true, content: { "application/json": schema, "application/x-www-form-urlencoded": schema } };
@@ -213,10 +269,24 @@ function pathParams(pattern: string): string[] {
 /** Unique ids for a route with several paths or verbs: `Posts.show`, `Posts.show.2`, `Posts.save.put`. */
 function operationIdOf(meta: RouteMetadata, index: number, verb: string): string {
   const verbs = meta.verbs.filter((v) => v !== "HEAD");
-  return [meta.id, index > 0 ? String(index + 1) : "", verbs.length > 1 ? verb.toLowerCase() : ""].filter(Boolean).join(".");
+  return [meta.id, index > 0 ? String(index + 1) : "", verbs.length > 1 ? verb.toLowerCase() : ""]
+    .filter(Boolean)
+    .join(".");
 }
 
 function describeStatus(status: string): string {
-  const texts: Record<string, string> = { "200": "Success", "201": "Created", "202": "Accepted", "204": "No content", "400": "Bad request", "401": "Unauthorized", "403": "Forbidden", "404": "Not found", "409": "Conflict", "422": "The input was refused", "429": "Too many requests" };
+  const texts: Record<string, string> = {
+    "200": "Success",
+    "201": "Created",
+    "202": "Accepted",
+    "204": "No content",
+    "400": "Bad request",
+    "401": "Unauthorized",
+    "403": "Forbidden",
+    "404": "Not found",
+    "409": "Conflict",
+    "422": "The input was refused",
+    "429": "Too many requests",
+  };
   return texts[status] ?? `HTTP ${status}`;
 }

@@ -7,4 +7,11 @@ export { toJsonSchema, type Converted } from "./json-schema.js";
 export { OPENAPI_CONFIG_KEYS, openApiMiddleware, openApiSettings, type OpenApiConfig } from "./serve.js";
 export { openApiPlugin } from "./plugin.js";
 export { contributionsOf, openApiSources } from "./sources.js";
-export type { OpenApiContribution, OpenApiObject, OpenApiOptions, OpenApiResult, OpenApiRouteNotes, OpenApiServer } from "./types.js";
+export type {
+  OpenApiContribution,
+  OpenApiObject,
+  OpenApiOptions,
+  OpenApiResult,
+  OpenApiRouteNotes,
+  OpenApiServer,
+} from "./types.js";

@@ -16,20 +16,26 @@ const SERVER_KEYS = ["url", "description"];
  */
 export function checkOpenApiOptions(options: OpenApiOptions, where: string): CheckedOpenApiOptions {
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new E_OPENAPI_OPTION(where, "options", "expected an object with " + KNOWN.join(", "));
+    throw new E_OPENAPI_OPTION(where, "options", `expected an object with ${KNOWN.join(", ")}`);
   }
   for (const key of ["title", "version", "description"] as const) {
     const value = options[key];
-    if (value !== undefined && (typeof value !== "string" || value.trim() === "")) throw new E_OPENAPI_OPTION(where, key, "expected a non-empty string");
+    if (value !== undefined && (typeof value !== "string" || value.trim() === ""))
+      throw new E_OPENAPI_OPTION(where, key, "expected a non-empty string");
   }
-  if (options.includeHtml !== undefined && typeof options.includeHtml !== "boolean") throw new E_OPENAPI_OPTION(where, "includeHtml", "expected true or false");
+  if (options.includeHtml !== undefined && typeof options.includeHtml !== "boolean")
+    throw new E_OPENAPI_OPTION(where, "includeHtml", "expected true or false");
   const { servers, ...rest } = options;
   return servers === undefined ? rest : { ...rest, servers: checkServers(servers as unknown, where) };
 }
 
 function checkServers(servers: unknown, where: string): OpenApiServer[] {
   if (!Array.isArray(servers)) {
-    throw new E_OPENAPI_OPTION(where, "servers", `expected a list such as ["https://api.example.com"] or [{ url: "https://api.example.com", description: "Production" }], got ${describe(servers)}`);
+    throw new E_OPENAPI_OPTION(
+      where,
+      "servers",
+      `expected a list such as ["https://api.example.com"] or [{ url: "https://api.example.com", description: "Production" }], got ${describe(servers)}`,
+    );
   }
   return servers.map((server: unknown, index) => {
     const at = `servers[${index}]`;
@@ -39,12 +45,14 @@ function checkServers(servers: unknown, where: string): OpenApiServer[] {
     }
     const record = server as Record<string, unknown>;
     for (const key of Object.keys(record)) {
-      if (!SERVER_KEYS.includes(key)) throw new E_OPENAPI_OPTION(where, `${at}.${key}`, `unknown key; known: ${SERVER_KEYS.join(", ")}`);
+      if (!SERVER_KEYS.includes(key))
+        throw new E_OPENAPI_OPTION(where, `${at}.${key}`, `unknown key; known: ${SERVER_KEYS.join(", ")}`);
     }
     if (typeof record["url"] !== "string") throw new E_OPENAPI_OPTION(where, `${at}.url`, "expected a URL string");
     const url = checkUrl(record["url"], where, `${at}.url`);
     if (record["description"] === undefined) return { url };
-    if (typeof record["description"] !== "string") throw new E_OPENAPI_OPTION(where, `${at}.description`, "expected a string");
+    if (typeof record["description"] !== "string")
+      throw new E_OPENAPI_OPTION(where, `${at}.description`, "expected a string");
     return { url, description: record["description"] };
   });
 }
@@ -58,9 +66,19 @@ function checkUrl(url: string, where: string, at: string): string {
   } catch {
     // refused below
   }
-  throw new E_OPENAPI_OPTION(where, at, `expected an http(s) URL or a path starting with "/", got ${JSON.stringify(url)}`);
+  throw new E_OPENAPI_OPTION(
+    where,
+    at,
+    `expected an http(s) URL or a path starting with "/", got ${JSON.stringify(url)}`,
+  );
 }
 
 function describe(value: unknown): string {
-  return typeof value === "string" ? JSON.stringify(value) : Array.isArray(value) ? "a list" : value === null ? "null" : typeof value;
+  return typeof value === "string"
+    ? JSON.stringify(value)
+    : Array.isArray(value)
+      ? "a list"
+      : value === null
+        ? "null"
+        : typeof value;
 }

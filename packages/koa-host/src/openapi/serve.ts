@@ -31,7 +31,9 @@ export const OPENAPI_CONFIG_KEYS = Object.freeze({
 } as const);
 
 /** The `openapi` block with its defaults, or undefined when nothing is served. */
-export function openApiSettings(config: AppConfig): (OpenApiConfig & { readonly path: string; readonly docsPath: string | false }) | undefined {
+export function openApiSettings(
+  config: AppConfig,
+): (OpenApiConfig & { readonly path: string; readonly docsPath: string | false }) | undefined {
   const given = ((config as { openapi?: OpenApiConfig }).openapi ?? {}) as OpenApiConfig;
   // Checked even when nothing is served, so a mistake shows at start-up in every environment.
   const { serve: _serve, path: _path, docsPath: _docsPath, ...generator } = given;
@@ -74,7 +76,11 @@ function page(title: string, base: string, documentUrl: string): string {
  * a Swagger UI page and its files from the swagger-ui-dist package. Runs after the app's routes,
  * so a view or hand-written route at the same path wins.
  */
-export function openApiMiddleware(sources: () => readonly OpenApiSource[], settings: OpenApiConfig & { readonly path: string; readonly docsPath: string | false }, basePath = ""): Middleware {
+export function openApiMiddleware(
+  sources: () => readonly OpenApiSource[],
+  settings: OpenApiConfig & { readonly path: string; readonly docsPath: string | false },
+  basePath = "",
+): Middleware {
   let document: Promise<OpenApiObject> | undefined;
   const documentPath = basePath + settings.path;
   const docsPath = settings.docsPath === false ? undefined : basePath + settings.docsPath.replace(/\/+$/, "");

@@ -14,6 +14,13 @@ export function openApiSources(host: { readonly runtime: HostRuntime }, prefix =
 
 /** {@link openApiSources} of an app's runtime. */
 export function runtimeSources(runtime: HostRuntime, prefix = ""): OpenApiSource[] {
-  const own: OpenApiSource = { routes: runtime.table.routes, prefix: prefix + runtime.basePath, contributions: contributionsOf(runtime.plugins) };
-  return [own, ...runtime.mounts.flatMap((mounted) => runtimeSources(mounted.runtime, prefix + runtime.basePath + mounted.prefix))];
+  const own: OpenApiSource = {
+    routes: runtime.table.routes,
+    prefix: prefix + runtime.basePath,
+    contributions: contributionsOf(runtime.plugins),
+  };
+  return [
+    own,
+    ...runtime.mounts.flatMap((mounted) => runtimeSources(mounted.runtime, prefix + runtime.basePath + mounted.prefix)),
+  ];
 }

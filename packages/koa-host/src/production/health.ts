@@ -46,7 +46,11 @@ export function readinessChecks(plugins: readonly HostPlugin[]): ReadinessCheck[
 
 async function run(check: ReadinessCheck, timeoutMs: number): Promise<Outcome> {
   try {
-    const state = (await withTimeout(Promise.resolve().then(() => check.check()), timeoutMs)) ?? "ok";
+    const state =
+      (await withTimeout(
+        Promise.resolve().then(() => check.check()),
+        timeoutMs,
+      )) ?? "ok";
     return state === "ok" ? { state } : { state, reason: state };
   } catch (error) {
     return { state: "down", reason: (error as Error)?.message ?? String(error) };
@@ -81,7 +85,12 @@ export async function checkReadiness(plugins: readonly HostPlugin[], timeoutMs: 
  * probes arriving together share the check in flight). A check whose state changes is logged once,
  * with its reason, at warn level (back to ok at info).
  */
-export function cachedReadiness(plugins: readonly HostPlugin[], timeoutMs: number, cacheMs: number, logger?: Logger): () => Promise<Readiness> {
+export function cachedReadiness(
+  plugins: readonly HostPlugin[],
+  timeoutMs: number,
+  cacheMs: number,
+  logger?: Logger,
+): () => Promise<Readiness> {
   let checks: ReadinessCheck[] | undefined;
   const kept = new Map<ReadinessCheck, { until: number; outcome: Promise<Outcome> }>();
   const last = new Map<string, ReadinessState>();
@@ -95,7 +104,11 @@ export function cachedReadiness(plugins: readonly HostPlugin[], timeoutMs: numbe
       if (answer.state !== before) {
         const fields = { check: check.name, state: answer.state, required: check.required !== false };
         if (answer.state === "ok") logger?.info(fields, `readiness: ${check.name} is ok again`);
-        else logger?.warn({ ...fields, reason: answer.reason }, `readiness: ${check.name} is ${answer.state}: ${answer.reason}`);
+        else
+          logger?.warn(
+            { ...fields, reason: answer.reason },
+            `readiness: ${check.name} is ${answer.state}: ${answer.reason}`,
+          );
       }
       return answer;
     });
@@ -122,7 +135,11 @@ export type HealthProbe = (ctx: Context) => Promise<void> | undefined;
  * or users: the reasons go to the log. The request front asks it before the request log, sessions
  * and CSRF: a probe every second costs no log line, no session and no cookie. Undefined when both are off.
  */
-export function healthProbe(settings: ProductionSettings, plugins: readonly HostPlugin[], logger?: Logger): HealthProbe | undefined {
+export function healthProbe(
+  settings: ProductionSettings,
+  plugins: readonly HostPlugin[],
+  logger?: Logger,
+): HealthProbe | undefined {
   const { healthPath, readyPath, readyTimeoutMs, readyCacheMs } = settings;
   if (!healthPath && !readyPath) return undefined;
   const readiness = cachedReadiness(plugins, readyTimeoutMs, readyCacheMs, logger);

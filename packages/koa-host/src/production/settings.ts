@@ -37,7 +37,7 @@ export const PRODUCTION_DEFAULTS = Object.freeze({
 
 function pathOf(key: string, value: unknown): string | false {
   if (value === false) return false;
-  if (typeof value === "string" && /^\/[A-Za-z0-9._~\/-]*$/.test(value) && !value.includes("//")) return value;
+  if (typeof value === "string" && /^\/[A-Za-z0-9._~/-]*$/.test(value) && !value.includes("//")) return value;
   throw new E_PRODUCTION_CONFIG(key, 'an absolute URL path such as "/healthz", or false to switch it off', value);
 }
 
@@ -62,13 +62,18 @@ export function productionSettings(config: AppConfig): ProductionSettings {
   }
   const healthPath = pathOf("healthPath", value("healthPath"));
   const readyPath = pathOf("readyPath", value("readyPath"));
-  if (healthPath && healthPath === readyPath) throw new E_PRODUCTION_CONFIG("readyPath", "a path other than healthPath", readyPath);
+  if (healthPath && healthPath === readyPath)
+    throw new E_PRODUCTION_CONFIG("readyPath", "a path other than healthPath", readyPath);
   return Object.freeze({
     trustProxy: trustProxyOf(value("trustProxy")),
     healthPath,
     readyPath,
     readyTimeoutMs: positive("readyTimeout", value("readyTimeout"), "milliseconds, a number above 0"),
-    readyCacheMs: notNegative("readyCache", value("readyCache"), "milliseconds, a number from 0 (0: every probe asks the stores)"),
+    readyCacheMs: notNegative(
+      "readyCache",
+      value("readyCache"),
+      "milliseconds, a number from 0 (0: every probe asks the stores)",
+    ),
     shutdownGraceMs: positive("shutdownGrace", value("shutdownGrace"), "seconds, a number above 0") * 1000,
     requestIdHeader: header.toLowerCase(),
   });

@@ -34,13 +34,19 @@ export function trustProxyOf(value: unknown): TrustProxySetting {
     if (/^[1-9]\d*$/.test(text)) return Number(text);
     if (!EVERY_HOP.has(text)) return addressListOf(value.split(/[\s,]+/).filter(Boolean), value);
   }
-  if (Array.isArray(value) && value.length > 0 && value.every((entry) => typeof entry === "string")) return addressListOf(value as string[], value);
+  if (Array.isArray(value) && value.length > 0 && value.every((entry) => typeof entry === "string"))
+    return addressListOf(value as string[], value);
   throw new E_PRODUCTION_CONFIG("trustProxy", EXPECTED, value);
 }
 
 function addressListOf(entries: readonly string[], value: unknown): readonly string[] {
   for (const entry of entries) {
-    if (!rangeOf(entry)) throw new E_PRODUCTION_CONFIG("trustProxy", `${EXPECTED} (${JSON.stringify(entry)} is not an address, a CIDR range or a known name)`, value);
+    if (!rangeOf(entry))
+      throw new E_PRODUCTION_CONFIG(
+        "trustProxy",
+        `${EXPECTED} (${JSON.stringify(entry)} is not an address, a CIDR range or a known name)`,
+        value,
+      );
   }
   return Object.freeze(entries.map((entry) => entry.trim().toLowerCase()));
 }
@@ -70,7 +76,8 @@ export function peerTrust(setting: TrustProxySetting): (ctx: Context) => boolean
   // A hop count cannot see who is in front: the app must be reachable only through its proxies.
   if (typeof setting === "number") return () => true;
   const list = new BlockList();
-  for (const [address, bits, family] of setting.flatMap((entry) => rangeOf(entry)!)) list.addSubnet(address, bits, family);
+  for (const [address, bits, family] of setting.flatMap((entry) => rangeOf(entry)!))
+    list.addSubnet(address, bits, family);
   const trusted = (address: string | undefined): boolean => {
     if (!address) return false;
     const plain = address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
@@ -89,13 +96,19 @@ export function peerTrust(setting: TrustProxySetting): (ctx: Context) => boolean
 export function installTrustProxy(koa: Koa, setting: TrustProxySetting): void {
   if (!Array.isArray(setting)) return;
   const fromPeer = peerTrust(setting) as ((ctx: Context) => boolean) & { address: (address: string) => boolean };
-  const first = (value: string | string[] | undefined): string => String(Array.isArray(value) ? value[0] : (value ?? "")).split(",")[0]!.trim();
+  const first = (value: string | string[] | undefined): string =>
+    String(Array.isArray(value) ? value[0] : (value ?? ""))
+      .split(",")[0]!
+      .trim();
   Object.defineProperties(koa.request, {
     ips: {
       configurable: true,
       get(this: Koa.Request): string[] {
         if (!fromPeer(this.ctx)) return [];
-        const chain = String(this.headers["x-forwarded-for"] ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+        const chain = String(this.headers["x-forwarded-for"] ?? "")
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean);
         let index = chain.length - 1;
         while (index > 0 && fromPeer.address(chain[index]!)) index--;
         return chain.slice(Math.max(index, 0));

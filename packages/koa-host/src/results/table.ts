@@ -74,7 +74,12 @@ function answerNothing(ctx: Context): void {
 export function prepareResult(options: ResultTableOptions): RespondFn {
   const { kind, handler } = options;
   // A render is an operation observers see (a span in the request's trace); a call when unobserved.
-  const template: TemplateRenderer = (ctx, values) => traceCall(telemetry.render, () => ({ handler }), () => options.template(ctx, values));
+  const template: TemplateRenderer = (ctx, values) =>
+    traceCall(
+      telemetry.render,
+      () => ({ handler }),
+      () => options.template(ctx, values),
+    );
   return (ctx, result) => {
     const body = unwrapReply(ctx, result);
     const shape = shapeOf(body);

@@ -49,4 +49,6 @@ export type RouteNameArgs<N extends string> = Typed extends true
   : [methodOrParams?: string | UrlParams, params?: UrlParams];
 
 /** What follows `urlFor(className, methodName, ...)` for a generated route. */
-export type RouteMethodArgs<C extends string, M extends string> = `${C}.${M}` extends keyof RouteParams ? ParamsOf<`${C}.${M}`> : never;
+export type RouteMethodArgs<C extends string, M extends string> = `${C}.${M}` extends keyof RouteParams
+  ? ParamsOf<`${C}.${M}`>
+  : never;

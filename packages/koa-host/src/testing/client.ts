@@ -119,9 +119,16 @@ export class TestClient {
       const token = await this.csrfToken();
       if (token !== undefined) headers["x-csrf-token"] = token;
     }
-    const query = init.query ? new URLSearchParams(Object.entries(init.query).map(([k, v]): [string, string] => [k, String(v)])).toString() : "";
+    const query = init.query
+      ? new URLSearchParams(Object.entries(init.query).map(([k, v]): [string, string] => [k, String(v)])).toString()
+      : "";
     const url = query ? `${path}${path.includes("?") ? "&" : "?"}${query}` : path;
-    return this.#send({ method: verb as InjectOptions["method"], url, headers, ...(payload === undefined ? {} : { payload }) });
+    return this.#send({
+      method: verb as InjectOptions["method"],
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload }),
+    });
   }
 
   /** GET `path`. */
@@ -186,7 +193,11 @@ export class TestClient {
   /** The URL of a route, as `this.urlFor(...)` builds it in a view (typed by the app's generated routes). */
   urlFor<N extends RouteName>(name: N, ...params: RouteNameArgs<N>): string;
   /** The URL of a generated route by class and method name. */
-  urlFor<C extends RouteClassName, M extends string>(className: C, methodName: M, ...params: RouteMethodArgs<C, M>): string;
+  urlFor<C extends RouteClassName, M extends string>(
+    className: C,
+    methodName: M,
+    ...params: RouteMethodArgs<C, M>
+  ): string;
   /** The URL of a route by view class (and method, `index` by default). */
   urlFor(view: ViewClass, methodOrParams?: string | UrlParams, params?: UrlParams): string;
   urlFor(target: string | ViewClass, methodOrParams?: string | UrlParams, params?: UrlParams): string {

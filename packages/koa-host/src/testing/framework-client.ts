@@ -17,7 +17,9 @@ export interface TestClientFramework<Options> {
   /** The framework's name, for the temporary folder (`fw-a`). */
   readonly name: string;
   /** Builds an app (the framework's `createApp`). */
-  createApp(options: Options & { readonly root: string; readonly config: Readonly<Record<string, unknown>> }): Promise<Host>;
+  createApp(
+    options: Options & { readonly root: string; readonly config: Readonly<Record<string, unknown>> },
+  ): Promise<Host>;
   /** The session battery's CSRF token and login. */
   readonly session: TestClientSession;
 }
@@ -30,19 +32,26 @@ const TEST_DEFAULTS = { env: "test", logRequests: false } as const;
  * in `root` or an empty temporary folder (removed by `close()`). Both in the `test` environment
  * without request logs unless the config says otherwise.
  */
-export async function frameworkTestClient<Options extends { readonly root?: string; readonly config?: Readonly<Record<string, unknown>> }>(
+export async function frameworkTestClient<
+  Options extends { readonly root?: string; readonly config?: Readonly<Record<string, unknown>> },
+>(
   framework: TestClientFramework<Options>,
   source: string | Options,
   options: TestClientFolderOptions = {},
 ): Promise<TestClient> {
   const session = framework.session;
-  if (typeof source === "string") return loadTestClient(source, { ...options, session, config: { ...TEST_DEFAULTS, ...options.config } });
+  if (typeof source === "string")
+    return loadTestClient(source, { ...options, session, config: { ...TEST_DEFAULTS, ...options.config } });
   const root = source.root ?? mkdtempSync(join(tmpdir(), `${framework.name}-test-`));
   const cleanup = () => {
     if (!source.root) rmSync(root, { recursive: true, force: true });
   };
   try {
-    const host = await framework.createApp({ ...source, root, config: { ...TEST_DEFAULTS, ...source.config, ...options.config } });
+    const host = await framework.createApp({
+      ...source,
+      root,
+      config: { ...TEST_DEFAULTS, ...source.config, ...options.config },
+    });
     return createTestClient(host, { session, cleanup });
   } catch (error) {
     cleanup();

@@ -9,12 +9,25 @@ import type { InjectOptions, Response } from "light-my-request";
 import type { Host } from "../host.js";
 import { lightMyRequest } from "./light-my-request.js";
 
-export { createTestClient, loadTestClient, TestClient, type LoadTestClientOptions, type TestClientOptions, type TestClientSession, type TestRequestInit } from "./client.js";
+export {
+  createTestClient,
+  loadTestClient,
+  TestClient,
+  type LoadTestClientOptions,
+  type TestClientOptions,
+  type TestClientSession,
+  type TestRequestInit,
+} from "./client.js";
 export { CookieJar } from "./cookie-jar.js";
 /** The test client's error codes (docs/errors.md). */
 export { E_SERVE_FOR_TEST, E_TEST_CLIENT_LOGIN, E_TEST_RESPONSE_FORMAT, E_XML_INVALID } from "../errors.js";
 export { frameworkTestClient, type TestClientFolderOptions, type TestClientFramework } from "./framework-client.js";
-export { serveForTest, type ServedForTest, type ServeForTestFramework, type ServeForTestOptions } from "./serve-for-test.js";
+export {
+  serveForTest,
+  type ServedForTest,
+  type ServeForTestFramework,
+  type ServeForTestOptions,
+} from "./serve-for-test.js";
 export { TestResponse } from "./test-response.js";
 export { parseXml, XmlElement } from "./xml.js";
 

@@ -22,7 +22,11 @@ export interface ServeForTestFramework<Definition> {
     readonly mounts?: Readonly<Record<string, Definition>>;
   }): Promise<Host>;
   /** Defines an app to mount (the framework's `defineApp`). */
-  defineApp(options: { readonly root: string; readonly modules: ViewModule[]; readonly config: Readonly<Record<string, unknown>> }): Definition;
+  defineApp(options: {
+    readonly root: string;
+    readonly modules: ViewModule[];
+    readonly config: Readonly<Record<string, unknown>>;
+  }): Definition;
   /** The error page listing the flash messages, as a real layout does (`templates/error.html` and its text). */
   readonly flashErrorPage: { readonly file: string; readonly text: string };
   /** The template written for each route of `templates` (extension such as `html`, and text showing `name`). */
@@ -81,8 +85,12 @@ export async function serveForTest<Definition>(
   try {
     writeFiles(root, filesOf(framework, options));
     const merged = mergeConfig(config, options.config);
-    const plugins: HostPlugin[] = by("plugin").length ? [{ name: "conformance-handlers", middleware: () => by("plugin").map((h) => h.middleware) }] : [];
-    const mounts = options.mount ? { [options.mount.path]: framework.defineApp({ root, modules: options.mount.modules, config: merged }) } : undefined;
+    const plugins: HostPlugin[] = by("plugin").length
+      ? [{ name: "conformance-handlers", middleware: () => by("plugin").map((h) => h.middleware) }]
+      : [];
+    const mounts = options.mount
+      ? { [options.mount.path]: framework.defineApp({ root, modules: options.mount.modules, config: merged }) }
+      : undefined;
     host = await framework.createApp({ root, modules, config: merged, plugins, ...(mounts ? { mounts } : {}) });
   } catch (error) {
     removeRoot();
@@ -109,8 +117,10 @@ function filesOf(framework: ServeForTestFramework<unknown>, options: ServeForTes
   if (options.flashErrorPage) files[framework.flashErrorPage.file] = framework.flashErrorPage.text;
   const templates = options.templates ?? [];
   const template = framework.template;
-  if (templates.length && !template) throw new E_SERVE_FOR_TEST(framework.name, 'it gives no template for the routes of "templates"');
-  for (const t of templates) files[join("templates", t.module, t.className, `${t.methodName}.${template?.extension}`)] = template?.text ?? "";
+  if (templates.length && !template)
+    throw new E_SERVE_FOR_TEST(framework.name, 'it gives no template for the routes of "templates"');
+  for (const t of templates)
+    files[join("templates", t.module, t.className, `${t.methodName}.${template?.extension}`)] = template?.text ?? "";
   return files;
 }
 
@@ -126,7 +136,8 @@ function recordLog(host: Host): string[] {
   const logged: string[] = [];
   const logger = host.logger as unknown as Record<string, unknown>;
   for (const level of ["error", "warn", "fatal"]) {
-    logger[level] = (obj: { err?: { stack?: string } }, message: string) => logged.push(`${level}: ${message} ${obj?.err?.stack ?? ""}`);
+    logger[level] = (obj: { err?: { stack?: string } }, message: string) =>
+      logged.push(`${level}: ${message} ${obj?.err?.stack ?? ""}`);
   }
   return logged;
 }

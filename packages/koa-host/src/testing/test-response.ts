@@ -52,7 +52,12 @@ export class TestResponse {
     try {
       return parseXml(this.text());
     } catch (error) {
-      throw new E_TEST_RESPONSE_FORMAT("XML", this.status, this.type || "no content type", `${(error as Error).message}; body: ${this.text().slice(0, 200)}`);
+      throw new E_TEST_RESPONSE_FORMAT(
+        "XML",
+        this.status,
+        this.type || "no content type",
+        `${(error as Error).message}; body: ${this.text().slice(0, 200)}`,
+      );
     }
   }
 }

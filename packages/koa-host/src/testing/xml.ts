@@ -60,7 +60,8 @@ function decode(text: string): string {
 export function parseXml(source: string): XmlElement {
   const stack: XmlElement[] = [];
   let root: XmlElement | undefined;
-  const token = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[([\s\S]*?)\]\]>|<!DOCTYPE[^>]*>|<\/\s*([^\s>]+)\s*>|<([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/g;
+  const token =
+    /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[([\s\S]*?)\]\]>|<!DOCTYPE[^>]*>|<\/\s*([^\s>]+)\s*>|<([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/g;
   let match: RegExpExecArray | null;
   let consumed = 0;
   while ((match = token.exec(source)) !== null) {
@@ -71,7 +72,8 @@ export function parseXml(source: string): XmlElement {
     if (cdata !== undefined) parent?.appendText(cdata);
     else if (text !== undefined) {
       if (parent) parent.appendText(decode(text));
-      else if (text.trim() !== "") throw new E_XML_INVALID(`text outside the root element: "${text.trim().slice(0, 40)}"`);
+      else if (text.trim() !== "")
+        throw new E_XML_INVALID(`text outside the root element: "${text.trim().slice(0, 40)}"`);
     } else if (closing !== undefined) {
       const open = stack.pop();
       if (open?.name !== closing) throw new E_XML_INVALID(`</${closing}> closes <${open?.name ?? "nothing"}>`);
@@ -87,7 +89,8 @@ export function parseXml(source: string): XmlElement {
       if (selfClosing !== "/") stack.push(element);
     }
   }
-  if (consumed !== source.length) throw new E_XML_INVALID(`cannot read from "${source.slice(consumed, consumed + 40)}"`);
+  if (consumed !== source.length)
+    throw new E_XML_INVALID(`cannot read from "${source.slice(consumed, consumed + 40)}"`);
   if (!root) throw new E_XML_INVALID("no root element");
   if (stack.length > 0) throw new E_XML_INVALID(`<${stack[stack.length - 1]!.name}> is never closed`);
   return root;

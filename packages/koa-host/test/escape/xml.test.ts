@@ -3,7 +3,12 @@ import { describe, test } from "node:test";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { escapeXml, isXmlName, toXml } from "../../src/escape/xml.js";
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", parseTagValue: false, isArray: (name) => name === "item" });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  parseTagValue: false,
+  isArray: (name) => name === "item",
+});
 
 function parse(xml: string): Record<string, unknown> {
   assert.equal(XMLValidator.validate(xml), true, `not valid XML: ${xml}`);
@@ -27,7 +32,10 @@ describe("toXml", () => {
   });
 
   test("a top-level array is a list of <item>", () => {
-    assert.equal(toXml([1, "a"]), '<?xml version="1.0" encoding="UTF-8"?>\n<response><item>1</item><item>a</item></response>');
+    assert.equal(
+      toXml([1, "a"]),
+      '<?xml version="1.0" encoding="UTF-8"?>\n<response><item>1</item><item>a</item></response>',
+    );
   });
 
   test("null as an empty element, booleans as true/false, undefined dropped", () => {
@@ -65,14 +73,23 @@ describe("toXml", () => {
     const keys = response["key"] as Array<Record<string, string>>;
     assert.deepEqual(
       keys.map((k) => [k["@name"], k["#text"]]),
-      [["two words", "1"], ["1st", "2"], ["a:b", "3"], ["xmlThing", "4"], ['q"uote<', "5"]],
+      [
+        ["two words", "1"],
+        ["1st", "2"],
+        ["a:b", "3"],
+        ["xmlThing", "4"],
+        ['q"uote<', "5"],
+      ],
     );
     assert.equal(response["ok_key"], "6");
     assert.equal(response["é-t.é"], "7");
   });
 
   test("numbers: finite as written, NaN and Infinity empty, bigint as digits", () => {
-    assert.match(toXml({ a: 1.5, b: Number.NaN, c: Infinity, d: 10n ** 20n }), /<a>1\.5<\/a><b\/><c\/><d>100000000000000000000<\/d>/);
+    assert.match(
+      toXml({ a: 1.5, b: Number.NaN, c: Infinity, d: 10n ** 20n }),
+      /<a>1\.5<\/a><b\/><c\/><d>100000000000000000000<\/d>/,
+    );
   });
 
   test("toJSON, Map and Set are honoured", () => {

@@ -18,7 +18,12 @@ class Index extends TestView {
     return "home";
   }
   where() {
-    return JSON.stringify({ ip: this.ctx.ip, protocol: this.ctx.protocol, host: this.ctx.host, secure: this.ctx.secure });
+    return JSON.stringify({
+      ip: this.ctx.ip,
+      protocol: this.ctx.protocol,
+      host: this.ctx.host,
+      secure: this.ctx.secure,
+    });
   }
 }
 
@@ -28,10 +33,12 @@ function flaky(name: string): HostPlugin & { down: boolean; slow: boolean; reque
     down: false,
     slow: false,
     requests: 0,
-    middleware: () => [async (_ctx: unknown, next: () => Promise<void>) => {
-      plugin.requests++;
-      await next();
-    }],
+    middleware: () => [
+      async (_ctx: unknown, next: () => Promise<void>) => {
+        plugin.requests++;
+        await next();
+      },
+    ],
     async ready() {
       if (plugin.slow) await new Promise((resolve) => setTimeout(resolve, 1000));
       if (plugin.down) throw new Error(`${name} is down (ECONNREFUSED 127.0.0.1:1)`);
@@ -43,11 +50,14 @@ function flaky(name: string): HostPlugin & { down: boolean; slow: boolean; reque
 describe("health, readiness and request ids", async () => {
   const redis = flaky("redis");
   const database = flaky("database");
-  const { host, url } = await startHost({ Index }, {
-    plugins: [database, redis],
-    // The balancer's request id is believed from a trusted proxy only: here, this machine.
-    config: { env: "test", logRequests: true, readyTimeout: 200, readyCache: 0, trustProxy: "loopback" },
-  });
+  const { host, url } = await startHost(
+    { Index },
+    {
+      plugins: [database, redis],
+      // The balancer's request id is believed from a trusted proxy only: here, this machine.
+      config: { env: "test", logRequests: true, readyTimeout: 200, readyCache: 0, trustProxy: "loopback" },
+    },
+  );
   after(() => host.close());
 
   test("GET /healthz answers 200 without touching plugins' middleware (no session, no request log)", async () => {
@@ -108,7 +118,10 @@ describe("health, readiness and request ids", async () => {
     // Generated: this process's random prefix and a counter, a new id per request.
     const generated = (await fetch(`${url}/`)).headers.get("x-request-id") ?? "";
     assert.match(generated, /^[A-Za-z0-9_-]{8}-[0-9a-z]+$/);
-    const hostile = (await fetch(`${url}/`, { headers: { "X-Request-Id": "<script>alert(1)</script>" } })).headers.get("x-request-id") ?? "";
+    const hostile =
+      (await fetch(`${url}/`, { headers: { "X-Request-Id": "<script>alert(1)</script>" } })).headers.get(
+        "x-request-id",
+      ) ?? "";
     assert.match(hostile, /^[A-Za-z0-9_-]{8}-[0-9a-z]+$/);
     assert.notEqual(hostile, generated);
     assert.equal(hostile.split("-").slice(0, -1).join("-"), generated.split("-").slice(0, -1).join("-"));
@@ -120,7 +133,8 @@ function logLines(): { lines: Array<Record<string, unknown>>; stream: Writable }
   const lines: Array<Record<string, unknown>> = [];
   const stream = new Writable({
     write(chunk, _enc, done) {
-      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of String(chunk).split("\n").filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -131,13 +145,24 @@ describe("request id in the log lines", () => {
   test("the request log line and the lines logged through ctx.log carry the request's reqId; other requests' lines do not", async () => {
     const { lines, stream } = logLines();
     const logger = pino({ level: "info" }, stream);
-    const { host, url } = await startHost({ Index }, { logger, config: { env: "test", logRequests: true, trustProxy: 1 } });
+    const { host, url } = await startHost(
+      { Index },
+      { logger, config: { env: "test", logRequests: true, trustProxy: 1 } },
+    );
     try {
       await fetch(`${url}/`, { headers: { "X-Request-Id": "trace-42" } });
       await fetch(`${url}/`, { headers: { "X-Request-Id": "trace-43" } });
       const of = (id: string) => lines.filter((line) => line["reqId"] === id).map((line) => line["msg"]);
-      assert.deepEqual(of("trace-42"), ["inside the view", "again inside the view", "GET / 200"], JSON.stringify(lines));
-      assert.deepEqual(of("trace-43"), ["inside the view", "again inside the view", "GET / 200"], JSON.stringify(lines));
+      assert.deepEqual(
+        of("trace-42"),
+        ["inside the view", "again inside the view", "GET / 200"],
+        JSON.stringify(lines),
+      );
+      assert.deepEqual(
+        of("trace-43"),
+        ["inside the view", "again inside the view", "GET / 200"],
+        JSON.stringify(lines),
+      );
     } finally {
       await host.close();
     }
@@ -150,7 +175,10 @@ describe("request id in the log lines", () => {
         throw new Error("boom");
       }
     }
-    const { host, url } = await startHost({ Broken }, { logger: pino({ level: "info" }, stream), config: { env: "test", trustProxy: 1 } });
+    const { host, url } = await startHost(
+      { Broken },
+      { logger: pino({ level: "info" }, stream), config: { env: "test", trustProxy: 1 } },
+    );
     try {
       assert.equal((await fetch(`${url}/broken`, { headers: { "X-Request-Id": "trace-500" } })).status, 500);
       const error = lines.find((line) => line["level"] === 50);
@@ -168,7 +196,11 @@ describe("request id in the log lines", () => {
 });
 
 describe("trustProxy", () => {
-  const forwarded = { "X-Forwarded-For": "203.0.113.9, 10.0.0.2", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "shop.example.com" };
+  const forwarded = {
+    "X-Forwarded-For": "203.0.113.9, 10.0.0.2",
+    "X-Forwarded-Proto": "https",
+    "X-Forwarded-Host": "shop.example.com",
+  };
 
   test("off (the default): forwarded headers are ignored", async () => {
     const { host, url } = await startHost({ Index });
@@ -219,7 +251,9 @@ describe("production keys are checked at start-up", () => {
   });
 
   test("TRUST_PROXY strings from the environment and switched-off paths are read", () => {
-    const settings = productionSettings(config({ trustProxy: "1", healthPath: false, readyPath: "/ops/ready", shutdownGrace: "30" }));
+    const settings = productionSettings(
+      config({ trustProxy: "1", healthPath: false, readyPath: "/ops/ready", shutdownGrace: "30" }),
+    );
     assert.equal(settings.trustProxy, 1);
     assert.equal(settings.healthPath, false);
     assert.equal(settings.readyPath, "/ops/ready");

@@ -16,7 +16,11 @@ class Index extends TestView {
 
 /** A plugin with three parts whose answers the test sets, counting how often each is asked. */
 function parts() {
-  const state = { database: "ok" as ReadinessState | "throw", migrations: "ok" as ReadinessState, sessions: "ok" as ReadinessState | "throw" };
+  const state = {
+    database: "ok" as ReadinessState | "throw",
+    migrations: "ok" as ReadinessState,
+    sessions: "ok" as ReadinessState | "throw",
+  };
   const asked = { database: 0, migrations: 0, sessions: 0 };
   const plugin: HostPlugin = {
     name: "stores",
@@ -52,7 +56,8 @@ function logLines(): { lines: Array<Record<string, unknown>>; stream: Writable }
   const lines: Array<Record<string, unknown>> = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
-      for (const line of String(chunk).split("\n")) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of String(chunk).split("\n"))
+        if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -70,7 +75,10 @@ describe("readiness by part", async () => {
   };
 
   test("every check is listed with its state", async () => {
-    assert.deepEqual((await probe()).body, { status: "ok", checks: { database: "ok", migrations: "ok", sessions: "ok" } });
+    assert.deepEqual((await probe()).body, {
+      status: "ok",
+      checks: { database: "ok", migrations: "ok", sessions: "ok" },
+    });
   });
 
   test("pending migrations make the node unready (503)", async () => {
@@ -78,7 +86,10 @@ describe("readiness by part", async () => {
     try {
       const { status, body } = await probe();
       assert.equal(status, 503);
-      assert.deepEqual(body, { status: "unavailable", checks: { database: "ok", migrations: "pending", sessions: "ok" } });
+      assert.deepEqual(body, {
+        status: "unavailable",
+        checks: { database: "ok", migrations: "pending", sessions: "ok" },
+      });
     } finally {
       state.migrations = "ok";
     }
@@ -123,7 +134,10 @@ describe("readiness is cheap and logs changes once", async () => {
   test("a part going down is logged once at warn with its reason", async () => {
     const fresh = parts();
     const log = logLines();
-    const second = await startHost({ Index }, { plugins: [fresh.plugin], logger: pino({ level: "info" }, log.stream), config: { env: "test", readyCache: 0 } });
+    const second = await startHost(
+      { Index },
+      { plugins: [fresh.plugin], logger: pino({ level: "info" }, log.stream), config: { env: "test", readyCache: 0 } },
+    );
     try {
       fresh.state.database = "throw";
       for (let i = 0; i < 3; i++) assert.equal((await fetch(`${second.url}/readyz`)).status, 503);

@@ -12,14 +12,23 @@ import { trustProxyOf } from "../../src/production/trust-proxy.js";
 
 class Where extends TestView {
   index() {
-    return JSON.stringify({ ip: this.ctx.ip, ips: this.ctx.ips, protocol: this.ctx.protocol, host: this.ctx.host, id: this.ctx.state["requestId"] });
+    return JSON.stringify({
+      ip: this.ctx.ip,
+      ips: this.ctx.ips,
+      protocol: this.ctx.protocol,
+      host: this.ctx.host,
+      id: this.ctx.state["requestId"],
+    });
   }
 }
 
 type Seen = { ip: string; ips: string[]; protocol: string; host: string; id: string };
 
 async function seenWith(trustProxy: unknown, requests: ReadonlyArray<Record<string, string>>): Promise<Seen[]> {
-  const { host, url } = await startHost({ Where }, { config: { env: "test", logRequests: false, trustProxy: trustProxy as string } });
+  const { host, url } = await startHost(
+    { Where },
+    { config: { env: "test", logRequests: false, trustProxy: trustProxy as string } },
+  );
   try {
     const seen: Seen[] = [];
     for (const headers of requests) seen.push((await (await fetch(`${url}/where`, { headers })).json()) as Seen);
@@ -30,7 +39,11 @@ async function seenWith(trustProxy: unknown, requests: ReadonlyArray<Record<stri
 }
 
 // What a client sends through one balancer: forged entries first, then the one the balancer appended.
-const forged = (n: number) => ({ "X-Forwarded-For": `198.51.100.${n}, 10.0.0.2`, "X-Forwarded-Proto": "https", "X-Forwarded-Host": "shop.example.com" });
+const forged = (n: number) => ({
+  "X-Forwarded-For": `198.51.100.${n}, 10.0.0.2`,
+  "X-Forwarded-Proto": "https",
+  "X-Forwarded-Host": "shop.example.com",
+});
 
 describe("trustProxy forms", () => {
   test('TRUST_PROXY="1" is one proxy: rotating forged X-Forwarded-For entries all give the balancer\'s entry', async () => {
@@ -48,7 +61,10 @@ describe("trustProxy forms", () => {
   });
 
   test("an address list: the peer is listed, X-Forwarded-For is walked from the right past listed proxies", async () => {
-    const [both, one] = await seenWith("loopback, 10.0.0.0/8", [forged(1), { "X-Forwarded-For": "198.51.100.1, 203.0.113.5, 10.0.0.2" }]);
+    const [both, one] = await seenWith("loopback, 10.0.0.0/8", [
+      forged(1),
+      { "X-Forwarded-For": "198.51.100.1, 203.0.113.5, 10.0.0.2" },
+    ]);
     assert.equal(both!.ip, "198.51.100.1");
     assert.deepEqual([both!.protocol, both!.host], ["https", "shop.example.com"]);
     // 203.0.113.5 is not a listed proxy: it is the client, whatever it claims came before it.
@@ -88,7 +104,10 @@ describe("trustProxy forms", () => {
     test(`${JSON.stringify(value)} is refused at start-up, naming trustProxy and the forms`, () => {
       assert.throws(
         () => productionSettings({ ...defaultConfig("/app", "production"), trustProxy: value as string }),
-        (error: unknown) => error instanceof E_PRODUCTION_CONFIG && /trustProxy/.test((error as Error).message) && /number of proxies/.test((error as Error).message),
+        (error: unknown) =>
+          error instanceof E_PRODUCTION_CONFIG &&
+          /trustProxy/.test((error as Error).message) &&
+          /number of proxies/.test((error as Error).message),
       );
     });
   }

@@ -10,7 +10,11 @@ import { shapeOf } from "../../src/results/shape.js";
 
 async function answer(kind: ResponseKind, view: (ctx: Koa.Context) => unknown) {
   const app = new Koa();
-  const respond = prepareResult({ kind, handler: "Test.view()", template: (ctx, values) => void (ctx.body = `template:${JSON.stringify(values)}`) });
+  const respond = prepareResult({
+    kind,
+    handler: "Test.view()",
+    template: (ctx, values) => void (ctx.body = `template:${JSON.stringify(values)}`),
+  });
   app.use(async (ctx) => {
     try {
       await respond(ctx, view(ctx));
@@ -53,7 +57,10 @@ describe("result table", () => {
     cycle["self"] = cycle;
     const res = await answer("json", () => cycle);
     assert.equal(res.statusCode, 500);
-    assert.match(res.body, /^E_RESULT_NOT_SERIALIZABLE: Test\.view\(\) returned a value that cannot be written as JSON/);
+    assert.match(
+      res.body,
+      /^E_RESULT_NOT_SERIALIZABLE: Test\.view\(\) returned a value that cannot be written as JSON/,
+    );
   });
 
   test("shapeOf puts every value in one row", () => {

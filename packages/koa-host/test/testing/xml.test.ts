@@ -10,7 +10,10 @@ describe("test client: XML answers", () => {
     );
     assert.equal(root.name, "response");
     assert.equal(root.find("shop")?.text, "Tea & more");
-    assert.deepEqual(root.findAll("item").map((item) => item.text), ["1", "2"]);
+    assert.deepEqual(
+      root.findAll("item").map((item) => item.text),
+      ["1", "2"],
+    );
     assert.equal(root.find("key")?.attributes["name"], "a b");
     assert.equal(root.find("key")?.text, "x é A");
     assert.equal(root.find("empty")?.text, "");

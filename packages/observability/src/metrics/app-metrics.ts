@@ -3,13 +3,23 @@
  * scrape includes, with their names checked first (E_METRIC_NAME at start-up, not a scrape
  * Prometheus refuses later).
  */
-import { Counter, Gauge, Histogram, Registry, type CounterConfiguration, type GaugeConfiguration, type HistogramConfiguration } from "prom-client";
+import {
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  type CounterConfiguration,
+  type GaugeConfiguration,
+  type HistogramConfiguration,
+} from "prom-client";
 import { checkLabelName, checkMetricName } from "./names.js";
 
 /** The registry of the app's own metrics, scraped with the framework's. */
 export const appRegistry = new Registry();
 
-function checked<T extends { name: string; labelNames?: readonly string[] }>(options: T): T & { registers: Registry[] } {
+function checked<T extends { name: string; labelNames?: readonly string[] }>(
+  options: T,
+): T & { registers: Registry[] } {
   checkMetricName(options.name);
   for (const label of options.labelNames ?? []) checkLabelName(label);
   return { ...options, registers: [appRegistry] };

@@ -4,9 +4,18 @@
  * failed, storage operations, jobs and their queues. Listening starts at `setup` and stops at
  * `close`; a battery that publishes nothing costs nothing.
  */
-import diagnostics from "node:diagnostics_channel";
+import type diagnostics from "node:diagnostics_channel";
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
-import { telemetry, type JobMessage, type LoginRefusedMessage, type MailMessage, type OutageMessage, type QueueMessage, type StorageMessage, type TracedMessage } from "@fwkit/koa-host/plugin";
+import {
+  telemetry,
+  type JobMessage,
+  type LoginRefusedMessage,
+  type MailMessage,
+  type OutageMessage,
+  type QueueMessage,
+  type StorageMessage,
+  type TracedMessage,
+} from "@fwkit/koa-host/plugin";
 import type { KnexMetrics } from "./knex.js";
 
 type Unsubscribe = () => void;
@@ -18,7 +27,10 @@ function onChannel<M>(channel: diagnostics.Channel, listener: (message: M) => vo
 }
 
 /** Times an operation channel: `done(message, seconds)` once it is over. */
-function onOperation<M extends TracedMessage>(channel: diagnostics.TracingChannel<object, M>, done: (message: M, seconds: number) => void): Unsubscribe {
+function onOperation<M extends TracedMessage>(
+  channel: diagnostics.TracingChannel<object, M>,
+  done: (message: M, seconds: number) => void,
+): Unsubscribe {
   const started = new WeakMap<object, number>();
   const handlers = {
     start: (message: M) => void started.set(message, performance.now()),
@@ -39,14 +51,53 @@ const outcome = (message: TracedMessage) => (message.error === undefined ? "ok" 
 /** Registers the batteries' metrics and listens; the result stops listening. */
 export function batteryMetrics(registry: Registry, prefix: string, knex: KnexMetrics): Unsubscribe {
   const registers = [registry];
-  const down = new Gauge({ name: `${prefix}backing_service_down`, help: "1 while a backing service (session store, cache, Redis...) is down, as its outage log tells it.", labelNames: ["service"], registers, aggregator: "max" });
-  const failures = new Counter({ name: `${prefix}backing_service_failures_total`, help: "Failures of a backing service (refused connections, failed commands).", labelNames: ["service"], registers });
-  const refusals = new Counter({ name: `${prefix}login_refusals_total`, help: "Sign-ins the login limiter refused, by what ran out.", labelNames: ["scope"], registers });
-  const mails = new Counter({ name: `${prefix}mail_messages_total`, help: "Mails handed to the transport, by outcome (sent or failed).", labelNames: ["outcome"], registers });
-  const storage = new Histogram({ name: `${prefix}storage_operation_duration_seconds`, help: "File storage operations by operation and outcome.", labelNames: ["operation", "outcome"], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers });
-  const jobs = new Histogram({ name: `${prefix}job_duration_seconds`, help: "Jobs run, by queue, job name and outcome.", labelNames: ["queue", "name", "outcome"], buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300], registers });
+  const down = new Gauge({
+    name: `${prefix}backing_service_down`,
+    help: "1 while a backing service (session store, cache, Redis...) is down, as its outage log tells it.",
+    labelNames: ["service"],
+    registers,
+    aggregator: "max",
+  });
+  const failures = new Counter({
+    name: `${prefix}backing_service_failures_total`,
+    help: "Failures of a backing service (refused connections, failed commands).",
+    labelNames: ["service"],
+    registers,
+  });
+  const refusals = new Counter({
+    name: `${prefix}login_refusals_total`,
+    help: "Sign-ins the login limiter refused, by what ran out.",
+    labelNames: ["scope"],
+    registers,
+  });
+  const mails = new Counter({
+    name: `${prefix}mail_messages_total`,
+    help: "Mails handed to the transport, by outcome (sent or failed).",
+    labelNames: ["outcome"],
+    registers,
+  });
+  const storage = new Histogram({
+    name: `${prefix}storage_operation_duration_seconds`,
+    help: "File storage operations by operation and outcome.",
+    labelNames: ["operation", "outcome"],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const jobs = new Histogram({
+    name: `${prefix}job_duration_seconds`,
+    help: "Jobs run, by queue, job name and outcome.",
+    labelNames: ["queue", "name", "outcome"],
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300],
+    registers,
+  });
   const queueLabels = ["queue", "state"] as const;
-  const queues = new Gauge({ name: `${prefix}job_queue_jobs`, help: "Jobs of a queue by state (waiting, active, delayed, failed), as last read by the jobs battery.", labelNames: queueLabels, registers, aggregator: "max" });
+  const queues = new Gauge({
+    name: `${prefix}job_queue_jobs`,
+    help: "Jobs of a queue by state (waiting, active, delayed, failed), as last read by the jobs battery.",
+    labelNames: queueLabels,
+    registers,
+    aggregator: "max",
+  });
   const stops: Unsubscribe[] = [
     onChannel<OutageMessage>(telemetry.outage, ({ service, down: isDown, failure }) => {
       down.set({ service }, isDown ? 1 : 0);
@@ -60,9 +111,15 @@ export function batteryMetrics(registry: Registry, prefix: string, knex: KnexMet
       }
     }),
     onChannel<{ knex: object; dialect: string }>(telemetry.connection, (message) => knex.watch(message)),
-    onOperation<MailMessage>(telemetry.mail, (message) => mails.inc({ outcome: message.error === undefined ? "sent" : "failed" })),
-    onOperation<StorageMessage>(telemetry.storage, (message, seconds) => storage.observe({ operation: message.operation, outcome: outcome(message) }, seconds)),
-    onOperation<JobMessage>(telemetry.job, (message, seconds) => jobs.observe({ queue: message.queue, name: message.name, outcome: outcome(message) }, seconds)),
+    onOperation<MailMessage>(telemetry.mail, (message) =>
+      mails.inc({ outcome: message.error === undefined ? "sent" : "failed" }),
+    ),
+    onOperation<StorageMessage>(telemetry.storage, (message, seconds) =>
+      storage.observe({ operation: message.operation, outcome: outcome(message) }, seconds),
+    ),
+    onOperation<JobMessage>(telemetry.job, (message, seconds) =>
+      jobs.observe({ queue: message.queue, name: message.name, outcome: outcome(message) }, seconds),
+    ),
   ];
   return () => {
     for (const stop of stops) stop();

@@ -22,8 +22,18 @@ export function authorized(token: string | undefined, header: string | undefined
 }
 
 /** Answers one scrape: 200 with the text, 401 without the token, 503 when collecting failed. */
-async function answer(token: string | undefined, collect: Collect, authorization: string | undefined): Promise<{ status: number; type: string; body: string; headers?: Record<string, string> }> {
-  if (!authorized(token, authorization)) return { status: 401, type: "text/plain; charset=utf-8", body: "A bearer token is required.\n", headers: { "www-authenticate": 'Bearer realm="metrics"' } };
+async function answer(
+  token: string | undefined,
+  collect: Collect,
+  authorization: string | undefined,
+): Promise<{ status: number; type: string; body: string; headers?: Record<string, string> }> {
+  if (!authorized(token, authorization))
+    return {
+      status: 401,
+      type: "text/plain; charset=utf-8",
+      body: "A bearer token is required.\n",
+      headers: { "www-authenticate": 'Bearer realm="metrics"' },
+    };
   try {
     return { status: 200, type: CONTENT_TYPE, body: await collect() };
   } catch (error) {
@@ -32,7 +42,10 @@ async function answer(token: string | undefined, collect: Collect, authorization
 }
 
 /** The handler of a metrics port: `GET <path>` answers, everything else is 404. */
-export function metricsHandler(settings: Pick<MetricsSettings, "path" | "token">, collect: Collect): (req: IncomingMessage, res: ServerResponse) => void {
+export function metricsHandler(
+  settings: Pick<MetricsSettings, "path" | "token">,
+  collect: Collect,
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const path = (req.url ?? "/").split("?")[0];
     if (path !== settings.path || (req.method !== "GET" && req.method !== "HEAD")) {
@@ -40,16 +53,23 @@ export function metricsHandler(settings: Pick<MetricsSettings, "path" | "token">
       return;
     }
     void answer(settings.token, collect, req.headers.authorization).then(({ status, type, body, headers }) => {
-      res.writeHead(status, { "content-type": type, "cache-control": "no-store", ...headers }).end(req.method === "HEAD" ? undefined : body);
+      res
+        .writeHead(status, { "content-type": type, "cache-control": "no-store", ...headers })
+        .end(req.method === "HEAD" ? undefined : body);
     });
   };
 }
 
 /** Listens on the metrics port; a busy port is E_METRICS_PORT_IN_USE. */
-export async function listenMetrics(settings: Pick<MetricsSettings, "path" | "token" | "port" | "host">, collect: Collect): Promise<Server> {
+export async function listenMetrics(
+  settings: Pick<MetricsSettings, "path" | "token" | "port" | "host">,
+  collect: Collect,
+): Promise<Server> {
   const server = createServer(metricsHandler(settings, collect));
   await new Promise<void>((resolve, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) => reject(error.code === "EADDRINUSE" ? new E_METRICS_PORT_IN_USE(`${settings.host}:${settings.port}`) : error));
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(error.code === "EADDRINUSE" ? new E_METRICS_PORT_IN_USE(`${settings.host}:${settings.port}`) : error),
+    );
     server.listen(settings.port as number, settings.host, () => resolve());
   });
   return server;
@@ -59,7 +79,11 @@ export async function listenMetrics(settings: Pick<MetricsSettings, "path" | "to
 export function metricsRoute(settings: Pick<MetricsSettings, "path" | "token">, collect: Collect): Middleware {
   return async (ctx, next) => {
     if (ctx.path !== settings.path || (ctx.method !== "GET" && ctx.method !== "HEAD")) return next();
-    const { status, type, body, headers } = await answer(settings.token, collect, ctx.get("authorization") || undefined);
+    const { status, type, body, headers } = await answer(
+      settings.token,
+      collect,
+      ctx.get("authorization") || undefined,
+    );
     ctx.status = status;
     ctx.type = type;
     ctx.set("Cache-Control", "no-store");

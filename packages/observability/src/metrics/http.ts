@@ -31,10 +31,32 @@ export interface HttpMetrics {
 export function httpMetrics(registry: Registry, settings: MetricsSettings, label: RouteLabel): HttpMetrics {
   const p = settings.prefix;
   const labelNames = ["route", "method", "status"] as const;
-  const duration = new Histogram({ name: `${p}http_request_duration_seconds`, help: "Time from a request's arrival to its answer, by route name, method and status class.", labelNames, buckets: [...settings.buckets], registers: [registry] });
-  const inFlight = new Gauge({ name: `${p}http_requests_in_flight`, help: "Requests being answered now.", registers: [registry] });
-  const requestSize = new Histogram({ name: `${p}http_request_size_bytes`, help: "Request body sizes (Content-Length), by route name and method.", labelNames: ["route", "method"], buckets: SIZE_BUCKETS, registers: [registry] });
-  const responseSize = new Histogram({ name: `${p}http_response_size_bytes`, help: "Response body sizes when known, by route name and method.", labelNames: ["route", "method"], buckets: SIZE_BUCKETS, registers: [registry] });
+  const duration = new Histogram({
+    name: `${p}http_request_duration_seconds`,
+    help: "Time from a request's arrival to its answer, by route name, method and status class.",
+    labelNames,
+    buckets: [...settings.buckets],
+    registers: [registry],
+  });
+  const inFlight = new Gauge({
+    name: `${p}http_requests_in_flight`,
+    help: "Requests being answered now.",
+    registers: [registry],
+  });
+  const requestSize = new Histogram({
+    name: `${p}http_request_size_bytes`,
+    help: "Request body sizes (Content-Length), by route name and method.",
+    labelNames: ["route", "method"],
+    buckets: SIZE_BUCKETS,
+    registers: [registry],
+  });
+  const responseSize = new Histogram({
+    name: `${p}http_response_size_bytes`,
+    help: "Response body sizes when known, by route name and method.",
+    labelNames: ["route", "method"],
+    buckets: SIZE_BUCKETS,
+    registers: [registry],
+  });
   return {
     async measure(ctx, next) {
       const start = performance.now();
@@ -57,9 +79,15 @@ export function httpMetrics(registry: Registry, settings: MetricsSettings, label
 }
 
 /** True for the requests metrics leave out: the health probes (a balancer asks every few seconds). */
-export function probePaths(config: { readonly healthPath?: unknown; readonly readyPath?: unknown }): (ctx: Context) => boolean {
+export function probePaths(config: {
+  readonly healthPath?: unknown;
+  readonly readyPath?: unknown;
+}): (ctx: Context) => boolean {
   const paths = new Set<string>();
-  for (const [value, fallback] of [[config.healthPath, "/healthz"], [config.readyPath, "/readyz"]] as const) {
+  for (const [value, fallback] of [
+    [config.healthPath, "/healthz"],
+    [config.readyPath, "/readyz"],
+  ] as const) {
     if (value !== false) paths.add(typeof value === "string" ? value : fallback);
   }
   return (ctx) => paths.has(ctx.path);

@@ -25,7 +25,20 @@ export interface KnexQuery {
   readonly sql?: string;
 }
 
-const OPERATIONS = new Set(["select", "first", "pluck", "insert", "update", "del", "delete", "truncate", "upsert", "raw", "columnInfo", "counter"]);
+const OPERATIONS = new Set([
+  "select",
+  "first",
+  "pluck",
+  "insert",
+  "update",
+  "del",
+  "delete",
+  "truncate",
+  "upsert",
+  "raw",
+  "columnInfo",
+  "counter",
+]);
 
 /** A query's operation label: knex's method when it is one of its own, else `other`. */
 export function operationOf(query: KnexQuery): string {
@@ -43,7 +56,9 @@ export interface KnexMetrics {
 export function knexMetrics(registry: Registry, prefix: string): KnexMetrics {
   const watched = new Map<KnexLike, { dialect: string; listeners: Array<[string, (...args: never[]) => void]> }>();
   const pools = (): Array<[string, TarnPool]> =>
-    [...watched].flatMap(([knex, { dialect }]) => (knex.client?.pool ? [[dialect, knex.client.pool] as [string, TarnPool]] : []));
+    [...watched].flatMap(([knex, { dialect }]) =>
+      knex.client?.pool ? [[dialect, knex.client.pool] as [string, TarnPool]] : [],
+    );
   new Gauge({
     name: `${prefix}db_pool_connections`,
     help: "Database connections of the pool: in_use by a query, idle, or waiting (requests waiting for a connection).",
@@ -78,9 +93,12 @@ export function knexMetrics(registry: Registry, prefix: string): KnexMetrics {
         duration.observe({ dialect, operation: operationOf(query), outcome }, (performance.now() - start) / 1000);
       };
       const listeners: Array<[string, (...args: never[]) => void]> = [
-        ["query", ((query: KnexQuery) => {
-          if (query?.__knexQueryUid) started.set(query.__knexQueryUid, performance.now());
-        }) as (...args: never[]) => void],
+        [
+          "query",
+          ((query: KnexQuery) => {
+            if (query?.__knexQueryUid) started.set(query.__knexQueryUid, performance.now());
+          }) as (...args: never[]) => void,
+        ],
         ["query-response", done("ok") as (...args: never[]) => void],
         ["query-error", done("error") as (...args: never[]) => void],
       ];
@@ -88,7 +106,8 @@ export function knexMetrics(registry: Registry, prefix: string): KnexMetrics {
       watched.set(instance, { dialect, listeners });
     },
     close() {
-      for (const [knex, { listeners }] of watched) for (const [event, listener] of listeners) knex.off?.(event, listener);
+      for (const [knex, { listeners }] of watched)
+        for (const [event, listener] of listeners) knex.off?.(event, listener);
       watched.clear();
     },
   };

@@ -16,7 +16,13 @@ import type { SnapshotAnswer, SnapshotRequest } from "./worker.js";
 
 /** What a worker asks: serve the metrics port, or the node's metrics as text. */
 export type MetricsPartRequest =
-  | { readonly op: "serve"; readonly port: number; readonly host: string; readonly path: string; readonly token?: string }
+  | {
+      readonly op: "serve";
+      readonly port: number;
+      readonly host: string;
+      readonly path: string;
+      readonly token?: string;
+    }
   | { readonly op: "collect" };
 
 // A worker that does not answer in this time counts with its last snapshot.
@@ -64,7 +70,9 @@ function snapshotOf(worker: Worker): Promise<MetricsSnapshot | undefined> {
 
 /** The node's metrics: every live worker's (or its last known), plus those of workers that ended. */
 export async function collectNode(): Promise<string> {
-  const live = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && worker.isConnected());
+  const live = Object.values(cluster.workers ?? {}).filter(
+    (worker): worker is Worker => worker?.isConnected() === true,
+  );
   await Promise.all(
     live.map(async (worker) => {
       const metrics = await snapshotOf(worker);
@@ -85,7 +93,10 @@ export async function primaryPart(request: MetricsPartRequest): Promise<unknown>
     await served.server;
     return true;
   }
-  const server = listenMetrics({ port: request.port, host: request.host, path: request.path, token: request.token }, collectNode);
+  const server = listenMetrics(
+    { port: request.port, host: request.host, path: request.path, token: request.token },
+    collectNode,
+  );
   served = { key, server };
   // A later worker asking again after a failure tries again (the port may be free by then).
   server.catch(() => {

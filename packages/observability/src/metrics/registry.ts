@@ -2,7 +2,13 @@
  * One app's metrics: a prom-client registry holding the request metrics, the batteries' metrics
  * and (when on) Node's process metrics, read together with the app's own metrics at each scrape.
  */
-import { AggregatorRegistry, collectDefaultMetrics, Registry, type MetricObjectWithValues, type MetricValue } from "prom-client";
+import {
+  AggregatorRegistry,
+  collectDefaultMetrics,
+  Registry,
+  type MetricObjectWithValues,
+  type MetricValue,
+} from "prom-client";
 import type { MetricsSettings } from "../settings.js";
 import { appRegistry } from "./app-metrics.js";
 import { batteryMetrics } from "./batteries.js";
@@ -35,7 +41,10 @@ export function createAppMetrics(settings: MetricsSettings, staticPrefix: string
   const stop = batteryMetrics(registry, settings.prefix, knexMetrics(registry, settings.prefix));
   // The app's own metrics get this app's default labels too (their registry is shared by the process).
   const labelledAppMetrics = async (): Promise<MetricsSnapshot> =>
-    ((await appRegistry.getMetricsAsJSON()) as MetricsSnapshot).map((metric) => ({ ...metric, values: metric.values.map((value) => ({ ...value, labels: { ...settings.labels, ...value.labels } })) }));
+    ((await appRegistry.getMetricsAsJSON()) as MetricsSnapshot).map((metric) => ({
+      ...metric,
+      values: metric.values.map((value) => ({ ...value, labels: { ...settings.labels, ...value.labels } })),
+    }));
   return {
     http,
     async text() {
@@ -43,7 +52,10 @@ export function createAppMetrics(settings: MetricsSettings, staticPrefix: string
       const own = await registry.metrics();
       return app.length === 0 ? own : `${own}\n${await AggregatorRegistry.aggregate([app]).metrics()}`;
     },
-    snapshot: async () => [...((await registry.getMetricsAsJSON()) as MetricsSnapshot), ...(await labelledAppMetrics())],
+    snapshot: async () => [
+      ...((await registry.getMetricsAsJSON()) as MetricsSnapshot),
+      ...(await labelledAppMetrics()),
+    ],
     close: stop,
   };
 }

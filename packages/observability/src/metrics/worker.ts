@@ -8,7 +8,8 @@ import type { MetricsSettings } from "../settings.js";
 import type { MetricsSnapshot } from "./registry.js";
 
 /** The module the primary runs for metrics (this package's primary.ts, or its built primary.js). */
-export const PRIMARY_MODULE = new URL(`./primary${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url).href;
+export const PRIMARY_MODULE = new URL(`./primary${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url)
+  .href;
 
 /** The primary asks a worker for its metrics. */
 export interface SnapshotRequest {
@@ -28,7 +29,9 @@ export function answerSnapshots(snapshot: () => Promise<MetricsSnapshot>): () =>
   const listener = (message: unknown) => {
     const request = message as SnapshotRequest;
     if (request?.fw !== "metrics-snapshot") return;
-    void snapshot().then((metrics) => process.send?.({ fw: "metrics-snapshot-answer", id: request.id, metrics } satisfies SnapshotAnswer));
+    void snapshot().then((metrics) =>
+      process.send?.({ fw: "metrics-snapshot-answer", id: request.id, metrics } satisfies SnapshotAnswer),
+    );
   };
   process.on("message", listener);
   return () => void process.off("message", listener);
@@ -40,7 +43,8 @@ export async function servedByPrimary(settings: MetricsSettings): Promise<void> 
   try {
     await askPrimary(PRIMARY_MODULE, { op: "serve", port, host, path, token });
   } catch (error) {
-    if ((error as { code?: string }).code === "E_METRICS_PORT_IN_USE") throw new E_METRICS_PORT_IN_USE(`${host}:${port}`);
+    if ((error as { code?: string }).code === "E_METRICS_PORT_IN_USE")
+      throw new E_METRICS_PORT_IN_USE(`${host}:${port}`);
     throw error;
   }
 }

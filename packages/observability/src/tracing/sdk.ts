@@ -28,7 +28,10 @@ function exporterOf(settings: TracingSettings, base: typeof Base): { processor: 
   if (exporter === "none") return undefined;
   if (exporter === "console") return { processor: new base.SimpleSpanProcessor(new base.ConsoleSpanExporter()) };
   if (exporter === "otlp") {
-    const { OTLPTraceExporter } = requireDriver<typeof import("@opentelemetry/exporter-trace-otlp-http")>("@opentelemetry/exporter-trace-otlp-http", USER);
+    const { OTLPTraceExporter } = requireDriver<typeof import("@opentelemetry/exporter-trace-otlp-http")>(
+      "@opentelemetry/exporter-trace-otlp-http",
+      USER,
+    );
     return { processor: new base.BatchSpanProcessor(new OTLPTraceExporter()) };
   }
   // An exporter object (tests: InMemorySpanExporter): each span as it ends.
@@ -39,13 +42,19 @@ function exporterOf(settings: TracingSettings, base: typeof Base): { processor: 
 function instrumentations(logger: Logger): Instrumentation.Instrumentation[] {
   const found: Instrumentation.Instrumentation[] = [];
   try {
-    const { IORedisInstrumentation } = requireDriver<typeof import("@opentelemetry/instrumentation-ioredis")>("@opentelemetry/instrumentation-ioredis", USER);
+    const { IORedisInstrumentation } = requireDriver<typeof import("@opentelemetry/instrumentation-ioredis")>(
+      "@opentelemetry/instrumentation-ioredis",
+      USER,
+    );
     found.push(new IORedisInstrumentation());
   } catch {
     logger.debug("tracing: @opentelemetry/instrumentation-ioredis is not installed, so Redis commands have no spans");
   }
   try {
-    const { HttpInstrumentation } = requireDriver<typeof import("@opentelemetry/instrumentation-http")>("@opentelemetry/instrumentation-http", USER);
+    const { HttpInstrumentation } = requireDriver<typeof import("@opentelemetry/instrumentation-http")>(
+      "@opentelemetry/instrumentation-http",
+      USER,
+    );
     // Incoming requests get their span from this battery (named by route); only outgoing calls here.
     found.push(new HttpInstrumentation({ ignoreIncomingRequestHook: () => true }));
   } catch {
@@ -67,7 +76,9 @@ export function startTracing(settings: TracingSettings, logger: Logger): Tracing
   const { NodeTracerProvider } = requireDriver<typeof Node>("@opentelemetry/sdk-trace-node", USER);
   const resources = requireDriver<typeof Resources>("@opentelemetry/resources", USER);
   const exported = exporterOf(settings, base);
-  const resource = resources.defaultResource().merge(resources.resourceFromAttributes({ "service.name": settings.serviceName }));
+  const resource = resources
+    .defaultResource()
+    .merge(resources.resourceFromAttributes({ "service.name": settings.serviceName }));
   const provider = new NodeTracerProvider({ resource, spanProcessors: exported ? [exported.processor] : [] });
   provider.register();
   let unregister: () => void = () => undefined;

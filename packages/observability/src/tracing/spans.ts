@@ -4,11 +4,32 @@
  * for the operations the host and batteries report (template renders, mails, storage calls, jobs)
  * and for knex queries (from knex's own query events).
  */
-import diagnostics from "node:diagnostics_channel";
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context as OtelContext, type Span } from "@opentelemetry/api";
+import type diagnostics from "node:diagnostics_channel";
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context as OtelContext,
+  type Span,
+} from "@opentelemetry/api";
 import type { Context, Middleware } from "koa";
 import type { Route } from "routing-kernel";
-import { routeNameOf, telemetry, type ConnectionMessage, type HostRuntime, type JobDispatchMessage, type JobMessage, type MailMessage, type RenderMessage, type StorageMessage, type TracedMessage } from "@fwkit/koa-host/plugin";
+import {
+  routeNameOf,
+  telemetry,
+  type ConnectionMessage,
+  type HostRuntime,
+  type JobDispatchMessage,
+  type JobMessage,
+  type MailMessage,
+  type RenderMessage,
+  type StorageMessage,
+  type TracedMessage,
+} from "@fwkit/koa-host/plugin";
 import type { KnexLike, KnexQuery } from "../metrics/knex.js";
 import { operationOf } from "../metrics/knex.js";
 import { REQUEST_KEY } from "../log-context.js";
@@ -26,7 +47,15 @@ export function serverSpan(): Middleware {
     const parent = propagation.extract(ROOT_CONTEXT, ctx.req.headers);
     const span = tracer().startSpan(
       ctx.method,
-      { kind: SpanKind.SERVER, attributes: { "http.request.method": ctx.method, "url.path": ctx.path, "url.scheme": ctx.protocol, "user_agent.original": ctx.get("user-agent") || undefined } },
+      {
+        kind: SpanKind.SERVER,
+        attributes: {
+          "http.request.method": ctx.method,
+          "url.path": ctx.path,
+          "url.scheme": ctx.protocol,
+          "user_agent.original": ctx.get("user-agent") || undefined,
+        },
+      },
       parent,
     );
     try {
@@ -54,7 +83,10 @@ function named(span: Span, ctx: Context): void {
 
 /** The view's span: its hooks, method and answer (template included), as a child of the server span. */
 export function viewSpan(route: Route): Middleware {
-  const attributes: Attributes = { "code.function.name": `${route.className}.${route.methodName}`, "fwkit.view.module": route.module };
+  const attributes: Attributes = {
+    "code.function.name": `${route.className}.${route.methodName}`,
+    "fwkit.view.module": route.module,
+  };
   return (ctx, next) => {
     const span = tracer().startSpan(route.id, { attributes });
     return context.with(trace.setSpan(context.active(), span), next).then(
@@ -81,12 +113,21 @@ interface OperationOptions<M> {
 }
 
 /** Starts a span per operation of `channel`, a child of what is active where the call began (see {@link OperationOptions}). */
-function spanPerOperation<M extends TracedMessage>(channel: diagnostics.TracingChannel<object, M>, name: (message: M) => string, attributes: (message: M) => Attributes, options: OperationOptions<M> = {}): () => void {
+function spanPerOperation<M extends TracedMessage>(
+  channel: diagnostics.TracingChannel<object, M>,
+  name: (message: M) => string,
+  attributes: (message: M) => Attributes,
+  options: OperationOptions<M> = {},
+): () => void {
   const spans = new WeakMap<object, Span>();
   const handlers = {
     start: (message: M) => {
       const parent = options.parent?.(message) ?? context.active();
-      const span = tracer().startSpan(name(message), { kind: options.kind ?? SpanKind.INTERNAL, attributes: attributes(message) }, parent);
+      const span = tracer().startSpan(
+        name(message),
+        { kind: options.kind ?? SpanKind.INTERNAL, attributes: attributes(message) },
+        parent,
+      );
       spans.set(message, span);
       options.started?.(message, span, parent);
     },
@@ -129,7 +170,13 @@ function knexSpans(): () => void {
     instance.on("query", ((query: KnexQuery) => {
       if (!query?.__knexQueryUid) return;
       const operation = operationOf(query);
-      spans.set(query.__knexQueryUid, tracer().startSpan(`${operation} ${dialect}`, { kind: SpanKind.CLIENT, attributes: { "db.system.name": dialect, "db.operation.name": operation, "db.query.text": query.sql } }));
+      spans.set(
+        query.__knexQueryUid,
+        tracer().startSpan(`${operation} ${dialect}`, {
+          kind: SpanKind.CLIENT,
+          attributes: { "db.system.name": dialect, "db.operation.name": operation, "db.query.text": query.sql },
+        }),
+      );
     }) as (...args: never[]) => void);
     const end = (error: boolean) =>
       ((result: unknown, query: KnexQuery) => {
@@ -153,15 +200,35 @@ function knexSpans(): () => void {
 /** Listens for the operations to trace; the result stops listening. */
 export function operationSpans(): () => void {
   const stops = [
-    spanPerOperation<RenderMessage>(telemetry.render, (m) => `render ${m.handler.replace(/\(\)$/, "")}`, () => ({})),
-    spanPerOperation<MailMessage>(telemetry.mail, () => "mail send", (m) => (m.template ? { "fwkit.mail.template": m.template } : {}), { kind: SpanKind.CLIENT }),
-    spanPerOperation<StorageMessage>(telemetry.storage, (m) => `storage ${m.operation}`, (m) => ({ "fwkit.storage.operation": m.operation }), { kind: SpanKind.CLIENT }),
-    spanPerOperation<JobMessage>(telemetry.job, (m) => `job ${m.queue} ${m.name}`, (m) => ({ "messaging.destination.name": m.queue, "fwkit.job.name": m.name }), {
-      kind: SpanKind.CONSUMER,
-      parent: jobParent,
-      // The job runs with its span active: its queries and the jobs it dispatches are in its trace.
-      started: (message, span, parent) => void (message.within = (run) => context.with(trace.setSpan(parent, span), run)),
-    }),
+    spanPerOperation<RenderMessage>(
+      telemetry.render,
+      (m) => `render ${m.handler.replace(/\(\)$/, "")}`,
+      () => ({}),
+    ),
+    spanPerOperation<MailMessage>(
+      telemetry.mail,
+      () => "mail send",
+      (m) => (m.template ? { "fwkit.mail.template": m.template } : {}),
+      { kind: SpanKind.CLIENT },
+    ),
+    spanPerOperation<StorageMessage>(
+      telemetry.storage,
+      (m) => `storage ${m.operation}`,
+      (m) => ({ "fwkit.storage.operation": m.operation }),
+      { kind: SpanKind.CLIENT },
+    ),
+    spanPerOperation<JobMessage>(
+      telemetry.job,
+      (m) => `job ${m.queue} ${m.name}`,
+      (m) => ({ "messaging.destination.name": m.queue, "fwkit.job.name": m.name }),
+      {
+        kind: SpanKind.CONSUMER,
+        parent: jobParent,
+        // The job runs with its span active: its queries and the jobs it dispatches are in its trace.
+        started: (message, span, parent) =>
+          void (message.within = (run) => context.with(trace.setSpan(parent, span), run)),
+      },
+    ),
     jobDispatchContext(),
     knexSpans(),
   ];

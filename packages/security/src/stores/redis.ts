@@ -39,7 +39,11 @@ export class RedisSessionStore implements SessionStore {
     const { Redis } = requireDriver<typeof import("ioredis")>("ioredis", "Redis session store");
     // Auto-pipelining: the session reads of requests that arrive in the same tick leave in one write
     // and come back in one read (fewer system calls per request under load).
-    this.#client = new Redis(options.url, { ...failFastRedisOptions(), lazyConnect: false, enableAutoPipelining: true });
+    this.#client = new Redis(options.url, {
+      ...failFastRedisOptions(),
+      lazyConnect: false,
+      enableAutoPipelining: true,
+    });
     // Without a listener ioredis reports every reconnect failure as an unhandled error event.
     this.#client.on("error", (error: Error) => options.onConnectionError?.(error));
   }

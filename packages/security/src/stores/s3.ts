@@ -44,7 +44,10 @@ export class S3SessionStore implements SessionStore {
     this.kind = options.kind ?? "s3";
     this.#bucket = options.bucket;
     this.#prefix = options.prefix ? `${options.prefix}/` : "";
-    this.#sdk = requireDriver<typeof import("@aws-sdk/client-s3")>("@aws-sdk/client-s3", `${this.kind === "gcs" ? "Google Cloud Storage" : "S3"} session store`);
+    this.#sdk = requireDriver<typeof import("@aws-sdk/client-s3")>(
+      "@aws-sdk/client-s3",
+      `${this.kind === "gcs" ? "Google Cloud Storage" : "S3"} session store`,
+    );
     this.#client = new this.#sdk.S3Client({
       region: options.region,
       forcePathStyle: options.forcePathStyle,
@@ -64,7 +67,9 @@ export class S3SessionStore implements SessionStore {
 
   async get(id: string): Promise<SessionData | undefined> {
     try {
-      const object = await this.#client.send(new this.#sdk.GetObjectCommand({ Bucket: this.#bucket, Key: this.#key(id) }));
+      const object = await this.#client.send(
+        new this.#sdk.GetObjectCommand({ Bucket: this.#bucket, Key: this.#key(id) }),
+      );
       const expires = Number(object.Metadata?.[EXPIRES]);
       const text = (await object.Body?.transformToString("utf8")) ?? "";
       if (!Number.isFinite(expires) || expires <= Date.now()) return undefined;
@@ -103,7 +108,9 @@ export class S3SessionStore implements SessionStore {
       for (const object of page.Contents ?? []) {
         if (!object.Key?.endsWith(".json")) continue;
         try {
-          const head = await this.#client.send(new this.#sdk.HeadObjectCommand({ Bucket: this.#bucket, Key: object.Key }));
+          const head = await this.#client.send(
+            new this.#sdk.HeadObjectCommand({ Bucket: this.#bucket, Key: object.Key }),
+          );
           const expires = Number(head.Metadata?.[EXPIRES]);
           if (!Number.isFinite(expires) || expires <= now) expired.push(object.Key);
         } catch (error) {

@@ -32,13 +32,24 @@ export class SqlSessionStore implements SessionStore {
     const common = { acquireConnectionTimeout: 3000, useNullAsDefault: true, pool: { min: 0, max: 5 }, log };
     // knex loads the dialect's driver (an optional peer dependency) itself; loading it first makes a
     // missing one E_SECURITY_DRIVER_MISSING naming the install command, not knex's own message.
-    requireDriver(options.kind === "sqlite" ? "better-sqlite3" : options.kind === "postgres" ? "pg" : "mysql2", "SQL session store");
+    requireDriver(
+      options.kind === "sqlite" ? "better-sqlite3" : options.kind === "postgres" ? "pg" : "mysql2",
+      "SQL session store",
+    );
     if (options.kind === "sqlite") {
       if (options.filename !== ":memory:") mkdirSync(dirname(options.filename), { recursive: true });
-      this.#db = knex({ ...common, client: "better-sqlite3", connection: { filename: options.filename }, pool: { min: 1, max: 1 } });
+      this.#db = knex({
+        ...common,
+        client: "better-sqlite3",
+        connection: { filename: options.filename },
+        pool: { min: 1, max: 1 },
+      });
     } else {
       const client = options.kind === "postgres" ? "pg" : "mysql2";
-      const connection = options.kind === "postgres" ? { connectionString: options.connection, connectionTimeoutMillis: 2000 } : { uri: options.connection, connectTimeout: 2000 };
+      const connection =
+        options.kind === "postgres"
+          ? { connectionString: options.connection, connectionTimeoutMillis: 2000 }
+          : { uri: options.connection, connectTimeout: 2000 };
       this.#db = knex({ ...common, client, connection });
     }
   }

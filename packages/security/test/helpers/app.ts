@@ -41,7 +41,8 @@ const bodyParser: Middleware = async (ctx, next) => {
     const chunks: Buffer[] = [];
     for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString("utf8");
-    if (ctx.is("application/x-www-form-urlencoded")) (ctx.request as { body?: unknown }).body = Object.fromEntries(new URLSearchParams(text));
+    if (ctx.is("application/x-www-form-urlencoded"))
+      (ctx.request as { body?: unknown }).body = Object.fromEntries(new URLSearchParams(text));
     else if (ctx.is("json") && text) (ctx.request as { body?: unknown }).body = JSON.parse(text);
   }
   await next();
@@ -51,7 +52,10 @@ const bodyParser: Middleware = async (ctx, next) => {
  * Dispatches exact paths to view methods, with the plugin's route middleware in front; `lookup`
  * answers what koa-host's `ctx.runtime.lookupRoute` does (the app-wide CSRF check asks it).
  */
-function dispatcher(routes: readonly Route[], plugin: SecurityPlugin): { middleware: Middleware; lookup: (ctx: Context) => { route: Route; answersItself: false } | undefined } {
+function dispatcher(
+  routes: readonly Route[],
+  plugin: SecurityPlugin,
+): { middleware: Middleware; lookup: (ctx: Context) => { route: Route; answersItself: false } | undefined } {
   const handlers = new Map<string, Middleware>();
   const byKey = new Map<string, Route>();
   for (const route of routes) {
@@ -75,7 +79,9 @@ function dispatcher(routes: readonly Route[], plugin: SecurityPlugin): { middlew
   }
   return {
     middleware: async (ctx, next) => {
-      const handler = handlers.get(`${ctx.method} ${ctx.path}`) ?? (ctx.method === "HEAD" ? handlers.get(`GET ${ctx.path}`) : undefined);
+      const handler =
+        handlers.get(`${ctx.method} ${ctx.path}`) ??
+        (ctx.method === "HEAD" ? handlers.get(`GET ${ctx.path}`) : undefined);
       if (handler) await handler(ctx, next);
       else await next();
     },

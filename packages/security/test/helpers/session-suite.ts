@@ -68,7 +68,10 @@ export function runSessionStoreSuite(store: StoreCase): void {
     let short: TestApp;
     const apps: TestApp[] = [];
     const start = async (security: Record<string, unknown> = {}) => {
-      const started = await startApp({ views: { Index }, security: { sessionUrl: url, sessionSweepInterval: 0, ...store.security?.(), ...security } });
+      const started = await startApp({
+        views: { Index },
+        security: { sessionUrl: url, sessionSweepInterval: 0, ...store.security?.(), ...security },
+      });
       apps.push(started);
       return started;
     };
@@ -100,7 +103,9 @@ export function runSessionStoreSuite(store: StoreCase): void {
       if (store.rawExists) assert.ok(read.id && (await store.rawExists(read.id)), "the store holds the session");
     });
 
-    test("another app process sharing the store reads the same session", { skip: store.notApplicable?.sharedAcrossApps ?? false }, async () => {
+    test("another app process sharing the store reads the same session", {
+      skip: store.notApplicable?.sharedAcrossApps ?? false,
+    }, async () => {
       const client = new HttpClient(app.url);
       await client.get("/set-value?value=shared");
       const other = await start();

@@ -38,7 +38,10 @@ function checkOutDir(options: BundleOptions): void {
   }
   for (const protectedDir of options.protect ?? []) {
     if (resolve(protectedDir) === resolve(outDir) || inside(outDir, protectedDir) || inside(protectedDir, outDir)) {
-      throw new E_SERVICES_CONFIG_INVALID("assets.outDir", `a folder apart from ${protectedDir} (it is emptied at each build)`);
+      throw new E_SERVICES_CONFIG_INVALID(
+        "assets.outDir",
+        `a folder apart from ${protectedDir} (it is emptied at each build)`,
+      );
     }
   }
 }
@@ -76,8 +79,10 @@ export async function buildBundles(options: BundleOptions): Promise<string[]> {
     }
     const specifiers = sources.map((source) => {
       const file = resolve(options.root, source);
-      if (!inside(options.root, file)) throw new E_ASSET_BUNDLE_FAILED(name, `the source "${source}" is outside the app`);
-      if (!existsSync(file) || !statSync(file).isFile()) throw new E_ASSET_BUNDLE_FAILED(name, `the source "${source}" does not exist`);
+      if (!inside(options.root, file))
+        throw new E_ASSET_BUNDLE_FAILED(name, `the source "${source}" is outside the app`);
+      if (!existsSync(file) || !statSync(file).isFile())
+        throw new E_ASSET_BUNDLE_FAILED(name, `the source "${source}" does not exist`);
       return JSON.stringify(`./${relative(options.root, file).split(sep).join("/")}`);
     });
     const contents =

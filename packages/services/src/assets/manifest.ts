@@ -102,7 +102,14 @@ function scan(sources: readonly AssetSource[]): Map<string, AssetEntry> {
       const file = join(source.dir, path);
       const stats = statSync(file);
       const hash = hashOf(file);
-      entries.set(path, { path, hashedPath: hashedName(path, hash), file, hash, size: stats.size, mtimeMs: stats.mtimeMs });
+      entries.set(path, {
+        path,
+        hashedPath: hashedName(path, hash),
+        file,
+        hash,
+        size: stats.size,
+        mtimeMs: stats.mtimeMs,
+      });
     }
   }
   return entries;
@@ -157,7 +164,9 @@ export function createManifest(options: ManifestOptions): AssetManifest {
       return rescanned ? { entry: rescanned, hashed: true } : undefined;
     },
     toJSON() {
-      return Object.fromEntries([...entries.values()].map((entry) => [entry.path, `${prefix}/${encodePath(entry.hashedPath)}`]));
+      return Object.fromEntries(
+        [...entries.values()].map((entry) => [entry.path, `${prefix}/${encodePath(entry.hashedPath)}`]),
+      );
     },
   };
 }

@@ -59,11 +59,12 @@ export function cacheOver(store: CacheStore, prefix = "cache:", outage?: OutageL
     async get<T>(key: string) {
       const raw = await store.get(prefix + key);
       // Values are wrapped so that a stored `null` is told apart from a miss.
-      return raw === undefined ? undefined : ((JSON.parse(raw) as { v: T }).v);
+      return raw === undefined ? undefined : (JSON.parse(raw) as { v: T }).v;
     },
     async set(key, value, ttlSeconds) {
       const ttl = ttlMs(`cache.set("${key}")`, ttlSeconds);
-      if (value === undefined) throw new E_CACHE_VALUE_INVALID(key, "undefined cannot be stored (delete the key instead)");
+      if (value === undefined)
+        throw new E_CACHE_VALUE_INVALID(key, "undefined cannot be stored (delete the key instead)");
       let raw: string;
       try {
         raw = JSON.stringify({ v: value });
@@ -111,7 +112,8 @@ export async function createCache(url: string = DEFAULT_CACHE_URL, options: Cach
   if (parsed.protocol === "memory:") {
     const max = parsed.searchParams.get("max");
     parsed.searchParams.delete("max");
-    for (const key of parsed.searchParams.keys()) throw invalid(`the query "${key}" is not understood (known: max, prefix)`);
+    for (const key of parsed.searchParams.keys())
+      throw invalid(`the query "${key}" is not understood (known: max, prefix)`);
     if (max !== null && !/^[1-9]\d*$/.test(max)) throw invalid("max must be a positive whole number of entries");
     return cacheOver(new MemoryStore(max === null ? undefined : Number(max)), prefix);
   }

@@ -21,7 +21,15 @@ interface CachedResponse {
 }
 
 // Headers that describe one transfer rather than the response, or that Koa recomputes.
-const NOT_STORED = new Set(["set-cookie", "content-length", "transfer-encoding", "connection", "keep-alive", "date", "x-cache"]);
+const NOT_STORED = new Set([
+  "set-cookie",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "x-cache",
+]);
 
 /** The cache key of a request: method, path and query (parameters sorted). HEAD shares GET's. */
 export function responseCacheKey(ctx: Pick<Context, "path" | "querystring">): string {
@@ -39,7 +47,8 @@ function bodyBytes(body: unknown): Buffer | undefined {
   if (body === null || typeof body !== "object") return undefined;
   // Only what Koa would write as JSON; streams, Blobs and Responses are not replayable here.
   const prototype = Object.getPrototypeOf(body) as unknown;
-  if (Array.isArray(body) || prototype === Object.prototype || prototype === null) return Buffer.from(JSON.stringify(body));
+  if (Array.isArray(body) || prototype === Object.prototype || prototype === null)
+    return Buffer.from(JSON.stringify(body));
   return undefined;
 }
 

@@ -45,14 +45,20 @@ export function compareCatalogs(catalogs: Readonly<Record<string, Catalog>>): st
     for (const language of languages) {
       const forms = shapes.get(language)!.get(base);
       if (!forms) {
-        problems.push(`${language}: the key "${base}" is missing (${languages.filter((other) => shapes.get(other)!.has(base)).join(", ")} have it)`);
+        problems.push(
+          `${language}: the key "${base}" is missing (${languages.filter((other) => shapes.get(other)!.has(base)).join(", ")} have it)`,
+        );
         continue;
       }
       if (pluralSomewhere) {
         const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
         const missing = needed.filter((form) => !forms.has(form));
-        if (missing.length > 0) problems.push(`${language}: the plural key "${base}" lacks the form(s) ${missing.map((form) => `${base}_${form}`).join(", ")}`);
-        if (forms.size === 0) problems.push(`${language}: "${base}" is a plain key where other languages have plural forms`);
+        if (missing.length > 0)
+          problems.push(
+            `${language}: the plural key "${base}" lacks the form(s) ${missing.map((form) => `${base}_${form}`).join(", ")}`,
+          );
+        if (forms.size === 0)
+          problems.push(`${language}: "${base}" is a plain key where other languages have plural forms`);
       }
       const key = pluralSomewhere ? `${base}_other` : base;
       const text = catalogs[language]![key];
@@ -60,7 +66,8 @@ export function compareCatalogs(catalogs: Readonly<Record<string, Catalog>>): st
       if (text === undefined || expected === undefined || language === reference) continue;
       const have = placeholders(text).join(", ");
       const want = placeholders(expected).join(", ");
-      if (have !== want) problems.push(`${language}: "${key}" uses the placeholders [${have}] where ${reference} uses [${want}]`);
+      if (have !== want)
+        problems.push(`${language}: "${key}" uses the placeholders [${have}] where ${reference} uses [${want}]`);
     }
   }
   return problems;

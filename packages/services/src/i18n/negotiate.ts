@@ -29,7 +29,10 @@ export function acceptedLanguages(header: string | undefined): string[] {
 export function matchLanguage(tag: unknown, languages: readonly string[]): string | undefined {
   if (typeof tag !== "string" || tag === "" || tag.length > 35) return undefined;
   const lower = tag.toLowerCase();
-  return languages.find((each) => each.toLowerCase() === lower) ?? languages.find((each) => each.toLowerCase() === lower.split("-")[0]);
+  return (
+    languages.find((each) => each.toLowerCase() === lower) ??
+    languages.find((each) => each.toLowerCase() === lower.split("-")[0])
+  );
 }
 
 /** The best offered language for an `Accept-Language` header, or undefined. */
@@ -53,5 +56,10 @@ export interface LanguageHints {
 
 /** The request's language: user setting, session choice, `Accept-Language`, fallback, in that order. */
 export function chooseLanguage(hints: LanguageHints, languages: readonly string[], fallback: string): string {
-  return matchLanguage(hints.user, languages) ?? matchLanguage(hints.session, languages) ?? negotiateLanguage(hints.acceptLanguage, languages) ?? fallback;
+  return (
+    matchLanguage(hints.user, languages) ??
+    matchLanguage(hints.session, languages) ??
+    negotiateLanguage(hints.acceptLanguage, languages) ??
+    fallback
+  );
 }

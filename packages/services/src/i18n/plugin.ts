@@ -37,8 +37,16 @@ export function readLocaleFiles(root: string): Record<string, Catalog> {
     } catch (error) {
       throw new E_SERVICES_CONFIG_INVALID(`locales/${file}`, `valid JSON (${(error as Error).message})`);
     }
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || Object.values(parsed).some((value) => typeof value !== "string")) {
-      throw new E_SERVICES_CONFIG_INVALID(`locales/${file}`, 'an object of strings: { "key": "text with {{placeholders}}" }');
+    if (
+      typeof parsed !== "object" ||
+      parsed === null ||
+      Array.isArray(parsed) ||
+      Object.values(parsed).some((value) => typeof value !== "string")
+    ) {
+      throw new E_SERVICES_CONFIG_INVALID(
+        `locales/${file}`,
+        'an object of strings: { "key": "text with {{placeholders}}" }',
+      );
     }
     found[match[1]!] = parsed as Catalog;
   }
@@ -69,10 +77,16 @@ export function requestLocale(ctx: Context, translations: Translations): string 
 }
 
 /** Creates the translations plugin; `resources` adds or changes strings over the shipped ones and the app's files. */
-export function translationsPlugin(options: { resources?: Readonly<Record<string, Catalog>> } = {}): TranslationsPlugin {
+export function translationsPlugin(
+  options: { resources?: Readonly<Record<string, Catalog>> } = {},
+): TranslationsPlugin {
   let translations: Translations | undefined;
   const ready = (): Translations => {
-    if (!translations) throw new E_SERVICE_NOT_CONFIGURED("translator", "the translations plugin is used before its setup ran; add it to the app's plugins");
+    if (!translations)
+      throw new E_SERVICE_NOT_CONFIGURED(
+        "translator",
+        "the translations plugin is used before its setup ran; add it to the app's plugins",
+      );
     return translations;
   };
   return {
@@ -82,16 +96,24 @@ export function translationsPlugin(options: { resources?: Readonly<Record<string
       return ready();
     },
     // The mail previews (/_mail) render each mail in every language with its translator.
-    mailPreview: () => (translations ? { languages: translations.languages, translator: (language: string) => translations!.translator(language) } : undefined),
+    mailPreview: () =>
+      translations
+        ? { languages: translations.languages, translator: (language: string) => translations!.translator(language) }
+        : undefined,
     setup(context: PluginContext) {
       const config = (context.config["i18n"] ?? {}) as { languages?: unknown; fallback?: unknown };
-      if (config.languages !== undefined && !(Array.isArray(config.languages) && config.languages.every((each) => typeof each === "string"))) {
+      if (
+        config.languages !== undefined &&
+        !(Array.isArray(config.languages) && config.languages.every((each) => typeof each === "string"))
+      ) {
         throw new E_SERVICES_CONFIG_INVALID("i18n.languages", 'a list of language tags, e.g. ["en", "fr"]');
       }
-      if (config.fallback !== undefined && typeof config.fallback !== "string") throw new E_SERVICES_CONFIG_INVALID("i18n.fallback", 'a language tag, e.g. "en"');
+      if (config.fallback !== undefined && typeof config.fallback !== "string")
+        throw new E_SERVICES_CONFIG_INVALID("i18n.fallback", 'a language tag, e.g. "en"');
       const resources: Record<string, Record<string, string>> = {};
       for (const source of [BATTERY_CATALOGS, readLocaleFiles(context.config.root), options.resources ?? {}]) {
-        for (const [language, strings] of Object.entries(source)) resources[language] = { ...resources[language], ...strings };
+        for (const [language, strings] of Object.entries(source))
+          resources[language] = { ...resources[language], ...strings };
       }
       translations = createTranslations({
         resources,
@@ -116,7 +138,8 @@ export function translationsPlugin(options: { resources?: Readonly<Record<string
         t: current.translator(locale),
         locale,
         languages: current.languages,
-        format_number: (value: number, numberOptions?: Intl.NumberFormatOptions) => formatNumber(value, locale, numberOptions),
+        format_number: (value: number, numberOptions?: Intl.NumberFormatOptions) =>
+          formatNumber(value, locale, numberOptions),
       };
     },
   };

@@ -41,13 +41,18 @@ export function createTranslations(options: TranslationsOptions): Translations {
   const configKey = options.configKey ?? "i18n";
   const resources: Record<string, { app: Catalog }> = {};
   for (const [language, catalog] of Object.entries(options.resources)) {
-    if (!LANGUAGE_TAG.test(language)) throw new E_SERVICES_CONFIG_INVALID(`${configKey}.${language}`, "named by a language tag such as fr or pt-BR");
+    if (!LANGUAGE_TAG.test(language))
+      throw new E_SERVICES_CONFIG_INVALID(`${configKey}.${language}`, "named by a language tag such as fr or pt-BR");
     resources[language] = { app: catalog };
   }
   const fallback = options.fallback ?? "en";
   const languages = Object.freeze(options.languages ? [...options.languages] : Object.keys(resources));
   for (const language of [fallback, ...languages]) {
-    if (!resources[language]) throw new E_SERVICES_CONFIG_INVALID(`${configKey}.languages`, `languages that have translations (there are none for ${JSON.stringify(language)})`);
+    if (!resources[language])
+      throw new E_SERVICES_CONFIG_INVALID(
+        `${configKey}.languages`,
+        `languages that have translations (there are none for ${JSON.stringify(language)})`,
+      );
   }
   let fixedByLanguage: Map<string, TFunction> | undefined;
   const fixedOf = (language: string): TFunction => {
@@ -74,7 +79,9 @@ export function createTranslations(options: TranslationsOptions): Translations {
   const translators = new Map<string, Translate>();
   for (const language of languages) {
     let fixed: TFunction | undefined;
-    translators.set(language, (key, values) => String((fixed ??= fixedOf(language))(key, values as Record<string, unknown>)));
+    translators.set(language, (key, values) =>
+      String((fixed ??= fixedOf(language))(key, values as Record<string, unknown>)),
+    );
   }
   return Object.freeze({
     languages,

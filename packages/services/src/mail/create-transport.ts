@@ -21,6 +21,10 @@ export function createMailTransport(mailUrl: string, log?: MailLogWriter): MailT
     case "log:":
       return new LogTransport(url, log);
     default:
-      throw new E_SERVICE_URL_INVALID("mailUrl", redactUrl(mailUrl), "use smtp://, smtps://, ses://region or log: (development: print mails instead of sending)");
+      throw new E_SERVICE_URL_INVALID(
+        "mailUrl",
+        redactUrl(mailUrl),
+        "use smtp://, smtps://, ses://region or log: (development: print mails instead of sending)",
+      );
   }
 }

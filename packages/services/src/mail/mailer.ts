@@ -81,7 +81,13 @@ function list(value: string | readonly string[] | undefined): string[] | undefin
 }
 
 function sendError(to: readonly string[], error: unknown): MailSendError {
-  const cause = error as { code?: unknown; name?: unknown; message?: unknown; responseCode?: unknown; response?: unknown };
+  const cause = error as {
+    code?: unknown;
+    name?: unknown;
+    message?: unknown;
+    responseCode?: unknown;
+    response?: unknown;
+  };
   const reason = typeof cause.code === "string" ? cause.code : typeof cause.name === "string" ? cause.name : "UNKNOWN";
   const detail = typeof cause.response === "string" ? cause.response : String(cause.message ?? error);
   const wrapped = new E_MAIL_SEND_FAILED(to.join(", "), reason, detail);
@@ -117,12 +123,19 @@ export function createMailer(options: MailerOptions): Mailer {
     let info: MailInfo;
     try {
       // A traced operation: a span in the request's trace and the mails-sent metric, when observed.
-      info = await traceCall(telemetry.mail, () => ({ template }), () => transport.send(outgoing));
+      info = await traceCall(
+        telemetry.mail,
+        () => ({ template }),
+        () => transport.send(outgoing),
+      );
     } catch (error) {
       throw sendError(mail.to, error);
     }
     if (info.rejected.length > 0) {
-      logger.warn({ template, rejected: info.rejected, accepted: info.accepted }, "mail: the server refused some recipients and accepted the others");
+      logger.warn(
+        { template, rejected: info.rejected, accepted: info.accepted },
+        "mail: the server refused some recipients and accepted the others",
+      );
     }
     const payload: MailSentPayload = { to: [...mail.to], subject: mail.subject, template, messageId: info.messageId };
     await signals.get<MailSentPayload>(SIGNALS.mailSent).send(payload);

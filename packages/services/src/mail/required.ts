@@ -9,7 +9,10 @@ import { E_MAIL_NOT_CONFIGURED } from "../errors.js";
  * unset; `needs` says what sends mail (`contrib.auth (signup and password-reset mails)`).
  * Elsewhere it does nothing: development may run without a mailer.
  */
-export function requireMailer(config: { readonly env?: unknown; readonly mailUrl?: unknown; readonly mailFrom?: unknown }, needs: string): void {
+export function requireMailer(
+  config: { readonly env?: unknown; readonly mailUrl?: unknown; readonly mailFrom?: unknown },
+  needs: string,
+): void {
   if (config.env !== "production") return;
   const missing = [
     ...(typeof config.mailUrl === "string" && config.mailUrl ? [] : ["MAIL_URL (mailUrl)"]),

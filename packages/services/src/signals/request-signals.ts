@@ -3,7 +3,9 @@ import type { SignalRegistry } from "./signal.js";
 import { SIGNALS, type RequestFinishedPayload, type RequestStartedPayload } from "./names.js";
 
 function statusOf(error: unknown): number {
-  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  const status =
+    (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
+    (error as { statusCode?: unknown } | null)?.statusCode;
   return typeof status === "number" && status >= 400 && status <= 599 ? status : 500;
 }
 
@@ -26,7 +28,12 @@ export function requestSignals(signals: SignalRegistry): Middleware {
       throw error;
     } finally {
       if (finished.receiverCount > 0) {
-        await finished.send({ method: ctx.method, path: ctx.path, status: status ?? ctx.status, durationMs: Date.now() - startedAt });
+        await finished.send({
+          method: ctx.method,
+          path: ctx.path,
+          status: status ?? ctx.status,
+          durationMs: Date.now() - startedAt,
+        });
       }
     }
   };

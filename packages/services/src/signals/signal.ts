@@ -81,7 +81,9 @@ class NamedSignal<Payload> implements Signal<Payload> {
   connect(receiver: Receiver<Payload>, options: ConnectOptions = {}): () => void {
     checkOptionKeys(`signal("${this.name}").connect(receiver, options)`, options, ["queued", "name"]);
     // Wrapped so the same function connected twice is two connections, each disconnected once.
-    const entry: Connection<Payload> = options.queued ? { receiver, queued: this.#queuedName(receiver, options.name) } : { receiver };
+    const entry: Connection<Payload> = options.queued
+      ? { receiver, queued: this.#queuedName(receiver, options.name) }
+      : { receiver };
     this.#receivers.add(entry);
     return () => {
       this.#receivers.delete(entry);
@@ -96,8 +98,16 @@ class NamedSignal<Payload> implements Signal<Payload> {
 
   #queuedName(receiver: Receiver<Payload>, given: string | undefined): string {
     const name = given ?? receiver.name;
-    if (typeof name !== "string" || name === "") throw new E_SIGNAL_RECEIVER_NAME(this.name, "a queued receiver needs a name a worker can find it by: connect(receiver, { queued: true, name: \"audit\" })");
-    if (this.queuedReceiver(name)) throw new E_SIGNAL_RECEIVER_NAME(this.name, `a queued receiver named "${name}" is already connected: give this one another name`);
+    if (typeof name !== "string" || name === "")
+      throw new E_SIGNAL_RECEIVER_NAME(
+        this.name,
+        'a queued receiver needs a name a worker can find it by: connect(receiver, { queued: true, name: "audit" })',
+      );
+    if (this.queuedReceiver(name))
+      throw new E_SIGNAL_RECEIVER_NAME(
+        this.name,
+        `a queued receiver named "${name}" is already connected: give this one another name`,
+      );
     return name;
   }
 

@@ -12,7 +12,10 @@ export interface LoginHooks<User = unknown> {
  * Login-manager hooks that send `user.logged_in` and `user.logged_out`, then call the app's own
  * hooks. Both frameworks pass them to the security plugin, so the signals fire in either.
  */
-export function userSignalHooks<User>(app: LoginHooks<User> = {}, registry: SignalRegistry = defaultRegistry()): Required<LoginHooks<User>> {
+export function userSignalHooks<User>(
+  app: LoginHooks<User> = {},
+  registry: SignalRegistry = defaultRegistry(),
+): Required<LoginHooks<User>> {
   const loggedIn = registry.get<UserSignalPayload>(SIGNALS.userLoggedIn);
   const loggedOut = registry.get<UserSignalPayload>(SIGNALS.userLoggedOut);
   return {

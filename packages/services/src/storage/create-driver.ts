@@ -49,14 +49,20 @@ function localDriver(url: string, context: DriverContext): StorageDriver {
     : isAbsolute(location)
       ? location
       : resolve(context.root, decodeURIComponent(location));
-  return new LocalDriver({ directory, visibility: visibilityOf(url, params), publicPath: context.publicPath, secret: context.secret });
+  return new LocalDriver({
+    directory,
+    visibility: visibilityOf(url, params),
+    publicPath: context.publicPath,
+    secret: context.secret,
+  });
 }
 
 /** `s3://[key:secret@]bucket/prefix?endpoint=&region=&forcePathStyle=&visibility=&acl=&publicUrl=` */
 function s3Driver(url: string): StorageDriver {
   const parsed = tryParseUrl(url) ?? invalid(url, "it is not a URL");
   const bucket = parsed.hostname;
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) invalid(url, "write the bucket name as the host, e.g. s3://my-bucket/uploads");
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    invalid(url, "write the bucket name as the host, e.g. s3://my-bucket/uploads");
   const params = parsed.searchParams;
   rejectUnknown(url, params, ["endpoint", "region", "forcePathStyle", "visibility", "acl", "publicUrl"]);
   const prefix = decodeURIComponent(parsed.pathname.replace(/^\/+|\/+$/g, ""));
@@ -133,7 +139,11 @@ function azureDriver(url: string): StorageDriver {
   rejectUnknown(url, params, ["endpoint", "visibility", "publicUrl"]);
   const location = readAzureBlobUrl(parsed, (reason) => invalid(url, reason));
   const publicUrl = params.get("publicUrl");
-  return new AzureStorageDriver({ location, visibility: visibilityOf(url, params), ...(publicUrl ? { publicUrl } : {}) });
+  return new AzureStorageDriver({
+    location,
+    visibility: visibilityOf(url, params),
+    ...(publicUrl ? { publicUrl } : {}),
+  });
 }
 
 /**

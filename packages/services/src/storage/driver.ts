@@ -58,7 +58,11 @@ export class LazyDisk {
 
   /** The disk; throws when {@link LazyDisk.open} has not finished yet. */
   get current(): Disk {
-    if (!this.#disk) throw new E_SERVICE_NOT_CONFIGURED("storage disk", "it is made on first use: await driver.openDisk() before reading driver.disk");
+    if (!this.#disk)
+      throw new E_SERVICE_NOT_CONFIGURED(
+        "storage disk",
+        "it is made on first use: await driver.openDisk() before reading driver.disk",
+      );
     return this.#disk;
   }
 

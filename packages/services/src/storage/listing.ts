@@ -41,7 +41,10 @@ export async function listDisk(disk: Disk, folder: string, options: DriverListOp
     maxResults: options.pageSize,
     ...(options.token ? { paginationToken: options.token } : {}),
   };
-  const listAll = disk.driver.listAll.bind(disk.driver) as (prefix: string, options: typeof listOptions) => ReturnType<Disk["driver"]["listAll"]>;
+  const listAll = disk.driver.listAll.bind(disk.driver) as (
+    prefix: string,
+    options: typeof listOptions,
+  ) => ReturnType<Disk["driver"]["listAll"]>;
   const page = await listAll(folder, listOptions);
   const files: string[] = [];
   const folders: string[] = [];
@@ -72,12 +75,18 @@ export class ListCursor {
 
   /** The driver's token in `cursor`; `E_STORAGE_CURSOR_INVALID` (400) unless this listing made it. */
   read(cursor: unknown, folder: string, recursive: boolean): string {
-    if (typeof cursor !== "string" || cursor.length > 4096) throw new E_STORAGE_CURSOR_INVALID("it is not a cursor a listing gave");
+    if (typeof cursor !== "string" || cursor.length > 4096)
+      throw new E_STORAGE_CURSOR_INVALID("it is not a cursor a listing gave");
     const [payload = "", mac = ""] = cursor.split(".", 2);
     const expected = Buffer.from(this.#mac(payload));
     const given = Buffer.from(mac);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new E_STORAGE_CURSOR_INVALID("it was altered or made by another app");
-    const data = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { f?: unknown; r?: unknown; t?: unknown };
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new E_STORAGE_CURSOR_INVALID("it was altered or made by another app");
+    const data = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as {
+      f?: unknown;
+      r?: unknown;
+      t?: unknown;
+    };
     if (data.f !== folder || data.r !== recursive || typeof data.t !== "string") {
       throw new E_STORAGE_CURSOR_INVALID("it continues another listing (another folder, or recursive differs)");
     }

@@ -21,9 +21,12 @@ function isBucketMissing(error: unknown): boolean {
 
 /** What an operator does about a missing bucket of each backend. */
 const CREATE_BUCKET: Record<string, (name: string) => string> = {
-  s3: (name) => `Create the bucket (\`aws s3 mb s3://${name}\`, or your S3 service's console) or correct the storage URL (storageUrl).`,
-  gcs: (name) => `Create the bucket (\`gcloud storage buckets create gs://${name}\`) or correct the storage URL (storageUrl).`,
-  azure: (name) => `Create the container (\`az storage container create --name ${name}\`, or the portal) or correct the storage URL (storageUrl).`,
+  s3: (name) =>
+    `Create the bucket (\`aws s3 mb s3://${name}\`, or your S3 service's console) or correct the storage URL (storageUrl).`,
+  gcs: (name) =>
+    `Create the bucket (\`gcloud storage buckets create gs://${name}\`) or correct the storage URL (storageUrl).`,
+  azure: (name) =>
+    `Create the container (\`az storage container create --name ${name}\`, or the portal) or correct the storage URL (storageUrl).`,
 };
 
 /** How often the missing-bucket line repeats while requests keep failing (not once per request). */
@@ -41,9 +44,12 @@ export function missingBucketCheck(driver: Pick<StorageDriver, "kind" | "bucket"
   let logged = -Infinity;
   return (operation, key, error) => {
     if (!driver.bucket || !isBucketMissing(error)) return undefined;
-    const place = driver.kind === "azure" ? "Azure container" : driver.kind === "gcs" ? "Cloud Storage bucket" : "S3 bucket";
+    const place =
+      driver.kind === "azure" ? "Azure container" : driver.kind === "gcs" ? "Cloud Storage bucket" : "S3 bucket";
     const action = (CREATE_BUCKET[driver.kind] ?? CREATE_BUCKET["s3"]!)(driver.bucket);
-    const coded = Object.assign(new E_STORAGE_BUCKET_MISSING(place, driver.bucket, operation, key, action), { cause: error });
+    const coded = Object.assign(new E_STORAGE_BUCKET_MISSING(place, driver.bucket, operation, key, action), {
+      cause: error,
+    });
     if (Date.now() - logged >= BUCKET_LOG_EVERY_MS) {
       logged = Date.now();
       logger.error({ err: coded, code: coded.code, bucket: driver.bucket, storage: driver.kind }, coded.message);

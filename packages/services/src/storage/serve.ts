@@ -29,12 +29,19 @@ export function serveStorage(storage: Storage): Middleware {
     if (driver.visibility === "private") {
       const expires = ctx.query["expires"];
       const signature = ctx.query["signature"];
-      driver.signer.verify(key, typeof expires === "string" ? expires : undefined, typeof signature === "string" ? signature : undefined);
+      driver.signer.verify(
+        key,
+        typeof expires === "string" ? expires : undefined,
+        typeof signature === "string" ? signature : undefined,
+      );
     }
     if (!(await storage.exists(key))) throw new E_STORAGE_NOT_FOUND(key);
     ctx.type = typeOfKey(key);
     ctx.set("X-Content-Type-Options", "nosniff");
-    ctx.set("Content-Security-Policy", "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'");
+    ctx.set(
+      "Content-Security-Policy",
+      "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",
+    );
     ctx.set("Cache-Control", driver.visibility === "private" ? "private, max-age=300" : "public, max-age=3600");
     ctx.body = await storage.get(key);
   };

@@ -2,7 +2,12 @@ import { telemetry, traceCall } from "@fwkit/koa-host/plugin";
 import { createReadStream } from "node:fs";
 import { stat, unlink } from "node:fs/promises";
 import { Readable } from "node:stream";
-import { E_SERVICES_CONFIG_INVALID, E_STORAGE_FAILED, E_STORAGE_NOT_FOUND, E_STORAGE_UPLOAD_MISSING } from "../errors.js";
+import {
+  E_SERVICES_CONFIG_INVALID,
+  E_STORAGE_FAILED,
+  E_STORAGE_NOT_FOUND,
+  E_STORAGE_UPLOAD_MISSING,
+} from "../errors.js";
 import { consoleLogger, type ServiceLogger } from "../logger.js";
 import { checkOptionKeys, FrameworkError } from "routing-kernel";
 import { defaultRegistry, type SignalRegistry } from "../signals/signal.js";
@@ -61,7 +66,11 @@ export interface Storage {
   /** The limits in force. */
   readonly limits: StorageLimits;
   /** Writes a file whole (a stream is spooled first, so an oversized one writes nothing) and sends `file.stored`. */
-  put(key: string, data: string | Uint8Array | Readable, options?: { contentType?: string; originalName?: string }): Promise<StoredFile>;
+  put(
+    key: string,
+    data: string | Uint8Array | Readable,
+    options?: { contentType?: string; originalName?: string },
+  ): Promise<StoredFile>;
   /** Streams a file; `E_STORAGE_NOT_FOUND` (404) when absent. */
   get(key: string): Promise<Readable>;
   /** Reads a file into memory; `E_STORAGE_NOT_FOUND` (404) when absent. */
@@ -81,7 +90,10 @@ export interface Storage {
    */
   list(folder?: string, options?: StorageListOptions): Promise<StorageListing>;
   /** Stores an upload under a generated name (`<prefix>/<uuid>.<ext>`) after checking its size and type. */
-  storeUpload(file: UploadedFile | readonly UploadedFile[] | undefined, options?: { prefix?: string }): Promise<StoredFile>;
+  storeUpload(
+    file: UploadedFile | readonly UploadedFile[] | undefined,
+    options?: { prefix?: string },
+  ): Promise<StoredFile>;
   /** Releases connections. */
   close(): void;
 }
@@ -91,17 +103,36 @@ export interface Storage {
  * out, or sent several files in, is the client's mistake (400), not a crash reading `undefined`.
  */
 function oneUpload(upload: UploadedFile | readonly UploadedFile[] | undefined): UploadedFile {
-  const files = upload === undefined || upload === null ? [] : Array.isArray(upload) ? upload : [upload as UploadedFile];
+  const files =
+    upload === undefined || upload === null ? [] : Array.isArray(upload) ? upload : [upload as UploadedFile];
   if (files.length !== 1 || typeof files[0]?.filepath !== "string") {
-    throw new E_STORAGE_UPLOAD_MISSING(files.length === 0 ? "none" : files.length === 1 ? "something that is not an uploaded file" : `${files.length} files`);
+    throw new E_STORAGE_UPLOAD_MISSING(
+      files.length === 0
+        ? "none"
+        : files.length === 1
+          ? "something that is not an uploaded file"
+          : `${files.length} files`,
+    );
   }
   return files[0];
 }
 
 function isNotFound(error: unknown): boolean {
   for (let current = error as { cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
-    const e = current as { code?: unknown; name?: unknown; statusCode?: unknown; $metadata?: { httpStatusCode?: number } };
-    if (e.code === "ENOENT" || e.code === "ENOTDIR" || e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404) return true;
+    const e = current as {
+      code?: unknown;
+      name?: unknown;
+      statusCode?: unknown;
+      $metadata?: { httpStatusCode?: number };
+    };
+    if (
+      e.code === "ENOENT" ||
+      e.code === "ENOTDIR" ||
+      e.name === "NoSuchKey" ||
+      e.name === "NotFound" ||
+      e.$metadata?.httpStatusCode === 404
+    )
+      return true;
     // The Azure SDK's RestError ("BlobNotFound", "ContainerNotFound").
     if (e.name === "RestError" && e.statusCode === 404) return true;
     current = current.cause as { cause?: unknown } | undefined;
@@ -140,7 +171,10 @@ async function guardList<T>(folder: string, call: () => Promise<T>, bucket: Buck
     return await traceCall(telemetry.storage, () => ({ operation: "list" }), call);
   } catch (error) {
     if (error instanceof FrameworkError) throw error;
-    throw bucket("list", shown, error) ?? Object.assign(new E_STORAGE_FAILED("list", shown, rootReason(error)), { cause: error });
+    throw (
+      bucket("list", shown, error) ??
+      Object.assign(new E_STORAGE_FAILED("list", shown, rootReason(error)), { cause: error })
+    );
   }
 }
 
@@ -154,13 +188,16 @@ export function createStorage(options: StorageOptions): Storage {
   const limits: StorageLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const signals = options.signals ?? defaultRegistry();
   const bucketCheck = missingBucketCheck(driver, options.logger ?? consoleLogger);
-  const guarded = <T>(operation: string, key: string, call: () => Promise<T>) => guard(operation, key, call, bucketCheck);
+  const guarded = <T>(operation: string, key: string, call: () => Promise<T>) =>
+    guard(operation, key, call, bucketCheck);
   const full = (key: string) => (driver.prefix ? `${driver.prefix}/${checkKey(key)}` : checkKey(key));
   // The disk is made at the first file operation (not at start-up); the key is checked before.
-  const onDisk = <T>(key: string, use: (disk: Disk, path: string) => Promise<T>) => async (): Promise<T> => {
-    const path = full(key);
-    return use(await driver.openDisk(), path);
-  };
+  const onDisk =
+    <T>(key: string, use: (disk: Disk, path: string) => Promise<T>) =>
+    async (): Promise<T> => {
+      const path = full(key);
+      return use(await driver.openDisk(), path);
+    };
 
   const cursors = new ListCursor(options.secret);
 
@@ -192,9 +229,16 @@ export function createStorage(options: StorageOptions): Storage {
       throw new E_SERVICES_CONFIG_INVALID("storage.list()'s pageSize", `a whole number from 1 to ${MAX_PAGE_SIZE}`);
     }
     const token = listOptions.cursor === undefined ? undefined : cursors.read(listOptions.cursor, within, recursive);
-    const page = await guardList(folder, () => driver.list(within, { recursive, pageSize, ...(token === undefined ? {} : { token }) }), bucketCheck);
+    const page = await guardList(
+      folder,
+      () => driver.list(within, { recursive, pageSize, ...(token === undefined ? {} : { token }) }),
+      bucketCheck,
+    );
     const keys = (names: readonly string[]) =>
-      names.map((name) => storageKey(name, within)).filter((key): key is string => key !== undefined).sort();
+      names
+        .map((name) => storageKey(name, within))
+        .filter((key): key is string => key !== undefined)
+        .sort();
     const listing = { files: keys(page.files), folders: keys(page.folders) };
     return page.token ? { ...listing, cursor: cursors.make(within, recursive, page.token) } : listing;
   }
@@ -211,7 +255,13 @@ export function createStorage(options: StorageOptions): Storage {
 
   /** Writes a file of known size from disk; the backend never sees a partial file from us. */
   async function writeFile(key: string, path: string, size: number, contentType: string): Promise<void> {
-    await guarded("write", key, onDisk(key, (disk, target) => disk.putStream(target, createReadStream(path), { contentType, contentLength: size })));
+    await guarded(
+      "write",
+      key,
+      onDisk(key, (disk, target) =>
+        disk.putStream(target, createReadStream(path), { contentType, contentLength: size }),
+      ),
+    );
   }
 
   const storage: Storage = {
@@ -233,7 +283,11 @@ export function createStorage(options: StorageOptions): Storage {
       }
       const bytes = typeof data === "string" ? Buffer.from(data) : data;
       checkSize(bytes.byteLength, limits);
-      await guarded("write", key, onDisk(key, (disk, path) => disk.put(path, bytes, { contentType, contentLength: bytes.byteLength })));
+      await guarded(
+        "write",
+        key,
+        onDisk(key, (disk, path) => disk.put(path, bytes, { contentType, contentLength: bytes.byteLength })),
+      );
       return stored(describe(key, bytes.byteLength, contentType, putOptions.originalName));
     },
 
@@ -243,14 +297,32 @@ export function createStorage(options: StorageOptions): Storage {
       // Object stores answer the GET itself, which tells a missing object (404) from a missing bucket
       // (503); their HEAD (exists) cannot, so they are not asked first.
       if (driver.kind === "local" && !(await storage.exists(key))) throw new E_STORAGE_NOT_FOUND(key);
-      return guarded("read", key, onDisk(key, (disk, path) => disk.getStream(path)));
+      return guarded(
+        "read",
+        key,
+        onDisk(key, (disk, path) => disk.getStream(path)),
+      );
     },
 
-    getBytes: (key) => guarded("read", key, onDisk(key, (disk, path) => disk.getBytes(path))),
-    delete: (key) => guarded("delete", key, onDisk(key, (disk, path) => disk.delete(path))),
+    getBytes: (key) =>
+      guarded(
+        "read",
+        key,
+        onDisk(key, (disk, path) => disk.getBytes(path)),
+      ),
+    delete: (key) =>
+      guarded(
+        "delete",
+        key,
+        onDisk(key, (disk, path) => disk.delete(path)),
+      ),
     async exists(key) {
       try {
-        return await guarded("check", key, onDisk(key, (disk, path) => disk.exists(path)));
+        return await guarded(
+          "check",
+          key,
+          onDisk(key, (disk, path) => disk.exists(path)),
+        );
       } catch (error) {
         // A key below a file (`a.txt/b`) names nothing: absent, not a failure.
         if ((error as { code?: string }).code === "E_STORAGE_NOT_FOUND") return false;

@@ -42,7 +42,12 @@ describe("web assets", () => {
     });
     manifest = await prepareAssets({
       root,
-      config: { bundles: { "app.js": ["src/a.ts", "src/b.ts"], "css/site.css": ["src/styles/base.css", "src/styles/extra.css"] } },
+      config: {
+        bundles: {
+          "app.js": ["src/a.ts", "src/b.ts"],
+          "css/site.css": ["src/styles/base.css", "src/styles/extra.css"],
+        },
+      },
     });
     app = await serve(serveAssets(manifest));
   });
@@ -91,7 +96,13 @@ describe("web assets", () => {
       const response = await rawGet(app.base, path);
       assert.equal(response.status, 400, `${path}: ${response.body}`);
     }
-    for (const path of ["/static/.env", "/static/css/nope.css", "/static/css/app.0123456789.css", "/static/", "/static/css"]) {
+    for (const path of [
+      "/static/.env",
+      "/static/css/nope.css",
+      "/static/css/app.0123456789.css",
+      "/static/",
+      "/static/css",
+    ]) {
       const response = await rawGet(app.base, path);
       assert.equal(response.status, 404, `${path}: ${response.body}`);
     }
@@ -121,10 +132,19 @@ describe("web assets", () => {
       [{ "app.js": [] }, /list of source files/],
       [{ "css/app.css": ["src/a.css"] }, /both in static and in the bundles/],
     ];
-    const tree = await appTree({ "src/broken.ts": "const = ;\n", "src/a.ts": "1;\n", "src/a.css": "a{}\n", "static/css/app.css": "x" });
+    const tree = await appTree({
+      "src/broken.ts": "const = ;\n",
+      "src/a.ts": "1;\n",
+      "src/a.css": "a{}\n",
+      "static/css/app.css": "x",
+    });
     try {
       for (const [bundles, message] of cases) {
-        await assert.rejects(prepareAssets({ root: tree, config: { bundles } }), { code: "E_ASSET_BUNDLE_FAILED", message }, JSON.stringify(bundles));
+        await assert.rejects(
+          prepareAssets({ root: tree, config: { bundles } }),
+          { code: "E_ASSET_BUNDLE_FAILED", message },
+          JSON.stringify(bundles),
+        );
       }
       for (const outDir of ["static", ".", "..", "static/build"]) {
         await assert.rejects(

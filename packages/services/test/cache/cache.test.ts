@@ -12,7 +12,8 @@ const backends: Array<{ name: string; skip: { skip: string | false }; url: () =>
   {
     name: "Redis",
     skip: serverSkip,
-    url: async () => `${await requireServer("redis")}?prefix=${encodeURIComponent(`services-cache-test:${randomUUID()}:`)}`,
+    url: async () =>
+      `${await requireServer("redis")}?prefix=${encodeURIComponent(`services-cache-test:${randomUUID()}:`)}`,
   },
 ];
 
@@ -59,7 +60,10 @@ for (const backend of backends) {
       for (const ttl of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
         await assert.rejects(cache.set("k", 1, ttl), { code: "E_CACHE_TTL_INVALID" }, String(ttl));
       }
-      await assert.rejects(cache.remember("k", 0, () => 1), { code: "E_CACHE_TTL_INVALID" });
+      await assert.rejects(
+        cache.remember("k", 0, () => 1),
+        { code: "E_CACHE_TTL_INVALID" },
+      );
       await assert.rejects(cache.set("k", undefined), { code: "E_CACHE_VALUE_INVALID" });
       const cyclic: { self?: unknown } = {};
       cyclic.self = cyclic;
@@ -81,11 +85,14 @@ describe("cache URLs", () => {
     for (const url of ["memcached://127.0.0.1", "memory://?max=0", "memory://?ttl=5", "nope"]) {
       await assert.rejects(createCache(url), { code: "E_SERVICE_URL_INVALID" }, url);
     }
-    await assert.rejects(createCache("redis://:hunter2@127.0.0.1:1", { logger: { error: () => {}, warn: () => {} } }), (error: Error) => {
-      assert.equal((error as Error & { code: string }).code, "E_SERVICE_UNREACHABLE");
-      assert.match(error.message, /127\.0\.0\.1:1/);
-      assert.doesNotMatch(error.message, /hunter2/);
-      return true;
-    });
+    await assert.rejects(
+      createCache("redis://:hunter2@127.0.0.1:1", { logger: { error: () => {}, warn: () => {} } }),
+      (error: Error) => {
+        assert.equal((error as Error & { code: string }).code, "E_SERVICE_UNREACHABLE");
+        assert.match(error.message, /127\.0\.0\.1:1/);
+        assert.doesNotMatch(error.message, /hunter2/);
+        return true;
+      },
+    );
   });
 });

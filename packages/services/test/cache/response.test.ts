@@ -14,7 +14,8 @@ const backends: Array<{ name: string; skip: { skip: string | false }; url: () =>
   {
     name: "Redis",
     skip: serverSkip,
-    url: async () => `${await requireServer("redis")}?prefix=${encodeURIComponent(`services-response-test:${randomUUID()}:`)}`,
+    url: async () =>
+      `${await requireServer("redis")}?prefix=${encodeURIComponent(`services-response-test:${randomUUID()}:`)}`,
   },
 ];
 

@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { acceptedLanguages, chooseLanguage, compareCatalogs, createTranslations, formatNumber, negotiateLanguage } from "../../src/i18n/index.js";
+import {
+  acceptedLanguages,
+  chooseLanguage,
+  compareCatalogs,
+  createTranslations,
+  formatNumber,
+  negotiateLanguage,
+} from "../../src/i18n/index.js";
 
 describe("language negotiation", () => {
   const offered = ["en", "fr", "es", "de"];
@@ -16,7 +23,11 @@ describe("language negotiation", () => {
   test("user setting, then the session's choice, then Accept-Language, then the fallback", () => {
     assert.equal(chooseLanguage({ user: "es", session: "de", acceptLanguage: "fr" }, offered, "en"), "es");
     assert.equal(chooseLanguage({ user: null, session: "de", acceptLanguage: "fr" }, offered, "en"), "de");
-    assert.equal(chooseLanguage({ user: "xx", session: 42, acceptLanguage: "fr" }, offered, "en"), "fr", "unknown or non-string settings are ignored");
+    assert.equal(
+      chooseLanguage({ user: "xx", session: 42, acceptLanguage: "fr" }, offered, "en"),
+      "fr",
+      "unknown or non-string settings are ignored",
+    );
     assert.equal(chooseLanguage({ acceptLanguage: "ja" }, offered, "en"), "en");
   });
 });
@@ -25,8 +36,18 @@ describe("translations", () => {
   test("interpolation, plural forms by count, and the fallback language for missing keys", () => {
     const translations = createTranslations({
       resources: {
-        en: { hello: "Hello {{name}}", users_one: "{{count}} user", users_other: "{{count}} users", only: "English only" },
-        fr: { hello: "Bonjour {{name}}", users_one: "{{count}} utilisateur", users_many: "{{count}} d'utilisateurs", users_other: "{{count}} utilisateurs" },
+        en: {
+          hello: "Hello {{name}}",
+          users_one: "{{count}} user",
+          users_other: "{{count}} users",
+          only: "English only",
+        },
+        fr: {
+          hello: "Bonjour {{name}}",
+          users_one: "{{count}} utilisateur",
+          users_many: "{{count}} d'utilisateurs",
+          users_other: "{{count}} utilisateurs",
+        },
       },
     });
     const fr = translations.translator("fr");
@@ -35,13 +56,22 @@ describe("translations", () => {
     assert.equal(fr("users", { count: 3 }), "3 utilisateurs");
     assert.equal(fr("only"), "English only");
     assert.equal(translations.translator("en")("users", { count: 1 }), "1 user");
-    assert.equal(translations.translator("xx")("hello", { name: "A" }), "Hello A", "an unknown language gets the fallback");
+    assert.equal(
+      translations.translator("xx")("hello", { name: "A" }),
+      "Hello A",
+      "an unknown language gets the fallback",
+    );
     assert.equal(translations.choose({ acceptLanguage: "fr-FR" }), "fr");
   });
 
   test("a language without a catalog or a bad tag fails at start-up", () => {
-    assert.throws(() => createTranslations({ resources: { en: {} }, languages: ["en", "fr"] }), { code: "E_SERVICES_CONFIG_INVALID", message: /"fr"/ });
-    assert.throws(() => createTranslations({ resources: { en: {}, "not a tag": {} } }), { code: "E_SERVICES_CONFIG_INVALID" });
+    assert.throws(() => createTranslations({ resources: { en: {} }, languages: ["en", "fr"] }), {
+      code: "E_SERVICES_CONFIG_INVALID",
+      message: /"fr"/,
+    });
+    assert.throws(() => createTranslations({ resources: { en: {}, "not a tag": {} } }), {
+      code: "E_SERVICES_CONFIG_INVALID",
+    });
   });
 });
 
@@ -54,10 +84,10 @@ describe("catalog comparison", () => {
     });
     assert.deepEqual(problems, [
       'fr: "a" uses the placeholders [nom] where en uses [name]',
-      "fr: the key \"b\" is missing (en, de have it)",
-      "en: the key \"extra\" is missing (de have it)",
-      "fr: the key \"extra\" is missing (de have it)",
-      "fr: the plural key \"n\" lacks the form(s) n_many",
+      'fr: the key "b" is missing (en, de have it)',
+      'en: the key "extra" is missing (de have it)',
+      'fr: the key "extra" is missing (de have it)',
+      'fr: the plural key "n" lacks the form(s) n_many',
     ]);
     assert.deepEqual(compareCatalogs({ en: { a: "{{x}} a" }, de: { a: "a {{x}}" } }), []);
   });

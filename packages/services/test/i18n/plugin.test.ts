@@ -11,7 +11,10 @@ import { translationsPlugin } from "../../src/i18n/plugin.js";
 
 const root = mkdtempSync(join(tmpdir(), "services-i18n-"));
 mkdirSync(join(root, "locales"));
-writeFileSync(join(root, "locales", "fr.json"), JSON.stringify({ "home.title": "Accueil", "pagination.next": "Plus »" }));
+writeFileSync(
+  join(root, "locales", "fr.json"),
+  JSON.stringify({ "home.title": "Accueil", "pagination.next": "Plus »" }),
+);
 writeFileSync(join(root, "locales", "en.json"), JSON.stringify({ "home.title": "Home" }));
 after(() => rmSync(root, { recursive: true, force: true }));
 
@@ -21,7 +24,10 @@ function setUp(config: Record<string, unknown> = {}, dir = root) {
   plugin.setup!({ config: { root: dir, ...config }, logger: quiet } as unknown as PluginContext);
   return plugin;
 }
-function request(headers: Record<string, string>, extra: { session?: Record<string, unknown>; user?: Record<string, unknown> } = {}): Context {
+function request(
+  headers: Record<string, string>,
+  extra: { session?: Record<string, unknown>; user?: Record<string, unknown> } = {},
+): Context {
   return {
     state: extra.user ? { currentUser: extra.user } : {},
     session: extra.session,
@@ -38,7 +44,12 @@ describe("the translations battery", () => {
   test("templates get t, locale and format_number in the request's language; the app's files win", () => {
     const plugin = setUp();
     const ctx = request({ "accept-language": "fr-FR,en;q=0.5" });
-    const locals = plugin.locals!(ctx) as { t: (key: string, values?: object) => string; locale: string; format_number: (n: number) => string; languages: string[] };
+    const locals = plugin.locals!(ctx) as {
+      t: (key: string, values?: object) => string;
+      locale: string;
+      format_number: (n: number) => string;
+      languages: string[];
+    };
     assert.equal(locals.locale, "fr");
     assert.equal(ctx.state["locale"], "fr", "the date helpers read the language from ctx.state.locale");
     assert.equal(locals.t("home.title"), "Accueil");
@@ -55,13 +66,22 @@ describe("the translations battery", () => {
     const plugin = setUp();
     const locale = (ctx: Context) => (plugin.locals!(ctx) as { locale: string }).locale;
     assert.equal(locale(request({ "accept-language": "fr" }, { session: { language: "es" } })), "es");
-    assert.equal(locale(request({ "accept-language": "fr" }, { session: { language: "es" }, user: { locale: "de" } })), "de");
+    assert.equal(
+      locale(request({ "accept-language": "fr" }, { session: { language: "es" }, user: { locale: "de" } })),
+      "de",
+    );
     assert.equal(locale(request({})), "en");
   });
 
   test("config and locale files are checked at start-up", () => {
-    assert.throws(() => setUp({ i18n: { languages: "fr" } }), { code: "E_SERVICES_CONFIG_INVALID", message: /i18n\.languages/ });
-    assert.throws(() => setUp({ i18n: { languages: ["en", "it"] } }), { code: "E_SERVICES_CONFIG_INVALID", message: /"it"/ });
+    assert.throws(() => setUp({ i18n: { languages: "fr" } }), {
+      code: "E_SERVICES_CONFIG_INVALID",
+      message: /i18n\.languages/,
+    });
+    assert.throws(() => setUp({ i18n: { languages: ["en", "it"] } }), {
+      code: "E_SERVICES_CONFIG_INVALID",
+      message: /"it"/,
+    });
     const bad = mkdtempSync(join(tmpdir(), "services-i18n-bad-"));
     try {
       mkdirSync(join(bad, "locales"));

@@ -11,7 +11,9 @@ describe("mail transport from one URL", () => {
     assert.equal(plain.port, 587);
     assert.equal(plain.secure, false);
     assert.equal(plain.auth, undefined);
-    const secure = smtpOptions(new URL("smtps://user%40example.test:p%40ss%3Aword@mail.example.test?requireTLS=true&rejectUnauthorized=false"));
+    const secure = smtpOptions(
+      new URL("smtps://user%40example.test:p%40ss%3Aword@mail.example.test?requireTLS=true&rejectUnauthorized=false"),
+    );
     assert.equal(secure.port, 465);
     assert.equal(secure.secure, true);
     assert.deepEqual(secure.auth, { user: "user@example.test", pass: "p@ss:word" });
@@ -24,10 +26,15 @@ describe("mail transport from one URL", () => {
     assert.ok(transport instanceof SesTransport);
     assert.equal(transport.kind, "ses");
     assert.equal(await transport.client.config.region(), "eu-west-1");
-    assert.equal((transport.transporter as unknown as { transporter: { name: string } }).transporter.name, "SESTransport");
+    assert.equal(
+      (transport.transporter as unknown as { transporter: { name: string } }).transporter.name,
+      "SESTransport",
+    );
     transport.close();
 
-    const withKeys = createMailTransport("ses://AKIDEXAMPLE:secret%2Fkey@us-east-1?endpoint=http://127.0.0.1:4579") as SesTransport;
+    const withKeys = createMailTransport(
+      "ses://AKIDEXAMPLE:secret%2Fkey@us-east-1?endpoint=http://127.0.0.1:4579",
+    ) as SesTransport;
     const credentials = await withKeys.client.config.credentials();
     assert.equal(credentials.accessKeyId, "AKIDEXAMPLE");
     assert.equal(credentials.secretAccessKey, "secret/key");
@@ -37,12 +44,22 @@ describe("mail transport from one URL", () => {
   });
 
   test("bad URLs are refused with E_SERVICE_URL_INVALID, passwords redacted", () => {
-    for (const url of ["not a url", "http://mail.example.test", "ses://", "ses://nowhere", "smtp://h?pool=yes", "smtp://h?typo=true"]) {
+    for (const url of [
+      "not a url",
+      "http://mail.example.test",
+      "ses://",
+      "ses://nowhere",
+      "smtp://h?pool=yes",
+      "smtp://h?typo=true",
+    ]) {
       assert.throws(() => createMailTransport(url), { code: "E_SERVICE_URL_INVALID" }, url);
     }
-    assert.throws(() => createMailTransport("smtp://me:hunter2@h?bogus=1"), (error: Error) => {
-      assert.doesNotMatch(error.message, /hunter2/);
-      return true;
-    });
+    assert.throws(
+      () => createMailTransport("smtp://me:hunter2@h?bogus=1"),
+      (error: Error) => {
+        assert.doesNotMatch(error.message, /hunter2/);
+        return true;
+      },
+    );
   });
 });

@@ -63,7 +63,11 @@ describe("mailer over a real SMTP server", () => {
     assert.equal(mail.parsed.subject, "Welcome, Ann <admin>!");
     assert.equal(mail.parsed.text, "Hello Ann <admin>,\nyour account is ready.\n");
     assert.equal(mail.parsed.html, "<p>Hello <b>Ann &lt;admin&gt;</b>, your account is ready.</p>\n");
-    const attachments = mail.parsed.attachments.map((a) => ({ name: a.filename, type: a.contentType, body: a.content }));
+    const attachments = mail.parsed.attachments.map((a) => ({
+      name: a.filename,
+      type: a.contentType,
+      body: a.content,
+    }));
     assert.deepEqual(attachments, [
       { name: "notes.txt", type: "text/plain", body: Buffer.from("plain notes\n") },
       { name: "pixel.png", type: "image/png", body: png },
@@ -78,7 +82,12 @@ describe("mailer over a real SMTP server", () => {
   });
 
   test("a text-only or HTML-only template is fine; a passed subject wins over the subject template", async () => {
-    const mailer = createMailer({ url: smtp.url, from: "shop@example.test", render, signals: new SignalRegistry(quiet) });
+    const mailer = createMailer({
+      url: smtp.url,
+      from: "shop@example.test",
+      render,
+      signals: new SignalRegistry(quiet),
+    });
     await mailer.sendMail({ to: ["a@example.test", "b@example.test"], template: "receipt", context: { number: 42 } });
     const textOnly = await smtp.waitForMail();
     assert.equal(textOnly.parsed.subject, "Receipt 42");
@@ -86,7 +95,12 @@ describe("mailer over a real SMTP server", () => {
     assert.equal(textOnly.parsed.html, false);
     assert.deepEqual(textOnly.to, ["a@example.test", "b@example.test"]);
 
-    await mailer.sendMail({ to: "c@example.test", subject: "Given\nsubject", template: "news", context: { name: "Cy" } });
+    await mailer.sendMail({
+      to: "c@example.test",
+      subject: "Given\nsubject",
+      template: "news",
+      context: { name: "Cy" },
+    });
     const htmlOnly = await smtp.waitForMail();
     assert.equal(htmlOnly.parsed.subject, "Given subject");
     assert.equal(htmlOnly.parsed.html, "<h1>News for Cy</h1>\n");
@@ -101,7 +115,12 @@ describe("mailer over a real SMTP server", () => {
     const sent: MailSentPayload[] = [];
     signals.get<MailSentPayload>("mail.sent").connect((payload) => void sent.push(payload));
     const mailer = createMailer({ url: smtp.url, from: "shop@example.test", render, signals });
-    const composed = await mailer.compose({ to: "e@example.test", replyTo: "r@example.test", template: "welcome", context: { name: "Eve" } });
+    const composed = await mailer.compose({
+      to: "e@example.test",
+      replyTo: "r@example.test",
+      template: "welcome",
+      context: { name: "Eve" },
+    });
     const copied = JSON.parse(JSON.stringify(composed)) as typeof composed;
     assert.deepEqual(copied, composed);
     assert.equal(composed.subject, "Welcome, Eve!");
@@ -110,12 +129,19 @@ describe("mailer over a real SMTP server", () => {
     const mail = await smtp.waitForMail();
     assert.equal(mail.parsed.subject, "Welcome, Eve!");
     assert.equal(mail.parsed.text, "Hello Eve,\nyour account is ready.\n");
-    assert.deepEqual(sent, [{ to: ["e@example.test"], subject: "Welcome, Eve!", template: "welcome", messageId: info.messageId }]);
+    assert.deepEqual(sent, [
+      { to: ["e@example.test"], subject: "Welcome, Eve!", template: "welcome", messageId: info.messageId },
+    ]);
     mailer.close();
   });
 
   test("a template without a body, without a subject, or with an unsafe name is refused before sending", async () => {
-    const mailer = createMailer({ url: smtp.url, from: "shop@example.test", render, signals: new SignalRegistry(quiet) });
+    const mailer = createMailer({
+      url: smtp.url,
+      from: "shop@example.test",
+      render,
+      signals: new SignalRegistry(quiet),
+    });
     const before = smtp.messages.length;
     await assert.rejects(mailer.sendMail({ to: "x@example.test", template: "empty" }), {
       code: "E_MAIL_TEMPLATE_MISSING",
@@ -125,7 +151,9 @@ describe("mailer over a real SMTP server", () => {
       code: "E_MAIL_SUBJECT_MISSING",
       message: /templates\/mail\/nosubject\.subject\.txt/,
     });
-    await assert.rejects(mailer.sendMail({ to: "x@example.test", template: "../secrets" }), { code: "E_MAIL_TEMPLATE_INVALID" });
+    await assert.rejects(mailer.sendMail({ to: "x@example.test", template: "../secrets" }), {
+      code: "E_MAIL_TEMPLATE_INVALID",
+    });
     mailer.close();
     assert.equal(smtp.messages.length, before);
   });
@@ -139,7 +167,10 @@ describe("mailer over a real SMTP server", () => {
     const mailer = createMailer({ url: rejecting.url, from: "shop@example.test", render, signals });
     const error = await mailer
       .sendMail({ to: "gone@example.test", template: "welcome", context: { name: "Gone" } })
-      .then(() => assert.fail("sendMail resolved"), (e: MailSendError) => e);
+      .then(
+        () => assert.fail("sendMail resolved"),
+        (e: MailSendError) => e,
+      );
     mailer.close();
     assert.equal(error.code, "E_MAIL_SEND_FAILED");
     assert.equal(error.status, 502);
@@ -151,17 +182,28 @@ describe("mailer over a real SMTP server", () => {
   });
 
   test("an unreachable server is an error with the connection reason", async () => {
-    const mailer = createMailer({ url: "smtp://127.0.0.1:1", from: "shop@example.test", render, signals: new SignalRegistry(quiet) });
-    const error = await mailer
-      .sendMail({ to: "a@example.test", template: "welcome", context: { name: "A" } })
-      .then(() => assert.fail("sendMail resolved"), (e: MailSendError) => e);
+    const mailer = createMailer({
+      url: "smtp://127.0.0.1:1",
+      from: "shop@example.test",
+      render,
+      signals: new SignalRegistry(quiet),
+    });
+    const error = await mailer.sendMail({ to: "a@example.test", template: "welcome", context: { name: "A" } }).then(
+      () => assert.fail("sendMail resolved"),
+      (e: MailSendError) => e,
+    );
     assert.equal(error.code, "E_MAIL_SEND_FAILED");
     assert.match(error.reason, /^E[A-Z]+$/);
     assert.match(error.message, /ECONNREFUSED/);
   });
 
   test("an attachment that points at a URL is refused instead of fetched", async () => {
-    const mailer = createMailer({ url: smtp.url, from: "shop@example.test", render, signals: new SignalRegistry(quiet) });
+    const mailer = createMailer({
+      url: smtp.url,
+      from: "shop@example.test",
+      render,
+      signals: new SignalRegistry(quiet),
+    });
     const before = smtp.messages.length;
     await assert.rejects(
       mailer.sendMail({

@@ -7,7 +7,10 @@ import { renderMarkdown, renderTrustedMarkdown } from "../../src/markdown/render
 
 describe("renderMarkdown", () => {
   test("converts GitHub-flavoured Markdown: headings, emphasis, code, tables, task lists, links", () => {
-    assert.equal(renderMarkdown("# Title\n\n*em* and `code`").trim(), "<h1>Title</h1>\n<p><em>em</em> and <code>code</code></p>");
+    assert.equal(
+      renderMarkdown("# Title\n\n*em* and `code`").trim(),
+      "<h1>Title</h1>\n<p><em>em</em> and <code>code</code></p>",
+    );
     assert.match(renderMarkdown("| a |\n|:-:|\n| 1 |"), /<table>[\s\S]*<th align="center">a<\/th>/);
     assert.match(renderMarkdown("```js\nx\n```"), /<pre><code class="language-js">x/);
     assert.match(renderMarkdown("- [x] done"), /<li><input type="checkbox" disabled checked \/> done<\/li>/);
@@ -15,8 +18,17 @@ describe("renderMarkdown", () => {
   });
 
   test("keeps http, https, mailto and relative links and images", () => {
-    const html = renderMarkdown("[a](https://x.example/p?q=1) [b](http://x.example) [m](mailto:a@x.example) [r](/rel) [f](#top) [q](?page=2) ![i](/img.png \"t\")");
-    for (const href of ["https://x.example/p?q=1", "http://x.example", "mailto:a@x.example", "/rel", "#top", "?page=2"]) {
+    const html = renderMarkdown(
+      '[a](https://x.example/p?q=1) [b](http://x.example) [m](mailto:a@x.example) [r](/rel) [f](#top) [q](?page=2) ![i](/img.png "t")',
+    );
+    for (const href of [
+      "https://x.example/p?q=1",
+      "http://x.example",
+      "mailto:a@x.example",
+      "/rel",
+      "#top",
+      "?page=2",
+    ]) {
       assert.match(html, new RegExp(`href="${href.replace(/[?.]/g, "\\$&")}"`));
     }
     assert.match(html, /<img src="\/img.png" alt="i" title="t" \/>/);
@@ -30,7 +42,11 @@ describe("renderMarkdown", () => {
   });
 
   test("fw-b's check ran before entities were decoded; encoded javascript: schemes are dropped", () => {
-    for (const source of ["[w](&#106;avascript:alert(5))", "[v](jav&#x09;ascript:alert(1))", "[c](javascript&colon;alert(1))"]) {
+    for (const source of [
+      "[w](&#106;avascript:alert(5))",
+      "[v](jav&#x09;ascript:alert(1))",
+      "[c](javascript&colon;alert(1))",
+    ]) {
       assert.doesNotMatch(renderMarkdown(source), /href=/, source);
     }
   });
@@ -38,7 +54,11 @@ describe("renderMarkdown", () => {
   test("tags, attributes and schemes outside the allow-list are removed, whatever their spelling", () => {
     for (const vector of XSS_VECTORS) {
       const html = renderMarkdown(vector);
-      assert.doesNotMatch(html, /<(script|iframe|object|embed|form|button|style|link|meta|base|svg|math|body|details|input(?! type="checkbox" disabled))\b/i, vector);
+      assert.doesNotMatch(
+        html,
+        /<(script|iframe|object|embed|form|button|style|link|meta|base|svg|math|body|details|input(?! type="checkbox" disabled))\b/i,
+        vector,
+      );
       // Attribute values are blanked first: text such as `alt="a onerror=x"` is data, not an attribute.
       assert.doesNotMatch(html.replace(/"[^"]*"/g, '""'), /<[^>]+\s(on\w+|style|srcdoc|formaction|action)=/i, vector);
       assert.doesNotMatch(html, /<[^>]*\s(href|src)="\s*(javascript|vbscript|data):/i, vector);
@@ -48,7 +68,10 @@ describe("renderMarkdown", () => {
   test("trusted text (the app's own templates) keeps its HTML and every scheme", () => {
     assert.match(renderMarkdown("<div class=x>raw</div>", { trusted: true }), /<div class=x>raw<\/div>/);
     assert.match(renderTrustedMarkdown("<em>ok</em> **b**"), /<em>ok<\/em> <strong>b<\/strong>/);
-    assert.match(renderTrustedMarkdown("{{ title }} and {% if x %}y{% endif %}"), /\{\{ title \}\} and \{% if x %\}y\{% endif %\}/);
+    assert.match(
+      renderTrustedMarkdown("{{ title }} and {% if x %}y{% endif %}"),
+      /\{\{ title \}\} and \{% if x %\}y\{% endif %\}/,
+    );
   });
 
   test("null and undefined render as nothing; other values as their text", () => {
@@ -68,13 +91,26 @@ describe("renderMarkdown in Chromium: the OWASP filter-evasion vectors run no sc
   });
 
   test("every vector, rendered as user text, is inert once the browser has parsed it", async () => {
-    const live = await liveMarkupInFragments(browser, XSS_VECTORS.map((v) => renderMarkdown(v)), XSS_VECTORS);
+    const live = await liveMarkupInFragments(
+      browser,
+      XSS_VECTORS.map((v) => renderMarkdown(v)),
+      XSS_VECTORS,
+    );
     assert.deepEqual(live, []);
   });
 
   test("the check itself sees live markup: the same vectors rendered as trusted text are caught", async () => {
-    const live = await liveMarkupInFragments(browser, ["<img src=x onerror=alert(1)>", renderTrustedMarkdown("[a](&#106;avascript:alert(5))")]);
-    assert.ok(live.some((line) => line.includes("script ran: alert(1)")), live.join("\n"));
-    assert.ok(live.some((line) => line.includes("resolves to scheme javascript:")), live.join("\n"));
+    const live = await liveMarkupInFragments(browser, [
+      "<img src=x onerror=alert(1)>",
+      renderTrustedMarkdown("[a](&#106;avascript:alert(5))"),
+    ]);
+    assert.ok(
+      live.some((line) => line.includes("script ran: alert(1)")),
+      live.join("\n"),
+    );
+    assert.ok(
+      live.some((line) => line.includes("resolves to scheme javascript:")),
+      live.join("\n"),
+    );
   });
 });

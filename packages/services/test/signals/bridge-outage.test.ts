@@ -16,7 +16,13 @@ test("a Redis outage under the signal bridge is logged once when it starts and o
     info: (_details: object, message: string) => lines.push(`info ${message}`),
   };
   const registry = new SignalRegistry(logger);
-  const bridge = await bridgeSignals({ url: redis.url, names: ["test.outage"], prefix: "outage-test", registry, logger });
+  const bridge = await bridgeSignals({
+    url: redis.url,
+    names: ["test.outage"],
+    prefix: "outage-test",
+    registry,
+    logger,
+  });
   const ping = registry.get<{ n: number }>("test.outage");
   let delivered = 0;
   ping.connect(() => void delivered++);
@@ -25,12 +31,21 @@ test("a Redis outage under the signal bridge is logged once when it starts and o
     for (let n = 0; n < 5; n++) await ping.send({ n });
     assert.equal(delivered, 5, "local receivers still get every signal");
     const down = lines.filter((line) => !line.startsWith("info"));
-    assert.equal(down.filter((line) => /signal bridge: Redis at .* failed .*it is down/.test(line)).length, 1, down.join("\n"));
-    assert.deepEqual(down.filter((line) => !/failed .*it is down|is still down after/.test(line)), [], "no line per signal or reconnect attempt");
+    assert.equal(
+      down.filter((line) => /signal bridge: Redis at .* failed .*it is down/.test(line)).length,
+      1,
+      down.join("\n"),
+    );
+    assert.deepEqual(
+      down.filter((line) => !/failed .*it is down|is still down after/.test(line)),
+      [],
+      "no line per signal or reconnect attempt",
+    );
 
     lines.length = 0;
     await redis.start();
-    for (let i = 0; i < 100 && !lines.some((line) => line.includes("is back")); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let i = 0; i < 100 && !lines.some((line) => line.includes("is back")); i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(lines.filter((line) => line.includes("is back")).length, 1, lines.join("\n"));
   } finally {
     await redis.start();

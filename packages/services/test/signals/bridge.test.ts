@@ -91,7 +91,12 @@ describe("signals across processes over Redis", () => {
     const url = await requireServer("redis");
     const errors: string[] = [];
     const registry = new SignalRegistry({ error: (_d, message) => errors.push(message), warn: () => {} });
-    const bridge = await bridgeSignals({ url, names: ["test.cyclic"], registry, prefix: `services-bridge-${randomUUID()}` });
+    const bridge = await bridgeSignals({
+      url,
+      names: ["test.cyclic"],
+      registry,
+      prefix: `services-bridge-${randomUUID()}`,
+    });
     try {
       const cyclic: { self?: unknown } = {};
       cyclic.self = cyclic;

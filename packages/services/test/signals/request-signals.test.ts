@@ -31,8 +31,20 @@ describe("request signals", () => {
     } finally {
       await app.close();
     }
-    assert.deepEqual(started.map((s) => [s.method, s.path]), [["GET", "/hello"], ["GET", "/boom"]]);
-    assert.deepEqual(finished.map((f) => [f.path, f.status]), [["/hello", 200], ["/boom", 418]]);
+    assert.deepEqual(
+      started.map((s) => [s.method, s.path]),
+      [
+        ["GET", "/hello"],
+        ["GET", "/boom"],
+      ],
+    );
+    assert.deepEqual(
+      finished.map((f) => [f.path, f.status]),
+      [
+        ["/hello", 200],
+        ["/boom", 418],
+      ],
+    );
     assert.ok(finished.every((f) => f.durationMs >= 0));
     assert.equal(failures.length, 4);
   });

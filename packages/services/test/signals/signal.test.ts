@@ -73,7 +73,7 @@ describe("signals", () => {
     assert.equal(logger.errors.length, 2);
     assert.match(logger.errors[0]!.message, /job\.done/);
     assert.equal((logger.errors[0]!.details as { receiver: string }).receiver, "breaks");
-    assert.equal(((logger.errors[1]!.details as { err: Error }).err).message, "async boom");
+    assert.equal((logger.errors[1]!.details as { err: Error }).err.message, "async boom");
   });
 
   test("invalid names are refused with E_SIGNAL_NAME_INVALID", () => {
@@ -111,9 +111,12 @@ describe("queued receivers", () => {
     const queued = queueOf(registry);
     const seen: string[] = [];
     const paid = registry.get<{ id: number }>("order.paid");
-    paid.connect(function audit(payload) {
-      seen.push(`audit ${payload.id}`);
-    }, { queued: true });
+    paid.connect(
+      function audit(payload) {
+        seen.push(`audit ${payload.id}`);
+      },
+      { queued: true },
+    );
     paid.connect((payload) => {
       seen.push(`inline ${payload.id}`);
     });
@@ -139,18 +142,30 @@ describe("queued receivers", () => {
 
   test("runQueued throws the receiver's error (so the job is retried) and E_SIGNAL_RECEIVER_UNKNOWN for a receiver never connected", async () => {
     const registry = new SignalRegistry();
-    registry.get("order.paid").connect(() => {
-      throw new Error("SMTP down");
-    }, { queued: true, name: "notify" });
+    registry.get("order.paid").connect(
+      () => {
+        throw new Error("SMTP down");
+      },
+      { queued: true, name: "notify" },
+    );
     await assert.rejects(registry.runQueued("order.paid", "notify", {}), /SMTP down/);
-    await assert.rejects(registry.runQueued("order.paid", "nobody", {}), (error: Error & { code?: string }) => error.code === "E_SIGNAL_RECEIVER_UNKNOWN" && /nobody/.test(error.message));
+    await assert.rejects(
+      registry.runQueued("order.paid", "nobody", {}),
+      (error: Error & { code?: string }) => error.code === "E_SIGNAL_RECEIVER_UNKNOWN" && /nobody/.test(error.message),
+    );
   });
 
   test("a queued receiver needs a unique name; unknown options are refused", () => {
     const paid = new SignalRegistry().get("order.paid");
-    assert.throws(() => paid.connect(() => {}, { queued: true }), (error: Error & { code?: string }) => error.code === "E_SIGNAL_RECEIVER_NAME");
+    assert.throws(
+      () => paid.connect(() => {}, { queued: true }),
+      (error: Error & { code?: string }) => error.code === "E_SIGNAL_RECEIVER_NAME",
+    );
     paid.connect(() => {}, { queued: true, name: "audit" });
     assert.throws(() => paid.connect(() => {}, { queued: true, name: "audit" }), /already connected/);
-    assert.throws(() => paid.connect(() => {}, { queue: true } as never), (error: Error & { code?: string }) => error.code === "E_UNKNOWN_OPTION");
+    assert.throws(
+      () => paid.connect(() => {}, { queue: true } as never),
+      (error: Error & { code?: string }) => error.code === "E_UNKNOWN_OPTION",
+    );
   });
 });

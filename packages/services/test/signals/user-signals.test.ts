@@ -9,7 +9,10 @@ test("login hooks send the user signals, then the app's own hooks", async () => 
   const seen: string[] = [];
   registry.get<{ userId: string }>("user.logged_in").connect(({ userId }) => void seen.push(`signal in ${userId}`));
   registry.get<{ userId: string }>("user.logged_out").connect(({ userId }) => void seen.push(`signal out ${userId}`));
-  const hooks = userSignalHooks({ onLogin: (_u, _c, id) => void seen.push(`app in ${id}`), onLogout: (id) => void seen.push(`app out ${id}`) }, registry);
+  const hooks = userSignalHooks(
+    { onLogin: (_u, _c, id) => void seen.push(`app in ${id}`), onLogout: (id) => void seen.push(`app out ${id}`) },
+    registry,
+  );
   const ctx = {} as Context;
   await hooks.onLogin({ id: 7 }, ctx, "7");
   await hooks.onLogout("7", ctx);

@@ -25,7 +25,11 @@ describe("storage keys and limits", () => {
       "a b.txt": /characters/,
     };
     for (const [key, reason] of Object.entries(reasons)) {
-      assert.throws(() => checkKey(key), { code: "E_STORAGE_KEY_INVALID", status: 400, message: reason }, JSON.stringify(key));
+      assert.throws(
+        () => checkKey(key),
+        { code: "E_STORAGE_KEY_INVALID", status: 400, message: reason },
+        JSON.stringify(key),
+      );
     }
     assert.throws(() => checkKey("a".repeat(513)), { message: /512/ });
     assert.throws(() => checkKey(`x/${"a".repeat(256)}`), { message: /255/ });

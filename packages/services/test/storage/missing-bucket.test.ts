@@ -17,9 +17,18 @@ interface Line {
 }
 
 /** A logger that keeps its error lines. */
-function recorder(): { lines: Line[]; logger: { error(d: object, m: string): void; warn(d: object, m: string): void } } {
+function recorder(): {
+  lines: Line[];
+  logger: { error(d: object, m: string): void; warn(d: object, m: string): void };
+} {
   const lines: Line[] = [];
-  return { lines, logger: { error: (details, message) => lines.push({ details: details as Record<string, unknown>, message }), warn: () => {} } };
+  return {
+    lines,
+    logger: {
+      error: (details, message) => lines.push({ details: details as Record<string, unknown>, message }),
+      warn: () => {},
+    },
+  };
 }
 
 async function upload(dir: string): Promise<{ filepath: string; originalFilename: string; mimetype: string }> {
@@ -35,7 +44,8 @@ const backends = [
     action: /aws s3 mb s3:\/\/no-such-bucket/,
     async start() {
       const s3: S3Server = await startS3(["present-bucket"]);
-      const url = (bucket: string) => `s3://${s3.accessKeyId}:${s3.secretAccessKey}@${bucket}/p?endpoint=${s3.endpoint}&region=us-east-1&forcePathStyle=true`;
+      const url = (bucket: string) =>
+        `s3://${s3.accessKeyId}:${s3.secretAccessKey}@${bucket}/p?endpoint=${s3.endpoint}&region=us-east-1&forcePathStyle=true`;
       return { missing: url("no-such-bucket"), present: url("present-bucket"), stop: () => s3.close() };
     },
   },
@@ -46,7 +56,9 @@ const backends = [
     async start() {
       const azurite = await startAzurite();
       const { BlobServiceClient } = await import("@azure/storage-blob");
-      await BlobServiceClient.fromConnectionString(azurite.connectionString).getContainerClient("present-bucket").create();
+      await BlobServiceClient.fromConnectionString(azurite.connectionString)
+        .getContainerClient("present-bucket")
+        .create();
       const url = (container: string) =>
         `azblob://${azurite.account}:${encodeURIComponent(azurite.key)}@${container}/p?endpoint=${encodeURIComponent(azurite.blobEndpoint)}`;
       return { missing: url("no-such-bucket"), present: url("present-bucket"), stop: () => azurite.close() };

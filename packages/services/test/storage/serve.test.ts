@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { rawGet, serve, type TestApp } from "../helpers.js";
 import { SignalRegistry } from "../../src/signals/signal.js";
-import { LocalDriver } from "../../src/storage/drivers/local.js";
+import type { LocalDriver } from "../../src/storage/drivers/local.js";
 import { serveStorage } from "../../src/storage/serve.js";
 import { createStorage, type Storage } from "../../src/storage/storage.js";
 
@@ -63,9 +63,15 @@ describe("serveStorage (local files over HTTP)", () => {
     const driver = storage.driver as LocalDriver;
     assert.equal((await fetch(`${app.base}/uploads/docs/page.html`)).status, 403);
     const old = driver.signer.sign("docs/page.html", 1, Date.now() - 60_000);
-    assert.equal((await fetch(`${app.base}/uploads/docs/page.html?expires=${old.expires}&signature=${old.signature}`)).status, 403);
+    assert.equal(
+      (await fetch(`${app.base}/uploads/docs/page.html?expires=${old.expires}&signature=${old.signature}`)).status,
+      403,
+    );
     const other = driver.signer.sign("docs/other.html", 60);
-    assert.equal((await fetch(`${app.base}/uploads/docs/page.html?expires=${other.expires}&signature=${other.signature}`)).status, 403);
+    assert.equal(
+      (await fetch(`${app.base}/uploads/docs/page.html?expires=${other.expires}&signature=${other.signature}`)).status,
+      403,
+    );
     assert.equal((await fetch(`${app.base}/uploads/docs/page.html?expires=soon&signature=x`)).status, 403);
     assert.equal((await fetch(app.base + (await storage.signedUrl("docs/missing.html")))).status, 404);
     // A key below a file names nothing: 404, not a storage failure.

@@ -136,8 +136,13 @@ for (const backend of backends) {
       const stamp = randomUUID();
       const fromText = await storage.put(`notes/${stamp}.txt`, "hello text");
       assert.deepEqual(fromText, { key: `notes/${stamp}.txt`, size: 10, contentType: "text/plain" });
-      await storage.put(`bytes/${stamp}.bin`, new Uint8Array([0, 1, 2, 255]), { contentType: "application/octet-stream" });
-      const fromStream = await storage.put(`deep/a/b/${stamp}.txt`, Readable.from([Buffer.from("stre"), Buffer.from("amed")]));
+      await storage.put(`bytes/${stamp}.bin`, new Uint8Array([0, 1, 2, 255]), {
+        contentType: "application/octet-stream",
+      });
+      const fromStream = await storage.put(
+        `deep/a/b/${stamp}.txt`,
+        Readable.from([Buffer.from("stre"), Buffer.from("amed")]),
+      );
       assert.equal(fromStream.size, 8);
 
       assert.equal(await text(await storage.get(`notes/${stamp}.txt`)), "hello text");
@@ -154,15 +159,29 @@ for (const backend of backends) {
 
     test("list: a folder's files and sub-folders, recursive, paged with a signed cursor, never outside the storage", async () => {
       const base = `listing-${randomUUID().slice(0, 8)}`;
-      const keys = [`${base}/a.txt`, `${base}/b.txt`, `${base}/c.txt`, `${base}/sub/d.txt`, `${base}/sub/deep/e.txt`, `${base}x/not-mine.txt`];
+      const keys = [
+        `${base}/a.txt`,
+        `${base}/b.txt`,
+        `${base}/c.txt`,
+        `${base}/sub/d.txt`,
+        `${base}/sub/deep/e.txt`,
+        `${base}x/not-mine.txt`,
+      ];
       for (const key of keys) await storage.put(key, "x");
 
       const own = await storage.list(base);
       assert.deepEqual(own, { files: [`${base}/a.txt`, `${base}/b.txt`, `${base}/c.txt`], folders: [`${base}/sub`] });
       assert.deepEqual(await storage.list(`${base}/`), own, "a trailing / names the same folder");
-      assert.deepEqual(await storage.list(`${base}/sub`, { recursive: true }), { files: [`${base}/sub/d.txt`, `${base}/sub/deep/e.txt`], folders: [] });
+      assert.deepEqual(await storage.list(`${base}/sub`, { recursive: true }), {
+        files: [`${base}/sub/d.txt`, `${base}/sub/deep/e.txt`],
+        folders: [],
+      });
       const all = await storage.list(base, { recursive: true });
-      assert.deepEqual(all.files, keys.slice(0, 5), "recursive: every file below, and not the sibling folder sharing the name's start");
+      assert.deepEqual(
+        all.files,
+        keys.slice(0, 5),
+        "recursive: every file below, and not the sibling folder sharing the name's start",
+      );
       assert.equal(all.cursor, undefined);
       // Listed keys are the storage's own: they read back, and the root lists the folder without the driver's prefix.
       assert.equal(await text(await storage.get(all.files[4]!)), "x");
@@ -202,7 +221,10 @@ for (const backend of backends) {
       // Bad options are the programmer's: named.
       await assert.rejects(storage.list(base, { pageSize: 0 }), { code: "E_SERVICES_CONFIG_INVALID" });
       await assert.rejects(storage.list(base, { pageSize: 1001 }), { code: "E_SERVICES_CONFIG_INVALID" });
-      await assert.rejects(storage.list(base, { recursiv: true } as never), { code: "E_UNKNOWN_OPTION", message: /recursive/ });
+      await assert.rejects(storage.list(base, { recursiv: true } as never), {
+        code: "E_UNKNOWN_OPTION",
+        message: /recursive/,
+      });
       for (const key of keys) await storage.delete(key);
       assert.deepEqual(await storage.list(base, { recursive: true }), { files: [], folders: [] });
     });
@@ -211,19 +233,30 @@ for (const backend of backends) {
       if (!started.url.includes("endpoint=")) return t.skip("local disk has no server to lose");
       const port = await freePort();
       // The same storage pointed at a port nothing listens on; s3rver ignores secrets, so a telling one is used.
-      const secret = started.url.startsWith("azblob:") ? decodeURIComponent(new URL(started.url).password) : "never-print-this-secret-0123456789";
+      const secret = started.url.startsWith("azblob:")
+        ? decodeURIComponent(new URL(started.url).password)
+        : "never-print-this-secret-0123456789";
       const url = started.url
         .replace(/127\.0\.0\.1(:|%3A)\d+/i, (_match, colon: string) => `127.0.0.1${colon}${port}`)
         .replace("S3RVER:S3RVER@", `S3RVER:${secret}@`);
       const down = make({ url });
       try {
         const key = `down/${randomUUID()}.txt`;
-        const operations = [() => down.put(key, "x"), () => down.get(key), () => down.getBytes(key), () => down.delete(key), () => down.list("down")];
+        const operations = [
+          () => down.put(key, "x"),
+          () => down.get(key),
+          () => down.getBytes(key),
+          () => down.delete(key),
+          () => down.list("down"),
+        ];
         for (const operation of operations) {
           await assert.rejects(operation(), (error: Error & { code?: string; status?: number }) => {
             assert.equal(error.code, "E_STORAGE_FAILED", error.message);
             assert.equal(error.status, 503);
-            assert.ok(!error.message.includes(secret) && !error.message.includes(encodeURIComponent(secret)), error.message);
+            assert.ok(
+              !error.message.includes(secret) && !error.message.includes(encodeURIComponent(secret)),
+              error.message,
+            );
             return true;
           });
         }
@@ -249,7 +282,8 @@ for (const backend of backends) {
         await assert.rejects(storage.delete(key), refused);
         await assert.rejects(storage.url(key), refused);
         await assert.rejects(storage.signedUrl(key), refused);
-        if (key !== "" && key !== "trailing/") await assert.rejects(storage.list(key), refused, `list ${JSON.stringify(key)}`);
+        if (key !== "" && key !== "trailing/")
+          await assert.rejects(storage.list(key), refused, `list ${JSON.stringify(key)}`);
       }
       await assert.rejects(storage.list("../"), { code: "E_STORAGE_KEY_INVALID", status: 400 });
       if (started.outside) {
@@ -269,10 +303,13 @@ for (const backend of backends) {
         status: 413,
       });
       assert.equal(await limited.exists(big), false);
-      await assert.rejects(limited.put(`limits/${randomUUID()}.exe`, "MZ", { contentType: "application/x-msdownload" }), {
-        code: "E_STORAGE_TYPE_NOT_ALLOWED",
-        status: 415,
-      });
+      await assert.rejects(
+        limited.put(`limits/${randomUUID()}.exe`, "MZ", { contentType: "application/x-msdownload" }),
+        {
+          code: "E_STORAGE_TYPE_NOT_ALLOWED",
+          status: 415,
+        },
+      );
       await limited.put(`limits/${randomUUID()}.png`, "png", { contentType: "image/png; charset=binary" });
       limited.close();
     });
@@ -289,27 +326,44 @@ for (const backend of backends) {
           { prefix: "avatars" },
         );
         assert.match(file.key, /^avatars\/[0-9a-f-]{36}\.png$/);
-        assert.deepEqual({ ...file, key: "" }, { key: "", size: 14, contentType: "image/png", originalName: "../../evil.html" });
+        assert.deepEqual(
+          { ...file, key: "" },
+          { key: "", size: 14, contentType: "image/png", originalName: "../../evil.html" },
+        );
         assert.equal(await text(await limited.get(file.key)), "fake png bytes");
         assert.equal(existsSync(filepath), false, "the temporary file is removed");
         assert.deepEqual(storedEvents, [file]);
 
         const large = join(temp, "upload-2");
         await writeFile(large, Buffer.alloc(65));
-        await assert.rejects(limited.storeUpload({ filepath: large, originalFilename: "a.png", mimetype: "image/png" }), {
-          code: "E_STORAGE_TOO_LARGE",
-        });
+        await assert.rejects(
+          limited.storeUpload({ filepath: large, originalFilename: "a.png", mimetype: "image/png" }),
+          {
+            code: "E_STORAGE_TOO_LARGE",
+          },
+        );
         const html = join(temp, "upload-3");
         await writeFile(html, "<script>alert(1)</script>");
-        await assert.rejects(limited.storeUpload({ filepath: html, originalFilename: "a.html", mimetype: "text/html" }), {
-          code: "E_STORAGE_TYPE_NOT_ALLOWED",
-        });
+        await assert.rejects(
+          limited.storeUpload({ filepath: html, originalFilename: "a.html", mimetype: "text/html" }),
+          {
+            code: "E_STORAGE_TYPE_NOT_ALLOWED",
+          },
+        );
         await assert.rejects(limited.storeUpload({ filepath: html, originalFilename: "a.bin", mimetype: null }), {
           code: "E_STORAGE_TYPE_NOT_ALLOWED",
         });
         // The field as ctx.request.files?.[field] gives it: absent or several files is the client's 400.
-        await assert.rejects(limited.storeUpload(undefined), { code: "E_STORAGE_UPLOAD_MISSING", status: 400, message: /got none/ });
-        await assert.rejects(limited.storeUpload([{ filepath: html }, { filepath: html }]), { code: "E_STORAGE_UPLOAD_MISSING", status: 400, message: /got 2 files/ });
+        await assert.rejects(limited.storeUpload(undefined), {
+          code: "E_STORAGE_UPLOAD_MISSING",
+          status: 400,
+          message: /got none/,
+        });
+        await assert.rejects(limited.storeUpload([{ filepath: html }, { filepath: html }]), {
+          code: "E_STORAGE_UPLOAD_MISSING",
+          status: 400,
+          message: /got 2 files/,
+        });
       } finally {
         limited.close();
         await rm(temp, { recursive: true, force: true });
@@ -328,7 +382,10 @@ for (const backend of backends) {
       assert.ok(plain.includes(key), plain);
       if (backend.enforcesSignatures) {
         // `signature=` on local links, `sig=` on Azure SAS links.
-        const tampered = signed.replace(/\b(signature|sig)=([^&]{4})/, (_m, name: string, start: string) => `${name}=${start === "AAAA" ? "BBBB" : "AAAA"}`);
+        const tampered = signed.replace(
+          /\b(signature|sig)=([^&]{4})/,
+          (_m, name: string, start: string) => `${name}=${start === "AAAA" ? "BBBB" : "AAAA"}`,
+        );
         assert.notEqual(tampered, signed);
         assert.equal((await fetchUrl(tampered)).status, 403);
         assert.equal((await fetchUrl(plain)).status, 403);
@@ -341,7 +398,9 @@ for (const backend of backends) {
     });
 
     test("a public storage serves files by their plain URL", async () => {
-      const publicStorage = make({ url: started.publicUrl ?? `${started.url}${started.url.includes("?") ? "&" : "?"}visibility=public` });
+      const publicStorage = make({
+        url: started.publicUrl ?? `${started.url}${started.url.includes("?") ? "&" : "?"}visibility=public`,
+      });
       const publicApp = await serve(serveStorage(publicStorage));
       try {
         const key = `public/${randomUUID()}.txt`;

@@ -17,7 +17,14 @@ export { composeFile, dockerfile, dockerignore } from "./docker.js";
 export { kubernetesManifests } from "./kubernetes.js";
 export { METRICS_PATH, METRICS_PORT, prometheusConfig, type PrometheusOptions } from "./metrics.js";
 export { cliPath, PLACEHOLDER_HOST, safeName, type DeployTarget } from "./options.js";
-export { haproxyConfig, haproxyPemPath, nginxCertificatePaths, nginxConfig, type HaproxyOptions, type NginxOptions } from "./proxies.js";
+export {
+  haproxyConfig,
+  haproxyPemPath,
+  nginxCertificatePaths,
+  nginxConfig,
+  type HaproxyOptions,
+  type NginxOptions,
+} from "./proxies.js";
 export { systemdUnit, systemdWorkerUnit } from "./systemd.js";
 export { DOCKER_DIR, VENDOR_DIR, writeDockerDependencies } from "./vendor.js";
 
@@ -31,16 +38,25 @@ const COMMANDS: Readonly<Record<string, DeployTarget["commands"]>> = {
  * The public host names the deploy files serve: the given ones (checked), else the host of
  * `BASE_URL`, else {@link PLACEHOLDER_HOST} (the files then refuse every request until it is replaced).
  */
-export function deployHosts(given: readonly string[] | undefined, environment: NodeJS.ProcessEnv = process.env): readonly string[] {
+export function deployHosts(
+  given: readonly string[] | undefined,
+  environment: NodeJS.ProcessEnv = process.env,
+): readonly string[] {
   const names = given && given.length > 0 ? given.map((name) => name.trim().toLowerCase()) : [];
   if (names.length === 0 && environment["BASE_URL"]) {
     try {
       names.push(new URL(environment["BASE_URL"]).hostname.toLowerCase());
     } catch {
-      throw new E_DEPLOY_OPTION("BASE_URL", "an absolute URL such as https://shop.example.com", environment["BASE_URL"]);
+      throw new E_DEPLOY_OPTION(
+        "BASE_URL",
+        "an absolute URL such as https://shop.example.com",
+        environment["BASE_URL"],
+      );
     }
   }
-  for (const name of names) if (!isHostName(name)) throw new E_DEPLOY_OPTION("--host", "a host name such as shop.example.com (no scheme, port or path)", name);
+  for (const name of names)
+    if (!isHostName(name))
+      throw new E_DEPLOY_OPTION("--host", "a host name such as shop.example.com (no scheme, port or path)", name);
   return Object.freeze(names.length > 0 ? [...new Set(names)] : [PLACEHOLDER_HOST]);
 }
 
@@ -72,13 +88,21 @@ export function deployFiles(target: DeployTarget): Record<string, string> {
     Dockerfile: dockerfile(target),
     ".dockerignore": dockerignore(),
     "compose.yaml": composeFile(target),
-    "deploy/haproxy.cfg": haproxyConfig(target, { servers: ["10.0.0.11:5000", "10.0.0.12:5000"], log: "/dev/log local0" }),
-    "deploy/haproxy.compose.cfg": haproxyConfig(target, { servers: { dns: `app:${target.port}`, count: 10, resolver: "127.0.0.11:53" }, tls: { bind: ":443", pem: COMPOSE_PEM } }),
+    "deploy/haproxy.cfg": haproxyConfig(target, {
+      servers: ["10.0.0.11:5000", "10.0.0.12:5000"],
+      log: "/dev/log local0",
+    }),
+    "deploy/haproxy.compose.cfg": haproxyConfig(target, {
+      servers: { dns: `app:${target.port}`, count: 10, resolver: "127.0.0.11:53" },
+      tls: { bind: ":443", pem: COMPOSE_PEM },
+    }),
     "deploy/nginx.conf": nginxConfig(target, { servers: ["10.0.0.11:5000", "10.0.0.12:5000"] }),
     [`deploy/${name}.service`]: systemdUnit(target),
     [`deploy/${name}-worker.service`]: systemdWorkerUnit(target),
     "deploy/kubernetes.yaml": kubernetesManifests(target),
-    "deploy/prometheus.yml": prometheusConfig(target, { targets: [`10.0.0.11:${METRICS_PORT}`, `10.0.0.12:${METRICS_PORT}`] }),
+    "deploy/prometheus.yml": prometheusConfig(target, {
+      targets: [`10.0.0.11:${METRICS_PORT}`, `10.0.0.12:${METRICS_PORT}`],
+    }),
   };
 }
 
@@ -88,8 +112,19 @@ export function deployFiles(target: DeployTarget): Record<string, string> {
  * image's package.json, lock file and packed framework (`refreshed`): those follow the app's
  * package.json and the framework, so every run brings them up to date.
  */
-export function writeDeployFiles(options: { readonly root: string; readonly framework: string; readonly hosts?: readonly string[] }): ScaffoldResult & { readonly refreshed: readonly string[] } {
-  if (!findAppEntry(options.root)) throw new E_APP_NOT_FOUND(options.root, "there is no app.ts; run the init command of your framework first, or pass --root");
-  const result = writeScaffold(options.root, deployFiles(deployTarget(options.root, options.framework, { hosts: deployHosts(options.hosts) })));
+export function writeDeployFiles(options: {
+  readonly root: string;
+  readonly framework: string;
+  readonly hosts?: readonly string[];
+}): ScaffoldResult & { readonly refreshed: readonly string[] } {
+  if (!findAppEntry(options.root))
+    throw new E_APP_NOT_FOUND(
+      options.root,
+      "there is no app.ts; run the init command of your framework first, or pass --root",
+    );
+  const result = writeScaffold(
+    options.root,
+    deployFiles(deployTarget(options.root, options.framework, { hosts: deployHosts(options.hosts) })),
+  );
   return { ...result, refreshed: writeDockerDependencies(options.root) };
 }

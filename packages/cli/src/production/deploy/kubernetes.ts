@@ -37,7 +37,14 @@ export function kubernetesManifests(target: DeployTarget): string {
             allowPrivilegeEscalation: false
             readOnlyRootFilesystem: true`,
   };
-  return [settings(target, name), secrets(name), migrationJob(target, parts), appDeployment(target, parts), workerDeployment(target, parts), service(name)].join("\n---\n");
+  return [
+    settings(target, name),
+    secrets(name),
+    migrationJob(target, parts),
+    appDeployment(target, parts),
+    workerDeployment(target, parts),
+    service(name),
+  ].join("\n---\n");
 }
 
 /** The header (how a release is applied) and the ConfigMap of plain settings. */

@@ -32,7 +32,9 @@ export interface PrometheusOptions {
 export function prometheusConfig(target: DeployTarget, options: PrometheusOptions): string {
   const name = safeName(target.name);
   const interval = options.scrapeIntervalSeconds ?? 15;
-  const auth = options.token ? `    authorization:\n      type: Bearer\n      credentials: ${JSON.stringify(options.token)}\n` : "";
+  const auth = options.token
+    ? `    authorization:\n      type: Bearer\n      credentials: ${JSON.stringify(options.token)}\n`
+    : "";
   const kubernetes =
     options.kubernetes === false
       ? ""

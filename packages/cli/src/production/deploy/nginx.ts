@@ -80,13 +80,17 @@ export function nginxConfig(target: DeployTarget, options: NginxOptions): string
     listen ${listen}${secure ? " ssl http2" : ""};
     server_name ${hosts};
 ${HARDENING}
-${secure && tls ? `    ssl_certificate ${tls.certificate};
+${
+  secure && tls
+    ? `    ssl_certificate ${tls.certificate};
     ssl_certificate_key ${tls.key};
     ssl_protocols TLSv1.2 TLSv1.3;
     ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305;
     ssl_session_tickets off;
     add_header Strict-Transport-Security "max-age=31536000" always;
-` : ""}${locations}
+`
+    : ""
+}${locations}
 }`;
   const redirect = `server {
     listen ${plain};

@@ -5,7 +5,12 @@ export interface DeployTarget {
   /** The framework's CLI name (`fw-a`, `fw-b`): its executable starts, builds and migrates. */
   readonly framework: string;
   /** The framework's commands by role, as its CLI names them. */
-  readonly commands: { readonly build: string; readonly start: string; readonly migrate: string; readonly work: string };
+  readonly commands: {
+    readonly build: string;
+    readonly start: string;
+    readonly migrate: string;
+    readonly work: string;
+  };
   /** The port the app listens on inside its host or container (default 5000). */
   readonly port: number;
   /** Readiness and liveness paths (the app's `readyPath` and `healthPath`). */
@@ -35,5 +40,12 @@ export function cliPath(target: DeployTarget): string {
 
 /** A name usable for images, units, Kubernetes objects and HAProxy backends. */
 export function safeName(name: string): string {
-  return name.toLowerCase().replace(/^@[^/]+\//, "").replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 50) || "app";
+  return (
+    name
+      .toLowerCase()
+      .replace(/^@[^/]+\//, "")
+      .replace(/[^a-z0-9-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 50) || "app"
+  );
 }

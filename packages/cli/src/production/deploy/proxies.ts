@@ -47,7 +47,9 @@ export function haproxyConfig(target: DeployTarget, options: HaproxyOptions): st
   const tls = options.tls === false ? undefined : (options.tls ?? { bind: ":443", pem: haproxyPemPath(target) });
   const hosts = options.hosts ?? target.hosts;
   const servers = Array.isArray(options.servers)
-    ? (options.servers as readonly string[]).map((address, index) => `    server ${backend}${index + 1} ${address} check`).join("\n")
+    ? (options.servers as readonly string[])
+        .map((address, index) => `    server ${backend}${index + 1} ${address} check`)
+        .join("\n")
     : (() => {
         const dns = options.servers as { dns: string; count: number; resolver: string };
         return `    server-template ${backend} ${dns.count} ${dns.dns} check resolvers dns init-addr none`;
@@ -110,13 +112,17 @@ ${tls && options.plainHttp !== "serve" ? "    http-request redirect scheme https
     unique-id-format %{+X}o%ci%cp%fi%fp%Ts%rt%pid
     http-request set-header X-Request-Id %[unique-id]
 ${tls ? '    http-response set-header Strict-Transport-Security "max-age=31536000" if { ssl_fc }\n' : ""}    default_backend ${backend}
-${options.stats ? `
+${
+  options.stats
+    ? `
 listen stats
     bind ${options.stats}
     stats enable
     stats uri /
     stats refresh 2s
-` : ""}
+`
+    : ""
+}
 backend ${backend}
     balance roundrobin
     # A request a process took and then dropped is sent again only if repeating it is harmless.

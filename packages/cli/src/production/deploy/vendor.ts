@@ -1,6 +1,17 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { E_DEPLOY_VENDOR } from "../../errors.js";
@@ -55,9 +66,14 @@ function packageDirFrom(dir: string, name: string): string | undefined {
 
 /** The folder (or tarball) a path spec names, seen from `fromDir`. */
 function locate(fromDir: string, name: string, spec: string): string {
-  const found = spec.startsWith("workspace:") ? packageDirFrom(fromDir, name) : resolve(fromDir, spec.replace(/^[a-z]+:(\/\/(?=\/))?/, ""));
+  const found = spec.startsWith("workspace:")
+    ? packageDirFrom(fromDir, name)
+    : resolve(fromDir, spec.replace(/^[a-z]+:(\/\/(?=\/))?/, ""));
   if (found === undefined || !existsSync(found)) {
-    throw new E_DEPLOY_VENDOR(name, `"${spec}" (from ${fromDir}) names no folder on this machine; install the app's dependencies first (npm install), then run the deploy command again`);
+    throw new E_DEPLOY_VENDOR(
+      name,
+      `"${spec}" (from ${fromDir}) names no folder on this machine; install the app's dependencies first (npm install), then run the deploy command again`,
+    );
   }
   return found;
 }
@@ -72,7 +88,8 @@ function collect(root: string, app: Manifest): Map<string, Vendored> {
     found.set(name, { name, source, manifest, file: "" });
     if (isTarball) return;
     for (const field of INSTALLED_FIELDS) {
-      for (const [dependency, spec] of Object.entries(manifest[field] ?? {})) if (BY_PATH.test(spec)) visit(dependency, locate(source, dependency, spec));
+      for (const [dependency, spec] of Object.entries(manifest[field] ?? {}))
+        if (BY_PATH.test(spec)) visit(dependency, locate(source, dependency, spec));
     }
   };
   for (const field of APP_FIELDS) {
@@ -114,9 +131,23 @@ function publishedManifest(item: Vendored, all: ReadonlyMap<string, Vendored>): 
 
 function npm(args: readonly string[], cwd: string, what: string): string {
   // On Windows npm is a .cmd script, which only a shell runs (the arguments here are fixed words).
-  const result = spawnSync("npm", args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, shell: process.platform === "win32", env: { ...process.env, npm_config_loglevel: "error" } });
-  if (result.error) throw new E_DEPLOY_VENDOR(what, `npm could not be run (${result.error.message}); the deploy command needs npm on the PATH`);
-  if (result.status !== 0) throw new E_DEPLOY_VENDOR(what, `npm ${args.join(" ")} failed in ${cwd}:\n${`${result.stdout}\n${result.stderr}`.trim().slice(-2000)}`);
+  const result = spawnSync("npm", args, {
+    cwd,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    shell: process.platform === "win32",
+    env: { ...process.env, npm_config_loglevel: "error" },
+  });
+  if (result.error)
+    throw new E_DEPLOY_VENDOR(
+      what,
+      `npm could not be run (${result.error.message}); the deploy command needs npm on the PATH`,
+    );
+  if (result.status !== 0)
+    throw new E_DEPLOY_VENDOR(
+      what,
+      `npm ${args.join(" ")} failed in ${cwd}:\n${`${result.stdout}\n${result.stderr}`.trim().slice(-2000)}`,
+    );
   return result.stdout;
 }
 
@@ -126,11 +157,14 @@ function entryFiles(manifest: Manifest): string[] {
     if (typeof value === "string") return value;
     if (value === null || typeof value !== "object") return undefined;
     const conditions = value as Record<string, unknown>;
-    for (const key of [".", "import", "default", "require", "node"]) if (key in conditions) return pick(conditions[key]);
+    for (const key of [".", "import", "default", "require", "node"])
+      if (key in conditions) return pick(conditions[key]);
     return undefined;
   };
   const bins = typeof manifest.bin === "string" ? [manifest.bin] : Object.values(manifest.bin ?? {});
-  return [pick(manifest.exports), manifest.main, ...bins].filter((file): file is string => typeof file === "string").map((file) => file.replace(/^\.\//, ""));
+  return [pick(manifest.exports), manifest.main, ...bins]
+    .filter((file): file is string => typeof file === "string")
+    .map((file) => file.replace(/^\.\//, ""));
 }
 
 /** Packs one folder as `npm pack` would (its file list, its tarball name), with the published manifest. */
@@ -140,11 +174,18 @@ function pack(item: Vendored, all: ReadonlyMap<string, Vendored>, vendorDir: str
     copyFileSync(item.source, join(vendorDir, basename(item.source)));
     return basename(item.source);
   }
-  const [listing] = JSON.parse(npm(["pack", "--dry-run", "--json", "--ignore-scripts"], item.source, what)) as Array<{ filename: string; files: Array<{ path: string; mode: number }> }>;
+  const [listing] = JSON.parse(npm(["pack", "--dry-run", "--json", "--ignore-scripts"], item.source, what)) as Array<{
+    filename: string;
+    files: Array<{ path: string; mode: number }>;
+  }>;
   if (!listing) throw new E_DEPLOY_VENDOR(what, "npm pack listed no files");
   const paths = new Set(listing.files.map((file) => file.path));
   for (const entry of entryFiles(item.manifest)) {
-    if (!paths.has(entry)) throw new E_DEPLOY_VENDOR(what, `its package has no ${entry}: build it first (npm run build in ${item.source}), then run the deploy command again`);
+    if (!paths.has(entry))
+      throw new E_DEPLOY_VENDOR(
+        what,
+        `its package has no ${entry}: build it first (npm run build in ${item.source}), then run the deploy command again`,
+      );
   }
   const manifest = `${JSON.stringify(publishedManifest(item, all), null, 2)}\n`;
   const entries: TarballEntry[] = listing.files.map((file) => ({
@@ -170,7 +211,8 @@ function pack(item: Vendored, all: ReadonlyMap<string, Vendored>, vendorDir: str
  */
 export function writeDockerDependencies(root: string): string[] {
   const appManifestFile = join(root, "package.json");
-  if (!existsSync(appManifestFile)) throw new E_DEPLOY_VENDOR("the app's dependencies", `there is no package.json in ${root}`);
+  if (!existsSync(appManifestFile))
+    throw new E_DEPLOY_VENDOR("the app's dependencies", `there is no package.json in ${root}`);
   const appSource = readFileSync(appManifestFile);
   const app = JSON.parse(appSource.toString("utf8")) as Manifest;
   const vendored = collect(root, app);
@@ -209,12 +251,19 @@ export function writeDockerDependencies(root: string): string[] {
     writeFileSync(join(staging, "package.json"), manifestText);
     mkdirSync(join(staging, VENDOR_DIR), { recursive: true });
     for (const file of files) copyFileSync(join(vendorDir, file), join(staging, VENDOR_DIR, file));
-    npm(["install", "--package-lock-only", "--ignore-scripts", "--no-audit", "--no-fund"], staging, "the image's lock file (deploy/docker/package-lock.json)");
+    npm(
+      ["install", "--package-lock-only", "--ignore-scripts", "--no-audit", "--no-fund"],
+      staging,
+      "the image's lock file (deploy/docker/package-lock.json)",
+    );
     copyFileSync(join(staging, "package-lock.json"), join(dockerDir, "package-lock.json"));
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-  writeFileSync(join(dockerDir, "package.json.sha256"), `${createHash("sha256").update(appSource).digest("hex")}  package.json\n`);
+  writeFileSync(
+    join(dockerDir, "package.json.sha256"),
+    `${createHash("sha256").update(appSource).digest("hex")}  package.json\n`,
+  );
   const written = ["package.json", "package-lock.json", "package.json.sha256"].map((file) => `${DOCKER_DIR}/${file}`);
   return [...written, ...[...files].sort().map((file) => `${VENDOR_DIR}/${file}`)];
 }

@@ -14,7 +14,13 @@ export const app = {
       responder: () => responder,
       modules: [],
       plugins: [jobsPlugin()],
-      config: { env: "test", logLevel: "silent", logRequests: false, queueUrl: process.env["JOBS_CLI_QUEUE_URL"], ...overrides.config },
+      config: {
+        env: "test",
+        logLevel: "silent",
+        logRequests: false,
+        queueUrl: process.env["JOBS_CLI_QUEUE_URL"],
+        ...overrides.config,
+      },
     });
   },
 };

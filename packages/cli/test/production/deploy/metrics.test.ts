@@ -7,7 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { parseAllDocuments, parse } from "yaml";
-import { deployFiles, deployTarget, haproxyConfig, nginxConfig, prometheusConfig } from "../../../src/production/deploy/index.js";
+import {
+  deployFiles,
+  deployTarget,
+  haproxyConfig,
+  nginxConfig,
+  prometheusConfig,
+} from "../../../src/production/deploy/index.js";
 
 const target = deployTarget("/nonexistent/tea-shop", "fw-a", { name: "tea-shop", hosts: ["shop.example.com"] });
 const files = deployFiles(target);
@@ -23,7 +29,15 @@ describe("Prometheus deploy files", () => {
     assert.deepEqual(nodes!["static_configs"][0].targets, ["10.0.0.11:9464", "10.0.0.12:9464"]);
     assert.equal(pods!["kubernetes_sd_configs"][0].role, "pod");
     const file = join(dir, "prometheus.yml");
-    writeFileSync(file, prometheusConfig(target, { targets: ["127.0.0.1:9464"], token: "a-scrape-token-of-some-length", scrapeIntervalSeconds: 5, kubernetes: false }));
+    writeFileSync(
+      file,
+      prometheusConfig(target, {
+        targets: ["127.0.0.1:9464"],
+        token: "a-scrape-token-of-some-length",
+        scrapeIntervalSeconds: 5,
+        kubernetes: false,
+      }),
+    );
     const checked = spawnSync("promtool", ["check", "config", file], { encoding: "utf8" });
     assert.equal(checked.error, undefined, "promtool runs (apt-get install -y prometheus)");
     assert.equal(checked.status, 0, `${checked.stdout}${checked.stderr}`);
@@ -32,8 +46,16 @@ describe("Prometheus deploy files", () => {
   test("the Deployment's pods carry the prometheus.io annotations and a metrics port; the ConfigMap switches metrics on", () => {
     const docs = parseAllDocuments(files["deploy/kubernetes.yaml"]!).map((doc) => doc.toJS() as Record<string, any>);
     const deployment = docs.find((doc) => doc["kind"] === "Deployment")!;
-    assert.deepEqual(deployment["spec"].template.metadata.annotations, { "prometheus.io/scrape": "true", "prometheus.io/port": "9464", "prometheus.io/path": "/metrics" });
-    assert.ok(deployment["spec"].template.spec.containers[0].ports.some((port: { name: string; containerPort: number }) => port.name === "metrics" && port.containerPort === 9464));
+    assert.deepEqual(deployment["spec"].template.metadata.annotations, {
+      "prometheus.io/scrape": "true",
+      "prometheus.io/port": "9464",
+      "prometheus.io/path": "/metrics",
+    });
+    assert.ok(
+      deployment["spec"].template.spec.containers[0].ports.some(
+        (port: { name: string; containerPort: number }) => port.name === "metrics" && port.containerPort === 9464,
+      ),
+    );
     const configMap = docs.find((doc) => doc["kind"] === "ConfigMap")!;
     assert.equal(configMap["data"].METRICS_ENABLED, "true");
     const service = docs.find((doc) => doc["kind"] === "Service")!;
@@ -41,7 +63,10 @@ describe("Prometheus deploy files", () => {
   });
 
   test("the generated HAProxy and nginx configurations refuse the metrics path", () => {
-    assert.match(haproxyConfig(target, { servers: ["10.0.0.11:5000"] }), /http-request deny deny_status 404 if \{ path \/metrics \}/);
+    assert.match(
+      haproxyConfig(target, { servers: ["10.0.0.11:5000"] }),
+      /http-request deny deny_status 404 if \{ path \/metrics \}/,
+    );
     assert.match(nginxConfig(target, { servers: ["10.0.0.11:5000"] }), /location = \/metrics \{\s+return 404;/);
   });
 });

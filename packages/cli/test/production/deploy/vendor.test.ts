@@ -28,10 +28,29 @@ function writePackage(folder: string, manifest: Record<string, unknown>, files: 
 
 // A workspace: the framework depends on a kit package by `workspace:*`, linked as pnpm links it.
 const workspace = join(dir, "workspace", "packages");
-writePackage(join(workspace, "kit"), { name: "@demo/kit", version: "1.2.3", type: "module", exports: { ".": { import: "./dist/index.js" } }, files: ["dist"] }, { "dist/index.js": "export const kit = 1;\n", "src/index.ts": "export const kit = 1;\n" });
+writePackage(
+  join(workspace, "kit"),
+  {
+    name: "@demo/kit",
+    version: "1.2.3",
+    type: "module",
+    exports: { ".": { import: "./dist/index.js" } },
+    files: ["dist"],
+  },
+  { "dist/index.js": "export const kit = 1;\n", "src/index.ts": "export const kit = 1;\n" },
+);
 writePackage(
   join(workspace, "fw"),
-  { name: "demo-fw", version: "0.4.0", type: "module", bin: { "demo-fw": "./bin/demo-fw.js" }, exports: { ".": "./dist/index.js" }, files: ["dist", "bin"], dependencies: { "@demo/kit": "workspace:*" }, devDependencies: { "@demo/tools": "workspace:^" } },
+  {
+    name: "demo-fw",
+    version: "0.4.0",
+    type: "module",
+    bin: { "demo-fw": "./bin/demo-fw.js" },
+    exports: { ".": "./dist/index.js" },
+    files: ["dist", "bin"],
+    dependencies: { "@demo/kit": "workspace:*" },
+    devDependencies: { "@demo/tools": "workspace:^" },
+  },
   { "dist/index.js": "export { kit } from '@demo/kit';\n", "bin/demo-fw.js": "#!/usr/bin/env node\n" },
 );
 mkdirSync(join(workspace, "fw", "node_modules", "@demo"), { recursive: true });
@@ -45,30 +64,64 @@ writeFileSync(join(app, "package.json"), appManifest);
 describe("the image's dependencies (deploy/docker/)", () => {
   test("the framework and its workspace packages packed, the app's package.json pointed at them, a lock file inside the app", () => {
     const written = writeDockerDependencies(app);
-    assert.deepEqual(written, ["deploy/docker/package.json", "deploy/docker/package-lock.json", "deploy/docker/package.json.sha256", "deploy/docker/vendor/demo-fw-0.4.0.tgz", "deploy/docker/vendor/demo-kit-1.2.3.tgz"]);
+    assert.deepEqual(written, [
+      "deploy/docker/package.json",
+      "deploy/docker/package-lock.json",
+      "deploy/docker/package.json.sha256",
+      "deploy/docker/vendor/demo-fw-0.4.0.tgz",
+      "deploy/docker/vendor/demo-kit-1.2.3.tgz",
+    ]);
 
-    const listed = spawnSync("tar", ["-tzf", join(app, "deploy/docker/vendor/demo-fw-0.4.0.tgz")], { encoding: "utf8" });
+    const listed = spawnSync("tar", ["-tzf", join(app, "deploy/docker/vendor/demo-fw-0.4.0.tgz")], {
+      encoding: "utf8",
+    });
     assert.equal(listed.status, 0, listed.stderr);
-    assert.deepEqual(listed.stdout.trim().split("\n").sort(), ["package/bin/demo-fw.js", "package/dist/index.js", "package/package.json"]);
-    const packed = JSON.parse(spawnSync("tar", ["-xzOf", join(app, "deploy/docker/vendor/demo-fw-0.4.0.tgz"), "package/package.json"], { encoding: "utf8" }).stdout) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    assert.deepEqual(listed.stdout.trim().split("\n").sort(), [
+      "package/bin/demo-fw.js",
+      "package/dist/index.js",
+      "package/package.json",
+    ]);
+    const packed = JSON.parse(
+      spawnSync("tar", ["-xzOf", join(app, "deploy/docker/vendor/demo-fw-0.4.0.tgz"), "package/package.json"], {
+        encoding: "utf8",
+      }).stdout,
+    ) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
     assert.deepEqual(packed.dependencies, { "@demo/kit": "1.2.3" }, "workspace:* became the kit's version");
     assert.deepEqual(packed.devDependencies, {}, "a development tool reached by a workspace range is not kept");
 
-    const docker = JSON.parse(readFileSync(join(app, "deploy/docker/package.json"), "utf8")) as { dependencies: Record<string, string>; overrides: Record<string, string> };
+    const docker = JSON.parse(readFileSync(join(app, "deploy/docker/package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+      overrides: Record<string, string>;
+    };
     assert.deepEqual(docker.dependencies, { "demo-fw": "file:deploy/docker/vendor/demo-fw-0.4.0.tgz" });
-    assert.deepEqual(docker.overrides, { "demo-fw": "$demo-fw", "@demo/kit": "file:deploy/docker/vendor/demo-kit-1.2.3.tgz" });
-    const lock = JSON.parse(readFileSync(join(app, "deploy/docker/package-lock.json"), "utf8")) as { packages: Record<string, { resolved?: string; version?: string }> };
+    assert.deepEqual(docker.overrides, {
+      "demo-fw": "$demo-fw",
+      "@demo/kit": "file:deploy/docker/vendor/demo-kit-1.2.3.tgz",
+    });
+    const lock = JSON.parse(readFileSync(join(app, "deploy/docker/package-lock.json"), "utf8")) as {
+      packages: Record<string, { resolved?: string; version?: string }>;
+    };
     assert.equal(lock.packages["node_modules/demo-fw"]?.resolved, "file:deploy/docker/vendor/demo-fw-0.4.0.tgz");
     assert.equal(lock.packages["node_modules/@demo/kit"]?.resolved, "file:deploy/docker/vendor/demo-kit-1.2.3.tgz");
-    assert.equal(readFileSync(join(app, "package.json"), "utf8"), appManifest, "the app's own package.json is left as it is");
-    assert.equal(readFileSync(join(app, "deploy/docker/package.json.sha256"), "utf8"), `${createHash("sha256").update(appManifest).digest("hex")}  package.json\n`);
+    assert.equal(
+      readFileSync(join(app, "package.json"), "utf8"),
+      appManifest,
+      "the app's own package.json is left as it is",
+    );
+    assert.equal(
+      readFileSync(join(app, "deploy/docker/package.json.sha256"), "utf8"),
+      `${createHash("sha256").update(appManifest).digest("hex")}  package.json\n`,
+    );
 
     // What the image's build stage does with it: npm ci in a copy holding deploy/docker/ only.
     const image = join(dir, "image");
     mkdirSync(image);
     spawnSync("cp", ["-r", join(app, "deploy"), image]);
     spawnSync("cp", [join(app, "deploy/docker/package.json"), join(app, "deploy/docker/package-lock.json"), image]);
-    const ci = spawnSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: image, encoding: "utf8" });
+    const ci = spawnSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"], {
+      cwd: image,
+      encoding: "utf8",
+    });
     assert.equal(ci.status, 0, `${ci.stdout}${ci.stderr}`);
     assert.equal(readFileSync(join(image, "node_modules/@demo/kit/dist/index.js"), "utf8"), "export const kit = 1;\n");
   });
@@ -76,13 +129,18 @@ describe("the image's dependencies (deploy/docker/)", () => {
   test("the image build stops when package.json changed after the deploy command ran", () => {
     writeDockerDependencies(app);
     // The Dockerfile's own check, run as its RUN step runs (its continuation line joined as docker joins it; sh in the app folder).
-    const step = /^RUN (sha256sum [^\n]*\\\n[^\n]*)$/m.exec(dockerfile(deployTarget(app, "fw-b")))![1]!.replace("\\\n", " ");
+    const step = /^RUN (sha256sum [^\n]*\\\n[^\n]*)$/m
+      .exec(dockerfile(deployTarget(app, "fw-b")))![1]!
+      .replace("\\\n", " ");
     const check = () => spawnSync("sh", ["-c", step], { cwd: app, encoding: "utf8" });
     assert.equal(check().status, 0, check().stderr);
     writeFileSync(join(app, "package.json"), appManifest.replace('"private"', '"version": "1.0.0",\n  "private"'));
     const changed = check();
     assert.notEqual(changed.status, 0);
-    assert.match(changed.stderr, /package\.json changed since deploy\/docker\/ was written: run the fw-b deploy command again/);
+    assert.match(
+      changed.stderr,
+      /package\.json changed since deploy\/docker\/ was written: run the fw-b deploy command again/,
+    );
     writeDockerDependencies(app);
     assert.equal(check().status, 0, "a new run of the deploy command brings deploy/docker/ up to date");
     writeFileSync(join(app, "package.json"), appManifest);
@@ -92,8 +150,15 @@ describe("the image's dependencies (deploy/docker/)", () => {
     const manifest = JSON.parse(readFileSync(join(workspace, "fw", "package.json"), "utf8")) as Record<string, unknown>;
     writeFileSync(join(workspace, "fw", "package.json"), JSON.stringify({ ...manifest, version: "0.5.0" }));
     writeDockerDependencies(app);
-    assert.deepEqual(readdirSync(join(app, "deploy/docker/vendor")).sort(), ["demo-fw-0.5.0.tgz", "demo-kit-1.2.3.tgz"]);
+    assert.deepEqual(readdirSync(join(app, "deploy/docker/vendor")).sort(), [
+      "demo-fw-0.5.0.tgz",
+      "demo-kit-1.2.3.tgz",
+    ]);
     rmSync(join(workspace, "fw", "dist"), { recursive: true });
-    assert.throws(() => writeDockerDependencies(app), (error: Error & { code?: string }) => error.code === "E_DEPLOY_VENDOR" && /no dist\/index\.js: build it first/.test(error.message));
+    assert.throws(
+      () => writeDockerDependencies(app),
+      (error: Error & { code?: string }) =>
+        error.code === "E_DEPLOY_VENDOR" && /no dist\/index\.js: build it first/.test(error.message),
+    );
   });
 });

@@ -27,8 +27,16 @@ function decorate(options: AdminOptions, value: unknown, context: ClassDecorator
   if (context.kind !== "class") throw new TypeError("@admin goes on a view class");
   const name = String(context.name);
   routePath("admin", `/admin/${kebabCase(name)}`)(value, context);
-  setTag("admin", ADMIN_TAG, Object.freeze({ title: options.title ?? words(name), icon: options.icon ?? "grid" }) satisfies AdminTag)(value, context);
-  setTag("admin", ROLE_TAG, Object.freeze(options.role ? { role: options.role } : {}) satisfies RoleRequirement)(value, context);
+  setTag(
+    "admin",
+    ADMIN_TAG,
+    Object.freeze({ title: options.title ?? words(name), icon: options.icon ?? "grid" }) satisfies AdminTag,
+  )(value, context);
+  setTag(
+    "admin",
+    ROLE_TAG,
+    Object.freeze(options.role ? { role: options.role } : {}) satisfies RoleRequirement,
+  )(value, context);
 }
 
 /**

@@ -19,10 +19,21 @@ export class AdminHome extends FwB {
       title: t("admin.home.title"),
       counts: {
         users: await users.count(),
-        inactive: Number(((await users.query().where({ active: false }).count({ n: "*" })) as unknown as { n: number | string }[])[0]?.n ?? 0),
+        inactive: Number(
+          ((await users.query().where({ active: false }).count({ n: "*" })) as unknown as { n: number | string }[])[0]
+            ?.n ?? 0,
+        ),
         deleted: await users.onlyTrashed().count(),
         messages: runtime.settings.contact ? await contactMessages.count() : undefined,
-        unread: runtime.settings.contact ? Number(((await contactMessages.query().whereNull("read_at").count({ n: "*" })) as unknown as { n: number | string }[])[0]?.n ?? 0) : undefined,
+        unread: runtime.settings.contact
+          ? Number(
+              (
+                (await contactMessages.query().whereNull("read_at").count({ n: "*" })) as unknown as {
+                  n: number | string;
+                }[]
+              )[0]?.n ?? 0,
+            )
+          : undefined,
       },
       maintenance: runtime.maintenance ? await runtime.maintenance.isOn() : undefined,
     };
@@ -46,7 +57,11 @@ export class AdminMaintenance extends FwB {
     const state = bodyOf(this.ctx)["state"];
     if (state !== "on" && state !== "off") throw HTTPError.BadRequest(t("admin.maintenance.badState"));
     await runtime.maintenance.set(state === "on");
-    flash(this.ctx, state === "on" ? "warning" : "success", t(state === "on" ? "admin.maintenance.nowOn" : "admin.maintenance.nowOff"));
+    flash(
+      this.ctx,
+      state === "on" ? "warning" : "success",
+      t(state === "on" ? "admin.maintenance.nowOn" : "admin.maintenance.nowOff"),
+    );
     return this.redirect("/admin/maintenance", 303);
   }
 }

@@ -14,15 +14,21 @@ export function adminNavigation(table: RouteTable, settings: ContribSettings, ba
   if (settings.admin) {
     items.push({ title: "admin.nav.dashboard", url: `${basePath}/admin`, icon: "speedometer2" });
     items.push({ title: "admin.nav.users", url: `${basePath}/admin/users`, icon: "people" });
-    if (settings.contact) items.push({ title: "admin.nav.messages", url: `${basePath}/admin/messages`, icon: "envelope" });
-    if (settings.maintenance) items.push({ title: "admin.nav.maintenance", url: `${basePath}/admin/maintenance`, icon: "cone-striped" });
+    if (settings.contact)
+      items.push({ title: "admin.nav.messages", url: `${basePath}/admin/messages`, icon: "envelope" });
+    if (settings.maintenance)
+      items.push({ title: "admin.nav.maintenance", url: `${basePath}/admin/maintenance`, icon: "cone-striped" });
   }
   const seen = new Set<unknown>();
   for (const route of table.routes) {
     const tag = route.tags[ADMIN_TAG] as AdminTag | undefined;
     if (!tag || seen.has(route.viewClass) || route.module.startsWith("contrib/")) continue;
     const index = table.routes.find(
-      (r) => r.viewClass === route.viewClass && r.methodName === "index" && r.verbs.includes("GET") && r.parameters.every((p) => p.optional || p.source === "none"),
+      (r) =>
+        r.viewClass === route.viewClass &&
+        r.methodName === "index" &&
+        r.verbs.includes("GET") &&
+        r.parameters.every((p) => p.optional || p.source === "none"),
     );
     if (!index) continue;
     seen.add(route.viewClass);

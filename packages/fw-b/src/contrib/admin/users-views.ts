@@ -31,7 +31,8 @@ async function target(ctx: Context, id: string, options: { notSelf?: boolean } =
   const me = ctx.state["currentUser"] as UserRow;
   const roles = runtime.settings.auth!.roles;
   if (options.notSelf && user.id === me.id) throw HTTPError.Forbidden(t("admin.users.notSelf"));
-  if (user.id !== me.id && roleLevel(roles, user.role) > roleLevel(roles, me.role)) throw HTTPError.Forbidden(t("admin.users.outranked"));
+  if (user.id !== me.id && roleLevel(roles, user.role) > roleLevel(roles, me.role))
+    throw HTTPError.Forbidden(t("admin.users.outranked"));
   return user;
 }
 
@@ -57,9 +58,20 @@ export class AdminUsers extends FwB {
     if (status === "inactive") query.where({ active: false });
     if (q) {
       const like = `%${escapeLike(q.toLowerCase())}%`;
-      query.where((w) => w.whereRaw("lower(username) like ? escape '\\'", [like]).orWhereRaw("lower(email) like ? escape '\\'", [like]).orWhereRaw("lower(name) like ? escape '\\'", [like]));
+      query.where((w) =>
+        w
+          .whereRaw("lower(username) like ? escape '\\'", [like])
+          .orWhereRaw("lower(email) like ? escape '\\'", [like])
+          .orWhereRaw("lower(name) like ? escape '\\'", [like]),
+      );
     }
-    const users = await paginate<UserRow, UserRow>(query, { page, perPage, baseUrl: "/admin/users", query: ctx.query, map: (row) => base.hydrate(row as unknown as Record<string, unknown>) });
+    const users = await paginate<UserRow, UserRow>(query, {
+      page,
+      perPage,
+      baseUrl: "/admin/users",
+      query: ctx.query,
+      map: (row) => base.hydrate(row as unknown as Record<string, unknown>),
+    });
     return { title: t("admin.users.title"), users, q, status, statuses: STATUSES };
   }
 
@@ -119,7 +131,11 @@ export class AdminUsers extends FwB {
     const user = await target(this.ctx, id);
     const t = translatorOf(this.ctx);
     const sent = await sendReset(this.ctx, user);
-    flash(this.ctx, sent ? "success" : "error", t(sent ? "admin.users.resetSent" : "admin.users.resetFailed", { email: user.email }));
+    flash(
+      this.ctx,
+      sent ? "success" : "error",
+      t(sent ? "admin.users.resetSent" : "admin.users.resetFailed", { email: user.email }),
+    );
     return this.redirect(`/admin/users/${user.id}`, 303);
   }
 

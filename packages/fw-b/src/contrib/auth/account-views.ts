@@ -49,7 +49,10 @@ export class AuthAccount extends FwB {
     const runtime = contribOf(ctx);
     const user = this.currentUser as UserRow;
     const f = fields(t);
-    const input = await checkForm(ctx, z.object({ email: f.email, current_password: f.anyText.min(1, t("form.required")) }));
+    const input = await checkForm(
+      ctx,
+      z.object({ email: f.email, current_password: f.anyText.min(1, t("form.required")) }),
+    );
     const body = bodyOf(ctx);
     // Under the account's failed-login limit (shared with /login): a stolen session cannot guess it.
     if (!user.password_hash || !(await verifyCurrentPassword(ctx, input.current_password, user.password_hash))) {
@@ -64,7 +67,11 @@ export class AuthAccount extends FwB {
   }
 
   password() {
-    return { title: translatorOf(this.ctx)("auth.password.title"), user: this.currentUser, hasPassword: Boolean((this.currentUser as UserRow).password_hash) };
+    return {
+      title: translatorOf(this.ctx)("auth.password.title"),
+      user: this.currentUser,
+      hasPassword: Boolean((this.currentUser as UserRow).password_hash),
+    };
   }
 
   @request.post @route("/password") async savePassword() {
@@ -75,7 +82,10 @@ export class AuthAccount extends FwB {
     const f = fields(t);
     const schema = z
       .object({ current_password: z.unknown(), password: f.password, password_confirm: f.anyText })
-      .refine((input) => input.password === input.password_confirm, { message: t("form.passwordMismatch"), path: ["password_confirm"] });
+      .refine((input) => input.password === input.password_confirm, {
+        message: t("form.passwordMismatch"),
+        path: ["password_confirm"],
+      });
     const input = await checkForm(ctx, schema);
     const current = typeof input.current_password === "string" ? input.current_password : "";
     if (user.password_hash && !(await verifyCurrentPassword(ctx, current, user.password_hash))) {

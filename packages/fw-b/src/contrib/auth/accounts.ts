@@ -9,7 +9,10 @@ export async function findByLogin(ctx: Context, identifier: string): Promise<Use
   const value = identifier.trim().toLowerCase();
   if (value === "" || value.length > 254) return undefined;
   const { users } = contribOf(ctx).models;
-  return (await users.findBy({ email: value } as Partial<UserRow>)) ?? (await users.findBy({ username: value } as Partial<UserRow>));
+  return (
+    (await users.findBy({ email: value } as Partial<UserRow>)) ??
+    (await users.findBy({ username: value } as Partial<UserRow>))
+  );
 }
 
 /** Mails a confirmation link for `email` (the account's address, or a new one on an email change). */
@@ -34,12 +37,20 @@ export async function sendReset(ctx: Context, user: UserRow): Promise<boolean> {
 
 /** Tells the owner of an address that someone tried to sign up (or move an account) with it. */
 export async function sendAddressInUse(ctx: Context, email: string): Promise<boolean> {
-  return sendContribMail(ctx, email, "auth/address-in-use", { login: absoluteUrl(ctx, "/login"), reset: absoluteUrl(ctx, "/lost-password") });
+  return sendContribMail(ctx, email, "auth/address-in-use", {
+    login: absoluteUrl(ctx, "/login"),
+    reset: absoluteUrl(ctx, "/lost-password"),
+  });
 }
 
 /** A username free in the table, made from an email's local part (for OAuth sign-ups). */
 export async function freeUsername(ctx: Context, email: string): Promise<string> {
-  const base = (email.split("@")[0] ?? "user").toLowerCase().replace(/[^a-z0-9_.-]/g, "").replace(/^[^a-z0-9]+/, "").slice(0, 24) || "user";
+  const base =
+    (email.split("@")[0] ?? "user")
+      .toLowerCase()
+      .replace(/[^a-z0-9_.-]/g, "")
+      .replace(/^[^a-z0-9]+/, "")
+      .slice(0, 24) || "user";
   const stem = base.length >= 3 ? base : `${base}user`;
   const { users } = contribOf(ctx).models;
   for (let i = 0; i < 50; i++) {

@@ -26,7 +26,10 @@ export class AuthLogin extends FwB {
     const t = translatorOf(ctx);
     const auth = contribOf(ctx).settings.auth!;
     const f = fields(t);
-    const input = await checkForm(ctx, z.object({ identifier: f.text(254), password: f.anyText.min(1, t("form.required")) }));
+    const input = await checkForm(
+      ctx,
+      z.object({ identifier: f.text(254), password: f.anyText.min(1, t("form.required")) }),
+    );
     const body = bodyOf(ctx);
     let refusal: string | undefined;
     // The manager finds the account first (the limit counts per account, whichever name is typed)
@@ -100,12 +103,22 @@ export class AuthSignup extends FwB {
     if (!auth.signup) throw HTTPError.NotFound(t("auth.signup.closed"));
     const f = fields(t);
     const schema = z
-      .object({ username: f.username, email: f.email, name: f.text(100, { noMarkup: true }), password: f.password, password_confirm: f.anyText })
-      .refine((input) => input.password === input.password_confirm, { message: t("form.passwordMismatch"), path: ["password_confirm"] });
+      .object({
+        username: f.username,
+        email: f.email,
+        name: f.text(100, { noMarkup: true }),
+        password: f.password,
+        password_confirm: f.anyText,
+      })
+      .refine((input) => input.password === input.password_confirm, {
+        message: t("form.passwordMismatch"),
+        path: ["password_confirm"],
+      });
     const input = await checkForm(ctx, schema, { captcha: true });
     const body = bodyOf(ctx);
     const { users } = runtime.models;
-    if (await users.withTrashed().findBy({ username: input.username } as Partial<UserRow>)) throw invalid(t, { username: [t("auth.signup.usernameTaken")] }, body);
+    if (await users.withTrashed().findBy({ username: input.username } as Partial<UserRow>))
+      throw invalid(t, { username: [t("auth.signup.usernameTaken")] }, body);
     const sent = t("auth.signup.checkMail", { email: input.email });
     // Hashed before the address is looked up: a taken address costs the same work as a new one.
     const passwordHash = await runtime.hashPassword(input.password);

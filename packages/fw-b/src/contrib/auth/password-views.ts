@@ -29,7 +29,9 @@ export class AuthLostPassword extends FwB {
       void (async () => {
         const user = await runtime.models.users.findBy({ email: input.email } as Partial<UserRow>);
         if (user && isActive(user)) await sendReset(ctx, user);
-      })().catch((error: unknown) => ctx.log.error({ err: error }, "fw-b contrib: the password-reset link was not made"));
+      })().catch((error: unknown) =>
+        ctx.log.error({ err: error }, "fw-b contrib: the password-reset link was not made"),
+      );
     });
     flash(ctx, "info", t("auth.lost.sent"));
     return this.redirect("/lost-password", 303);
@@ -53,14 +55,21 @@ export class AuthResetPassword extends FwB {
     const f = fields(t);
     const schema = z
       .object({ password: f.password, password_confirm: f.anyText })
-      .refine((input) => input.password === input.password_confirm, { message: t("form.passwordMismatch"), path: ["password_confirm"] });
+      .refine((input) => input.password === input.password_confirm, {
+        message: t("form.passwordMismatch"),
+        path: ["password_confirm"],
+      });
     const input = await checkForm(ctx, schema);
     const row = await consumeToken(runtime.models, "reset", token);
     const user = row ? await runtime.models.users.find(row.user_id) : undefined;
-    if (!row || !user || !isActive(user)) return reply({ title: t("auth.reset.invalidTitle"), invalid: true }, { status: 400 });
+    if (!row || !user || !isActive(user))
+      return reply({ title: t("auth.reset.invalidTitle"), invalid: true }, { status: 400 });
     const hash = await runtime.hashPassword(input.password);
     // The link came to the account's inbox: that confirms the address as well.
-    await runtime.models.users.update(user.id, { password_hash: hash, email_verified_at: user.email_verified_at ?? new Date() });
+    await runtime.models.users.update(user.id, {
+      password_hash: hash,
+      email_verified_at: user.email_verified_at ?? new Date(),
+    });
     await revokeTokens(runtime.models, user.id, "reset");
     flash(ctx, "success", t("auth.reset.done"));
     return this.redirect(runtime.loginUrl, 303);
@@ -77,7 +86,8 @@ export class AuthVerifyEmail extends FwB {
     const { users } = runtime.models;
     const row = await consumeToken(runtime.models, "verify", token);
     const user = row ? await users.find(row.user_id) : undefined;
-    if (!row || !user || !isActive(user)) return reply({ title: t("auth.verify.invalidTitle"), invalid: true }, { status: 400 });
+    if (!row || !user || !isActive(user))
+      return reply({ title: t("auth.verify.invalidTitle"), invalid: true }, { status: 400 });
     const email = row.email ?? user.email;
     if (email !== user.email) {
       const other = await users.withTrashed().findBy({ email } as Partial<UserRow>);

@@ -9,14 +9,31 @@ function hashOf(token: string): string {
 }
 
 /** Makes a single-use token for a user; only its hash is stored. Returns the token for the link. */
-export async function issueToken(models: ContribModels, userId: number, kind: TokenRow["kind"], ttlSeconds: number, email: string | null = null): Promise<string> {
+export async function issueToken(
+  models: ContribModels,
+  userId: number,
+  kind: TokenRow["kind"],
+  ttlSeconds: number,
+  email: string | null = null,
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await models.tokens.create({ user_id: userId, kind, token_hash: hashOf(token), email, expires_at: new Date(Date.now() + ttlSeconds * 1000), used_at: null });
+  await models.tokens.create({
+    user_id: userId,
+    kind,
+    token_hash: hashOf(token),
+    email,
+    expires_at: new Date(Date.now() + ttlSeconds * 1000),
+    used_at: null,
+  });
   return token;
 }
 
 /** The unused, unexpired token row of a link, without using it up (to show the form). */
-export async function peekToken(models: ContribModels, kind: TokenRow["kind"], token: string): Promise<TokenRow | undefined> {
+export async function peekToken(
+  models: ContribModels,
+  kind: TokenRow["kind"],
+  token: string,
+): Promise<TokenRow | undefined> {
   if (typeof token !== "string" || !TOKEN.test(token)) return undefined;
   const row = await models.tokens.findBy({ token_hash: hashOf(token), kind });
   if (!row || row.used_at || row.expires_at.getTime() <= Date.now()) return undefined;
@@ -27,16 +44,28 @@ export async function peekToken(models: ContribModels, kind: TokenRow["kind"], t
  * Uses a token up: marks it used only if it still is unused (one of two simultaneous requests
  * wins) and returns its row, or undefined for an unknown, used or expired token.
  */
-export async function consumeToken(models: ContribModels, kind: TokenRow["kind"], token: string): Promise<TokenRow | undefined> {
+export async function consumeToken(
+  models: ContribModels,
+  kind: TokenRow["kind"],
+  token: string,
+): Promise<TokenRow | undefined> {
   const row = await peekToken(models, kind, token);
   if (!row) return undefined;
   const now = new Date();
-  const changed = await models.tokens.query().where({ id: row.id }).whereNull("used_at").update({ used_at: now, updated_at: now } as never);
+  const changed = await models.tokens
+    .query()
+    .where({ id: row.id })
+    .whereNull("used_at")
+    .update({ used_at: now, updated_at: now } as never);
   return Number(changed) === 1 ? row : undefined;
 }
 
 /** Uses up every open token of a kind for a user (after a reset, older links stop working). */
 export async function revokeTokens(models: ContribModels, userId: number, kind: TokenRow["kind"]): Promise<void> {
   const now = new Date();
-  await models.tokens.query().where({ user_id: userId, kind }).whereNull("used_at").update({ used_at: now, updated_at: now } as never);
+  await models.tokens
+    .query()
+    .where({ user_id: userId, kind })
+    .whereNull("used_at")
+    .update({ used_at: now, updated_at: now } as never);
 }

@@ -64,7 +64,15 @@ function promptHidden(question: string): Promise<string> {
 }
 
 /** The first message of a failed field check, or the value. */
-function valid<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } } }, value: unknown, what: string): T {
+function valid<T>(
+  schema: {
+    safeParse(
+      value: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } };
+  },
+  value: unknown,
+  what: string,
+): T {
   const result = schema.safeParse(value);
   if (!result.success) throw new E_USER_COMMAND(`${what}: ${result.error.issues[0]?.message ?? "invalid"}`);
   return result.data;
@@ -72,7 +80,10 @@ function valid<T>(schema: { safeParse(value: unknown): { success: true; data: T 
 
 function roleFrom(auth: AuthSettings, role: unknown, fallback: string): string {
   const chosen = typeof role === "string" && role !== "" ? role : fallback;
-  if (!Object.hasOwn(auth.roles, chosen)) throw new E_USER_COMMAND(`there is no role ${JSON.stringify(chosen)}; the roles are ${Object.keys(auth.roles).join(", ")}`);
+  if (!Object.hasOwn(auth.roles, chosen))
+    throw new E_USER_COMMAND(
+      `there is no role ${JSON.stringify(chosen)}; the roles are ${Object.keys(auth.roles).join(", ")}`,
+    );
   return chosen;
 }
 
@@ -81,23 +92,36 @@ export function userCliCommands(host: UserCommandHost): CommandModule[] {
   return [
     {
       command: ":user <action> <name>",
-      describe: "contrib.auth accounts: `create NAME --email ADDRESS [--admin|--role ROLE]` (password from stdin or asked), `promote NAME [--role ROLE]`",
+      describe:
+        "contrib.auth accounts: `create NAME --email ADDRESS [--admin|--role ROLE]` (password from stdin or asked), `promote NAME [--role ROLE]`",
       builder: (y) =>
         y
           .positional("action", { type: "string", choices: ["create", "promote"], demandOption: true })
-          .positional("name", { type: "string", demandOption: true, describe: "a username (promote: or an email address)" })
+          .positional("name", {
+            type: "string",
+            demandOption: true,
+            describe: "a username (promote: or an email address)",
+          })
           .option("email", { type: "string", describe: "create: the account's email address" })
           .option("display-name", { type: "string", describe: "create: the name shown (default: the username)" })
-          .option("admin", { type: "boolean", default: false, describe: "create: with the admin role (contrib.auth.adminRole)" })
-          .option("role", { type: "string", describe: "the role to give (create default: contrib.auth.defaultRole; promote default: the admin role)" }),
+          .option("admin", {
+            type: "boolean",
+            default: false,
+            describe: "create: with the admin role (contrib.auth.adminRole)",
+          })
+          .option("role", {
+            type: "string",
+            describe: "the role to give (create default: contrib.auth.defaultRole; promote default: the admin role)",
+          }),
       handler: async (args) => {
         // Loaded by this command only: every other fw-b command starts without zod, i18next or the hashers.
-        const [{ fields }, { createI18n }, { hashPassword }, { passwordPolicyOf, resolveSecurityConfig }] = await Promise.all([
-          import("../forms.js"),
-          import("../i18n/i18n.js"),
-          import("@fwkit/security"),
-          import("@fwkit/security/plugin"),
-        ]);
+        const [{ fields }, { createI18n }, { hashPassword }, { passwordPolicyOf, resolveSecurityConfig }] =
+          await Promise.all([
+            import("../forms.js"),
+            import("../i18n/i18n.js"),
+            import("@fwkit/security"),
+            import("@fwkit/security/plugin"),
+          ]);
         const config = await host.config(args);
         const settings = contribSettings(config);
         const auth = settings.auth;
@@ -112,20 +136,31 @@ export function userCliCommands(host: UserCommandHost): CommandModule[] {
         if (create && args["admin"] && typeof args["role"] === "string" && args["role"] !== auth.adminRole) {
           throw new E_USER_COMMAND("give either --admin or --role, not both");
         }
-        const username = create ? valid(f.username, args["name"], "username") : String(args["name"]).trim().toLowerCase();
+        const username = create
+          ? valid(f.username, args["name"], "username")
+          : String(args["name"]).trim().toLowerCase();
         const email = create ? valid(f.email, args["email"], "--email") : undefined;
-        const displayName = create ? valid(f.text(100, { noMarkup: true }), args["displayName"] ?? username, "--display-name") : undefined;
+        const displayName = create
+          ? valid(f.text(100, { noMarkup: true }), args["displayName"] ?? username, "--display-name")
+          : undefined;
         // The one resolved password policy of the app (its passwordAlgorithm, bcryptCost...).
-        const policy = create ? passwordPolicyOf(resolveSecurityConfig({ ...config, secretKey: config["secretKey"] || "not-used-by-the-user-command" })) : undefined;
+        const policy = create
+          ? passwordPolicyOf(
+              resolveSecurityConfig({ ...config, secretKey: config["secretKey"] || "not-used-by-the-user-command" }),
+            )
+          : undefined;
         const password = create ? valid(f.password, await readPassword(), "password") : undefined;
         await host.withDatabase(config, async (knex) => {
-          if (!(await knex.schema.hasTable(CONTRIB_TABLES.users))) throw new E_CONTRIB_NOT_MIGRATED(CONTRIB_TABLES.users);
+          if (!(await knex.schema.hasTable(CONTRIB_TABLES.users)))
+            throw new E_CONTRIB_NOT_MIGRATED(CONTRIB_TABLES.users);
           const models = createContribModels();
           models.bind(knex);
           const users = models.users.withTrashed();
           if (create) {
-            if (await users.findBy({ username } as Partial<UserRow>)) throw new E_USER_COMMAND(`the username ${username} is taken`);
-            if (await users.findBy({ email } as Partial<UserRow>)) throw new E_USER_COMMAND(`an account already uses ${email}`);
+            if (await users.findBy({ username } as Partial<UserRow>))
+              throw new E_USER_COMMAND(`the username ${username} is taken`);
+            if (await users.findBy({ email } as Partial<UserRow>))
+              throw new E_USER_COMMAND(`an account already uses ${email}`);
             await models.users.create({
               username,
               email: email!,
@@ -142,7 +177,9 @@ export function userCliCommands(host: UserCommandHost): CommandModule[] {
             console.log(`Created ${username} <${email}> with the role ${role}.`);
             return;
           }
-          const user = (await models.users.findBy({ username } as Partial<UserRow>)) ?? (await models.users.findBy({ email: username } as Partial<UserRow>));
+          const user =
+            (await models.users.findBy({ username } as Partial<UserRow>)) ??
+            (await models.users.findBy({ email: username } as Partial<UserRow>));
           if (!user) throw new E_USER_COMMAND(`no account is named ${JSON.stringify(username)} (by username or email)`);
           await models.users.update(user.id, { role });
           console.log(`${user.username} now has the role ${role}.`);

@@ -11,7 +11,8 @@ import type { CaptchaVerifier } from "./verifier.js";
 // svg-captcha (an optional peer dependency of fw-b) reads and parses its font when loaded: it is
 // loaded at the first challenge drawn, so an app without the captcha never pays for it. Start-up
 // only checks that it is installed (checkContribDrivers); missing, it is E_CONTRIB_DRIVER_MISSING.
-const svgCaptcha = () => requireDriver<typeof svgCaptchaModule>(CONTRIB_DRIVERS.captcha.name, CONTRIB_DRIVERS.captcha.user);
+const svgCaptcha = () =>
+  requireDriver<typeof svgCaptchaModule>(CONTRIB_DRIVERS.captcha.name, CONTRIB_DRIVERS.captcha.user);
 
 /** The session key holding the pending challenge (a keyed hash of the answer, never the answer). */
 export const CAPTCHA_SESSION_KEY = "fwbCaptcha";
@@ -63,7 +64,13 @@ export function svgCaptchaVerifier(secret: string, options: CaptchaContribOption
       const pending = session?.[CAPTCHA_SESSION_KEY] as Pending | undefined;
       if (session) delete session[CAPTCHA_SESSION_KEY];
       const answer = body[CAPTCHA_FIELD];
-      if (!pending || typeof pending.hash !== "string" || typeof pending.salt !== "string" || typeof answer !== "string") return false;
+      if (
+        !pending ||
+        typeof pending.hash !== "string" ||
+        typeof pending.salt !== "string" ||
+        typeof answer !== "string"
+      )
+        return false;
       if (answer.length === 0 || answer.length > 32 || Date.now() - Number(pending.at) > MAX_AGE_MS) return false;
       const expected = Buffer.from(pending.hash);
       const given = Buffer.from(digest(secret, pending.salt, answer));

@@ -18,7 +18,11 @@ export class ContactForm extends FwB {
   async index() {
     const t = translatorOf(this.ctx);
     const user = this.currentUser as UserRow | undefined;
-    return { title: t("contact.title"), captcha: await captchaFor(this.ctx), defaults: user ? { name: user.name || user.username, email: user.email } : {} };
+    return {
+      title: t("contact.title"),
+      captcha: await captchaFor(this.ctx),
+      defaults: user ? { name: user.name || user.username, email: user.email } : {},
+    };
   }
 
   @request.post @contactLimits async post() {
@@ -36,7 +40,13 @@ export class ContactForm extends FwB {
     const user = this.currentUser as UserRow | undefined;
     const stored = await runtime.models.contactMessages.create({ ...input, user_id: user?.id ?? null, read_at: null });
     const recipients = runtime.settings.contact!.recipients;
-    await sendContribMail(ctx, recipients, "contact/message", { message: stored, link: absoluteUrl(ctx, `/admin/messages/${stored.id}`) }, { replyTo: input.email });
+    await sendContribMail(
+      ctx,
+      recipients,
+      "contact/message",
+      { message: stored, link: absoluteUrl(ctx, `/admin/messages/${stored.id}`) },
+      { replyTo: input.email },
+    );
     flash(ctx, "success", t("contact.sent"));
     return this.redirect("/contact", 303);
   }
@@ -50,13 +60,16 @@ export class AdminMessages extends FwB {
     const ctx = this.ctx;
     const { contactMessages } = contribOf(ctx).models;
     const { page, perPage } = pageParams(ctx.query, { defaultPerPage: 20 });
-    const messages = await paginate<ContactMessageRow, ContactMessageRow>(contactMessages.query().orderBy("id", "desc"), {
-      page,
-      perPage,
-      baseUrl: "/admin/messages",
-      query: ctx.query,
-      map: (row) => contactMessages.hydrate(row as unknown as Record<string, unknown>),
-    });
+    const messages = await paginate<ContactMessageRow, ContactMessageRow>(
+      contactMessages.query().orderBy("id", "desc"),
+      {
+        page,
+        perPage,
+        baseUrl: "/admin/messages",
+        query: ctx.query,
+        map: (row) => contactMessages.hydrate(row as unknown as Record<string, unknown>),
+      },
+    );
     return { title: translatorOf(ctx)("admin.messages.title"), messages };
   }
 

@@ -20,7 +20,8 @@ export const DE: Readonly<Record<string, string>> = Object.freeze({
   "form.control": "Entfernen Sie die unsichtbaren Steuerzeichen.",
   "form.noMarkup": "Verwenden Sie weder < noch >.",
   "form.email": "Geben Sie eine E-Mail-Adresse wie ada@example.com ein.",
-  "form.username": "Verwenden Sie 3 bis 32 Buchstaben, Ziffern, Punkte, Binde- oder Unterstriche, beginnend mit einem Buchstaben oder einer Ziffer.",
+  "form.username":
+    "Verwenden Sie 3 bis 32 Buchstaben, Ziffern, Punkte, Binde- oder Unterstriche, beginnend mit einem Buchstaben oder einer Ziffer.",
   "form.passwordShort": "Verwenden Sie mindestens {{min}} Zeichen.",
   "form.passwordLong": "Verwenden Sie höchstens {{max}} Bytes (etwa {{max}} einfache Buchstaben).",
   "form.passwordMismatch": "Die beiden Passwörter stimmen nicht überein.",
@@ -41,7 +42,8 @@ export const DE: Readonly<Record<string, string>> = Object.freeze({
   "auth.login.signupLink": "Registrieren",
   "auth.login.with": "Weiter mit {{provider}}",
   "auth.login.failed": "Benutzername, E-Mail oder Passwort ist falsch.",
-  "auth.login.inactive": "Dieses Konto ist deaktiviert. Wenden Sie sich an das Team der Website, wenn Sie das für einen Fehler halten.",
+  "auth.login.inactive":
+    "Dieses Konto ist deaktiviert. Wenden Sie sich an das Team der Website, wenn Sie das für einen Fehler halten.",
   "auth.login.unverified": "Bestätigen Sie zuerst Ihre E-Mail-Adresse: Wir haben Ihnen einen neuen Link geschickt.",
   "auth.login.welcome": "Willkommen, {{name}}!",
   "auth.login.already": "Sie sind als {{name}} angemeldet.",
@@ -59,10 +61,12 @@ export const DE: Readonly<Record<string, string>> = Object.freeze({
   "auth.signup.submit": "Registrieren",
   "auth.signup.haveAccount": "Ich habe schon ein Konto",
   "auth.signup.usernameTaken": "Dieser Benutzername ist vergeben; wählen Sie einen anderen.",
-  "auth.signup.checkMail": "Sehen Sie in Ihr Postfach: Wir haben an {{email}} geschrieben, um die Adresse zu bestätigen.",
+  "auth.signup.checkMail":
+    "Sehen Sie in Ihr Postfach: Wir haben an {{email}} geschrieben, um die Adresse zu bestätigen.",
   "auth.signup.closed": "Die Registrierung ist auf dieser Website geschlossen.",
   "auth.lost.title": "Passwort vergessen?",
-  "auth.lost.intro": "Geben Sie die E-Mail-Adresse Ihres Kontos ein, und wir schicken Ihnen einen Link, um ein neues Passwort zu wählen.",
+  "auth.lost.intro":
+    "Geben Sie die E-Mail-Adresse Ihres Kontos ein, und wir schicken Ihnen einen Link, um ein neues Passwort zu wählen.",
   "auth.lost.submit": "Link senden",
   "auth.lost.back": "Zurück zur Anmeldung",
   "auth.lost.sent": "Falls ein Konto diese Adresse verwendet, ist ein Link zum Zurücksetzen des Passworts unterwegs.",
@@ -74,7 +78,8 @@ export const DE: Readonly<Record<string, string>> = Object.freeze({
   "auth.reset.invalid": "Der Link ist falsch, wurde schon benutzt oder ist abgelaufen. Fordern Sie einen neuen an.",
   "auth.reset.again": "Neuen Link senden",
   "auth.verify.invalidTitle": "Dieser Link funktioniert nicht",
-  "auth.verify.invalid": "Der Bestätigungslink ist falsch, wurde schon benutzt oder ist abgelaufen. Melden Sie sich an, um einen neuen zu erhalten.",
+  "auth.verify.invalid":
+    "Der Bestätigungslink ist falsch, wurde schon benutzt oder ist abgelaufen. Melden Sie sich an, um einen neuen zu erhalten.",
   "auth.verify.done": "Danke: Ihre E-Mail-Adresse ist bestätigt.",
   "auth.verify.changed": "Ihre E-Mail-Adresse lautet jetzt {{email}}.",
   "auth.account.title": "Ihr Konto",
@@ -86,11 +91,13 @@ export const DE: Readonly<Record<string, string>> = Object.freeze({
   "auth.account.badLocale": "Wählen Sie eine der angebotenen Sprachen.",
   "auth.account.saved": "Ihr Profil ist gespeichert.",
   "auth.email.title": "E-Mail-Adresse",
-  "auth.email.intro": "Ihre Adresse ist {{email}}. Eine neue Adresse gilt, sobald Sie dem Link folgen, den wir an sie schicken.",
+  "auth.email.intro":
+    "Ihre Adresse ist {{email}}. Eine neue Adresse gilt, sobald Sie dem Link folgen, den wir an sie schicken.",
   "auth.email.new": "Neue E-Mail-Adresse",
   "auth.email.submit": "Bestätigungslink senden",
   "auth.email.same": "Das ist bereits Ihre Adresse.",
-  "auth.email.sent": "Wir haben einen Bestätigungslink an {{email}} geschickt; Ihre Adresse ändert sich, wenn Sie ihm folgen.",
+  "auth.email.sent":
+    "Wir haben einen Bestätigungslink an {{email}} geschickt; Ihre Adresse ändert sich, wenn Sie ihm folgen.",
   "auth.password.title": "Passwort",
   "auth.password.current": "Aktuelles Passwort",
   "auth.password.new": "Neues Passwort (8 Zeichen oder mehr)",
@@ -107,11 +114,13 @@ export const DE: Readonly<Record<string, string>> = Object.freeze({
   "mail.verify.button": "Meine Adresse bestätigen",
   "mail.verify.expires": "Der Link ist {{hours}} Stunden gültig.",
   "mail.reset.subject": "Setzen Sie Ihr Passwort für {{site}} zurück",
-  "mail.reset.body": "Jemand (hoffentlich Sie) hat das Zurücksetzen Ihres Passworts angefordert. Wählen Sie hier ein neues:",
+  "mail.reset.body":
+    "Jemand (hoffentlich Sie) hat das Zurücksetzen Ihres Passworts angefordert. Wählen Sie hier ein neues:",
   "mail.reset.button": "Neues Passwort wählen",
   "mail.reset.expires": "Der Link funktioniert einmal, {{minutes}} Minuten lang.",
   "mail.inUse.subject": "Ihre Adresse bei {{site}}",
-  "mail.inUse.body": "Jemand wollte diese E-Mail-Adresse für ein Konto auf unserer Website verwenden, aber ein Konto verwendet sie bereits.",
+  "mail.inUse.body":
+    "Jemand wollte diese E-Mail-Adresse für ein Konto auf unserer Website verwenden, aber ein Konto verwendet sie bereits.",
   "mail.inUse.login": "Anmelden:",
   "mail.inUse.reset": "Passwort vergessen?",
   "mail.contact.subject": "Kontaktformular: {{subject}}",
@@ -201,7 +210,8 @@ export const DE: Readonly<Record<string, string>> = Object.freeze({
   "admin.maintenance.on": "Wartung ist eingeschaltet",
   "admin.maintenance.off": "Die Website ist geöffnet",
   "admin.maintenance.change": "Ändern",
-  "admin.maintenance.explain": "Während der Wartung sehen Besucher eine Wartungsseite (503); die Verwaltung und die Anmeldeseite funktionieren weiter.",
+  "admin.maintenance.explain":
+    "Während der Wartung sehen Besucher eine Wartungsseite (503); die Verwaltung und die Anmeldeseite funktionieren weiter.",
   "admin.maintenance.switchOn": "Wartung einschalten",
   "admin.maintenance.switchOff": "Wartung ausschalten",
   "admin.maintenance.nowOn": "Wartung ist eingeschaltet: Besucher sehen die Wartungsseite.",
@@ -224,7 +234,8 @@ export const DE: Readonly<Record<string, string>> = Object.freeze({
   "errors.status.503": "Vorübergehend nicht verfügbar",
 
   "maintenance.title": "Wartungsarbeiten",
-  "maintenance.message": "Wir verbessern die Website und sind gleich zurück. Bitte versuchen Sie es in ein paar Minuten noch einmal.",
+  "maintenance.message":
+    "Wir verbessern die Website und sind gleich zurück. Bitte versuchen Sie es in ein paar Minuten noch einmal.",
   "maintenance.banner": "Wartung ist eingeschaltet: Besucher sehen die Wartungsseite.",
   "maintenance.adminLogin": "Administratoren: anmelden",
 

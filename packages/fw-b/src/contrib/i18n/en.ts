@@ -112,7 +112,8 @@ export const EN: Readonly<Record<string, string>> = Object.freeze({
   "mail.reset.button": "Choose a new password",
   "mail.reset.expires": "The link works once, for {{minutes}} minutes.",
   "mail.inUse.subject": "Your address on {{site}}",
-  "mail.inUse.body": "Someone tried to use this email address for an account on our site, but an account already uses it.",
+  "mail.inUse.body":
+    "Someone tried to use this email address for an account on our site, but an account already uses it.",
   "mail.inUse.login": "Log in:",
   "mail.inUse.reset": "Forgot your password?",
   "mail.contact.subject": "Contact form: {{subject}}",
@@ -202,7 +203,8 @@ export const EN: Readonly<Record<string, string>> = Object.freeze({
   "admin.maintenance.on": "Maintenance is on",
   "admin.maintenance.off": "The site is open",
   "admin.maintenance.change": "Change",
-  "admin.maintenance.explain": "While maintenance is on, visitors get a maintenance page (503); the admin area and the login page keep working.",
+  "admin.maintenance.explain":
+    "While maintenance is on, visitors get a maintenance page (503); the admin area and the login page keep working.",
   "admin.maintenance.switchOn": "Switch maintenance on",
   "admin.maintenance.switchOff": "Switch maintenance off",
   "admin.maintenance.nowOn": "Maintenance is on: visitors see the maintenance page.",

@@ -20,7 +20,8 @@ export const ES: Readonly<Record<string, string>> = Object.freeze({
   "form.control": "Quita los caracteres de control invisibles.",
   "form.noMarkup": "No uses < ni >.",
   "form.email": "Escribe una dirección de correo como ada@example.com.",
-  "form.username": "Usa de 3 a 32 letras, cifras, puntos, guiones o guiones bajos, empezando por una letra o una cifra.",
+  "form.username":
+    "Usa de 3 a 32 letras, cifras, puntos, guiones o guiones bajos, empezando por una letra o una cifra.",
   "form.passwordShort": "Usa al menos {{min}} caracteres.",
   "form.passwordLong": "Usa como máximo {{max}} bytes (unas {{max}} letras simples).",
   "form.passwordMismatch": "Las dos contraseñas no coinciden.",
@@ -62,7 +63,8 @@ export const ES: Readonly<Record<string, string>> = Object.freeze({
   "auth.signup.checkMail": "Revisa tu correo: hemos enviado un mensaje a {{email}} para confirmar la dirección.",
   "auth.signup.closed": "El registro está cerrado en este sitio.",
   "auth.lost.title": "¿Olvidaste tu contraseña?",
-  "auth.lost.intro": "Escribe la dirección de correo de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva.",
+  "auth.lost.intro":
+    "Escribe la dirección de correo de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva.",
   "auth.lost.submit": "Enviar el enlace",
   "auth.lost.back": "Volver a iniciar sesión",
   "auth.lost.sent": "Si alguna cuenta usa esa dirección, le estamos enviando un enlace para restablecer su contraseña.",
@@ -74,7 +76,8 @@ export const ES: Readonly<Record<string, string>> = Object.freeze({
   "auth.reset.invalid": "El enlace es incorrecto, ya se usó o ha caducado. Pide uno nuevo.",
   "auth.reset.again": "Enviarme un enlace nuevo",
   "auth.verify.invalidTitle": "Este enlace no funciona",
-  "auth.verify.invalid": "El enlace de confirmación es incorrecto, ya se usó o ha caducado. Inicia sesión para recibir uno nuevo.",
+  "auth.verify.invalid":
+    "El enlace de confirmación es incorrecto, ya se usó o ha caducado. Inicia sesión para recibir uno nuevo.",
   "auth.verify.done": "Gracias: tu dirección de correo está confirmada.",
   "auth.verify.changed": "Tu dirección de correo ahora es {{email}}.",
   "auth.account.title": "Tu cuenta",
@@ -111,7 +114,8 @@ export const ES: Readonly<Record<string, string>> = Object.freeze({
   "mail.reset.button": "Elegir una contraseña nueva",
   "mail.reset.expires": "El enlace funciona una vez, durante {{minutes}} minutos.",
   "mail.inUse.subject": "Tu dirección en {{site}}",
-  "mail.inUse.body": "Alguien ha intentado usar esta dirección de correo para una cuenta en nuestro sitio, pero ya hay una cuenta que la usa.",
+  "mail.inUse.body":
+    "Alguien ha intentado usar esta dirección de correo para una cuenta en nuestro sitio, pero ya hay una cuenta que la usa.",
   "mail.inUse.login": "Iniciar sesión:",
   "mail.inUse.reset": "¿Olvidaste tu contraseña?",
   "mail.contact.subject": "Formulario de contacto: {{subject}}",
@@ -203,7 +207,8 @@ export const ES: Readonly<Record<string, string>> = Object.freeze({
   "admin.maintenance.on": "El mantenimiento está activo",
   "admin.maintenance.off": "El sitio está abierto",
   "admin.maintenance.change": "Cambiar",
-  "admin.maintenance.explain": "Mientras el mantenimiento está activo, los visitantes ven una página de mantenimiento (503); la administración y la página de inicio de sesión siguen funcionando.",
+  "admin.maintenance.explain":
+    "Mientras el mantenimiento está activo, los visitantes ven una página de mantenimiento (503); la administración y la página de inicio de sesión siguen funcionando.",
   "admin.maintenance.switchOn": "Activar el mantenimiento",
   "admin.maintenance.switchOff": "Desactivar el mantenimiento",
   "admin.maintenance.nowOn": "El mantenimiento está activo: los visitantes ven la página de mantenimiento.",

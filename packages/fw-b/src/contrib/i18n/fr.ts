@@ -20,7 +20,8 @@ export const FR: Readonly<Record<string, string>> = Object.freeze({
   "form.control": "Retirez les caractères de contrôle invisibles.",
   "form.noMarkup": "N'utilisez ni < ni >.",
   "form.email": "Saisissez une adresse e-mail comme ada@example.com.",
-  "form.username": "Utilisez de 3 à 32 lettres, chiffres, points, tirets ou tirets bas, en commençant par une lettre ou un chiffre.",
+  "form.username":
+    "Utilisez de 3 à 32 lettres, chiffres, points, tirets ou tirets bas, en commençant par une lettre ou un chiffre.",
   "form.passwordShort": "Utilisez au moins {{min}} caractères.",
   "form.passwordLong": "Utilisez au plus {{max}} octets (environ {{max}} lettres simples).",
   "form.passwordMismatch": "Les deux mots de passe diffèrent.",
@@ -41,7 +42,8 @@ export const FR: Readonly<Record<string, string>> = Object.freeze({
   "auth.login.signupLink": "Créer un compte",
   "auth.login.with": "Continuer avec {{provider}}",
   "auth.login.failed": "Nom d'utilisateur, e-mail ou mot de passe incorrect.",
-  "auth.login.inactive": "Ce compte est désactivé. Contactez l'équipe du site si vous pensez qu'il s'agit d'une erreur.",
+  "auth.login.inactive":
+    "Ce compte est désactivé. Contactez l'équipe du site si vous pensez qu'il s'agit d'une erreur.",
   "auth.login.unverified": "Confirmez d'abord votre adresse e-mail : nous venons de vous envoyer un nouveau lien.",
   "auth.login.welcome": "Bienvenue, {{name}} !",
   "auth.login.already": "Vous êtes connecté en tant que {{name}}.",
@@ -62,7 +64,8 @@ export const FR: Readonly<Record<string, string>> = Object.freeze({
   "auth.signup.checkMail": "Consultez vos e-mails : nous avons écrit à {{email}} pour confirmer l'adresse.",
   "auth.signup.closed": "Les inscriptions sont fermées sur ce site.",
   "auth.lost.title": "Mot de passe oublié ?",
-  "auth.lost.intro": "Saisissez l'adresse e-mail de votre compte et nous vous enverrons un lien pour choisir un nouveau mot de passe.",
+  "auth.lost.intro":
+    "Saisissez l'adresse e-mail de votre compte et nous vous enverrons un lien pour choisir un nouveau mot de passe.",
   "auth.lost.submit": "Envoyer le lien",
   "auth.lost.back": "Retour à la connexion",
   "auth.lost.sent": "Si un compte utilise cette adresse, un lien pour réinitialiser son mot de passe est en route.",
@@ -74,7 +77,8 @@ export const FR: Readonly<Record<string, string>> = Object.freeze({
   "auth.reset.invalid": "Le lien est erroné, a déjà servi ou a expiré. Demandez-en un nouveau.",
   "auth.reset.again": "M'envoyer un nouveau lien",
   "auth.verify.invalidTitle": "Ce lien ne fonctionne pas",
-  "auth.verify.invalid": "Le lien de confirmation est erroné, a déjà servi ou a expiré. Connectez-vous pour en obtenir un nouveau.",
+  "auth.verify.invalid":
+    "Le lien de confirmation est erroné, a déjà servi ou a expiré. Connectez-vous pour en obtenir un nouveau.",
   "auth.verify.done": "Merci : votre adresse e-mail est confirmée.",
   "auth.verify.changed": "Votre adresse e-mail est désormais {{email}}.",
   "auth.account.title": "Votre compte",
@@ -86,11 +90,13 @@ export const FR: Readonly<Record<string, string>> = Object.freeze({
   "auth.account.badLocale": "Choisissez l'une des langues proposées.",
   "auth.account.saved": "Votre profil est enregistré.",
   "auth.email.title": "Adresse e-mail",
-  "auth.email.intro": "Votre adresse est {{email}}. Une nouvelle adresse n'est utilisée qu'après avoir suivi le lien que nous lui envoyons.",
+  "auth.email.intro":
+    "Votre adresse est {{email}}. Une nouvelle adresse n'est utilisée qu'après avoir suivi le lien que nous lui envoyons.",
   "auth.email.new": "Nouvelle adresse e-mail",
   "auth.email.submit": "Envoyer le lien de confirmation",
   "auth.email.same": "C'est déjà votre adresse.",
-  "auth.email.sent": "Nous avons envoyé un lien de confirmation à {{email}} ; votre adresse changera quand vous le suivrez.",
+  "auth.email.sent":
+    "Nous avons envoyé un lien de confirmation à {{email}} ; votre adresse changera quand vous le suivrez.",
   "auth.password.title": "Mot de passe",
   "auth.password.current": "Mot de passe actuel",
   "auth.password.new": "Nouveau mot de passe (8 caractères ou plus)",
@@ -107,11 +113,13 @@ export const FR: Readonly<Record<string, string>> = Object.freeze({
   "mail.verify.button": "Confirmer mon adresse",
   "mail.verify.expires": "Le lien fonctionne pendant {{hours}} heures.",
   "mail.reset.subject": "Réinitialisez votre mot de passe pour {{site}}",
-  "mail.reset.body": "Quelqu'un (vous, espérons-le) a demandé à réinitialiser votre mot de passe. Choisissez-en un nouveau ici :",
+  "mail.reset.body":
+    "Quelqu'un (vous, espérons-le) a demandé à réinitialiser votre mot de passe. Choisissez-en un nouveau ici :",
   "mail.reset.button": "Choisir un nouveau mot de passe",
   "mail.reset.expires": "Le lien fonctionne une fois, pendant {{minutes}} minutes.",
   "mail.inUse.subject": "Votre adresse sur {{site}}",
-  "mail.inUse.body": "Quelqu'un a essayé d'utiliser cette adresse e-mail pour un compte sur notre site, mais un compte l'utilise déjà.",
+  "mail.inUse.body":
+    "Quelqu'un a essayé d'utiliser cette adresse e-mail pour un compte sur notre site, mais un compte l'utilise déjà.",
   "mail.inUse.login": "Se connecter :",
   "mail.inUse.reset": "Mot de passe oublié ?",
   "mail.contact.subject": "Formulaire de contact : {{subject}}",
@@ -203,7 +211,8 @@ export const FR: Readonly<Record<string, string>> = Object.freeze({
   "admin.maintenance.on": "La maintenance est active",
   "admin.maintenance.off": "Le site est ouvert",
   "admin.maintenance.change": "Changer",
-  "admin.maintenance.explain": "Pendant la maintenance, les visiteurs voient une page de maintenance (503) ; l'administration et la page de connexion continuent de fonctionner.",
+  "admin.maintenance.explain":
+    "Pendant la maintenance, les visiteurs voient une page de maintenance (503) ; l'administration et la page de connexion continuent de fonctionner.",
   "admin.maintenance.switchOn": "Activer la maintenance",
   "admin.maintenance.switchOff": "Désactiver la maintenance",
   "admin.maintenance.nowOn": "La maintenance est active : les visiteurs voient la page de maintenance.",

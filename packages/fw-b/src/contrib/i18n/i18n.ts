@@ -10,7 +10,12 @@ import { FR } from "./fr.js";
 export { acceptedLanguages, type Translate };
 
 /** The languages fw-b ships every contrib string in. */
-export const SHIPPED: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.freeze({ en: EN, fr: FR, es: ES, de: DE });
+export const SHIPPED: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.freeze({
+  en: EN,
+  fr: FR,
+  es: ES,
+  de: DE,
+});
 
 /** The app's translations: its languages, the fallback, and a translator per language. */
 export interface I18n {
@@ -50,18 +55,21 @@ export function createI18n(root: string, options: I18nContribOptions = {}): I18n
   // The shared batteries' strings (pagination, error page titles, a refused form's flash) under
   // fw-b's contrib ones, so the data battery and koa-host speak the request's language in fw-b too.
   for (const source of [BATTERY_CATALOGS, SHIPPED]) {
-    for (const [language, strings] of Object.entries(source)) resources[language] = { ...resources[language], ...strings };
+    for (const [language, strings] of Object.entries(source))
+      resources[language] = { ...resources[language], ...strings };
   }
   for (const source of [fromFiles, options.resources ?? {}]) {
     for (const [language, strings] of Object.entries(source)) {
-      if (!LANGUAGE_TAG.test(language)) throw new E_CONTRIB_CONFIG(`contrib.i18n.resources.${language}`, "not a language tag such as fr or pt-BR");
+      if (!LANGUAGE_TAG.test(language))
+        throw new E_CONTRIB_CONFIG(`contrib.i18n.resources.${language}`, "not a language tag such as fr or pt-BR");
       resources[language] = { ...resources[language], ...strings };
     }
   }
   const fallback = options.fallback ?? "en";
   const languages = options.languages ? [...options.languages] : Object.keys(resources);
   for (const language of [fallback, ...languages]) {
-    if (!resources[language]) throw new E_CONTRIB_CONFIG("contrib.i18n", `there are no translations for ${JSON.stringify(language)}`);
+    if (!resources[language])
+      throw new E_CONTRIB_CONFIG("contrib.i18n", `there are no translations for ${JSON.stringify(language)}`);
   }
   const translations = createTranslations({ resources, fallback, languages, configKey: "contrib.i18n" });
   return Object.freeze({

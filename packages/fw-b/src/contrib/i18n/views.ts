@@ -12,7 +12,14 @@ import { contribOf, contribUser, translatorOf } from "../runtime.js";
  * (`/account?tab=1`); anything else (another site, `//host`, `/\\host`, a scheme) goes home.
  */
 export function backTo(next: unknown): string {
-  if (typeof next !== "string" || next.length > 2000 || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
+  if (
+    typeof next !== "string" ||
+    next.length > 2000 ||
+    !next.startsWith("/") ||
+    next.startsWith("//") ||
+    next.startsWith("/\\")
+  )
+    return "/";
   return /[\u0000-\u001f\u007f]/.test(next) ? "/" : next;
 }
 

@@ -10,7 +10,12 @@ function under(path: string, prefix: string): boolean {
  * The requests maintenance never blocks: the admin area, the login and logout pages (so an admin
  * can log in and switch maintenance off) and static files (the pages' styles).
  */
-export function isMaintenanceExempt(ctx: Context, runtime: ContribRuntime, basePath: string, staticPrefix: string): boolean {
+export function isMaintenanceExempt(
+  ctx: Context,
+  runtime: ContribRuntime,
+  basePath: string,
+  staticPrefix: string,
+): boolean {
   const path = ctx.path;
   const login = runtime.loginUrl.split("?")[0]!;
   return (

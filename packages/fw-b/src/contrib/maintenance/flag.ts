@@ -21,7 +21,9 @@ export class MaintenanceFlag {
   async isOn(): Promise<boolean> {
     const now = Date.now();
     if (this.#cached && now - this.#cached.at < this.#cacheMs) return this.#cached.on;
-    const row = (await this.#knex()(CONTRIB_TABLES.settings).where({ key: KEY }).first()) as { value?: string } | undefined;
+    const row = (await this.#knex()(CONTRIB_TABLES.settings).where({ key: KEY }).first()) as
+      | { value?: string }
+      | undefined;
     const on = row?.value === "on";
     this.#cached = { on, at: now };
     return on;

@@ -10,10 +10,12 @@ let loaded: Promise<typeof client> | undefined;
  * (checkContribDrivers); a failed import is E_CONTRIB_DRIVER_MISSING, retried at the next sign-in.
  */
 export function openidClient(): Promise<typeof client> {
-  loaded ??= importDriver(CONTRIB_DRIVERS.oauth.name, CONTRIB_DRIVERS.oauth.user, () => import("openid-client")).catch((error: unknown) => {
-    loaded = undefined;
-    throw error;
-  });
+  loaded ??= importDriver(CONTRIB_DRIVERS.oauth.name, CONTRIB_DRIVERS.oauth.user, () => import("openid-client")).catch(
+    (error: unknown) => {
+      loaded = undefined;
+      throw error;
+    },
+  );
   return loaded;
 }
 
@@ -67,19 +69,38 @@ export async function configurationOf(options: OAuthProviderOptions): Promise<cl
   return config;
 }
 
-function definedOnly(options: OAuthProviderOptions): { authorizationEndpoint?: string; tokenEndpoint?: string; userinfoEndpoint?: string } {
+function definedOnly(options: OAuthProviderOptions): {
+  authorizationEndpoint?: string;
+  tokenEndpoint?: string;
+  userinfoEndpoint?: string;
+} {
   return Object.fromEntries(
-    Object.entries({ authorizationEndpoint: options.authorizationEndpoint, tokenEndpoint: options.tokenEndpoint, userinfoEndpoint: options.userinfoEndpoint }).filter(([, v]) => v),
+    Object.entries({
+      authorizationEndpoint: options.authorizationEndpoint,
+      tokenEndpoint: options.tokenEndpoint,
+      userinfoEndpoint: options.userinfoEndpoint,
+    }).filter(([, v]) => v),
   );
 }
 
 function text(value: unknown): string | undefined {
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : typeof value === "number" ? String(value) : undefined;
+  return typeof value === "string" && value.trim() !== ""
+    ? value.trim()
+    : typeof value === "number"
+      ? String(value)
+      : undefined;
 }
 
 async function getJson(config: client.Configuration, token: string, url: string): Promise<unknown> {
   const oidc = await openidClient();
-  const response = await oidc.fetchProtectedResource(config, token, new URL(url), "GET", undefined, new Headers({ accept: "application/json" }));
+  const response = await oidc.fetchProtectedResource(
+    config,
+    token,
+    new URL(url),
+    "GET",
+    undefined,
+    new Headers({ accept: "application/json" }),
+  );
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return response.json();
 }
@@ -89,25 +110,49 @@ async function getJson(config: client.Configuration, token: string, url: string)
  * when the token lacks the email); GitHub's /user and /user/emails (the primary verified
  * address); an `oauth2` provider's userinfo endpoint (`sub` or `id`, `email`, `email_verified`).
  */
-export async function profileOf(options: OAuthProviderOptions, config: client.Configuration, tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers): Promise<OAuthProfile> {
+export async function profileOf(
+  options: OAuthProviderOptions,
+  config: client.Configuration,
+  tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers,
+): Promise<OAuthProfile> {
   if (isOidc(options)) {
     const oidc = await openidClient();
     const claims = tokens.claims();
     if (!claims) throw new Error("the provider sent no ID token");
     let info: Record<string, unknown> = claims;
-    if (!text(claims["email"])) info = { ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)), ...claims };
-    return { subject: claims.sub, email: text(info["email"])?.toLowerCase(), emailVerified: info["email_verified"] === true, name: text(info["name"]) };
+    if (!text(claims["email"]))
+      info = { ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)), ...claims };
+    return {
+      subject: claims.sub,
+      email: text(info["email"])?.toLowerCase(),
+      emailVerified: info["email_verified"] === true,
+      name: text(info["name"]),
+    };
   }
   const endpoint = options.userinfoEndpoint ?? GITHUB.userinfoEndpoint;
   const user = (await getJson(config, tokens.access_token, endpoint)) as Record<string, unknown>;
   const subject = text(user["sub"]) ?? text(user["id"]);
   if (!subject) throw new Error("the provider's profile has no id");
   if (options.type === "github") {
-    const emails = (await getJson(config, tokens.access_token, `${new URL(endpoint).origin}/user/emails`)) as Array<Record<string, unknown>>;
-    const primary = Array.isArray(emails) ? emails.find((e) => e["primary"] === true && e["verified"] === true) : undefined;
-    return { subject, email: text(primary?.["email"])?.toLowerCase(), emailVerified: Boolean(primary), name: text(user["name"]) ?? text(user["login"]) };
+    const emails = (await getJson(config, tokens.access_token, `${new URL(endpoint).origin}/user/emails`)) as Array<
+      Record<string, unknown>
+    >;
+    const primary = Array.isArray(emails)
+      ? emails.find((e) => e["primary"] === true && e["verified"] === true)
+      : undefined;
+    return {
+      subject,
+      email: text(primary?.["email"])?.toLowerCase(),
+      emailVerified: Boolean(primary),
+      name: text(user["name"]) ?? text(user["login"]),
+    };
   }
-  return { subject, email: text(user["email"])?.toLowerCase(), emailVerified: user["email_verified"] === true, name: text(user["name"]) };
+  return {
+    subject,
+    email: text(user["email"])?.toLowerCase(),
+    emailVerified: user["email_verified"] === true,
+    name: text(user["name"]),
+  };
 }
 
 /** Configurations per provider, made on first use (discovery needs the network) and kept. */
@@ -136,7 +181,20 @@ export class OAuthClients {
   }
 }
 
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EPIPE", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_SOCKET"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+  "UND_ERR_SOCKET",
+]);
 
 /**
  * True when an OAuth failure is the provider's side, not the visitor's: the network (refused,
@@ -144,8 +202,17 @@ const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_A
  * socket error; openid-client wraps fetch's).
  */
 export function providerUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 6; current = (current as { cause?: unknown }).cause, depth++) {
-    const { code, name, status, message } = current as { code?: unknown; name?: unknown; status?: unknown; message?: unknown };
+  for (
+    let current = error, depth = 0;
+    current && depth < 6;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
+    const { code, name, status, message } = current as {
+      code?: unknown;
+      name?: unknown;
+      status?: unknown;
+      message?: unknown;
+    };
     if (typeof code === "string" && NETWORK_CODES.has(code)) return true;
     if (name === "TimeoutError" || name === "AbortError") return true;
     if (current instanceof TypeError && message === "fetch failed") return true;

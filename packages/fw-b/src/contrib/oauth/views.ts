@@ -11,7 +11,15 @@ import { freeUsername } from "../auth/accounts.js";
 import { absoluteUrl } from "../mail.js";
 import { isActive, type OAuthAccountRow, type UserRow } from "../models.js";
 import { contribOf, translatorOf } from "../runtime.js";
-import { isOidc, OAuthClients, openidClient, profileOf, providerUnavailable, scopeOf, type OAuthProfile } from "./providers.js";
+import {
+  isOidc,
+  OAuthClients,
+  openidClient,
+  profileOf,
+  providerUnavailable,
+  scopeOf,
+  type OAuthProfile,
+} from "./providers.js";
 
 /** The session key of a sign-in in progress. */
 const SESSION_KEY = "fwbOAuth";
@@ -59,7 +67,8 @@ async function accountFor(ctx: Context, provider: string, profile: OAuthProfile)
   let user = await users.withTrashed().findBy({ email: profile.email } as Partial<UserRow>);
   if (user && !isActive(user)) throw new E_OAUTH_FAILED(provider, t("auth.login.inactive"));
   if (!user) {
-    if (runtime.settings.oauth?.signup === false || !runtime.settings.auth?.signup) throw new E_OAUTH_FAILED(provider, t("oauth.noAccount"));
+    if (runtime.settings.oauth?.signup === false || !runtime.settings.auth?.signup)
+      throw new E_OAUTH_FAILED(provider, t("oauth.noAccount"));
     user = await users.create({
       username: await freeUsername(ctx, profile.email),
       email: profile.email,
@@ -130,7 +139,8 @@ export class OAuthLogin extends FwB {
     const session = sessionOf(ctx);
     const pending = session[SESSION_KEY] as Pending | undefined;
     delete session[SESSION_KEY];
-    if (!pending || pending.provider !== provider || Date.now() - pending.at > MAX_AGE_MS) throw new E_OAUTH_FAILED(provider, t("oauth.expired"));
+    if (!pending || pending.provider !== provider || Date.now() - pending.at > MAX_AGE_MS)
+      throw new E_OAUTH_FAILED(provider, t("oauth.expired"));
     if (typeof ctx.query["error"] === "string") throw new E_OAUTH_FAILED(provider, t("oauth.refused"));
     const oidc = await openidClient();
     let profile: OAuthProfile;

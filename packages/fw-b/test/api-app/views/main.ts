@@ -1,5 +1,18 @@
 import { FwB, request } from "fw-b";
-import { bearerAuth, body, csrfExempt, description, files, loginRequired, query, renderJson, renderXml, returns, summary, tags } from "fw-b/decorators";
+import {
+  bearerAuth,
+  body,
+  csrfExempt,
+  description,
+  files,
+  loginRequired,
+  query,
+  renderJson,
+  renderXml,
+  returns,
+  summary,
+  tags,
+} from "fw-b/decorators";
 import * as v from "valibot";
 import { z } from "zod";
 

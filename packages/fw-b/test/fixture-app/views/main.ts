@@ -78,14 +78,16 @@ export class Document extends FwB {
   publish(id: string) {
     return `published ${id}`;
   }
-  @request.put @request.del
+  @request.put
+  @request.del
   lock(id: string) {
     return `${this.ctx.method} lock ${id}`;
   }
   echo() {
     return JSON.stringify((this.ctx.request as { body?: unknown }).body ?? null);
   }
-  @request.post @route("/echo")
+  @request.post
+  @route("/echo")
   echoPost() {
     return JSON.stringify((this.ctx.request as { body?: unknown }).body ?? null);
   }
@@ -123,7 +125,10 @@ export class Api extends FwB {
   }
   @request.post
   create() {
-    return reply({ created: (this.ctx.request as { body?: unknown }).body }, { status: 201, headers: { Location: "/api/products/2" } });
+    return reply(
+      { created: (this.ctx.request as { body?: unknown }).body },
+      { status: 201, headers: { Location: "/api/products/2" } },
+    );
   }
   list() {
     return [1, 2, 3];

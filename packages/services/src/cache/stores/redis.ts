@@ -17,7 +17,11 @@ export class RedisStore implements CacheStore {
   // 500: the outage is the server's, temporary, and says so to clients and balancers.
   #unreachable(error: unknown): Error {
     const { host, port } = this.client.options;
-    return new E_SERVICE_UNREACHABLE("cache", `redis://${host ?? "127.0.0.1"}:${port ?? 6379}`, (error as Error)?.message ?? String(error));
+    return new E_SERVICE_UNREACHABLE(
+      "cache",
+      `redis://${host ?? "127.0.0.1"}:${port ?? 6379}`,
+      (error as Error)?.message ?? String(error),
+    );
   }
 
   async get(key: string): Promise<string | undefined> {

@@ -30,8 +30,10 @@ const EN: Catalog = {
   "errors.status.503": "Service Unavailable",
   "errors.message.E_PATH_NOT_SERVED": "Nothing is served at {{path}}.",
   "errors.message.E_METHOD_NOT_ALLOWED": "{{method}} is not allowed here; use {{allow}}.",
-  "errors.message.E_CSRF_TOKEN_MISSING": "{{method}} requests need a CSRF token: send the form field \"_csrf_token\" or the header \"X-CSRF-Token\" with the value of csrf_token() from the page. Reload the form and try again.",
-  "errors.message.E_CSRF_TOKEN_INVALID": "The CSRF token is invalid or belongs to another session (the session may have expired or you logged out). Reload the form and try again.",
+  "errors.message.E_CSRF_TOKEN_MISSING":
+    '{{method}} requests need a CSRF token: send the form field "_csrf_token" or the header "X-CSRF-Token" with the value of csrf_token() from the page. Reload the form and try again.',
+  "errors.message.E_CSRF_TOKEN_INVALID":
+    "The CSRF token is invalid or belongs to another session (the session may have expired or you logged out). Reload the form and try again.",
 };
 
 const FR: Catalog = {
@@ -57,8 +59,10 @@ const FR: Catalog = {
   "errors.status.503": "Temporairement indisponible",
   "errors.message.E_PATH_NOT_SERVED": "Rien n’est servi à l’adresse {{path}}.",
   "errors.message.E_METHOD_NOT_ALLOWED": "{{method}} n’est pas autorisé ici ; utilisez {{allow}}.",
-  "errors.message.E_CSRF_TOKEN_MISSING": "Les requêtes {{method}} ont besoin d’un jeton CSRF. Rechargez le formulaire et réessayez.",
-  "errors.message.E_CSRF_TOKEN_INVALID": "Le jeton CSRF est invalide ou appartient à une autre session (la session a peut-être expiré, ou vous vous êtes déconnecté). Rechargez le formulaire et réessayez.",
+  "errors.message.E_CSRF_TOKEN_MISSING":
+    "Les requêtes {{method}} ont besoin d’un jeton CSRF. Rechargez le formulaire et réessayez.",
+  "errors.message.E_CSRF_TOKEN_INVALID":
+    "Le jeton CSRF est invalide ou appartient à une autre session (la session a peut-être expiré, ou vous vous êtes déconnecté). Rechargez le formulaire et réessayez.",
 };
 
 const ES: Catalog = {
@@ -84,8 +88,10 @@ const ES: Catalog = {
   "errors.status.503": "No disponible temporalmente",
   "errors.message.E_PATH_NOT_SERVED": "No hay nada en {{path}}.",
   "errors.message.E_METHOD_NOT_ALLOWED": "{{method}} no está permitido aquí; use {{allow}}.",
-  "errors.message.E_CSRF_TOKEN_MISSING": "Las peticiones {{method}} necesitan un token CSRF. Recargue el formulario e inténtelo de nuevo.",
-  "errors.message.E_CSRF_TOKEN_INVALID": "El token CSRF no es válido o pertenece a otra sesión (puede que la sesión haya caducado o que haya cerrado la sesión). Recargue el formulario e inténtelo de nuevo.",
+  "errors.message.E_CSRF_TOKEN_MISSING":
+    "Las peticiones {{method}} necesitan un token CSRF. Recargue el formulario e inténtelo de nuevo.",
+  "errors.message.E_CSRF_TOKEN_INVALID":
+    "El token CSRF no es válido o pertenece a otra sesión (puede que la sesión haya caducado o que haya cerrado la sesión). Recargue el formulario e inténtelo de nuevo.",
 };
 
 const DE: Catalog = {
@@ -111,8 +117,10 @@ const DE: Catalog = {
   "errors.status.503": "Vorübergehend nicht verfügbar",
   "errors.message.E_PATH_NOT_SERVED": "Unter {{path}} gibt es nichts.",
   "errors.message.E_METHOD_NOT_ALLOWED": "{{method}} ist hier nicht erlaubt; verwenden Sie {{allow}}.",
-  "errors.message.E_CSRF_TOKEN_MISSING": "{{method}}-Anfragen brauchen ein CSRF-Token. Laden Sie das Formular neu und versuchen Sie es noch einmal.",
-  "errors.message.E_CSRF_TOKEN_INVALID": "Das CSRF-Token ist ungültig oder gehört zu einer anderen Sitzung (die Sitzung ist vielleicht abgelaufen, oder Sie haben sich abgemeldet). Laden Sie das Formular neu und versuchen Sie es noch einmal.",
+  "errors.message.E_CSRF_TOKEN_MISSING":
+    "{{method}}-Anfragen brauchen ein CSRF-Token. Laden Sie das Formular neu und versuchen Sie es noch einmal.",
+  "errors.message.E_CSRF_TOKEN_INVALID":
+    "Das CSRF-Token ist ungültig oder gehört zu einer anderen Sitzung (die Sitzung ist vielleicht abgelaufen, oder Sie haben sich abgemeldet). Laden Sie das Formular neu und versuchen Sie es noch einmal.",
 };
 
 /** The batteries' strings by language: English, French, Spanish, German. */

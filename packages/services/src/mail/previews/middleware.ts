@@ -48,15 +48,28 @@ function caughtMails(mailer: Mailer): readonly CaughtMail[] | undefined {
 function configuredLanguages(ctx: Context): readonly string[] | undefined {
   const i18n = (runtimeOf(ctx).config as { i18n?: { languages?: unknown } }).i18n;
   const languages = i18n?.languages;
-  return Array.isArray(languages) && languages.every((language) => typeof language === "string") ? (languages as string[]) : undefined;
+  return Array.isArray(languages) && languages.every((language) => typeof language === "string")
+    ? (languages as string[])
+    : undefined;
 }
 
-async function renderIn(mailer: Mailer, name: string, data: Record<string, unknown>, language: string, hints: readonly MailPreviewHints[]): Promise<RenderedPreview> {
+async function renderIn(
+  mailer: Mailer,
+  name: string,
+  data: Record<string, unknown>,
+  language: string,
+  hints: readonly MailPreviewHints[],
+): Promise<RenderedPreview> {
   const translator = hints.find((hint) => hint.translator)?.translator;
   const context = { ...(translator ? { t: translator(language) } : {}), locale: language, ...data };
   try {
     const mail = await mailer.compose({ to: "preview@example.com", template: name, context });
-    return { language, subject: mail.subject, ...(mail.html === undefined ? {} : { html: mail.html }), ...(mail.text === undefined ? {} : { text: mail.text }) };
+    return {
+      language,
+      subject: mail.subject,
+      ...(mail.html === undefined ? {} : { html: mail.html }),
+      ...(mail.text === undefined ? {} : { text: mail.text }),
+    };
   } catch (error) {
     return { language, error: error instanceof Error ? error.message : String(error) };
   }
@@ -75,7 +88,10 @@ export function mailPreviewMiddleware(options: { readonly root: string; readonly
     if (ctx.method !== "GET" && ctx.method !== "HEAD") return next();
     const base = runtimeOf(ctx).basePath + MAIL_PREVIEW_PATH;
     const hints = hintsOf(ctx);
-    const sources = listMailSources([join(options.root, "templates"), ...hints.flatMap((hint) => hint.templateDirs ?? [])]);
+    const sources = listMailSources([
+      join(options.root, "templates"),
+      ...hints.flatMap((hint) => hint.templateDirs ?? []),
+    ]);
     const rest = ctx.path.slice(MAIL_PREVIEW_PATH.length).replace(/^\/+/, "").replace(/\/+$/, "");
     const mailer = options.mailer();
     if (rest === "") return send(ctx, indexPage(base, sources, caughtMails(mailer)));
@@ -100,7 +116,10 @@ export function mailPreviewMiddleware(options: { readonly root: string; readonly
       try {
         data = await previewData(source, language);
       } catch (error) {
-        previews.push({ language, error: `The preview data ${source.previewFile} failed: ${error instanceof Error ? error.message : String(error)}` });
+        previews.push({
+          language,
+          error: `The preview data ${source.previewFile} failed: ${error instanceof Error ? error.message : String(error)}`,
+        });
         continue;
       }
       previews.push(await renderIn(mailer, name, data, language, hints));

@@ -33,8 +33,10 @@ function frame(html: string, label: string): string {
 }
 
 function caughtList(base: string, caught: readonly CaughtMail[] | undefined): string {
-  if (caught === undefined) return `<p class="muted">The mail transport is not <code>log:</code>: sent mails are not kept here.</p>`;
-  if (caught.length === 0) return `<p class="muted">No mail caught yet. Mails the app sends with <code>mailUrl: "log:"</code> appear here.</p>`;
+  if (caught === undefined)
+    return `<p class="muted">The mail transport is not <code>log:</code>: sent mails are not kept here.</p>`;
+  if (caught.length === 0)
+    return `<p class="muted">No mail caught yet. Mails the app sends with <code>mailUrl: "log:"</code> appear here.</p>`;
   const rows = caught.map((mail, index) => {
     const links = mail.links.map((link) => `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`).join("<br>");
     return `<tr><td>${escapeHtml(mail.at.toISOString().replace("T", " ").slice(0, 19))}</td><td>${escapeHtml(mail.to.join(", "))}</td><td><a href="${base}/caught/${index}">${escapeHtml(mail.subject)}</a></td><td class="links">${links}</td></tr>`;
@@ -43,13 +45,24 @@ function caughtList(base: string, caught: readonly CaughtMail[] | undefined): st
 }
 
 /** The index page: the mail templates and the caught mails (`caught` undefined: the transport is not log:). */
-export function indexPage(base: string, sources: readonly MailSource[], caught: readonly CaughtMail[] | undefined): string {
-  const mails = sources.length === 0
-    ? `<p class="muted">No mail templates: add templates/mail/&lt;name&gt;.subject.txt with .txt and .html parts.</p>`
-    : `<table><thead><tr><th>Mail</th><th>Preview data</th></tr></thead><tbody>${sources
-        .map((source) => `<tr><td><a href="${base}/preview/${source.name.split("/").map(encodeURIComponent).join("/")}">${escapeHtml(source.name)}</a></td><td>${source.previewFile ? escapeHtml(source.previewFile.split(/[\\/]/).pop()!) : '<span class="muted">none: add mail/&lt;name&gt;.preview.ts</span>'}</td></tr>`)
-        .join("")}</tbody></table>`;
-  return layout("Mail previews", `<h1>Mail previews</h1><h2>Templates</h2>${mails}<h2>Last mails caught</h2>${caughtList(base, caught)}`);
+export function indexPage(
+  base: string,
+  sources: readonly MailSource[],
+  caught: readonly CaughtMail[] | undefined,
+): string {
+  const mails =
+    sources.length === 0
+      ? `<p class="muted">No mail templates: add templates/mail/&lt;name&gt;.subject.txt with .txt and .html parts.</p>`
+      : `<table><thead><tr><th>Mail</th><th>Preview data</th></tr></thead><tbody>${sources
+          .map(
+            (source) =>
+              `<tr><td><a href="${base}/preview/${source.name.split("/").map(encodeURIComponent).join("/")}">${escapeHtml(source.name)}</a></td><td>${source.previewFile ? escapeHtml(source.previewFile.split(/[\\/]/).pop()!) : '<span class="muted">none: add mail/&lt;name&gt;.preview.ts</span>'}</td></tr>`,
+          )
+          .join("")}</tbody></table>`;
+  return layout(
+    "Mail previews",
+    `<h1>Mail previews</h1><h2>Templates</h2>${mails}<h2>Last mails caught</h2>${caughtList(base, caught)}`,
+  );
 }
 
 /** One mail in every language: subject, then the HTML and text parts side by side. */
@@ -57,12 +70,21 @@ export function previewPage(base: string, source: MailSource, previews: readonly
   const sections = previews.map((preview) => {
     const heading = `<h2 lang="${escapeHtml(preview.language)}">${escapeHtml(preview.language)}: ${escapeHtml(preview.subject ?? "")}</h2>`;
     if (preview.error !== undefined) return `${heading}<p class="error">${escapeHtml(preview.error)}</p>`;
-    const html = preview.html === undefined ? `<p class="muted">No HTML part.</p>` : frame(preview.html, `${preview.language} HTML`);
-    const text = preview.text === undefined ? `<p class="muted">No text part.</p>` : `<pre>${escapeHtml(preview.text)}</pre>`;
+    const html =
+      preview.html === undefined
+        ? `<p class="muted">No HTML part.</p>`
+        : frame(preview.html, `${preview.language} HTML`);
+    const text =
+      preview.text === undefined ? `<p class="muted">No text part.</p>` : `<pre>${escapeHtml(preview.text)}</pre>`;
     return `<section class="preview" data-language="${escapeHtml(preview.language)}">${heading}<div class="parts"><div><h3>HTML</h3>${html}</div><div><h3>Text</h3>${text}</div></div></section>`;
   });
-  const data = source.previewFile ? `Preview data: ${escapeHtml(source.previewFile)}` : "No preview data: add mail/&lt;name&gt;.preview.ts next to the templates.";
-  return layout(`Mail ${source.name}`, `<p><a href="${base}">All mails</a></p><h1>${escapeHtml(source.name)}</h1><p class="muted">${data}</p>${sections.join("")}`);
+  const data = source.previewFile
+    ? `Preview data: ${escapeHtml(source.previewFile)}`
+    : "No preview data: add mail/&lt;name&gt;.preview.ts next to the templates.";
+  return layout(
+    `Mail ${source.name}`,
+    `<p><a href="${base}">All mails</a></p><h1>${escapeHtml(source.name)}</h1><p class="muted">${data}</p>${sections.join("")}`,
+  );
 }
 
 /** One caught mail: headers, links, HTML and text. */

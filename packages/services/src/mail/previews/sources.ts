@@ -41,7 +41,9 @@ function mailsOf(mailDir: string, prefix: string): MailSource[] {
     names.add(relative(mailDir, file).split(sep).join("/").replace(PART, ""));
   }
   return [...names].sort().map((name) => {
-    const previewFile = PREVIEW_EXTENSIONS.map((ext) => join(mailDir, `${name}.preview.${ext}`)).find((file) => existsSync(file));
+    const previewFile = PREVIEW_EXTENSIONS.map((ext) => join(mailDir, `${name}.preview.${ext}`)).find((file) =>
+      existsSync(file),
+    );
     return { name: prefix + name, folder: mailDir, ...(previewFile ? { previewFile } : {}) };
   });
 }
@@ -56,12 +58,14 @@ export function listMailSources(dirs: readonly string[]): MailSource[] {
     const sources = [...mailsOf(join(dir, "mail"), "")];
     const contrib = join(dir, "contrib");
     if (existsSync(contrib)) {
-      for (const module of readdirSync(contrib).sort()) sources.push(...mailsOf(join(contrib, module, "mail"), `contrib/${module}/`));
+      for (const module of readdirSync(contrib).sort())
+        sources.push(...mailsOf(join(contrib, module, "mail"), `contrib/${module}/`));
     }
     for (const source of sources) {
       const known = found.get(source.name);
       if (!known) found.set(source.name, source);
-      else if (!known.previewFile && source.previewFile) found.set(source.name, { ...known, previewFile: source.previewFile });
+      else if (!known.previewFile && source.previewFile)
+        found.set(source.name, { ...known, previewFile: source.previewFile });
     }
   }
   return [...found.values()];
@@ -70,7 +74,8 @@ export function listMailSources(dirs: readonly string[]): MailSource[] {
 /** The preview data of a mail in `language` (empty when it has no preview file). */
 export async function previewData(source: MailSource, language: string): Promise<Record<string, unknown>> {
   if (!source.previewFile) return {};
-  if (source.previewFile.endsWith(".json")) return JSON.parse(readFileSync(source.previewFile, "utf8")) as Record<string, unknown>;
+  if (source.previewFile.endsWith(".json"))
+    return JSON.parse(readFileSync(source.previewFile, "utf8")) as Record<string, unknown>;
   // A query that changes with the file's time: an edited preview is read again without a restart.
   const url = `${pathToFileURL(source.previewFile).href}?t=${statSync(source.previewFile).mtimeMs}`;
   const module = (await import(url)) as { preview?: unknown };

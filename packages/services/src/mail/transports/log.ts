@@ -37,7 +37,13 @@ export function mailLinks(mail: Pick<OutgoingMail, "text" | "html">): string[] {
 
 /** The mail as the log shows it: headers, the text body (or the HTML when there is no text), attachments and links. */
 export function formatLoggedMail(mail: OutgoingMail, messageId: string): string {
-  const lines = ["", "---- mail (mailUrl log:, not sent) ----", `Message-ID: ${messageId}`, `From: ${mail.from}`, `To: ${mail.to.join(", ")}`];
+  const lines = [
+    "",
+    "---- mail (mailUrl log:, not sent) ----",
+    `Message-ID: ${messageId}`,
+    `From: ${mail.from}`,
+    `To: ${mail.to.join(", ")}`,
+  ];
   if (mail.cc?.length) lines.push(`Cc: ${mail.cc.join(", ")}`);
   if (mail.bcc?.length) lines.push(`Bcc: ${mail.bcc.join(", ")}`);
   if (mail.replyTo) lines.push(`Reply-To: ${mail.replyTo}`);
@@ -85,7 +91,12 @@ export class LogTransport implements MailTransport {
       links: mailLinks(mail),
     });
     this.#caught.length = Math.min(this.#caught.length, CAUGHT_MAILS_KEPT);
-    return { messageId, accepted: [...mail.to, ...(mail.cc ?? []), ...(mail.bcc ?? [])], rejected: [], response: "250 written to the log" };
+    return {
+      messageId,
+      accepted: [...mail.to, ...(mail.cc ?? []), ...(mail.bcc ?? [])],
+      rejected: [],
+      response: "250 written to the log",
+    };
   }
 
   /** The last mails caught, newest first (at most {@link CAUGHT_MAILS_KEPT}). */

@@ -3,7 +3,14 @@ import type nodemailer from "nodemailer";
 import { requireDriver } from "../../drivers.js";
 import { E_SERVICE_URL_INVALID } from "../../errors.js";
 import { redactUrl } from "../../urls.js";
-import { addresses, SAFE_NODEMAILER_OPTIONS, toNodemailer, type MailInfo, type MailTransport, type OutgoingMail } from "../transport.js";
+import {
+  addresses,
+  SAFE_NODEMAILER_OPTIONS,
+  toNodemailer,
+  type MailInfo,
+  type MailTransport,
+  type OutgoingMail,
+} from "../transport.js";
 
 /**
  * The SES client config read from `ses://region`, `ses://KEY:SECRET@region` or
@@ -13,7 +20,11 @@ import { addresses, SAFE_NODEMAILER_OPTIONS, toNodemailer, type MailInfo, type M
 export function sesClientConfig(url: URL): SESv2ClientConfig {
   const region = url.hostname;
   if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region)) {
-    throw new E_SERVICE_URL_INVALID("mailUrl", redactUrl(url.href), "write the AWS region as the host, e.g. ses://eu-west-1");
+    throw new E_SERVICE_URL_INVALID(
+      "mailUrl",
+      redactUrl(url.href),
+      "write the AWS region as the host, e.g. ses://eu-west-1",
+    );
   }
   const config: SESv2ClientConfig = { region };
   if (url.username) {
@@ -24,7 +35,11 @@ export function sesClientConfig(url: URL): SESv2ClientConfig {
   }
   for (const [key, value] of url.searchParams) {
     if (key !== "endpoint") {
-      throw new E_SERVICE_URL_INVALID("mailUrl", redactUrl(url.href), `the query "${key}" is not understood (known: endpoint)`);
+      throw new E_SERVICE_URL_INVALID(
+        "mailUrl",
+        redactUrl(url.href),
+        `the query "${key}" is not understood (known: endpoint)`,
+      );
     }
     config.endpoint = value;
   }
@@ -57,7 +72,10 @@ export class SesTransport implements MailTransport {
 
   constructor(url: URL) {
     const config = sesClientConfig(url);
-    const { SESv2Client, SendEmailCommand } = requireDriver<typeof import("@aws-sdk/client-sesv2")>("@aws-sdk/client-sesv2", "SES mail transport");
+    const { SESv2Client, SendEmailCommand } = requireDriver<typeof import("@aws-sdk/client-sesv2")>(
+      "@aws-sdk/client-sesv2",
+      "SES mail transport",
+    );
     const mailer = requireDriver<typeof nodemailer>("nodemailer", "SES mail transport");
     this.client = new SESv2Client(config);
     // @types/nodemailer still describes the SES v1 option shape; nodemailer 7 expects this one.

@@ -3,7 +3,14 @@ import type SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
 import { requireDriver } from "../../drivers.js";
 import { E_SERVICE_URL_INVALID } from "../../errors.js";
 import { redactUrl } from "../../urls.js";
-import { addresses, SAFE_NODEMAILER_OPTIONS, toNodemailer, type MailInfo, type MailTransport, type OutgoingMail } from "../transport.js";
+import {
+  addresses,
+  SAFE_NODEMAILER_OPTIONS,
+  toNodemailer,
+  type MailInfo,
+  type MailTransport,
+  type OutgoingMail,
+} from "../transport.js";
 
 const FLAGS = ["pool", "requireTLS", "ignoreTLS", "rejectUnauthorized"] as const;
 

@@ -132,9 +132,11 @@ export class AzureBlobDisk implements DriverContract {
   async deleteAll(prefix: string): Promise<void> {
     const folder = prefix.replace(/\/*$/, "/");
     for await (const blob of this.#options.container.listBlobsFlat({ prefix: folder })) {
-      await this.#options.container.deleteBlob(blob.name, { deleteSnapshots: "include" }).catch((error: { statusCode?: number }) => {
-        if (error.statusCode !== 404) throw error;
-      });
+      await this.#options.container
+        .deleteBlob(blob.name, { deleteSnapshots: "include" })
+        .catch((error: { statusCode?: number }) => {
+          if (error.statusCode !== 404) throw error;
+        });
     }
   }
 
@@ -145,15 +147,22 @@ export class AzureBlobDisk implements DriverContract {
     const { container, DriveFile, DriveDirectory } = this.#options;
     // flydrive's Disk lists everything as "/"; Azure wants no prefix for that.
     const folder = prefix === "" || prefix === "/" ? "" : prefix.replace(/\/*$/, "/");
-    const paging = { ...(options.paginationToken ? { continuationToken: options.paginationToken } : {}), maxPageSize: options.maxResults ?? 1000 };
+    const paging = {
+      ...(options.paginationToken ? { continuationToken: options.paginationToken } : {}),
+      maxPageSize: options.maxResults ?? 1000,
+    };
     const pages = options.recursive
       ? container.listBlobsFlat({ prefix: folder }).byPage(paging)
       : container.listBlobsByHierarchy("/", { prefix: folder }).byPage(paging);
     const page = (await pages.next()).value as
-      | { continuationToken?: string; segment: { blobItems: AzureBlob.BlobItem[]; blobPrefixes?: Array<{ name: string }> } }
+      | {
+          continuationToken?: string;
+          segment: { blobItems: AzureBlob.BlobItem[]; blobPrefixes?: Array<{ name: string }> };
+        }
       | undefined;
     const objects: Array<DriveFileType | DriveDirectoryType> = [];
-    for (const entry of page?.segment.blobPrefixes ?? []) objects.push(new DriveDirectory(entry.name.replace(/\/$/, "")));
+    for (const entry of page?.segment.blobPrefixes ?? [])
+      objects.push(new DriveDirectory(entry.name.replace(/\/$/, "")));
     for (const blob of page?.segment.blobItems ?? []) {
       objects.push(
         new DriveFile(blob.name, this, {

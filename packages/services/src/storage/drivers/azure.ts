@@ -36,7 +36,9 @@ export class AzureStorageDriver implements StorageDriver {
     this.bucket = location.container;
     const credential = new sdk.StorageSharedKeyCredential(location.account, location.accountKey);
     // Short retries: an unreachable service should fail a request in seconds, not minutes.
-    const service = new sdk.BlobServiceClient(location.endpoint, credential, { retryOptions: { maxTries: 2, tryTimeoutInMs: 10_000, retryDelayInMs: 200, maxRetryDelayInMs: 1000 } });
+    const service = new sdk.BlobServiceClient(location.endpoint, credential, {
+      retryOptions: { maxTries: 2, tryTimeoutInMs: 10_000, retryDelayInMs: 200, maxRetryDelayInMs: 1000 },
+    });
     this.container = service.getContainerClient(location.container);
     this.#disk = new LazyDisk(async () => {
       const [{ Disk, DriveFile, DriveDirectory }, { AzureBlobDisk }] = await Promise.all([

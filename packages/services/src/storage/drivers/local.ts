@@ -75,7 +75,8 @@ export class LocalDriver implements StorageDriver {
       entries = await readdir(join(this.directory, folder), { recursive: options.recursive, withFileTypes: true });
     } catch (error) {
       // A folder nothing was stored in yet (or a file's name used as a folder) lists as empty, as in object storage.
-      if ((error as { code?: string }).code === "ENOENT" || (error as { code?: string }).code === "ENOTDIR") return { files: [], folders: [] };
+      if ((error as { code?: string }).code === "ENOENT" || (error as { code?: string }).code === "ENOTDIR")
+        return { files: [], folders: [] };
       throw error;
     }
     const names: Array<{ key: string; file: boolean }> = [];

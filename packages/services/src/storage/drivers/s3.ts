@@ -43,7 +43,10 @@ export class S3StorageDriver implements StorageDriver {
     this.client = new S3Client(options.client);
     // flydrive's S3 driver imports the presigner (an optional peer too): checked here, so a missing
     // one is named with its own install command at start-up rather than as a failure to load flydrive.
-    requireDriver("@aws-sdk/s3-request-presigner", options.kind === "gcs" ? "Google Cloud Storage file storage" : "S3 file storage");
+    requireDriver(
+      "@aws-sdk/s3-request-presigner",
+      options.kind === "gcs" ? "Google Cloud Storage file storage" : "S3 file storage",
+    );
     this.#disk = new LazyDisk(async () => {
       const user = this.kind === "gcs" ? "Google Cloud Storage file storage" : "S3 file storage";
       const [{ Disk }, { S3Driver }] = await Promise.all([

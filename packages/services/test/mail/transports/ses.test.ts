@@ -48,13 +48,26 @@ describe("ses:// against aws-ses-v2-local", () => {
       assert.equal(mails.length, 1);
       const [mail] = mails;
       assert.match(mail!.from, /shop@example\.test/);
-      assert.deepEqual(mail!.destination.to.map((to) => to.replace(/^.*<|>$/g, "")), ["ann@example.test"]);
-      assert.deepEqual(mail!.destination.cc.map((cc) => cc.replace(/^.*<|>$/g, "")), ["bob@example.test"]);
+      assert.deepEqual(
+        mail!.destination.to.map((to) => to.replace(/^.*<|>$/g, "")),
+        ["ann@example.test"],
+      );
+      assert.deepEqual(
+        mail!.destination.cc.map((cc) => cc.replace(/^.*<|>$/g, "")),
+        ["bob@example.test"],
+      );
       assert.equal(mail!.subject, "Welcome, Ann!");
       assert.equal(mail!.body.text?.trim(), "Hello Ann,\nconfirm at https://shop.example.test/confirm?t=abc");
-      assert.match(mail!.body.html ?? "", /<b>Ann<\/b>, <a href="https:\/\/shop\.example\.test\/confirm\?t=abc">confirm<\/a>/);
+      assert.match(
+        mail!.body.html ?? "",
+        /<b>Ann<\/b>, <a href="https:\/\/shop\.example\.test\/confirm\?t=abc">confirm<\/a>/,
+      );
       assert.deepEqual(
-        mail!.attachments.map((a) => ({ name: a.filename, type: a.contentType, body: Buffer.from(a.content, "base64") })),
+        mail!.attachments.map((a) => ({
+          name: a.filename,
+          type: a.contentType,
+          body: Buffer.from(a.content, "base64"),
+        })),
         [
           { name: "notes.txt", type: "text/plain", body: Buffer.from("plain notes\n") },
           { name: "pixel.png", type: "image/png", body: png },
@@ -70,14 +83,17 @@ describe("ses:// against aws-ses-v2-local", () => {
     try {
       const before = (await ses.mails()).length;
       // A message without a From address: SES answers 400 BadRequestException.
-      await assert.rejects(mailer.sendMail({ to: "ann@example.test", from: "", template: "welcome", context: { name: "Ann" } }), (error: MailSendError) => {
-        assert.equal(error.code, "E_MAIL_SEND_FAILED");
-        // Real SES names its error (BadRequestException); the emulator answers a bare 400.
-        assert.match(error.reason, /^(BadRequestException|SES_HTTP_400)$/);
-        assert.match(error.message, /SES answered 400/);
-        assert.match(error.message, /ann@example\.test/);
-        return true;
-      });
+      await assert.rejects(
+        mailer.sendMail({ to: "ann@example.test", from: "", template: "welcome", context: { name: "Ann" } }),
+        (error: MailSendError) => {
+          assert.equal(error.code, "E_MAIL_SEND_FAILED");
+          // Real SES names its error (BadRequestException); the emulator answers a bare 400.
+          assert.match(error.reason, /^(BadRequestException|SES_HTTP_400)$/);
+          assert.match(error.message, /SES answered 400/);
+          assert.match(error.message, /ann@example\.test/);
+          return true;
+        },
+      );
       assert.equal((await ses.mails()).length, before, "nothing was stored");
     } finally {
       mailer.close();
@@ -93,11 +109,14 @@ describe("ses:// against aws-ses-v2-local", () => {
       logger: quiet,
     });
     try {
-      await assert.rejects(mailer.sendMail({ to: "ann@example.test", template: "welcome", context: { name: "Ann" } }), (error: MailSendError) => {
-        assert.equal(error.code, "E_MAIL_SEND_FAILED");
-        assert.doesNotMatch(error.message, /local\/secret|local%2Fsecret/);
-        return true;
-      });
+      await assert.rejects(
+        mailer.sendMail({ to: "ann@example.test", template: "welcome", context: { name: "Ann" } }),
+        (error: MailSendError) => {
+          assert.equal(error.code, "E_MAIL_SEND_FAILED");
+          assert.doesNotMatch(error.message, /local\/secret|local%2Fsecret/);
+          return true;
+        },
+      );
     } finally {
       mailer.close();
     }
