@@ -13,7 +13,8 @@ import { dirname, join, relative } from "node:path";
  * TypeScript is copied instead (one folder, no dependencies of its own): npm reads a linked
  * package's devDependencies as if it were a project, TypeScript's include chokidar, and npm 11
  * fails ("Cannot read properties of null (reading 'edgesOut')") when the app's package.json
- * overrides one of them, as fw-a's scaffold overrides chokidar.
+ * overrides one of them at the top level. fw-a's scaffold scopes its chokidar override to
+ * nunjucks for the same reason.
  */
 const COPIED: ReadonlySet<string> = new Set(["typescript"]);
 
