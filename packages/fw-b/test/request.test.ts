@@ -18,7 +18,8 @@ describe("request verb decorators", () => {
       @request.patch edit(id: string) {
         return id;
       }
-      @request.delete remove(id: string) {
+      // biome-ignore format: esbuild parses a decorator named `delete` only in parentheses
+      @(request.delete) remove(id: string) {
         return id;
       }
       @request.del drop(id: string) {

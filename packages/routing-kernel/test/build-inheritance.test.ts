@@ -36,7 +36,8 @@ describe("discovery through inheritance", () => {
   test("a view class need not be exported to pass its methods on (abstract intermediate)", () => {
     class Crud extends View {
       list() {}
-      @request.delete
+      // biome-ignore format: esbuild parses a decorator named `delete` only in parentheses
+      @(request.delete)
       remove(id: string) {
         return id;
       }
@@ -65,7 +66,8 @@ describe("discovery through inheritance", () => {
 
   test("an override with decorators uses only its own", () => {
     class Redecorated extends Blog {
-      @request.delete
+      // biome-ignore format: esbuild parses a decorator named `delete` only in parentheses
+      @(request.delete)
       override edit(id: string) {
         return id;
       }

@@ -11,9 +11,11 @@ describe("verb decorators", () => {
       @request.post
       @request.get
       submit() {}
-      @request.delete
+      // biome-ignore format: esbuild parses a decorator named `delete` only in parentheses
+      @(request.delete)
       @request.put
-      @request.delete
+      // biome-ignore format: esbuild parses a decorator named `delete` only in parentheses
+      @(request.delete)
       twice() {}
       @request.all
       any() {}

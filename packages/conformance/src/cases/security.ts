@@ -23,7 +23,8 @@ export function securityCases(s: SuiteContext): void {
     @d.put replace() {
       return "replaced";
     }
-    @d.delete remove() {
+    // biome-ignore format: esbuild parses a decorator named `delete` only in parentheses
+    @(d.delete) remove() {
       return "removed";
     }
     @d.post @security.csrfExempt hook() {
