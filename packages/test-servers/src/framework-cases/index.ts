@@ -5,6 +5,7 @@
  * written once here, each registered by both frameworks' test files with what differs.
  */
 export { DRIVER_PACKAGES, lazyImportCases, type LazyImportSubject } from "./lazy-imports.js";
+export { type ResourceGeneratorSubject, resourceGeneratorCases } from "./resource-generator.js";
 export { openApiCases, type OpenApiContext, type OpenApiHost, type OpenApiSubject } from "./openapi.js";
 export {
   testClientCases,
