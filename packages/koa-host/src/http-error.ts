@@ -93,7 +93,11 @@ export class HTTPErrorInstance extends FrameworkError {
 type Factories = { readonly [K in keyof typeof HTTP_STATUSES]: HTTPErrorFactory };
 
 function factory(status: number): HTTPErrorFactory {
-  const make = (message?: string, options?: HTTPErrorOptions) => new HTTPErrorInstance(status, message, options);
+  // A function, not an arrow: apps write both `HTTPError.NotFound()` and `new HTTPError.NotFound()`.
+  // biome-ignore lint/complexity/useArrowFunction: an arrow function cannot be called with `new`.
+  const make = function (message?: string, options?: HTTPErrorOptions) {
+    return new HTTPErrorInstance(status, message, options);
+  };
   return Object.assign(make, { status }) as unknown as HTTPErrorFactory;
 }
 
