@@ -285,7 +285,9 @@ describe("metrics and traces of two nodes, scraped by a real Prometheus", () => 
     await reaches(prometheus, count("Ops.slow"), 124);
     const now = Date.now();
     const window = Math.ceil((now - start) / 1000) + 1;
-    // The rate over the window, times the window: the counts within a few percent.
+    // The counters above are exact. The rate over the window, times the window, lands within 10%:
+    // rate() extrapolates each series (two workers on two nodes) towards the window's edges by up to
+    // a scrape interval, which a loaded machine stretches (5.3% seen once on CI).
     for (const [route, sent] of [
       ["Ops.whoami", 600],
       ["Ops.slow", 120],
@@ -297,7 +299,7 @@ describe("metrics and traces of two nodes, scraped by a real Prometheus", () => 
       );
       const measured = rate * window;
       assert.ok(
-        Math.abs(measured - sent) / sent < 0.05,
+        Math.abs(measured - sent) / sent < 0.1,
         `${route}: rate ${rate}/s over ${window} s is ${measured} requests, the generator sent ${sent} in ${seconds} s`,
       );
     }
