@@ -4,12 +4,10 @@
 // as the tests load them) that records every ES module it resolves, every CommonJS module it
 // requires and every Node built-in it loads.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
+import { modulesLoadedBy } from "@fwkit/test-servers";
 
 const packages = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -21,59 +19,8 @@ interface Loaded {
 
 /** Runs `script` (an ES module body) in a fresh Node process in `cwd` and reports what it loaded. */
 function loadedBy(cwd: string, script: string): Loaded {
-  const work = mkdtempSync(join(tmpdir(), "request-process-"));
-  try {
-    const hook = join(work, "hook.mjs");
-    writeFileSync(
-      hook,
-      `import { appendFileSync } from "node:fs";
-export async function resolve(specifier, context, next) {
-  const result = await next(specifier, context);
-  appendFileSync(process.env.LOADED_ESM_LOG, result.url + "\\n");
-  return result;
-}
-`,
-    );
-    const recorder = join(work, "recorder.mjs");
-    writeFileSync(
-      recorder,
-      `import { createRequire, register } from "node:module";
-import { writeFileSync } from "node:fs";
-register(${JSON.stringify(pathToFileURL(hook).href)});
-const require = createRequire(import.meta.url);
-process.on("exit", () => {
-  writeFileSync(process.env.LOADED_CJS_LOG, Object.keys(require.cache).join("\\n"));
-  writeFileSync(process.env.LOADED_BUILTINS_LOG, process.moduleLoadList.filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice(13)).join("\\n"));
-});
-`,
-    );
-    const logs = {
-      LOADED_ESM_LOG: join(work, "esm.log"),
-      LOADED_CJS_LOG: join(work, "cjs.log"),
-      LOADED_BUILTINS_LOG: join(work, "builtins.log"),
-    };
-    writeFileSync(logs.LOADED_ESM_LOG, "");
-    const result = spawnSync(
-      process.execPath,
-      [
-        "--conditions=source",
-        "--import",
-        "tsx",
-        "--import",
-        pathToFileURL(recorder).href,
-        "--input-type=module",
-        "-e",
-        script,
-      ],
-      { cwd, encoding: "utf8", env: { ...process.env, ...logs }, timeout: 120_000 },
-    );
-    assert.equal(result.status, 0, `the child process failed:\n${result.stderr}`);
-    const lines = (file: string) => readFileSync(file, "utf8").split("\n").filter(Boolean);
-    const esm = lines(logs.LOADED_ESM_LOG);
-    return { modules: [...esm, ...lines(logs.LOADED_CJS_LOG)], builtins: lines(logs.LOADED_BUILTINS_LOG) };
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  const loaded = modulesLoadedBy(cwd, script);
+  return { modules: [...loaded.esm, ...loaded.commonjs], builtins: loaded.builtins };
 }
 
 /** The files of `@fwkit/cli/commands` and `@fwkit/cli/errors`, which an app's own code may import. */

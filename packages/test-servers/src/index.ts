@@ -55,7 +55,14 @@ export { startSmtp, type SmtpServer, type ReceivedMail } from "./smtp.js";
 export { AZURITE_ACCOUNT, AZURITE_KEY, freePort, startAzurite, type AzuriteServer } from "./azurite.js";
 export { startSes, type SesMail, type SesServer } from "./ses.js";
 export { XSS_VECTORS } from "./xss-vectors.js";
-export { loadedAmong, packageOf, packagesLoadedBy, type LoadedPackages } from "./loaded-packages.js";
+export {
+  type LoadedModules,
+  type LoadedPackages,
+  loadedAmong,
+  modulesLoadedBy,
+  packageOf,
+  packagesLoadedBy,
+} from "./loaded-packages.js";
 export { rawGet, type RawResponse } from "./raw-get.js";
 export { startRedis, type RedisProcess } from "./redis-process.js";
 export { localSqlitePrebuilds } from "./sqlite-prebuild.js";

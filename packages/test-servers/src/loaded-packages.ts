@@ -21,13 +21,20 @@ export function packageOf(path: string): string | undefined {
   return /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1];
 }
 
+/** What a process loaded: resolved ES module URLs, CommonJS module paths and Node built-ins (`cluster`). */
+export interface LoadedModules {
+  readonly esm: readonly string[];
+  readonly commonjs: readonly string[];
+  readonly builtins: readonly string[];
+}
+
 /**
  * Runs `script` (an ES module body) in a fresh Node process in `cwd`, with the sources loaded
- * through tsx as the tests load them, and reports the packages it loaded. Fails the test when the
- * process fails.
+ * through tsx as the tests load them, and reports every module and Node built-in it loaded. Fails
+ * the test when the process fails.
  */
-export function packagesLoadedBy(cwd: string, script: string): LoadedPackages {
-  const work = mkdtempSync(join(tmpdir(), "loaded-packages-"));
+export function modulesLoadedBy(cwd: string, script: string): LoadedModules {
+  const work = mkdtempSync(join(tmpdir(), "loaded-modules-"));
   try {
     const hook = join(work, "record-hook.mjs");
     writeFileSync(
@@ -47,12 +54,18 @@ export async function resolve(specifier, context, next) {
 import { writeFileSync } from "node:fs";
 register(${JSON.stringify(pathToFileURL(hook).href)});
 const require = createRequire(import.meta.url);
-process.on("exit", () => writeFileSync(process.env.LOADED_CJS_LOG, Object.keys(require.cache).join("\\n")));
+process.on("exit", () => {
+  writeFileSync(process.env.LOADED_CJS_LOG, Object.keys(require.cache).join("\\n"));
+  writeFileSync(process.env.LOADED_BUILTINS_LOG, process.moduleLoadList.filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice(13)).join("\\n"));
+});
 `,
     );
-    const cjsLog = join(work, "cjs.log");
-    const esmLog = join(work, "esm.log");
-    writeFileSync(esmLog, "");
+    const logs = {
+      LOADED_ESM_LOG: join(work, "esm.log"),
+      LOADED_CJS_LOG: join(work, "cjs.log"),
+      LOADED_BUILTINS_LOG: join(work, "builtins.log"),
+    };
+    writeFileSync(logs.LOADED_ESM_LOG, "");
     const result = spawnSync(
       process.execPath,
       [
@@ -65,25 +78,26 @@ process.on("exit", () => writeFileSync(process.env.LOADED_CJS_LOG, Object.keys(r
         "-e",
         script,
       ],
-      {
-        cwd,
-        encoding: "utf8",
-        env: { ...process.env, LOADED_CJS_LOG: cjsLog, LOADED_ESM_LOG: esmLog },
-        timeout: 120_000,
-      },
+      { cwd, encoding: "utf8", env: { ...process.env, ...logs }, timeout: 120_000 },
     );
     assert.equal(result.status, 0, `the child process failed:\n${result.stderr}`);
-    const packages = (lines: string) =>
-      new Set(
-        lines
-          .split("\n")
-          .map(packageOf)
-          .filter((p): p is string => p !== undefined),
-      );
-    return { commonjs: packages(readFileSync(cjsLog, "utf8")), esm: packages(readFileSync(esmLog, "utf8")) };
+    const lines = (file: string) => readFileSync(file, "utf8").split("\n").filter(Boolean);
+    return {
+      esm: lines(logs.LOADED_ESM_LOG),
+      commonjs: lines(logs.LOADED_CJS_LOG),
+      builtins: lines(logs.LOADED_BUILTINS_LOG),
+    };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** {@link modulesLoadedBy}, as the packages those modules belong to. */
+export function packagesLoadedBy(cwd: string, script: string): LoadedPackages {
+  const loaded = modulesLoadedBy(cwd, script);
+  const packages = (modules: readonly string[]) =>
+    new Set(modules.map(packageOf).filter((p): p is string => p !== undefined));
+  return { commonjs: packages(loaded.commonjs), esm: packages(loaded.esm) };
 }
 
 /**
