@@ -68,7 +68,8 @@ export function localBackPath(value: unknown): string | undefined {
   const base = "http://local.invalid";
   try {
     const url = new URL(value, base);
-    if (url.origin !== base) return undefined;
+    // Checked after normalising: "/.//host" and "/..//host" become "//host", which leaves the site.
+    if (url.origin !== base || url.pathname.startsWith("//")) return undefined;
     return `${url.pathname}${url.search}`;
   } catch {
     return undefined;

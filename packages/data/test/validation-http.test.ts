@@ -189,6 +189,12 @@ describe("validation errors for HTML forms", () => {
       "//evil.example/x",
       "/\\evil.example/x",
       "/\\/evil.example",
+      // Dot segments that resolve to a scheme-relative "//host" once normalised.
+      "/.//evil.example",
+      "/..//evil.example",
+      "/a/..//evil.example",
+      "/%2e//evil.example",
+      "/%2E%2E//evil.example",
       "https://evil.example/",
       "javascript:alert(1)",
       "notes",

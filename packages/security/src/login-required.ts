@@ -26,16 +26,28 @@ export function rejectsHtml(ctx: Context): boolean {
   return Boolean(ctx.get("Accept")) && ctx.accepts("html") === false;
 }
 
+const LOCAL_BASE = "http://local.invalid";
+
 /**
  * A same-site path to go to after login, from an untrusted `next` value; anything else (another
- * host, `//host`, a backslash trick, a scheme) gives `fallback`.
+ * host, `//host`, a backslash trick, a scheme, dot segments that resolve to `//host`) gives
+ * `fallback`. The path is normalised first and checked after, so what is checked is what the
+ * browser follows.
  */
 export function safeNextUrl(next: unknown, fallback = "/"): string {
   if (typeof next !== "string" || next.length > 2048) return fallback;
   if (!next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return fallback;
   // Control characters can hide a scheme or a host from naive checks.
   for (let i = 0; i < next.length; i++) if (next.charCodeAt(i) < 0x20 || next.charCodeAt(i) === 0x7f) return fallback;
-  return next;
+  let url: URL;
+  try {
+    url = new URL(next, LOCAL_BASE);
+  } catch {
+    return fallback;
+  }
+  // "/.//host" and "/..//host" normalise to "//host", which a browser follows off-site.
+  if (url.origin !== LOCAL_BASE || url.pathname.startsWith("//")) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** The login URL with `next` set to the URL that was asked for. */

@@ -17,6 +17,13 @@ describe("login redirects", () => {
       "javascript:alert(1)",
       "account",
       "/\t/evil.example",
+      // Dot segments that a browser resolves to a scheme-relative "//host".
+      "/.//evil.example",
+      "/..//evil.example",
+      "/a/..//evil.example",
+      "/%2e//evil.example",
+      "/%2E%2E//evil.example",
+      "/./\\evil.example",
       "",
       undefined,
       42,

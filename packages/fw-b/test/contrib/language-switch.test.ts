@@ -124,6 +124,8 @@ test("the switcher only sends back to a path of this site (no open redirect)", a
     "https://evil.example/",
     "//evil.example/x",
     "/\\evil.example",
+    "/.//evil.example",
+    "/..//evil.example",
     "javascript:alert(1)",
     "/a\r\nLocation: x",
     42,

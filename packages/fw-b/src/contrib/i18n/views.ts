@@ -1,4 +1,5 @@
 import { HTTPError } from "@fwkit/koa-host";
+import { safeNextUrl } from "@fwkit/security/plugin";
 import { LANGUAGE_SESSION_KEY } from "@fwkit/services/plugin";
 import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";
@@ -9,18 +10,11 @@ import { contribOf, contribUser, translatorOf } from "../runtime.js";
 
 /**
  * Where to go back to: the `next` path the form was on, when it is a path of this site
- * (`/account?tab=1`); anything else (another site, `//host`, `/\\host`, a scheme) goes home.
+ * (`/account?tab=1`); anything else (another site, `//host`, `/\\host`, a scheme, dot segments
+ * that resolve to `//host`) goes home. The login's `next` rule, so both check the same way.
  */
 export function backTo(next: unknown): string {
-  if (
-    typeof next !== "string" ||
-    next.length > 2000 ||
-    !next.startsWith("/") ||
-    next.startsWith("//") ||
-    next.startsWith("/\\")
-  )
-    return "/";
-  return /[\u0000-\u001f\u007f]/.test(next) ? "/" : next;
+  return safeNextUrl(next, "/");
 }
 
 /**
