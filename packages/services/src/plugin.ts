@@ -180,15 +180,17 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
       return templateLocals;
     },
 
-    // Readiness (/readyz): the cache answers a read (memory:// always does). Not required: pages
-    // are still served without their cached copy.
+    // Readiness (/readyz): the cache's backend answers (memory:// always does; a read cannot tell,
+    // since a failed read is a miss). Not required: pages are still served without their cached copy.
     readiness: () => [
       {
         name: "cache",
         required: false,
         async check() {
           try {
-            await services().cache.get("fw-readyz-probe");
+            const { store } = services().cache;
+            if (store.check) await store.check();
+            else await services().cache.get("fw-readyz-probe");
           } catch (error) {
             throw new E_NOT_READY("the cache", (error as Error).message);
           }

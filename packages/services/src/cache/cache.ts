@@ -101,7 +101,8 @@ export function cacheOver(store: CacheStore, prefix = "cache:", outage?: OutageL
 /**
  * Builds a cache from one URL: `memory://` (default; `?max=` entries, 10,000 by default) or
  * `redis://[:password@]host:port/db` / `rediss://...`; both take `?prefix=` (default `cache:`).
- * A Redis that does not answer fails here, at start-up.
+ * A Redis that does not answer fails here, at start-up; later, while it is down, reads are misses
+ * and writes are dropped (logged once per outage), and deletes fail with `E_SERVICE_UNREACHABLE`.
  */
 export async function createCache(url: string = DEFAULT_CACHE_URL, options: CacheOptions = {}): Promise<Cache> {
   const parsed = tryParseUrl(url);
@@ -120,8 +121,9 @@ export async function createCache(url: string = DEFAULT_CACHE_URL, options: Cach
   if (parsed.protocol === "redis:" || parsed.protocol === "rediss:") {
     const logger = options.logger ?? consoleLogger;
     const outage = redisOutageLog(parsed.toString(), "cache", logger);
-    const client = await connectRedis(parsed.toString(), "cache", logger, outage);
-    return cacheOver(new RedisStore(client), prefix, outage);
+    // Fail fast: a read while Redis is down is a miss at once, not a wait for the reconnect.
+    const client = await connectRedis(parsed.toString(), "cache", logger, outage, { failFast: true });
+    return cacheOver(new RedisStore(client, outage), prefix, outage);
   }
   throw invalid("use memory:// or redis://host:port");
 }

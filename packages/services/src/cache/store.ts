@@ -10,6 +10,11 @@ export interface CacheStore {
   /** Stores a value, for `ttlMs` milliseconds or until deleted when `undefined`. */
   set(key: string, value: string, ttlMs: number | undefined): Promise<void>;
   delete(key: string): Promise<void>;
+  /**
+   * Throws when the backend does not answer (readiness). A store that cannot be down (memory)
+   * has none.
+   */
+  check?(): Promise<void>;
   /** Releases connections. */
   close(): Promise<void>;
 }
