@@ -3,6 +3,7 @@
  * `down(knex)`) with knex's migrator. Files are loaded with `import()`, whatever the app's
  * package type, so TypeScript migrations work wherever `.ts` imports work (the CLIs run under tsx).
  */
+import { forgetColumnKinds } from "./column-kinds.js";
 import { existsSync, readdirSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -165,6 +166,7 @@ export async function migrate(knex: Knex, dir: string, options: MigrateOptions =
     : [];
   if (held.length > 0) options.onHeld?.(held);
   const [, names] = (await knex.migrate.latest(config(knex, dir, options, held))) as [number, string[]];
+  forgetColumnKinds(knex);
   return names;
 }
 
@@ -178,6 +180,7 @@ export async function rollback(
     number,
     string[],
   ];
+  forgetColumnKinds(knex);
   return names;
 }
 

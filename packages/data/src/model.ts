@@ -5,6 +5,7 @@
  */
 import type { Knex } from "knex";
 import { FrameworkError } from "routing-kernel";
+import { columnKinds, convertColumnKinds, jsonForWrite, knownColumnKinds } from "./column-kinds.js";
 import { dialectOfKnex } from "./connection.js";
 import { convertDateColumns, isDateColumnName } from "./date-columns.js";
 import { translateDbError } from "./db-errors.js";
@@ -96,9 +97,13 @@ function view<R extends BaseRow>(state: ModelState, scope: ModelScope): ModelMet
     if (!state.softDelete || scope === "all") return builder;
     return scope === "active" ? builder.whereNull(`${table}.deleted_at`) : builder.whereNotNull(`${table}.deleted_at`);
   };
+  /** The table's boolean and JSON columns, learnt on first use (see column-kinds.ts). */
+  const learn = () => columnKinds(knex(), db(), table);
   const hydrate = (row: Record<string, unknown>): R => {
     convertDateColumns(row, state.dates);
     convertDateColumns(row, Object.keys(row).filter(isDateColumnName));
+    const kinds = state.knex ? knownColumnKinds(state.knex, table) : undefined;
+    if (kinds) convertColumnKinds(row, kinds);
     return row as R;
   };
   /** Ids that cannot name a row of an integer-keyed table find nothing (and never reach SQL). */
@@ -109,6 +114,7 @@ function view<R extends BaseRow>(state: ModelState, scope: ModelScope): ModelMet
   };
   const run = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
+      await learn();
       return await work();
     } catch (error) {
       throw translateDbError(error, table);
@@ -178,14 +184,15 @@ function view<R extends BaseRow>(state: ModelState, scope: ModelScope): ModelMet
     },
     async create(data: CreateInput<R>) {
       const now = new Date();
-      const values: Record<string, unknown> = { created_at: now, updated_at: now, ...compact(data) };
+      const given: Record<string, unknown> = { created_at: now, updated_at: now, ...compact(data) };
       const id = await run(async () => {
+        const values = jsonForWrite(given, await learn());
         if (dialectOfKnex(knex()) === "postgres") {
           const [inserted] = (await db()(table).insert(values).returning("id")) as { id: unknown }[];
           return inserted?.id;
         }
         const [insertId] = (await db()(table).insert(values)) as unknown[];
-        return values["id"] ?? insertId;
+        return given["id"] ?? insertId;
       });
       const row = await rowById(id, "all");
       if (!row) throw new E_ROW_NOT_FOUND(table, `id ${JSON.stringify(String(id))} right after inserting it`);
@@ -194,7 +201,13 @@ function view<R extends BaseRow>(state: ModelState, scope: ModelScope): ModelMet
     async update(id, patch: UpdateInput<R>) {
       const values: Record<string, unknown> = { ...compact(patch), updated_at: new Date() };
       delete values["id"];
-      const changed = usableId(id) ? await run(() => scoped(db()(table)).where(`${table}.id`, id).update(values)) : 0;
+      const changed = usableId(id)
+        ? await run(async () =>
+            scoped(db()(table))
+              .where(`${table}.id`, id)
+              .update(jsonForWrite(values, await learn())),
+          )
+        : 0;
       if (!changed) throw new E_ROW_NOT_FOUND(table, `id ${JSON.stringify(String(id))}`);
       return (await rowById(id, "all"))!;
     },
