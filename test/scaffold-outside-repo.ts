@@ -17,6 +17,7 @@ import {
   realpathSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -223,6 +224,15 @@ export function describeAppOutsideRepo(framework: Framework): void {
             /1\. APP_ENV=production \S+ \S*migrate .*\n.*2\. APP_ENV=production \S+ start/,
             result.output,
           );
+      }
+      // The app's own tests never open the development database of its .env (they delete rows).
+      writeFileSync(join(app, ".env"), "DB_URL=sqlite:data/development.db\n");
+      try {
+        const tests = sh("npm test", app);
+        assert.equal(tests.status, 0, tests.output);
+        assert.ok(!existsSync(join(app, "data", "development.db")), "npm test opened the .env's DB_URL");
+      } finally {
+        rmSync(join(app, ".env"), { force: true });
       }
       assert.match(await serves("npm run dev", app), /Serving .* on http:\/\/127\.0\.0\.1:\d+/);
       await serves("npm start -- --workers 1", app, {

@@ -4,8 +4,9 @@ import { pathToFileURL } from "node:url";
 import { closestName, isPlainObject } from "routing-kernel/plugin";
 import { mergeConfig } from "./config-merge.js";
 import { appFolderOf } from "./app-folder.js";
-import { loadEnvFile } from "./env-file.js";
+import { loadEnvFiles } from "./env-file.js";
 import { assertStrongSecret } from "./secret-strength.js";
+import { assertTestDatabase, TEST_DB_URL_DEFAULT } from "./test-database.js";
 import { E_CONFIG_INVALID, E_CONFIG_UNKNOWN_ENV, E_MISSING_SECRET_KEY } from "./errors.js";
 
 /** Size limits of the body parsers (bytes, or strings such as `"1mb"` for JSON/form/text). */
@@ -161,7 +162,8 @@ export function defaultConfig(root: string, env: string): AppConfig {
     logRequests: true,
     bodyLimits: { json: "1mb", form: "1mb", text: "1mb", fileSize: 10 * 1024 * 1024 },
     static: { dir: "static", prefix: "/static", maxAge: env === "production" ? 3600 : 0 },
-    dbUrl: "sqlite:data/app.db",
+    // Tests delete rows: their default database is a new one in memory, never the development file.
+    dbUrl: env === "test" ? TEST_DB_URL_DEFAULT : "sqlite:data/app.db",
     // Jobs run in the process in development, so `npm run dev` needs no Redis; elsewhere QUEUE_URL says.
     ...(env === "development" ? { queueUrl: "memory:" } : {}),
   };
@@ -179,7 +181,9 @@ const SECTIONS = Symbol.for("koa-host.configSections");
  * `environments[APP_ENV]` section, environment variables and `overrides` are merged in that order
  * (plain objects deeply, arrays and other values replaced). An `APP_ENV` that is neither a
  * documented environment nor declared under `environments` is a start-up error, as is a missing
- * secret key in production.
+ * secret key in production. The `test` environment reads `.env.test` over `.env`, takes its database
+ * from `TEST_DB_URL` (default SQLite in memory), never from `DB_URL`, and refuses one that could be
+ * the development database (see test-database.ts).
  */
 export async function loadConfig(
   root: string,
@@ -189,7 +193,8 @@ export async function loadConfig(
   const absolute = resolve(root);
   // A build's data and .env live in the app folder it was built from, not in the build.
   const appDir = appFolderOf(absolute);
-  loadEnvFile(appDir, environment);
+  const override = overrides["env"] === undefined ? undefined : String(overrides["env"]);
+  const files = loadEnvFiles(appDir, environment, override);
   const fromFile = await readConfigFile(absolute);
   const { environments: declared, ...base } = fromFile;
   if (declared !== undefined && !isPlainObject(declared))
@@ -202,12 +207,13 @@ export async function loadConfig(
     if (!isPlainObject(section))
       throw new E_CONFIG_INVALID(join(absolute, "lib"), `environments.${name} must be an object of config keys`);
   }
-  const env = String(overrides["env"] ?? (environment["APP_ENV"] || undefined) ?? "development");
+  const env = files.env;
   const known = [...new Set([...KNOWN_ENVIRONMENTS, ...Object.keys(environments)])];
   if (!known.includes(env)) throw new E_CONFIG_UNKNOWN_ENV(env, known, closestName(env, known));
   const fromEnv: Record<string, unknown> = {};
   for (const [variable, key] of Object.entries(ENV_KEYS)) {
-    const value = environment[variable];
+    // The test environment never takes the development database: its own is TEST_DB_URL.
+    const value = environment[env === "test" && variable === "DB_URL" ? "TEST_DB_URL" : variable];
     if (value !== undefined && value !== "") fromEnv[key] = value;
   }
   const merged = mergeConfig(
@@ -222,6 +228,7 @@ export async function loadConfig(
     throw new E_MISSING_SECRET_KEY();
   }
   if (env === "production") assertStrongSecret("SECRET_KEY (secretKey)", String(merged.secretKey));
+  if (env === "test" && typeof merged.dbUrl === "string") assertTestDatabase(merged.dbUrl, files.developmentDbUrls);
   // The other environments' sections, kept out of sight, so the start-up key check covers them too.
   Object.defineProperty(merged, SECTIONS, { value: Object.freeze({ ...environments }), enumerable: false });
   return Object.freeze(merged);

@@ -1,7 +1,8 @@
 /**
  * The app folder's `.env` file: read before the config so secrets can live outside the code (and
  * outside git), as the twelve-factor apps the docs describe expect. A variable already in the real
- * environment always wins; the file only fills in what is missing.
+ * environment always wins; the file only fills in what is missing. The test environment reads
+ * `.env.test` too and never the development database (see loadEnvFiles).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -42,24 +43,68 @@ function unquote(raw: string, file: string, line: number): string {
   return (comment === -1 ? raw : raw.slice(0, comment)).trim();
 }
 
+/** Reads and parses an env file, or undefined when it does not exist. */
+export function readEnvFile(file: string): Record<string, string> | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw new E_CONFIG_ENV_FILE(file, 0, (error as Error).message);
+  }
+  return parseEnvFile(text, file);
+}
+
+function fillIn(environment: NodeJS.ProcessEnv, values: Readonly<Record<string, string>>, set: string[]): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (environment[name] !== undefined) continue;
+    environment[name] = value;
+    set.push(name);
+  }
+}
+
 /**
  * Reads `<root>/.env` when it exists and copies its variables into `environment` (by default
  * `process.env`) where they are not already set. Returns the names it set.
  */
 export function loadEnvFile(root: string, environment: NodeJS.ProcessEnv = process.env): readonly string[] {
-  const file = join(root, ".env");
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw new E_CONFIG_ENV_FILE(file, 0, (error as Error).message);
-  }
   const set: string[] = [];
-  for (const [name, value] of Object.entries(parseEnvFile(text, file))) {
-    if (environment[name] !== undefined) continue;
-    environment[name] = value;
-    set.push(name);
-  }
+  fillIn(environment, readEnvFile(join(root, ".env")) ?? {}, set);
   return set;
+}
+
+/** What {@link loadEnvFiles} found. */
+export interface LoadedEnvFiles {
+  /** The environment the files were read for (`APP_ENV`: the real environment, else `.env`'s, else given). */
+  readonly env: string;
+  /** The names set in `environment`. */
+  readonly set: readonly string[];
+  /** The development database URLs the test environment must never use (`DB_URL` of the environment and of `.env`). */
+  readonly developmentDbUrls: readonly string[];
+}
+
+/**
+ * Reads the app folder's env files for one environment. Outside `test` it is {@link loadEnvFile}.
+ * In `test`, `.env.test` is read first (its values win over `.env`'s), and the development
+ * database is never taken: `DB_URL` of `.env` and of the environment are skipped (they are
+ * returned so the test database can be compared with them), and a `DB_URL` in `.env.test`
+ * becomes `TEST_DB_URL`, the variable the test environment reads its database from.
+ */
+export function loadEnvFiles(root: string, environment: NodeJS.ProcessEnv = process.env, env?: string): LoadedEnvFiles {
+  const base = readEnvFile(join(root, ".env")) ?? {};
+  const name = env ?? (environment["APP_ENV"] || base["APP_ENV"] || "development");
+  const set: string[] = [];
+  if (name !== "test") {
+    fillIn(environment, base, set);
+    return { env: name, set, developmentDbUrls: [] };
+  }
+  const { DB_URL: testDbUrl, ...testValues } = readEnvFile(join(root, ".env.test")) ?? {};
+  if (testDbUrl !== undefined && testValues["TEST_DB_URL"] === undefined) testValues["TEST_DB_URL"] = testDbUrl;
+  const { DB_URL: developmentDbUrl, ...baseValues } = base;
+  fillIn(environment, testValues, set);
+  fillIn(environment, baseValues, set);
+  const developmentDbUrls = [environment["DB_URL"], developmentDbUrl].filter(
+    (url): url is string => typeof url === "string" && url.trim() !== "",
+  );
+  return { env: name, set, developmentDbUrls };
 }

@@ -187,6 +187,16 @@ export const E_CONFIG_ENV_FILE = createError(
     `${file}${line > 0 ? ` line ${line}` : ""}: ${reason}. Write one NAME=value per line (# starts a comment).`,
 );
 
+/** The test environment was given a database that could be the development one. */
+export const E_TEST_DB_URL = createError(
+  "E_TEST_DB_URL",
+  500,
+  (url: string, reason: string) =>
+    `The test environment refuses the database ${url}: ${reason}. Tests delete rows, so they run on a database of their own: ` +
+    "leave it unset (SQLite in memory), or set TEST_DB_URL (or DB_URL in .env.test) to a database named for tests, such as postgres://127.0.0.1/tasks_test. " +
+    "The test environment never reads DB_URL from .env or the environment.",
+);
+
 /** `APP_ENV` names an environment the app does not declare. */
 export const E_CONFIG_UNKNOWN_ENV = createError(
   "E_CONFIG_UNKNOWN_ENV",

@@ -96,7 +96,8 @@ export async function startContribApp(options: ContribAppOptions = {}): Promise<
       env: "test",
       logRequests: false,
       secretKey: "contrib-test-secret-key-0123456789abcdef",
-      dbUrl: "sqlite:data/app.db",
+      // The test environment takes only a database named for tests (never the development one).
+      dbUrl: "sqlite:data/test.db",
       autoMigrate: true,
       bcryptCost: 4,
       mailUrl: smtp.url,

@@ -63,7 +63,7 @@ describe("contrib login: one failed-login counter per account", () => {
       const first = await startContribApp({ config });
       apps.push(first);
       // The second instance shares the first one's database file, as two processes of one app would.
-      const second = await startContribApp({ config: { ...config, dbUrl: `sqlite:${first.root}/data/app.db` } });
+      const second = await startContribApp({ config: { ...config, dbUrl: `sqlite:${first.root}/data/test.db` } });
       apps.push(second);
       await createUser(first, { username: "kim", password: "kim-password-1" });
       await assertSharedCounter(first, second);

@@ -5,6 +5,9 @@
  * an answer in a format it does not have refused with E_TEST_RESPONSE_FORMAT.
  */
 import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 
 // `any` so that each framework's own, more precise decorator and view types are accepted.
@@ -51,6 +54,7 @@ export interface TestClientSubject {
   /** Makes the framework's test client of these modules. */
   testClient(options: {
     modules: { name: string; exports: Record<string, unknown> }[];
+    root?: string;
     config?: Record<string, unknown>;
     auth?: { loadUser(id: string): unknown; userId?(user: unknown): unknown };
   }): Promise<TestClientLike>;
@@ -175,6 +179,31 @@ export function testClientCases(subject: TestClientSubject): void {
         assert.deepEqual((await client.post(p("/notes"), { json: { title: "d" } })).json(), { saved: "d" });
       } finally {
         await client.close();
+      }
+    });
+  });
+
+  describe(`${subject.name}/testing testClient and the development database`, () => {
+    test("a DB_URL in the app's .env is never the test database, whatever the test's config says", async () => {
+      const root = mkdtempSync(join(tmpdir(), `${subject.name}-devdb-`));
+      const development = join(root, "development.db");
+      writeFileSync(join(root, ".env"), `DB_URL=sqlite:${development}\n`);
+      const data = { batteries: { security: false, data: true, services: false }, autoMigrate: true };
+      try {
+        // As the generated tests build it (config names SQLite in memory), and with no database named.
+        for (const config of [{ ...data, dbUrl: "sqlite::memory:" }, data]) {
+          const client = await subject.testClient({ modules, root, config });
+          await client.close();
+        }
+        assert.equal(existsSync(development), false, "the development database was opened by a test");
+        // A test database that is the development one is refused before anything is opened.
+        await assert.rejects(
+          subject.testClient({ modules, root, config: { ...data, dbUrl: `sqlite:${development}` } }),
+          (error: Error & { code?: string }) => error.code === "E_TEST_DB_URL",
+        );
+        assert.equal(existsSync(development), false);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
       }
     });
   });
