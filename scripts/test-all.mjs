@@ -1,62 +1,128 @@
 #!/usr/bin/env node
-// `npm test`: the machine's set-up first (test-setup.mjs: system packages, local servers), then
-// install with the pinned pnpm, build every package, then format and lint (Biome), publint, typecheck, the API reports,
+// `npm test`: the machine's set-up first (test-setup.mjs: system packages, local servers), then the
+// whole suite on Node 24 and the packages' own tests on Node 22 (scripts/node-runtime.mjs fetches
+// either from the npm registry when the machine runs another Node). On Node 24: install with the
+// pinned pnpm, build every package, format and lint (Biome), publint, typecheck, the API reports,
 // every package's tests one package at a time (they share the real databases) and the repository
-// checks. Every step after the build runs even when an earlier one failed, so one run shows every
-// failure; the exit code is non-zero when any step failed.
+// checks. Then on Node 22, in a copy of the work tree with its own node_modules (native modules are
+// built per Node version): every package's tests again. Every step after the build runs even when
+// an earlier one failed, so one run shows every failure; the exit code is non-zero when any step
+// failed. FW_TEST_NODE=current runs the suite once, on the running Node, with no Node 22 pass.
 import { spawnSync } from "node:child_process";
-import { pnpm, pnpmEnv, pnpmSpec, root } from "./pnpm.mjs";
+import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { CI_NODE, ensureNode, majorOf, runtimeEnv } from "./node-runtime.mjs";
+import { ensureNativeModules, pnpmEnv, pnpmSpec, root } from "./pnpm.mjs";
 import { runSetup } from "./test-setup.mjs";
 
-const step = (title) => console.log(`\n=== ${title}`);
-const failed = [];
-const attempt = (title, command, args) => {
+const self = fileURLToPath(import.meta.url);
+const started = Date.now();
+const minutes = () => `${((Date.now() - started) / 60000).toFixed(1)} min`;
+const step = (title) => console.log(`\n=== ${title} (Node ${process.versions.node}, at ${minutes()})`);
+
+/** Runs one step in `cwd`; returns whether it passed. */
+const run = (title, command, args, cwd = root, env = pnpmEnv(cwd)) => {
   step(title);
-  const result = spawnSync(command, args, { stdio: "inherit", cwd: root, env: pnpmEnv() });
-  if (result.status !== 0) failed.push(title);
+  const result = spawnSync(command, args, { stdio: "inherit", cwd, env });
+  return result.status === 0;
 };
+const pnpmArgs = (...args) => ["-y", pnpmSpec, ...args];
 
-// Fails early, with the command to run, when a program the tests need is missing and cannot be installed.
-if (!runSetup()) process.exit(1);
-step("install");
-pnpm(["install", "--frozen-lockfile"]);
-step("build");
-pnpm(["exec", "turbo", "run", "build", "--output-logs=errors-only"]);
-// Formatting and lint rules of the whole tree (biome.jsonc); `npx biome check --write .` fixes most findings.
-attempt("format and lint (Biome)", "npx", [
-  "-y",
-  pnpmSpec,
-  "exec",
-  "biome",
-  "ci",
-  "--error-on-warnings",
-  "--diagnostic-level=warn",
-  ".",
-]);
-attempt("lint (publint) and typecheck", "npx", [
-  "-y",
-  pnpmSpec,
-  "exec",
-  "turbo",
-  "run",
-  "lint",
-  "typecheck",
-  "--output-logs=errors-only",
-  "--continue",
-]);
-// The built declarations against the committed API reports (packages/*/api): a changed public API shows in the diff.
-attempt("API reports (api-extractor)", process.execPath, ["scripts/api-report.mjs", "check"]);
-attempt("tests of every package", "npx", [
-  "-y",
-  pnpmSpec,
-  "exec",
-  "turbo",
-  "run",
-  "test",
-  "--concurrency=1",
-  "--continue",
-]);
-attempt("repository checks", process.execPath, ["scripts/run-tests.mjs", "test"]);
+// The pass on the supported Node that is not the one running: re-run this script under it.
+if (process.env.FW_TEST_PASS === undefined) {
+  // Fails early, with the command to run, when a program the tests need is missing and cannot be installed.
+  if (!runSetup()) process.exit(1);
+  if (process.env.FW_TEST_NODE === "current") process.exit(fullSuite(root));
+  const full = majorOf(process.versions.node) === majorOf(CI_NODE.full) ? null : ensureNode(CI_NODE.full);
+  const fullStatus = full ? reRun(full, "full") : fullSuite(root);
+  const other = majorOf(process.versions.node) === majorOf(CI_NODE.packages) ? null : ensureNode(CI_NODE.packages);
+  const packagesStatus = other ? reRun(other, "packages") : packagesSuite();
+  console.log(
+    `\nnpm test: the whole suite on Node ${full?.version ?? process.versions.node} ${fullStatus === 0 ? "passed" : "FAILED"}; the packages on Node ${other?.version ?? process.versions.node} ${packagesStatus === 0 ? "passed" : "FAILED"} (${minutes()} in all).`,
+  );
+  process.exit(fullStatus === 0 && packagesStatus === 0 ? 0 : 1);
+} else if (process.env.FW_TEST_PASS === "full") {
+  process.exit(fullSuite(root));
+} else {
+  process.exit(packagesSuite());
+}
 
-console.log(failed.length ? `\nFAILED: ${failed.join("; ")}` : "\nAll steps passed.");
-process.exit(failed.length ? 1 : 0);
+function reRun(runtime, pass) {
+  const result = spawnSync(runtime.node, [self], {
+    stdio: "inherit",
+    cwd: root,
+    env: { ...runtimeEnv(runtime), FW_TEST_PASS: pass },
+  });
+  return result.status ?? 1;
+}
+
+function install(cwd) {
+  step("install");
+  const env = pnpmEnv(cwd);
+  if (spawnSync("npx", pnpmArgs("install", "--frozen-lockfile"), { stdio: "inherit", cwd, env }).status !== 0) {
+    return false;
+  }
+  return ensureNativeModules(cwd);
+}
+
+function fullSuite(cwd) {
+  const failed = [];
+  const attempt = (title, command, args) => {
+    if (!run(title, command, args, cwd)) failed.push(title);
+  };
+  if (!install(cwd) || !run("build", "npx", pnpmArgs("exec", "turbo", "run", "build", "--output-logs=errors-only"))) {
+    console.error("\nThe install or the build failed; nothing else was run.");
+    return 1;
+  }
+  // Formatting and lint rules of the whole tree (biome.jsonc); `npx biome check --write .` fixes most findings.
+  attempt(
+    "format and lint (Biome)",
+    "npx",
+    pnpmArgs("exec", "biome", "ci", "--error-on-warnings", "--diagnostic-level=warn", "."),
+  );
+  attempt(
+    "lint (publint) and typecheck",
+    "npx",
+    pnpmArgs("exec", "turbo", "run", "lint", "typecheck", "--output-logs=errors-only", "--continue"),
+  );
+  // The built declarations against the committed API reports (packages/*/api): a changed public API shows in the diff.
+  attempt("API reports (api-extractor)", process.execPath, ["scripts/api-report.mjs", "check"]);
+  attempt("tests of every package", "npx", pnpmArgs("exec", "turbo", "run", "test", "--concurrency=1", "--continue"));
+  attempt("repository checks", process.execPath, ["scripts/run-tests.mjs", "test"]);
+  console.log(
+    failed.length
+      ? `\nNode ${process.versions.node}: FAILED: ${failed.join("; ")}`
+      : `\nNode ${process.versions.node}: all steps passed.`,
+  );
+  return failed.length ? 1 : 0;
+}
+
+/**
+ * The packages' own tests on the second supported Node, in a copy of the work tree (sources and the
+ * builds, not node_modules), so its native modules never replace the first pass's.
+ */
+function packagesSuite() {
+  const copy = join(tmpdir(), `fwkit-node${majorOf(process.versions.node)}-pass`);
+  step(`copy of the work tree for Node ${process.versions.node}: ${copy}`);
+  rmSync(copy, { recursive: true, force: true });
+  mkdirSync(copy, { recursive: true });
+  cpSync(root, copy, {
+    recursive: true,
+    filter: (source) =>
+      !relative(root, source)
+        .split(sep)
+        .some((part) => part === "node_modules" || part === ".git"),
+  });
+  if (!install(copy)) return 1;
+  const ok = run(
+    "tests of every package",
+    "npx",
+    pnpmArgs("exec", "turbo", "run", "test", "--concurrency=1", "--continue", "--filter=./packages/*"),
+    copy,
+  );
+  console.log(`\nNode ${process.versions.node}: the packages' tests ${ok ? "passed" : "FAILED"}.`);
+  if (ok && existsSync(copy)) rmSync(copy, { recursive: true, force: true });
+  return ok ? 0 : 1;
+}

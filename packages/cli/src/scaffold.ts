@@ -60,10 +60,9 @@ export function describeScaffold(result: ScaffoldResult, print: (line: string) =
 
 /**
  * The Node.js versions a new app declares (`engines`), the frameworks' own: the LTS lines 22
- * (from 22.12, which sanitize-html needs) and 24, and Node 20 from 20.19, past its end of life,
- * which still runs the frameworks but not every optional driver (the Azure SDK wants 22).
+ * (from 22.12, which sanitize-html needs) and 24, the two lines CI runs.
  */
-export const NODE_ENGINES = "^20.19.0 || ^22.12.0 || >=24.0.0";
+export const NODE_ENGINES = "^22.12.0 || >=24.0.0";
 
 /**
  * Packages every new app depends on beside its framework: the validator the docs' examples import

@@ -60,5 +60,5 @@ test("a new app declares the Node versions the frameworks and the workspace decl
       manifest,
     );
   }
-  assert.equal(pkg.engines.node, "^20.19.0 || ^22.12.0 || >=24.0.0");
+  assert.equal(pkg.engines.node, "^22.12.0 || >=24.0.0");
 });
