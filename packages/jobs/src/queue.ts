@@ -25,6 +25,7 @@ import {
   useDispatcher,
 } from "./job.js";
 import { runAttempt } from "./attempt.js";
+import { reportJobFailure } from "./failure-report.js";
 import { createDriver } from "./drivers/create.js";
 import type { ScheduledRun } from "./schedule.js";
 import { checkPayload } from "./schema.js";
@@ -281,5 +282,7 @@ export async function createJobQueue(options: JobQueueOptions = {}): Promise<Job
     stalled: (name, id) => queue.events.emit("stalled", { queue: name, id }),
   });
   queue.attach(driver, options.bind !== false);
+  // Failed attempts are counted by the metrics whoever made the queue.
+  queue.events.on("failed", reportJobFailure);
   return queue;
 }

@@ -48,6 +48,7 @@ export {
   traceCall,
   type ConnectionMessage,
   type JobDispatchMessage,
+  type JobFailedMessage,
   type JobMessage,
   type LoginRefusedMessage,
   type MailMessage,

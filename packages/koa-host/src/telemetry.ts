@@ -92,6 +92,16 @@ export interface QueueMessage {
   readonly failed?: number;
 }
 
+/** A failed attempt of a job, published by the jobs battery in the worker that ran it. */
+export interface JobFailedMessage {
+  readonly queue: string;
+  readonly name: string;
+  /** The attempt that failed (1 for the first). */
+  readonly attempt: number;
+  /** True when no attempt is left: the job is kept as failed. */
+  readonly final: boolean;
+}
+
 /** The channels, by what they report. Names are stable: an outside agent may subscribe by name. */
 export const telemetry = Object.freeze({
   render: diagnostics.tracingChannel<object, RenderMessage>("fwkit:render"),
@@ -99,6 +109,7 @@ export const telemetry = Object.freeze({
   storage: diagnostics.tracingChannel<object, StorageMessage>("fwkit:storage"),
   job: diagnostics.tracingChannel<object, JobMessage>("fwkit:job"),
   jobDispatch: diagnostics.channel("fwkit:jobs.dispatch"),
+  jobFailed: diagnostics.channel("fwkit:jobs.failed"),
   connection: diagnostics.channel("fwkit:data.connection"),
   outage: diagnostics.channel("fwkit:outage"),
   loginRefused: diagnostics.channel("fwkit:security.login-refused"),

@@ -12,6 +12,7 @@ import type { DriverWorker, QueueKind } from "../drivers/types.js";
 import { currentDispatcher, type DispatchedJob, type Dispatcher, type DispatchOptions, type JobClass } from "../job.js";
 import { createJobQueue, type JobQueue } from "../queue.js";
 import { createFakeQueue, type FakeQueue } from "../testing.js";
+import { logJobFailures } from "./failure-log.js";
 import { JOBS_CONFIG_KEYS, readJobsConfig, type JobsSettings } from "./config.js";
 
 /** What {@link jobsPlugin} takes (the framework's part; the app's is its config). */
@@ -87,6 +88,7 @@ export function jobsPlugin(options: JobsPluginOptions = {}): JobsPlugin {
   let worker: DriverWorker | undefined;
   let dashboard: Middleware | undefined;
   let counting: NodeJS.Timeout | undefined;
+  let stopFailureLog: (() => void) | undefined;
   // Before setup (or after close) a dispatch has nowhere to go: E_JOB_NO_QUEUE names the job.
   const dispatcher = (job?: JobClass): Dispatcher => fake ?? queue ?? currentDispatcher(job ?? { name: "(a job)" });
 
@@ -97,6 +99,8 @@ export function jobsPlugin(options: JobsPluginOptions = {}): JobsPlugin {
     ({ queue, fake } = await makeQueue(settings, jobs, options.locals?.() ?? {}));
     options.onDispatcher?.(dispatcher());
     if (!queue) return;
+    // Every failed attempt a worker of this process runs is logged and counted.
+    stopFailureLog = logJobFailures(queue, logger);
     const kind = queue.kind;
     if (settings.url === undefined && config.env === "production" && appJobs.length > 0) {
       logger.warn(
@@ -137,6 +141,7 @@ export function jobsPlugin(options: JobsPluginOptions = {}): JobsPlugin {
       await worker?.close(settings?.graceMs ?? 30_000);
       worker = undefined;
       await queue?.close();
+      stopFailureLog?.();
       fake?.restore();
     },
   };

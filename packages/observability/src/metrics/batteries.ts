@@ -1,13 +1,14 @@
 /**
  * The batteries' metrics, from the host's telemetry channels: backing services down and their
  * failures (the outage logs of the session store, cache, Redis...), login refusals, mails sent and
- * failed, storage operations, jobs and their queues. Listening starts at `setup` and stops at
+ * failed, storage operations, jobs (and their failed attempts) and their queues. Listening starts at `setup` and stops at
  * `close`; a battery that publishes nothing costs nothing.
  */
 import type diagnostics from "node:diagnostics_channel";
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
 import {
   telemetry,
+  type JobFailedMessage,
   type JobMessage,
   type LoginRefusedMessage,
   type MailMessage,
@@ -90,6 +91,12 @@ export function batteryMetrics(registry: Registry, prefix: string, knex: KnexMet
     buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300],
     registers,
   });
+  const jobFailures = new Counter({
+    name: `${prefix}job_failures_total`,
+    help: "Failed job attempts, by queue, job name and whether it was the last (final: the job is kept as failed).",
+    labelNames: ["queue", "name", "final"],
+    registers,
+  });
   const queueLabels = ["queue", "state"] as const;
   const queues = new Gauge({
     name: `${prefix}job_queue_jobs`,
@@ -103,6 +110,9 @@ export function batteryMetrics(registry: Registry, prefix: string, knex: KnexMet
       down.set({ service }, isDown ? 1 : 0);
       if (failure) failures.inc({ service });
     }),
+    onChannel<JobFailedMessage>(telemetry.jobFailed, ({ queue, name, final }) =>
+      jobFailures.inc({ queue, name, final: final ? "true" : "false" }),
+    ),
     onChannel<LoginRefusedMessage>(telemetry.loginRefused, ({ scope }) => refusals.inc({ scope })),
     onChannel<QueueMessage>(telemetry.queue, (counts) => {
       for (const state of ["waiting", "active", "delayed", "failed"] as const) {
