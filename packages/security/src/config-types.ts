@@ -9,6 +9,7 @@
 import type {} from "@fwkit/koa-host";
 import type { ConfigKeysAgree } from "@fwkit/koa-host/plugin";
 import type { CorsSettings, JwtAlgorithm, PasswordAlgorithm, SECURITY_CONFIG_KEYS } from "./config.js";
+import type { IdempotencyConfigInput } from "./idempotency/config.js";
 
 /** The config keys the security battery reads, as an app writes them (see docs/security.md). */
 export interface SecurityAppConfig {
@@ -75,6 +76,12 @@ export interface SecurityAppConfig {
    * the `name` their decorator gives (the contrib forms' `lost-password`, `contact`...).
    */
   readonly rateLimits?: Readonly<Record<string, { readonly max?: number; readonly window?: number | string } | false>>;
+  /**
+   * Idempotency keys: `{ unsafeMethods: true }` makes every POST, PUT, PATCH and DELETE of a view
+   * route honour an `Idempotency-Key` (else only `@idempotent` routes); `ttl` in seconds (one day);
+   * `url` Redis or `memory:` (default: the sessions' Redis, else memory).
+   */
+  readonly idempotency?: IdempotencyConfigInput;
 }
 
 // Compile-time: SECURITY_CONFIG_KEYS (the start-up check's declaration) lists exactly these keys.

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { assertStrongSecret } from "@fwkit/koa-host/plugin";
 import { checkOptionKeys } from "routing-kernel";
 import { E_SECURITY_CONFIG_INVALID, E_SECURITY_SECRET_KEY_MISSING } from "./errors.js";
+import { IDEMPOTENCY_KEYS } from "./idempotency/config.js";
 
 /** Password hashing algorithms `hashPassword` can produce. */
 export type PasswordAlgorithm = "bcrypt" | "argon2id";
@@ -162,6 +163,8 @@ export const SECURITY_CONFIG_KEYS = Object.freeze({
   securityHeaders: true,
   // Named rate limits retuned or switched off: checked by the plugin at start-up (rate-limit.ts).
   rateLimits: true,
+  // Idempotency keys: checked by the plugin at start-up (idempotency/config.ts).
+  idempotency: IDEMPOTENCY_KEYS,
 } as const satisfies Readonly<Record<string, true | Readonly<Record<string, true>>>>);
 
 /** Loose input: app config values (possibly strings from the environment) and plugin options. */

@@ -196,3 +196,35 @@ export const E_SECURITY_DRIVER_MISSING = createError(
   (user: string, name: string, reason: string) =>
     `The ${user} needs the package "${name}", which could not be loaded (${reason}). Install it (npm install ${name}) or configure another algorithm.`,
 );
+
+/** An `Idempotency-Key` (header or `_idempotency_key` field) that is empty, too long or has other characters. */
+export const E_IDEMPOTENCY_KEY_INVALID = exposed(
+  "E_IDEMPOTENCY_KEY_INVALID",
+  400,
+  (max: number) =>
+    `The Idempotency-Key is not valid: send 1 to ${max} characters among A-Z, a-z, 0-9 and - _ . : (a random UUID fits).`,
+);
+
+/** The key was used before for another request (method, path or body differ). */
+export const E_IDEMPOTENCY_KEY_REUSED = exposed(
+  "E_IDEMPOTENCY_KEY_REUSED",
+  422,
+  () =>
+    "This Idempotency-Key was already used for a different request (another method, path or body). Send a new key with each new request; repeat a key only to retry the very same request.",
+);
+
+/** A request with the same key started and has not answered yet. */
+export const E_IDEMPOTENCY_KEY_IN_USE = exposed(
+  "E_IDEMPOTENCY_KEY_IN_USE",
+  409,
+  () =>
+    "A request with this Idempotency-Key has started and has not answered yet. Retry in a moment to get its answer. If it never comes, the first attempt stopped before answering and may have been applied: check before you send it again with a new key.",
+);
+
+/** The store of idempotency keys did not answer: the request is refused rather than maybe run twice. */
+export const E_IDEMPOTENCY_STORE_UNAVAILABLE = exposed(
+  "E_IDEMPOTENCY_STORE_UNAVAILABLE",
+  503,
+  (kind: string) =>
+    `Requests with an Idempotency-Key cannot be served right now: the ${kind} store of idempotency keys cannot be reached. Try again in a moment.`,
+);

@@ -9,6 +9,12 @@ export type { CorsSettings, JwtAlgorithm, PasswordAlgorithm, SecurityConfigInput
 export type { SecurityAppConfig } from "./config-types.js";
 export { cors, corsMiddleware } from "./cors.js";
 export { csrfExempt, csrfMiddleware, csrfToken } from "./csrf.js";
+export {
+  idempotent,
+  IDEMPOTENCY_FIELD,
+  IDEMPOTENCY_HEADER,
+  type IdempotencyConfigInput,
+} from "./idempotency/index.js";
 export * from "./errors.js";
 export { securityHeadersMiddleware, type SecurityHeadersOptions } from "./headers.js";
 export { signJwt, verifyJwt, type SignJwtOptions } from "./jwt.js";

@@ -105,12 +105,16 @@ export function routeCorsCache(): (route: Route) => Middleware | undefined {
   };
 }
 
-/** A route's own middleware from its tags: its CORS policy, bearer auth, login required, then its rate limits. */
+/**
+ * A route's own middleware from its tags: its CORS policy, bearer auth, login required, its rate
+ * limits, then its idempotency keys.
+ */
 export function routeMiddlewareOf(
   route: Route,
   rt: SecurityRuntime,
   cors: Middleware | undefined,
   rates: RateCounters | undefined,
+  idempotency?: Middleware,
 ): Middleware | undefined {
   const tags = route.tags;
   const chain: Middleware[] = [];
@@ -128,6 +132,8 @@ export function routeMiddlewareOf(
   // Last: a request refused earlier (not logged in, no token) is not counted.
   const limits = rates ? routeRateLimits(route, rates.overrides) : [];
   if (rates && limits.length > 0) chain.push(rateLimitMiddleware(limits, rates.counter, rates.outage));
+  // Last: only a request that would run claims its key.
+  if (idempotency) chain.push(idempotency);
   if (chain.length === 0) return undefined;
   return chain.length === 1 ? chain[0] : compose(chain);
 }

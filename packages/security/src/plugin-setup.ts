@@ -6,6 +6,7 @@
 import { clusterCounters, outageLog, type OutageLog, type PluginContext } from "@fwkit/koa-host/plugin";
 import { resolveSecurityConfig, type SecurityConfigInput } from "./config.js";
 import { E_SECURITY_CONFIG_INVALID } from "./errors.js";
+import { setUpIdempotency, type Idempotency } from "./idempotency/index.js";
 import { resolveJwtKeys } from "./jwt.js";
 import { LoginLimiter, MemoryAttemptCounter, type AttemptCounter } from "./login-limit.js";
 import { resolveRateLimitOverrides, type RateLimitOverride } from "./rate-limit.js";
@@ -31,6 +32,8 @@ export interface SecuritySetup {
   readonly store: SessionStore | undefined;
   readonly storeOutage: OutageLog | undefined;
   readonly rates: RateCounters;
+  /** Idempotency keys (the `idempotency` block and `@idempotent` routes). */
+  readonly idempotency: Idempotency;
   /** Stops the sweeper of expired sessions and forgets the password policy. */
   stop(): void;
 }
@@ -48,6 +51,7 @@ export interface SecuritySetupOptions {
 export async function setUpSecurity(context: PluginContext, options: SecuritySetupOptions): Promise<SecuritySetup> {
   const log = context.logger;
   const config = resolveSecurityConfig(context.config, options.config, (message) => log.warn(message));
+  const idempotencyBlock = (options.config as { idempotency?: unknown }).idempotency ?? context.config["idempotency"];
   const secrets = [config.secretKey, ...config.secretKeyFallbacks];
   // Relative store paths resolve against the app folder (a build's is the one it was built from).
   const folder = (context.config as { readonly appDir?: unknown }).appDir ?? context.config["root"];
@@ -88,6 +92,11 @@ export async function setUpSecurity(context: PluginContext, options: SecuritySet
       signer: createSigner(secrets, "csrf-cookie"),
     }),
   });
+  const idempotency = await setUpIdempotency(context, idempotencyBlock, sessionUrl, [
+    config.sessionCookie,
+    runtime.csrfCookie.name,
+    config.rememberCookie,
+  ]);
   let forgetPolicy: (() => void) | undefined = registerPasswordPolicy(passwords);
   let sweeper: NodeJS.Timeout | undefined;
   if (store && config.sessionSweepInterval > 0 && store.kind !== "redis") {
@@ -109,6 +118,7 @@ export async function setUpSecurity(context: PluginContext, options: SecuritySet
     store,
     storeOutage,
     rates,
+    idempotency,
     stop() {
       if (sweeper) clearInterval(sweeper);
       sweeper = undefined;

@@ -10,6 +10,7 @@ import { E_NOT_READY, type HostPlugin, type PluginContext } from "@fwkit/koa-hos
 import { checkOptionKeys, type Route } from "routing-kernel";
 import { SECURITY_CONFIG_KEYS, type CorsSettings, type SecurityConfig } from "./config.js";
 import { csrfToken } from "./csrf.js";
+import { newIdempotencyKey } from "./idempotency/index.js";
 import { E_SECURITY_NOT_SET_UP } from "./errors.js";
 import { signJwt, verifyJwt, type SignJwtOptions } from "./jwt.js";
 import type { RateLimitOverride } from "./rate-limit.js";
@@ -121,7 +122,7 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
 
     routeMiddleware(route: Route) {
       const rt = ready("securityPlugin().routeMiddleware()");
-      return routeMiddlewareOf(route, rt, routeCors(route), state?.rates);
+      return routeMiddlewareOf(route, rt, routeCors(route), state?.rates, state?.idempotency.routeMiddleware(route));
     },
 
     preflightMiddleware(route: Route) {
@@ -139,6 +140,8 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
         // static-file probe) has no session to hold a token: it gets none, and a form posted from it
         // is refused like any other without a token.
         csrf_token: () => (hasSession(ctx) ? csrfToken(ctx) : ""),
+        // A fresh key per form rendering: a double submit or a retried POST repeats it.
+        idempotency_key: newIdempotencyKey,
         current_user: ctx.state["currentUser"] ?? null,
       };
     },
@@ -171,6 +174,7 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
       if (!closing) return;
       closing.stop();
       await closing.runtime.limiter.close();
+      await closing.idempotency.close();
       if (closing.store && !sessionStore) await closing.store.close();
     },
   };
