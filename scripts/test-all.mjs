@@ -92,7 +92,7 @@ function fullSuite(cwd) {
   attempt("tests of every package", "npx", pnpmArgs("exec", "turbo", "run", "test", "--concurrency=1", "--continue"));
   attempt("repository checks", process.execPath, ["scripts/run-tests.mjs", "test"]);
   // What a release would publish (.changeset/README.md): every public package packed, nothing sent.
-  attempt("publish, dry run", "npx", pnpmArgs("publish", "-r", "--dry-run", "--no-git-checks", "--reporter=silent"));
+  attempt("publish, dry run", "npx", pnpmArgs("publish", "-r", "--dry-run", "--no-git-checks"));
   console.log(
     failed.length
       ? `\nNode ${process.versions.node}: FAILED: ${failed.join("; ")}`
