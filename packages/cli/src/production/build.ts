@@ -36,6 +36,9 @@ export interface BuildResult {
 // Never part of a build: dependencies, local data, the build itself, version control, tests.
 const SKIPPED_FOLDERS = new Set(["node_modules", ".git", "data", "dist", "coverage", "deploy", "test", "tests"]);
 const SKIPPED_FILES = /(\.test\.[cm]?[tj]s|\.d\.[cm]?ts|^tsconfig(\..+)?\.json|^\.env(\..+)?)$/;
+// Local state of the machine the build runs on, never the app's: the console's and other REPLs'
+// histories (they hold what was typed, secrets included), editor swap files, OS and tool caches.
+const LOCAL_STATE = /^(\..*_history|\.DS_Store|Thumbs\.db|\.eslintcache|.*\.tsbuildinfo|\..*\.sw[a-p]|.*~)$/;
 const TYPESCRIPT = /\.(ts|mts|cts)$/;
 
 function* walk(dir: string, root: string, outDir: string): Generator<string> {
@@ -51,7 +54,7 @@ function* walk(dir: string, root: string, outDir: string): Generator<string> {
       )
         continue;
       yield* walk(full, root, outDir);
-    } else if (entry.isFile() && !SKIPPED_FILES.test(entry.name)) {
+    } else if (entry.isFile() && !SKIPPED_FILES.test(entry.name) && !LOCAL_STATE.test(entry.name)) {
       yield relative(root, full);
     }
   }
