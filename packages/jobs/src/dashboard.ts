@@ -21,12 +21,42 @@ export interface JobsDashboardOptions {
   readonly guard?: (ctx: Context) => boolean | Promise<boolean>;
   /** Show the jobs without the buttons that retry, remove or promote them (default false). */
   readonly readOnly?: boolean;
+  /**
+   * Allow the actions that write a job's data: add a job, edit a job's (or a schedule's) data
+   * (default false: they answer 403). Whatever they write, a worker still checks it against the
+   * job's schema, and a sealed job runs only payloads the app sealed.
+   */
+  readonly edit?: boolean;
   /** The title in the dashboard's header. */
   readonly title?: string;
 }
 
 /** The option names {@link JobsDashboardOptions} takes. */
-export const JOBS_DASHBOARD_OPTION_KEYS = ["path", "guard", "readOnly", "title"] as const;
+export const JOBS_DASHBOARD_OPTION_KEYS = ["path", "guard", "readOnly", "edit", "title"] as const;
+
+// Payload fields shown as "[redacted]": what their names say is a secret (a link with a token too).
+const SECRET_FIELD = /pass(word|phrase)?$|secret|token|api[-_]?key|authori[sz]ation|cookie|credential|signature|link/i;
+
+/** A job's data or result as the dashboard shows it: fields named like a secret are redacted. */
+export function redactForDashboard(value: unknown, depth = 0): unknown {
+  if (depth > 20 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((item) => redactForDashboard(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, field]) => [
+      key,
+      SECRET_FIELD.test(key) && field !== null && field !== undefined && field !== ""
+        ? "[redacted]"
+        : redactForDashboard(field, depth + 1),
+    ]),
+  );
+}
+
+/** The dashboard's routes that write a job's data (bull-board's add and edit actions). */
+function writesJobData(method: string, rest: string): boolean {
+  if (method === "POST" && /^\/api\/queues\/[^/]+\/add\/?$/.test(rest)) return true;
+  if (method === "PATCH" && /^\/api\/queues\/[^/]+\/[^/]+\/update-data\/?$/.test(rest)) return true;
+  return method === "PATCH" && /^\/api\/queues\/[^/]+\/job-schedulers\/[^/]+\/?$/.test(rest);
+}
 
 interface BullBoardApi {
   createBullBoard(options: {
@@ -36,7 +66,10 @@ interface BullBoardApi {
   }): unknown;
 }
 interface BullBoardAdapters {
-  BullMQAdapter: new (queue: unknown, options?: { readOnlyMode?: boolean }) => unknown;
+  BullMQAdapter: new (
+    queue: unknown,
+    options?: { readOnlyMode?: boolean },
+  ) => { setFormatter(field: "data" | "returnValue", format: (value: unknown) => unknown): void };
 }
 interface KoaAdapterModule {
   KoaAdapter: new () => {
@@ -57,6 +90,8 @@ export function jobsDashboard(queue: JobQueue, options: JobsDashboardOptions = {
     throw new E_JOB_OPTION_INVALID("jobsDashboard()", "path", 'a path such as "/admin/jobs" (no trailing slash)', path);
   if (options.guard !== undefined && typeof options.guard !== "function")
     throw new E_JOB_OPTION_INVALID("jobsDashboard()", "guard", "a function (ctx) => boolean", options.guard);
+  if (options.edit !== undefined && typeof options.edit !== "boolean")
+    throw new E_JOB_OPTION_INVALID("jobsDashboard()", "edit", "true or false", options.edit);
   const driver = queue.driver;
   if (!(driver instanceof BullMQDriver)) throw new E_JOBS_DASHBOARD_UNSUPPORTED(`${queue.kind}:`);
   const api = requireDriver<BullBoardApi>("@bull-board/api", "jobs dashboard");
@@ -65,9 +100,12 @@ export function jobsDashboard(queue: JobQueue, options: JobsDashboardOptions = {
   const serverAdapter = new KoaAdapter();
   serverAdapter.setBasePath(path);
   api.createBullBoard({
-    queues: queue
-      .queueNames()
-      .map((name) => new adapters.BullMQAdapter(driver.queue(name), { readOnlyMode: options.readOnly === true })),
+    queues: queue.queueNames().map((name) => {
+      const adapter = new adapters.BullMQAdapter(driver.queue(name), { readOnlyMode: options.readOnly === true });
+      adapter.setFormatter("data", (data) => redactForDashboard(data));
+      adapter.setFormatter("returnValue", (value) => redactForDashboard(value));
+      return adapter;
+    }),
     serverAdapter,
     ...(options.title ? { options: { uiConfig: { boardTitle: options.title } } } : {}),
   });
@@ -77,6 +115,14 @@ export function jobsDashboard(queue: JobQueue, options: JobsDashboardOptions = {
     if (options.guard && !(await options.guard(ctx))) {
       // A guard that answered (a redirect) keeps its answer; otherwise 403.
       if (ctx.status === 404 && ctx.body === undefined) ctx.status = 403;
+      return;
+    }
+    if (options.edit !== true && writesJobData(ctx.method, ctx.path.slice(path.length))) {
+      ctx.status = 403;
+      ctx.body = {
+        error:
+          "Adding jobs and editing job data are off on this dashboard; dispatch jobs from the app, or turn them on with the dashboard's edit option.",
+      };
       return;
     }
     return board(ctx, next);

@@ -4,12 +4,17 @@
  */
 import { createError } from "routing-kernel";
 
-/** A payload failed its job's schema at dispatch. */
+/**
+ * A payload failed its job's schema at dispatch, or a worker found a queued payload its schema (or,
+ * for a sealed job, its seal) refuses: that job is failed at once, without retries.
+ */
 export const E_JOB_PAYLOAD_INVALID = createError(
   "E_JOB_PAYLOAD_INVALID",
   422,
-  (job: string, issues: string) =>
-    `The payload given to ${job}.dispatch() does not match the job's schema: ${issues}. Dispatch the payload the schema declares.`,
+  (job: string, issues: string, where?: "queued") =>
+    where === "queued"
+      ? `The queued payload of the job ${job} was refused, so the job was failed without running: ${issues}. Only a payload the app's own dispatch made runs (not one added or edited by hand, e.g. on the dashboard); dispatch the job again from the app.`
+      : `The payload given to ${job}.dispatch() does not match the job's schema: ${issues}. Dispatch the payload the schema declares.`,
 );
 
 /** A job class or `defineJob(...)` definition is malformed (no handle, a bad name, a bad option value). */
@@ -48,11 +53,11 @@ export const E_JOB_GAVE_UP = createError("E_JOB_GAVE_UP", 500, (reason: string) 
 
 /**
  * True for an error no retry can mend (a job name the worker's process does not know, a job that
- * gave up): the job is failed at once instead of retried.
+ * gave up, a queued payload its schema or seal refuses): the job is failed at once instead of retried.
  */
 export function isUnrecoverable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null | undefined)?.code;
-  return code === E_JOB_UNKNOWN.code || code === E_JOB_GAVE_UP.code;
+  return code === E_JOB_UNKNOWN.code || code === E_JOB_GAVE_UP.code || code === E_JOB_PAYLOAD_INVALID.code;
 }
 
 /**

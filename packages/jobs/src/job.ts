@@ -51,10 +51,16 @@ export interface JobSettings {
    * stops; one that ignores it goes on in the background, so honour the signal.
    */
   readonly timeout?: Duration;
+  /**
+   * Keep the payload encrypted on the queue (AES-256-GCM, a key derived from the app's secret
+   * key): Redis, the dashboard and `jobs:failed` show only `{ sealed: "..." }`, and a worker runs
+   * only payloads this app sealed. For payloads that carry a secret (a link with a token).
+   */
+  readonly sealed?: boolean;
 }
 
 /** The option names {@link JobSettings} takes (validated when the job is registered). */
-export const JOB_SETTING_KEYS = ["queue", "attempts", "backoff", "priority", "schedule", "timeout"] as const;
+export const JOB_SETTING_KEYS = ["queue", "attempts", "backoff", "priority", "schedule", "timeout", "sealed"] as const;
 
 /** What a running job knows of itself. */
 export interface JobContext {
@@ -102,7 +108,7 @@ export interface DispatchedJob {
 export abstract class Job<Payload = unknown, Input = Payload> {
   /** The name a worker finds the job by (default: the class name). Set it when a build minifies class names. */
   static jobName?: string;
-  /** The Standard Schema (zod, valibot, arktype...) of the payload; checked at dispatch. */
+  /** The Standard Schema (zod, valibot, arktype...) of the payload; checked at dispatch and again by the worker. */
   static schema?: StandardSchemaV1;
   /** The job's own settings: queue, attempts, backoff, priority, schedule. */
   static options?: JobSettings;

@@ -31,6 +31,12 @@ export interface JobQueueOptions {
   readonly locals?: Record<string, unknown>;
   /** Make this queue the one `Job.dispatch()` uses in the process (default true). */
   readonly bind?: boolean;
+  /**
+   * The app's secret key, then older ones still accepted: the first seals the payloads of sealed
+   * jobs, each opens them. Needed for sealed jobs on Redis (the jobs battery passes `secretKey`
+   * and `secretKeyFallbacks`); the in-process queues use a key of their own without it.
+   */
+  readonly secretKeys?: readonly string[];
 }
 
 /** The option names {@link JobQueueOptions} takes. */
@@ -46,6 +52,7 @@ export const JOB_QUEUE_OPTION_KEYS = [
   "keepFailed",
   "locals",
   "bind",
+  "secretKeys",
 ] as const;
 
 /** The settings a driver is built with, every duration in milliseconds. */

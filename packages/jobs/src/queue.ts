@@ -14,7 +14,17 @@ import type {
   RunnableJob,
   ScheduleEntry,
 } from "./drivers/types.js";
-import { E_JOB_NAME_TAKEN, E_JOB_NOT_FOUND, E_JOB_UNKNOWN, E_QUEUE_CLOSED, isUnrecoverable } from "./errors.js";
+import { randomBytes } from "node:crypto";
+import {
+  E_JOB_DEFINITION_INVALID,
+  E_JOB_NAME_TAKEN,
+  E_JOB_NOT_FOUND,
+  E_JOB_OPTION_INVALID,
+  E_JOB_PAYLOAD_INVALID,
+  E_JOB_UNKNOWN,
+  E_QUEUE_CLOSED,
+  isUnrecoverable,
+} from "./errors.js";
 import { JobEvents } from "./events.js";
 import {
   type Dispatcher,
@@ -28,7 +38,8 @@ import { runAttempt } from "./attempt.js";
 import { reportJobFailure } from "./failure-report.js";
 import { createDriver } from "./drivers/create.js";
 import type { ScheduledRun } from "./schedule.js";
-import { checkPayload } from "./schema.js";
+import { checkQueuedPayload, preparePayload } from "./schema.js";
+import { type PayloadSealer, payloadSealer } from "./seal.js";
 import { checkJob, DEFAULT_QUEUE, type JobEntry, resolveOptions } from "./settings.js";
 import { count, JOB_QUEUE_OPTION_KEYS, type JobQueueOptions, resolveQueueSettings } from "./queue-options.js";
 import { parseQueueUrl } from "./url.js";
@@ -55,6 +66,8 @@ export class JobQueue implements Dispatcher {
   readonly events = new JobEvents();
   readonly #entries = new Map<string, JobEntry>();
   readonly #locals: Readonly<Record<string, unknown>>;
+  readonly #secretKeys: readonly string[];
+  #sealer: PayloadSealer | undefined;
   #unbind: () => void = () => {};
   #driver!: QueueDriver;
   #closed = false;
@@ -62,13 +75,44 @@ export class JobQueue implements Dispatcher {
   /** @internal Use {@link createJobQueue}. */
   constructor(options: JobQueueOptions) {
     this.#locals = Object.freeze({ ...options.locals });
+    const keys = options.secretKeys ?? [];
+    if (!Array.isArray(keys) || keys.some((key) => typeof key !== "string" || key === ""))
+      throw new E_JOB_OPTION_INVALID("createJobQueue()", "secretKeys", "a list of non-empty strings", keys);
+    this.#secretKeys = [...keys];
     for (const job of options.jobs ?? []) this.register(job);
   }
 
   /** @internal Set by {@link createJobQueue} once the driver is loaded; `bind` makes it the process's dispatcher. */
   attach(driver: QueueDriver, bind: boolean): void {
     this.#driver = driver;
+    // The in-process queues never share their jobs with another process: a key of their own will do.
+    if (this.#secretKeys.length > 0) this.#sealer = payloadSealer(this.#secretKeys);
+    else if (driver.kind !== "bullmq") this.#sealer = payloadSealer([randomBytes(32).toString("base64url")]);
     if (bind) this.#unbind = useDispatcher(this);
+  }
+
+  /** The payload as the queue keeps it: JSON, encrypted for a sealed job. */
+  #stored(entry: JobEntry, stored: unknown): unknown {
+    if (!entry.sealed) return stored;
+    if (!this.#sealer)
+      throw new E_JOB_DEFINITION_INVALID(
+        entry.name,
+        "it is sealed, but the queue has no secret key to seal it with: pass createJobQueue({ secretKeys: [secretKey] }) (the jobs battery passes the app's)",
+      );
+    return this.#sealer.seal(entry.name, stored);
+  }
+
+  /** What a worker hands the job: the stored payload opened (sealed jobs) and checked by the schema again. */
+  async #payloadOf(entry: JobEntry, stored: unknown): Promise<unknown> {
+    if (!entry.sealed) return checkQueuedPayload(entry.job, stored);
+    const opened = this.#sealer?.open(entry.name, stored);
+    if (!opened)
+      throw new E_JOB_PAYLOAD_INVALID(
+        entry.name,
+        "the job is sealed and its payload was not sealed by this app (or with none of its secret keys)",
+        "queued",
+      );
+    return checkQueuedPayload(entry.job, opened.payload);
   }
 
   /** The backend: `"bullmq"`, `"memory"` or `"sync"`. */
@@ -129,9 +173,9 @@ export class JobQueue implements Dispatcher {
     if (this.#entries.get(name)?.job !== job) this.register(job);
     const entry = this.#entries.get(name)!;
     const resolved = resolveOptions(entry, options);
-    const checked = await checkPayload(job, payload);
+    const stored = this.#stored(entry, (await preparePayload(job, payload)).stored);
     const trace = dispatchTrace(resolved.queue, name);
-    const id = await driver.add({ name, payload: checked, options: resolved, ...(trace ? { trace } : {}) });
+    const id = await driver.add({ name, payload: stored, options: resolved, ...(trace ? { trace } : {}) });
     this.events.emit("dispatched", { name, queue: entry.queue, id });
     return { id, name, queue: entry.queue };
   }
@@ -160,7 +204,9 @@ export class JobQueue implements Dispatcher {
     this.events.emit("active", base);
     try {
       const entry = this.job(job.name);
-      const result = await runAttempt(entry, job, (signal) => ({
+      // Whatever the queue holds is checked again: it may not be what the app dispatched.
+      const payload = await this.#payloadOf(entry, job.payload);
+      const result = await runAttempt(entry, { ...job, payload }, (signal) => ({
         ...base,
         maxAttempts: job.maxAttempts,
         signal,
@@ -228,11 +274,11 @@ export class JobQueue implements Dispatcher {
     const schedules: ScheduleEntry[] = [];
     for (const entry of this.jobs()) {
       if (!entry.schedule) continue;
-      const payload = await checkPayload(entry.job, entry.schedule.payload);
+      const prepared = await preparePayload(entry.job, entry.schedule.payload);
       schedules.push({
         name: entry.name,
         schedule: entry.schedule,
-        payload,
+        payload: this.#stored(entry, prepared.stored),
         options: resolveOptions(entry, undefined),
       });
     }

@@ -18,25 +18,63 @@ function describeIssues(issues: readonly StandardSchemaV1.Issue[]): string {
     .join("; ");
 }
 
-/**
- * The payload as the job's schema outputs it, through JSON, or `E_JOB_PAYLOAD_INVALID` naming the
- * job and the issues. A job without a schema takes any JSON payload as it is.
- */
-export async function checkPayload(job: JobClass, payload: unknown): Promise<unknown> {
+/** A payload checked at dispatch: what the queue keeps (JSON) and what the job's handle gets. */
+export interface PreparedPayload {
+  /** The payload as JSON carries it: what the queue stores and a worker checks again. */
+  readonly stored: unknown;
+  /** The schema's output of `stored`: what `handle` receives. */
+  readonly value: unknown;
+}
+
+async function validate(job: JobClass, payload: unknown): Promise<StandardSchemaV1.Result<unknown>> {
   const schema = job.schema;
-  if (schema === undefined) return asJson(job, payload);
   if (!isStandardSchema(schema))
     throw new E_JOB_DEFINITION_INVALID(
       jobNameOf(job),
       "static schema is not a Standard Schema (zod 4, valibot, arktype...)",
     );
-  const result = await schema["~standard"].validate(payload);
-  if (result.issues) throw new E_JOB_PAYLOAD_INVALID(jobNameOf(job), describeIssues(result.issues));
-  return asJson(job, result.value);
+  return schema["~standard"].validate(payload);
 }
 
 /**
- * The payload as a worker will get it: through JSON, as Redis stores it, so the in-process queue,
+ * Checks a payload at dispatch: its JSON form (what the queue keeps, so what a worker checks again)
+ * must pass the job's schema, else `E_JOB_PAYLOAD_INVALID` naming the job and the issues. A job
+ * without a schema takes any JSON payload as it is.
+ */
+export async function preparePayload(job: JobClass, payload: unknown): Promise<PreparedPayload> {
+  const stored = asJson(job, payload);
+  if (job.schema === undefined) return { stored, value: stored };
+  const result = await validate(job, stored);
+  if (!result.issues) return { stored, value: result.value };
+  // The value itself may pass while its JSON form does not (a Date for z.date()): say why.
+  const direct = stored === payload ? result : await validate(job, payload);
+  if (!direct.issues)
+    throw new E_JOB_PAYLOAD_INVALID(
+      jobNameOf(job),
+      `${describeIssues(result.issues)} once written as JSON, as the queue keeps it (a worker checks the payload again; use a schema JSON satisfies, such as z.coerce.date() for a date)`,
+    );
+  throw new E_JOB_PAYLOAD_INVALID(jobNameOf(job), describeIssues(result.issues));
+}
+
+/** The payload as the job's handle receives it (the schema's output), checked as at dispatch. */
+export async function checkPayload(job: JobClass, payload: unknown): Promise<unknown> {
+  return (await preparePayload(job, payload)).value;
+}
+
+/**
+ * Checks a payload a worker took from the queue against the job's schema before the job runs: a
+ * payload the schema refuses (added or edited by hand, or the schema changed since) is
+ * `E_JOB_PAYLOAD_INVALID`, which fails the job at once, without retries.
+ */
+export async function checkQueuedPayload(job: JobClass, stored: unknown): Promise<unknown> {
+  if (job.schema === undefined) return stored;
+  const result = await validate(job, stored);
+  if (result.issues) throw new E_JOB_PAYLOAD_INVALID(jobNameOf(job), describeIssues(result.issues), "queued");
+  return result.value;
+}
+
+/**
+ * The payload as the queue keeps it: through JSON, as Redis stores it, so the in-process queue,
  * the inline runner and the fake hand a job what BullMQ would (dates as strings, no undefined keys).
  * A value JSON cannot carry (a bigint, a cycle) is `E_JOB_PAYLOAD_INVALID`.
  */

@@ -40,6 +40,8 @@ export interface JobEntry {
   readonly schedule: ParsedSchedule | undefined;
   /** The longest one attempt may run, in milliseconds, or undefined for no limit. */
   readonly timeoutMs: number | undefined;
+  /** Whether its payload is kept encrypted on the queue (`sealed: true`). */
+  readonly sealed: boolean;
 }
 
 const QUEUE_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
@@ -94,7 +96,9 @@ export function checkJob(job: JobClass): JobEntry {
   const schedule = settings.schedule === undefined ? undefined : parseSchedule(name, settings.schedule);
   const timeoutMs = settings.timeout === undefined ? undefined : toMs(settings.timeout, where, "timeout");
   if (timeoutMs === 0) throw new E_JOB_OPTION_INVALID(where, "timeout", "longer than 0", settings.timeout);
-  return { name, job, queue, schedule, timeoutMs };
+  if (settings.sealed !== undefined && typeof settings.sealed !== "boolean")
+    throw new E_JOB_OPTION_INVALID(where, "sealed", "true or false", settings.sealed);
+  return { name, job, queue, schedule, timeoutMs, sealed: settings.sealed === true };
 }
 
 /** The options of one dispatch of `entry`: its own checked, over the job's settings. */

@@ -60,3 +60,57 @@ test("a queue that is not on Redis has no dashboard: E_JOBS_DASHBOARD_UNSUPPORTE
   assert.throws(() => jobsDashboard(queue, { path: "admin" }), { code: "E_JOB_OPTION_INVALID" });
   assert.throws(() => jobsDashboard(queue, { gaurd: () => true } as never), { code: "E_UNKNOWN_OPTION" });
 });
+
+test("adding a job or editing job data answers 403 unless edit is on; data fields named like secrets are shown redacted", async () => {
+  await requireServer("redis");
+  const queue = await createJobQueue({ url: serverUrls.redis, prefix, jobs: [Greet], bind: false });
+  queues.push(queue);
+  const { id } = await queue.dispatch(Greet, { name: "Ada" });
+  // A job of another app (or written by hand) whose payload names a secret.
+  await (queue.driver as import("../src/drivers/bullmq.js").BullMQDriver)
+    .queue("default")
+    .add("invite", { email: "a@example.test", inviteLink: "https://x.example/invite/tok_123456", password: "hunter2" });
+  const serve = async (edit: boolean | undefined) => {
+    const app = new Koa();
+    app.use(jobsDashboard(queue, { path: "/jobs", ...(edit === undefined ? {} : { edit }) }));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/jobs` };
+  };
+  const json = { "content-type": "application/json" };
+  const locked = await serve(undefined);
+  try {
+    const added = await fetch(`${locked.base}/api/queues/default/add`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ name: "greet", data: { name: "Mallory" } }),
+    });
+    assert.equal(added.status, 403);
+    assert.match(await added.text(), /edit option/);
+    const edited = await fetch(`${locked.base}/api/queues/default/${id}/update-data`, {
+      method: "PATCH",
+      headers: json,
+      body: JSON.stringify({ data: { name: "Mallory" } }),
+    });
+    assert.equal(edited.status, 403);
+    const listed = await fetch(`${locked.base}/api/queues?activeQueue=default&status=waiting&page=1`);
+    const text = await listed.text();
+    assert.equal(listed.status, 200);
+    assert.doesNotMatch(text, /tok_123456|hunter2/);
+    assert.match(text, /\[redacted\]/);
+    assert.match(text, /a@example\.test/);
+  } finally {
+    locked.server.close();
+  }
+  const open = await serve(true);
+  try {
+    const added = await fetch(`${open.base}/api/queues/default/add`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ name: "greet", data: { name: "Mallory" } }),
+    });
+    assert.equal(added.status, 200, await added.text());
+  } finally {
+    open.server.close();
+  }
+});

@@ -37,20 +37,26 @@ describe("sync:", () => {
     }
   });
 
-  test("payloads travel as JSON on every backend: a date arrives as a string; a bigint is refused", async () => {
+  test("payloads travel as JSON on every backend: a z.date() field is refused at dispatch, z.coerce.date() arrives as a Date; a bigint is refused", async () => {
     const seen: unknown[] = [];
     const Stamp = defineJob({
       name: "stamp",
-      schema: z.object({ at: z.date(), note: z.string().optional() }),
+      schema: z.object({ at: z.coerce.date(), note: z.string().optional() }),
       handle(payload) {
         seen.push(payload);
       },
     });
+    // The queue keeps JSON and the worker checks it again: a date written as JSON is a string.
+    const StrictStamp = defineJob({ name: "strict-stamp", schema: z.object({ at: z.date() }), handle() {} });
     const Big = defineJob({ name: "big", schema: z.object({ n: z.bigint() }), handle() {} });
-    const queue = await createJobQueue({ url: "sync:", jobs: [Stamp, Big] });
+    const queue = await createJobQueue({ url: "sync:", jobs: [Stamp, StrictStamp, Big] });
     try {
       await Stamp.dispatch({ at: new Date("2026-01-02T03:04:05Z"), note: undefined });
-      assert.deepEqual(seen, [{ at: "2026-01-02T03:04:05.000Z" }]);
+      assert.deepEqual(seen, [{ at: new Date("2026-01-02T03:04:05Z") }]);
+      await assert.rejects(StrictStamp.dispatch({ at: new Date() }), {
+        code: "E_JOB_PAYLOAD_INVALID",
+        message: /strict-stamp\.dispatch\(\).*once written as JSON.*z\.coerce\.date\(\)/,
+      });
       await assert.rejects(Big.dispatch({ n: 1n }), {
         code: "E_JOB_PAYLOAD_INVALID",
         message: /big\.dispatch\(\).*cannot be written as JSON/,

@@ -19,6 +19,8 @@ export interface JobsDashboardConfig {
   readonly guard?: (ctx: Context) => boolean | Promise<boolean>;
   /** Hide the buttons that retry, remove or promote jobs. */
   readonly readOnly?: boolean;
+  /** Allow adding jobs and editing job data from the dashboard (default: in development only). */
+  readonly edit?: boolean;
   /** The dashboard's title. */
   readonly title?: string;
 }
@@ -78,7 +80,7 @@ export const JOBS_CONFIG_KEYS = Object.freeze({
   }),
 } as const);
 
-const DASHBOARD_KEYS = ["path", "production", "guard", "readOnly", "title"] as const;
+const DASHBOARD_KEYS = ["path", "production", "guard", "readOnly", "edit", "title"] as const;
 
 /** The jobs battery's settings, checked. */
 export interface JobsSettings {
@@ -111,7 +113,7 @@ function dashboardOf(value: unknown, env: string): JobsDashboardConfig | undefin
     throw new E_JOB_OPTION_INVALID(
       where,
       "jobs.dashboard",
-      "false or a block { path, production, guard, readOnly, title }",
+      "false or a block { path, production, guard, readOnly, edit, title }",
       value,
     );
   const block = (value ?? {}) as JobsDashboardConfig;
@@ -120,6 +122,8 @@ function dashboardOf(value: unknown, env: string): JobsDashboardConfig | undefin
     throw new E_JOB_OPTION_INVALID(where, "jobs.dashboard.guard", "a function (ctx) => boolean", block.guard);
   if (block.production !== undefined && typeof block.production !== "boolean")
     throw new E_JOB_OPTION_INVALID(where, "jobs.dashboard.production", "true or false", block.production);
+  if (block.edit !== undefined && typeof block.edit !== "boolean")
+    throw new E_JOB_OPTION_INVALID(where, "jobs.dashboard.edit", "true or false", block.edit);
   if (env !== "production") return env === "development" ? block : undefined;
   if (!block.production) return undefined;
   // Retrying and removing jobs is an admin's power: production never serves it to everyone.

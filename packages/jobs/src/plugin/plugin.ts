@@ -75,9 +75,20 @@ async function makeQueue(
   settings: JobsSettings,
   jobs: readonly JobClass[],
   locals: Record<string, unknown>,
+  secretKeys: readonly string[],
 ): Promise<{ queue?: JobQueue; fake?: FakeQueue }> {
   if (settings.fake) return { fake: createFakeQueue({ locals }) };
-  return { queue: await createJobQueue({ url: settings.url ?? "memory:", jobs, locals, ...settings.queue }) };
+  return {
+    queue: await createJobQueue({ url: settings.url ?? "memory:", jobs, locals, secretKeys, ...settings.queue }),
+  };
+}
+
+/** The app's secret key and the older ones still accepted: they seal and open sealed jobs' payloads. */
+function secretKeysOf(config: PluginContext["config"]): string[] {
+  const fallbacks = (config as { secretKeyFallbacks?: unknown }).secretKeyFallbacks;
+  return [config.secretKey, ...(Array.isArray(fallbacks) ? fallbacks : [])].filter(
+    (key): key is string => typeof key === "string" && key !== "",
+  );
 }
 
 /** See the module comment. Config: `queueUrl` (`QUEUE_URL`) and the `jobs` block (docs/jobs.md). */
@@ -96,7 +107,7 @@ export function jobsPlugin(options: JobsPluginOptions = {}): JobsPlugin {
     settings = readJobsConfig(config);
     const appJobs = await loadJobModules(config.root, settings.folder);
     const jobs = [...(options.jobs ?? []), ...appJobs];
-    ({ queue, fake } = await makeQueue(settings, jobs, options.locals?.() ?? {}));
+    ({ queue, fake } = await makeQueue(settings, jobs, options.locals?.() ?? {}, secretKeysOf(config)));
     options.onDispatcher?.(dispatcher());
     if (!queue) return;
     // Every failed attempt a worker of this process runs is logged and counted.
@@ -162,6 +173,8 @@ function mountDashboard(
     path: block.path ?? "/jobs",
     ...(block.guard ? { guard: block.guard } : {}),
     ...(block.readOnly !== undefined ? { readOnly: block.readOnly } : {}),
+    // Writing job data is a development convenience; production turns it on only when told.
+    edit: block.edit ?? env !== "production",
     ...(block.title ? { title: block.title } : {}),
   };
   if (env === "production") return jobsDashboard(queue, dashboardOptions);
