@@ -45,7 +45,7 @@ describe("catalog-b under fw-b :serve", () => {
         ...process.env,
         NODE_OPTIONS: "",
         APP_ENV: "production",
-        SECRET_KEY: "catalog-b-test-secret-key-0123456789",
+        SECRET_KEY: crypto.randomUUID(),
       },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -82,7 +82,7 @@ export function productionEnv(
 ): Record<string, string> {
   return {
     APP_ENV: "production",
-    SECRET_KEY: "scale-out-test-secret-0123456789abcdef0123456789",
+    SECRET_KEY: crypto.randomUUID(),
     DB_URL: stores.dbUrl,
     SESSION_URL: `${stores.redisUrl}/0?prefix=${prefix}:sess:`,
     CACHE_URL: `${stores.redisUrl}/1`,

@@ -254,7 +254,7 @@ for (const framework of [FW_B, FW_A]) {
           PORT: String(port),
           HOST: "127.0.0.1",
           WEB_CONCURRENCY: "1",
-          SECRET_KEY: "docker-context-secret-0123456789abcdef0123456789",
+          SECRET_KEY: crypto.randomUUID(),
           BASE_URL: "http://127.0.0.1",
           LOG_LEVEL: "warn",
         },

@@ -13,7 +13,7 @@ import { freePort, launch, type Proc } from "../src/processes.js";
 
 const PRODUCTION = {
   APP_ENV: "production",
-  SECRET_KEY: "sqlite-one-node-secret-0123456789abcdef0123456789",
+  SECRET_KEY: crypto.randomUUID(),
   BASE_URL: "http://127.0.0.1",
   LOG_LEVEL: "warn",
 };

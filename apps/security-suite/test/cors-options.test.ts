@@ -17,7 +17,7 @@ after(() => rmSync(root, { recursive: true, force: true }));
 
 const CONFIG = {
   env: "production",
-  secretKey: "security-suite-secret-key-0123456789abcdef",
+  secretKey: crypto.randomUUID(),
   logRequests: false,
   batteries: { data: false },
 };

@@ -59,11 +59,20 @@ export function killAll(): void {
 }
 process.once("exit", killAll);
 
-/** Runs the fixture CLI (`node --import tsx cli.ts ...args`) in the fixture folder. */
-export function runFixture(args: readonly string[], env: Record<string, string> = {}): Running {
-  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", cli, ...args], {
-    cwd: fixtureRoot,
-    env: { ...process.env, SECRET_KEY: "production-test-secret-key-0123456789", APP_ENV: "", NODE_OPTIONS: "", ...env },
+/**
+ * Runs the fixture CLI (`node --import tsx cli.ts ...args`) in the fixture folder (or `cwd`);
+ * `loader` replaces `--import tsx` (a module that registers tsx through its API, as a framework's
+ * executable does, leaves no loader flag for the cluster's workers to inherit).
+ */
+export function runFixture(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  cwd = fixtureRoot,
+  loader: readonly string[] = ["--import", "tsx"],
+): Running {
+  const child = spawn(process.execPath, ["--conditions=source", ...loader, cli, ...args], {
+    cwd,
+    env: { ...process.env, SECRET_KEY: crypto.randomUUID(), APP_ENV: "", NODE_OPTIONS: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     // Its own process group: the cleanup kills the cluster workers with the primary.
     detached: true,

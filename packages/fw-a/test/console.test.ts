@@ -126,7 +126,7 @@ describe("fw-a console", () => {
   test("production asks first: no opens nothing, --yes opens", async () => {
     const production = {
       ...env,
-      SECRET_KEY: "console-test-secret-key-0123456789abcdef0123",
+      SECRET_KEY: crypto.randomUUID(),
       BASE_URL: "https://notes.example.test",
     };
     const declined = await session(

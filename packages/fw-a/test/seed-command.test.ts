@@ -81,7 +81,7 @@ describe("fw-a db:seed", () => {
         env: {
           ...env,
           APP_ENV: "production",
-          SECRET_KEY: "seed-test-secret-key-0123456789abcdef0123",
+          SECRET_KEY: crypto.randomUUID(),
           BASE_URL: "https://notes.example.test",
         },
       },

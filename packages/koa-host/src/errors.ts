@@ -17,7 +17,7 @@ export const E_WEAK_SECRET_KEY = createError(
   "E_WEAK_SECRET_KEY",
   500,
   (setting: string, reason: string, howTo: string) =>
-    `APP_ENV is production and the secret ${setting} is too weak: ${reason}. Set SECRET_KEY to a random string of at least 32 characters: ${howTo}.`,
+    `APP_ENV is production and the secret ${setting} is too weak: ${reason}. Set it to random bytes, never words, a phrase, a counter or a key from an example: ${howTo}.`,
 );
 
 /** `baseUrl` (`BASE_URL`) is not an absolute http(s) address. */

@@ -32,7 +32,7 @@ describe("config layers merge deeply", () => {
   test("an environment section that sets one key of a block keeps the block's other keys", async () => {
     const root = appFolder(`{
       session: { cookie: "sid", maxAge: 60, flags: { secure: false, sameSite: "lax" } },
-      environments: { production: { secretKey: "a-strong-production-key-0123456789abcdef", session: { maxAge: 3600, flags: { secure: true } } } },
+      environments: { production: { secretKey: "${crypto.randomUUID()}", session: { maxAge: 3600, flags: { secure: true } } } },
     }`);
     const config = await loadConfig(root, {}, { APP_ENV: "production" });
     // `session` is the app's own key here (untyped), so it is read as a plain record.
@@ -129,7 +129,7 @@ describe("APP_ENV", () => {
     const root = appFolder(`{}`);
     for (const env of ["development", "test"]) assert.equal((await loadConfig(root, {}, { APP_ENV: env })).env, env);
     assert.equal(
-      (await loadConfig(root, {}, { APP_ENV: "production", SECRET_KEY: "a-strong-production-key-0123456789abcdef" }))
+      (await loadConfig(root, {}, { APP_ENV: "production", SECRET_KEY: crypto.randomUUID() }))
         .env,
       "production",
     );

@@ -31,7 +31,7 @@ test("a coded 503 is one warn line naming its code and cause; the answer does no
     { Down },
     {
       logger: pino({ level: "info" }, stream),
-      config: { env: "production", secretKey: "a-production-secret-0123456789-abcdefghij-KLMNOP", logRequests: false },
+      config: { env: "production", secretKey: crypto.randomUUID(), logRequests: false },
     },
   );
   try {

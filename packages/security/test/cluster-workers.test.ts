@@ -88,7 +88,7 @@ describe("failed-login limits across the workers of start --workers 2", () => {
       ],
       {
         cwd: root,
-        env: { ...process.env, SECRET_KEY: "cluster-test-secret-key-0123456789abcdef", APP_ENV: "", NODE_OPTIONS: "" },
+        env: { ...process.env, SECRET_KEY: crypto.randomUUID(), APP_ENV: "", NODE_OPTIONS: "" },
         stdio: ["ignore", "pipe", "pipe"],
         detached: true,
       },

@@ -140,7 +140,7 @@ describe("security headers and production cookies", () => {
   test("in production: HSTS, upgrade-insecure-requests, and a Secure session cookie even when TLS ends at a proxy", async () => {
     const app = await startApp({
       views: { Index },
-      config: { env: "production", secretKey: "a-production-secret-key-of-some-length" },
+      config: { env: "production", secretKey: crypto.randomUUID() },
     });
     apps.push(app);
     const response = await new HttpClient(app.url).get("/");

@@ -5,7 +5,7 @@ import { defineConfig as defineShieldConfig } from "@adonisjs/shield";
 import { JSON_BODY, TEXT_BODY, pairText, type Scenario } from "../workloads.js";
 import { closeServer, listenOn, unsupported, type RunningServer } from "./types.js";
 
-const SECRET = "bench-secret-key-0123456789abcdef";
+const SECRET = crypto.randomUUID();
 
 /**
  * AdonisJS 6, booted from npm packages alone (no starter kit): the Ignitor with the core config and

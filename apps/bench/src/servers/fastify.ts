@@ -9,7 +9,7 @@ import { DB_ROW, DB_TABLE, prepareDb } from "./db-fixture.js";
 import type { FastifyRedisStore } from "./fastify-redis-store.js";
 import { unsupported, type RunningServer } from "./types.js";
 
-const SECRET = "bench-secret-key-0123456789abcdef";
+const SECRET = crypto.randomUUID();
 
 /**
  * Fastify 5, the peer users would pick instead. The basic scenario is bare Fastify (its own router,

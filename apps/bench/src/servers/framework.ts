@@ -9,7 +9,7 @@ import type { Scenario } from "../workloads.js";
 import { SITE_ROOT, routeCount, unsupported, type RunningServer } from "./types.js";
 
 /** The secret key of the bench apps (production mode needs one). */
-export const BENCH_SECRET = "bench-secret-key-0123456789abcdef";
+export const BENCH_SECRET = crypto.randomUUID();
 
 /** What the bench needs to know of a framework to serve its scenarios. */
 export interface FrameworkSpec {

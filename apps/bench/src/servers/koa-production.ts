@@ -7,7 +7,7 @@ import { TEXT_BODY } from "../workloads.js";
 import { csrfMatches, UNSAFE_METHODS } from "./csrf-check.js";
 import { closeServer, listenOn, type RunningServer } from "./types.js";
 
-const SECRET = "bench-secret-key-0123456789abcdef";
+const SECRET = crypto.randomUUID();
 
 /**
  * Bare Koa with the koa middleware that does what a scaffolded fw-a/fw-b app does in production:

@@ -12,7 +12,7 @@ import { JSON_BODY, LOGIN_PATH, PAGE_DATA, SESSION_USER, TEXT_BODY, pairText, ty
 import { csrfMatches } from "./csrf-check.js";
 import { SITE_ROOT, closeServer, listenOn, routeCount, type RunningServer } from "./types.js";
 
-const SECRET = "bench-secret-key-0123456789abcdef";
+const SECRET = crypto.randomUUID();
 
 /**
  * The baseline: Koa + @koa/router written by hand, doing what the frameworks do for each

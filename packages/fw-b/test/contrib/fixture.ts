@@ -95,7 +95,7 @@ export async function startContribApp(options: ContribAppOptions = {}): Promise<
     config: {
       env: "test",
       logRequests: false,
-      secretKey: "contrib-test-secret-key-0123456789abcdef",
+      secretKey: crypto.randomUUID(),
       // The test environment takes only a database named for tests (never the development one).
       dbUrl: "sqlite:data/test.db",
       autoMigrate: true,

@@ -96,7 +96,7 @@ describe("jobs plugin", () => {
     await assert.rejects(
       build({
         env: "production",
-        secretKey: "a-production-secret-0123456789abcdef0123456789",
+        secretKey: crypto.randomUUID(),
         queueUrl: "memory:",
         jobs: { dashboard: { production: true } },
       }),
@@ -129,7 +129,7 @@ describe("jobs plugin: the dashboard", () => {
     }
     const production = await build({
       env: "production",
-      secretKey: "a-production-secret-0123456789abcdef0123456789",
+      secretKey: crypto.randomUUID(),
       queueUrl,
       jobs: {
         dashboard: { production: true, guard: (ctx: { get(name: string): string }) => ctx.get("x-admin") === "yes" },
