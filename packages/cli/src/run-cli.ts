@@ -12,10 +12,28 @@ export function errorLine(error: unknown): string {
  * status 1, so every failing command says why and exits non-zero.
  */
 export async function runCli(main: () => Promise<unknown>): Promise<void> {
+  stopWithReleaseCommand();
   try {
     await main();
   } catch (error) {
     process.stderr.write(errorLine(error));
     process.exitCode = 1;
   }
+}
+
+/**
+ * Set in the environment of a command the release command runs (its migrations): such a child
+ * exits when its release command dies, even by SIGKILL (its IPC channel then closes), so no
+ * migration goes on applying for a release that can no longer switch.
+ */
+export const RELEASE_CHILD_ENV = "FW_RELEASE_CHILD";
+
+function stopWithReleaseCommand(): void {
+  if (process.env[RELEASE_CHILD_ENV] !== "1" || !process.channel) return;
+  // The channel alone must not keep the command running once its work is done.
+  process.channel.unref();
+  process.once("disconnect", () => {
+    process.stderr.write("error: the release command that ran this one is gone; stopping\n");
+    process.exit(1);
+  });
 }

@@ -2,6 +2,9 @@
 // finish them, then exit), a worker killed while connections are handed to it (none is left
 // hanging), and a refused start exiting in every worker mode.
 import assert from "node:assert/strict";
+import { rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, test } from "node:test";
 import { after } from "node:test";
 import { eventually, freePort, get, killAll, runFixture } from "./production-support.js";
@@ -75,6 +78,37 @@ describe("a worker killed while the primary hands it connections", () => {
   });
 });
 
+describe("a rolling restart whose new worker is not ready", () => {
+  test("stops there: the new worker goes, the old workers keep serving, the log says why", {
+    timeout: TEST_MS,
+  }, async () => {
+    const down = join(tmpdir(), `fw-roll-down-${process.pid}`);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      const app = runFixture(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"], {
+        FIXTURE_DOWN_FILE: down,
+      });
+      await app.waitFor(/with 2 workers/);
+      const before = new Set<string>();
+      for (let i = 0; i < 8; i++) before.add((await get(`${base}/pid`)).text);
+      // The new code would answer 503 on /readyz (a store down, pending migrations).
+      writeFileSync(down, "");
+      app.child.kill("SIGHUP");
+      await app.waitFor(/rolling restart stopped, the old workers keep serving: new worker \d+ is not ready \(store: /);
+      assert.doesNotMatch(app.output(), /rolling restart done/);
+      const after = new Set<string>();
+      for (let i = 0; i < 8; i++) after.add((await get(`${base}/pid`)).text);
+      assert.deepEqual([...after].sort(), [...before].sort(), "the same two workers serve");
+      rmSync(down);
+      app.child.kill("SIGHUP");
+      await app.waitFor(/rolling restart done/);
+    } finally {
+      rmSync(down, { force: true });
+    }
+  });
+});
+
 describe("a refused start exits non-zero in every worker mode", () => {
   for (const workers of ["1", "2"]) {
     test(`a plugin refusing to start (--workers ${workers}) prints its error and exits 1`, {
@@ -134,6 +168,11 @@ describe("the lines start writes in production", () => {
       assert.equal(entry["name"], "start");
     }
     assert.equal(line(/died/)!["level"], 40, "a worker dying is a warning");
+    // SIGTERM: a line when the drain starts and one when the primary exits.
+    const draining = line(/^SIGTERM: draining 2 worker\(s\)/);
+    assert.ok(draining, app.output());
+    assert.equal(draining["name"], "start");
+    assert.ok(line(/^every worker stopped; exiting with code 0$/), app.output());
     const cutLine = line(/request cut at shutdown: GET \/slow\/15000/);
     assert.ok(cutLine, app.output());
     assert.equal(typeof cutLine["reqId"], "string");

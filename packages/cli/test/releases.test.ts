@@ -1,5 +1,6 @@
-// Release folders: ids that sort by time, `current` switched by one rename, rollback to the
-// release before, pruning that keeps the current one, and `start` following `current`.
+// Release folders: ids that sort by time, `current` switched by one rename and recorded in
+// releases/served, rollback to the release that served before, pruning that counts only releases
+// that served and keeps the current one and those a live process holds, and `start` following `current`.
 import assert from "node:assert/strict";
 import {
   existsSync,
@@ -20,9 +21,11 @@ import {
   currentRelease,
   listReleases,
   newReleaseId,
-  pruneReleases,
   rollbackTarget,
+  servedReleases,
 } from "../src/production/releases.js";
+import { holdRelease } from "../src/production/release-holders.js";
+import { pruneReleases } from "../src/production/release-prune.js";
 import { locateApp } from "../src/production/start.js";
 
 const root = mkdtempSync(join(tmpdir(), "fw-releases-"));
@@ -55,11 +58,18 @@ describe("release folders", () => {
 
   test("activate points current at a release with a relative link, replacing the old link in one rename", () => {
     assert.equal(currentRelease(root), undefined);
+    assert.equal(servedReleases(root), undefined, "no switch recorded yet");
+    activateRelease(root, "20261126090000");
     activateRelease(root, "20261127153000");
     assert.equal(readlinkSync(join(root, "current")), join("releases", "20261127153000"));
     activateRelease(root, "20261127153000-2");
     assert.ok(lstatSync(join(root, "current")).isSymbolicLink());
     assert.equal(currentRelease(root), "20261127153000-2");
+    assert.deepEqual(
+      [...servedReleases(root)!].sort(),
+      ["20261126090000", "20261127153000", "20261127153000-2"],
+      "every switch is recorded in releases/served",
+    );
     refused(() => activateRelease(root, "20261127160000"), /^There is no release 20261127160000 with an app\.js/);
   });
 
@@ -76,18 +86,51 @@ describe("release folders", () => {
     assert.equal(rollbackTarget(root, "20261127153000-2"), "20261127153000-2");
     refused(
       () => rollbackTarget(root, "nope"),
-      /^There is no release nope; the releases are: 20261126090000, 20261127153000, 20261127153000-2\.$/,
+      /^There is no release nope; the releases that served are: 20261126090000, 20261127153000, 20261127153000-2\.$/,
     );
     activateRelease(root, "20261126090000");
     refused(() => rollbackTarget(root), /^Release 20261126090000 is the oldest one kept/);
   });
 
-  test("pruning keeps the newest N and never removes the current release", () => {
+  test("a release that never served is no rollback target, even when it is the newest older one", () => {
+    release("20261127000000");
+    activateRelease(root, "20261127153000");
+    assert.equal(rollbackTarget(root), "20261126090000", "20261127000000 never became current");
+    refused(() => rollbackTarget(root, "20261127000000"), /^Release 20261127000000 never served/);
+  });
+
+  test("pruning counts only releases that served, removes builds that never served, never the current one nor one a live process holds", () => {
     activateRelease(root, "20261126090000");
     release("20261128000000");
-    assert.deepEqual(pruneReleases(root, 2), ["20261127153000"]);
-    assert.deepEqual(listReleases(root), ["20261126090000", "20261127153000-2", "20261128000000"]);
+    release("20261129000000");
+    activateRelease(root, "20261129000000");
+    activateRelease(root, "20261126090000");
+    // 20261127153000 is held by a live process (this one): kept though beyond --keep.
+    const held = holdRelease(join(root, "releases", "20261127153000"));
+    const pruned = pruneReleases(root, 2);
+    held.release();
+    // Served: 20261126090000 (current), 20261127153000, 20261127153000-2, 20261129000000; the
+    // newest two and the current one stay. 20261127000000 and 20261128000000 never served.
+    assert.deepEqual(pruned.removed, ["20261127000000", "20261128000000"]);
+    assert.deepEqual(pruned.inUse, [{ id: "20261127153000", pids: [process.pid] }]);
+    assert.deepEqual(listReleases(root), ["20261126090000", "20261127153000", "20261127153000-2", "20261129000000"]);
     assert.ok(existsSync(join(root, "current", "app.js")));
+    assert.deepEqual(pruneReleases(root, 2).removed, ["20261127153000"], "no longer held");
+  });
+
+  test("a releases folder from before releases/served counts every release as served", () => {
+    const other = mkdtempSync(join(tmpdir(), "fw-releases-old-"));
+    try {
+      for (const id of ["20261126090000", "20261127153000"]) {
+        mkdirSync(join(other, "releases", id), { recursive: true });
+        writeFileSync(join(other, "releases", id, "app.js"), "");
+      }
+      symlinkSync(join("releases", "20261127153000"), join(other, "current"));
+      assert.equal(rollbackTarget(other), "20261126090000");
+      assert.deepEqual(pruneReleases(other, 2).removed, []);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 
   test("a current that is not a link is refused, not replaced", () => {

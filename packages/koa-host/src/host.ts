@@ -120,6 +120,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     requestFront({
       production,
       plugins,
+      appRoot: config.root,
       requestLog: config.logRequests && logger.isLevelEnabled("info") ? logger : undefined,
       errors: {
         logger,

@@ -14,6 +14,8 @@ export interface RequestFrontOptions {
   readonly production: ProductionSettings;
   /** The plugins readiness asks. */
   readonly plugins: readonly HostPlugin[];
+  /** The folder the app was loaded from: readiness fails once it is gone. */
+  readonly appRoot?: string;
   /** The logger of the request log line; `undefined` when requests are not logged. */
   readonly requestLog: Logger | undefined;
   readonly errors: ErrorAnswerOptions;
@@ -32,7 +34,7 @@ export interface RequestFrontOptions {
  */
 export function requestFront(options: RequestFrontOptions): Middleware {
   const header = options.production.requestIdHeader;
-  const probe = healthProbe(options.production, options.plugins, options.errors.logger);
+  const probe = healthProbe(options.production, options.plugins, options.errors.logger, options.appRoot);
   const fromTrustedProxy = peerTrust(options.production.trustProxy);
   const { requestLog, errors, inner } = options;
   return async (ctx, next) => {

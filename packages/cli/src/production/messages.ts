@@ -1,6 +1,13 @@
 /** What a worker tells the cluster primary. */
 export type WorkerMessage =
-  | { readonly fw: "ready"; readonly url: string; readonly graceMs: number; readonly pid: number }
+  | {
+      readonly fw: "ready";
+      readonly url: string;
+      readonly graceMs: number;
+      readonly pid: number;
+      // The required readiness checks that failed at boot (name: reason); absent when it is ready.
+      readonly unready?: Readonly<Record<string, string>>;
+    }
   | { readonly fw: "failed"; readonly message: string; readonly code: string | undefined }
   // Its server is closed and its requests are done; it waits for EXIT_MESSAGE before exiting.
   | { readonly fw: "drained" };

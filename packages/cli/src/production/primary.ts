@@ -41,6 +41,8 @@ export interface Primary {
 interface Slot {
   readonly worker: Worker;
   ready: boolean;
+  /** Required readiness checks that failed when it started (name: reason). */
+  unready?: Readonly<Record<string, string>>;
   retiring: boolean;
   readonly bornAt: number;
 }
@@ -90,6 +92,7 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
         const message = workerMessage(raw);
         if (message?.fw === "ready") {
           slot.ready = true;
+          if (message.unready) slot.unready = message.unready;
           graceMs = message.graceMs;
           resolve(slot);
         } else if (message?.fw === "failed") {
@@ -161,13 +164,9 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
       options.log.info(`rolling restart of ${old.length} worker(s)`, { event: "rolling-restart", workers: old.length });
       for (const slot of old) {
         if (stopping) break;
+        let fresh: Slot;
         try {
-          const fresh = await fork();
-          options.log.info(`worker ${fresh.worker.process.pid} answers; stopping worker ${slot.worker.process.pid}`, {
-            event: "worker-rolled",
-            worker: fresh.worker.process.pid,
-            stopping: slot.worker.process.pid,
-          });
+          fresh = await fork();
         } catch (error) {
           // The new code does not start: keep the old workers serving and say why.
           options.log.error(`rolling restart stopped, the old workers keep serving: ${(error as Error).message}`, {
@@ -175,6 +174,24 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
           });
           return;
         }
+        if (fresh.unready) {
+          // It listens but its /readyz says 503 (pending migrations, a store down): replacing the
+          // rest would leave the node with no ready worker. The old ones keep serving.
+          const failing = Object.entries(fresh.unready)
+            .map(([name, reason]) => `${name}: ${reason}`)
+            .join("; ");
+          options.log.error(
+            `rolling restart stopped, the old workers keep serving: new worker ${fresh.worker.process.pid} is not ready (${failing}); fix it and send SIGHUP again`,
+            { event: "rolling-restart-failed", worker: fresh.worker.process.pid, unready: fresh.unready },
+          );
+          await retire(fresh);
+          return;
+        }
+        options.log.info(`worker ${fresh.worker.process.pid} answers; stopping worker ${slot.worker.process.pid}`, {
+          event: "worker-rolled",
+          worker: fresh.worker.process.pid,
+          stopping: slot.worker.process.pid,
+        });
         await retire(slot);
       }
       options.log.info("rolling restart done", { event: "rolling-restart-done" });

@@ -1,13 +1,16 @@
 import { realpathSync } from "node:fs";
+import { basename, dirname } from "node:path";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { loadAppDefinition } from "@fwkit/koa-host/operations";
 import { preloadBeforeTypeScript } from "@fwkit/koa-host/operations";
 import { E_PORT_IN_USE } from "@fwkit/koa-host";
 import type { Host } from "@fwkit/koa-host";
 import { runtimeOf } from "@fwkit/koa-host/plugin";
-import { checkReadiness } from "@fwkit/koa-host/operations";
+import { checkReadiness, type Readiness } from "@fwkit/koa-host/operations";
 import { markDraining } from "@fwkit/koa-host/operations";
 import { productionSettings, type ProductionSettings } from "@fwkit/koa-host/operations";
+import { holdRelease } from "./release-holders.js";
+import { RELEASE_ID, RELEASES_DIR } from "./releases.js";
 import { stopAccepting } from "./stop-accepting.js";
 
 /** What one serving process (a cluster worker, or the only process with `--workers 1`) is told. */
@@ -29,6 +32,8 @@ export interface ProductionServer {
   readonly server: Server;
   readonly settings: ProductionSettings;
   readonly url: string;
+  /** Readiness when it started listening: a rolling restart stops at a new worker that is not ready. */
+  readonly bootReadiness: Readiness;
   /** Idempotent graceful stop: see {@link startProductionServer}. */
   shutdown(): Promise<void>;
 }
@@ -61,6 +66,11 @@ export async function startProductionServer(options: ServerOptions): Promise<Pro
   // The release `current` points to now: a worker started after a release switched (a crash
   // replacement, a rolling restart) serves the new one, the others keep theirs until replaced.
   const appRoot = realpathSync(options.appRoot);
+  // Serving from a release: recorded in it, so pruning leaves it alone while this process lives.
+  const held =
+    basename(dirname(appRoot)) === RELEASES_DIR && RELEASE_ID.test(basename(appRoot))
+      ? holdRelease(appRoot)
+      : undefined;
   const definition = await loadAppDefinition(appRoot, options.appName, { typescript: !options.built });
   const host = await definition.create();
   const settings = productionSettings(host.config);
@@ -109,8 +119,9 @@ export async function startProductionServer(options: ServerOptions): Promise<Pro
       await closed;
       clearTimeout(cut);
       await host.close();
+      held?.release();
     })());
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
-  return { host, server, settings, url: `http://${options.host}:${port}`, shutdown };
+  return { host, server, settings, url: `http://${options.host}:${port}`, bootReadiness: readiness, shutdown };
 }

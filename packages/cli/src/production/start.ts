@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findAppEntry } from "@fwkit/koa-host/operations";
-import { preloadedModule } from "@fwkit/koa-host/operations";
+import { preloadedModule, tsxImportArgument } from "@fwkit/koa-host/operations";
 import { E_APP_NOT_FOUND } from "@fwkit/koa-host/plugin";
 import { E_BUILD_FAILED, E_RELEASE, E_START_OPTION } from "../errors.js";
 import { runPrimary, type Primary, type PrimaryLog } from "./primary.js";
@@ -84,6 +84,16 @@ export function locateApp(root: string, buildDir = "build"): { appRoot: string; 
   };
 }
 
+/**
+ * The Node flags of the cluster's workers: the primary's, plus tsx's loader when the sources are
+ * served: this process may have registered tsx through its API (the framework's executable does),
+ * which a forked worker does not inherit, only its flags, so the loader goes in as a flag.
+ */
+function workerExecArgv(built: boolean): string[] {
+  if (built || process.execArgv.join(" ").includes("tsx")) return process.execArgv;
+  return [...process.execArgv, tsxImportArgument()];
+}
+
 const workerFile = () =>
   fileURLToPath(new URL(`./worker-main${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url));
 
@@ -115,14 +125,25 @@ export async function startApp(options: StartOptions): Promise<Started> {
     // The handlers go in before the line that says the app serves: whoever waits for that line
     // may signal at once, and a signal with no handler yet would kill the process.
     if (handleSignals) {
-      const stop = () =>
+      const stop = (signal: NodeJS.Signals) => {
+        log.info(
+          `${signal}: draining: no new connections, requests in flight get up to ${server.settings.shutdownGraceMs / 1000} s`,
+          { event: "draining", signal, graceMs: server.settings.shutdownGraceMs },
+        );
         void server.shutdown().then(
-          () => process.exit(0),
+          () => {
+            log.info("drained; exiting with code 0", { event: "exit", exitCode: 0 });
+            process.exit(0);
+          },
           (error: unknown) => {
-            log.error(`error while stopping: ${(error as Error)?.message ?? String(error)}`);
+            log.error(`error while stopping: ${(error as Error)?.message ?? String(error)}; exiting with code 1`, {
+              event: "exit",
+              exitCode: 1,
+            });
             process.exit(1);
           },
         );
+      };
       process.once("SIGTERM", stop);
       process.once("SIGINT", stop);
       process.on("SIGHUP", () =>
@@ -136,12 +157,23 @@ export async function startApp(options: StartOptions): Promise<Started> {
   const primary = await runPrimary({
     workers,
     exec: workerFile(),
-    execArgv: process.execArgv,
+    execArgv: workerExecArgv(located.built),
     env: { FW_START_OPTIONS: JSON.stringify(serverOptions), APP_ENV: process.env["APP_ENV"]! },
     log,
   });
   if (handleSignals) {
-    const stop = () => void primary.stop().then((code) => process.exit(code));
+    const stop = (signal: NodeJS.Signals) => {
+      const workers = primary.pids().length;
+      log.info(`${signal}: draining ${workers} worker(s); each finishes its requests in flight, then exits`, {
+        event: "draining",
+        signal,
+        workers,
+      });
+      void primary.stop().then((code) => {
+        log.info(`every worker stopped; exiting with code ${code}`, { event: "exit", exitCode: code });
+        process.exit(code);
+      });
+    };
     process.once("SIGTERM", stop);
     process.once("SIGINT", stop);
     process.on("SIGHUP", () => void primary.rollingRestart());

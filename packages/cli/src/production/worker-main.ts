@@ -39,7 +39,13 @@ const leave = (code: number) => {
 const booted: Promise<ProductionServer | undefined> = startProductionServer(options).then(
   (server) => {
     running = server;
-    send({ fw: "ready", url: server.url, graceMs: server.settings.shutdownGraceMs, pid: process.pid });
+    send({
+      fw: "ready",
+      url: server.url,
+      graceMs: server.settings.shutdownGraceMs,
+      pid: process.pid,
+      ...(server.bootReadiness.ready ? {} : { unready: server.bootReadiness.failing }),
+    });
     return server;
   },
   (error: unknown) => {

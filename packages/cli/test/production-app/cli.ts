@@ -1,11 +1,48 @@
-// A framework-like CLI over the shared production commands, as fw-a and fw-b register them.
+// A framework-like CLI over the shared production commands, as fw-a and fw-b register them, with
+// stand-ins for a framework's migration commands (the release tests: no database needed).
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { hideBin } from "yargs/helpers";
-import { buildCommand, deployCommand, finishCli, frameworkCli, runCli, startCommand } from "../../src/index.js";
+import {
+  buildCommand,
+  deployCommand,
+  finishCli,
+  frameworkCli,
+  releaseCommands,
+  runCli,
+  startCommand,
+} from "../../src/index.js";
+
+// FIXTURE_MIGRATIONS names the file of applied migrations (a name a line); FIXTURE_MIGRATION the
+// migration the release brings; FIXTURE_MIGRATE_MS how long applying it takes.
+const appliedFile = process.env["FIXTURE_MIGRATIONS"] ?? "";
+const migration = process.env["FIXTURE_MIGRATION"] ?? "001_fixture";
+const applied = () => (existsSync(appliedFile) ? readFileSync(appliedFile, "utf8").split("\n").filter(Boolean) : []);
 
 await runCli(async () => {
-  const cli = frameworkCli("fixture", hideBin(process.argv))
+  let cli = frameworkCli("fixture", hideBin(process.argv))
     .command(buildCommand("build", "fixture"))
     .command(startCommand("start"))
-    .command(deployCommand("deploy", "fixture"));
+    .command(deployCommand("deploy", "fixture"))
+    .command("migrate", "apply the fixture's migration", {}, async () => {
+      console.log(`migrating in ${process.pid}`);
+      if (applied().includes(migration)) return console.log("Nothing to migrate.");
+      await new Promise((resolve) => setTimeout(resolve, Number(process.env["FIXTURE_MIGRATE_MS"] ?? 0)));
+      if (process.env["FIXTURE_MIGRATE_FAIL"]) throw new Error("the fixture migration failed");
+      appendFileSync(appliedFile, `${migration}\n`);
+      console.log(`applied ${migration}`);
+    })
+    .command("migrations", "list the fixture's migrations", {}, () => {
+      const done = applied();
+      for (const name of done) console.log(`[x] ${name}`);
+      if (!done.includes(migration)) console.log(`[ ] ${migration}`);
+    });
+  for (const command of releaseCommands({
+    framework: "fixture",
+    release: "release",
+    rollback: "release:rollback",
+    migrate: "migrate",
+    status: "migrations",
+  }))
+    cli = cli.command(command);
   await finishCli(cli, "fixture").parseAsync();
 });

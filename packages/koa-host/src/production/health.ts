@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import type { Context } from "koa";
 import type { Logger } from "pino";
 import type { HostPlugin, ReadinessCheck, ReadinessState } from "../plugin.js";
@@ -139,10 +140,12 @@ export function healthProbe(
   settings: ProductionSettings,
   plugins: readonly HostPlugin[],
   logger?: Logger,
+  appRoot?: string,
 ): HealthProbe | undefined {
   const { healthPath, readyPath, readyTimeoutMs, readyCacheMs } = settings;
   if (!healthPath && !readyPath) return undefined;
   const readiness = cachedReadiness(plugins, readyTimeoutMs, readyCacheMs, logger);
+  const filesGone = appFolderWatch(appRoot, logger);
   const answer = async (ctx: Context, path: string): Promise<void> => {
     if (ctx.method !== "GET" && ctx.method !== "HEAD") {
       ctx.status = 405;
@@ -160,6 +163,11 @@ export function healthProbe(
       ctx.body = { status: "draining", checks: {} };
       return;
     }
+    if (filesGone()) {
+      ctx.status = 503;
+      ctx.body = { status: "unavailable", checks: { files: "down" } };
+      return;
+    }
     const found = await readiness();
     ctx.status = found.ready ? 200 : 503;
     ctx.body = { status: found.ready ? (found.degraded ? "degraded" : "ok") : "unavailable", checks: found.checks };
@@ -167,5 +175,26 @@ export function healthProbe(
   return (ctx) => {
     const path = ctx.path;
     return path === healthPath || path === readyPath ? answer(ctx, path) : undefined;
+  };
+}
+
+/**
+ * True once the folder the app was loaded from is gone (a release folder deleted under a running
+ * process): its templates and static files can no longer be read, so readiness answers 503 and the
+ * balancer stops sending it traffic. Logged once, at error level.
+ */
+function appFolderWatch(appRoot: string | undefined, logger?: Logger): () => boolean {
+  if (appRoot === undefined) return () => false;
+  let logged = false;
+  return () => {
+    if (existsSync(appRoot)) return false;
+    if (!logged) {
+      logged = true;
+      logger?.error(
+        { check: "files", appRoot },
+        `readiness: the app folder ${appRoot} is gone (deleted under this running process); restart it (SIGHUP for start) to serve the current release`,
+      );
+    }
+    return true;
   };
 }
