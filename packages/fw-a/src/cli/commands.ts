@@ -59,6 +59,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
     release: "release",
     rollback: "release:rollback",
     migrate: "db:migrate",
+    status: "db:status",
   }))
     cli = cli.command(command);
   // The data battery's migration commands, under fw-a's names.

@@ -72,6 +72,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
     release: ":release",
     rollback: ":release-rollback",
     migrate: ":migrate",
+    status: ":migrations",
   }))
     cli = cli.command(command);
   for (const command of databaseCliCommands((args) => resolve(String(args["root"])))) cli = cli.command(command);
