@@ -5,6 +5,7 @@
  * `{ queued: true }`.
  */
 import { E_JOB_OPTION_INVALID, Job, JOBS_CONFIG_KEYS, jobsPlugin, type Dispatcher, type JobContext } from "@fwkit/jobs";
+import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { ComposedMail, ServicesPlugin } from "@fwkit/services";
 import { defaultRegistry } from "@fwkit/services/plugin";
 import type { BatteryContext } from "./battery.js";
@@ -19,14 +20,42 @@ export function rememberServices(context: BatteryContext, plugin: ServicesPlugin
   return plugin;
 }
 
+const isText = (value: unknown): value is string => typeof value === "string";
+const isTextList = (value: unknown): boolean =>
+  Array.isArray(value) && value.length <= 100 && value.every((item) => isText(item) && item.length <= 320);
+
+/** The shape of a composed mail, checked by the worker once the sealed payload is opened. */
+const composedMailSchema: StandardSchemaV1<ComposedMail> = {
+  "~standard": {
+    version: 1,
+    vendor: "fwkit",
+    validate(value) {
+      const mail = value as Partial<Record<keyof ComposedMail, unknown>> | null;
+      const wrong = (message: string) => ({ issues: [{ message }] });
+      if (typeof mail !== "object" || mail === null) return wrong("a composed mail is an object");
+      if (!isText(mail.template) || !isText(mail.from) || !isText(mail.subject))
+        return wrong("template, from and subject are strings");
+      if (!isTextList(mail.to) || (mail.to as string[]).length === 0) return wrong("to lists 1 to 100 addresses");
+      for (const key of ["cc", "bcc"] as const)
+        if (mail[key] !== undefined && !isTextList(mail[key])) return wrong(`${key} lists up to 100 addresses`);
+      for (const key of ["replyTo", "text", "html"] as const)
+        if (mail[key] !== undefined && !isText(mail[key])) return wrong(`${key} is a string`);
+      return { value: mail as ComposedMail };
+    },
+  },
+};
+
 /**
  * Delivers a mail composed in a request (`mailer.compose`): what fw-b's contrib mails become when
  * the app has a Redis queue. Retried for about half an hour while the mail server is down, then
- * kept as failed (`jobs:retry` sends it again), never lost.
+ * kept as failed (`jobs:retry` sends it again), never lost. Sealed: the mail (a reset or
+ * verification link) is kept encrypted on the queue, and a worker delivers only mails this app
+ * composed, never one added on the dashboard or written to Redis by hand.
  */
 export class DeliverMail extends Job<ComposedMail> {
   static override jobName = "fwkit.deliver-mail";
-  static override options = { attempts: 10, backoff: "2s" };
+  static override schema = composedMailSchema;
+  static override options = { attempts: 10, backoff: "2s", sealed: true };
 
   async handle(mail: ComposedMail, context: JobContext): Promise<void> {
     const services = context.locals["services"] as ServicesPlugin["services"] | undefined;
