@@ -107,6 +107,13 @@ describe("same thing, same name in fw-a and fw-b", () => {
     assert.equal(fwA.renderMarkdown, fwB.renderMarkdown);
   });
 
+  test("custom metrics: defineCounter, defineGauge and defineHistogram are one set of functions, exported by both frameworks", () => {
+    for (const name of ["defineCounter", "defineGauge", "defineHistogram"] as const) {
+      assert.equal(typeof fwA[name], "function", `fw-a exports ${name}`);
+      assert.equal(fwA[name], fwB[name], `fw-b exports the same ${name}`);
+    }
+  });
+
   test("fw-b mounts another app under a prefix with `mounts`, as fw-a does", async () => {
     class Home extends fwB.FwB {
       index() {

@@ -30,6 +30,8 @@ export {
   type BatteryPlugins,
   type BatterySwitches,
 } from "./batteries.js";
+/** An app's own metrics, scraped with the framework's (docs/observability.md); re-exported by fw-a and fw-b. */
+export { defineCounter, defineGauge, defineHistogram } from "@fwkit/observability";
 export { DeliverMail, DeliverSignal, jobsBattery, type SignalDelivery } from "./jobs-battery.js";
 export { FRAMEWORK_CONFIG_KEYS, type FrameworkAppConfig } from "./config.js";
 export { errorTemplateNames } from "./error-pages.js";

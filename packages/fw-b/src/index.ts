@@ -60,3 +60,5 @@ export {
 // Signals, jobs and schedules (docs/services.md, docs/jobs.md).
 export { signal, SIGNALS } from "@fwkit/services";
 export { defineJob, Job, schedule, type JobContext } from "@fwkit/jobs";
+// The app's own metrics, on the scrape of /metrics (docs/observability.md).
+export { defineCounter, defineGauge, defineHistogram } from "@fwkit/app-kit";
