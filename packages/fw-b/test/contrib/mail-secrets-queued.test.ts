@@ -13,7 +13,21 @@ import { createUser, linkIn, startContribApp, type ContribApp } from "./fixture.
 
 const prefix = `fwb-mailsecret-${process.pid}`;
 // The Redis client the queue itself runs on (a dependency of BullMQ, beside the jobs battery).
-const { Redis } = createRequire(import.meta.resolve("@fwkit/jobs"))("ioredis") as typeof import("ioredis");
+interface RedisClient {
+  keys(pattern: string): Promise<string[]>;
+  type(key: string): Promise<string>;
+  hgetall(key: string): Promise<Record<string, string>>;
+  get(key: string): Promise<string | null>;
+  lrange(key: string, start: number, stop: number): Promise<string[]>;
+  zrange(key: string, start: number, stop: number): Promise<string[]>;
+  smembers(key: string): Promise<string[]>;
+  xrange(key: string, start: string, end: string): Promise<unknown>;
+  del(...keys: string[]): Promise<number>;
+  disconnect(): void;
+}
+const { Redis } = createRequire(import.meta.resolve("@fwkit/jobs"))("ioredis") as {
+  Redis: new (url: string) => RedisClient;
+};
 
 /** Every key under the prefix with its value, as text. */
 async function dumpRedis(url: string): Promise<string[]> {
