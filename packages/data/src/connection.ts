@@ -3,6 +3,7 @@
  * Every dialect is set to UTC here, so dates mean the same instant whatever the process time zone.
  */
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import knex, { type Knex } from "knex";
 import { driverLoader, report, telemetry } from "@fwkit/koa-host/plugin";
@@ -12,24 +13,35 @@ import { DEFAULT_DB_URL, parseDbUrl, type DbTarget, type Dialect } from "./db-ur
 import { E_DB_DRIVER_MISSING, E_DB_UNREACHABLE } from "./errors.js";
 import { retryLostReads } from "./read-retry.js";
 
-// Drivers resolve from this package, where they are dependencies, whatever the app's folder.
+// Drivers (optional peers of this package) resolve from the app's folder and are checked against
+// the peer ranges (see driverLoader).
 const drivers = driverLoader(import.meta.url, (url, name, reason) => new E_DB_DRIVER_MISSING(url, name, reason));
+const requireHere = createRequire(import.meta.url);
+
+type DriverName = "better-sqlite3" | "pg" | "mysql2";
 
 /**
- * The pg package, loaded when a PostgreSQL URL is configured (knex loads each dialect's driver
- * itself, on first connection); a SQLite or MySQL app never loads it.
+ * The driver a URL names, loaded from the app when the URL is configured (a SQLite app never
+ * loads pg); a missing one is E_DB_DRIVER_MISSING with its install command.
  */
-function loadPg(target: DbTarget): typeof pg {
-  return drivers.requireDriver<typeof pg>("pg", target.masked);
+function loadDriver<T>(name: DriverName, target: DbTarget): T {
+  return drivers.requireDriver<T>(name, target.masked);
 }
 
 /**
- * knex loads the SQLite and MySQL drivers itself (optional peer dependencies of this package);
- * loading the one a URL names first makes a missing one E_DB_DRIVER_MISSING with its install
- * command instead of knex's own message.
+ * knex's dialect client for `name`, handed `driver` instead of requiring the package itself:
+ * knex's own require() would find the copy beside knex (the framework's install), not the app's.
  */
-function loadDialectDriver(name: "better-sqlite3" | "mysql2", target: DbTarget): void {
-  drivers.requireDriver(name, target.masked);
+function clientWith(name: DriverName, driver: unknown): Knex.Config["client"] {
+  const { getDialectByNameOrAlias } = requireHere("knex/lib/dialects/index.js") as {
+    getDialectByNameOrAlias(name: string): new (...args: never[]) => object;
+  };
+  const Dialect = getDialectByNameOrAlias(name);
+  return class extends Dialect {
+    _driver(): unknown {
+      return driver;
+    }
+  } as unknown as Knex.Config["client"];
 }
 
 /** Options of {@link connect}. */
@@ -80,7 +92,8 @@ const dialectOf = new WeakMap<Knex, Dialect>();
 export function dialectOfKnex(db: Knex): Dialect {
   const known = dialectOf.get(db);
   if (known) return known;
-  const client = String((db.client as { config?: { client?: unknown } }).config?.client ?? "");
+  const { driverName, config } = db.client as { driverName?: string; config?: { client?: unknown } };
+  const client = driverName ?? String(config?.client ?? "");
   if (client.includes("sqlite")) return "sqlite";
   if (client.includes("mysql")) return "mysql";
   return "postgres";
@@ -110,9 +123,8 @@ export function knexConfig(target: DbTarget, options: ConnectOptions = {}): Knex
   const log = knexLog(options.logger);
   const pool = { min: options.pool?.min ?? 0, max: options.pool?.max ?? 10 };
   if (target.dialect === "sqlite") {
-    loadDialectDriver("better-sqlite3", target);
     return {
-      client: "better-sqlite3",
+      client: clientWith("better-sqlite3", loadDriver("better-sqlite3", target)),
       connection: { filename: target.filename },
       useNullAsDefault: true,
       log,
@@ -127,9 +139,10 @@ export function knexConfig(target: DbTarget, options: ConnectOptions = {}): Knex
     };
   }
   if (target.dialect === "postgres") {
-    const types = pgTypes(loadPg(target).types);
+    const driver = loadDriver<typeof pg>("pg", target);
+    const types = pgTypes(driver.types);
     return {
-      client: "pg",
+      client: clientWith("pg", driver),
       connection: {
         connectionString: target.connectionString,
         types,
@@ -145,9 +158,8 @@ export function knexConfig(target: DbTarget, options: ConnectOptions = {}): Knex
       },
     };
   }
-  loadDialectDriver("mysql2", target);
   return {
-    client: "mysql2",
+    client: clientWith("mysql2", loadDriver("mysql2", target)),
     connection: {
       host: target.host,
       port: target.port,

@@ -179,11 +179,7 @@ describe("job definitions and schedules", () => {
 
   test("a driver package that is missing names its install", async () => {
     await assert.rejects(
-      importDriver(
-        "bullmq-not-installed",
-        "job queue (QUEUE_URL=redis://...)",
-        () => import("bullmq-not-installed" as string),
-      ),
+      importDriver("bullmq-not-installed", "job queue (QUEUE_URL=redis://...)"),
       coded("E_JOBS_DRIVER_MISSING", /"bullmq-not-installed".*npm install bullmq-not-installed/),
     );
   });

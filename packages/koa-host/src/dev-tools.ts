@@ -6,49 +6,15 @@
  * the app first, then beside this package (the workspace, or an install that hoisted it), and
  * name the install command when neither has it.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { E_DEV_TOOL_MISSING } from "./errors.js";
+import { importTarget, packageDirFrom, packageOf, readManifest, subpathOf } from "./package-lookup.js";
 
 const requireHere = createRequire(import.meta.url);
 const HERE = dirname(fileURLToPath(import.meta.url));
-
-/** The package a specifier belongs to: `tsx/esm/api` -> `tsx`, `@scope/pkg/sub` -> `@scope/pkg`. */
-function packageOf(specifier: string): string {
-  const parts = specifier.split("/");
-  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
-}
-
-/** Node's lookup of `node_modules/<name>` from `dir` upwards. */
-function packageDirFrom(dir: string, name: string): string | undefined {
-  for (let current = dir; ; current = dirname(current)) {
-    const candidate = join(current, "node_modules", ...name.split("/"));
-    if (existsSync(join(candidate, "package.json"))) return candidate;
-    if (dirname(current) === current) return undefined;
-  }
-}
-
-type ExportTarget = string | null | { readonly [condition: string]: ExportTarget } | undefined;
-
-/** The file an ES import of `subpath` (`.` or `./x`) picks from a package's `exports` (import, node, default). */
-function importTarget(
-  manifest: { exports?: ExportTarget | Record<string, ExportTarget>; main?: string },
-  subpath: string,
-): string | undefined {
-  const pick = (target: ExportTarget): string | undefined => {
-    if (typeof target === "string") return target;
-    if (!target) return undefined;
-    return pick(target["import"]) ?? pick(target["node"]) ?? pick(target["default"]);
-  };
-  const exports = manifest.exports;
-  if (exports === undefined) return subpath === "." ? (manifest.main ?? "index.js") : subpath;
-  const bySubpath =
-    typeof exports === "object" && exports !== null && Object.keys(exports).some((key) => key.startsWith("."));
-  if (!bySubpath) return subpath === "." ? pick(exports as ExportTarget) : undefined;
-  return pick((exports as Record<string, ExportTarget>)[subpath]);
-}
 
 /**
  * The file an ES import of a development tool (`tsx`, `tsx/esm/api`, `esbuild`, `pino-pretty`)
@@ -65,15 +31,14 @@ export function resolveDevTool(
   besideDir?: string,
 ): string {
   const name = packageOf(specifier);
-  const subpath = specifier === name ? "." : `./${specifier.slice(name.length + 1)}`;
+  const subpath = subpathOf(specifier);
   const dir =
     packageDirFrom(resolve(appRoot), name) ??
     (besideDir === undefined ? undefined : packageDirFrom(besideDir, name)) ??
     packageDirFrom(HERE, name);
   if (dir === undefined)
     throw new E_DEV_TOOL_MISSING(name, purpose, `no node_modules/${name} in ${resolve(appRoot)} or its parents`);
-  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Parameters<typeof importTarget>[0];
-  const target = importTarget(manifest, subpath);
+  const target = importTarget(readManifest(dir), subpath);
   const file = target === undefined ? undefined : join(dir, target);
   if (file === undefined || !existsSync(file))
     throw new E_DEV_TOOL_MISSING(name, purpose, `${dir} has no ${subpath} to import`);

@@ -303,3 +303,11 @@ export const E_CLUSTER_PRIMARY_UNAVAILABLE = createError(
   (reason: string) =>
     `This worker's cluster primary cannot serve it: ${reason}. Check the primary's log (start); the worker is replaced if the primary restarts it.`,
 );
+
+/** An optional driver the app installed is outside the range the battery that loads it supports. */
+export const E_DRIVER_VERSION = createError(
+  "E_DRIVER_VERSION",
+  500,
+  (user: string, name: string, version: string, range: string, dir: string) =>
+    `The ${user} needs the package "${name}" in the range ${range}, but the app has ${name} ${version} (${dir}). Install a supported version in the app: npm install ${name}@"${range}"`,
+);

@@ -18,10 +18,12 @@ export type { Host, HostOptions, MountedApp, ResponderSetup } from "./host-types
 import { checkMount, mountPrefix, type MountParent } from "./mounts.js";
 import { createLogger, installContextLogger } from "./logger.js";
 import type { HostPlugin, HostRuntime, StaticFolder } from "./plugin.js";
-import { installTrustProxy, koaProxyOptions } from "./production/trust-proxy.js";
+import { installTrustProxy, koaProxyOptions, peerTrust } from "./production/trust-proxy.js";
 import { productionSettings } from "./production/settings.js";
 import { requestFront } from "./request-front.js";
 import { openApiPlugin } from "./openapi/plugin.js";
+import { appFolderOf } from "./app-folder.js";
+import { setDriverRoot } from "./driver-location.js";
 import { staticDir, staticFiles } from "./static-files.js";
 
 /**
@@ -35,6 +37,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     ...options.config,
     ...(options.basePath ? { basePath: options.basePath } : {}),
   });
+  // The app's drivers (database, Redis, mail...) resolve from its folder, not the framework's.
+  setDriverRoot(appFolderOf(config.root));
   const modules = options.modules ?? (await loadViewModules(config.root, options.viewModules));
   const table = buildRouteTable({ conventions: options.conventions, modules });
   const production = productionSettings(config);
@@ -60,6 +64,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     basePath,
     mounts: mountedRuntimes,
     lookupRoute: (ctx: Context) => lookup(ctx),
+    fromTrustedProxy: peerTrust(production.trustProxy),
   });
   for (const plugin of plugins) await plugin.setup?.({ config, logger, table, basePath, runtime });
   // trustProxy as a number believes that many X-Forwarded-For entries from the right (the balancer's own);

@@ -84,6 +84,7 @@ export { defineSlot, type Slot } from "./slot.js";
 export { staticFiles, type StaticOptions } from "./static-files.js";
 export { safeStaticPath } from "./static-path.js";
 export { driverLoader, type DriverLoader } from "./drivers.js";
+export { driverRoot, setDriverRoot } from "./driver-location.js";
 export { askPrimary, hasPrimaryParts, type PrimaryPartModule } from "./primary-parts.js";
 export {
   clusterCounters,

@@ -22,7 +22,7 @@ let loadedJose: Promise<typeof import("jose")> | undefined;
  * without it); the promise is kept so requests after the first do not go through the loader.
  */
 function jose(): Promise<typeof import("jose")> {
-  loadedJose ??= importDriver("jose", "JWT support", () => import("jose")).catch((error: unknown) => {
+  loadedJose ??= importDriver<typeof import("jose")>("jose", "JWT support").catch((error: unknown) => {
     loadedJose = undefined;
     throw error;
   });

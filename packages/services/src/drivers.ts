@@ -7,7 +7,7 @@
 import { driverLoader } from "@fwkit/koa-host/plugin";
 import { E_SERVICE_DRIVER_MISSING } from "./errors.js";
 
-/** `requireDriver(name, user)` for CommonJS packages, `importDriver(name, user, () => import(name))` for ES modules. */
+/** `requireDriver(name, user)` for CommonJS packages, `importDriver<typeof import("name")>(name, user)` for ES modules. */
 export const { requireDriver, importDriver } = driverLoader(
   import.meta.url,
   (user, name, reason) => new E_SERVICE_DRIVER_MISSING(user, name, reason),

@@ -9,7 +9,7 @@ import { driverLoader } from "@fwkit/koa-host/plugin";
 import { E_CONTRIB_DRIVER_MISSING } from "../errors.js";
 import type { ContribSettings } from "./config.js";
 
-/** `requireDriver(name, user)` for CommonJS packages, `importDriver(name, user, () => import(name))` for ES modules, `checkDriver` at start-up. */
+/** `requireDriver(name, user)` for CommonJS packages, `importDriver<typeof import("name")>(name, user)` for ES modules, `checkDriver` at start-up. */
 export const { requireDriver, importDriver, checkDriver } = driverLoader(
   import.meta.url,
   (user, name, reason) => new E_CONTRIB_DRIVER_MISSING(user, name, reason),

@@ -48,7 +48,7 @@ describe("the contrib modules' optional packages (svg-captcha, openid-client)", 
       typeof requireDriver<{ create?: unknown }>("svg-captcha", CONTRIB_DRIVERS.captcha.user).create,
       "function",
     );
-    const oidc = await importDriver("openid-client", CONTRIB_DRIVERS.oauth.user, () => import("openid-client"));
+    const oidc = await importDriver<typeof import("openid-client")>("openid-client", CONTRIB_DRIVERS.oauth.user);
     assert.equal(typeof oidc.discovery, "function");
   });
 

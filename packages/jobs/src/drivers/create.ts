@@ -13,6 +13,6 @@ export async function createDriver(
 ): Promise<QueueDriver> {
   if (location.kind !== "bullmq")
     return new MemoryDriver(location.kind, context, { completed: settings.keepCompleted, failed: settings.keepFailed });
-  const bullmq = await importDriver("bullmq", "job queue (QUEUE_URL=redis://...)", () => import("bullmq"));
+  const bullmq = await importDriver<typeof import("bullmq")>("bullmq", "job queue (QUEUE_URL=redis://...)");
   return new BullMQDriver(bullmq, location.redis, settings, context);
 }

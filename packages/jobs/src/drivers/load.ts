@@ -5,7 +5,7 @@
 import { driverLoader } from "@fwkit/koa-host/plugin";
 import { E_JOBS_DRIVER_MISSING } from "../errors.js";
 
-/** `importDriver(name, user, () => import(name))` for ES modules, `requireDriver(name, user)` for CommonJS ones. */
+/** `importDriver<typeof import("name")>(name, user)` for ES modules, `requireDriver(name, user)` for CommonJS ones. */
 export const { importDriver, requireDriver } = driverLoader(
   import.meta.url,
   (user, name, reason) => new E_JOBS_DRIVER_MISSING(user, name, reason),

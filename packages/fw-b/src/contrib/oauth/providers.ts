@@ -10,7 +10,7 @@ let loaded: Promise<typeof client> | undefined;
  * (checkContribDrivers); a failed import is E_CONTRIB_DRIVER_MISSING, retried at the next sign-in.
  */
 export function openidClient(): Promise<typeof client> {
-  loaded ??= importDriver(CONTRIB_DRIVERS.oauth.name, CONTRIB_DRIVERS.oauth.user, () => import("openid-client")).catch(
+  loaded ??= importDriver<typeof import("openid-client")>(CONTRIB_DRIVERS.oauth.name, CONTRIB_DRIVERS.oauth.user).catch(
     (error: unknown) => {
       loaded = undefined;
       throw error;

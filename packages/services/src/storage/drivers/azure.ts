@@ -42,7 +42,7 @@ export class AzureStorageDriver implements StorageDriver {
     this.container = service.getContainerClient(location.container);
     this.#disk = new LazyDisk(async () => {
       const [{ Disk, DriveFile, DriveDirectory }, { AzureBlobDisk }] = await Promise.all([
-        importDriver("flydrive", user, () => import("flydrive")),
+        importDriver<typeof import("flydrive")>("flydrive", user),
         import("./azure-disk.js"),
       ]);
       return new Disk(

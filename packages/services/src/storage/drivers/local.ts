@@ -40,8 +40,8 @@ export class LocalDriver implements StorageDriver {
     this.#disk = new LazyDisk(async () => {
       const user = "local file storage";
       const [{ Disk }, { FSDriver }] = await Promise.all([
-        importDriver("flydrive", user, () => import("flydrive")),
-        importDriver("flydrive", user, () => import("flydrive/drivers/fs")),
+        importDriver<typeof import("flydrive")>("flydrive", user),
+        importDriver<typeof import("flydrive/drivers/fs")>("flydrive/drivers/fs", user),
       ]);
       return new Disk(new FSDriver({ location: options.directory, visibility: options.visibility }));
     });

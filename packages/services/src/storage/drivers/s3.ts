@@ -50,8 +50,8 @@ export class S3StorageDriver implements StorageDriver {
     this.#disk = new LazyDisk(async () => {
       const user = this.kind === "gcs" ? "Google Cloud Storage file storage" : "S3 file storage";
       const [{ Disk }, { S3Driver }] = await Promise.all([
-        importDriver("flydrive", user, () => import("flydrive")),
-        importDriver("flydrive", user, () => import("flydrive/drivers/s3")),
+        importDriver<typeof import("flydrive")>("flydrive", user),
+        importDriver<typeof import("flydrive/drivers/s3")>("flydrive/drivers/s3", user),
       ]);
       return new Disk(
         new S3Driver({
