@@ -12,6 +12,8 @@ import { headerCases } from "./cases/headers.js";
 import { proxyCases } from "./cases/proxy.js";
 import { LIMIT_USERS, limitCases } from "./cases/limits.js";
 import { mailLinkCases } from "./cases/mail-links.js";
+import { redirectCases } from "./cases/redirects.js";
+import { refusedInputCases } from "./cases/refused-input.js";
 import { cookieCases, LOGIN_USERS, loginCases } from "./cases/session-login.js";
 import { SESSION_USERS, sessionCases } from "./cases/sessions.js";
 import { xssCases } from "./cases/xss.js";
@@ -41,6 +43,8 @@ export function runSecuritySuite(framework: Framework): void {
     describe("session cookie", () => cookieCases(target, "/posts/edit"));
     describe("security headers", () => headerCases(target));
     describe("through the generated HAProxy", () => proxyCases(target));
+    describe("refused input of any size: bounded stores, never 5xx", () => refusedInputCases(target));
+    describe("redirect targets with dot segments", () => redirectCases(target));
     // Before the login cases: their per-address case uses up this address's failed-login allowance.
     if (framework === "fw-b") describe("sessions: anonymous visitors and password changes", () => sessionCases(target));
     if (framework === "fw-b") describe("login", () => loginCases(target));

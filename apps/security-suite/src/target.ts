@@ -1,6 +1,6 @@
 /**
- * A freshly scaffolded app under attack: `fw-a gen:init` or `fw-b :init` in a temporary folder, the
- * suite's files written over it (src/attack-files.ts), then the app started in its own process in
+ * A freshly scaffolded app under attack: `fw-a gen:init` or `fw-b :init` in a temporary folder with
+ * two generated resources (the `memos` HTML forms and the `gadgets` JSON API), the suite's files written over it (src/attack-files.ts), then the app started in its own process in
  * production mode (APP_ENV=production, SECRET_KEY set), its output kept as the error log.
  */
 import assert from "node:assert/strict";
@@ -59,6 +59,7 @@ const TSX = import.meta.resolve("tsx");
 let marks = 0;
 
 const INIT: Record<Framework, string> = { "fw-a": "gen:init", "fw-b": ":init" };
+const RESOURCE: Record<Framework, string> = { "fw-a": "gen:resource", "fw-b": ":resource" };
 
 /** Runs the framework's CLI from its sources (no build needed), as a user runs `npx fw-b ...`. */
 function cli(framework: Framework, cwd: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): void {
@@ -76,6 +77,9 @@ function cli(framework: Framework, cwd: string, args: readonly string[], env: No
 export function scaffold(framework: Framework): string {
   const root = mkdtempSync(join(tmpdir(), `security-suite-${framework}-`));
   cli(framework, root, [INIT[framework]]);
+  // Generated resources, as an app has them on day one: an HTML form and a JSON API.
+  cli(framework, root, [RESOURCE[framework], "Memo", "title:string", "body:text"]);
+  cli(framework, root, [RESOURCE[framework], "Gadget", "name:string", "--api"]);
   const files = framework === "fw-a" ? fwaFiles() : fwbFiles();
   files["data/posts.json"] = JSON.stringify(XSS_VECTORS);
   for (const [path, content] of Object.entries(files)) {

@@ -6,6 +6,7 @@
  */
 import type { Middleware } from "koa";
 import { E_NO_SESSION } from "./errors.js";
+import { boundFieldErrors, boundOldInput } from "./refused-input.js";
 import type { FieldErrors } from "./validate.js";
 
 /** One flash message. */
@@ -76,11 +77,15 @@ export function flash(ctx: object, kind: string, message: string): void {
   store(ctx, data);
 }
 
-/** Stores per-field errors and old input for the next request (after a failed form post). */
+/**
+ * Stores per-field errors and old input for the next request (after a failed form post), within
+ * `REFUSED_INPUT_LIMITS`: whatever was posted, a refused form adds a bounded number of bytes
+ * to the session (a cookie, or a server-side store).
+ */
 export function flashInput(ctx: object, errors: FieldErrors, old: Record<string, unknown>): void {
   const data = outgoing(ctx, "Redirecting a failed form with its errors");
-  data.errors = { ...data.errors, ...errors };
-  data.old = { ...data.old, ...old };
+  data.errors = boundFieldErrors({ ...data.errors, ...errors });
+  data.old = boundOldInput({ ...data.old, ...old });
   store(ctx, data);
 }
 

@@ -66,6 +66,7 @@ export { paginate, pageUrl, type Page, type PageLink, type PaginateOptions } fro
 export { paginationLinks, type PaginationLabels } from "./pagination-html.js";
 export { input } from "./declared-input.js";
 export { dataPlugin, type DataPlugin, type DataPluginOptions } from "./plugin.js";
+export { declaredFields, REFUSED_INPUT_LIMITS } from "./refused-input.js";
 export { dateColumn, modelTimestamps } from "./schema.js";
 export { listSeeds, runSeeds, type RunSeedsOptions, type SeedContext, type SeedFunction } from "./seeds/index.js";
 export { transaction } from "./transaction.js";

@@ -5,6 +5,7 @@
  */
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import { E_VALIDATION } from "./errors.js";
+import { boundOldInput, declaredFields } from "./refused-input.js";
 import { requestLanguage } from "./request-text.js";
 import { asZodSchema, zodErrorMap } from "./zod-locale.js";
 
@@ -85,16 +86,23 @@ function keepable(value: unknown): unknown {
   return undefined;
 }
 
-/** The input to show again in a form: strings, numbers and booleans, secrets left out, long text cut. */
-export function oldInput(input: unknown): Record<string, unknown> {
+/**
+ * The input to show again in a form: strings, numbers and booleans, secrets left out, long text
+ * cut, and at most `REFUSED_INPUT_LIMITS` fields and bytes. With `declared` (the field names
+ * of the form's schema, see {@link declaredFields}) only those fields are kept: a refused post's
+ * extra fields are never stored.
+ */
+export function oldInput(input: unknown, declared?: ReadonlySet<string>): Record<string, unknown> {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return {};
   const old: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) {
+  const record = input as Record<string, unknown>;
+  const keys = declared ? [...declared].filter((key) => Object.hasOwn(record, key)) : Object.keys(record);
+  for (const key of keys) {
     if (SECRET_FIELD.test(key)) continue;
-    const kept = keepable(value);
+    const kept = keepable(record[key]);
     if (kept !== undefined) old[key] = kept;
   }
-  return old;
+  return boundOldInput(old);
 }
 
 function sourceValue(ctx: InputContext, source: InputSource): unknown {
@@ -110,7 +118,7 @@ function sourceValue(ctx: InputContext, source: InputSource): unknown {
 export async function validateValue<S extends StandardSchemaV1>(
   schema: S,
   value: unknown,
-  old: Record<string, unknown> = oldInput(value),
+  old: Record<string, unknown> = oldInput(value, declaredFields(schema)),
   language?: string,
 ): Promise<StandardSchemaV1.InferOutput<S>> {
   const errorMap = language ? zodErrorMap(language) : undefined;
@@ -139,9 +147,9 @@ export async function validate<S extends StandardSchemaV1>(
     typeof options.from === "string" ? [options.from] : (options.from ?? ["body"]);
   const values = sources.map((source) => sourceValue(ctx, source));
   const value = values.length === 1 ? values[0] : Object.assign({}, ...values.filter((v) => typeof v === "object"));
-  const old = Object.assign(
-    {},
-    ...sources.filter((s) => s !== "files").map((s) => oldInput(sourceValue(ctx, s))),
-  ) as Record<string, unknown>;
+  const declared = declaredFields(schema);
+  const old = boundOldInput(
+    Object.assign({}, ...sources.filter((s) => s !== "files").map((s) => oldInput(sourceValue(ctx, s), declared))),
+  );
   return validateValue(schema, value, old, requestLanguage(ctx));
 }

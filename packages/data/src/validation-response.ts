@@ -7,6 +7,7 @@ import type { Context, Middleware } from "koa";
 import { toXml } from "@fwkit/koa-host/plugin";
 import { declaredResponseKind } from "routing-kernel/plugin";
 import { flash, flashInput, hasSession } from "./flash.js";
+import { boundMessage } from "./refused-input.js";
 import { requestText } from "./request-text.js";
 import { defaultValidationMessage, isValidationError, type ValidationError } from "./validate.js";
 
@@ -123,7 +124,8 @@ export function respondToValidationError(ctx: Context, error: ValidationError, k
     return true;
   }
   if (!hasSession(ctx)) return false;
-  flash(ctx, "error", validationSummary(ctx, error));
+  // The summary names the failing fields, which a post can make as many as it likes.
+  flash(ctx, "error", boundMessage(validationSummary(ctx, error)));
   flashInput(ctx, error.fields, error.old);
   ctx.status = 303;
   ctx.redirect(backUrl(ctx));

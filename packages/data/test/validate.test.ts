@@ -50,7 +50,8 @@ describe("validate", () => {
       assert.equal(error.status, 422);
       assert.equal(error.code, "E_VALIDATION");
       assert.deepEqual(Object.keys(error.fields).sort(), ["email", "password"]);
-      assert.deepEqual(error.old, { page: "2", email: "x", tags: ["a", 1] });
+      // Only the schema's declared fields are kept (page and tags are not declared).
+      assert.deepEqual(error.old, { email: "x" });
       assert.equal(error.message, "Validation failed for email, password.");
       return true;
     });
@@ -90,7 +91,8 @@ describe("fieldErrors and oldInput", () => {
       ok: true,
     });
     assert.deepEqual(Object.keys(old), ["name", "long", "ok"]);
-    assert.equal((old["long"] as string).length, 2000);
+    // Cut to what fits in the bytes a refused form may keep.
+    assert.ok((old["long"] as string).length > 1000 && (old["long"] as string).length < 1536);
     assert.deepEqual(oldInput(null), {});
     assert.deepEqual(oldInput(["a"]), {});
   });

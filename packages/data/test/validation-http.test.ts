@@ -146,6 +146,22 @@ describe("validation errors for HTML forms", () => {
     assert.deepEqual(again, { flash_messages: [], errors: {}, old: {} }, "flash data is read once");
   });
 
+  test("an oversized refused form keeps only its declared fields, within the documented bytes", async () => {
+    const browser = httpClient(app.origin);
+    const fields: Record<string, string> = { ...badForm };
+    // Under koa-body's 56 KB form limit.
+    for (let i = 0; i < 24; i++) fields[`junk${i}`] = "x".repeat(2000);
+    const response = await browser.fetch("/signup", { method: "POST", headers: formHeaders, body: form(fields) });
+    assert.equal(response.status, 303);
+    const cookies = response.headers.getSetCookie().join("; ");
+    assert.ok(cookies.length < 4096, `the session cookie holds ${cookies.length} characters`);
+    const page = (await (await browser.fetch("/signup")).json()) as {
+      flash_messages: { message: string }[];
+      old: Record<string, unknown>;
+    };
+    assert.deepEqual(page.old, { email: "not-an-email", name: "A", age: "7" });
+  });
+
   test("a Referer from another site is not followed: back to the same path", async () => {
     const browser = httpClient(app.origin);
     const response = await browser.fetch("/signup", {

@@ -47,6 +47,9 @@ export interface SessionMiddlewareOptions {
   readonly storeOutage?: OutageLog;
 }
 
+/** The session key of the data battery's flash data (messages, a refused form's errors and old input). */
+const FLASH_KEY = "flash";
+
 /** Browsers keep at most about 4 KB per cookie; a longer value is not ours. */
 export const MAX_COOKIE_LENGTH = 4096;
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -76,9 +79,20 @@ function stateOf(ctx: Context): RequestState | undefined {
 /** Signed-cookie codec: JSON, base64url, HMAC. Anything that does not verify is a SyntaxError, i.e. a fresh session. */
 function cookieCodec(secrets: readonly string[]) {
   const signer = createSigner(secrets, "session-cookie");
+  const seal = (data: SessionData): string => signer.sign(Buffer.from(JSON.stringify(data)).toString("base64url"));
   return {
     encode: (data: SessionData): string => {
-      const value = signer.sign(Buffer.from(JSON.stringify(data)).toString("base64url"));
+      let value = seal(data);
+      // A refused form's flash data (the data battery's, under "flash") is client input: when it is
+      // what no longer fits, its old input and field messages are dropped, never the request (no 500).
+      const flash = data[FLASH_KEY];
+      if (value.length > MAX_COOKIE_LENGTH && flash && typeof flash === "object" && !Array.isArray(flash)) {
+        const { messages } = flash as { messages?: unknown };
+        value = seal({
+          ...data,
+          [FLASH_KEY]: { messages: Array.isArray(messages) ? messages.slice(0, 1) : [], errors: {}, old: {} },
+        });
+      }
       if (value.length > MAX_COOKIE_LENGTH) throw new E_SESSION_COOKIE_TOO_LARGE(value.length, MAX_COOKIE_LENGTH);
       return value;
     },

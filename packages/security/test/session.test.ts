@@ -15,6 +15,22 @@ class Index extends View {
     return { ok: true };
   }
 
+  /** Near the cookie's limit, then a refused form's flash data on top (the data battery's shape). */
+  refused() {
+    const session = getSession(this.ctx);
+    session.blob = "x".repeat(2000);
+    session.flash = {
+      messages: [{ kind: "error", message: "Refused." }],
+      errors: { a: ["bad"] },
+      old: { a: "y".repeat(2000) },
+    };
+    return { ok: true };
+  }
+
+  flash() {
+    return { flash: getSession(this.ctx).flash ?? null, size: String(getSession(this.ctx).blob ?? "").length };
+  }
+
   read() {
     return { id: sessionId(this.ctx) ?? null, size: String(getSession(this.ctx).blob ?? "").length };
   }
@@ -43,6 +59,15 @@ describe("cookie sessions", () => {
     const client = new HttpClient(app.url);
     await client.get("/big?size=10");
     assert.deepEqual((await client.get("/read")).json(), { id: null, size: 10 });
+  });
+
+  test("a refused form's flash data that does not fit drops its old input, never answering 500", async () => {
+    const client = new HttpClient(app.url);
+    assert.equal((await client.get("/refused")).status, 200);
+    assert.deepEqual((await client.get("/flash")).json(), {
+      flash: { messages: [{ kind: "error", message: "Refused." }], errors: {}, old: {} },
+      size: 2000,
+    });
   });
 
   test("session data too large for a cookie is a coded 500, not silent loss", async () => {

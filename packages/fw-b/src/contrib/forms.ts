@@ -1,6 +1,6 @@
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { Context } from "koa";
-import { fieldErrors, oldInput, ValidationError, type FieldErrors } from "@fwkit/data";
+import { declaredFields, fieldErrors, oldInput, ValidationError, type FieldErrors } from "@fwkit/data";
 import { z } from "zod";
 import { CAPTCHA_FIELD } from "./captcha/svg.js";
 import type { Translate } from "./i18n/i18n.js";
@@ -65,6 +65,9 @@ export function fields(t: Translate) {
   };
 }
 
+/** The fields of the schema a posted form was checked against: a refused form's old input keeps only these. */
+const declaredOf = new WeakMap<object, ReadonlySet<string>>();
+
 /**
  * Validates a posted form: the schema, and the captcha when `captcha` is true and the captcha
  * module is on. Failures throw a ValidationError with every message (translated) and the input
@@ -77,6 +80,9 @@ export async function checkForm<S extends StandardSchemaV1>(
 ): Promise<StandardSchemaV1.InferOutput<S>> {
   const t = translatorOf(ctx);
   const body = bodyOf(ctx);
+  const declared = declaredFields(schema);
+  // A view may refuse the form later (a taken name, wrong credentials): it then keeps these fields too.
+  if (declared) declaredOf.set(body, declared);
   const result = await schema["~standard"].validate(body);
   const problems: FieldErrors = result.issues ? fieldErrors(result.issues) : {};
   const verifier = options.captcha ? contribOf(ctx).captcha : undefined;
@@ -91,7 +97,8 @@ export async function checkForm<S extends StandardSchemaV1>(
  * below" would point at fields nobody marked.
  */
 export function invalid(t: Translate, problems: FieldErrors, body: unknown): ValidationError {
-  const error = new ValidationError(problems, oldInput(body));
+  const declared = typeof body === "object" && body !== null ? declaredOf.get(body) : undefined;
+  const error = new ValidationError(problems, oldInput(body, declared));
   const formOnly = problems["_form"]?.length && Object.keys(problems).every((name) => name === "_form");
   error.message = formOnly ? problems["_form"]!.join(" ") : t("form.invalid");
   return error;
