@@ -51,6 +51,8 @@ export interface ConformanceSecurity {
    */
   // `never`: each framework's own options type is accepted.
   readonly rateLimit?: (options: never) => ClassOrMethodDecoratorLike;
+  /** The framework's idempotency-key decorator (bare, class or method); without it the idempotency cases are skipped. */
+  readonly idempotent?: ClassOrMethodDecoratorLike;
   /** The CSRF token of the request a view instance serves. */
   csrfToken(view: object): string;
   /** The session of the request a view instance serves (a mutable object). */

@@ -8,6 +8,7 @@ import { declaredSchemaCases } from "./cases/declared-schemas.js";
 import { decoratorCases } from "./cases/decorators.js";
 import { errorPageCases } from "./cases/error-pages.js";
 import { errorsBeforeViewCases } from "./cases/errors-before-view.js";
+import { idempotencyCases } from "./cases/idempotency.js";
 import { inheritanceCases } from "./cases/inheritance.js";
 import { lifecycleCases } from "./cases/lifecycle.js";
 import { optionCases } from "./cases/options.js";
@@ -47,6 +48,7 @@ export function runConformance(adapter: ConformanceAdapter): void {
     securityCases(context);
     csrfRouteCases(context);
     rateLimitCases(context);
+    idempotencyCases(context);
     errorsBeforeViewCases(context);
     errorPageCases(context);
     resultCases(context);

@@ -6,6 +6,7 @@ import {
   csrfToken,
   currentUser,
   hashPassword,
+  idempotent,
   issueToken,
   login,
   loginRequired,
@@ -22,7 +23,8 @@ import { verifyUserPassword } from "@fwkit/security/plugin";
  * Framework A's security helpers. Decorators: `@security.csrfExempt` (no CSRF check for this view),
  * `@security.loginRequired` (HTML views redirect to the login page, JSON views answer 401),
  * `@security.bearerAuth` (a valid JWT is required; claims on `this.claims`), `@security.cors(options)`,
- * `@security.rateLimit({ max, window, by })` (429 with Retry-After once a client used up `max` in `window`).
+ * `@security.rateLimit({ max, window, by })` (429 with Retry-After once a client used up `max` in `window`),
+ * `@security.idempotent` (a POST/PUT/PATCH/DELETE carrying an `Idempotency-Key` runs once; a repeat gets the first answer).
  * Functions take the Koa context: `await security.login(this.ctx, user)`,
  * `await security.issueToken(this.ctx, { sub: "42" })` (a JWT signed with the app's key).
  * `security.hashPassword(pw)` and `security.needsRehash(hash)` use the app's resolved password
@@ -37,6 +39,7 @@ export const security = Object.freeze({
   bearerAuth,
   cors,
   rateLimit,
+  idempotent,
   login,
   logout,
   updateSessionAuth,

@@ -41,8 +41,13 @@ export interface ConformanceParts {
     httpError(status: number, message: string): unknown;
     readonly xml?: unknown;
   };
-  /** Its CSRF exemption, CORS and rate-limit decorators. */
-  readonly security: { readonly csrfExempt: unknown; readonly cors?: unknown; readonly rateLimit?: unknown };
+  /** Its CSRF exemption, CORS, rate-limit and idempotency-key decorators. */
+  readonly security: {
+    readonly csrfExempt: unknown;
+    readonly cors?: unknown;
+    readonly rateLimit?: unknown;
+    readonly idempotent?: unknown;
+  };
   /** The Node arguments that run its CLI, and its names of the shared commands. */
   readonly cli: { readonly argv: readonly string[]; readonly commands: object };
   /** Its error page listing the flash messages (`templates/error.html` and its text), as a real layout does. */

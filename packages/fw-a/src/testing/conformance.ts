@@ -35,6 +35,7 @@ export const conformanceAdapter = frameworkConformance(framework, {
     csrfExempt: security.csrfExempt,
     cors: (settings: { readonly origin: string }) => security.cors(settings),
     rateLimit: security.rateLimit,
+    idempotent: security.idempotent,
   },
   cli: conformanceCli,
   /** fw-a's error page (Nunjucks) listing the flash messages, as a real layout does. */

@@ -1,7 +1,15 @@
 import { makeCacheDecorator } from "@fwkit/services/plugin";
 import type { ViewDecorator } from "routing-kernel";
 
-export { bearerAuth, cors, csrfExempt, loginRequired, rateLimit, type RateLimitOptions } from "@fwkit/security";
+export {
+  bearerAuth,
+  cors,
+  csrfExempt,
+  idempotent,
+  loginRequired,
+  rateLimit,
+  type RateLimitOptions,
+} from "@fwkit/security";
 
 /**
  * Caches the GET answers of a view method (or of every method of a class) for `seconds`, in the

@@ -9,7 +9,17 @@ import { frameworkConformance } from "@fwkit/app-kit/testing";
 import { HTTPError, redirect, reply, type ReplyInit } from "@fwkit/koa-host";
 import { framework } from "../app.js";
 import { FwB } from "../base.js";
-import { body, cors, csrfExempt, query, rateLimit, renderJson, renderXml, route } from "../decorators/index.js";
+import {
+  body,
+  cors,
+  csrfExempt,
+  idempotent,
+  query,
+  rateLimit,
+  renderJson,
+  renderXml,
+  route,
+} from "../decorators/index.js";
 import { request } from "../request.js";
 import { conformanceCli } from "./conformance-cli.js";
 
@@ -50,7 +60,7 @@ export const conformanceAdapter = frameworkConformance(framework, {
     httpError: (status: number, message: string) => new HTTPError(status, message),
     xml: renderXml,
   },
-  security: { csrfExempt, cors: (settings: { readonly origin: string }) => cors(settings), rateLimit },
+  security: { csrfExempt, cors: (settings: { readonly origin: string }) => cors(settings), rateLimit, idempotent },
   cli: conformanceCli,
   /** fw-b's error page (Pug) listing the flash messages, as a real layout does. */
   flashErrorPage: {
