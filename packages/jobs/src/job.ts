@@ -69,9 +69,12 @@ export interface JobContext {
   /** The job's name (its class's `jobName`, or the class name). */
   readonly name: string;
   readonly queue: string;
-  /** Which attempt this is, from 1. */
+  /**
+   * Which attempt this is, from 1. A run cut short by a stall (its worker killed) counts, so after
+   * one the next run sees 2; retries follow failed attempts only, so `attempt` may then pass `maxAttempts`.
+   */
   readonly attempt: number;
-  /** How many attempts it has in all. */
+  /** How many attempts it has in all (runs that failed; a stall does not use one up). */
   readonly maxAttempts: number;
   /** Aborted when the attempt is given up (its timeout, or the worker's shutdown grace, ran out): stop early, it will be retried. */
   readonly signal: AbortSignal;

@@ -215,7 +215,7 @@ export class JobQueue implements Dispatcher {
       this.events.emit("completed", { ...base, durationMs: performance.now() - started });
       return result;
     } catch (error) {
-      const final = job.attempt >= job.maxAttempts || isUnrecoverable(error);
+      const final = (job.failedBefore ?? job.attempt - 1) + 1 >= job.maxAttempts || isUnrecoverable(error);
       this.events.emit("failed", {
         ...base,
         maxAttempts: job.maxAttempts,

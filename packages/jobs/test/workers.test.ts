@@ -116,6 +116,15 @@ describe("worker processes on Redis", () => {
     const ends = all.filter((run) => run.what === "end");
     assert.equal(ends.length, 1, JSON.stringify(all));
     assert.notEqual(ends[0]!.pid, starter);
+    // The run after the stall is the job's second attempt, though the first never failed.
+    assert.deepEqual(
+      all.map((run) => [run.what, run.attempt]),
+      [
+        ["start", 1],
+        ["start", 2],
+        ["end", 2],
+      ],
+    );
     const survivor = [first!, second!].find((worker) => worker !== victim)!;
     assert.match(survivor.output(), new RegExp(`stalled default:${id}\n`), "the stalled event fired on the survivor");
     assert.deepEqual(await queue.failed(), []);

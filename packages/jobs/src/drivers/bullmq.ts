@@ -144,7 +144,10 @@ export class BullMQDriver implements QueueDriver {
               queue: name,
               payload: job.data,
               trace: traceOf(job),
-              attempt: job.attemptsMade + 1,
+              // attemptsStarted counts a run cut short by a stall (its worker killed), which
+              // attemptsMade (failed runs) does not; BullMQ's retries follow attemptsMade.
+              attempt: Math.max(job.attemptsMade + 1, job.attemptsStarted ?? 0),
+              failedBefore: job.attemptsMade,
               maxAttempts: job.opts.attempts ?? 1,
               signal: abort.signal,
             });

@@ -31,9 +31,11 @@ export interface RunnableJob {
   readonly payload: unknown;
   /** The dispatcher's trace context, when one was stored with the job. */
   readonly trace?: JobTrace | undefined;
-  /** This attempt, from 1. */
+  /** This attempt, from 1 (runs cut short by a stall count). */
   readonly attempt: number;
   readonly maxAttempts: number;
+  /** Attempts that failed before this one (what decides a retry); `attempt - 1` when absent. */
+  readonly failedBefore?: number;
   /** Aborted when the worker gives up on the job (the grace ran out). */
   readonly signal: AbortSignal;
 }
