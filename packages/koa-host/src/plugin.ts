@@ -26,6 +26,12 @@ export interface HostRuntime {
    * route answers. Matches once per request: the dispatcher reuses the answer.
    */
   lookupRoute(ctx: Context): RouteLookup | undefined;
+  /**
+   * Whether this request's connection comes from a proxy the app trusts (`trustProxy`): only then
+   * does the app believe what the proxy writes for the client (`X-Forwarded-*`, the request id, the
+   * W3C trace context). A header any client can write is read through this test, never directly.
+   */
+  fromTrustedProxy(ctx: Context): boolean;
 }
 
 /** What a plugin receives once at start-up. */
@@ -119,6 +125,11 @@ export interface HostPlugin {
   readiness?(): readonly ReadinessCheck[];
   /** Releases connections and timers at shutdown. */
   close?(): Promise<void>;
+  /**
+   * The development tools this plugin serves now (`"/_mail (mail previews and caught mails)"`),
+   * guarded with `loopbackOnly`; named in the warning when the app listens on another address.
+   */
+  devTools?(): readonly string[];
   /**
    * The plugin's part of the app's OpenAPI document: its security schemes, and per route what it
    * adds (the security battery: 401 and a session or bearer requirement for guarded views, 403

@@ -23,6 +23,15 @@ class Blog extends TestView {
   }
 }
 
+/** A view with no database, for the apps started after the first one's pool is closed. */
+class Page extends TestView {
+  @routePath("route", "/:slug")
+  show(slug: string) {
+    this.ctx.log.info("showing a page");
+    return { slug };
+  }
+}
+
 const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
 const PARENT_ID = "00f067aa0ba902b7";
 const traceparent = `00-${TRACE_ID}-${PARENT_ID}-01`;
@@ -41,14 +50,19 @@ function child(spans: readonly ReadableSpan[], parent: ReadableSpan, name: RegEx
 describe("tracing with an in-memory exporter", async () => {
   const exporter = new InMemorySpanExporter();
   const logs = captureLogs();
-  const app = await startApp({ Blog }, { tracing: { enabled: true, exporter, serviceName: "blog-test" } }, { logs });
+  // The test's requests come from loopback, as a balancer's would on this host.
+  const app = await startApp(
+    { Blog },
+    { tracing: { enabled: true, exporter, serviceName: "blog-test" }, trustProxy: "loopback" },
+    { logs },
+  );
   db = await connect(await requireServer("postgres"));
   after(async () => {
     await app.host.close();
     await db?.close();
   });
 
-  test("a request continues the incoming traceparent: server span GET Blog.show, view span, render and knex spans under it", async () => {
+  test("a request from a trusted proxy continues its traceparent: server span GET Blog.show, view span, render and knex spans under it", async () => {
     const res = await fetch(`${app.url}/blog/hello`, { headers: { traceparent } });
     assert.equal(res.status, 200);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -88,6 +102,35 @@ describe("tracing with an in-memory exporter", async () => {
   });
 });
 
+describe("a client's forged traceparent (no trusted proxy)", () => {
+  test("is not continued: its trace id reaches no span and no log line, and its sampled flag forces no export", async () => {
+    const exporter = new InMemorySpanExporter();
+    const logs = captureLogs();
+    // Sampled at a ratio of 0: only a trusted parent's sampled flag could make a span exported.
+    process.env["OTEL_TRACES_SAMPLER"] = "parentbased_traceidratio";
+    process.env["OTEL_TRACES_SAMPLER_ARG"] = "0";
+    const app = await startApp({ Page }, { tracing: { enabled: true, exporter }, trustProxy: false }, { logs });
+    try {
+      for (let i = 0; i < 20; i++) {
+        const res = await fetch(`${app.url}/page/forged-${i}`, { headers: { traceparent } });
+        assert.equal(res.status, 200);
+        await res.text();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const exported = exporter.getFinishedSpans();
+      assert.equal(exported.length, 0, `no forged request is exported: ${exported.map((s) => s.name).join(", ")}`);
+      const forged = logs.lines.filter((line) => line["trace_id"] === TRACE_ID);
+      assert.deepEqual(forged, [], "the client's trace id is in no log line");
+      const requestLines = logs.lines.filter((line) => String(line["msg"]).startsWith("GET /page/forged-"));
+      assert.equal(requestLines.length, 20, "every request is logged, with a trace id of its own");
+    } finally {
+      await app.host.close();
+      delete process.env["OTEL_TRACES_SAMPLER"];
+      delete process.env["OTEL_TRACES_SAMPLER_ARG"];
+    }
+  });
+});
+
 describe("tracing through OTLP over HTTP", () => {
   test("spans reach an OTLP receiver at OTEL_EXPORTER_OTLP_ENDPOINT once the app closes (batch export)", async () => {
     const received: Array<{ path: string; body: Buffer; type: string | undefined }> = [];
@@ -104,7 +147,7 @@ describe("tracing through OTLP over HTTP", () => {
     process.env["OTEL_EXPORTER_OTLP_ENDPOINT"] = endpoint;
     process.env["OTEL_EXPORTER_OTLP_PROTOCOL"] = "http/json";
     try {
-      const app = await startApp({ Blog }, {});
+      const app = await startApp({ Blog }, { trustProxy: "loopback" });
       assert.equal(app.plugin.settings.tracing.enabled, true, "the OTLP endpoint variable alone switches tracing on");
       await (await fetch(`${app.url}/blog/otlp`, { headers: { traceparent } })).text();
       await app.host.close();

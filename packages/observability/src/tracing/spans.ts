@@ -1,6 +1,6 @@
 /**
  * The spans of a request: the server span (named `GET Blog.show` once the route is known, continuing
- * the balancer's W3C `traceparent`), the view's span around its method and answer, and child spans
+ * the W3C `traceparent` of a trusted proxy, never a client's), the view's span around its method and answer, and child spans
  * for the operations the host and batteries report (template renders, mails, storage calls, jobs)
  * and for knex queries (from knex's own query events).
  */
@@ -41,10 +41,20 @@ function failed(span: Span, error: unknown): void {
   span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
 }
 
+/** The incoming W3C trace context when a trusted proxy sent it, else a new trace's root. */
+function trustedParent(ctx: Context): OtelContext {
+  const runtime = ctx.runtime as HostRuntime | undefined;
+  // A bare Koa app (no host) has no proxy setting: nothing is believed.
+  if (!runtime?.fromTrustedProxy?.(ctx)) return ROOT_CONTEXT;
+  return propagation.extract(ROOT_CONTEXT, ctx.req.headers);
+}
+
 /** The server span of every request (see the file comment). */
 export function serverSpan(): Middleware {
   return async (ctx, next) => {
-    const parent = propagation.extract(ROOT_CONTEXT, ctx.req.headers);
+    // The balancer's trace context only from a trusted proxy (`trustProxy`, as the request id): a
+    // client's forged `traceparent` would put its trace id in the logs and force the export.
+    const parent = trustedParent(ctx);
     const span = tracer().startSpan(
       ctx.method,
       {
