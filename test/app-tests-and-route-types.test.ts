@@ -91,8 +91,9 @@ export async function checks(): Promise<string[]> {
 `;
 
 function run(command: string, args: readonly string[], cwd: string) {
-  // The app's own test run is a fresh node:test run, not a child of this one.
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: "" };
+  // The app's own test run is a fresh node:test run, not a child of this one, reporting in TAP
+  // (read below) on every Node: Node 24 prints its spec reporter to a child otherwise.
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: "--test-reporter=tap" };
   delete env["NODE_TEST_CONTEXT"];
   delete env["APP_ENV"];
   const result = spawnSync(command, args, { cwd, encoding: "utf8", env });

@@ -45,7 +45,9 @@ export const FRAMEWORKS: Readonly<Record<Framework["name"], Framework>> = {
 };
 
 function environment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: "", FW_TS_LOADER: "", ...extra };
+  // The app's `npm test` reports in TAP (read below) on every Node: Node 24 prints its spec
+  // reporter ("ℹ pass 3") to a child whose output is not a terminal.
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: "--test-reporter=tap", FW_TS_LOADER: "", ...extra };
   delete env["NODE_TEST_CONTEXT"];
   if (!("APP_ENV" in extra)) delete env["APP_ENV"];
   return env;

@@ -49,8 +49,10 @@ export interface ResourceGeneratorSubject {
 
 const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
 
+// The app's own test run reports in TAP, which this file reads: Node 24 prints its spec reporter
+// ("ℹ fail 0") to a child whose output is not a terminal where Node 20 and 22 print TAP.
 const cleanEnv = () => {
-  const vars: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: "", FW_TS_LOADER: "" };
+  const vars: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: "--test-reporter=tap", FW_TS_LOADER: "" };
   delete vars["NODE_TEST_CONTEXT"];
   delete vars["APP_ENV"];
   return vars;
