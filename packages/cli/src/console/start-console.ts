@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { start, type REPLServer } from "node:repl";
 import type { Host } from "@fwkit/koa-host";
+import { completeAfterAwait } from "./await-completer.js";
 import { consoleContext } from "./console-context.js";
 
 /** The history file of an app's console, in the app folder (the scaffold's .gitignore lists it). */
@@ -60,6 +61,7 @@ export async function startConsole(options: ConsoleOptions): Promise<void> {
     ignoreUndefined: true,
     breakEvalOnSigint: terminal,
   });
+  completeAfterAwait(server);
   const closed = new Promise<void>((resolve) => server.once("exit", () => resolve()));
   for (const [name, value] of Object.entries(variables)) {
     Object.defineProperty(server.context, name, { value, enumerable: true, configurable: true, writable: true });
