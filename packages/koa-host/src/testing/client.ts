@@ -41,6 +41,11 @@ export interface TestRequestInit {
   readonly body?: string | Buffer;
   /** Send the session's CSRF token on an unsafe verb (default true); false to test the refusal. */
   readonly csrf?: boolean;
+  /**
+   * The `Idempotency-Key` of an unsafe verb: a fresh random key by default (as a generated form
+   * sends one), a string to send that key (send it twice to test a replay), false to send none.
+   */
+  readonly idempotencyKey?: string | false;
 }
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
@@ -48,8 +53,8 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
 /**
  * A client for an app's own tests, built once for both frameworks: requests go through the app's
  * Koa callback on an in-memory request and response (light-my-request), so no port is opened. It
- * keeps cookies like a browser, sends the session's CSRF token with every unsafe request, and
- * logs a user in with `loginAs(user)` through the session battery's own `login`.
+ * keeps cookies like a browser, sends the session's CSRF token and a fresh `Idempotency-Key` with
+ * every unsafe request, and logs a user in with `loginAs(user)` through the session battery's own `login`.
  */
 export class TestClient {
   /** The app under test. */
@@ -119,6 +124,8 @@ export class TestClient {
       const token = await this.csrfToken();
       if (token !== undefined) headers["x-csrf-token"] = token;
     }
+    if (!SAFE.has(verb) && init.idempotencyKey !== false && headers["idempotency-key"] === undefined)
+      headers["idempotency-key"] = init.idempotencyKey ?? randomUUID();
     const query = init.query
       ? new URLSearchParams(Object.entries(init.query).map(([k, v]): [string, string] => [k, String(v)])).toString()
       : "";

@@ -17,6 +17,7 @@ type Decorator = (value: any, context: any) => any;
 /** One answer of the test client, as these cases read it. */
 export interface TestClientAnswer {
   readonly status: number;
+  readonly headers: Readonly<Record<string, unknown>>;
   readonly type: string;
   text(): string;
   json(): unknown;
@@ -28,6 +29,7 @@ export interface TestClientRequest {
   readonly json?: unknown;
   readonly form?: Record<string, string>;
   readonly csrf?: boolean;
+  readonly idempotencyKey?: string | false;
 }
 
 /** The framework's test client, as these cases use it. */
@@ -146,6 +148,31 @@ export function testClientCases(subject: TestClientSubject): void {
       assert.equal(refused.status, 403);
       assert.equal(refused.type, "application/json");
       assert.throws(() => refused.xml(), refusedFormat);
+    });
+
+    test("an unsafe verb carries a fresh Idempotency-Key; idempotencyKey: a key sent twice replays the first answer", async () => {
+      const keyed = await subject.testClient({
+        modules,
+        config: { ...SECURE, idempotency: { unsafeMethods: true } },
+        auth,
+      });
+      try {
+        // Fresh keys: two posts are two requests.
+        const one = await keyed.post(p("/notes"), { json: { title: "same" } });
+        const two = await keyed.post(p("/notes"), { json: { title: "same" } });
+        assert.equal(one.headers["idempotent-replayed"], undefined);
+        assert.equal(two.headers["idempotent-replayed"], undefined, "each post got its own key");
+        await keyed.post(p("/notes"), { json: { title: "once" }, idempotencyKey: "test-client-1" });
+        const again = await keyed.post(p("/notes"), { json: { title: "once" }, idempotencyKey: "test-client-1" });
+        assert.equal(again.headers["idempotent-replayed"], "true");
+        assert.deepEqual(again.json(), { saved: "once" });
+        const bad = await keyed.post(p("/notes"), { json: { title: "x" }, idempotencyKey: "not a key" });
+        assert.equal(bad.status, 400, "the client sends the key it is given, even a malformed one");
+        const none = await keyed.post(p("/notes"), { json: { title: "x" }, idempotencyKey: false });
+        assert.equal(none.status, 200);
+      } finally {
+        await keyed.close();
+      }
     });
 
     test("loginAs logs the user in through the security battery; cookies carry the session; logout ends it", async () => {
