@@ -57,6 +57,13 @@ export const E_MAIL_TEMPLATE_INVALID = createError(
     `The mail template name ${JSON.stringify(template)} is invalid; use names such as "welcome" or "orders/shipped".`,
 );
 
+/** A mail without a template lacks its subject or its body. */
+export const E_MAIL_BODY_MISSING = createError(
+  "E_MAIL_BODY_MISSING",
+  500,
+  (what: string) => `A mail without a template needs a subject and a body: ${what}.`,
+);
+
 /** Neither a text nor an HTML part exists for a mail template. */
 export const E_MAIL_TEMPLATE_MISSING = createError(
   "E_MAIL_TEMPLATE_MISSING",

@@ -1,5 +1,5 @@
 import { telemetry, traceCall } from "@fwkit/koa-host/plugin";
-import { E_MAIL_SEND_FAILED, E_SERVICES_CONFIG_INVALID } from "../errors.js";
+import { E_MAIL_BODY_MISSING, E_MAIL_SEND_FAILED, E_SERVICES_CONFIG_INVALID } from "../errors.js";
 import { consoleLogger, type ServiceLogger } from "../logger.js";
 import { defaultRegistry, type SignalRegistry } from "../signals/signal.js";
 import { SIGNALS, type MailSentPayload } from "../signals/names.js";
@@ -29,14 +29,24 @@ export interface SendMailOptions {
   readonly replyTo?: string;
   /** Overrides the default sender. */
   readonly from?: string;
-  /** Overrides the subject template. */
+  /** Overrides the subject template; required for a mail without a template. */
   readonly subject?: string;
-  /** Template name under `templates/mail/` (see {@link mailTemplateFiles}). */
-  readonly template: string;
+  /**
+   * Template name under `templates/mail/` (see {@link mailTemplateFiles}). Without one, the mail
+   * is the `subject` and the `text` and/or `html` given here.
+   */
+  readonly template?: string;
   /** Variables for the three templates. */
   readonly context?: Readonly<Record<string, unknown>>;
+  /** The plain-text body (a mail without a template; with one, it replaces the text template's part). */
+  readonly text?: string;
+  /** The HTML body (a mail without a template; with one, it replaces the HTML template's part). */
+  readonly html?: string;
   readonly attachments?: readonly MailAttachment[];
 }
+
+/** The `template` of a mail sent without one (in `mail.sent`, metrics and the mail preview). */
+const INLINE = "inline";
 
 /** A rendered mail ready for the transport, with the name of the template it was made from. */
 export interface ComposedMail extends OutgoingMail {
@@ -106,9 +116,9 @@ export function createMailer(options: MailerOptions): Mailer {
   const signals = options.signals ?? defaultRegistry();
 
   const compose = async (mail: SendMailOptions): Promise<ComposedMail> => {
-    const rendered = await renderMail(options.render, mail.template, mail.context ?? {}, mail.subject);
+    const rendered = await bodyOf(mail);
     return {
-      template: mail.template,
+      template: mail.template ?? INLINE,
       from: mail.from ?? options.from,
       to: list(mail.to) ?? [],
       ...(mail.cc === undefined ? {} : { cc: list(mail.cc) }),
@@ -117,6 +127,20 @@ export function createMailer(options: MailerOptions): Mailer {
       ...rendered,
       ...(mail.attachments === undefined ? {} : { attachments: mail.attachments }),
     };
+  };
+  const bodyOf = async (mail: SendMailOptions): Promise<{ subject: string; text?: string; html?: string }> => {
+    const given = {
+      ...(mail.text === undefined ? {} : { text: mail.text }),
+      ...(mail.html === undefined ? {} : { html: mail.html }),
+    };
+    if (mail.template !== undefined)
+      return { ...(await renderMail(options.render, mail.template, mail.context ?? {}, mail.subject)), ...given };
+    if (mail.text === undefined && mail.html === undefined)
+      throw new E_MAIL_BODY_MISSING("give `text` or `html`, or a `template` (templates/mail/<name>.txt)");
+    // A subject is one header line, as with a template.
+    const subject = (mail.subject ?? "").replace(/\s+/g, " ").trim();
+    if (subject === "") throw new E_MAIL_BODY_MISSING("give its `subject`");
+    return { subject, ...given };
   };
   const deliver = async (mail: ComposedMail): Promise<MailInfo> => {
     const { template, ...outgoing } = mail;

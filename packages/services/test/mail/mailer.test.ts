@@ -110,6 +110,38 @@ describe("mailer over a real SMTP server", () => {
     mailer.close();
   });
 
+  test("a mail without a template sends the subject and text (or HTML) it is given", async () => {
+    const signals = new SignalRegistry(quiet);
+    const sent: MailSentPayload[] = [];
+    signals.get<MailSentPayload>("mail.sent").connect((payload) => void sent.push(payload));
+    const mailer = createMailer({ url: smtp.url, from: "shop@example.test", render, signals });
+    await mailer.sendMail({
+      to: "p@example.test",
+      subject: "Your export\nis ready",
+      text: "Download it from the app.\n",
+    });
+    const plain = await smtp.waitForMail();
+    assert.equal(plain.parsed.subject, "Your export is ready");
+    assert.equal(plain.parsed.text, "Download it from the app.\n");
+    assert.equal(plain.parsed.html, false);
+    assert.equal(sent[0]?.template, "inline", "mail.sent names no template file");
+    await mailer.sendMail({ to: "q@example.test", subject: "Styled", html: "<p>Hi</p>" });
+    assert.equal((await smtp.waitForMail()).parsed.html?.toString().trim(), "<p>Hi</p>");
+    const composed = await mailer.compose({ to: "r@example.test", subject: "Later", text: "From a job." });
+    assert.deepEqual(JSON.parse(JSON.stringify(composed)), composed, "a composed plain mail is JSON-safe");
+    const before = smtp.messages.length;
+    await assert.rejects(mailer.sendMail({ to: "x@example.test", subject: "Nothing" }), {
+      code: "E_MAIL_BODY_MISSING",
+      message: /give `text` or `html`, or a `template`/,
+    });
+    await assert.rejects(mailer.sendMail({ to: "x@example.test", text: "No subject" }), {
+      code: "E_MAIL_BODY_MISSING",
+      message: /subject/,
+    });
+    assert.equal(smtp.messages.length, before, "a refused mail is not sent");
+    mailer.close();
+  });
+
   test("compose renders a JSON-safe mail that deliver sends later (what a mail job carries), then mail.sent", async () => {
     const signals = new SignalRegistry(quiet);
     const sent: MailSentPayload[] = [];
