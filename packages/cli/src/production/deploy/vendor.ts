@@ -15,6 +15,14 @@ import {
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { E_DEPLOY_VENDOR } from "../../errors.js";
+import {
+  fileDigest,
+  folderDigest,
+  type PackCache,
+  type PackedEntry,
+  readPackCache,
+  writePackCache,
+} from "./pack-cache.js";
 import { packageTarball, type TarballEntry } from "./tarball.js";
 
 /** The folder of the image's package.json, lock file and packed packages, inside the app folder. */
@@ -167,12 +175,28 @@ function entryFiles(manifest: Manifest): string[] {
     .map((file) => file.replace(/^\.\//, ""));
 }
 
-/** Packs one folder as `npm pack` would (its file list, its tarball name), with the published manifest. */
-function pack(item: Vendored, all: ReadonlyMap<string, Vendored>, vendorDir: string): string {
+/**
+ * Packs one folder as `npm pack` would (its file list, its tarball name), with the published
+ * manifest; reuses the tarball of an earlier run when the folder and manifest are unchanged (`cache`).
+ */
+function pack(
+  item: Vendored,
+  all: ReadonlyMap<string, Vendored>,
+  vendorDir: string,
+  cache: PackCache,
+  packed: Record<string, PackedEntry>,
+): string {
   const what = `${item.name} (${item.source})`;
   if (statSync(item.source).isFile()) {
     copyFileSync(item.source, join(vendorDir, basename(item.source)));
     return basename(item.source);
+  }
+  const manifest = `${JSON.stringify(publishedManifest(item, all), null, 2)}\n`;
+  const key = folderDigest(item.source, manifest);
+  const earlier = cache.packages[item.name];
+  if (earlier?.key === key && fileDigest(join(vendorDir, earlier.file)) === earlier.sha256) {
+    packed[item.name] = earlier;
+    return earlier.file;
   }
   const [listing] = JSON.parse(npm(["pack", "--dry-run", "--json", "--ignore-scripts"], item.source, what)) as Array<{
     filename: string;
@@ -187,13 +211,18 @@ function pack(item: Vendored, all: ReadonlyMap<string, Vendored>, vendorDir: str
         `its package has no ${entry}: build it first (npm run build in ${item.source}), then run the deploy command again`,
       );
   }
-  const manifest = `${JSON.stringify(publishedManifest(item, all), null, 2)}\n`;
   const entries: TarballEntry[] = listing.files.map((file) => ({
     path: file.path,
     mode: file.mode,
     content: file.path === "package.json" ? Buffer.from(manifest) : readFileSync(join(item.source, file.path)),
   }));
-  writeFileSync(join(vendorDir, listing.filename), packageTarball(entries));
+  const tarball = packageTarball(entries);
+  writeFileSync(join(vendorDir, listing.filename), tarball);
+  packed[item.name] = {
+    key,
+    file: listing.filename,
+    sha256: createHash("sha256").update(tarball).digest("hex"),
+  };
   return listing.filename;
 }
 
@@ -205,8 +234,10 @@ function pack(item: Vendored, all: ReadonlyMap<string, Vendored>, vendorDir: str
  * `deploy/docker/package.json` (the app's, pointed at those tarballs: the direct ones as its
  * dependencies, the others through `overrides`), resolves `deploy/docker/package-lock.json` with
  * `npm install --package-lock-only` (the registry for everything else), and records the app's
- * package.json checksum so the image build stops when package.json changed since. Always rewritten:
- * run the deploy command again after changing dependencies or upgrading the framework.
+ * package.json checksum so the image build stops when package.json changed since. Always rewritten
+ * (run the deploy command again after changing dependencies or upgrading the framework), but a
+ * package whose folder did not change is not packed again, nor the lock file resolved again
+ * (pack-cache.ts).
  * Returns the paths written, relative to the app folder.
  */
 export function writeDockerDependencies(root: string): string[] {
@@ -217,8 +248,11 @@ export function writeDockerDependencies(root: string): string[] {
   const app = JSON.parse(appSource.toString("utf8")) as Manifest;
   const vendored = collect(root, app);
   const vendorDir = join(root, VENDOR_DIR);
+  const dockerDir = join(root, DOCKER_DIR);
   mkdirSync(vendorDir, { recursive: true });
-  for (const item of vendored.values()) item.file = pack(item, vendored, vendorDir);
+  const cache = readPackCache(dockerDir);
+  const packed: Record<string, PackedEntry> = {};
+  for (const item of vendored.values()) item.file = pack(item, vendored, vendorDir, cache, packed);
   const files = new Set([...vendored.values()].map((item) => item.file));
   // Tarballs of an earlier run (an older framework version) are not part of this image.
   for (const old of readdirSync(vendorDir)) if (old.endsWith(".tgz") && !files.has(old)) rmSync(join(vendorDir, old));
@@ -241,25 +275,34 @@ export function writeDockerDependencies(root: string): string[] {
   const overrides = { ...docker.overrides };
   for (const item of vendored.values()) overrides[item.name] = direct.has(item.name) ? `$${item.name}` : specOf(item);
   if (Object.keys(overrides).length > 0) docker.overrides = overrides;
-  const dockerDir = join(root, DOCKER_DIR);
   const manifestText = `${JSON.stringify(docker, null, 2)}\n`;
   writeFileSync(join(dockerDir, "package.json"), manifestText);
 
-  // The lock file, resolved where the tarballs lie at the same relative paths as in the image.
-  const staging = mkdtempSync(join(tmpdir(), "fw-deploy-lock-"));
-  try {
-    writeFileSync(join(staging, "package.json"), manifestText);
-    mkdirSync(join(staging, VENDOR_DIR), { recursive: true });
-    for (const file of files) copyFileSync(join(vendorDir, file), join(staging, VENDOR_DIR, file));
-    npm(
-      ["install", "--package-lock-only", "--ignore-scripts", "--no-audit", "--no-fund"],
-      staging,
-      "the image's lock file (deploy/docker/package-lock.json)",
-    );
-    copyFileSync(join(staging, "package-lock.json"), join(dockerDir, "package-lock.json"));
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
+  // The lock file, resolved where the tarballs lie at the same relative paths as in the image;
+  // kept when neither package.json nor any tarball changed since it was resolved.
+  const lockKey = createHash("sha256")
+    .update(manifestText)
+    .update(JSON.stringify([...files].sort().map((file) => [file, fileDigest(join(vendorDir, file))])))
+    .digest("hex");
+  const lockFile = join(dockerDir, "package-lock.json");
+  const lockKept = cache.lock?.key === lockKey && fileDigest(lockFile) === cache.lock.sha256;
+  if (!lockKept) {
+    const staging = mkdtempSync(join(tmpdir(), "fw-deploy-lock-"));
+    try {
+      writeFileSync(join(staging, "package.json"), manifestText);
+      mkdirSync(join(staging, VENDOR_DIR), { recursive: true });
+      for (const file of files) copyFileSync(join(vendorDir, file), join(staging, VENDOR_DIR, file));
+      npm(
+        ["install", "--package-lock-only", "--ignore-scripts", "--no-audit", "--no-fund"],
+        staging,
+        "the image's lock file (deploy/docker/package-lock.json)",
+      );
+      copyFileSync(join(staging, "package-lock.json"), lockFile);
+    } finally {
+      rmSync(staging, { recursive: true, force: true });
+    }
   }
+  writePackCache(dockerDir, { packages: packed, lock: { key: lockKey, sha256: fileDigest(lockFile)! } });
   writeFileSync(
     join(dockerDir, "package.json.sha256"),
     `${createHash("sha256").update(appSource).digest("hex")}  package.json\n`,

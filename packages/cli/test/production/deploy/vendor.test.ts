@@ -126,6 +126,60 @@ describe("the image's dependencies (deploy/docker/)", () => {
     assert.equal(readFileSync(join(image, "node_modules/@demo/kit/dist/index.js"), "utf8"), "export const kit = 1;\n");
   });
 
+  test("a second run with nothing changed packs nothing and resolves no lock file; a changed file re-packs its package only", () => {
+    // npm on the PATH behind a recorder of its subcommands (pack, install).
+    const real = spawnSync("sh", ["-c", "command -v npm"], { encoding: "utf8" }).stdout.trim();
+    assert.ok(real, "npm on the PATH");
+    const spy = join(dir, "npm-spy");
+    const log = join(spy, "calls");
+    mkdirSync(spy, { recursive: true });
+    writeFileSync(join(spy, "npm"), `#!/bin/sh\necho "$1 $(basename "$PWD")" >> "${log}"\nexec "${real}" "$@"\n`, {
+      mode: 0o755,
+    });
+    const calls = () => readFileSync(log, "utf8").trim().split("\n").filter(Boolean);
+    const path = process.env["PATH"];
+    process.env["PATH"] = `${spy}:${path}`;
+    try {
+      writeFileSync(log, "");
+      const first = writeDockerDependencies(app);
+      const tarballs = () =>
+        readdirSync(join(app, "deploy/docker/vendor")).map((file) =>
+          createHash("sha256")
+            .update(readFileSync(join(app, "deploy/docker/vendor", file)))
+            .digest("hex"),
+        );
+      const before = tarballs();
+      const lock = readFileSync(join(app, "deploy/docker/package-lock.json"), "utf8");
+      writeFileSync(log, "");
+      assert.deepEqual(writeDockerDependencies(app), first, "the same files are listed");
+      assert.deepEqual(calls(), [], "nothing packed, no lock file resolved");
+      assert.deepEqual(tarballs(), before);
+      assert.equal(readFileSync(join(app, "deploy/docker/package-lock.json"), "utf8"), lock);
+
+      writeFileSync(join(workspace, "kit", "dist", "index.js"), "export const kit = 2;\n");
+      writeDockerDependencies(app);
+      assert.deepEqual(
+        calls().map((call) => call.replace(/fw-deploy-lock-\w+$/, "fw-deploy-lock-*")),
+        ["pack kit", "install fw-deploy-lock-*"],
+        "the kit packed again, then the lock file resolved again",
+      );
+      const repacked = spawnSync(
+        "tar",
+        ["-xzOf", join(app, "deploy/docker/vendor/demo-kit-1.2.3.tgz"), "package/dist/index.js"],
+        { encoding: "utf8" },
+      ).stdout;
+      assert.equal(repacked, "export const kit = 2;\n");
+      // A tarball changed on disk since is packed again, whatever the cache says.
+      writeFileSync(log, "");
+      writeFileSync(join(app, "deploy/docker/vendor/demo-fw-0.4.0.tgz"), "not a tarball");
+      writeDockerDependencies(app);
+      assert.deepEqual(calls()[0], "pack fw");
+    } finally {
+      process.env["PATH"] = path;
+      writeFileSync(join(workspace, "kit", "dist", "index.js"), "export const kit = 1;\n");
+    }
+  });
+
   test("the image build stops when package.json changed after the deploy command ran", () => {
     writeDockerDependencies(app);
     // The Dockerfile's own check, run as its RUN step runs (its continuation line joined as docker joins it; sh in the app folder).
