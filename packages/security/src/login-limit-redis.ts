@@ -9,24 +9,27 @@ import type { AttemptCounter, CounterLimit, TakeResult } from "./login-limit.js"
 import { requireDriver } from "./drivers.js";
 import { failFastRedisOptions } from "./stores/redis.js";
 
-// KEYS: the counters; ARGV[1]: the window in ms, ARGV[1 + i]: the limit of KEYS[i]. Refuses (0 and
-// the longest remaining window) when a counter is at its limit, else counts every key (1).
+// KEYS: the counters; ARGV[1]: the window in ms, ARGV[1 + i]: the limit of KEYS[i], ARGV[1 + n + i]:
+// the window of KEYS[i] when it has its own (else ""). Refuses (0, the longest remaining window and
+// the index of that full counter) when a counter is at its limit, else counts every key (1).
 const TAKE_SCRIPT = `
 local wait = -1
+local full = 0
+local n = #KEYS
 for i, key in ipairs(KEYS) do
   local count = tonumber(redis.call('GET', key) or '0')
   if count >= tonumber(ARGV[i + 1]) then
     local ttl = redis.call('PTTL', key)
-    if ttl < 0 then ttl = tonumber(ARGV[1]) redis.call('PEXPIRE', key, ttl) end
-    if ttl > wait then wait = ttl end
+    if ttl < 0 then ttl = tonumber(ARGV[n + i + 1]) or tonumber(ARGV[1]) redis.call('PEXPIRE', key, ttl) end
+    if ttl > wait then wait = ttl full = i - 1 end
   end
 end
-if wait >= 0 then return {0, wait} end
-for _, key in ipairs(KEYS) do
-  redis.call('SET', key, '0', 'PX', ARGV[1], 'NX')
+if wait >= 0 then return {0, wait, full} end
+for i, key in ipairs(KEYS) do
+  redis.call('SET', key, '0', 'PX', tonumber(ARGV[n + i + 1]) or tonumber(ARGV[1]), 'NX')
   redis.call('INCR', key)
 end
-return {1, 0}
+return {1, 0, 0}
 `;
 
 // Takes one back from KEYS[1] while it exists and is above zero (its TTL stays).
@@ -56,16 +59,17 @@ export class RedisAttemptCounter implements AttemptCounter {
 
   async take(limits: readonly CounterLimit[], windowMs: number): Promise<TakeResult> {
     const keys = limits.map(({ key }) => this.#prefix + key);
-    const [allowed, wait] = (await this.#client.eval(
+    const [allowed, wait, full] = (await this.#client.eval(
       TAKE_SCRIPT,
       keys.length,
       ...keys,
       String(windowMs),
       ...limits.map(({ limit }) => String(limit)),
-    )) as [number, number];
+      ...limits.map(({ windowMs: own }) => (own === undefined ? "" : String(own))),
+    )) as [number, number, number];
     return allowed === 1
       ? { allowed: true, resetAt: 0 }
-      : { allowed: false, resetAt: Date.now() + Math.max(1, Number(wait)) };
+      : { allowed: false, resetAt: Date.now() + Math.max(1, Number(wait)), refusedBy: Number(full) };
   }
 
   async release(key: string): Promise<void> {

@@ -11,7 +11,7 @@ import type { Context, Middleware } from "koa";
 import { markOutageReported, type OutageLog } from "@fwkit/koa-host/plugin";
 import { checkOptionKeys, setTag, type Route, type ViewDecorator } from "routing-kernel";
 import { E_RATE_LIMIT_INVALID, E_RATE_LIMIT_UNAVAILABLE, E_TOO_MANY_REQUESTS, withHeaders } from "./errors.js";
-import { clientAddressKey, type AttemptCounter } from "./login-limit.js";
+import { clientAddressKey, type AttemptCounter, type CounterLimit } from "./login-limit.js";
 import { runtimeOf } from "./runtime.js";
 
 /** What a limit counts by: the client address, the logged-in user (else the address), or a key of the app's. */
@@ -210,9 +210,9 @@ function refusedInput(ctx: Context, error?: unknown): boolean {
 }
 
 /**
- * Route middleware of a route's limits (decided at start-up): counts the request against each in
- * one atomic step per limit, and answers 429 with `Retry-After` once one is full (the request is
- * then not counted). A request refused for its input gives back the counts of the limits with
+ * Route middleware of a route's limits (decided at start-up): checks every limit and counts the
+ * request against all of them in one atomic step, and answers 429 with `Retry-After` once one is
+ * full (the request is then counted by none). A request refused for its input gives back the counts of the limits with
  * `countInvalid: false`. A counter store that cannot be reached refuses the request (503): limits fail closed.
  */
 export function rateLimitMiddleware(
@@ -234,22 +234,27 @@ export function rateLimitMiddleware(
     return result;
   };
   return async (ctx, next) => {
-    const taken: string[] = [];
+    const limits: CounterLimit[] = [];
+    const counted: RateLimitRule[] = [];
     const givenBackIfInvalid: string[] = [];
     for (const rule of rules) {
       const subject = subjectOf(ctx, rule);
       if (subject === undefined) continue;
       // Hashed: keys hold client input of any length.
       const key = `rl:${rule.bucket}:${createHash("sha256").update(subject).digest("base64url")}`;
-      const result = await safely(() => counter.take([{ key, limit: rule.max }], rule.windowSeconds * 1000));
+      limits.push({ key, limit: rule.max, windowMs: rule.windowSeconds * 1000 });
+      counted.push(rule);
+      if (!rule.countInvalid) givenBackIfInvalid.push(key);
+    }
+    if (limits.length > 0) {
+      // Every limit checked before any is counted, in one step: a request one limit refuses opens
+      // no window in another (a flood of new addresses typed cannot fill the counter table).
+      const result = await safely(() => counter.take(limits, limits[0]!.windowMs!));
       if (!result.allowed) {
-        // This request counts against none of its limits.
-        await safely(() => Promise.all(taken.map((done) => counter.release(done))));
         const seconds = Math.max(1, Math.ceil((result.resetAt - Date.now()) / 1000));
+        const rule = counted[result.refusedBy ?? 0] ?? counted[0]!;
         throw withHeaders(new E_TOO_MANY_REQUESTS(seconds, rule.message), { "Retry-After": String(seconds) });
       }
-      taken.push(key);
-      if (!rule.countInvalid) givenBackIfInvalid.push(key);
     }
     const giveBack = () => safely(() => Promise.all(givenBackIfInvalid.map((key) => counter.release(key))));
     try {

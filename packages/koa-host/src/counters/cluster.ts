@@ -44,7 +44,12 @@ export function answerCounterRequest(counts: WindowCounts, message: unknown): Co
     const { limits, windowMs } = request;
     const valid =
       Array.isArray(limits) &&
-      limits.every((item) => typeof item?.key === "string" && Number.isInteger(item.limit)) &&
+      limits.every(
+        (item) =>
+          typeof item?.key === "string" &&
+          Number.isInteger(item.limit) &&
+          (item.windowMs === undefined || (Number.isInteger(item.windowMs) && item.windowMs > 0)),
+      ) &&
       Number.isInteger(windowMs) &&
       windowMs > 0;
     return valid
