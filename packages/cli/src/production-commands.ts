@@ -138,10 +138,13 @@ export function deployCommand(
           "a public host name of the app (repeatable; default the host of BASE_URL): the balancers refuse any other Host",
       }) as never,
     async handler(args) {
-      const { writeDeployFiles } = await import("./production/deploy/index.js");
+      const { appMetricsPath, writeDeployFiles } = await import("./production/deploy/index.js");
+      const root = appOf(args).root;
       const result = writeDeployFiles({
-        root: appOf(args).root,
+        root,
         framework,
+        // The balancers refuse the app's own metrics path, not only the default.
+        metricsPath: await appMetricsPath(root),
         ...(args.host ? { hosts: args.host.map(String) } : {}),
       });
       describeScaffold(result);

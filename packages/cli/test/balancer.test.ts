@@ -1,7 +1,8 @@
 // The generated HAProxy and nginx configs in front of a real `start --workers 2` (the fixture app),
 // run by the real haproxy and nginx: a POST whose worker is killed mid-request runs once (the
 // client gets an error, never a second run), a GET is sent again and answered; a forged Host is
-// refused; a client's X-Request-Id and X-Forwarded-For entries do not reach the app's logs or ctx.ip.
+// refused (a bad port too); a client's X-Request-Id, traceparent and X-Forwarded-For entries do not reach
+// the app's logs or ctx.ip; the app's private metrics path is refused; the app's own 503 passes through.
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -67,7 +68,9 @@ function launch(command: string, args: readonly string[]): { child: ChildProcess
   return { child, output: () => output };
 }
 
-const target = deployTarget(fixtureRoot, "fixture", { hosts: ["127.0.0.1"] });
+// The app's private metrics path is a custom one (the fixture answers it): the balancers must refuse it.
+const target = deployTarget(fixtureRoot, "fixture", { hosts: ["127.0.0.1"], metricsPath: "/internal/stats" });
+const FORGED_TRACE = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
 
 /** The app, as one node of two workers, believing one proxy (TRUST_PROXY=1, as the deploy files set it). */
 async function startNode(): Promise<{ app: Running; port: number }> {
@@ -105,14 +108,11 @@ async function startHaproxy(nodePort: number, edit: (text: string) => string = (
   return port;
 }
 
-async function startNginx(nodePort: number): Promise<number> {
+async function startNginx(nodePort: number, servers: readonly string[] = [`127.0.0.1:${nodePort}`]): Promise<number> {
   const port = await freePort();
   const prefix = join(dir, `nginx-${port}`);
   mkdirSync(join(prefix, "logs"), { recursive: true });
-  writeFileSync(
-    join(prefix, "site.conf"),
-    nginxConfig(target, { listen: `127.0.0.1:${port}`, servers: [`127.0.0.1:${nodePort}`], tls: false }),
-  );
+  writeFileSync(join(prefix, "site.conf"), nginxConfig(target, { listen: `127.0.0.1:${port}`, servers, tls: false }));
   writeFileSync(
     join(prefix, "nginx.conf"),
     `daemon off;\n# One process: killing it after the tests leaves no worker behind.\nmaster_process off;\npid ${join(prefix, "nginx.pid")};\nerror_log ${join(prefix, "logs", "error.log")};\nevents {}\nhttp {\n  access_log off;\n  include ${join(prefix, "site.conf")};\n}\n`,
@@ -199,6 +199,19 @@ describe("the generated HAProxy config in front of start --workers 2", () => {
     assert.equal(forged.status, 421);
     assert.equal((await send(proxy, "GET", "/orders/where", { Host: "127.0.0.1:80" })).status, 200);
     assert.equal((await send(proxy, "GET", "/orders/where", { Host: "127.0.0.1.evil.example" })).status, 421);
+    // A port that is no port is another host: the app would see it in X-Forwarded-Host.
+    for (const host of ["127.0.0.1:evil", "127.0.0.1:80@evil.example", "127.0.0.1:", "127.0.0.1:999999"])
+      assert.equal((await send(proxy, "GET", "/orders/where", { Host: host })).status, 421, host);
+  });
+
+  test("a client's traceparent does not reach the app, and the app's private metrics path is refused", {
+    timeout: TEST_MS,
+  }, async () => {
+    const answer = await send(proxy, "GET", "/orders/where", { traceparent: FORGED_TRACE, tracestate: "x=1" });
+    assert.equal((JSON.parse(answer.text) as { traceparent: unknown }).traceparent, null, answer.text);
+    assert.equal((await send(node.port, "GET", "/internal/stats")).status, 200, "the app itself answers the path");
+    assert.equal((await send(proxy, "GET", "/internal/stats")).status, 404);
+    assert.equal((await send(proxy, "GET", "/internal/stats/x")).status, 404);
   });
 
   test("a client's X-Request-Id is replaced by the balancer's, and forged X-Forwarded-For entries do not change ctx.ip", {
@@ -282,5 +295,29 @@ describe("the generated nginx config in front of start --workers 2", () => {
     assert.equal(body.ip, "127.0.0.1");
     assert.match(body.id, /^[0-9a-f]{32}$/, "nginx's $request_id");
     assert.equal(answer.headers["server"], "nginx", "no version in the Server header");
+  });
+
+  test("the health block assigns nginx's request id too; a client's traceparent and the private metrics path never pass", {
+    timeout: TEST_MS,
+  }, async () => {
+    const health = await send(proxy, "GET", target.healthPath, { "X-Request-Id": "someone-elses-request" });
+    assert.equal(health.status, 200, health.text);
+    assert.match(String(health.headers["x-request-id"]), /^[0-9a-f]{32}$/, "nginx's id, not the client's");
+    const answer = await send(proxy, "GET", "/orders/where", { traceparent: FORGED_TRACE, tracestate: "x=1" });
+    assert.equal((JSON.parse(answer.text) as { traceparent: unknown }).traceparent, null, answer.text);
+    assert.equal((await send(node.port, "GET", "/internal/stats")).status, 200, "the app itself answers the path");
+    assert.equal((await send(proxy, "GET", "/internal/stats")).status, 404);
+    assert.equal((await send(proxy, "GET", "/internal/stats/x")).status, 404);
+  });
+
+  test("the app's own 503s pass through and take no process out: no 502 from nginx", {
+    timeout: TEST_MS,
+  }, async () => {
+    // Two upstream entries (nginx never marks a lone server down), both this node.
+    const twice = await startNginx(node.port, [`127.0.0.1:${node.port}`, `127.0.0.1:${node.port}`]);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await send(twice, "GET", "/orders/unavailable")).status);
+    assert.deepEqual(statuses, Array(8).fill(503), "every 503 is the app's, passed through");
+    assert.equal((await send(twice, "GET", "/pid")).status, 200, "no process was taken out");
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { findAppEntry } from "@fwkit/koa-host/operations";
@@ -7,7 +8,7 @@ import { E_DEPLOY_OPTION } from "../../errors.js";
 import { PRODUCTION_DEFAULTS } from "@fwkit/koa-host/operations";
 import { COMPOSE_PEM, composeFile, dockerfile, dockerignore } from "./docker.js";
 import { kubernetesManifests } from "./kubernetes.js";
-import { METRICS_PORT, prometheusConfig } from "./metrics.js";
+import { METRICS_PATH, METRICS_PORT, prometheusConfig } from "./metrics.js";
 import { isHostName, PLACEHOLDER_HOST, safeName, type DeployTarget } from "./options.js";
 import { haproxyConfig, nginxConfig } from "./proxies.js";
 import { systemdUnit, systemdWorkerUnit } from "./systemd.js";
@@ -77,8 +78,30 @@ export function deployTarget(root: string, framework: string, overrides: Partial
     healthPath: PRODUCTION_DEFAULTS.healthPath,
     graceSeconds: PRODUCTION_DEFAULTS.shutdownGrace,
     hosts: deployHosts(undefined),
+    metricsPath: METRICS_PATH,
     ...overrides,
   };
+}
+
+/**
+ * The path the app serves its metrics on in production (`metrics.path`, its `environments.production`
+ * section included), so the balancers refuse that path and not only the default; `/metrics` when
+ * the config says nothing or cannot be read. Only the path is read: the secret key is replaced by a
+ * random one for the read (writing files needs none).
+ */
+export async function appMetricsPath(root: string): Promise<string> {
+  const { loadConfig } = await import("@fwkit/koa-host");
+  try {
+    const config = (await loadConfig(
+      root,
+      { secretKey: randomBytes(32).toString("base64url") },
+      { ...process.env, APP_ENV: "production" },
+    )) as unknown as { metrics?: { path?: unknown } };
+    const path = config.metrics?.path;
+    return typeof path === "string" && /^\/[A-Za-z0-9._~/-]*$/.test(path) ? path : METRICS_PATH;
+  } catch {
+    return METRICS_PATH;
+  }
 }
 
 /** The files the deploy command writes (relative path -> content). */
@@ -116,6 +139,8 @@ export function writeDeployFiles(options: {
   readonly root: string;
   readonly framework: string;
   readonly hosts?: readonly string[];
+  /** The app's `metrics.path` ({@link appMetricsPath}); default `/metrics`. */
+  readonly metricsPath?: string;
 }): ScaffoldResult & { readonly refreshed: readonly string[] } {
   if (!findAppEntry(options.root))
     throw new E_APP_NOT_FOUND(
@@ -124,7 +149,12 @@ export function writeDeployFiles(options: {
     );
   const result = writeScaffold(
     options.root,
-    deployFiles(deployTarget(options.root, options.framework, { hosts: deployHosts(options.hosts) })),
+    deployFiles(
+      deployTarget(options.root, options.framework, {
+        hosts: deployHosts(options.hosts),
+        ...(options.metricsPath ? { metricsPath: options.metricsPath } : {}),
+      }),
+    ),
   );
   return { ...result, refreshed: writeDockerDependencies(options.root) };
 }

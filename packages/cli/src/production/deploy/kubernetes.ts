@@ -1,4 +1,4 @@
-import { METRICS_PATH, METRICS_PORT } from "./metrics.js";
+import { METRICS_PORT } from "./metrics.js";
 import { WORKER_GRACE_SECONDS } from "./docker.js";
 import { cliPath, safeName, type DeployTarget } from "./options.js";
 
@@ -74,7 +74,11 @@ data:
   METRICS_PORT: "${METRICS_PORT}"`;
 }
 
-/** The Secret: secret key and store URLs, placeholders to replace. */
+/**
+ * The Secret: secret key and store URLs, placeholders to replace. No value is a usable default:
+ * the secret key placeholder is refused at start-up, and each store's password is a placeholder
+ * to replace with a random one (a database or Redis left with a guessable password is the harm).
+ */
 function secrets(name: string): string {
   return `apiVersion: v1
 kind: Secret
@@ -85,13 +89,15 @@ metadata:
     app.kubernetes.io/component: config
 type: Opaque
 stringData:
+  # Replace every value before applying: the secret key and each password with a random one
+  # (openssl rand -base64 32; openssl rand -hex 32 for passwords), the same Redis password in each URL.
   SECRET_KEY: replace-with-a-long-random-string
-  DB_URL: postgres://app:password@postgres:5432/app
-  SESSION_URL: redis://redis:6379/0
-  CACHE_URL: redis://redis:6379/1
-  REDIS_URL: redis://redis:6379/2
+  DB_URL: postgres://app:replace-with-the-database-password@postgres:5432/app
+  SESSION_URL: redis://:replace-with-the-redis-password@redis:6379/0
+  CACHE_URL: redis://:replace-with-the-redis-password@redis:6379/1
+  REDIS_URL: redis://:replace-with-the-redis-password@redis:6379/2
   # The job queue (BullMQ on a Redis with appendonly yes): the worker Deployment runs the jobs.
-  QUEUE_URL: redis://redis:6379/3`;
+  QUEUE_URL: redis://:replace-with-the-redis-password@redis:6379/3`;
 }
 
 /** The release's migration Job, applied and waited for before its Deployment. */
@@ -152,7 +158,7 @@ spec:
         # Prometheus's pod discovery (deploy/prometheus.yml) scrapes the metrics port, never the Service.
         prometheus.io/scrape: "true"
         prometheus.io/port: "${METRICS_PORT}"
-        prometheus.io/path: ${METRICS_PATH}
+        prometheus.io/path: ${target.metricsPath}
     spec:
       terminationGracePeriodSeconds: ${grace + 15}
       containers:

@@ -9,7 +9,7 @@ import { safeName, type DeployTarget } from "./options.js";
 /** The metrics port the deploy files use: the observability battery's default (`metrics.port`, `METRICS_PORT`). */
 export const METRICS_PORT = 9464;
 
-/** The metrics path the deploy files use and the balancers refuse (`metrics.path`). */
+/** The metrics path by default (`metrics.path`); a target carries the app's own (`DeployTarget.metricsPath`). */
 export const METRICS_PATH = "/metrics";
 
 /** Options of {@link prometheusConfig}. */
@@ -41,7 +41,7 @@ export function prometheusConfig(target: DeployTarget, options: PrometheusOption
       : `
   # On Kubernetes: the pods of deploy/kubernetes.yaml, found by their prometheus.io annotations.
   - job_name: ${name}-pods
-    metrics_path: ${METRICS_PATH}
+    metrics_path: ${target.metricsPath}
 ${auth}    kubernetes_sd_configs:
       - role: pod
     relabel_configs:
@@ -73,7 +73,7 @@ global:
 
 scrape_configs:
   - job_name: ${name}
-    metrics_path: ${METRICS_PATH}
+    metrics_path: ${target.metricsPath}
 ${auth}    static_configs:
       - targets: [${options.targets.map((t) => JSON.stringify(t)).join(", ")}]
         labels:

@@ -1,5 +1,4 @@
 import { safeName, type DeployTarget } from "./options.js";
-import { METRICS_PATH } from "./metrics.js";
 
 /** Options of {@link nginxConfig}. */
 export interface NginxOptions {
@@ -34,8 +33,9 @@ const HARDENING = `    server_tokens off;
 /**
  * An nginx alternative (an http-context file for /etc/nginx/conf.d/): TLS at nginx (plain HTTP
  * redirected), only the app's own host names (any other `Host` gets its connection closed, 444),
- * the same forwarded headers, a request id nginx assigns, passive health (a process that fails
- * twice is skipped for 5 s; open-source nginx has no active checks, so readiness is not polled),
+ * the same forwarded headers, a request id nginx assigns, no client trace context, passive health
+ * (a process whose connection fails or times out twice is skipped for 5 s; its own answers, 503
+ * included, pass through; open-source nginx has no active checks, so readiness is not polled),
  * retries of requests that could not be sent (nginx never sends a POST again once it went out), and
  * idle upstream connections closed by nginx before the app would close them.
  */
@@ -44,21 +44,10 @@ export function nginxConfig(target: DeployTarget, options: NginxOptions): string
   const tls = options.tls === false ? undefined : (options.tls ?? { listen: "443", ...nginxCertificatePaths(target) });
   const hosts = (options.hosts ?? target.hosts).join(" ");
   const plain = options.listen ?? "80";
-  const locations = `    client_max_body_size 12m;
-
-    # Metrics are Prometheus's, scraped on each node's metrics port: never served to the public.
-    location = ${METRICS_PATH} {
-        return 404;
-    }
-
-    location = ${target.healthPath} {
-        access_log off;
-        proxy_pass http://${upstream};
-    }
-
-    location / {
-        proxy_pass http://${upstream};
-        proxy_http_version 1.1;
+  // What nginx tells the app about the client, in every block that passes a request on (a block
+  // with a proxy_set_header of its own inherits none): the request id and trace context are
+  // nginx's or none, never the client's.
+  const forwarded = `        proxy_http_version 1.1;
         proxy_set_header Connection "";
         # $host is one of server_name's names here: other Host values never reach this block.
         proxy_set_header Host $host;
@@ -67,12 +56,37 @@ export function nginxConfig(target: DeployTarget, options: NginxOptions): string
         proxy_set_header X-Forwarded-Host $host;
         # nginx's own id for every request; one a client sent is replaced.
         proxy_set_header X-Request-Id $request_id;
-        # Another process gets the request when this one could not be reached, or (GET, HEAD...)
-        # did not answer; a POST, PATCH or LOCK already sent is never sent again (no non_idempotent).
-        proxy_next_upstream error timeout http_502 http_503;
+        # A client's trace context is dropped (an empty value is not sent): it would name the
+        # trace of its requests in the app's logs and force their export.
+        proxy_set_header traceparent "";
+        proxy_set_header tracestate "";
+        # Only a connection that failed or timed out counts against a process (max_fails) and is
+        # tried on another: the app's own answers, a 503 while its Redis is down included, pass
+        # through as they are (counting them would mark every process down and answer 502).
+        # A POST, PATCH or LOCK already sent is never sent again (no non_idempotent).
+        proxy_next_upstream error timeout;
         proxy_next_upstream_tries 3;
         proxy_connect_timeout 3s;
-        proxy_send_timeout 10s;
+        proxy_send_timeout 10s;`;
+  const locations = `    client_max_body_size 12m;
+
+    # Metrics are Prometheus's, scraped on each node's metrics port: never served to the public.
+    location = ${target.metricsPath} {
+        return 404;
+    }
+    location ^~ ${target.metricsPath.replace(/\/+$/, "")}/ {
+        return 404;
+    }
+
+    location = ${target.healthPath} {
+        access_log off;
+        proxy_pass http://${upstream};
+${forwarded}
+    }
+
+    location / {
+        proxy_pass http://${upstream};
+${forwarded}
         # The app's shutdown grace (${target.graceSeconds} s) plus 5 s: the longest a request waits for an answer.
         proxy_read_timeout ${target.graceSeconds + 5}s;
     }`;

@@ -23,6 +23,11 @@ export interface DeployTarget {
    * refuse every other `Host`, so nothing the app builds from the request can name another site.
    */
   readonly hosts: readonly string[];
+  /**
+   * The path the app serves its metrics on (`metrics.path`, default `/metrics`): the generated
+   * balancers refuse it, whatever the app's port, and Prometheus scrapes it on the metrics port.
+   */
+  readonly metricsPath: string;
 }
 
 /** The host name the deploy files carry when none was given: a placeholder to replace. */

@@ -1,5 +1,4 @@
 import { safeName, type DeployTarget } from "./options.js";
-import { METRICS_PATH } from "./metrics.js";
 
 /** Options of {@link haproxyConfig}. */
 export interface HaproxyOptions {
@@ -27,6 +26,17 @@ export interface HaproxyOptions {
 /** Where the generated HAProxy config expects its certificate and key (one PEM file). */
 export function haproxyPemPath(target: DeployTarget): string {
   return `/etc/haproxy/certs/${safeName(target.name)}.pem`;
+}
+
+/**
+ * An HAProxy regular expression matching a whole `Host` header of one of `hosts`, with an optional
+ * numeric port (`shop.example.com`, `shop.example.com:443`) and nothing else.
+ */
+function hostPattern(hosts: readonly string[]): string {
+  // Host names hold letters, digits, dots and dashes (checked by --host): a dot becomes "[.]",
+  // which needs no backslash (HAProxy's own parser reads backslashes first).
+  const names = hosts.map((host) => host.toLowerCase().replace(/\./g, "[.]"));
+  return `^(${names.join("|")})(:[0-9]{1,5})?$`;
 }
 
 /** The methods a balancer may send again after a process took the request and died: safe ones only. */
@@ -101,16 +111,25 @@ defaults
 frontend web
     bind ${options.bind ?? ":80"}
 ${tls ? `    bind ${tls.bind} ssl crt ${tls.pem} alpn h2,http/1.1\n` : ""}    # Only the app's own host names: the app builds links from Host, so another one is refused.
-    acl app_host req.hdr(host),field(1,:),lower -m str ${hosts.join(" ")}
+    # The whole header is matched, port included: "name:evil" or "name:80@evil" is another host.
+    acl app_host req.hdr(host),lower -m reg ${hostPattern(hosts)}
     http-request deny deny_status 421 unless app_host
     # Metrics are Prometheus's, scraped on each node's metrics port: never served to the public.
-    http-request deny deny_status 404 if { path ${METRICS_PATH} } || { path_beg ${METRICS_PATH}/ }
+    http-request deny deny_status 404 if { path ${target.metricsPath} } || { path_beg ${target.metricsPath}/ }
+    # A trace context only this side of the balancer: a client's would name the trace of its
+    # requests in the app's logs and force their export (the app starts each trace itself).
+    http-request del-header traceparent
+    http-request del-header tracestate
 ${tls && options.plainHttp !== "serve" ? "    http-request redirect scheme https code 301 unless { ssl_fc }\n" : ""}    http-request set-header X-Forwarded-Proto https if { ssl_fc }
     http-request set-header X-Forwarded-Proto http unless { ssl_fc }
     http-request set-header X-Forwarded-Host %[req.hdr(host)]
     # Every request gets the balancer's id; one a client sent is replaced, never passed on.
     unique-id-format %{+X}o%ci%cp%fi%fp%Ts%rt%pid
     http-request set-header X-Request-Id %[unique-id]
+    # The client's Idempotency-Key in the log line (%hr): a POST the client sent again after a cut
+    # connection (HTTP/2 REFUSED_STREAM, a reused HTTP/1.1 connection closed) shows as two lines
+    # with one key; the app answers the second from its key (docs/deployment.md).
+    http-request capture req.hdr(Idempotency-Key) len 64
 ${tls ? '    http-response set-header Strict-Transport-Security "max-age=31536000" if { ssl_fc }\n' : ""}    default_backend ${backend}
 ${
   options.stats

@@ -1,4 +1,5 @@
 import type { Context } from "koa";
+import { reply } from "@fwkit/koa-host";
 import { FixtureView } from "../lib/base.js";
 
 // A slow request that says when it starts: the balancer tests count these lines per `?mark=`.
@@ -21,7 +22,25 @@ export class Orders extends FixtureView {
   }
   /** The client address, host, protocol and request id the app believes behind the balancer. */
   where() {
-    return { ip: this.ctx.ip, host: this.ctx.host, protocol: this.ctx.protocol, id: this.ctx.state["requestId"] };
+    return {
+      ip: this.ctx.ip,
+      host: this.ctx.host,
+      protocol: this.ctx.protocol,
+      id: this.ctx.state["requestId"],
+      // What reached the app of a trace context (the balancers drop a client's).
+      traceparent: this.ctx.get("traceparent") || null,
+    };
+  }
+  /** The app's own 503 (its Redis down, say): a balancer passes it through and keeps the process. */
+  unavailable() {
+    return reply("unavailable", { status: 503 });
+  }
+}
+
+/** A path the balancer tests name as the app's private metrics path: the app answers it, the balancers never pass it. */
+export class Internal extends FixtureView {
+  stats() {
+    return "private";
   }
 }
 

@@ -119,6 +119,19 @@ describe("deploy files", () => {
     assert.match(files[".dockerignore"]!, /^\.env$/m);
   });
 
+  test("no generated file carries a usable password: each is an environment reference or a placeholder to replace", () => {
+    const passwords: string[] = [];
+    for (const [file, text] of Object.entries(files)) {
+      for (const match of text.matchAll(/[a-z]+:\/\/[^\s/:@]*:([^\s@]*)@/g)) passwords.push(`${file}: ${match[1]}`);
+      for (const match of text.matchAll(/^[^#\n]*PASSWORD[A-Z_]*:\s+([^\s]+)/gm))
+        passwords.push(`${file}: ${match[1]}`);
+    }
+    assert.ok(passwords.length >= 5, passwords.join("\n"));
+    const usable = passwords.filter((entry) => !/: (\$\{[A-Z_]+|replace-with-)/.test(entry));
+    assert.deepEqual(usable, [], "a default password in a generated file");
+    assert.doesNotMatch(files["deploy/kubernetes.yaml"]!, /:password@/);
+  });
+
   test("compose: app replicas behind HAProxy, PostgreSQL and Redis with health checks, migrations as a release step", () => {
     const compose = parse(files["compose.yaml"]!) as Record<string, any>;
     const services = compose["services"] as Record<string, any>;
@@ -228,13 +241,15 @@ describe("deploy files", () => {
     assert.match(text, /ssl-min-ver TLSv1\.2/);
     assert.match(
       text,
-      /^ {4}acl app_host req\.hdr\(host\),field\(1,:\),lower -m str shop\.example\.com www\.shop\.example\.com$/m,
+      /^ {4}acl app_host req\.hdr\(host\),lower -m reg \^\(shop\[\.\]example\[\.\]com\|www\[\.\]shop\[\.\]example\[\.\]com\)\(:\[0-9\]\{1,5\}\)\?\$$/m,
     );
     assert.ok(
       text.indexOf("http-request deny deny_status 421 unless app_host") < text.indexOf("http-request redirect"),
       "the Host is checked before anything is built from it",
     );
     assert.match(text, /^ {4}http-request set-header X-Request-Id %\[unique-id\]$/m);
+    // A POST a client sent again is two log lines with one Idempotency-Key.
+    assert.match(text, /^ {4}http-request capture req\.hdr\(Idempotency-Key\) len 64$/m);
     assert.doesNotMatch(text, /req\.hdr\(x-request-id\)/);
     assert.match(text, /^ {4}http-request disable-l7-retry unless METH_GET or METH_HEAD or METH_OPTIONS$/m);
     assert.match(text, new RegExp(`^    timeout server ${target.graceSeconds + 5}s$`, "m"));

@@ -2,12 +2,13 @@
 // carry the annotations it discovers them by, and both balancers refuse the metrics path.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { parseAllDocuments, parse } from "yaml";
 import {
+  appMetricsPath,
   deployFiles,
   deployTarget,
   haproxyConfig,
@@ -68,5 +69,28 @@ describe("Prometheus deploy files", () => {
       /http-request deny deny_status 404 if \{ path \/metrics \}/,
     );
     assert.match(nginxConfig(target, { servers: ["10.0.0.11:5000"] }), /location = \/metrics \{\s+return 404;/);
+  });
+
+  test("an app's own metrics.path (its production section included) is what the balancers refuse and Prometheus scrapes", async () => {
+    const root = join(dir, "custom-path");
+    mkdirSync(join(root, "lib"), { recursive: true });
+    writeFileSync(
+      join(root, "lib", "config.ts"),
+      'export const config = { metrics: { path: "/stats" }, environments: { production: { metrics: { path: "/internal/stats" } } } };\n',
+    );
+    const path = await appMetricsPath(root);
+    assert.equal(path, "/internal/stats");
+    assert.equal(await appMetricsPath(join(dir, "no-such-app")), "/metrics", "the default when there is no config");
+    const custom = deployFiles(
+      deployTarget(root, "fw-a", { name: "tea-shop", hosts: ["shop.example.com"], metricsPath: path }),
+    );
+    assert.match(
+      custom["deploy/haproxy.cfg"]!,
+      /http-request deny deny_status 404 if \{ path \/internal\/stats \} \|\| \{ path_beg \/internal\/stats\/ \}/,
+    );
+    assert.doesNotMatch(custom["deploy/haproxy.cfg"]!, /path \/metrics/);
+    assert.match(custom["deploy/nginx.conf"]!, /location = \/internal\/stats \{\s+return 404;/);
+    assert.equal((parse(custom["deploy/prometheus.yml"]!) as any).scrape_configs[0].metrics_path, "/internal/stats");
+    assert.match(custom["deploy/kubernetes.yaml"]!, /prometheus\.io\/path: \/internal\/stats/);
   });
 });
