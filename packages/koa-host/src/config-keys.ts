@@ -35,6 +35,8 @@ export const HOST_CONFIG_KEYS = Object.freeze({
   static: Object.freeze({ dir: true, prefix: true, maxAge: true }),
   basePath: true,
   baseUrl: true,
+  // Who the development tools (mail previews, the dev jobs dashboard, the docs page) answer.
+  devTools: Object.freeze({ remote: true }),
   // The production keys (trustProxy, health paths...): declared where their defaults are.
   ...(Object.fromEntries(Object.keys(PRODUCTION_DEFAULTS).map((key) => [key, true as const])) as {
     readonly [Key in keyof typeof PRODUCTION_DEFAULTS]: true;

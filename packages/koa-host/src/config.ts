@@ -53,6 +53,11 @@ export interface HostConfig {
    * mail is built from it, never from the request's Host. Required in production by what mails links.
    */
   readonly baseUrl?: string;
+  /**
+   * The development tools (`/_mail`, the jobs dashboard of development, the OpenAPI page when on
+   * by default) answer only clients on this machine; `{ remote: true }` opens them to others.
+   */
+  readonly devTools?: { readonly remote?: boolean };
   /** The app's display name (scaffolds, layouts, mail). */
   readonly appName?: string;
   /** Config keys the app reads itself, so the start-up check of unknown keys accepts them. */

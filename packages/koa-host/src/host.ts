@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { checkDevToolsConfig, devToolsBindWarning } from "./dev-access/index.js";
 import { createServer } from "node:http";
 import Router from "@koa/router";
 import Koa, { type Context, type Middleware } from "koa";
@@ -42,6 +43,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const modules = options.modules ?? (await loadViewModules(config.root, options.viewModules));
   const table = buildRouteTable({ conventions: options.conventions, modules });
   const production = productionSettings(config);
+  checkDevToolsConfig(config);
   // The OpenAPI document is a plugin like the others, last: its answers come after the app's routes.
   const plugins = [
     ...(typeof options.plugins === "function" ? await options.plugins(config) : (options.plugins ?? [])),
@@ -180,6 +182,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
         );
         listening.listen(port, hostname, () => resolve());
       });
+      // Another address than loopback: say which development tools are served and to whom.
+      const tools = plugins.flatMap((plugin) => plugin.devTools?.() ?? []);
+      const warning = devToolsBindWarning(hostname, tools, config);
+      if (warning) logger.warn({ hostname, devTools: tools }, warning);
       server = listening;
       return listening;
     },

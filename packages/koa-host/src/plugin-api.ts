@@ -95,6 +95,15 @@ export {
   type WindowCount,
 } from "./counters/index.js";
 export { publicUrl, requireBaseUrl, resolveBaseUrl } from "./public-url.js";
+export {
+  devToolAllowed,
+  devToolsBindWarning,
+  devToolsRemote,
+  isLoopbackAddress,
+  isLoopbackHost,
+  loopbackOnly,
+  type DevToolsConfig,
+} from "./dev-access/index.js";
 export { assertStrongSecret, SECRET_PLACEHOLDERS, secretWeakness } from "./secret-strength.js";
 export {
   GCS_ENV,

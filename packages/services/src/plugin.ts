@@ -1,5 +1,5 @@
 import type { Context, Middleware } from "koa";
-import { E_NOT_READY, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
+import { E_NOT_READY, loopbackOnly, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
 import type { Route } from "routing-kernel";
 import { prepareAssets } from "./assets/assets.js";
 import type { AssetManifest } from "./assets/manifest.js";
@@ -11,7 +11,7 @@ import { readServicesConfig, SERVICES_CONFIG_KEYS, type ServicesConfig } from ".
 import { E_SERVICE_NOT_CONFIGURED } from "./errors.js";
 import type { ServiceLogger } from "./logger.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
-import { mailPreviewMiddleware } from "./mail/previews/index.js";
+import { MAIL_PREVIEW_PATH, mailPreviewMiddleware } from "./mail/previews/index.js";
 import type { MailRenderer } from "./mail/templates.js";
 import { bridgeSignals, type SignalBridge } from "./signals/bridge.js";
 import { requestSignals } from "./signals/request-signals.js";
@@ -163,11 +163,21 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
         serveAssets(assets, { maxAge: config.assets.maxAge }),
         serveStorage(storage),
       ];
-      // The mail previews show templates and caught mails: a development tool, absent elsewhere (404).
+      // The mail previews show templates and caught mails (live links): a development tool for this
+      // machine only (devTools.remote opens it), absent elsewhere (404).
       if (config.env === "development")
-        served.push(mailPreviewMiddleware({ root: config.root, mailer: () => services().mailer }));
+        served.push(
+          loopbackOnly(
+            MAIL_PREVIEW_PATH,
+            config,
+            mailPreviewMiddleware({ root: config.root, mailer: () => services().mailer }),
+          ),
+        );
       return served;
     },
+
+    devTools: () =>
+      built?.config.env === "development" ? [`${MAIL_PREVIEW_PATH} (mail previews and caught mails)`] : [],
 
     routeMiddleware(route: Route): Middleware | undefined {
       const tag = cacheTagOf(route);

@@ -5,7 +5,14 @@
  */
 import type { Middleware } from "koa";
 import type { Host } from "@fwkit/koa-host";
-import { report, runtimeOf, telemetry, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
+import {
+  loopbackOnly,
+  report,
+  runtimeOf,
+  telemetry,
+  type HostPlugin,
+  type PluginContext,
+} from "@fwkit/koa-host/plugin";
 import { jobsDashboard } from "../dashboard.js";
 import { loadJobModules } from "../discovery.js";
 import type { DriverWorker, QueueKind } from "../drivers/types.js";
@@ -99,6 +106,7 @@ export function jobsPlugin(options: JobsPluginOptions = {}): JobsPlugin {
   let worker: DriverWorker | undefined;
   let dashboard: Middleware | undefined;
   let counting: NodeJS.Timeout | undefined;
+  let devTools: string[] = [];
   let stopFailureLog: (() => void) | undefined;
   // Before setup (or after close) a dispatch has nowhere to go: E_JOB_NO_QUEUE names the job.
   const dispatcher = (job?: JobClass): Dispatcher => fake ?? queue ?? currentDispatcher(job ?? { name: "(a job)" });
@@ -127,7 +135,9 @@ export function jobsPlugin(options: JobsPluginOptions = {}): JobsPlugin {
       if (kind === "bullmq")
         logger.info({ concurrency: inProcess, queues: queue.queueNames() }, "this process also works jobs");
     }
-    if (settings.dashboard) dashboard = mountDashboard(queue, settings.dashboard, config.env, logger);
+    if (settings.dashboard) dashboard = mountDashboard(queue, settings.dashboard, config, logger);
+    if (dashboard && config.env !== "production")
+      devTools = [`${settings.dashboard?.path ?? "/jobs"} (jobs dashboard)`];
     counting = countForMetrics(queue);
   };
 
@@ -146,6 +156,7 @@ export function jobsPlugin(options: JobsPluginOptions = {}): JobsPlugin {
     dispatch: (job, payload, dispatchOptions) => dispatcher(job).dispatch(job, payload, dispatchOptions),
     setup,
     middleware: () => (dashboard ? [dashboard] : []),
+    devTools: () => devTools,
     async close() {
       clearInterval(counting);
       options.onDispatcher?.(undefined);
@@ -166,9 +177,10 @@ export function jobsPlugin(options: JobsPluginOptions = {}): JobsPlugin {
 function mountDashboard(
   queue: JobQueue,
   block: NonNullable<JobsSettings["dashboard"]>,
-  env: string,
+  config: PluginContext["config"],
   logger: PluginContext["logger"],
 ): Middleware | undefined {
+  const env = config.env;
   const dashboardOptions = {
     path: block.path ?? "/jobs",
     ...(block.guard ? { guard: block.guard } : {}),
@@ -180,7 +192,8 @@ function mountDashboard(
   if (env === "production") return jobsDashboard(queue, dashboardOptions);
   if (queue.kind !== "bullmq") return undefined;
   try {
-    const middleware = jobsDashboard(queue, dashboardOptions);
+    // Unguarded in development, it shows job data: this machine only (devTools.remote opens it).
+    const middleware = loopbackOnly(dashboardOptions.path, config, jobsDashboard(queue, dashboardOptions));
     logger.info({ path: dashboardOptions.path }, "the jobs dashboard is served");
     return middleware;
   } catch (error) {
