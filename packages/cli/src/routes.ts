@@ -4,6 +4,7 @@ import { openApiDocument, openApiSources } from "@fwkit/koa-host";
 import { openApiSettings } from "@fwkit/koa-host/operations";
 import { writeRouteTypes } from "./route-types/write.js";
 import { loadAppDefinition } from "@fwkit/koa-host/operations";
+import { inRole } from "./app-args.js";
 
 /** Prints an app's route table (verbs, path, handler, response kind), or its JSON with `json`. */
 export async function printRoutes(options: {
@@ -20,7 +21,8 @@ export async function printRoutes(options: {
 }): Promise<void> {
   const print = options.print ?? ((text: string) => console.log(text));
   const definition = await loadAppDefinition(options.root, options.appName);
-  const host = await definition.create({ config: { logRequests: false, logLevel: "silent" } });
+  // A listing opens no metrics port (start may hold it).
+  const host = await inRole("command", () => definition.create({ config: { logRequests: false, logLevel: "silent" } }));
   try {
     if (options.types !== undefined) {
       const written = writeRouteTypes(definition.root, host.table, options.types);

@@ -5,6 +5,7 @@ import type { Argv, CommandModule } from "yargs";
 import { E_USER_COMMANDS_LOAD } from "./errors.js";
 import type { ScriptCommand } from "./script-command.js";
 import { loadAppDefinition } from "@fwkit/koa-host/operations";
+import { inRole } from "./app-args.js";
 import { appTarget } from "./commands.js";
 import { resolveDevTool } from "@fwkit/koa-host/operations";
 import { registerTypeScript } from "@fwkit/koa-host/operations";
@@ -36,7 +37,10 @@ export async function loadUserCommands(root: string, appName?: string): Promise<
     builder: (script.builder ?? ((y: Argv) => y)) as CommandModule["builder"],
     handler: async (argv: Record<string, unknown>) => {
       const definition = await loadAppDefinition(appRoot, appName, { typescript });
-      const host = await definition.create({ config: { logRequests: false, logLevel: "warn" } });
+      // A script runs once: it opens no metrics port (start may hold it).
+      const host = await inRole("command", () =>
+        definition.create({ config: { logRequests: false, logLevel: "warn" } }),
+      );
       try {
         await script.handler(argv, host);
       } finally {

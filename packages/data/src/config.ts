@@ -12,14 +12,12 @@ export interface DataConfigInput {
   readonly root: string;
   /** The app folder a relative SQLite path resolves against (a build's is the folder it was built from); default the root. */
   readonly appDir?: unknown;
-  /**
-   * Database URL; `DB_URL` in the environment wins over a config without `env`. Default
-   * `sqlite:data/app.db`.
-   */
+  /** Database URL; `DB_URL` in the environment wins (never in `test`). Default `sqlite:data/app.db`. */
   readonly dbUrl?: unknown;
   /**
-   * The app's environment, set in a config the host resolved: its `dbUrl` already went through
-   * `DB_URL` (or, in `test`, `TEST_DB_URL` only), so the environment is not read again.
+   * The app's environment: in `test` the environment's `DB_URL` is never read (the host resolved
+   * `dbUrl` from `TEST_DB_URL`, `.env.test` or the test's config), so tests never run on the
+   * development database.
    */
   readonly env?: unknown;
   /** Pool size for PostgreSQL/MySQL. */
@@ -67,10 +65,9 @@ function count(value: unknown): number | undefined {
 }
 
 /**
- * Resolves the data settings from an app config and the environment. A config the host resolved
- * (it has `env`) already holds the one database URL (the code's config, else `DB_URL`; in `test`
- * never `DB_URL`, so tests never run on the development database); for a bare config `DB_URL`
- * overrides `dbUrl`.
+ * Resolves the data settings from an app config and the environment: `DB_URL` overrides `dbUrl`,
+ * except in the `test` environment, which never reads it (tests never run on the development
+ * database).
  */
 export function dataConfig(config: DataConfigInput, env: NodeJS.ProcessEnv = process.env): DataConfig {
   const pool = (typeof config.dbPool === "object" && config.dbPool !== null ? config.dbPool : {}) as Record<
@@ -83,7 +80,7 @@ export function dataConfig(config: DataConfigInput, env: NodeJS.ProcessEnv = pro
   return {
     root: config.root,
     appDir: text(config.appDir) ?? config.root,
-    dbUrl: (config.env === undefined ? text(env["DB_URL"]) : undefined) ?? text(config.dbUrl) ?? DEFAULT_DB_URL,
+    dbUrl: (config.env === "test" ? undefined : text(env["DB_URL"])) ?? text(config.dbUrl) ?? DEFAULT_DB_URL,
     pool: { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) },
     migrationsDir: isAbsolute(dir) ? dir : resolve(config.root, dir),
     timezone: text(config.timezone) ?? "UTC",

@@ -3,6 +3,8 @@
 // model name, history is kept in the app folder), and in production only after a yes.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createServer, type AddressInfo } from "node:net";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -146,5 +148,43 @@ describe("fw-a console", () => {
     );
     assert.equal(opened.code, 0, opened.output);
     assert.match(opened.output, /'production'/);
+  });
+
+  test("NODE_ENV=production without APP_ENV is production: the answer comes before the app is built, and a console never takes the metrics port", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const production = {
+      ...env,
+      NODE_ENV: "production",
+      SECRET_KEY: randomBytes(32).toString("base64url"),
+      BASE_URL: "https://notes.example.test",
+      METRICS_ENABLED: "true",
+      METRICS_HOST: "127.0.0.1",
+      METRICS_PORT: String((taken.address() as AddressInfo).port),
+    };
+    try {
+      // A cache on a Redis nobody listens on: building the app would connect (and log its failure).
+      const declined = await session(
+        ["console", "--root", app],
+        ["n"],
+        { ...production, CACHE_URL: "redis://127.0.0.1:1" },
+        "Open it? [y/N] ",
+      );
+      assert.equal(declined.code, 0, declined.output);
+      assert.match(declined.output, /PRODUCTION/);
+      assert.match(declined.output, /Console not opened\.\n?$/);
+      assert.doesNotMatch(declined.output, /ioredis|Unhandled|ECONNREFUSED|Error/);
+      const opened = await session(
+        ["console", "--root", app, "--yes"],
+        ["config.env", ".exit"],
+        production,
+        "fw-a(production)> ",
+      );
+      assert.equal(opened.code, 0, opened.output);
+      assert.match(opened.output, /'production'/);
+      assert.doesNotMatch(opened.output, /E_METRICS_PORT_IN_USE/);
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
   });
 });

@@ -2,6 +2,7 @@
 // --file, an unknown one named with the list of seeds, and production refused without --force.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -89,6 +90,27 @@ describe("fw-a db:seed", () => {
     assert.notEqual(production.status, 0);
     assert.match(production.stderr, /E_SEED_IN_PRODUCTION/);
     assert.match(production.stderr, /fw-a db:seed --force/);
+    assert.equal((await titles()).length, 5);
+  });
+
+  test("NODE_ENV=production without APP_ENV is production too, as for start: refused without --force", async () => {
+    const result = spawnSync(
+      process.execPath,
+      ["--conditions=source", "--import", "tsx", main, "db:seed", "--root", app, "--file", "02_pinned"],
+      {
+        cwd: packageDir,
+        encoding: "utf8",
+        env: {
+          ...env,
+          APP_ENV: "",
+          NODE_ENV: "production",
+          SECRET_KEY: randomBytes(32).toString("base64url"),
+          BASE_URL: "https://notes.example.test",
+        },
+      },
+    );
+    assert.notEqual(result.status, 0, result.stdout);
+    assert.match(result.stderr, /E_SEED_IN_PRODUCTION/);
     assert.equal((await titles()).length, 5);
   });
 });

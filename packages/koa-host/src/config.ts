@@ -184,7 +184,9 @@ const SECTIONS = Symbol.for("koa-host.configSections");
  * Resolves an app's configuration: the app folder's `.env` file fills in environment variables
  * that are not set, then defaults, `lib/config.ts` (its `config` export), its
  * `environments[APP_ENV]` section, environment variables and `overrides` are merged in that order
- * (plain objects deeply, arrays and other values replaced). An `APP_ENV` that is neither a
+ * (plain objects deeply, arrays and other values replaced). Without `APP_ENV` the environment is
+ * `production` when `NODE_ENV=production` (as `start`, so a command never takes a production
+ * database for a development one), else `development`. An `APP_ENV` that is neither a
  * documented environment nor declared under `environments` is a start-up error, as is a missing
  * secret key in production. The `test` environment reads `.env.test` over `.env`, takes its database
  * from `TEST_DB_URL` (default SQLite in memory), never from `DB_URL`, and refuses one that could be

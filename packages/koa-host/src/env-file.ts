@@ -75,7 +75,10 @@ export function loadEnvFile(root: string, environment: NodeJS.ProcessEnv = proce
 
 /** What {@link loadEnvFiles} found. */
 export interface LoadedEnvFiles {
-  /** The environment the files were read for (`APP_ENV`: the real environment, else `.env`'s, else given). */
+  /**
+   * The environment the files were read for: the one given, else `APP_ENV` (the real environment's,
+   * else `.env`'s), else `production` when `NODE_ENV` is, else `development`.
+   */
   readonly env: string;
   /** The names set in `environment`. */
   readonly set: readonly string[];
@@ -92,7 +95,9 @@ export interface LoadedEnvFiles {
  */
 export function loadEnvFiles(root: string, environment: NodeJS.ProcessEnv = process.env, env?: string): LoadedEnvFiles {
   const base = readEnvFile(join(root, ".env")) ?? {};
-  const name = env ?? (environment["APP_ENV"] || base["APP_ENV"] || "development");
+  // As `start` does, an unset APP_ENV is production where NODE_ENV says so: every command agrees.
+  const production = (environment["NODE_ENV"] || base["NODE_ENV"]) === "production";
+  const name = env ?? (environment["APP_ENV"] || base["APP_ENV"] || (production ? "production" : "development"));
   const set: string[] = [];
   if (name !== "test") {
     fillIn(environment, base, set);

@@ -82,6 +82,7 @@ export {
 export { runtimeOf, type HostRuntime } from "./runtime.js";
 export { defineSlot, type Slot } from "./slot.js";
 export { staticFiles, type StaticOptions } from "./static-files.js";
+export { processRole, setProcessRole, type ProcessRole } from "./process-role.js";
 export { safeStaticPath } from "./static-path.js";
 export { driverLoader, type DriverLoader } from "./drivers.js";
 export { driverRoot, setDriverRoot } from "./driver-location.js";

@@ -24,6 +24,11 @@ export interface MetricsConfig {
    * (`METRICS_PORT`, default 9464); `false` serves them on the app's own port behind `token`.
    */
   readonly port?: number | false;
+  /**
+   * The port a job worker (`jobs:work`, `:work`) serves its own metrics on, so it runs beside
+   * `start` on one machine (`METRICS_WORKER_PORT`, default 9465); `false`: a worker serves none.
+   */
+  readonly workerPort?: number | false;
   /** The address the metrics port listens on (default `0.0.0.0`; `127.0.0.1` for a local Prometheus). */
   readonly host?: string;
   /** The bearer token a scrape must send (`METRICS_TOKEN`); required with `port: false`. */

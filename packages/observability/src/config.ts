@@ -7,6 +7,7 @@ export const OBSERVABILITY_CONFIG_KEYS = Object.freeze({
     enabled: true,
     path: true,
     port: true,
+    workerPort: true,
     host: true,
     token: true,
     prefix: true,

@@ -6,7 +6,7 @@
  */
 import type { Server } from "node:http";
 import type { AppConfig } from "@fwkit/koa-host";
-import { hasPrimaryParts, type HostPlugin } from "@fwkit/koa-host/plugin";
+import { hasPrimaryParts, processRole, type HostPlugin } from "@fwkit/koa-host/plugin";
 import type { Middleware } from "koa";
 import compose from "koa-compose";
 import type { Logger } from "pino";
@@ -66,6 +66,15 @@ export function observabilityPlugin(options: ObservabilityOptions): Observabilit
       const created = createAppMetrics(metricsSettings, config.static?.prefix ?? "/static");
       metrics = created;
       stops.push(() => created.close());
+      // The metrics port is the web server's: a job worker has one of its own, a one-off command
+      // (a listing, the console, a script) none, so each runs beside start with one environment.
+      const role = processRole();
+      if (role === "command") return;
+      if (role === "worker") {
+        if (metricsSettings.workerPort !== false)
+          server = await listenMetrics({ ...metricsSettings, port: metricsSettings.workerPort }, () => created.text());
+        return;
+      }
       if (inCluster) {
         stops.push(answerSnapshots(() => created.snapshot()));
         if (metricsSettings.port !== false) await servedByPrimary(metricsSettings);
@@ -75,7 +84,7 @@ export function observabilityPlugin(options: ObservabilityOptions): Observabilit
     },
     frontMiddleware() {
       const steps: Middleware[] = [];
-      if (metrics && metricsSettings.port === false) {
+      if (metrics && metricsSettings.port === false && processRole() === "serve") {
         const own = metrics;
         // In a cluster worker, the node's sum through the primary; else this process's metrics.
         const collect: Collect = inCluster ? nodeMetrics : () => own.text();

@@ -13,6 +13,8 @@ export interface MetricsSettings {
   readonly path: string;
   /** A port of their own, or `false` for the app's port. */
   readonly port: number | false;
+  /** A job worker's own port, or `false`: a worker serves no metrics. */
+  readonly workerPort: number | false;
   readonly host: string;
   readonly token: string | undefined;
   readonly prefix: string;
@@ -43,6 +45,9 @@ export const DEFAULT_BUCKETS: readonly number[] = Object.freeze([
 /** The metrics port by default: the one the OpenTelemetry Prometheus exporter uses. */
 export const DEFAULT_METRICS_PORT = 9464;
 
+/** A job worker's metrics port by default: the next one, so a worker and `start` share a machine. */
+export const DEFAULT_WORKER_METRICS_PORT = 9465;
+
 const EXPORTERS = ["otlp", "console", "none"] as const;
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -66,14 +71,16 @@ function text(key: string, value: unknown, fallback: string, rule: RegExp, what:
   throw new E_OBSERVABILITY_CONFIG(key, what, value);
 }
 
-function port(value: unknown): number | false {
-  if (value === undefined) return DEFAULT_METRICS_PORT;
+function port(value: unknown, key = "metrics.port", fallback = DEFAULT_METRICS_PORT): number | false {
+  if (value === undefined) return fallback;
   if (value === false || value === "false") return false;
   const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
   if (typeof number === "number" && Number.isInteger(number) && number >= 0 && number <= 65535) return number;
   throw new E_OBSERVABILITY_CONFIG(
-    "metrics.port",
-    "a port from 0 to 65535 (0: any free one), or false for the app's own port",
+    key,
+    key === "metrics.port"
+      ? "a port from 0 to 65535 (0: any free one), or false for the app's own port"
+      : "a port from 0 to 65535 (0: any free one), or false for none",
     value,
   );
 }
@@ -103,7 +110,7 @@ function labels(value: unknown): Readonly<Record<string, string>> {
   return Object.freeze({ ...(given as Record<string, string>) });
 }
 
-/** Reads `metrics` (`METRICS_ENABLED`, `METRICS_PORT` and `METRICS_TOKEN` where the config is silent). */
+/** Reads `metrics` (`METRICS_ENABLED`, `METRICS_PORT`, `METRICS_WORKER_PORT` and `METRICS_TOKEN` where the config is silent). */
 export function metricsSettings(config: AppConfig, env: Env = process.env): MetricsSettings {
   const given = block("metrics", config.metrics);
   const enabled = bool("metrics.enabled", given["enabled"] ?? (env["METRICS_ENABLED"] || undefined), false);
@@ -126,6 +133,11 @@ export function metricsSettings(config: AppConfig, env: Env = process.env): Metr
     enabled,
     path,
     port: port(given["port"] ?? (env["METRICS_PORT"] || undefined)),
+    workerPort: port(
+      given["workerPort"] ?? (env["METRICS_WORKER_PORT"] || undefined),
+      "metrics.workerPort",
+      DEFAULT_WORKER_METRICS_PORT,
+    ),
     host: text(
       "metrics.host",
       given["host"],

@@ -1,12 +1,15 @@
 /**
  * The console command both CLIs add under their own name (fw-a `console`, fw-b `:console`):
- * `--env` picks the environment (else APP_ENV, else development); in production it asks before
- * opening, since what is typed changes real data, unless `--yes`.
+ * `--env` picks the environment (else APP_ENV, else production when NODE_ENV is, else development);
+ * in production it asks before building the app, since what is typed changes real data, unless
+ * `--yes`; a console never opens the metrics port.
  */
 import { createInterface } from "node:readline/promises";
 import { resolve } from "node:path";
 import type { CommandModule } from "yargs";
+import { loadConfig } from "@fwkit/koa-host";
 import { loadAppDefinition } from "@fwkit/koa-host/operations";
+import { inRole } from "../app-args.js";
 import { startConsole } from "./start-console.js";
 
 type ConsoleArgs = { root?: unknown; app?: unknown; env?: string; yes: boolean };
@@ -37,7 +40,11 @@ export function consoleCommand(
       "open a REPL with the app loaded: models, config, services, urlFor (--env production asks first; --yes does not)",
     builder: (y) =>
       y
-        .option("env", { type: "string", describe: "the environment to load (default: APP_ENV, else development)" })
+        .option("env", {
+          type: "string",
+          describe:
+            "the environment to load (default: APP_ENV, else production when NODE_ENV=production, else development)",
+        })
         .option("yes", {
           type: "boolean",
           default: false,
@@ -47,12 +54,14 @@ export function consoleCommand(
       if (args.env !== undefined) process.env["APP_ENV"] = args.env;
       const root = resolve(String(args.root ?? process.cwd()));
       const definition = await loadAppDefinition(root, args.app ? String(args.app) : undefined);
-      const host = await definition.create({ config: { logRequests: false } });
-      if (host.config.env === "production" && !args.yes && !(await confirmProduction(framework, root))) {
-        await host.close();
+      // The environment first, the app after the answer: a refused console connects to nothing.
+      const { env } = await loadConfig(definition.root);
+      if (env === "production" && !args.yes && !(await confirmProduction(framework, root))) {
         console.log("Console not opened.");
         return;
       }
+      // A console opens no metrics port: start (or a worker) holds it.
+      const host = await inRole("command", () => definition.create({ config: { logRequests: false } }));
       await startConsole({ host, framework });
     },
   };

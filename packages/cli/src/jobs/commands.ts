@@ -112,6 +112,8 @@ function workCommand(command: string): CommandModule<QueueArgs, QueueArgs & { co
           );
         },
         { config: { ...OVERRIDES.config, logLevel: "info" } },
+        // Its metrics on a port of its own (METRICS_WORKER_PORT), beside start's.
+        "worker",
       );
     },
   };
