@@ -29,7 +29,7 @@ export interface MetricsConfig {
    * `start` on one machine (`METRICS_WORKER_PORT`, default 9465); `false`: a worker serves none.
    */
   readonly workerPort?: number | false;
-  /** The address the metrics port listens on (default `0.0.0.0`; `127.0.0.1` for a local Prometheus). */
+  /** The address the metrics port listens on (`METRICS_HOST`; default the app's host under `start`, else `127.0.0.1`). */
   readonly host?: string;
   /** The bearer token a scrape must send (`METRICS_TOKEN`); required with `port: false`. */
   readonly token?: string;

@@ -138,10 +138,12 @@ export function metricsSettings(config: AppConfig, env: Env = process.env): Metr
       "metrics.workerPort",
       DEFAULT_WORKER_METRICS_PORT,
     ),
+    // Where the app listens (`start` sets METRICS_HOST to its --host), else loopback: metrics
+    // without a token are never offered to every network by default.
     host: text(
       "metrics.host",
-      given["host"],
-      "0.0.0.0",
+      given["host"] ?? (env["METRICS_HOST"] || undefined),
+      "127.0.0.1",
       /^[A-Za-z0-9.:[\]-]+$/,
       'an address to listen on, such as "0.0.0.0" or "127.0.0.1"',
     ),

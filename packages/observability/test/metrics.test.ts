@@ -166,6 +166,34 @@ describe("bad settings stop the start with a coded error", () => {
     );
     await assert.rejects(startApp({ Blog }, { metrics: { enabeld: true } }), /enabeld/);
   });
+  test("the metrics port listens on loopback unless told otherwise (metrics.host, or METRICS_HOST, which start sets to its --host)", async () => {
+    const saved = process.env["METRICS_HOST"];
+    delete process.env["METRICS_HOST"];
+    try {
+      const quiet = await startApp({ Blog }, { metrics: { enabled: true, port: 0 } });
+      try {
+        assert.match(quiet.plugin.metricsAddress() ?? "", /^127\.0\.0\.1:\d+$/, "no token, no host: loopback only");
+      } finally {
+        await quiet.host.close();
+      }
+      process.env["METRICS_HOST"] = "0.0.0.0";
+      const told = await startApp({ Blog }, { metrics: { enabled: true, port: 0 } });
+      try {
+        assert.match(told.plugin.metricsAddress() ?? "", /^0\.0\.0\.0:\d+$/, "METRICS_HOST (start --host 0.0.0.0)");
+      } finally {
+        await told.host.close();
+      }
+      const config = await startApp({ Blog }, { metrics: { enabled: true, port: 0, host: "127.0.0.1" } });
+      try {
+        assert.match(config.plugin.metricsAddress() ?? "", /^127\.0\.0\.1:\d+$/, "metrics.host wins over METRICS_HOST");
+      } finally {
+        await config.host.close();
+      }
+    } finally {
+      if (saved === undefined) delete process.env["METRICS_HOST"];
+      else process.env["METRICS_HOST"] = saved;
+    }
+  });
   test("a metrics port in use: E_METRICS_PORT_IN_USE", async () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));

@@ -107,6 +107,9 @@ export async function startApp(options: StartOptions): Promise<Started> {
   const print = (line: string) => log.info(line);
   const { workers, port, host } = checkStartOptions(options);
   if (!process.env["APP_ENV"]) process.env["APP_ENV"] = "production";
+  // The metrics port listens where the app does unless told otherwise (METRICS_HOST, metrics.host):
+  // `start --host 127.0.0.1` keeps its metrics on loopback too. The workers inherit it.
+  if (!process.env["METRICS_HOST"]) process.env["METRICS_HOST"] = host;
   const located = locateApp(options.root, options.buildDir);
   if (located.warning) log.warn(located.warning);
   const preload = preloadedModule();
