@@ -11,11 +11,14 @@ import type { Context, Middleware } from "koa";
 import { markOutageReported, type OutageLog } from "@fwkit/koa-host/plugin";
 import { checkOptionKeys, setTag, type Route, type ViewDecorator } from "routing-kernel";
 import { E_RATE_LIMIT_INVALID, E_RATE_LIMIT_UNAVAILABLE, E_TOO_MANY_REQUESTS, withHeaders } from "./errors.js";
-import { clientAddressKey, type AttemptCounter, type CounterLimit } from "./login-limit.js";
+import { clientAddressKey, normaliseIdentifier, type AttemptCounter, type CounterLimit } from "./login-limit.js";
 import { runtimeOf } from "./runtime.js";
 
-/** What a limit counts by: the client address, the logged-in user (else the address), or a key of the app's. */
-export type RateLimitBy = "ip" | "user" | ((ctx: Context) => string | number | null | undefined);
+/**
+ * What a limit counts by: the client address, the logged-in user (else the address), the email
+ * address in the request's body (trimmed, lower-cased), or a key of the app's.
+ */
+export type RateLimitBy = "ip" | "user" | "email" | ((ctx: Context) => string | number | null | undefined);
 
 /** Options of {@link rateLimit}. */
 export interface RateLimitOptions {
@@ -25,8 +28,10 @@ export interface RateLimitOptions {
   readonly window: number | string;
   /**
    * What is counted (default `"ip"`): `"ip"` per client address (IPv6 per /64), `"user"` per
-   * logged-in user (anonymous requests per address), or a function of the request returning a
-   * key; a request for which it returns nothing (null, undefined, "") is not counted by this limit.
+   * logged-in user (anonymous requests per address), `"email"` per address in the body's `email`
+   * field (Unicode-normalised, trimmed and lower-cased, so `" Target@"` and `"target@"` share a
+   * count), or a function of the request returning a key; a request for which there is no key
+   * (null, undefined, "", no email field) is not counted by this limit.
    */
   readonly by?: RateLimitBy;
   /**
@@ -52,6 +57,8 @@ export interface RateLimitRule {
   readonly by: RateLimitBy;
   readonly message: string | undefined;
   readonly countInvalid: boolean;
+  /** Set by a class-level decorator: the counter every method of the class shares. */
+  readonly scope?: string;
 }
 
 /** A named limit's settings in the `rateLimits` config block, or `false` to switch it off. */
@@ -91,10 +98,10 @@ export function parseRateLimit(options: unknown, where = "@rateLimit(options)"):
   checkOptionKeys(where, options, OPTION_KEYS);
   const given = options as Record<string, unknown>;
   const by = given["by"] ?? "ip";
-  if (by !== "ip" && by !== "user" && typeof by !== "function") {
+  if (by !== "ip" && by !== "user" && by !== "email" && typeof by !== "function") {
     throw new E_RATE_LIMIT_INVALID(
       where,
-      `"by" must be "ip", "user" or a function (ctx) => key; got ${JSON.stringify(by) ?? String(by)}`,
+      `"by" must be "ip", "user", "email" or a function (ctx) => key; got ${JSON.stringify(by) ?? String(by)}`,
     );
   }
   const name = given["name"];
@@ -125,13 +132,19 @@ export function parseRateLimit(options: unknown, where = "@rateLimit(options)"):
 
 /**
  * Limits how often a view (class or method) may be called: `@rateLimit({ max: 5, window: "1m" })`
- * per client address, `by: "user"` per logged-in user, `by: (ctx) => key` per key of the app's.
- * Several decorators on one view stack (each counts on its own); a class's limits apply to every
- * method beside the method's own. Options are checked when the decorator is applied.
+ * per client address, `by: "user"` per logged-in user, `by: "email"` per address typed,
+ * `by: (ctx) => key` per key of the app's. Several decorators on one view stack (all are checked
+ * before any counts); a class's limits apply to every method beside the method's own, and count
+ * the class as a whole: `max: 4` on a class allows 4 calls in all, whichever methods they reach.
+ * Options are checked when the decorator is applied.
  */
 export function rateLimit(options: RateLimitOptions): ViewDecorator {
   const rule = parseRateLimit(options);
-  return setTag("rateLimit", `${RATE_LIMIT_TAG_PREFIX}${++serial}`, rule);
+  const id = ++serial;
+  const key = `${RATE_LIMIT_TAG_PREFIX}${id}`;
+  const onMethod = setTag("rateLimit", key, rule);
+  const onClass = setTag("rateLimit", key, Object.freeze({ ...rule, scope: `c:${id}` }));
+  return (value, context) => (context.kind === "class" ? onClass : onMethod)(value, context);
 }
 
 /** Checks the `rateLimits` config block: `{ [name]: { max?, window? } | false }`. */
@@ -177,8 +190,12 @@ export function routeRateLimits(
       ...rule,
       ...(override?.max !== undefined ? { max: override.max } : {}),
       ...(override?.window !== undefined ? { windowSeconds: override.window as number } : {}),
-      // A named limit is shared by every route that names it; else each route counts on its own.
-      bucket: rule.name !== undefined ? `n:${rule.name}` : `r:${route.id}:${key.slice(RATE_LIMIT_TAG_PREFIX.length)}`,
+      // A named limit is shared by every route that names it, a class's by the class's methods;
+      // else each route counts on its own.
+      bucket:
+        rule.name !== undefined
+          ? `n:${rule.name}`
+          : (rule.scope ?? `r:${route.id}:${key.slice(RATE_LIMIT_TAG_PREFIX.length)}`),
     });
   }
   return rules;
@@ -193,6 +210,12 @@ function subjectOf(ctx: Context, rule: RateLimitRule): string | undefined {
     if (user === null || user === undefined) return address;
     const hook = runtimeOf(ctx, "@rateLimit").users.userId;
     return `user:${String(hook ? hook(user) : user.id)}`;
+  }
+  if (rule.by === "email") {
+    const body = (ctx.request as { body?: unknown }).body;
+    const email = body && typeof body === "object" ? (body as Record<string, unknown>)["email"] : undefined;
+    const typed = typeof email === "string" ? normaliseIdentifier(email) : "";
+    return typed === "" ? undefined : `email:${typed}`;
   }
   const key = rule.by(ctx);
   if (key === undefined || key === null || key === "") return undefined;
