@@ -75,6 +75,8 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
   let built: Services | undefined;
   let logger: ServiceLogger = signals.logger;
   let templateLocals: Record<string, unknown> = {};
+  // The app's own config: who the development tools answer (devTools.remote) is a host key.
+  let appConfig: object = {};
 
   const services = (): Services => {
     if (!built) throw new E_SERVICE_NOT_CONFIGURED("services", "the services plugin's setup has not run yet");
@@ -90,6 +92,7 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
 
     async setup(context) {
       const config = readServicesConfig(context.config);
+      appConfig = context.config;
       logger = context.logger;
       signals.logger = context.logger;
       const opened: Array<() => unknown> = [];
@@ -169,7 +172,7 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
         served.push(
           loopbackOnly(
             MAIL_PREVIEW_PATH,
-            config,
+            appConfig,
             mailPreviewMiddleware({ root: config.root, mailer: () => services().mailer }),
           ),
         );
