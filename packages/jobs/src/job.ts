@@ -3,6 +3,7 @@
  * payload its Standard Schema checks at dispatch. `SendWelcome.dispatch({ userId })` hands it to
  * the process's queue (see {@link useDispatcher}).
  */
+import type { AppServices } from "@fwkit/koa-host";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { Duration } from "./duration.js";
 import { E_JOB_NO_QUEUE } from "./errors.js";
@@ -80,6 +81,11 @@ export interface JobContext {
   readonly signal: AbortSignal;
   /** What the app gave the queue (`createJobQueue({ locals })`): services, a database handle. */
   readonly locals: Readonly<Record<string, unknown>>;
+  /**
+   * The app's services, typed: `await context.services.mailer.sendMail({ ... })`, `context.services.storage`,
+   * `context.services.cache` (E_JOB_OPTION_INVALID when the app runs without the services battery).
+   */
+  readonly services: AppServices;
 }
 
 /** Where `Job.dispatch()` sends jobs: a {@link JobQueue}, or the test fake. */

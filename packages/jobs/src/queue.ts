@@ -43,6 +43,7 @@ import { type PayloadSealer, payloadSealer } from "./seal.js";
 import { checkJob, DEFAULT_QUEUE, type JobEntry, resolveOptions } from "./settings.js";
 import { count, JOB_QUEUE_OPTION_KEYS, type JobQueueOptions, resolveQueueSettings } from "./queue-options.js";
 import { parseQueueUrl } from "./url.js";
+import { servicesOf } from "./job-services.js";
 
 /**
  * Asks the host's telemetry for the dispatcher's trace context (an observer fills the carrier); no
@@ -211,6 +212,7 @@ export class JobQueue implements Dispatcher {
         maxAttempts: job.maxAttempts,
         signal,
         locals: this.#locals,
+        services: servicesOf(this.#locals),
       }));
       this.events.emit("completed", { ...base, durationMs: performance.now() - started });
       return result;

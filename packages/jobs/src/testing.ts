@@ -6,6 +6,7 @@
  */
 import type { Dispatcher, DispatchedJob, DispatchOptions, JobClass, JobContext } from "./job.js";
 import { useDispatcher } from "./job.js";
+import { servicesOf } from "./job-services.js";
 import { checkPayload } from "./schema.js";
 import { checkJob, resolveOptions } from "./settings.js";
 
@@ -92,6 +93,7 @@ export function createFakeQueue(options: FakeQueueOptions = {}): FakeQueue {
           maxAttempts: 1,
           signal: new AbortController().signal,
           locals,
+          services: servicesOf(locals),
         };
         await new next.job().handle(next.payload, context);
       }

@@ -117,6 +117,14 @@ export interface HostConfig {
 export interface AppConfig extends HostConfig {}
 
 /**
+ * The app's services as code outside a request reaches them: a job's `context.services`. Empty
+ * here; the services battery adds `mailer`, `storage`, `cache`... by module augmentation (as
+ * batteries add their keys to {@link AppConfig}).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by the services battery's declaration (module augmentation)
+export interface AppServices {}
+
+/**
  * A config layer as a file writes it: every key optional, and a plain-object section (`bodyLimits`,
  * `static`...) may give only some of its keys, since layers merge deeply. Arrays and functions are
  * whole values.

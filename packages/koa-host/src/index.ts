@@ -10,6 +10,7 @@ export {
   defineConfig,
   loadConfig,
   type AppConfig,
+  type AppServices,
   type BodyLimits,
   type ConfigInput,
   type ConfigLayer,

@@ -11,6 +11,7 @@ import type { ConfigKeysAgree } from "@fwkit/koa-host/plugin";
 import type { BundleDeclarations } from "./assets/bundle.js";
 import type { SERVICES_CONFIG_KEYS } from "./config.js";
 import type { I18N_CONFIG_KEYS } from "./i18n/plugin.js";
+import type { Services } from "./plugin.js";
 
 /** The config keys the services battery reads, as an app writes them (see docs/services.md). */
 export interface ServicesAppConfig {
@@ -47,4 +48,6 @@ void i18nKeysAgree;
 declare module "@fwkit/koa-host" {
   // eslint-disable-next-line @typescript-eslint/no-empty-interface -- the merge is the point
   interface AppConfig extends ServicesAppConfig, I18nAppConfig {}
+  /** A job's `context.services`: the mailer, storage, cache... this battery builds. */
+  interface AppServices extends Services {}
 }
