@@ -31,6 +31,7 @@ const RESERVED = new Set([
   "__proto__",
   "_method",
   "_csrf_token",
+  "_idempotency_key",
   "_back",
 ]);
 const NAME = /^[a-z][a-z0-9_]{0,62}$/i;

@@ -175,6 +175,7 @@ ${fields.map((field) => `    <dt>${labelOf(field)}</dt><dd class="${field.name}"
   <p><a href="{{ url_for('${names.plural}.edit', { id: ${item}.id }) }}">Edit</a> · <a href="{{ url_for('${names.plural}.index') }}">All ${names.humanPlural}</a></p>
   <form method="post" action="{{ url_for('${names.plural}.delete', { id: ${item}.id }) }}">
     <input type="hidden" name="_csrf_token" value="{{ csrf_token() }}">
+    <input type="hidden" name="_idempotency_key" value="{{ idempotency_key() }}">
     <input type="hidden" name="_method" value="DELETE">
     <button type="submit">Delete</button>
   </form>`,
@@ -196,6 +197,7 @@ ${fields.map((field) => `    <dt>${labelOf(field)}</dt><dd class="${field.name}"
     ),
     [`${dir}/_form.html`]: `{# The fields of the new and edit forms: a refused form comes back with old input and errors. #}
   <input type="hidden" name="_csrf_token" value="{{ csrf_token() }}">
+  <input type="hidden" name="_idempotency_key" value="{{ idempotency_key() }}">
   <input type="hidden" name="_back" value="{{ back_path() }}">
 ${fields.map((field) => input(names, field)).join("\n")}
   <p><button type="submit">Save</button></p>

@@ -191,6 +191,7 @@ ${fields.map((field) => `    dt ${labelOf(field)}\n    dd.${field.name}= ${field
     a(href=url_for("${names.plural}.index")) All ${names.humanPlural}
   form(method="post" action=url_for("${names.plural}.delete", { id: ${item}.id }))
     input(type="hidden" name="_csrf_token" value=csrf_token())
+    input(type="hidden" name="_idempotency_key" value=idempotency_key())
     input(type="hidden" name="_method" value="DELETE")
     button(type="submit") Delete
 `,
@@ -210,6 +211,7 @@ ${form(`url_for("${names.plural}.update", { id: ${item}.id })`, "PATCH")}
 //- its old input and the messages.
 include /contrib/forms
 +csrf()
+input(type="hidden" name="_idempotency_key" value=idempotency_key())
 +formErrors()
 ${fields.map((field) => formField(names, field)).join("\n")}
 `,
