@@ -99,3 +99,11 @@ export const E_RESOURCE_EXISTS = createError(
   (what: string) =>
     `${what} already exists, so the resource was not generated (nothing was written). Pick another name, or remove what is there first.`,
 );
+
+/** The init command found a package.json it cannot merge the new app's settings into; nothing was written. */
+export const E_INIT_PACKAGE_JSON = createError(
+  "E_INIT_PACKAGE_JSON",
+  500,
+  (file: string, why: string) =>
+    `${file} cannot take the new app's settings: ${why}. Nothing was written. Fix it, or run the init command in an empty folder (--root my-app).`,
+);

@@ -4,11 +4,12 @@
  * here: the app's package name from its folder, never overwriting, keeping a migration that exists
  * under another stamp, linking the framework, refusing outside an app and over an existing view.
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join, relative, resolve } from "node:path";
 import { E_APP_NOT_FOUND } from "@fwkit/koa-host/plugin";
 import { findAppEntry } from "@fwkit/koa-host/operations";
 import { kebabCase } from "routing-kernel/plugin";
+import { frameworkDependency, frameworkInCheckout, mergePackageJson } from "./app-init.js";
 import { E_VIEW_EXISTS } from "./errors.js";
 import { keepExistingMigrations, linkNewApp, writeScaffold, type ScaffoldResult } from "./scaffold.js";
 import { appNameOf, checkViewName } from "./scaffold-names.js";
@@ -23,19 +24,64 @@ export interface AppScaffold {
   skeleton(appName: string, now: Date): Readonly<Record<string, string>>;
 }
 
+/** Options of {@link initApp}. */
+export interface InitOptions {
+  /**
+   * Depend on the framework's registry version (`"fw-a": "^0.1.0"`) and link nothing, instead of
+   * a `file:` link to the framework's folder. Default: on unless the framework is a checkout of
+   * its repository (see app-init.ts).
+   */
+  readonly registry?: boolean;
+}
+
+/** What {@link initApp} did. */
+export interface InitResult extends ScaffoldResult {
+  /** Files that existed and were merged into (package.json), with what changed. */
+  readonly updated: readonly string[];
+  /** Whether the app asks for the framework's registry version (and so needs `npm install` first). */
+  readonly registry: boolean;
+}
+
 /**
- * Writes a new app into `dir` (created if missing; no file overwritten) and links it to its
- * framework and the framework's copies of the scaffold's dependencies, so the app and its scripts
- * run with no registry publish and no install step. The app's package name comes from the folder
- * (`My Tea Shop` -> `my-tea-shop`, `<framework>-app` when nothing is left).
+ * Writes a new app into `dir` (created if missing; no file overwritten, an existing package.json
+ * merged) and, from a checkout, links it to its framework and the framework's copies of the
+ * scaffold's dependencies, so the app and its scripts run with no registry publish and no install
+ * step; from an installed framework the app asks for its registry version and links nothing. The
+ * app's package name comes from the folder (`My Tea Shop` -> `my-tea-shop`, `<framework>-app`
+ * when nothing is left).
  */
-export function initApp(dir: string, scaffold: AppScaffold, now: Date = new Date()): ScaffoldResult {
+export function initApp(
+  dir: string,
+  scaffold: AppScaffold,
+  now: Date = new Date(),
+  options: InitOptions = {},
+): InitResult {
   const root = resolve(dir);
+  const frameworkDir = scaffold.frameworkDir.replace(/[\\/]+$/, "");
+  const registry = options.registry ?? !frameworkInCheckout(frameworkDir);
+  const files: Record<string, string> = {
+    ...scaffold.skeleton(appNameOf(basename(root), `${scaffold.framework}-app`), now),
+  };
+  const manifest = files["package.json"];
+  const updated: string[] = [];
+  if (manifest !== undefined) {
+    const parsed = JSON.parse(manifest) as { dependencies?: Record<string, string> };
+    parsed.dependencies = { ...parsed.dependencies, [scaffold.framework]: frameworkDependency(frameworkDir, registry) };
+    files["package.json"] = `${JSON.stringify(parsed, null, 2)}\n`;
+    const existing = join(root, "package.json");
+    if (existsSync(existing)) {
+      const { text, changes } = mergePackageJson(existing, readFileSync(existing, "utf8"), files["package.json"]);
+      if (changes.length > 0) {
+        writeFileSync(existing, text);
+        updated.push(`package.json (${changes.join("; ")})`);
+      }
+      delete files["package.json"];
+    }
+  }
   mkdirSync(root, { recursive: true });
-  const files = scaffold.skeleton(appNameOf(basename(root), `${scaffold.framework}-app`), now);
   const result = writeScaffold(root, keepExistingMigrations(root, files));
-  linkNewApp(root, { name: scaffold.framework, dir: scaffold.frameworkDir.replace(/[\\/]+$/, "") });
-  return result;
+  if (!registry) linkNewApp(root, { name: scaffold.framework, dir: frameworkDir });
+  return { ...result, updated, registry };
 }
 
 /**

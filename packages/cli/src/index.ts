@@ -47,6 +47,8 @@ export {
   type PrometheusOptions,
 } from "./production/deploy/index.js";
 export { printRoutes } from "./routes.js";
+export { frameworkDependency, frameworkInCheckout, mergePackageJson } from "./app-init.js";
+export { initCommand, nextSteps, type InitCommandSpec } from "./init-command.js";
 export { runCli } from "./run-cli.js";
 export {
   describeScaffold,
@@ -55,6 +57,7 @@ export {
   NODE_ENGINES,
   SCAFFOLD_DEPENDENCIES,
   SCAFFOLD_DEV_DEPENDENCIES,
+  SCAFFOLD_TYPESCRIPT,
   scaffoldDependencies,
   scaffoldDevDependencies,
   writeScaffold,
@@ -65,6 +68,8 @@ export {
   initApp,
   viewModulePath,
   type AppScaffold,
+  type InitOptions,
+  type InitResult,
   type ViewModuleNaming,
   type ViewScaffold,
 } from "./generators.js";

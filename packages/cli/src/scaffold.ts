@@ -52,9 +52,13 @@ export function keepExistingMigrations(dir: string, files: Readonly<Record<strin
   return kept;
 }
 
-/** Prints a scaffold result the way the CLIs do. */
-export function describeScaffold(result: ScaffoldResult, print: (line: string) => void = console.log): void {
+/** Prints a scaffold result the way the CLIs do (`updated`: files merged into, with what changed). */
+export function describeScaffold(
+  result: ScaffoldResult & { readonly updated?: readonly string[] },
+  print: (line: string) => void = console.log,
+): void {
   for (const path of result.written) print(`  create  ${path}`);
+  for (const path of result.updated ?? []) print(`  update  ${path}`);
   for (const path of result.skipped) print(`  skip    ${path} (exists)`);
 }
 
@@ -127,10 +131,22 @@ export function scaffoldDevDependencies(frameworkDir: string): Record<string, st
   return versions;
 }
 
+/**
+ * The TypeScript the frameworks are built and tested with (the repository's own devDependency; a
+ * repository test keeps the two equal). No published package declares TypeScript, so without this
+ * pin a scaffold made outside the repository would ask for any version (`*`), and npm would install
+ * whatever major is newest.
+ */
+export const SCAFFOLD_TYPESCRIPT = "~5.9.3";
+
 function declaredVersions(frameworkDir: string, names: readonly string[]): Record<string, string> {
   const versions: Record<string, string> = {};
   for (const name of names)
-    versions[name] = declaredVersion(frameworkDir, name) ?? resolvedVersion(frameworkDir, name) ?? "*";
+    versions[name] =
+      declaredVersion(frameworkDir, name) ??
+      (name === "typescript" ? SCAFFOLD_TYPESCRIPT : undefined) ??
+      resolvedVersion(frameworkDir, name) ??
+      "*";
   return versions;
 }
 

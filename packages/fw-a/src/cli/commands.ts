@@ -9,6 +9,7 @@ import {
   describeScaffold,
   finishCli,
   frameworkCli,
+  initCommand,
   jobsCommands,
   releaseCommands,
   routesCommand,
@@ -27,14 +28,12 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
 
   let cli = frameworkCli("fw-a", argv, frameworkDir)
     .command(
-      "gen:init",
-      "create the project skeleton in the current folder (never overwrites)",
-      (y) => y,
-      (args) => {
-        const result = initApp(resolve(String(args.root)));
-        describeScaffold(result);
-        console.log("\nNext: npm run dev   (fw-a gen:serve; then open http://127.0.0.1:5000)");
-      },
+      initCommand({
+        name: "gen:init",
+        description: "create the project skeleton in the current folder (never overwrites; merges into a package.json)",
+        init: (dir, options) => initApp(dir, new Date(), options),
+        serve: "fw-a gen:serve",
+      }),
     )
     .command(serveCommand("gen:serve"))
     .command(

@@ -9,6 +9,7 @@ import {
   describeScaffold,
   finishCli,
   frameworkCli,
+  initCommand,
   jobsCommands,
   releaseCommands,
   routesCommand,
@@ -32,15 +33,13 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
 
   let cli = frameworkCli("fw-b", argv, PACKAGE_ROOT)
     .command(
-      ":init",
-      "create a TypeScript app skeleton in the app folder (never overwrites a file)",
-      (y) => y,
-      (args) => {
-        const result = initApp(resolve(String(args.root)));
-        describeScaffold(result);
-        if (result.skipped.length > 0) console.log(`\n${result.skipped.length} existing file(s) left untouched.`);
-        console.log("\nNext: npm run dev   (fw-b :serve; then open http://127.0.0.1:5000)");
-      },
+      initCommand({
+        name: ":init",
+        description:
+          "create a TypeScript app skeleton in the app folder (never overwrites a file; merges into a package.json)",
+        init: (dir, options) => initApp(dir, new Date(), options),
+        serve: "fw-b :serve",
+      }),
     )
     .command(serveCommand(":serve"))
     .command(

@@ -8,6 +8,8 @@ import {
   NODE_ENGINES,
   scaffoldDependencies,
   scaffoldDevDependencies,
+  type InitOptions,
+  type InitResult,
   type ScaffoldResult,
 } from "@fwkit/cli";
 import { kebabCase } from "routing-kernel/plugin";
@@ -69,11 +71,12 @@ export function appNameOf(folder: string): string {
 }
 
 /**
- * `fw-b :init`: writes the skeleton into `dir` (never overwriting a file) and links
- * `node_modules/fw-b` (and `node_modules/.bin/fw-b`) to this package, so the app runs with no
- * registry publish and no install step.
+ * `fw-b :init`: writes the skeleton into `dir` (never overwriting a file; an existing package.json
+ * is merged). From a checkout it links `node_modules/fw-b` (and `node_modules/.bin/fw-b`) to this
+ * package, so the app runs with no registry publish and no install step; from an installed fw-b
+ * (or with `registry: true`) the app asks for fw-b's registry version.
  */
-export function initApp(dir: string, now: Date = new Date()): ScaffoldResult {
+export function initApp(dir: string, now: Date = new Date(), options: InitOptions = {}): InitResult {
   return initKitApp(
     dir,
     {
@@ -82,6 +85,7 @@ export function initApp(dir: string, now: Date = new Date()): ScaffoldResult {
       skeleton: (appName, stamp) => skeletonFiles(appName, PACKAGE_ROOT, stamp),
     },
     now,
+    options,
   );
 }
 
