@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe } from "node:test";
 import { csrfCorsCases } from "./cases/csrf-cors.js";
+import { devToolCases } from "./cases/dev-tools.js";
 import { errorCases } from "./cases/errors.js";
 import { headerCases } from "./cases/headers.js";
 import { proxyCases } from "./cases/proxy.js";
@@ -16,6 +17,7 @@ import { redirectCases } from "./cases/redirects.js";
 import { refusedInputCases } from "./cases/refused-input.js";
 import { cookieCases, LOGIN_USERS, loginCases } from "./cases/session-login.js";
 import { SESSION_USERS, sessionCases } from "./cases/sessions.js";
+import { storeScanCases } from "./cases/stores.js";
 import { xssCases } from "./cases/xss.js";
 import { startTarget, type Framework, type Target } from "./target.js";
 
@@ -52,5 +54,12 @@ export function runSecuritySuite(framework: Framework): void {
     if (framework === "fw-b")
       describe("mailed links", () =>
         mailLinkCases(target, { hostVictim: "timing2@example.test", forwardedVictim: "timing3@example.test" }));
+    // Last: every flow above has written what it writes by now.
+    if (framework === "fw-b")
+      describe("no secret in clear in any store", () =>
+        storeScanCases(target, [...LOGIN_USERS, ...SESSION_USERS, ...LIMIT_USERS]));
   });
+  // Apps of their own, built in development: no production target needed.
+  describe(`security suite: the development tools of a ${framework} app answer only this machine`, () =>
+    devToolCases(framework));
 }

@@ -41,6 +41,8 @@ export interface Target {
   path(path: string): string;
   /** The Redis key prefix of the app's sessions, when it runs with Redis sessions. */
   readonly sessionPrefix?: string;
+  /** The Redis key prefix of the app's job queue (mails go through it), when it runs with one. */
+  readonly queuePrefix?: string;
   /** The SMTP server an fw-b app mails to (`MAIL_URL`): production refuses to start without a transport. */
   readonly mail?: SmtpServer;
   close(): Promise<void>;
@@ -101,12 +103,19 @@ function spell(framework: Framework, path: string): string {
 /** Scaffolds and starts an app in production mode; fails with the app's output if it does not start. */
 export async function startTarget(
   framework: Framework,
-  options: { users?: readonly SuiteUser[]; redisSessions?: boolean } = {},
+  options: { users?: readonly SuiteUser[]; redisSessions?: boolean; redisQueue?: boolean } = {},
 ): Promise<Target> {
   // Sessions (and so the failed-login counters) in Redis, as the attacked deployment had them; a
   // key prefix of this run's own.
   const sessionPrefix = options.redisSessions ? `suite-${framework}-${randomBytes(6).toString("hex")}:` : undefined;
   const sessionUrl = sessionPrefix ? `${await requireServer("redis")}?prefix=${sessionPrefix}` : undefined;
+  // The job queue on Redis too (by default with Redis sessions), worked by the node itself: contrib
+  // mails become jobs, as deployed.
+  const queuePrefix =
+    (options.redisQueue ?? options.redisSessions)
+      ? `suite-${framework}-jobs-${randomBytes(6).toString("hex")}`
+      : undefined;
+  const queueUrl = queuePrefix ? `${await requireServer("redis")}?prefix=${queuePrefix}` : undefined;
   const root = scaffold(framework);
   const mail = framework === "fw-b" ? await startSmtp() : undefined;
   const child: ChildProcess = spawn(
@@ -125,6 +134,7 @@ export async function startTarget(
         FW_TS_LOADER: "",
         ...(options.users ? { SUITE_USERS: JSON.stringify(options.users) } : {}),
         ...(sessionUrl ? { SESSION_URL: sessionUrl } : {}),
+        ...(queueUrl ? { QUEUE_URL: queueUrl, JOB_WORKERS: "1" } : {}),
       },
     },
   );
@@ -161,6 +171,7 @@ export async function startTarget(
     },
     path: (path) => spell(framework, path),
     ...(sessionPrefix ? { sessionPrefix } : {}),
+    ...(queuePrefix ? { queuePrefix } : {}),
     ...(mail ? { mail } : {}),
     async close() {
       child.kill("SIGTERM");
