@@ -88,7 +88,7 @@ describe("mail previews in a real browser", () => {
     const en = await page.locator('section.preview[data-language="en"] pre').innerText();
     const de = await page.locator('section.preview[data-language="de"] pre').innerText();
     assert.match(en, /Ada Lovelace/);
-    assert.match(en, /http:\/\/127\.0\.0\.1:5000\/verify\/preview-token/);
+    assert.match(en, /http:\/\/127\.0\.0\.1:5000\/verify-email\/preview-token/);
     assert.notEqual(de.split("\n")[0], en.split("\n")[0], "contrib's mail is translated in each language");
     assert.equal(await page.locator(".error").count(), 0, await page.locator("body").innerText());
     await page.close();
