@@ -10,8 +10,10 @@ export { appOf, withApp, type AppArgs } from "./app-args.js";
 export {
   FIELD_TYPES,
   generateResource,
+  inputSchemaSource,
   labelOf,
   parseFields,
+  patchSchemaOf,
   resourceCommand,
   resourceNames,
   resourceTestFile,

@@ -78,31 +78,54 @@ export function columnOf(field: Field): string {
 }
 
 /**
+ * The zod number schema of a number field. A missing value says "Required." and a wrong one
+ * "Enter a number." (zod's own words would be "expected number, received NaN" for an empty form
+ * field); `form`: the value arrives as text and is turned into a number first.
+ */
+function numberSchema(field: Field, form: boolean, optional: boolean): string {
+  const integer = field.type === "integer";
+  const wrong = integer
+    ? `issue.expected === "int" ? "Enter a whole number." : "Enter a number."`
+    : `"Enter a number."`;
+  const schema = `z.number({ error: (issue) => (issue.input === undefined ? "Required." : ${wrong}) })${integer ? ".int()" : ""}`;
+  if (!form) return optional ? `${schema}.nullable()` : schema;
+  // An empty number field is missing (Number("") would be 0); an optional one stores NULL.
+  return optional
+    ? `z.preprocess((value) => (value === "" || value === undefined || value === null ? null : Number(value)), ${schema}.nullable())`
+    : `z.preprocess((value) => (value === "" || value === undefined ? undefined : Number(value)), ${schema})`;
+}
+
+/**
  * The zod schema of the field in the declared input. `form`: the HTML variant, whose values arrive
  * as strings (a checkbox as "on" or absent, an empty optional field as ""); else JSON's own types.
  */
 export function schemaOf(field: Field, form: boolean): string {
   const text = (max: number) =>
     field.optional ? `z.string().trim().max(${max})` : `z.string().trim().min(1).max(${max})`;
-  const schema = {
-    string: text(200),
-    text: text(20_000),
-    integer: form ? "z.coerce.number().int()" : "z.number().int()",
-    number: form ? "z.coerce.number()" : "z.number()",
-    boolean: form ? "z.stringbool()" : "z.boolean()",
-  }[field.type];
-  if (field.type === "boolean") return `${schema}.default(false)`;
-  // An empty number field must not become 0 (Number("") is 0): it is missing.
-  if (!field.optional)
-    return form && (field.type === "integer" || field.type === "number")
-      ? `z.preprocess((value) => (value === "" ? undefined : value), ${schema})`
-      : schema;
+  if (field.type === "boolean") return `${form ? "z.stringbool()" : "z.boolean()"}.default(false)`;
+  if (field.type === "integer" || field.type === "number") {
+    const schema = numberSchema(field, form, field.optional);
+    return field.optional && !form ? `${schema}.default(null)` : schema;
+  }
+  const schema = text(field.type === "text" ? 20_000 : 200);
+  if (!field.optional) return schema;
   // An optional field stores NULL when left empty: a form sends "" for it, JSON null or nothing.
-  if (field.type === "string" || field.type === "text")
-    return `${schema}.transform((value) => (value === "" ? null : value)).nullable().default(null)`;
-  return form
-    ? `z.preprocess((value) => (value === "" || value === undefined ? null : value), ${schema}.nullable())`
-    : `${schema}.nullable().default(null)`;
+  return `${schema}.transform((value) => (value === "" ? null : value)).nullable().default(null)`;
+}
+
+/**
+ * The zod schema of the field in a JSON PATCH: every field may be left out and then keeps its
+ * value (no defaults: zod fills a default in even inside `.partial()`, which would reset a field
+ * the client did not send).
+ */
+export function patchSchemaOf(field: Field): string {
+  if (field.type === "boolean") return "z.boolean().optional()";
+  if (field.type === "integer" || field.type === "number")
+    return `${numberSchema(field, false, field.optional)}.optional()`;
+  const max = field.type === "text" ? 20_000 : 200;
+  return field.optional
+    ? `z.string().trim().max(${max}).transform((value) => (value === "" ? null : value)).nullable().optional()`
+    : `z.string().trim().min(1).max(${max}).optional()`;
 }
 
 /** The factory's fake value for the field. */

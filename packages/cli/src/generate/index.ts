@@ -5,11 +5,13 @@ export {
   FIELD_TYPES,
   labelOf,
   parseFields,
+  patchSchemaOf,
   rowType,
   schemaOf,
   type Field,
   type FieldType,
 } from "./fields.js";
+export { inputSchemaSource } from "./input-schema.js";
 export { resourceNames, type ResourceNames } from "./resource-names.js";
 export {
   checkResourceClashes,

@@ -12,6 +12,8 @@ test("one singular name gives the model, table, view and factory names", () => {
     human: "note",
     humanPlural: "notes",
     input: "NoteInput",
+    patch: "NotePatch",
+    item: "note",
   });
   const post = resourceNames("blog_post");
   assert.equal(post.model, "BlogPost");
@@ -20,6 +22,24 @@ test("one singular name gives the model, table, view and factory names", () => {
   assert.equal(resourceNames("BlogPost").table, "blog_posts");
   assert.equal(resourceNames("Category").table, "categories");
   assert.equal(resourceNames("Box").plural, "Boxes");
+  assert.equal(post.item, "blog_post", "one row's key is the singular, not blog_posts_item");
+});
+
+test("irregular plurals: Person is people, Child is children", () => {
+  const person = resourceNames("Person");
+  assert.equal(person.table, "people");
+  assert.equal(person.plural, "People");
+  assert.equal(person.humanPlural, "people");
+  assert.equal(person.item, "person");
+  assert.equal(resourceNames("child").table, "children");
+  assert.equal(resourceNames("SalesPerson").table, "sales_people");
+  assert.equal(resourceNames("Leaf").plural, "Leaves");
+});
+
+test("a singular that templates use already keeps the _item suffix", () => {
+  assert.equal(resourceNames("Title").item, "title_item");
+  assert.equal(resourceNames("Row").item, "row_item");
+  assert.equal(resourceNames("Class").item, "class_item", "a reserved word cannot name fw-b's local variable");
 });
 
 test("a name that cannot name a model is refused", () => {

@@ -3,14 +3,14 @@
  * Nunjucks templates in the app's layout, and a test with the test client and the factory. The
  * migration, model and factory, and the rules (names, clashes, never overwriting) are the kit's.
  */
-import { labelOf, resourceTestFile, schemaOf, type Field, type ResourceNames, type ResourceScaffold } from "@fwkit/cli";
-
-function inputSchema(names: ResourceNames, fields: readonly Field[], form: boolean): string {
-  return `/** What a ${names.human} ${form ? "form" : "client"} sends, checked before create and update run. */
-export const ${names.input} = z.object({
-${fields.map((field) => `  ${field.name}: ${schemaOf(field, form)},`).join("\n")}
-});`;
-}
+import {
+  inputSchemaSource,
+  labelOf,
+  resourceTestFile,
+  type Field,
+  type ResourceNames,
+  type ResourceScaffold,
+} from "@fwkit/cli";
 
 function htmlView(names: ResourceNames, fields: readonly Field[]): string {
   const { model, plural, human } = names;
@@ -19,7 +19,7 @@ function htmlView(names: ResourceNames, fields: readonly Field[]): string {
 import { z } from "zod";
 import { ${model} } from "../lib/models.js";
 
-${inputSchema(names, fields, true)}
+${inputSchemaSource(names, fields, true)}
 
 /** ${capital}s as HTML pages: list, show, new, create, edit, update, delete. */
 export class ${plural} extends FwA {
@@ -30,12 +30,12 @@ export class ${plural} extends FwA {
 
   /** GET /${names.module.replace(/_/g, "-")}/<id>/ */
   async get(id: string) {
-    return { ${names.module}_item: await ${model}.findOrFail(id) };
+    return { ${names.item}: await ${model}.findOrFail(id) };
   }
 
   /** GET /${names.module.replace(/_/g, "-")}/new/: the empty form. */
   new() {
-    return { ${names.module}_item: {} };
+    return { ${names.item}: {} };
   }
 
   /** POST /${names.module.replace(/_/g, "-")}/: a refused form goes back to the new page with its messages. */
@@ -49,7 +49,7 @@ export class ${plural} extends FwA {
 
   /** GET /${names.module.replace(/_/g, "-")}/edit/<id>/: the form with the row's values. */
   async edit(id: string) {
-    return { ${names.module}_item: await ${model}.findOrFail(id) };
+    return { ${names.item}: await ${model}.findOrFail(id) };
   }
 
   /** PATCH /${names.module.replace(/_/g, "-")}/<id>/ (the form posts with _method=PATCH). */
@@ -71,22 +71,12 @@ export class ${plural} extends FwA {
 }
 
 function apiView(names: ResourceNames, fields: readonly Field[]): string {
-  const { model, plural, human, row } = names;
-  const booleans = fields.filter((field) => field.type === "boolean").map((field) => field.name);
-  const present =
-    booleans.length === 0
-      ? "item"
-      : `{ ...item, ${booleans.map((name) => `${name}: Boolean(item.${name})`).join(", ")} }`;
+  const { model, plural, human } = names;
   return `import { FwA, HTTPError, Reply, request, response, security } from "fw-a";
 import { z } from "zod";
-import { ${model}, type ${row} } from "../lib/models.js";
+import { ${model} } from "../lib/models.js";
 
-${inputSchema(names, fields, false)}
-
-/** A ${human} as the API answers it${booleans.length ? " (SQLite stores booleans as 0 and 1)" : ""}. */
-function present(item: ${row}) {
-  return ${present};
-}
+${inputSchemaSource(names, fields, false)}
 
 /** ${plural} as a JSON API (documented in the app's OpenAPI document). */
 @response.json
@@ -95,12 +85,12 @@ function present(item: ${row}) {
 export class ${plural} extends FwA {
   @request.summary("List ${names.humanPlural}")
   async index() {
-    return { ${names.table}: (await ${model}.all()).map(present) };
+    return { ${names.table}: await ${model}.all() };
   }
 
   @request.summary("Show a ${human}")
   async get(id: string) {
-    return { ${names.module}_item: present(await ${model}.findOrFail(id)) };
+    return { ${names.item}: await ${model}.findOrFail(id) };
   }
 
   @request.post
@@ -108,13 +98,13 @@ export class ${plural} extends FwA {
   @request.summary("Create a ${human}")
   async post() {
     const created = await ${model}.create(this.input(${names.input}));
-    return new Reply({ ${names.module}_item: present(created) }, { status: 201, headers: { Location: this.urlFor("${plural}.get", { id: created.id }) } });
+    return new Reply({ ${names.item}: created }, { status: 201, headers: { Location: this.urlFor("${plural}.get", { id: created.id }) } });
   }
 
-  @request.body(${names.input})
-  @request.summary("Change a ${human}")
+  @request.body(${names.patch})
+  @request.summary("Change a ${human}: only the fields sent")
   async update(id: string) {
-    return { ${names.module}_item: present(await ${model}.update(id, this.input(${names.input}))) };
+    return { ${names.item}: await ${model}.update(id, this.input(${names.patch})) };
   }
 
   @request.summary("Delete a ${human}")
@@ -128,7 +118,7 @@ export class ${plural} extends FwA {
 
 function input(names: ResourceNames, field: Field): string {
   const id = `${names.module}-${field.name}`;
-  const value = `(old.${field.name} if (old and old.${field.name} is defined) else ${names.module}_item.${field.name})`;
+  const value = `(old.${field.name} if (old and old.${field.name} is defined) else ${names.item}.${field.name})`;
   const errors = `{% for message in errors.${field.name} %}<span class="error" id="${id}-error">{{ message }}</span>{% endfor %}`;
   const required = field.optional || field.type === "boolean" ? "" : " required";
   if (field.type === "boolean") {
@@ -143,7 +133,7 @@ function input(names: ResourceNames, field: Field): string {
 
 function templates(names: ResourceNames, fields: readonly Field[]): Record<string, string> {
   const dir = `templates/${names.module}/${names.plural}`;
-  const item = `${names.module}_item`;
+  const item = `${names.item}`;
   const title = names.humanPlural.charAt(0).toUpperCase() + names.humanPlural.slice(1);
   const first = fields[0]!;
   const flashes = `  {% for flash in flash_messages %}<p class="flash flash-{{ flash.kind }}" role="status">{{ flash.message }}</p>{% endfor %}`;

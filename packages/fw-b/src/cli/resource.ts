@@ -4,21 +4,21 @@
  * test with the test client and the factory. The migration, model and factory, and the rules
  * (names, clashes, never overwriting) are the kit's.
  */
-import { labelOf, resourceTestFile, schemaOf, type Field, type ResourceNames, type ResourceScaffold } from "@fwkit/cli";
+import {
+  inputSchemaSource,
+  labelOf,
+  resourceTestFile,
+  type Field,
+  type ResourceNames,
+  type ResourceScaffold,
+} from "@fwkit/cli";
 import { nextNavOrder } from "./nav-order.js";
-
-function inputSchema(names: ResourceNames, fields: readonly Field[], form: boolean): string {
-  return `/** What a ${names.human} ${form ? "form" : "client"} sends, checked before create and update run. */
-export const ${names.input} = z.object({
-${fields.map((field) => `  ${field.name}: ${schemaOf(field, form)},`).join("\n")}
-});`;
-}
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function htmlView(names: ResourceNames, fields: readonly Field[], order: number): string {
   const { model, plural, human } = names;
-  const item = `${names.module}_item`;
+  const item = `${names.item}`;
   const path = `/${names.module.replace(/_/g, "-")}`;
   const first = fields[0]!.name;
   return `import { FwB, flash, HTTPError } from "fw-b";
@@ -26,7 +26,7 @@ import { body, navTitle } from "fw-b/decorators";
 import { z } from "zod";
 import { ${model} } from "../lib/models.js";
 
-${inputSchema(names, fields, true)}
+${inputSchemaSource(names, fields, true)}
 
 /** ${capitalized(names.humanPlural)} as HTML pages: list, show, new, create, edit, update, delete. */
 @navTitle("${capitalized(names.humanPlural)}", { order: ${order} })
@@ -80,23 +80,13 @@ export class ${plural} extends FwB {
 }
 
 function apiView(names: ResourceNames, fields: readonly Field[]): string {
-  const { model, plural, human, row } = names;
-  const booleans = fields.filter((field) => field.type === "boolean").map((field) => field.name);
-  const present =
-    booleans.length === 0
-      ? "item"
-      : `{ ...item, ${booleans.map((name) => `${name}: Boolean(item.${name})`).join(", ")} }`;
+  const { model, plural, human } = names;
   return `import { FwB, HTTPError, Reply, request } from "fw-b";
 import { body, csrfExempt, renderJson, summary, tags } from "fw-b/decorators";
 import { z } from "zod";
-import { ${model}, type ${row} } from "../lib/models.js";
+import { ${model} } from "../lib/models.js";
 
-${inputSchema(names, fields, false)}
-
-/** A ${human} as the API answers it${booleans.length ? " (SQLite stores booleans as 0 and 1)" : ""}. */
-function present(item: ${row}) {
-  return ${present};
-}
+${inputSchemaSource(names, fields, false)}
 
 /** ${plural} as a JSON API (documented in the app's OpenAPI document). */
 @renderJson
@@ -105,12 +95,12 @@ function present(item: ${row}) {
 export class ${plural} extends FwB {
   @summary("List ${names.humanPlural}")
   async index() {
-    return { ${names.table}: (await ${model}.all()).map(present) };
+    return { ${names.table}: await ${model}.all() };
   }
 
   @summary("Show a ${human}")
   async get(id: string) {
-    return { ${names.module}_item: present(await ${model}.findOrFail(id)) };
+    return { ${names.item}: await ${model}.findOrFail(id) };
   }
 
   @request.post
@@ -118,13 +108,13 @@ export class ${plural} extends FwB {
   @summary("Create a ${human}")
   async post() {
     const created = await ${model}.create(this.input(${names.input}));
-    return new Reply({ ${names.module}_item: present(created) }, { status: 201, headers: { Location: this.urlFor("${plural}.get", { id: created.id }) } });
+    return new Reply({ ${names.item}: created }, { status: 201, headers: { Location: this.urlFor("${plural}.get", { id: created.id }) } });
   }
 
-  @body(${names.input})
-  @summary("Change a ${human}")
+  @body(${names.patch})
+  @summary("Change a ${human}: only the fields sent")
   async update(id: string) {
-    return { ${names.module}_item: present(await ${model}.update(id, this.input(${names.input}))) };
+    return { ${names.item}: await ${model}.update(id, this.input(${names.patch})) };
   }
 
   @summary("Delete a ${human}")
@@ -137,7 +127,7 @@ export class ${plural} extends FwB {
 }
 
 function formField(names: ResourceNames, field: Field): string {
-  const item = `${names.module}_item`;
+  const item = `${names.item}`;
   const current = `${item}.${field.name} == null ? "" : ${item}.${field.name}`;
   if (field.type === "boolean") {
     return `div.fwb-field
@@ -159,7 +149,7 @@ function formField(names: ResourceNames, field: Field): string {
 
 function templates(names: ResourceNames, fields: readonly Field[]): Record<string, string> {
   const dir = `templates/${names.module}/${names.plural}`;
-  const item = `${names.module}_item`;
+  const item = `${names.item}`;
   const first = fields[0]!.name;
   const form = (action: string, method: string) => `  form(method="post" action=${action})
     include _form

@@ -122,6 +122,9 @@ export function resourceGeneratorCases(subject: ResourceGeneratorSubject): void 
       const api = run(app, commands.resource, "Task", "title:string", "estimate:number", "done:boolean", "--api");
       assert.equal(api.status, 0, api.stderr);
       assert.ok(!existsSync(join(app, "templates/tasks")), "the JSON variant has no templates");
+      const apiView = readFileSync(join(app, "views/tasks.ts"), "utf8");
+      assert.match(apiView, /export const TaskPatch = z\.object\(/, "a PATCH has its own schema");
+      assert.doesNotMatch(apiView, /tasks_item|Boolean\(/, "rows are answered under `task`, as the model returns them");
 
       const before = listing(app);
       const models = readFileSync(join(app, "lib/models.ts"), "utf8");
@@ -151,9 +154,10 @@ export function resourceGeneratorCases(subject: ResourceGeneratorSubject): void 
       assert.match(tests.stdout, /# fail 0/);
       const passed = Number(/# pass (\d+)/.exec(tests.stdout)?.[1]);
       assert.ok(
-        passed >= subject.scaffoldTests + 4 + 4,
-        `${passed} tests passed: the scaffold's and four per resource`,
+        passed >= subject.scaffoldTests + 4 + 5,
+        `${passed} tests passed: the scaffold's, four for the pages and five for the API`,
       );
+      assert.match(tests.stdout, /ok \d+ - a PATCH changes only the fields it sends/);
     });
 
     test("the JSON resource is in a valid OpenAPI document", () => {
