@@ -107,6 +107,12 @@ export {
 } from "./dev-access/index.js";
 export { assertStrongSecret, SECRET_PLACEHOLDERS, secretWeakness } from "./secret-strength.js";
 export {
+  type HeaderTrust,
+  proxyHeaders,
+  REQUEST_HEADERS,
+  type RequestHeaderUse,
+} from "./production/request-headers.js";
+export {
   GCS_ENV,
   readAzureBlobUrl,
   readGcsUrl,
