@@ -11,7 +11,7 @@ import { findAppEntry } from "@fwkit/koa-host/operations";
 import { kebabCase } from "routing-kernel/plugin";
 import { frameworkDependency, frameworkInCheckout, mergePackageJson } from "./app-init.js";
 import { E_VIEW_EXISTS } from "./errors.js";
-import { keepExistingMigrations, linkNewApp, writeScaffold, type ScaffoldResult } from "./scaffold.js";
+import { keepExistingMigrations, linkNewApp, NODE_LTS, writeScaffold, type ScaffoldResult } from "./scaffold.js";
 import { appNameOf, checkViewName } from "./scaffold-names.js";
 
 /** What a framework's init command writes and links. */
@@ -60,6 +60,8 @@ export function initApp(
   const frameworkDir = scaffold.frameworkDir.replace(/[\\/]+$/, "");
   const registry = options.registry ?? !frameworkInCheckout(frameworkDir);
   const files: Record<string, string> = {
+    // The Node.js line nvm, fnm, Volta and CI's setup-node pick for the app: the current LTS.
+    ".nvmrc": `${NODE_LTS}\n`,
     ...scaffold.skeleton(appNameOf(basename(root), `${scaffold.framework}-app`), now),
   };
   const manifest = files["package.json"];

@@ -57,6 +57,7 @@ export {
   keepExistingMigrations,
   linkNewApp,
   NODE_ENGINES,
+  NODE_LTS,
   SCAFFOLD_DEPENDENCIES,
   SCAFFOLD_DEV_DEPENDENCIES,
   SCAFFOLD_TYPESCRIPT,

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { CommandModule } from "yargs";
 import { buildApp } from "./production/build.js";
 import { currentRelease } from "./production/releases.js";
@@ -138,18 +139,24 @@ export function deployCommand(
           "a public host name of the app (repeatable; default the host of BASE_URL): the balancers refuse any other Host",
       }) as never,
     async handler(args) {
-      const { appMetricsPath, writeDeployFiles } = await import("./production/deploy/index.js");
+      const { appMetricsPath, productionDrivers, writeDeployFiles } = await import("./production/deploy/index.js");
       const root = appOf(args).root;
       const result = writeDeployFiles({
         root,
         framework,
         // The balancers refuse the app's own metrics path, not only the default.
         metricsPath: await appMetricsPath(root),
+        drivers: await productionDrivers(root, randomBytes(32).toString("base64url")),
         ...(args.host ? { hosts: args.host.map(String) } : {}),
       });
       describeScaffold(result);
       if (result.skipped.length > 0) console.log(`\n${result.skipped.length} existing file(s) left untouched.`);
       for (const path of result.refreshed) console.log(`  update  ${path}`);
+      const added = Object.entries(result.drivers).map(([name, range]) => `${name}@${range}`);
+      if (added.length > 0)
+        console.log(
+          `\nThe image installs the drivers its production config needs that package.json does not list: ${added.join(", ")}. Add them to the app too (npm install ${Object.keys(result.drivers).join(" ")}) to run it the same way here.`,
+        );
       console.log(
         "\nCommit deploy/docker/ with the app: the image installs from it (docker build .). Run this command again after changing package.json or upgrading the framework.",
       );

@@ -68,6 +68,9 @@ export function describeScaffold(
  */
 export const NODE_ENGINES = "^22.12.0 || >=24.0.0";
 
+/** The Node.js line a new app's `.nvmrc` and the generated Dockerfile name: 24, the current LTS. */
+export const NODE_LTS = "24";
+
 /**
  * Packages every new app depends on beside its framework: the validator the docs' examples import
  * (`import { z } from "zod"`), so a pasted example resolves in a fresh app, and the drivers its

@@ -47,6 +47,7 @@ test("an installed framework's scaffold asks for its registry version and links 
   assert.equal(result.registry, true);
   assert.equal(manifest(app).dependencies["fake-fw"], "^0.3.1");
   assert.ok(!existsSync(join(app, "node_modules")), "nothing linked: the app's npm install fetches it");
+  assert.equal(readFileSync(join(app, ".nvmrc"), "utf8"), "24\n", "the app names Node 24, the current LTS");
 });
 
 test("--no-registry links the framework's folder even when installed; --registry asks for the version from a checkout", () => {
@@ -96,7 +97,10 @@ test("into a folder made by npm init -y and npm install: scripts, type and depen
   assert.equal(merged.version, "1.0.0");
   assert.deepEqual(result.skipped, []);
   assert.equal(result.updated.length, 1);
-  assert.match(result.updated[0]!, /^package\.json \(type: "module"; scripts: dev, test; dependencies: zod; devDependencies: tsx; engines/);
+  assert.match(
+    result.updated[0]!,
+    /^package\.json \(type: "module"; scripts: dev, test; dependencies: zod; devDependencies: tsx; engines/,
+  );
 });
 
 test("a package.json that cannot be merged is refused with nothing written", () => {

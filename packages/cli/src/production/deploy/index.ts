@@ -13,6 +13,7 @@ import { isHostName, PLACEHOLDER_HOST, safeName, type DeployTarget } from "./opt
 import { haproxyConfig, nginxConfig } from "./proxies.js";
 import { systemdUnit, systemdWorkerUnit } from "./systemd.js";
 import { writeDockerDependencies } from "./vendor.js";
+import { COMPOSE_ENVIRONMENT, configDrivers, driverRanges, missingDrivers } from "./drivers.js";
 
 export { composeFile, dockerfile, dockerignore } from "./docker.js";
 export { kubernetesManifests } from "./kubernetes.js";
@@ -28,6 +29,7 @@ export {
 } from "./proxies.js";
 export { systemdUnit, systemdWorkerUnit } from "./systemd.js";
 export { DOCKER_DIR, VENDOR_DIR, writeDockerDependencies } from "./vendor.js";
+export { configDrivers, productionDrivers } from "./drivers.js";
 
 /** Each framework's command names, by role. */
 const COMMANDS: Readonly<Record<string, DeployTarget["commands"]>> = {
@@ -141,7 +143,9 @@ export function writeDeployFiles(options: {
   readonly hosts?: readonly string[];
   /** The app's `metrics.path` ({@link appMetricsPath}); default `/metrics`. */
   readonly metricsPath?: string;
-}): ScaffoldResult & { readonly refreshed: readonly string[] } {
+  /** The drivers its production config needs ({@link productionDrivers}); default: the compose file's. */
+  readonly drivers?: readonly string[];
+}): ScaffoldResult & { readonly refreshed: readonly string[]; readonly drivers: Readonly<Record<string, string>> } {
   if (!findAppEntry(options.root))
     throw new E_APP_NOT_FOUND(
       options.root,
@@ -156,5 +160,11 @@ export function writeDeployFiles(options: {
       }),
     ),
   );
-  return { ...result, refreshed: writeDockerDependencies(options.root) };
+  const app = JSON.parse(readFileSync(join(options.root, "package.json"), "utf8")) as Record<string, unknown>;
+  const drivers = missingDrivers(
+    app,
+    options.drivers ?? configDrivers(COMPOSE_ENVIRONMENT),
+    driverRanges(options.root, options.framework),
+  );
+  return { ...result, refreshed: writeDockerDependencies(options.root, drivers), drivers };
 }

@@ -57,6 +57,7 @@ export function systemdUnit(target: DeployTarget, options: SystemdOptions = {}):
 # Install: copy the built app (build/ with node_modules) to ${dir}, put SECRET_KEY, DB_URL, SESSION_URL,
 # CACHE_URL, REDIS_URL and QUEUE_URL in /etc/${name}.env, then: systemctl enable --now ${name}
 # Deploy new code: replace ${dir}, run the migrations, then: systemctl reload ${name} (rolling restart).
+# Node.js 24, the current LTS (22 runs it too), at ${options.node ?? "/usr/bin/node"}: check with ${options.node ?? "/usr/bin/node"} --version.
 [Unit]
 Description=${target.name} (${target.framework})
 After=network-online.target
@@ -94,6 +95,7 @@ export function systemdWorkerUnit(target: DeployTarget, options: SystemdOptions 
 # Runs the app's background jobs and schedules from ${dir}, with QUEUE_URL (redis://...) and the
 # other settings in /etc/${name}.env: systemctl enable --now ${name}-worker
 # Deploy new code: replace ${dir}, then: systemctl restart ${name}-worker (running jobs finish first).
+# Node.js 24, the current LTS (22 runs it too), at ${options.node ?? "/usr/bin/node"}: check with ${options.node ?? "/usr/bin/node"} --version.
 [Unit]
 Description=${target.name} job worker (${target.framework})
 After=network-online.target

@@ -237,10 +237,11 @@ function pack(
  * package.json checksum so the image build stops when package.json changed since. Always rewritten
  * (run the deploy command again after changing dependencies or upgrading the framework), but a
  * package whose folder did not change is not packed again, nor the lock file resolved again
- * (pack-cache.ts).
+ * (pack-cache.ts). `drivers` (name -> range) are added to the image's dependencies: the drivers
+ * its production configuration needs that the app's package.json does not list (drivers.ts).
  * Returns the paths written, relative to the app folder.
  */
-export function writeDockerDependencies(root: string): string[] {
+export function writeDockerDependencies(root: string, drivers: Readonly<Record<string, string>> = {}): string[] {
   const appManifestFile = join(root, "package.json");
   if (!existsSync(appManifestFile))
     throw new E_DEPLOY_VENDOR("the app's dependencies", `there is no package.json in ${root}`);
@@ -258,6 +259,8 @@ export function writeDockerDependencies(root: string): string[] {
   for (const old of readdirSync(vendorDir)) if (old.endsWith(".tgz") && !files.has(old)) rmSync(join(vendorDir, old));
 
   const docker: Manifest = structuredClone(app);
+  // The drivers the production config needs that the app does not list (see drivers.ts).
+  if (Object.keys(drivers).length > 0) docker.dependencies = { ...docker.dependencies, ...drivers };
   const specOf = (item: Vendored) => `file:${VENDOR_DIR}/${item.file}`;
   const direct = new Set<string>();
   for (const field of APP_FIELDS) {

@@ -97,7 +97,7 @@ describe("deploy files", () => {
     const text = files["Dockerfile"]!;
     const stages = text.split(/^FROM /m).slice(1);
     assert.equal(stages.length, 2);
-    assert.match(stages[0]!, /^node:20\S* AS build/);
+    assert.match(stages[0]!, /^node:24\S* AS build/);
     // Installs from deploy/docker/ (the image's package.json, lock file and packed framework), never
     // from the app's package.json, whose framework is a path on the machine that ran the deploy command.
     assert.match(
