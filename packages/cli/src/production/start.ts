@@ -10,6 +10,7 @@ import { runPrimary, type Primary, type PrimaryLog } from "./primary.js";
 import { CURRENT_LINK, currentRelease } from "./releases.js";
 import { primaryLog } from "./start-log.js";
 import { startProductionServer, type ProductionServer, type ServerOptions } from "./server.js";
+import { listenNote } from "./listen-address.js";
 
 /** Options of {@link startApp} (the `start` command's flags). */
 export interface StartOptions {
@@ -153,7 +154,9 @@ export async function startApp(options: StartOptions): Promise<Started> {
         print("SIGHUP: a rolling restart needs --workers 2 or more; restart the process to load new code"),
       );
     }
-    print(`Serving on ${server.url} in this process (APP_ENV=${server.host.config.env}, no cluster)`);
+    print(
+      `Serving on ${server.url} in this process (APP_ENV=${server.host.config.env}, no cluster), ${listenNote(host)}`,
+    );
     return { kind: "single", server };
   }
 
@@ -182,7 +185,7 @@ export async function startApp(options: StartOptions): Promise<Started> {
     process.on("SIGHUP", () => void primary.rollingRestart());
   }
   print(
-    `Serving on http://${host}:${port} with ${workers} workers (APP_ENV=${process.env["APP_ENV"]}, pid ${process.pid}; SIGHUP: rolling restart)`,
+    `Serving on http://${host}:${port} with ${workers} workers (APP_ENV=${process.env["APP_ENV"]}, pid ${process.pid}; SIGHUP: rolling restart), ${listenNote(host)}`,
   );
   return { kind: "cluster", primary };
 }

@@ -32,7 +32,7 @@ test("start --workers 2 with no build serves the sources from both workers when 
     register,
   ]);
   await app.waitFor(/warning: no build found/);
-  await app.waitFor(/Serving on http:\/\/127\.0\.0\.1:\d+ with 2 workers/);
+  await app.waitFor(/Serving on http:\/\/127\.0\.0\.1:\d+ with 2 workers.*, listening on 127\.0\.0\.1 only/);
   const pids = new Set<string>();
   for (let tries = 0; tries < 40 && pids.size < 2; tries++) {
     const answer = await get(`http://127.0.0.1:${port}/pid`);
