@@ -35,3 +35,19 @@ export const E_OPTION_ALIAS_TWICE = createError(
   (where: string, name: string, alias: string) =>
     `${where} was given both "${name}" and "${alias}", which are the same option (${alias} is the other framework's name for it). Keep one: ${name}.`,
 );
+
+/** `client.mail` of an app whose mailer does not keep mails (not `memory:`, or the services battery off). */
+export const E_TEST_MAIL_UNAVAILABLE = createError(
+  "E_TEST_MAIL_UNAVAILABLE",
+  500,
+  (reason: string) =>
+    `client.mail cannot read the app's mail: ${reason}. The test environment's mailUrl is memory: unless the config sets another; remove mailUrl from the test's config (or set it to "memory:") and keep the services battery on.`,
+);
+
+/** `client.mail.last()` found no mail (to that address). */
+export const E_TEST_MAIL_NOT_SENT = createError(
+  "E_TEST_MAIL_NOT_SENT",
+  500,
+  (wanted: string, sent: readonly string[]) =>
+    `No mail ${wanted} was sent. ${sent.length === 0 ? "No mail was sent at all." : `Sent: ${sent.join("; ")}.`}`,
+);

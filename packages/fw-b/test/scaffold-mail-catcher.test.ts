@@ -20,3 +20,10 @@ test("the scaffold's development environment sends mail to the log: catcher with
   assert.match(String(config.environments["development"]?.["mailFrom"]), /^shop <noreply@example\.com>$/);
   assert.equal(config.environments["production"]?.["mailUrl"], undefined, "production takes MAIL_URL");
 });
+
+test("the scaffold's test environment keeps mail in memory (client.mail) and has a database of its own", () => {
+  const config = generatedConfig(skeletonFiles("shop", "/opt/fw-b/")["lib/config.ts"]!);
+  assert.equal(config.environments["test"]?.["mailUrl"], "memory:");
+  assert.match(String(config.environments["test"]?.["mailFrom"]), /^shop <noreply@example\.com>$/);
+  assert.equal(config.environments["test"]?.["dbUrl"], "sqlite::memory:");
+});

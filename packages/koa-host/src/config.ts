@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { closestName, isPlainObject } from "routing-kernel/plugin";
 import { mergeConfig } from "./config-merge.js";
 import { appFolderOf } from "./app-folder.js";
-import { loadEnvFiles } from "./env-file.js";
+import { loadEnvFiles, TEST_VARIABLES } from "./env-file.js";
 import { assertStrongSecret } from "./secret-strength.js";
 import { assertTestDatabase, TEST_DB_URL_DEFAULT } from "./test-database.js";
 import { E_CONFIG_INVALID, E_CONFIG_UNKNOWN_ENV, E_MISSING_SECRET_KEY } from "./errors.js";
@@ -177,6 +177,8 @@ export function defaultConfig(root: string, env: string): AppConfig {
     static: { dir: "static", prefix: "/static", maxAge: env === "production" ? 3600 : 0 },
     // Tests delete rows: their default database is a new one in memory, never the development file.
     dbUrl: env === "test" ? TEST_DB_URL_DEFAULT : "sqlite:data/app.db",
+    // Tests send no real mail: the memory transport keeps it for the test client (`client.mail`).
+    ...(env === "test" ? { mailUrl: "memory:", mailFrom: "App <app@example.test>" } : {}),
     // Jobs run in the process in development, so `npm run dev` needs no Redis; elsewhere QUEUE_URL says.
     ...(env === "development" ? { queueUrl: "memory:" } : {}),
   };
@@ -227,8 +229,8 @@ export async function loadConfig(
   if (!known.includes(env)) throw new E_CONFIG_UNKNOWN_ENV(env, known, closestName(env, known));
   const fromEnv: Record<string, unknown> = {};
   for (const [variable, key] of Object.entries(ENV_KEYS)) {
-    // The test environment never takes the development database: its own is TEST_DB_URL.
-    const value = environment[env === "test" && variable === "DB_URL" ? "TEST_DB_URL" : variable];
+    // The test environment never takes the development database or mail server: TEST_DB_URL, TEST_MAIL_URL.
+    const value = environment[(env === "test" ? TEST_VARIABLES[variable] : undefined) ?? variable];
     if (value !== undefined && value !== "") fromEnv[key] = value;
   }
   const merged = mergeConfig(

@@ -73,6 +73,15 @@ export function loadEnvFile(root: string, environment: NodeJS.ProcessEnv = proce
   return set;
 }
 
+/**
+ * The variables the test environment never takes from the development setup (`.env` or the
+ * environment), and the ones it reads instead: tests delete rows and must send no real mail.
+ */
+export const TEST_VARIABLES: Readonly<Record<string, string>> = Object.freeze({
+  DB_URL: "TEST_DB_URL",
+  MAIL_URL: "TEST_MAIL_URL",
+});
+
 /** What {@link loadEnvFiles} found. */
 export interface LoadedEnvFiles {
   /**
@@ -89,9 +98,9 @@ export interface LoadedEnvFiles {
 /**
  * Reads the app folder's env files for one environment. Outside `test` it is {@link loadEnvFile}.
  * In `test`, `.env.test` is read first (its values win over `.env`'s), and the development
- * database is never taken: `DB_URL` of `.env` and of the environment are skipped (they are
- * returned so the test database can be compared with them), and a `DB_URL` in `.env.test`
- * becomes `TEST_DB_URL`, the variable the test environment reads its database from.
+ * database and mail server are never taken: `DB_URL` and `MAIL_URL` of `.env` are skipped (the
+ * development `DB_URL`s are returned so the test database can be compared with them), and in
+ * `.env.test` they become `TEST_DB_URL` and `TEST_MAIL_URL`, what the test environment reads.
  */
 export function loadEnvFiles(root: string, environment: NodeJS.ProcessEnv = process.env, env?: string): LoadedEnvFiles {
   const base = readEnvFile(join(root, ".env")) ?? {};
@@ -103,9 +112,16 @@ export function loadEnvFiles(root: string, environment: NodeJS.ProcessEnv = proc
     fillIn(environment, base, set);
     return { env: name, set, developmentDbUrls: [] };
   }
-  const { DB_URL: testDbUrl, ...testValues } = readEnvFile(join(root, ".env.test")) ?? {};
-  if (testDbUrl !== undefined && testValues["TEST_DB_URL"] === undefined) testValues["TEST_DB_URL"] = testDbUrl;
-  const { DB_URL: developmentDbUrl, ...baseValues } = base;
+  const testValues = { ...readEnvFile(join(root, ".env.test")) };
+  const baseValues = { ...base };
+  for (const [variable, testVariable] of Object.entries(TEST_VARIABLES)) {
+    // In .env.test, DB_URL means the test database; in .env, it is the development one: skipped.
+    const given = testValues[variable];
+    delete testValues[variable];
+    if (given !== undefined && testValues[testVariable] === undefined) testValues[testVariable] = given;
+    delete baseValues[variable];
+  }
+  const developmentDbUrl = base["DB_URL"];
   fillIn(environment, testValues, set);
   fillIn(environment, baseValues, set);
   const developmentDbUrls = [environment["DB_URL"], developmentDbUrl].filter(

@@ -38,6 +38,15 @@ describe("the test environment's database", () => {
     assert.equal((await loadConfig(root, {}, {})).dbUrl, "postgres://app:secret@127.0.0.1/tasks");
   });
 
+  test("mail too: the development MAIL_URL is never the test's; the default keeps mail in memory", async () => {
+    const root = appFolder({ ".env": "MAIL_URL=smtp://user:secret@mail.example.com:587\n" });
+    const config = await loadConfig(root, { env: "test" }, { MAIL_URL: "smtp://shell.example.com:25" });
+    assert.equal(config.mailUrl, "memory:");
+    assert.ok(config.mailFrom, "a sender is set, so a mail is composed as in development");
+    const given = await loadConfig(appFolder({ ".env.test": "MAIL_URL=smtp://127.0.0.1:2525\n" }), { env: "test" }, {});
+    assert.equal(given.mailUrl, "smtp://127.0.0.1:2525");
+  });
+
   test("DB_URL in the real environment is not read in test either; TEST_DB_URL is", async () => {
     const root = appFolder({});
     assert.equal((await loadConfig(root, { env: "test" }, { DB_URL: "sqlite:data/app.db" })).dbUrl, "sqlite::memory:");

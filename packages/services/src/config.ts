@@ -138,10 +138,10 @@ export function readServicesConfig(appConfig: object): ServicesConfig {
     cacheUrl: optionalString(config, "cacheUrl"),
     signalsUrl: optionalString(config, "signalsUrl") ?? optionalString(config, "redisUrl"),
   };
-  // The log transport prints every mail, sign-in and reset links included, and delivers none: a
-  // development catcher, never what production sends through.
-  if (read.env === "production" && urls["mailUrl"]?.trim().toLowerCase().startsWith("log:"))
-    throw new E_MAIL_LOG_IN_PRODUCTION();
+  // The log transport prints every mail, sign-in and reset links included, and delivers none (the
+  // memory one, for tests, delivers none either): never what production sends through.
+  const scheme = /^(log|memory):/.exec(urls["mailUrl"]?.trim().toLowerCase() ?? "")?.[0];
+  if (read.env === "production" && scheme) throw new E_MAIL_LOG_IN_PRODUCTION(scheme);
   const defined = Object.fromEntries(Object.entries(urls).filter(([, value]) => value !== undefined));
   return { ...read, ...defined };
 }

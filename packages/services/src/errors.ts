@@ -33,12 +33,11 @@ export const E_MAIL_NOT_CONFIGURED = createError(
     `APP_ENV is production and ${needs} sends mail, but ${missing} is not set, so every mail would be dropped. Set MAIL_URL (smtp://user:password@host:587, smtps://..., ses://region) and MAIL_FROM ("Shop <shop@example.com>") in the environment.`,
 );
 
-/** Production was given the development mail catcher (`MAIL_URL=log:`). */
-export const E_MAIL_LOG_IN_PRODUCTION = createError(
-  "E_MAIL_LOG_IN_PRODUCTION",
-  500,
-  () =>
-    `APP_ENV is production and MAIL_URL is log:, the development mail catcher: it delivers no mail and writes every one, sign-in and password-reset links included, into the log. Set MAIL_URL to smtp://user:password@host:587, smtps://... or ses://region, or leave it unset when the app sends no mail.`,
+/** Production was given the development mail catcher (`MAIL_URL=log:`) or the tests' (`memory:`). */
+export const E_MAIL_LOG_IN_PRODUCTION = createError("E_MAIL_LOG_IN_PRODUCTION", 500, (scheme = "log:") =>
+  scheme === "memory:"
+    ? "APP_ENV is production and MAIL_URL is memory:, the tests' mail transport: it delivers no mail. Set MAIL_URL to smtp://user:password@host:587, smtps://... or ses://region, or leave it unset when the app sends no mail."
+    : `APP_ENV is production and MAIL_URL is log:, the development mail catcher: it delivers no mail and writes every one, sign-in and password-reset links included, into the log. Set MAIL_URL to smtp://user:password@host:587, smtps://... or ses://region, or leave it unset when the app sends no mail.`,
 );
 
 /** A backend a service needs (Redis, SMTP at start-up) did not answer. */

@@ -39,6 +39,7 @@ export {
   type RenderedMail,
 } from "./mail/templates.js";
 export type { MailAttachment, MailInfo, MailTransport, OutgoingMail } from "./mail/transport.js";
+export { MemoryTransport, type SentMail } from "./mail/transports/memory.js";
 export { SesTransport } from "./mail/transports/ses.js";
 export { SmtpTransport } from "./mail/transports/smtp.js";
 export { renderMarkdown, renderTrustedMarkdown, type MarkdownOptions } from "./markdown/render.js";

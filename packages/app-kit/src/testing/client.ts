@@ -9,6 +9,7 @@ import { csrfToken, login } from "@fwkit/security";
 import type { ViewModule } from "routing-kernel";
 import type { AppOptions } from "../app-options.js";
 import type { Framework } from "../framework.js";
+import { mailFake, type MailFake } from "./mail.js";
 
 /** An app built from view modules instead of a folder (`root` defaults to an empty temporary folder). */
 export type TestAppOptions = Partial<AppOptions> & { readonly modules: readonly ViewModule[] };
@@ -20,9 +21,14 @@ export interface AppTestClient extends TestClient {
    * `client.jobs.dispatched(SendWelcome)` lists them, `await client.jobs.runAll()` runs them here.
    */
   readonly jobs: FakeQueue;
+  /**
+   * The mails the app sent (the test environment's `memory:` transport keeps them, sending none):
+   * `client.mail.last("ada@example.test").links`, `client.mail.sent({ subject: /Welcome/ })`.
+   */
+  readonly mail: MailFake;
 }
 
-/** Gives the client its `jobs`: the app's fake queue, or a coded error saying why there is none. */
+/** Gives the client its `jobs` (the app's fake queue, or a coded error saying why there is none) and its `mail`. */
 function withJobs(client: TestClient): AppTestClient {
   Object.defineProperty(client, "jobs", {
     get: () => {
@@ -37,6 +43,7 @@ function withJobs(client: TestClient): AppTestClient {
       return fake;
     },
   });
+  Object.defineProperty(client, "mail", { value: mailFake(client) });
   return client as AppTestClient;
 }
 
@@ -45,7 +52,8 @@ function withJobs(client: TestClient): AppTestClient {
  * folder (its `app.ts`) as the CLI does, in the `test` environment; `await testClient({ modules })`
  * builds one of view modules with the framework's `createApp`. Requests go through the app in
  * memory (no port); cookies are kept, the CSRF token is sent on unsafe verbs, `loginAs(user)` logs
- * in through the security battery; `jobs` is the app's fake job queue. Call `close()` when done.
+ * in through the security battery; `jobs` is the app's fake job queue, `mail` the mails it sent.
+ * Call `close()` when done.
  */
 export function frameworkTestClient(
   framework: Framework,

@@ -7,3 +7,4 @@
  */
 export { frameworkConformance, type ConformanceParts } from "./conformance.js";
 export { frameworkTestClient, type AppTestClient, type TestAppOptions } from "./client.js";
+export type { MailFake, MailFilter } from "./mail.js";

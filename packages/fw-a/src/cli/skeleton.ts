@@ -94,6 +94,10 @@ export const config = defineConfig({
     // In development mail is printed to the terminal, links included (mailUrl "log:"), so nothing
     // needs an SMTP server. Set MAIL_URL (smtp://..., ses://region) and MAIL_FROM for production.
     development: { mailUrl: "log:", mailFrom: ${JSON.stringify(`${appName} <noreply@example.com>`)} },
+    // Tests (npm test) never touch the development database or send mail: a database of their own
+    // in memory (TEST_DB_URL, or DB_URL in .env.test, names another, named for tests), and every
+    // mail kept for the test to read (client.mail).
+    test: { dbUrl: "sqlite::memory:", mailUrl: "memory:", mailFrom: ${JSON.stringify(`${appName} <noreply@example.com>`)} },
     production: { logLevel: "info" },
   },
 });

@@ -15,6 +15,10 @@ export const config = defineConfig({
     // verification link can be opened without an SMTP server. Set MAIL_URL (smtp://..., ses://region)
     // and MAIL_FROM for production.
     development: { mailUrl: "log:", mailFrom: "{{name}} <noreply@example.com>" },
+    // Tests (npm test) never touch the development database or send mail: a database of their own
+    // in memory (TEST_DB_URL, or DB_URL in .env.test, names another, named for tests), and every
+    // mail kept for the test to read (client.mail).
+    test: { dbUrl: "sqlite::memory:", mailUrl: "memory:", mailFrom: "{{name}} <noreply@example.com>" },
     production: { logLevel: "info" },
   },
 });

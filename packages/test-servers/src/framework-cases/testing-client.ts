@@ -41,6 +41,19 @@ export interface TestClientLike {
   csrfToken(): Promise<string | undefined>;
   urlFor(target: string, params?: Record<string, string>): string;
   readonly cookies: { names(): string[] };
+  /** The mails the app sent (the test environment's memory transport). */
+  readonly mail: {
+    sent(filter?: {
+      to?: string;
+      subject?: string | RegExp;
+    }): Array<{ to: readonly string[]; subject: string; links: readonly string[] }>;
+    last(filter?: { to?: string; subject?: string | RegExp } | string): {
+      subject: string;
+      text?: string;
+      links: readonly string[];
+    };
+    clear(): void;
+  };
   close(): Promise<void>;
 }
 
@@ -204,6 +217,71 @@ export function testClientCases(subject: TestClientSubject): void {
         );
         assert.equal(await client.csrfToken(), undefined);
         assert.deepEqual((await client.post(p("/notes"), { json: { title: "d" } })).json(), { saved: "d" });
+      } finally {
+        await client.close();
+      }
+    });
+  });
+
+  describe(`${subject.name}/testing client.mail`, () => {
+    @subject.json
+    class Signup extends Base {
+      async post() {
+        const ctx = ctxOf(this) as unknown as {
+          request: { body: { email: string } };
+          state: { services: { mailer: { sendMail(mail: object): Promise<unknown> } } };
+        };
+        const { email } = ctx.request.body;
+        await ctx.state.services.mailer.sendMail({
+          to: email,
+          subject: "Welcome",
+          text: `Confirm your address: https://app.example.test/verify/${encodeURIComponent(email)}`,
+        });
+        return { sent: true };
+      }
+    }
+    const mailModules = [{ name: "signup", exports: { Signup } }];
+    const services = { batteries: { security: false, data: false, services: true } };
+
+    test("a mail the app sends in a test is kept, not sent: sent(), last(to) with its links, clear()", async () => {
+      const client = await subject.testClient({ modules: mailModules, config: services });
+      try {
+        const answer = await client.post(p("/signup"), { json: { email: "ada@example.test" } });
+        assert.equal(answer.status, 200, answer.text());
+        await client.post(p("/signup"), { json: { email: "bob@example.test" } });
+        assert.deepEqual(
+          client.mail.sent().map((mail) => [mail.to, mail.subject]),
+          [
+            [["ada@example.test"], "Welcome"],
+            [["bob@example.test"], "Welcome"],
+          ],
+        );
+        const ada = client.mail.last("ada@example.test");
+        assert.deepEqual(ada.links, ["https://app.example.test/verify/ada%40example.test"]);
+        assert.equal(client.mail.sent({ subject: /welcome/i, to: "bob@example.test" }).length, 1);
+        assert.throws(
+          () => client.mail.last("eve@example.test"),
+          (error: Error & { code?: string }) =>
+            error.code === "E_TEST_MAIL_NOT_SENT" &&
+            /to eve@example\.test.*"Welcome" to ada@example\.test/.test(error.message),
+        );
+        client.mail.clear();
+        assert.deepEqual(client.mail.sent(), []);
+      } finally {
+        await client.close();
+      }
+    });
+
+    test("a test's config with a real mail transport is named when client.mail is read", async () => {
+      const client = await subject.testClient({
+        modules: mailModules,
+        config: { ...services, mailUrl: "smtp://127.0.0.1:1", mailFrom: "App <app@example.test>" },
+      });
+      try {
+        assert.throws(
+          () => client.mail.sent(),
+          (error: Error & { code?: string }) => error.code === "E_TEST_MAIL_UNAVAILABLE" && /smtp/.test(error.message),
+        );
       } finally {
         await client.close();
       }
