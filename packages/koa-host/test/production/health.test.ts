@@ -1,7 +1,11 @@
 // Readiness by part: each check by name and state, required parts (database, migrations) take the
 // node out, optional ones (a shared session store or cache) only degrade it, answers are kept for
-// `readyCache` ms, and the reasons go to the log at warn level, never to the client.
+// `readyCache` ms, and the reasons go to the log at warn level, never to the client; a node whose
+// app folder was deleted under it is unready.
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Writable } from "node:stream";
 import { after, describe, test } from "node:test";
 import { pino } from "pino";
@@ -150,6 +154,33 @@ describe("readiness is cheap and logs changes once", async () => {
       assert.equal(about[1]!["level"], 30);
     } finally {
       await second.host.close();
+    }
+  });
+});
+
+describe("readiness when the app's folder is gone", () => {
+  test("503 naming files as down once the folder the app was loaded from is deleted, logged once at error", async () => {
+    const root = mkdtempSync(join(tmpdir(), "fw-ready-files-"));
+    const log = logLines();
+    const { host, url } = await startHost(
+      { Index },
+      { root, logger: pino({ level: "info" }, log.stream), config: { env: "test", readyCache: 0 } },
+    );
+    try {
+      assert.equal((await fetch(`${url}/readyz`)).status, 200);
+      rmSync(root, { recursive: true, force: true });
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${url}/readyz`);
+        assert.equal(res.status, 503);
+        assert.deepEqual(await res.json(), { status: "unavailable", checks: { files: "down" } });
+      }
+      assert.equal((await fetch(`${url}/healthz`)).status, 200, "the process itself still answers");
+      const lines = log.lines.filter((line) => line["check"] === "files");
+      assert.equal(lines.length, 1, JSON.stringify(log.lines));
+      assert.equal(lines[0]!["level"], 50);
+    } finally {
+      await host.close();
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });
