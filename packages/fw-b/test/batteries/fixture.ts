@@ -93,6 +93,11 @@ export class Counter extends FwB {
     counter.calls++;
     return `call ${counter.calls}`;
   }
+  /** A page whose only Redis use is the app's cache (a value kept for a minute). */
+  async remembered() {
+    const value = await this.services.cache.remember("fixture:remembered", 60, () => ++counter.calls);
+    return `remembered ${value}`;
+  }
 }
 
 export class Mailer extends FwB {

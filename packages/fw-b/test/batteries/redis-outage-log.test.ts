@@ -57,6 +57,7 @@ describe("Redis outages are logged once per store and state change, not per requ
   test("requests during an outage: one line per store when it starts; recovery: one line per store", async () => {
     assert.equal((await fetch(`${app.url}/forms`, { headers: { cookie } })).status, 200);
     assert.equal((await fetch(`${app.url}/counter`)).status, 200);
+    assert.equal((await fetch(`${app.url}/counter/remembered`)).status, 200);
     lines.length = 0;
 
     await redis.stop();
@@ -65,6 +66,8 @@ describe("Redis outages are logged once per store and state change, not per requ
       assert.equal(page.status, 503, "the session store is down: 503");
       const counted = await fetch(`${app.url}/counter`);
       assert.equal(counted.status, 200, "the response cache serves uncached while Redis is down");
+      const remembered = await fetch(`${app.url}/counter/remembered`);
+      assert.equal(remembered.status, 200, "a cache read on the dead Redis is a miss, not a 503");
     }
     // The store's 503 on a @renderJson route is JSON, as the view's own errors are.
     const api = await fetch(`${app.url}/private-api`, { headers: { cookie, accept: "text/html,*/*" } });
