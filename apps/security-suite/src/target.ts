@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -62,6 +62,12 @@ let marks = 0;
 
 const INIT: Record<Framework, string> = { "fw-a": "gen:init", "fw-b": ":init" };
 const RESOURCE: Record<Framework, string> = { "fw-a": "gen:resource", "fw-b": ":resource" };
+/** Optional drivers the suite's deployments use (Redis sessions and queue, SMTP), with the ranges the batteries accept. */
+const SUITE_DRIVERS: Readonly<Record<string, string>> = Object.freeze({
+  ioredis: "^5.8.0",
+  bullmq: "^5.56.0",
+  nodemailer: "^7.0.0",
+});
 
 /** Runs the framework's CLI from its sources (no build needed), as a user runs `npx fw-b ...`. */
 function cli(framework: Framework, cwd: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): void {
@@ -82,6 +88,12 @@ export function scaffold(framework: Framework): string {
   // Generated resources, as an app has them on day one: an HTML form and a JSON API.
   cli(framework, root, [RESOURCE[framework], "Memo", "title:string", "body:text"]);
   cli(framework, root, [RESOURCE[framework], "Gadget", "name:string", "--api"]);
+  // The drivers the attacked deployment uses (Redis sessions and queue), declared as an app does:
+  // drivers load from the app's folder, and a checkout's app that declares one gets the checkout's.
+  const manifestPath = join(root, "package.json");
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { dependencies?: Record<string, string> };
+  manifest.dependencies = { ...manifest.dependencies, ...SUITE_DRIVERS };
+  writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   const files = framework === "fw-a" ? fwaFiles() : fwbFiles();
   files["data/posts.json"] = JSON.stringify(XSS_VECTORS);
   for (const [path, content] of Object.entries(files)) {

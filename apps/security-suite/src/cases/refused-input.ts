@@ -84,7 +84,7 @@ function assertNot5xx(answer: HttpAnswer, what: string): void {
 
 /** Registers the refused-input cases against a target (Redis sessions or cookie sessions). */
 export function refusedInputCases(target: () => Target): void {
-  test("100 oversized anonymous refused form posts never answer 5xx and add at most a few KB each to the session store", async () => {
+  test("100 oversized anonymous refused form posts never answer 5xx and add at most a few KB each to the session store", async (t) => {
     const app = target();
     const forms = formsOf(app);
     const extra = padding();
@@ -104,6 +104,7 @@ export function refusedInputCases(target: () => Target): void {
     }
     if (app.sessionPrefix) {
       const added = redisBytes(app.sessionPrefix) - before;
+      t.diagnostic(`100 refused posts of 200 KB each added ${added} bytes to Redis: ${JSON.stringify(statuses)}`);
       assert.ok(
         added <= 100 * REFUSED_POST_BYTES,
         `100 refused posts added ${added} bytes to Redis (at most ${100 * REFUSED_POST_BYTES}): ${JSON.stringify(statuses)}`,
