@@ -1,4 +1,5 @@
 import type { Context } from "koa";
+import { loggedPath } from "./log-path.js";
 import type { Logger } from "pino";
 import { FrameworkError, type Route } from "routing-kernel";
 import { safeHeaders } from "./header-values.js";
@@ -55,18 +56,18 @@ export async function respondWithError(ctx: Context, error: unknown, options: Er
   const unavailable = status === 503 && error instanceof FrameworkError;
   if (status >= 500 && !exposed && !reported && !unavailable)
     options.logger.error(
-      { reqId: ctx.state["requestId"], err: error, method: ctx.method, path: ctx.path },
-      `${status} on ${ctx.method} ${ctx.path}`,
+      { reqId: ctx.state["requestId"], err: error, method: ctx.method, path: loggedPath(ctx) },
+      `${status} on ${ctx.method} ${loggedPath(ctx)}`,
     );
   else if (unavailable && !reported)
     options.logger.warn(
-      { reqId: ctx.state["requestId"], method: ctx.method, path: ctx.path, status, code: error.code },
-      `${status} on ${ctx.method} ${ctx.path}: ${error.code}: ${error.message}`,
+      { reqId: ctx.state["requestId"], method: ctx.method, path: loggedPath(ctx), status, code: error.code },
+      `${status} on ${ctx.method} ${loggedPath(ctx)}: ${error.code}: ${error.message}`,
     );
   else if (status >= 500 && !reported)
     options.logger.warn(
-      { reqId: ctx.state["requestId"], method: ctx.method, path: ctx.path, status },
-      `${status} on ${ctx.method} ${ctx.path}: ${message}`,
+      { reqId: ctx.state["requestId"], method: ctx.method, path: loggedPath(ctx), status },
+      `${status} on ${ctx.method} ${loggedPath(ctx)}: ${message}`,
     );
   const headers = (error as { headers?: Record<string, string> } | undefined)?.headers;
   // Headers describing the view's own answer do not belong to the error response; security

@@ -1,4 +1,5 @@
 import type { Context, Middleware } from "koa";
+import { loggedPath } from "./log-path.js";
 import { pino, type Logger } from "pino";
 import type pretty from "pino-pretty";
 import type { AppConfig } from "./config.js";
@@ -80,12 +81,14 @@ export function createLogger(
 export function logRequest(logger: Logger, ctx: Context, start: number): void {
   const ms = Math.round((performance.now() - start) * 10) / 10;
   const user = ctx.state["currentUser"] as { id?: unknown } | null | undefined;
+  // A reset or verification token in the path is a credential: the log shows the parameter's name.
+  const path = loggedPath(ctx);
   logger.info(
     {
       reqId: ctx.state["requestId"],
       route: routeNameOf(ctx),
       method: ctx.method,
-      path: ctx.path,
+      path,
       status: ctx.status,
       ms,
       ip: ctx.ip,
@@ -93,7 +96,7 @@ export function logRequest(logger: Logger, ctx: Context, start: number): void {
       bytes: ctx.response.length,
       userId: user?.id,
     },
-    `${ctx.method} ${ctx.path} ${ctx.status}`,
+    `${ctx.method} ${path} ${ctx.status}`,
   );
 }
 
