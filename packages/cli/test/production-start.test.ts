@@ -89,7 +89,9 @@ describe("start with 2 workers", () => {
 });
 
 describe("start --workers 1 (no cluster)", () => {
-  test("serves in the process itself and drains on SIGTERM with exit 0", { timeout: TEST_MS }, async () => {
+  test("serves in the process itself and drains on SIGTERM with exit 0, logging the drain and the exit", {
+    timeout: TEST_MS,
+  }, async () => {
     const port = await freePort();
     const app = runFixture(["start", "--workers", "1", "--port", String(port), "--host", "127.0.0.1"]);
     await app.waitFor(/in this process/);
@@ -101,6 +103,9 @@ describe("start --workers 1 (no cluster)", () => {
     const slow = await inFlight;
     assert.equal(slow.status, 200, slow.error);
     assert.equal((await app.exit("the process to exit after SIGTERM")).code, 0, app.output());
+    // The start of the drain and the exit are logged.
+    assert.match(app.output(), /"msg":"SIGTERM: draining: no new connections, requests in flight get up to \d+ s"/);
+    assert.match(app.output(), /"msg":"drained; exiting with code 0"/);
   });
 });
 
