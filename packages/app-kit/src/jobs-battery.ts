@@ -77,9 +77,14 @@ export interface SignalDelivery {
   readonly payload: unknown;
 }
 
-/** Calls a receiver connected with `{ queued: true }` on a worker; its error is retried. */
+/**
+ * Calls a receiver connected with `{ queued: true }` on a worker; its error is retried. Sealed: a
+ * signal's payload may carry what the app would not show (a token), and a worker calls a receiver
+ * only with a payload the app's own signal sent, never one added on the dashboard.
+ */
 export class DeliverSignal extends Job<SignalDelivery> {
   static override jobName = "fwkit.deliver-signal";
+  static override options = { sealed: true };
 
   async handle(delivery: SignalDelivery): Promise<void> {
     await defaultRegistry().runQueued(delivery.signal, delivery.receiver, delivery.payload);
