@@ -68,7 +68,10 @@ export async function setUpIdempotency(
         ttlMs: settings.ttlMs,
         scopeCookies,
         outage,
-        warn: (details, message) => log.warn(details, message),
+        log: {
+          info: (details, message) => log.info(details, message),
+          warn: (details, message) => log.warn(details, message),
+        },
       });
       return middleware;
     },

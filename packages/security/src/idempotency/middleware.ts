@@ -29,8 +29,15 @@ export interface IdempotencyMiddlewareOptions {
   readonly scopeCookies: readonly string[];
   /** Hears of the store's failures. */
   readonly outage?: OutageLog;
-  /** Reports answers that could not be stored. */
-  readonly warn?: (details: object, message: string) => void;
+  /**
+   * Where a request the key caught is reported (a replay, one refused while the first runs) and an
+   * answer that could not be stored: the app's log, so a client's retry is visible with its
+   * request id even where the balancer logged no line for the first attempt.
+   */
+  readonly log?: {
+    info(details: object, message: string): void;
+    warn(details: object, message: string): void;
+  };
 }
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -93,9 +100,16 @@ export function idempotencyMiddleware(options: IdempotencyMiddlewareOptions): Mi
       throw unavailable(error);
     }
     if (found) {
+      const details = { idempotencyKey: key, method: ctx.method, path: ctx.path, reqId: ctx.state["requestId"] };
       if (found.fingerprint !== fingerprint) throw new E_IDEMPOTENCY_KEY_REUSED();
-      if (found.state !== "done" || !found.response)
+      if (found.state !== "done" || !found.response) {
+        options.log?.warn(
+          details,
+          "idempotency: a request came again while its first attempt had not answered (a client's retry, perhaps after its process died); refused with 409",
+        );
         throw withHeaders(new E_IDEMPOTENCY_KEY_IN_USE(), { "Retry-After": "1" });
+      }
+      options.log?.info(details, "idempotency: a request came again; its first answer was replayed");
       replay(ctx, found.response);
       return;
     }
@@ -133,7 +147,7 @@ export function idempotencyMiddleware(options: IdempotencyMiddlewareOptions): Mi
       const response: StoredResponse = { status, headers, body: body === null ? null : body.toString("base64") };
       store.complete(id, { state: "done", fingerprint, response }, ttlMs).catch((error: unknown) => {
         outage?.failed(error);
-        options.warn?.(
+        options.log?.warn(
           { err: error },
           "idempotency: the answer of a request could not be stored; a retry will get 409",
         );

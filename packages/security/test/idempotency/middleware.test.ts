@@ -76,6 +76,7 @@ describe("idempotency keys", () => {
     assert.match(String(again.headers.get("content-type")), /json/);
     assert.equal(again.headers.get("idempotent-replayed"), "true");
     assert.equal(runs, 1, "the view ran once");
+    assert.ok(app.logLines.some((line) => line.startsWith("info idempotency: a request came again; its first answer")));
     // A body with its keys in another order is the same request; the form field carries a key too.
     const reordered = await client.post("/orders/create", {
       json: { item: "tea" },
@@ -109,6 +110,10 @@ describe("idempotency keys", () => {
       assert.equal(second.status, 409, second.text);
       assert.equal(second.headers.get("retry-after"), "1");
       assert.match(second.text, /has not answered yet/);
+      assert.ok(
+        app.logLines.some((line) => line.startsWith("warn idempotency: a request came again while its first attempt")),
+        `the app logs the refused retry (the balancer may log no line for the first attempt):\n${app.logLines.join("\n")}`,
+      );
       open();
       assert.equal((await first).status, 201);
       const third = await client.post("/orders/create", { json: { item: "x" }, headers });

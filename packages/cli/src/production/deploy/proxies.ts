@@ -126,9 +126,9 @@ ${tls && options.plainHttp !== "serve" ? "    http-request redirect scheme https
     # Every request gets the balancer's id; one a client sent is replaced, never passed on.
     unique-id-format %{+X}o%ci%cp%fi%fp%Ts%rt%pid
     http-request set-header X-Request-Id %[unique-id]
-    # The client's Idempotency-Key in the log line (%hr): a POST the client sent again after a cut
-    # connection (HTTP/2 REFUSED_STREAM, a reused HTTP/1.1 connection closed) shows as two lines
-    # with one key; the app answers the second from its key (docs/deployment.md).
+    # The client's Idempotency-Key in the log line (%hr). A POST the client sent again after a cut
+    # connection (HTTP/2 REFUSED_STREAM, a reused HTTP/1.1 connection closed) is logged for the
+    # retry only: its line carries the key and the app's 409 or replay (docs/deployment.md).
     http-request capture req.hdr(Idempotency-Key) len 64
 ${tls ? '    http-response set-header Strict-Transport-Security "max-age=31536000" if { ssl_fc }\n' : ""}    default_backend ${backend}
 ${
