@@ -136,6 +136,14 @@ describe("docs: code blocks compile in a scaffolded app", () => {
     );
   });
 
+  test("models are declared in lib/, never in a view module: there they are never bound (E_MODEL_UNBOUND)", () => {
+    const misplaced = blocks
+      .filter((block) => block.fragment === undefined && /\bdefineModel\s*[<(]/.test(block.code))
+      .filter((block) => !placeOf(block, 0).startsWith("lib"))
+      .map((block) => `docs/${block.doc}:${block.line}`);
+    assert.deepEqual(misplaced, [], "start such a block with `// lib/models.ts` (or import the model from it)");
+  });
+
   for (const framework of ["fw-a", "fw-b", "kit"] as const) {
     test(`every pasteable ${framework} block type-checks against a fresh ${framework === "kit" ? "fw-a app with the kit's packages installed" : `${framework} app`}`, () => {
       const app = join(work, framework);
