@@ -92,7 +92,7 @@ export async function setUpSecurity(context: PluginContext, options: SecuritySet
       signer: createSigner(secrets, "csrf-cookie"),
     }),
   });
-  const idempotency = await setUpIdempotency(context, idempotencyBlock, sessionUrl, [
+  const idempotency = setUpIdempotency(context, idempotencyBlock, sessionUrl, [
     config.sessionCookie,
     runtime.csrfCookie.name,
     config.rememberCookie,

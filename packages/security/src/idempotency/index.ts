@@ -12,6 +12,7 @@ import type { SessionUrl } from "../session-url.js";
 import { resolveIdempotency, type IdempotencySettings } from "./config.js";
 import { IDEMPOTENT_TAG } from "./decorator.js";
 import { idempotencyMiddleware } from "./middleware.js";
+import { RedisIdempotencyStore } from "./redis-store.js";
 import { MemoryIdempotencyStore, type IdempotencyStore } from "./store.js";
 
 export { IDEMPOTENCY_KEYS, type IdempotencyConfigInput, type IdempotencySettings } from "./config.js";
@@ -28,53 +29,58 @@ export function newIdempotencyKey(): string {
 /** The security battery's idempotency keys for one app, made at start-up. */
 export interface Idempotency {
   readonly settings: IdempotencySettings;
-  readonly store: IdempotencyStore;
   /** The route's middleware when it honours keys (`@idempotent`, or `unsafeMethods`), else undefined. */
   routeMiddleware(route: Route): Middleware | undefined;
   close(): Promise<void>;
 }
 
-/** Reads the `idempotency` block and opens its store (start-up). */
-export async function setUpIdempotency(
+/**
+ * Reads the `idempotency` block (start-up). The store is opened with the first route that honours
+ * keys, so an app without such a route opens no connection for them.
+ */
+export function setUpIdempotency(
   context: PluginContext,
   block: unknown,
   sessionUrl: SessionUrl,
   scopeCookies: readonly string[],
-): Promise<Idempotency> {
+): Idempotency {
   const settings = resolveIdempotency(block, sessionUrl);
   const log = context.logger;
-  const outage: OutageLog = outageLog({ logger: log, name: `security: the ${settings.store.kind} idempotency keys` });
-  let store: IdempotencyStore;
-  if (settings.store.kind === "redis") {
-    const { RedisIdempotencyStore } = await import("./redis-store.js");
-    store = new RedisIdempotencyStore(settings.store.url, { prefix: settings.store.prefix, outage });
-  } else store = new MemoryIdempotencyStore();
+  let store: IdempotencyStore | undefined;
   let middleware: Middleware | undefined;
-  let warned = false;
   const production = (context.config as { env?: unknown }).env === "production";
-  return {
-    settings,
-    store,
-    routeMiddleware(route) {
-      if (route.tags[IDEMPOTENT_TAG] !== true && !settings.unsafeMethods) return undefined;
-      if (store.kind === "memory" && production && !warned) {
-        warned = true;
+  const open = (): Middleware => {
+    const outage: OutageLog = outageLog({ logger: log, name: `security: the ${settings.store.kind} idempotency keys` });
+    if (settings.store.kind === "redis") {
+      store = new RedisIdempotencyStore(settings.store.url, { prefix: settings.store.prefix, outage });
+    } else {
+      store = new MemoryIdempotencyStore();
+      if (production) {
         log.warn(
           "security: idempotency keys are kept in this process's memory: a retry that reaches another worker or node runs again. Set idempotency.url (or a Redis sessionUrl) to share them.",
         );
       }
-      middleware ??= idempotencyMiddleware({
-        store,
-        ttlMs: settings.ttlMs,
-        scopeCookies,
-        outage,
-        log: {
-          info: (details, message) => log.info(details, message),
-          warn: (details, message) => log.warn(details, message),
-        },
-      });
+    }
+    return idempotencyMiddleware({
+      store,
+      ttlMs: settings.ttlMs,
+      scopeCookies,
+      outage,
+      log: {
+        info: (details, message) => log.info(details, message),
+        warn: (details, message) => log.warn(details, message),
+      },
+    });
+  };
+  return {
+    settings,
+    routeMiddleware(route) {
+      if (route.tags[IDEMPOTENT_TAG] !== true && !settings.unsafeMethods) return undefined;
+      middleware ??= open();
       return middleware;
     },
-    close: () => store.close(),
+    close: async () => {
+      await store?.close();
+    },
   };
 }
