@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe } from "node:test";
+import { accountTimingCases, TIMING_USERS } from "./cases/account-timing.js";
 import { csrfCorsCases } from "./cases/csrf-cors.js";
 import { devToolCases } from "./cases/dev-tools.js";
 import { errorCases } from "./cases/errors.js";
@@ -28,7 +29,9 @@ export function runSecuritySuite(framework: Framework): void {
     before(async () => {
       app = await startTarget(
         framework,
-        framework === "fw-b" ? { users: [...LOGIN_USERS, ...SESSION_USERS, ...LIMIT_USERS], redisSessions: true } : {},
+        framework === "fw-b"
+          ? { users: [...LOGIN_USERS, ...SESSION_USERS, ...LIMIT_USERS, ...TIMING_USERS], redisSessions: true }
+          : {},
       );
     });
     after(async () => {
@@ -50,6 +53,7 @@ export function runSecuritySuite(framework: Framework): void {
     // Before the login cases: their per-address case uses up this address's failed-login allowance.
     if (framework === "fw-b") describe("sessions: anonymous visitors and password changes", () => sessionCases(target));
     if (framework === "fw-b") describe("login", () => loginCases(target));
+    if (framework === "fw-b") describe("account timing", () => accountTimingCases(target));
     if (framework === "fw-b") describe("limits: concurrency, account pages, mailing forms", () => limitCases(target));
     if (framework === "fw-b")
       describe("mailed links", () =>

@@ -7,6 +7,7 @@ import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";
 import { request } from "../../request.js";
 import { bodyOf, captchaFor, checkForm, fields, invalid } from "../forms.js";
+import { afterAnswer } from "../after-answer.js";
 import { signupLimits } from "../limits.js";
 import { isActive, type UserRow } from "../models.js";
 import { contribOf, translatorOf } from "../runtime.js";
@@ -123,8 +124,10 @@ export class AuthSignup extends FwB {
     // Hashed before the address is looked up: a taken address costs the same work as a new one.
     const passwordHash = await runtime.hashPassword(input.password);
     if (await users.withTrashed().findBy({ email: input.email } as Partial<UserRow>)) {
-      // The same answer as for a new address: the form must not tell who has an account.
-      await sendAddressInUse(ctx, input.email);
+      // The same answer as for a new address: the form must not tell who has an account. Both
+      // mails are sent once the answer has left, so neither path's timing carries its mail.
+      const email = input.email;
+      afterAnswer(ctx, "fw-b contrib: the address-in-use notice was not sent", () => sendAddressInUse(ctx, email));
       flash(ctx, "info", sent);
       return this.redirect(runtime.loginUrl, 303);
     }
@@ -146,7 +149,8 @@ export class AuthSignup extends FwB {
       if (!isUniqueViolation(error) && (error as { code?: unknown }).code !== "E_UNIQUE_VIOLATION") throw error;
       throw invalid(t, { username: [t("auth.signup.usernameTaken")] }, body);
     }
-    await sendVerification(ctx, user);
+    const created = user;
+    afterAnswer(ctx, "fw-b contrib: the confirmation link was not sent", () => sendVerification(ctx, created));
     flash(ctx, "info", sent);
     return this.redirect(runtime.loginUrl, 303);
   }

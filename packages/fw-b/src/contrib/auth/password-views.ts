@@ -4,6 +4,7 @@ import { z } from "zod";
 import { FwB } from "../../base.js";
 import { route } from "../../decorators/route.js";
 import { request } from "../../request.js";
+import { afterAnswer } from "../after-answer.js";
 import { captchaFor, checkForm, fields } from "../forms.js";
 import { lostPasswordLimits } from "../limits.js";
 import { isActive, type UserRow } from "../models.js";
@@ -23,15 +24,11 @@ export class AuthLostPassword extends FwB {
     const t = translatorOf(ctx);
     const input = await checkForm(ctx, z.object({ email: fields(t).email }), { captcha: true });
     const runtime = contribOf(ctx);
-    // Handed off, not awaited: the answer does the same work whether the address has an account or
-    // not (the lookup, the token and the mail all run after it), so its timing tells nothing.
-    setImmediate(() => {
-      void (async () => {
-        const user = await runtime.models.users.findBy({ email: input.email } as Partial<UserRow>);
-        if (user && isActive(user)) await sendReset(ctx, user);
-      })().catch((error: unknown) =>
-        ctx.log.error({ err: error }, "fw-b contrib: the password-reset link was not made"),
-      );
+    // After the answer has left: it does the same work whether the address has an account or not
+    // (the lookup, the token and the mail all run later), so its timing tells nothing.
+    afterAnswer(ctx, "fw-b contrib: the password-reset link was not made", async () => {
+      const user = await runtime.models.users.findBy({ email: input.email } as Partial<UserRow>);
+      if (user && isActive(user)) await sendReset(ctx, user);
     });
     flash(ctx, "info", t("auth.lost.sent"));
     return this.redirect("/lost-password", 303);
