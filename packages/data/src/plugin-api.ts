@@ -14,6 +14,7 @@ export { MIGRATION_TEMPLATE, migrationTimestamp } from "./make-migration.js";
 export {
   DRAFT_NOTE,
   heldMessage,
+  holdsDrafts,
   heldMigrations,
   isDraftFile,
   isDraftMigration,

@@ -19,7 +19,7 @@ import { flashLocals, takeIncomingFlash } from "./flash.js";
 import { requestText } from "./request-text.js";
 import { bindModels, loadModels } from "./model-registry.js";
 import type { BaseRow, Model } from "./model-types.js";
-import { heldMessage, isDraftFile } from "./migration-drafts.js";
+import { heldMessage, holdsDrafts, isDraftFile } from "./migration-drafts.js";
 import { MIGRATION_EXTENSIONS, migrate, pendingMigrations } from "./migrations.js";
 import { paginationLinks, type PaginationLabels } from "./pagination-html.js";
 import { answerValidationError, backPath, validationErrorMiddleware } from "./validation-response.js";
@@ -108,9 +108,10 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
           ? bindModels(database.knex, options.models)
           : await loadModels(settings.root, database.knex);
         if (options.migrate) {
-          // Drafts (files still as db:make wrote them) wait until they are edited.
+          // Drafts (files still as db:make or a generator wrote them) wait until they are edited,
+          // except on a database in memory (tests): it keeps no record that an edit would outdate.
           const applied = await migrate(database.knex, settings.migrationsDir, {
-            holdDrafts: true,
+            holdDrafts: holdsDrafts(database.knex),
             // Info, not a warning: the dev server shows it; a user command (logged at warn) need not.
             onHeld: (held) => context.logger.info({ migrations: held }, heldMessage(held)),
           });

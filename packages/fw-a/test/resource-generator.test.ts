@@ -7,7 +7,7 @@ resourceGeneratorCases({
   name: "fw-a",
   bin: fileURLToPath(new URL("../bin/fw-a.js", import.meta.url)),
   builtMain: fileURLToPath(new URL("../dist/cli/main.js", import.meta.url)),
-  commands: { init: "gen:init", resource: "gen:resource", routes: "routes", serve: "gen:serve" },
+  commands: { init: "gen:init", resource: "gen:resource", routes: "routes", serve: "gen:serve", migrate: "db:migrate" },
   templateExtension: "html",
   scaffoldModel: { name: "Note", clash: /create_notes\.ts \(the notes table\)/ },
   scaffoldTests: 3,

@@ -8,7 +8,7 @@ resourceGeneratorCases({
   name: "fw-b",
   bin: fileURLToPath(new URL("../bin/fw-b.js", import.meta.url)),
   builtMain: fileURLToPath(new URL("../dist/cli/main.js", import.meta.url)),
-  commands: { init: ":init", resource: ":resource", routes: ":routes", serve: ":serve" },
+  commands: { init: ":init", resource: ":resource", routes: ":routes", serve: ":serve", migrate: ":migrate" },
   templateExtension: "pug",
   scaffoldModel: { name: "Product", clash: /create_products\.ts \(the products table\)/ },
   scaffoldTests: 4,

@@ -21,6 +21,11 @@ export interface ResourceScaffold {
     fields: readonly Field[],
     options: { readonly api: boolean; readonly root: string },
   ): Readonly<Record<string, string>>;
+  /**
+   * Marks the migration as a draft (the data package's `markDraft`): like a migration from the
+   * make-migration command, the development server does not apply it until it is edited.
+   */
+  readonly markDraft: (source: string) => string;
 }
 
 /** Generates a resource in the app at `dir`; returns what was created and appended. */
@@ -40,7 +45,13 @@ export function generateResource(
       "there is no app.ts here; run the init command of your framework first, or pass --root",
     );
   const common = commonResourcePlan(scaffold.framework, names, fields, options.now);
-  const files = { ...common.files, ...scaffold.files(names, fields, { api: options.api ?? false, root }) };
+  const migrations = Object.fromEntries(
+    Object.entries(common.files).map(([file, source]) => [
+      file,
+      file.startsWith("migrations/") ? scaffold.markDraft(source) : source,
+    ]),
+  );
+  const files = { ...migrations, ...scaffold.files(names, fields, { api: options.api ?? false, root }) };
   return writeResource(root, names, { files, appends: common.appends });
 }
 
@@ -78,7 +89,12 @@ export function resourceCommand(
         scaffold,
         { api: args.api },
       );
-      for (const file of result.created) console.log(`create  ${file}`);
+      for (const file of result.created)
+        console.log(
+          file.startsWith("migrations/")
+            ? `create  ${file} (a draft: the development server applies it once you edit it; the migrate command applies it as written)`
+            : `create  ${file}`,
+        );
       for (const file of result.appended) console.log(`append  ${file}`);
       console.log(`\nNext: ${next}`);
     },

@@ -46,7 +46,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
       resourceCommand(
         "gen:resource",
         fwaResourceScaffold,
-        "npx fw-a db:migrate (npm run dev applies it), then npm test",
+        "edit the migration, or run npx fw-a db:migrate to apply it as written; then npm test",
       ) as CommandModule,
     )
     .command(routesCommand("routes", { module: "fw-a" }))

@@ -3,6 +3,7 @@
  * Nunjucks templates in the app's layout, and a test with the test client and the factory. The
  * migration, model and factory, and the rules (names, clashes, never overwriting) are the kit's.
  */
+import { markDraft } from "@fwkit/data/plugin";
 import {
   inputSchemaSource,
   labelOf,
@@ -198,6 +199,7 @@ ${fields.map((field) => input(names, field)).join("\n")}
 /** fw-a's resource files: the view, the templates (not with `api`) and the test. */
 export const fwaResourceScaffold: ResourceScaffold = {
   framework: "fw-a",
+  markDraft,
   files(names, fields, { api }) {
     return {
       [`views/${names.module}.ts`]: api ? apiView(names, fields) : htmlView(names, fields),

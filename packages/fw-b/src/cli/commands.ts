@@ -59,7 +59,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
       resourceCommand(
         ":resource",
         fwbResourceScaffold,
-        "npx fw-b :migrate (npm run dev applies it), then npm test",
+        "edit the migration, or run npx fw-b :migrate to apply it as written; then npm test",
       ) as CommandModule,
     )
     .command(routesCommand(":routes", { module: "fw-b" }))

@@ -4,6 +4,7 @@
  * test with the test client and the factory. The migration, model and factory, and the rules
  * (names, clashes, never overwriting) are the kit's.
  */
+import { markDraft } from "@fwkit/data/plugin";
 import {
   inputSchemaSource,
   labelOf,
@@ -211,6 +212,7 @@ ${fields.map((field) => formField(names, field)).join("\n")}
 /** fw-b's resource files: the view, the templates (not with `api`) and the test. */
 export const fwbResourceScaffold: ResourceScaffold = {
   framework: "fw-b",
+  markDraft,
   files(names, fields, { api, root }) {
     return {
       // In the menu after the app's existing entries, as :addview puts a new view.

@@ -1,6 +1,6 @@
 import type { BatteryPlugins } from "@fwkit/app-kit";
 import type { Knex } from "@fwkit/data";
-import { heldMessage } from "@fwkit/data/plugin";
+import { heldMessage, holdsDrafts } from "@fwkit/data/plugin";
 import type { PluginContext } from "@fwkit/koa-host/plugin";
 import { E_CONTRIB_CONFIG, E_CONTRIB_NOT_MIGRATED, E_ROLE_WITHOUT_AUTH } from "../errors.js";
 import type { ContribSettings } from "./config.js";
@@ -37,9 +37,10 @@ export async function setUpContrib(
   const knex = batteries.data.database.knex;
   options.models.bind(knex);
   if (options.migrate) {
-    // Drafts (files still as :make-migration wrote them) wait until they are edited.
+    // Drafts (files still as :make-migration or :resource wrote them) wait until they are edited
+    // (but on a database in memory, the tests').
     const applied = await migrateAll(knex, batteries.data.settings.migrationsDir, settings, {
-      holdDrafts: true,
+      holdDrafts: holdsDrafts(knex),
       // Info, not a warning: the dev server shows it; a user command (logged at warn) need not.
       onHeld: (held) => context.logger.info({ migrations: held }, heldMessage(held)),
     });

@@ -29,6 +29,7 @@ export interface ResourceGeneratorSubject {
     readonly resource: string;
     readonly routes: string;
     readonly serve: string;
+    readonly migrate: string;
   };
   /** The template extension of its pages (`html`, `pug`). */
   readonly templateExtension: string;
@@ -117,7 +118,13 @@ export function resourceGeneratorCases(subject: ResourceGeneratorSubject): void 
       ]) {
         assert.match(html.stdout, new RegExp(`create  ${file.replace(/\./g, "\\.")}`));
       }
-      assert.match(html.stdout, /create {2}migrations\/\d{14}_create_todos\.ts/);
+      assert.match(
+        html.stdout,
+        /create {2}migrations\/\d{14}_create_todos\.ts \(a draft: the development server applies it once you edit it/,
+      );
+      // Like a migration from the make-migration command, the development server leaves it until it is edited.
+      const migration = readdirSync(join(app, "migrations")).find((file) => file.endsWith("_create_todos.ts"))!;
+      assert.match(readFileSync(join(app, "migrations", migration), "utf8"), /^\/\/ fw:draft [0-9a-f]{16}/);
       assert.match(readFileSync(join(app, "lib/models.ts"), "utf8"), /export \* from "\.\/models\/todos\.js";\n$/);
       const api = run(app, commands.resource, "Task", "title:string", "estimate:number", "done:boolean", "--api");
       assert.equal(api.status, 0, api.stderr);
@@ -184,6 +191,10 @@ export function resourceGeneratorCases(subject: ResourceGeneratorSubject): void 
           existsSync(CHROMIUM),
           `Chromium is missing at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (Debian), or set CHROMIUM_PATH`,
         );
+        // The generated migrations are drafts: applied here by the migrate command, as a user who keeps them as written does.
+        const migrated = run(app, commands.migrate);
+        assert.equal(migrated.status, 0, migrated.stderr);
+        assert.match(`${migrated.stdout}${migrated.stderr}`, /create_todos/);
         const port = await freePort();
         base = `http://127.0.0.1:${port}`;
         server = spawn(process.execPath, [subject.bin, commands.serve, "--port", String(port), "--no-reload"], {
