@@ -18,6 +18,28 @@ interface ServicesLike {
   readonly services: { readonly mailer: unknown; readonly storage: unknown; readonly cache: unknown };
 }
 
+/** A plugin whose models the console offers beside the app's (fw-b contrib's `User`). */
+interface ConsoleModelsLike {
+  consoleModels(): Readonly<Record<string, unknown>>;
+}
+
+const offersModels = (plugin: unknown): plugin is ConsoleModelsLike =>
+  typeof (plugin as { consoleModels?: unknown }).consoleModels === "function";
+
+/**
+ * The models the console offers by name: the app's (the data plugin's), then those other plugins
+ * offer (`consoleModels()`), an app's own model of the same name winning.
+ */
+export function consoleModels(plugins: readonly unknown[]): Record<string, unknown> {
+  const found: Record<string, unknown> = {};
+  const data = plugins.find(isData);
+  if (data) Object.assign(found, data.models);
+  for (const plugin of plugins.filter(offersModels)) {
+    for (const [name, model] of Object.entries(plugin.consoleModels())) if (!(name in found)) found[name] = model;
+  }
+  return found;
+}
+
 const isData = (plugin: unknown): plugin is DataLike =>
   (plugin as { name?: unknown }).name === "data" && typeof (plugin as { models?: unknown }).models === "object";
 const isServices = (plugin: unknown): plugin is ServicesLike =>
@@ -53,7 +75,7 @@ export function consoleContext(host: Host): {
     variables["models"] = data.models;
     const knex = tryRead(() => data.database.knex);
     if (knex !== undefined) variables["knex"] = knex;
-    for (const [name, model] of Object.entries(data.models)) {
+    for (const [name, model] of Object.entries(consoleModels(runtime.plugins))) {
       // A model never hides what the console itself offers (an export named `config`).
       if (name in variables) continue;
       variables[name] = model;

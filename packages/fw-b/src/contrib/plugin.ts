@@ -43,6 +43,8 @@ export interface FwbPlugin extends HostPlugin {
     languages: readonly string[];
     translator(language: string): (key: string, values?: Readonly<Record<string, unknown>>) => string;
   };
+  /** The contrib models of the modules that are on, for the console (`User`, `ContactMessage`). */
+  consoleModels(): Readonly<Record<string, unknown>>;
 }
 
 const THEMES = new Set(["light", "dark"]);
@@ -85,6 +87,10 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
       templateDirs: [PACKAGE_TEMPLATES],
       languages: i18n.languages,
       translator: (language: string) => i18n.translator(language),
+    }),
+    consoleModels: () => ({
+      ...(settings.auth ? { User: models.users } : {}),
+      ...(settings.contact ? { ContactMessage: models.contactMessages } : {}),
     }),
     async loadUser(id: string) {
       const user = await models.users.find(id);
