@@ -1,12 +1,16 @@
 /**
  * The process an attacked app runs in: loads the scaffolded app's entry the way the CLI does, adds
- * a route by hand on the host's Koa router and a Koa middleware (as docs allow for custom servers), creates the suite's
+ * a route by hand on the host's Koa router and a Koa middleware (as docs allow for custom servers), writes the
+ * route table to `.suite-routes.json` in the app folder, creates the suite's
  * users when asked, listens on 127.0.0.1 and prints `LISTENING <port>`. The environment says
  * production (APP_ENV, SECRET_KEY), so this is the app's production configuration.
  * Usage: node --conditions=source --import tsx serve.ts <app folder>
  */
+import { writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { loadAppDefinition } from "@fwkit/cli";
+import { routeListing } from "@fwkit/koa-host/plugin";
 
 const root = process.argv[2];
 if (!root) {
@@ -16,6 +20,8 @@ if (!root) {
 
 const definition = await loadAppDefinition(root);
 const host = await definition.create();
+// The route table, for the cases that attack every route (read from the app folder).
+writeFileSync(join(root, ".suite-routes.json"), JSON.stringify(routeListing(host)));
 // A route written by hand on the router, outside any class view.
 host.router.post("/raw/koa-route", (ctx) => {
   ctx.body = "raw route changed state";

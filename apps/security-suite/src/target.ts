@@ -62,6 +62,7 @@ let marks = 0;
 
 const INIT: Record<Framework, string> = { "fw-a": "gen:init", "fw-b": ":init" };
 const RESOURCE: Record<Framework, string> = { "fw-a": "gen:resource", "fw-b": ":resource" };
+const MIGRATE: Record<Framework, string> = { "fw-a": "db:migrate", "fw-b": ":migrate" };
 /** Optional drivers the suite's deployments use (Redis sessions and queue, SMTP), with the ranges the batteries accept. */
 const SUITE_DRIVERS: Readonly<Record<string, string>> = Object.freeze({
   ioredis: "^5.8.0",
@@ -100,6 +101,8 @@ export function scaffold(framework: Framework): string {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), content);
   }
+  // The generated migrations are drafts, which start-up does not apply: the migrate command does.
+  cli(framework, root, [MIGRATE[framework]]);
   return root;
 }
 

@@ -9,6 +9,8 @@
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { test } from "node:test";
 import { csrfFrom, httpClient, serverUrls, type HttpAnswer } from "@fwkit/test-servers";
 import { BEHIND_TLS } from "../behind-tls.js";
@@ -78,9 +80,29 @@ async function refusedPost(app: Target, form: RefusedForm, extra: Record<string,
   );
 }
 
-function assertNot5xx(answer: HttpAnswer, what: string): void {
-  assert.ok(answer.status < 500, `${what}: ${answer.status} ${answer.text.slice(0, 300)}`);
+function assertNot5xx(answer: HttpAnswer, what: string, app?: Target): void {
+  if (answer.status < 500) return;
+  const log = app ? `\nthe app's log:\n${app.log().slice(-3000)}` : "";
+  assert.fail(`${what}: ${answer.status} ${answer.text.slice(0, 300)}${log}`);
 }
+
+/** A route of the target's table (`.suite-routes.json`, written by serve.ts). */
+interface ListedRoute {
+  readonly verbs: readonly string[];
+  readonly path: string;
+  readonly handler: string;
+}
+
+/** Every route of the target with its parameters filled in (`/memos/<id>` becomes `/memos/1`). */
+function routesOf(app: Target): Array<ListedRoute & { readonly url: string }> {
+  const listed = JSON.parse(readFileSync(join(app.root, ".suite-routes.json"), "utf8")) as ListedRoute[];
+  return listed.map((route) => ({
+    ...route,
+    url: route.path.replace(/<[^>]+>|:[A-Za-z_]\w*|\{[^}]+\}|\*\w*/g, "1"),
+  }));
+}
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Registers the refused-input cases against a target (Redis sessions or cookie sessions). */
 export function refusedInputCases(target: () => Target): void {
@@ -93,7 +115,7 @@ export function refusedInputCases(target: () => Target): void {
     for (let i = 0; i < 100; i++) {
       const form = forms[i % forms.length]!;
       const answer = await refusedPost(app, form, extra);
-      assertNot5xx(answer, `${form.action} #${i}`);
+      assertNot5xx(answer, `${form.action} #${i}`, app);
       // Back to the form with its messages (303), or a refusal of the size (413) or input (422).
       assert.ok([303, 413, 422].includes(answer.status), `${form.action}: ${answer.status}`);
       const key = `${form.action} ${answer.status}`;
@@ -133,6 +155,48 @@ export function refusedInputCases(target: () => Target): void {
       const again = await visitor.send(answer.headers.get("location")!, { headers });
       assertNot5xx(again, `${form.page} after the refusal`);
       assert.ok(!again.text.includes("UNDECLARED-1"), `${form.page} shows no undeclared field`);
+    }
+  });
+
+  test("every unsafe route of the app, sent an oversized anonymous form and JSON body with only undeclared fields, never answers 5xx and adds a bounded few KB per request", async (t) => {
+    const app = target();
+    const routes = routesOf(app).filter((route) => route.verbs.some((verb) => UNSAFE.has(verb)));
+    assert.ok(routes.length >= 5, `the route table lists the unsafe routes: ${JSON.stringify(routes)}`);
+    // Any page's token serves an anonymous visitor (it is bound to the visitor's CSRF cookie).
+    const tokenPage = app.framework === "fw-b" ? "/login" : app.path("/memos/new");
+    const before = app.sessionPrefix ? redisBytes(app.sessionPrefix) : 0;
+    let requests = 0;
+    const seen: string[] = [];
+    for (const route of routes) {
+      for (const verb of route.verbs.filter((v) => UNSAFE.has(v))) {
+        const headers = { "x-forwarded-for": `203.0.113.${(addresses++ % 250) + 1}` };
+        const visitor = httpClient(app.url, BEHIND_TLS);
+        const token = csrfFrom((await visitor.send(tokenPage, { headers })).text);
+        const form = new URLSearchParams({ _csrf_token: token, ...padding() }).toString();
+        const json = JSON.stringify({ _csrf_token: token, ...padding() });
+        for (const [type, body] of [
+          ["application/x-www-form-urlencoded", form],
+          ["application/json", json],
+        ] as const) {
+          const answer = await visitor.send(route.url, {
+            method: verb,
+            headers: { ...headers, "content-type": type, "x-csrf-token": token },
+            body,
+          });
+          requests++;
+          seen.push(`${verb} ${route.url} ${type.slice(12, 16)} ${answer.status}`);
+          assertNot5xx(answer, `${verb} ${route.url} (${type})`, app);
+          const cookies = answer.headers.getSetCookie().join("; ");
+          assert.ok(cookies.length < 4096, `${verb} ${route.url}: Set-Cookie of ${cookies.length} characters`);
+          assert.ok(!cookies.includes("x".repeat(100)), `${verb} ${route.url}: the extra fields are not in a cookie`);
+        }
+      }
+    }
+    t.diagnostic(seen.join("; "));
+    if (app.sessionPrefix) {
+      const added = redisBytes(app.sessionPrefix) - before;
+      t.diagnostic(`${requests} oversized requests to ${routes.length} unsafe routes added ${added} bytes to Redis`);
+      assert.ok(added <= requests * REFUSED_POST_BYTES, `${requests} requests added ${added} bytes to Redis`);
     }
   });
 
