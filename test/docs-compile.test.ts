@@ -30,6 +30,11 @@ interface Block {
   readonly assume: readonly string[];
   /** `<!-- in: view -->`: the block is the body of a view method (its imports are kept at the top). */
   readonly inView: boolean;
+  /**
+   * Why the block is checked alone in a fresh app (`<!-- own app: why -->`): an app-wide declaration
+   * (its `UserRegistry`) that would clash with the other examples'.
+   */
+  readonly ownApp: string | undefined;
 }
 
 /**
@@ -59,6 +64,7 @@ export function blocksOf(doc: string, text: string): Block[] {
       fragment: marker("fragment")[0],
       assume: marker("assume"),
       inView: marker("in").includes("view"),
+      ownApp: marker("own app")[0],
     });
     i = end;
   }
@@ -165,7 +171,8 @@ describe("docs: code blocks compile in a scaffolded app", () => {
         placed.set(join("lib", "models.ts"), { block: models, offset: 0 });
       }
       blocks.forEach((block, index) => {
-        if (block === models || block.fragment !== undefined || frameworkOf(block) !== framework) return;
+        if (block === models || block.fragment !== undefined || block.ownApp !== undefined) return;
+        if (frameworkOf(block) !== framework) return;
         const file = placeOf(block, index);
         const source = sourceOf(block, framework);
         mkdirSync(join(app, dirname(file)), { recursive: true });
@@ -195,4 +202,27 @@ describe("docs: code blocks compile in a scaffolded app", () => {
       assert.deepEqual(errors, [], `${errors.length} type errors in ${framework} docs blocks:\n${errors.join("\n")}`);
     });
   }
+
+  test("every block marked `own app` type-checks alone in a fresh app of its framework", () => {
+    const own = blocks.filter((block) => block.ownApp !== undefined && block.fragment === undefined);
+    assert.ok(own.length > 0, "the user declaration of docs/fw-b-contrib.md is checked here");
+    own.forEach((block, index) => {
+      const framework = frameworkOf(block);
+      const app = join(work, `own-${index}`);
+      (framework === "fw-b" ? initFwB : initFwA)(app);
+      const file = placeOf(block, index);
+      const source = sourceOf(block, framework);
+      mkdirSync(join(app, dirname(file)), { recursive: true });
+      writeFileSync(join(app, file), `${source.text}\n`);
+      writeFileSync(
+        join(app, "tsconfig.docs.json"),
+        JSON.stringify({ extends: "./tsconfig.json", include: [file], compilerOptions: { noEmit: true } }),
+      );
+      const run = spawnSync(process.execPath, [tsc, "-p", "tsconfig.docs.json", "--pretty", "false"], {
+        cwd: app,
+        encoding: "utf8",
+      });
+      assert.equal(run.status, 0, `docs/${block.doc}:${block.line}:\n${run.stdout}${run.stderr}`);
+    });
+  });
 });
