@@ -57,13 +57,14 @@ function rank(char: string): number | undefined {
   return undefined;
 }
 
-/** Length of the counting run at `at` (`0123`, `abcd`, `9abc`, `fedc`, `2468`), 0 when under 3. */
+/** Length of the counting run at `at` (`0123`, `abcd`, `9abc`, `fedc`, `2468`, `0000`), 0 when under 3. */
 function runAt(value: string, at: number): number {
   const first = rank(value[at] ?? "");
   const second = rank(value[at + 1] ?? "");
   if (first === undefined || second === undefined) return 0;
+  // Step 0 is one character repeated (`0000`, `aaaa`).
   const step = second - first;
-  if (step === 0 || Math.abs(step) > 2) return 0;
+  if (Math.abs(step) > 2) return 0;
   let end = at + 1;
   while (end + 1 < value.length && rank(value[end + 1]!) === rank(value[end]!)! + step) end++;
   const length = end - at + 1;
@@ -84,8 +85,8 @@ function wordAt(lower: string, at: number): number {
  */
 function separatedWordAt(value: string, at: number): number {
   if (at > 0 && /[0-9a-z]/i.test(value[at - 1]!)) return 0;
-  // Lower case, or capitalised: a run of mixed case is what random base64 looks like.
-  const word = /^[A-Z]?[a-z]{2,14}/.exec(value.slice(at))?.[0] ?? "";
+  // Lower case, capitalised or all capitals: a run of mixed case is what random base64 looks like.
+  const word = /^(?:[A-Z]?[a-z]{2,14}|[A-Z]{3,15})/.exec(value.slice(at))?.[0] ?? "";
   const after = value[at + word.length];
   if (word === "" || (after !== undefined && /[0-9a-z]/i.test(after)) || !/[aeiouy]/i.test(word)) return 0;
   return word.length;

@@ -1,11 +1,14 @@
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { describe, test } from "node:test";
 import { resolveSecurityConfig, SECURITY_DEFAULTS, validateCors } from "../src/config.js";
 
-// Random keys of 32 bytes (base64url), as the docs tell users to make them.
-const STRONG = "n3Xv0yq-8cT1kW2pZbLr4sQe7uHj5fGa9dMo6iYx0E";
-const OLD_1 = "Qm9b1V-7xLq2Rk8sTz0Wc4Hn6Ya3Pd5Fe9Gj1Ku2Mo";
-const OLD_2 = "Zr5t8Yp2Lq0Xw3Nv6Bm9Ck1Dj4Fh7Gs2Ha5Je8Ku0";
+// Random keys of 32 bytes (base64url), as the docs tell users to make them; made here, never
+// written down (a key spelled out in this repository is refused in production).
+const key = () => randomBytes(32).toString("base64url");
+const STRONG = key();
+const OLD_1 = key();
+const OLD_2 = key();
 
 describe("production secrets", () => {
   test("a short or placeholder secretKey, fallback or jwtSecret is E_WEAK_SECRET_KEY naming it", () => {
@@ -15,6 +18,9 @@ describe("production secrets", () => {
       [{ secretKey: STRONG, secretKeyFallbacks: [OLD_1, "old-1"] }, /secretKeyFallbacks\[1\]/],
       [{ secretKey: STRONG, jwtSecret: "replace-with-a-long-random-string" }, /jwtSecret.*placeholder/],
       [{ secretKey: STRONG, jwtSecret: "jwt-secret" }, /jwtSecret/],
+      // The tutorials' keys: long enough, but worth a few dozen bits (a forged HS256 JWT was accepted with one).
+      [{ secretKey: STRONG, jwtSecret: "your-256-bit-secret-your-256-bit-secret" }, /jwtSecret.*bits of guessing/],
+      [{ secretKey: "keyboard cat keyboard cat keyboard cat" }, /SECRET_KEY.*bits of guessing/],
     ];
     for (const [config, message] of cases) {
       assert.throws(

@@ -7,7 +7,8 @@ import { after, before, describe, test } from "node:test";
 import { csrfFrom } from "@fwkit/test-servers";
 import { createUser, linkIn, startContribApp, type ContribApp } from "./fixture.js";
 
-const STRONG = "n3Xv0yq-8cT1kW2pZbLr4sQe7uHj5fGa9dMo6iYx0E";
+// Made here, never written down: a key spelled out in this repository is refused in production.
+const STRONG = crypto.randomUUID();
 const EVIL = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
 
 /** Sends a request with headers fetch will not send (Host); answers status, Set-Cookie and body. */

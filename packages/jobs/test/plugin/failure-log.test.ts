@@ -119,7 +119,7 @@ describe("failed jobs are logged and reported", () => {
       assertLogged(
         await failThreeTimes({
           env: "production",
-          secretKey: "failure-log-test-key-9f2c1e7a5b3d8e0f4a6c2b9d",
+          secretKey: crypto.randomUUID(),
           queueUrl: `${serverUrls.redis}?prefix=${prefix}`,
           jobs: { workers: 1 },
         }),
