@@ -37,7 +37,7 @@ type Manifest = Record<string, unknown>;
 const NPM_INIT_TEST = /^echo "Error: no test specified" && exit 1$/;
 
 /** Object fields merged entry by entry: the app's entries stay, the scaffold's missing ones are added. */
-const MERGED = ["scripts", "dependencies", "devDependencies", "engines", "overrides"] as const;
+const MERGED = ["scripts", "dependencies", "devDependencies", "engines", "overrides", "allowScripts"] as const;
 
 /**
  * Merges a new app's package.json into the one already in the folder (`npm init -y && npm install

@@ -11,7 +11,14 @@ import { findAppEntry } from "@fwkit/koa-host/operations";
 import { kebabCase } from "routing-kernel/plugin";
 import { frameworkDependency, frameworkInCheckout, mergePackageJson } from "./app-init.js";
 import { E_VIEW_EXISTS } from "./errors.js";
-import { keepExistingMigrations, linkNewApp, NODE_LTS, writeScaffold, type ScaffoldResult } from "./scaffold.js";
+import {
+  keepExistingMigrations,
+  linkNewApp,
+  NODE_LTS,
+  SCAFFOLD_ALLOW_SCRIPTS,
+  writeScaffold,
+  type ScaffoldResult,
+} from "./scaffold.js";
 import { appNameOf, checkViewName } from "./scaffold-names.js";
 
 /** What a framework's init command writes and links. */
@@ -67,8 +74,9 @@ export function initApp(
   const manifest = files["package.json"];
   const updated: string[] = [];
   if (manifest !== undefined) {
-    const parsed = JSON.parse(manifest) as { dependencies?: Record<string, string> };
+    const parsed = JSON.parse(manifest) as { dependencies?: Record<string, string>; allowScripts?: object };
     parsed.dependencies = { ...parsed.dependencies, [scaffold.framework]: frameworkDependency(frameworkDir, registry) };
+    parsed.allowScripts = { ...SCAFFOLD_ALLOW_SCRIPTS, ...parsed.allowScripts };
     files["package.json"] = `${JSON.stringify(parsed, null, 2)}\n`;
     const existing = join(root, "package.json");
     if (existsSync(existing)) {

@@ -82,6 +82,19 @@ export const NODE_LTS = "24";
 export const SCAFFOLD_DEPENDENCIES: readonly string[] = Object.freeze(["zod", "better-sqlite3", "bcrypt"]);
 
 /**
+ * The dependencies of a new app whose install step must run (npm 11.16 and later list any other as
+ * "not yet covered by allowScripts", and npm 12 skips unlisted ones): better-sqlite3 and bcrypt
+ * build or fetch their native add-on, esbuild fetches its binary. Written to the app's
+ * package.json `allowScripts`; an app that adds a native driver (argon2 is prebuilt and needs none)
+ * adds it there, or runs `npm install-scripts approve <name>`.
+ */
+export const SCAFFOLD_ALLOW_SCRIPTS: Readonly<Record<string, boolean>> = Object.freeze({
+  "better-sqlite3": true,
+  bcrypt: true,
+  esbuild: true,
+});
+
+/**
  * Development tools every new app lists as devDependencies: tsx (the TypeScript loader of the dev
  * server and CLI), esbuild (the `build` command), chokidar (the dev server's file watcher),
  * pino-pretty (readable development logs), swagger-ui-dist (the OpenAPI page at `/docs`, off in

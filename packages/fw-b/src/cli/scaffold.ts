@@ -17,8 +17,13 @@ import { E_INVALID_NAV_TITLE } from "../errors.js";
 import { nextNavOrder } from "./nav-order.js";
 import { PACKAGE_ROOT, PACKAGE_TEMPLATES, SCAFFOLD_DIR } from "../paths.js";
 
-/** File names in `scaffold/` that npm would drop or that would confuse tools, renamed on copy. */
-const RENAMES: Readonly<Record<string, string>> = { _gitignore: ".gitignore", "package.json.tmpl": "package.json" };
+/**
+ * File names in `scaffold/` that npm would drop or that would confuse tools, renamed on copy; a
+ * `.tmpl` suffix is dropped (`package.json.tmpl`, and `test/app.test.ts.tmpl`: a test file of the
+ * new app, which the published package must not ship as one of its own).
+ */
+const RENAMES: Readonly<Record<string, string>> = { _gitignore: ".gitignore" };
+const renamed = (name: string): string => RENAMES[name] ?? name.replace(/\.tmpl$/, "");
 
 /**
  * The files of a new app (relative path -> content; a trailing `/` is a folder). Migrations are
@@ -38,9 +43,7 @@ export function skeletonFiles(
         continue;
       }
       const path = relative(SCAFFOLD_DIR, full).split(sep).join("/");
-      const target = path
-        .replace(/[^/]+$/, (name) => RENAMES[name] ?? name)
-        .replace(/^(migrations\/)\d{14}_/, `$1${migrationTimestamp(now)}_`);
+      const target = path.replace(/[^/]+$/, renamed).replace(/^(migrations\/)\d{14}_/, `$1${migrationTimestamp(now)}_`);
       // `.gitkeep` marks a folder to create, not a file to copy.
       if (entry === ".gitkeep") files[`${target.replace(/[^/]+$/, "")}`] = "";
       else files[target] = fill(readFileSync(full, "utf8"), appName, frameworkDir);
