@@ -11,7 +11,7 @@ import { markDraft } from "./migration-drafts.js";
 export interface MakeMigrationOptions {
   /** Module the template imports the `Knex` type from (an app depends on its framework, not on knex). Default "knex". */
   readonly typesFrom?: string;
-  /** Replaces the whole template; `{{name}}`, `{{table}}` and `{{typesFrom}}` are filled in. */
+  /** Replaces the whole template; `{{name}}`, `{{table}}`, `{{column}}` and `{{typesFrom}}` are filled in. */
   readonly template?: string;
   /** The time stamped into the file name. Default now. */
   readonly now?: Date;
@@ -35,19 +35,76 @@ export async function down(knex: Knex): Promise<void> {
 }
 `;
 
+/** `add_<column>_to_<table>`: adds a (nullable text) column; its down drops it. */
+const ADD_COLUMN_TEMPLATE = `import type { Knex } from "{{typesFrom}}";
+
+/** {{name}} */
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.alterTable("{{table}}", (table) => {
+    table.string("{{column}}").nullable(); // choose the column's type: integer, boolean, text...
+  });
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.alterTable("{{table}}", (table) => {
+    table.dropColumn("{{column}}");
+  });
+}
+`;
+
+/** `remove_<column>_from_<table>`: drops a column; its down adds it back (as text: say its type). */
+const REMOVE_COLUMN_TEMPLATE = `import type { Knex } from "{{typesFrom}}";
+
+/** {{name}} */
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.alterTable("{{table}}", (table) => {
+    table.dropColumn("{{column}}");
+  });
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.alterTable("{{table}}", (table) => {
+    table.string("{{column}}").nullable(); // the type it had
+  });
+}
+`;
+
+/** Any other name: the change is yours to write. */
+const CHANGE_TEMPLATE = `import type { Knex } from "{{typesFrom}}";
+
+/** {{name}} */
+export async function up(knex: Knex): Promise<void> {
+  // e.g. await knex.schema.alterTable("posts", (table) => { table.index(["author_id"]); });
+  void knex;
+}
+
+export async function down(knex: Knex): Promise<void> {
+  // undo what up did
+  void knex;
+}
+`;
+
+/** The template and the names a migration name suggests, Rails' way. */
+function planFor(name: string): { template: string; table: string; column: string } {
+  const words = name.replace(/-/g, "_");
+  const created = /^create_(.+?)(?:_table)?$/.exec(words);
+  if (created) return { template: MIGRATION_TEMPLATE, table: created[1]!, column: "" };
+  const added = /^add_(.+)_to_(.+?)(?:_table)?$/.exec(words);
+  if (added) return { template: ADD_COLUMN_TEMPLATE, table: added[2]!, column: added[1]! };
+  const removed = /^remove_(.+)_from_(.+?)(?:_table)?$/.exec(words);
+  if (removed) return { template: REMOVE_COLUMN_TEMPLATE, table: removed[2]!, column: removed[1]! };
+  return { template: CHANGE_TEMPLATE, table: words, column: "" };
+}
+
 /** `20240501123000` for a date, in UTC. */
 export function migrationTimestamp(date: Date): string {
   return date.toISOString().replace(/[-:T]/g, "").slice(0, 14);
 }
 
-/** The table a migration name suggests: `create_posts` -> `posts`. */
-function tableFor(name: string): string {
-  const match = /^create_(.+?)(?:_table)?$/.exec(name);
-  return (match?.[1] ?? name).replace(/-/g, "_");
-}
-
 /**
- * Writes `<dir>/<timestamp>_<name>.ts` from the template (creating `dir`) and returns its path.
+ * Writes `<dir>/<timestamp>_<name>.ts` from the template its name suggests (`create_posts`
+ * creates posts, `add_author_to_posts` and `remove_summary_from_posts` alter it, any other name
+ * gets an empty `up`/`down`), creating `dir`, and returns its path.
  * Names are letters, digits, `_` and `-` (E_BAD_MIGRATION_NAME otherwise); never overwrites
  * (E_MIGRATION_EXISTS). The file is marked as a draft: start-up migration leaves it alone until
  * it is edited (migration-drafts.ts).
@@ -58,9 +115,11 @@ export function makeMigration(dir: string, name: string, options: MakeMigrationO
   mkdirSync(folder, { recursive: true });
   const path = join(folder, `${migrationTimestamp(options.now ?? new Date())}_${name}.ts`);
   if (existsSync(path)) throw new E_MIGRATION_EXISTS(path);
-  const source = (options.template ?? MIGRATION_TEMPLATE)
+  const plan = planFor(name);
+  const source = (options.template ?? plan.template)
     .replaceAll("{{typesFrom}}", options.typesFrom ?? "knex")
-    .replaceAll("{{table}}", tableFor(name))
+    .replaceAll("{{table}}", plan.table)
+    .replaceAll("{{column}}", plan.column)
     .replaceAll("{{name}}", name);
   writeFileSync(path, markDraft(source), { flag: "wx" });
   return path;

@@ -127,6 +127,40 @@ describe("makeMigration", () => {
     assert.match(makeMigrationSource(dir, "fw"), /import type \{ Knex \} from "fw-a"/);
   });
 
+  test("the name says what the migration does: add_X_to_T and remove_X_from_T alter T, and they apply and roll back", async () => {
+    const dir = join(root, unique());
+    const add = readFileSync(
+      makeMigration(dir, "add_author_to_posts", { now: new Date("2024-03-02T00:00:00Z") }),
+      "utf8",
+    );
+    assert.match(add, /alterTable\("posts"/);
+    assert.match(add, /table\.string\("author"\)\.nullable\(\)/);
+    assert.match(add, /dropColumn\("author"\)/);
+    assert.doesNotMatch(add, /createTable/);
+    const remove = readFileSync(
+      makeMigration(dir, "remove_summary_from_posts", { now: new Date("2024-03-03T00:00:00Z") }),
+      "utf8",
+    );
+    assert.match(remove, /alterTable\("posts", \(table\) => \{\n\s+table\.dropColumn\("summary"\)/);
+    const other = readFileSync(makeMigration(dir, "backfill_slugs", { now: new Date("2024-03-04T00:00:00Z") }), "utf8");
+    assert.doesNotMatch(other, /createTable\("backfill_slugs"/, "a name that says no table creates none");
+    makeMigration(dir, "create_posts", { now: new Date("2024-03-01T00:00:00Z") });
+    writeFileSync(
+      join(dir, "20240302120000_summary.ts"),
+      'export async function up(knex) { await knex.schema.alterTable("posts", (t) => t.string("summary")); }\nexport async function down(knex) { await knex.schema.alterTable("posts", (t) => t.dropColumn("summary")); }\n',
+    );
+    const db = await connect("sqlite::memory:");
+    try {
+      await migrate(db.knex, dir);
+      assert.ok(await db.knex.schema.hasColumn("posts", "author"));
+      assert.ok(!(await db.knex.schema.hasColumn("posts", "summary")), "remove_summary_from_posts dropped it");
+      await rollback(db.knex, dir, { all: true });
+      assert.ok(!(await db.knex.schema.hasTable("posts")));
+    } finally {
+      await db.close();
+    }
+  });
+
   test("a file without up/down, or that fails to import, is E_MIGRATION_LOAD naming it", async () => {
     const db = await connect("sqlite::memory:");
     try {
