@@ -37,11 +37,19 @@ export const E_MODELS_LOAD = createError(
 );
 
 /** A row looked up with findOrFail/updated/restored does not exist (or is soft-deleted). */
-export const E_ROW_NOT_FOUND = createError(
+const RowNotFound = createError(
   "E_ROW_NOT_FOUND",
   404,
   (table: string, what: string) => `No ${table} row matches ${what}.`,
 );
+
+/**
+ * No row matches (`findOrFail`, `update` of a missing id): a 404 whose message names the table,
+ * shown in development only (`expose: false`); elsewhere the client reads "Not Found".
+ */
+export class E_ROW_NOT_FOUND extends RowNotFound {
+  readonly expose = false;
+}
 
 /** An insert or update would duplicate a value of a unique column. */
 export const E_UNIQUE_VIOLATION = createError(

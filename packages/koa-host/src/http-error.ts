@@ -116,7 +116,11 @@ export function toHttpStatus(error: unknown): { status: number; message: string;
     const candidate = error as { status?: unknown; statusCode?: unknown; expose?: unknown; message?: unknown };
     const status = typeof candidate.status === "number" ? candidate.status : candidate.statusCode;
     if (typeof status === "number" && status >= 400 && status <= 599) {
-      const exposed = candidate.expose === true || (error instanceof FrameworkError && status < 500) || status < 500;
+      // A 4xx is shown to the client unless it says otherwise (`expose: false`: a message naming
+      // internals, such as a table, that only development shows).
+      const exposed =
+        candidate.expose === true ||
+        (candidate.expose !== false && ((error instanceof FrameworkError && status < 500) || status < 500));
       const message =
         exposed && typeof candidate.message === "string" && candidate.message ? candidate.message : statusText(status);
       return { status, message, exposed };
