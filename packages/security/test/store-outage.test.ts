@@ -44,10 +44,14 @@ async function eventually(request: () => Promise<HttpAnswer>): Promise<HttpAnswe
   return last!;
 }
 
-function assertUnavailable(response: HttpAnswer, kind: string, started: number): void {
+/**
+ * The refusal a store outage gives: 503 naming the store. How soon is the store's own bound (its
+ * connect and command timeouts); a hang past it would fail the test by its timeout, so no duration
+ * is asserted (a busy machine stretches any wall-clock figure).
+ */
+function assertUnavailable(response: HttpAnswer, kind: string): void {
   assert.equal(response.status, 503, response.text);
   assert.match(response.text, new RegExp(`the ${kind} session store cannot be reached`));
-  assert.ok(Date.now() - started < 10_000, "the 503 comes quickly, not after a long hang");
 }
 
 function outageCase(
@@ -79,11 +83,10 @@ function outageCase(
         security: { sessionUrl: target.url(proxy.port), sessionSweepInterval: 0 },
       });
       const client = new HttpClient(app.url);
-      let started = Date.now();
       const unavailable: string[] = [];
       const down = await client.get("/set-value?value=kept");
       unavailable.push(down.text);
-      assertUnavailable(down, kind, started);
+      assertUnavailable(down, kind);
       assert.ok(
         app.logLines.some((line) => line.includes(`the ${kind} session store failed`)),
         "the cause is logged for the operator",
@@ -92,10 +95,9 @@ function outageCase(
       const set = await eventually(() => client.get("/set-value?value=kept"));
       assert.equal(set.status, 200, set.text);
       await proxy.stop();
-      started = Date.now();
       const downAgain = await client.get("/read-value");
       unavailable.push(downAgain.text);
-      assertUnavailable(downAgain, kind, started);
+      assertUnavailable(downAgain, kind);
       await proxy.start();
       const read = await eventually(() => client.get("/read-value"));
       assert.equal(read.status, 200, read.text);
