@@ -22,7 +22,9 @@ export interface InitCommandSpec {
 
 /** The "Next:" line after an init into `root`, typed from `cwd`. */
 export function nextSteps(root: string, cwd: string, result: Pick<InitResult, "registry">, serve: string): string {
-  const where = relative(cwd, root);
+  // Relative when it reads well (`shop`, `../shop`), else absolute (`/srv/apps/shop`).
+  const near = relative(cwd, root);
+  const where = near.split(/[\\/]/).filter((part) => part === "..").length > 1 ? root : near;
   const cd = where === "" ? "" : `cd ${/[\s'"$`\\]/.test(where) ? JSON.stringify(where) : where} && `;
   const install = result.registry ? "npm install && " : "";
   return `Next: ${cd}${install}npm run dev   (${serve}; then open http://127.0.0.1:5000)`;

@@ -11,5 +11,12 @@ test("the Next line cds into an app made elsewhere and installs first when the a
     nextSteps("/home/me/shop", "/home/me", { registry: true }, "fw-b :serve"),
     "Next: cd shop && npm install && npm run dev   (fw-b :serve; then open http://127.0.0.1:5000)",
   );
-  assert.match(nextSteps("/home/me/my shop", "/home/me", { registry: false }, "x"), /^Next: cd "my shop" && npm run dev/);
+  assert.match(
+    nextSteps("/home/me/my shop", "/home/me", { registry: false }, "x"),
+    /^Next: cd "my shop" && npm run dev/,
+  );
+  assert.match(
+    nextSteps("/srv/apps/shop", "/home/me", { registry: false }, "x"),
+    /^Next: cd \/srv\/apps\/shop && npm run dev/,
+  );
 });
