@@ -207,8 +207,13 @@ describe("the generated HAProxy config in front of start --workers 2", () => {
   test("a client's traceparent does not reach the app, and the app's private metrics path is refused", {
     timeout: TEST_MS,
   }, async () => {
-    const answer = await send(proxy, "GET", "/orders/where", { traceparent: FORGED_TRACE, tracestate: "x=1" });
-    assert.equal((JSON.parse(answer.text) as { traceparent: unknown }).traceparent, null, answer.text);
+    const answer = await send(proxy, "GET", "/orders/where", {
+      traceparent: FORGED_TRACE,
+      tracestate: "x=1",
+      baggage: "k=forged",
+    });
+    const reached = JSON.parse(answer.text) as { traceparent: unknown; baggage: unknown };
+    assert.deepEqual([reached.traceparent, reached.baggage], [null, null], answer.text);
     assert.equal((await send(node.port, "GET", "/internal/stats")).status, 200, "the app itself answers the path");
     assert.equal((await send(proxy, "GET", "/internal/stats")).status, 404);
     assert.equal((await send(proxy, "GET", "/internal/stats/x")).status, 404);
@@ -303,8 +308,13 @@ describe("the generated nginx config in front of start --workers 2", () => {
     const health = await send(proxy, "GET", target.healthPath, { "X-Request-Id": "someone-elses-request" });
     assert.equal(health.status, 200, health.text);
     assert.match(String(health.headers["x-request-id"]), /^[0-9a-f]{32}$/, "nginx's id, not the client's");
-    const answer = await send(proxy, "GET", "/orders/where", { traceparent: FORGED_TRACE, tracestate: "x=1" });
-    assert.equal((JSON.parse(answer.text) as { traceparent: unknown }).traceparent, null, answer.text);
+    const answer = await send(proxy, "GET", "/orders/where", {
+      traceparent: FORGED_TRACE,
+      tracestate: "x=1",
+      baggage: "k=forged",
+    });
+    const reached = JSON.parse(answer.text) as { traceparent: unknown; baggage: unknown };
+    assert.deepEqual([reached.traceparent, reached.baggage], [null, null], answer.text);
     assert.equal((await send(node.port, "GET", "/internal/stats")).status, 200, "the app itself answers the path");
     assert.equal((await send(proxy, "GET", "/internal/stats")).status, 404);
     assert.equal((await send(proxy, "GET", "/internal/stats/x")).status, 404);

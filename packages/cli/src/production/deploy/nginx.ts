@@ -56,10 +56,11 @@ export function nginxConfig(target: DeployTarget, options: NginxOptions): string
         proxy_set_header X-Forwarded-Host $host;
         # nginx's own id for every request; one a client sent is replaced.
         proxy_set_header X-Request-Id $request_id;
-        # A client's trace context is dropped (an empty value is not sent): it would name the
-        # trace of its requests in the app's logs and force their export.
+        # A client's trace context and baggage are dropped (an empty value is not sent): they
+        # would name the trace of its requests in the app's logs and force their export.
         proxy_set_header traceparent "";
         proxy_set_header tracestate "";
+        proxy_set_header baggage "";
         # Only a connection that failed or timed out counts against a process (max_fails) and is
         # tried on another: the app's own answers, a 503 while its Redis is down included, pass
         # through as they are (counting them would mark every process down and answer 502).

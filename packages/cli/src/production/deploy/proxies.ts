@@ -116,10 +116,11 @@ ${tls ? `    bind ${tls.bind} ssl crt ${tls.pem} alpn h2,http/1.1\n` : ""}    # 
     http-request deny deny_status 421 unless app_host
     # Metrics are Prometheus's, scraped on each node's metrics port: never served to the public.
     http-request deny deny_status 404 if { path ${target.metricsPath} } || { path_beg ${target.metricsPath}/ }
-    # A trace context only this side of the balancer: a client's would name the trace of its
-    # requests in the app's logs and force their export (the app starts each trace itself).
+    # A trace context (and baggage) only this side of the balancer: a client's would name the trace
+    # of its requests in the app's logs and force their export (the app starts each trace itself).
     http-request del-header traceparent
     http-request del-header tracestate
+    http-request del-header baggage
 ${tls && options.plainHttp !== "serve" ? "    http-request redirect scheme https code 301 unless { ssl_fc }\n" : ""}    http-request set-header X-Forwarded-Proto https if { ssl_fc }
     http-request set-header X-Forwarded-Proto http unless { ssl_fc }
     http-request set-header X-Forwarded-Host %[req.hdr(host)]

@@ -29,6 +29,7 @@ export class Orders extends FixtureView {
       id: this.ctx.state["requestId"],
       // What reached the app of a trace context (the balancers drop a client's).
       traceparent: this.ctx.get("traceparent") || null,
+      baggage: this.ctx.get("baggage") || null,
     };
   }
   /** The app's own 503 (its Redis down, say): a balancer passes it through and keeps the process. */
