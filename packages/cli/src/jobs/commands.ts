@@ -213,10 +213,15 @@ function scheduleCommand(command: string): CommandModule<AppArgs, AppArgs & { js
       await withApp(
         servedApp(args),
         async (app) => {
-          const queue = redisQueue(app, command);
-          // What the workers will run: the registered jobs' schedules (workers upsert them too).
+          const queue = jobsOf(app)?.queue;
+          if (!queue)
+            throw new E_COMMAND_OPTION(`${command}: batteries.jobs`, "on (the jobs battery makes the queue)", false);
+          // What the workers will run: the registered jobs' schedules (workers upsert them too). A
+          // memory: queue's are the same jobs' own, run by the web process (npm run dev).
           await queue.syncSchedules();
           printSchedules(await queue.listSchedules(), args.json);
+          if (queue.kind !== "bullmq" && !args.json)
+            console.log(`(QUEUE_URL is a ${queue.kind}: queue: the web process runs these itself, no worker needed)`);
         },
         OVERRIDES,
       );

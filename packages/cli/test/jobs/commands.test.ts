@@ -1,6 +1,7 @@
 // The job commands on a real BullMQ queue (Redis on 127.0.0.1:6379, keys under a prefix of this
 // run): flags refused with coded errors, dispatch by name, failed jobs listed, retried and cleared,
-// schedules listed; a memory: queue refused, since another process cannot reach it.
+// schedules listed; a memory: queue refused, since another process cannot reach it (but its
+// schedules are listed: they are the app's own).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { after, describe, test } from "node:test";
@@ -109,6 +110,11 @@ describe("job commands", () => {
       const refused = await run("jobs:failed");
       assert.equal(refused.code, "E_COMMAND_OPTION");
       assert.match(refused.message ?? "", /QUEUE_URL must be a redis:\/\/ URL/);
+      // Listing the schedules needs no other process: they are the app's jobs' own.
+      const schedules = await run("jobs:schedule");
+      assert.equal(schedules.code, undefined, schedules.message);
+      assert.match(schedules.output, /^Tick {2}default {2}every 60 s {2}next \d{4}-\d\d-\d\dT/m);
+      assert.match(schedules.output, /memory: queue/);
     } finally {
       process.env["JOBS_CLI_QUEUE_URL"] = url;
     }

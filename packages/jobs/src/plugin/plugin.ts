@@ -194,7 +194,7 @@ function mountDashboard(
   try {
     // Unguarded in development, it shows job data: this machine only (devTools.remote opens it).
     const middleware = loopbackOnly(dashboardOptions.path, config, jobsDashboard(queue, dashboardOptions));
-    logger.info({ path: dashboardOptions.path }, "the jobs dashboard is served");
+    logger.info({ path: dashboardOptions.path }, `the jobs dashboard is served at ${dashboardOptions.path}`);
     return middleware;
   } catch (error) {
     logger.warn(

@@ -18,6 +18,21 @@ class View extends HostView {}
 const conventions = defineConventions({ baseClass: View, trailingSlash: false });
 const responder = () => ({ prepare: () => () => {}, renderError: () => {}, describe: () => "text" });
 
+/** What the app logged at info and above: messages only. */
+const logged: string[] = [];
+const note = (_fields: unknown, msg?: unknown) => void logged.push(String(msg));
+const logger: Record<string, unknown> = {
+  level: "info",
+  trace: () => {},
+  debug: () => {},
+  info: note,
+  warn: note,
+  error: note,
+  fatal: note,
+  isLevelEnabled: () => true,
+};
+logger["child"] = () => logger;
+
 function build(config: Record<string, unknown>): Promise<Host> {
   return createHost({
     root,
@@ -25,7 +40,8 @@ function build(config: Record<string, unknown>): Promise<Host> {
     responder,
     modules: [],
     plugins: [jobsPlugin()],
-    config: { logLevel: "silent", logRequests: false, ...config },
+    logger: logger as never,
+    config: { logRequests: false, ...config },
   });
 }
 
@@ -120,6 +136,7 @@ describe("jobs plugin: the dashboard", () => {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const page = await fetch(`${base}/admin/jobs`);
       assert.equal(page.status, 200);
+      assert.ok(logged.includes("the jobs dashboard is served at /admin/jobs"), logged.join("\n"));
       assert.match(await page.text(), /<html/i);
       const queues = await fetch(`${base}/admin/jobs/api/queues`);
       assert.equal(queues.status, 200);
