@@ -19,7 +19,11 @@ after(() => {
 function app(name: string, drivers: Record<string, { version: string; body: string }> = {}): string {
   const root = join(work, name);
   mkdirSync(root, { recursive: true });
-  writeFileSync(join(root, "package.json"), JSON.stringify({ name, type: "module" }));
+  // A real app's package.json: it depends on its framework.
+  writeFileSync(
+    join(root, "package.json"),
+    JSON.stringify({ name, type: "module", dependencies: { "fw-a": "^0.1.0" } }),
+  );
   for (const [driver, { version, body }] of Object.entries(drivers)) {
     const dir = join(root, "node_modules", driver);
     mkdirSync(dir, { recursive: true });

@@ -9,8 +9,9 @@
  * Inside the framework's own checkout the drivers beside the battery count as the app's when the
  * app is one of the checkout's (a pnpm workspace holds both) or declares the driver in its
  * package.json without having installed it yet (an app just made from the checkout, before its
- * `npm install`). A folder with no package.json (a test's throwaway app) has no dependencies of its
- * own: its drivers come from beside the battery.
+ * `npm install`). A folder with no package.json, or one listing no dependency at all (a test's
+ * throwaway app, not a project), has no dependencies of its own: its drivers come from beside the
+ * battery.
  */
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
@@ -68,15 +69,18 @@ function workspaceOf(dir: string): string | undefined {
   }
 }
 
-/** Whether the app's package.json lists `name` among its dependencies. */
-function declares(root: string, name: string): boolean {
+/** The packages the app's package.json lists in its dependency fields (undefined: no readable package.json). */
+function declared(root: string): Set<string> | undefined {
   try {
     const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as Record<string, unknown>;
-    return ["dependencies", "devDependencies", "optionalDependencies"].some(
-      (field) => typeof manifest[field] === "object" && manifest[field] !== null && name in (manifest[field] as object),
-    );
+    const names = new Set<string>();
+    for (const field of ["dependencies", "devDependencies", "optionalDependencies"]) {
+      const specs = manifest[field];
+      if (typeof specs === "object" && specs !== null) for (const name of Object.keys(specs)) names.add(name);
+    }
+    return names;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -110,8 +114,10 @@ export function locateDriver(
     const checkout = !batteryDir.split(sep).includes("node_modules");
     const workspace = checkout ? workspaceOf(batteryDir) : undefined;
     const inWorkspace = workspace !== undefined && `${real(root)}${sep}`.startsWith(`${workspace}${sep}`);
-    const manifestless = !existsSync(join(root, "package.json"));
-    if (manifestless || (checkout && (inWorkspace || declares(root, name)))) dir = beside;
+    const names = declared(root);
+    // No package.json, or one that lists no dependency at all: a test's throwaway app, not a project.
+    const throwaway = names === undefined || names.size === 0;
+    if (throwaway || (checkout && (inWorkspace || names.has(name)))) dir = beside;
   }
   if (dir === undefined) return { reason: `not installed in the app at ${root}; it needs ${name}@"${range}"` };
   const version = readManifest(dir).version ?? "";

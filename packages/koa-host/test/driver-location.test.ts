@@ -55,7 +55,8 @@ const loader = () =>
     (user, name, reason) => new Missing(`The ${user} needs "${name}" (${reason}). Install it (npm install ${name}).`),
   );
 
-function app(name: string, dependencies: Record<string, string> = {}): string {
+/** An app folder whose package.json depends on its framework, as every real app's does. */
+function app(name: string, dependencies: Record<string, string> = { "some-framework": "^1.0.0" }): string {
   const root = join(work, name);
   write(join(root, "package.json"), { name, type: "module", dependencies });
   setDriverRoot(root);
@@ -107,9 +108,11 @@ test("the battery's own dependencies still resolve beside it", () => {
   assert.equal(loader().requireDriver<{ where: string }>("own-dep", "the battery").where, "framework");
 });
 
-test("an app folder without a package.json (a throwaway test app) takes the drivers beside the battery", () => {
+test("an app folder without a package.json, or one listing no dependency (a throwaway test app), takes the drivers beside the battery", () => {
   const root = join(work, "bare");
   mkdirSync(root, { recursive: true });
   setDriverRoot(root);
+  assert.equal(loader().requireDriver<{ where: string }>("fake-queue", "job queue").where, "framework");
+  app("no-dependencies", {});
   assert.equal(loader().requireDriver<{ where: string }>("fake-queue", "job queue").where, "framework");
 });
