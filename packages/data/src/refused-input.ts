@@ -9,8 +9,9 @@ import type { FieldErrors } from "./validate.js";
 
 /**
  * The most a refused form keeps for the next request. With the summary message, the flash data of
- * one refused post stays under 2.5 KB of JSON, so it fits a cookie session beside a login and
- * adds at most that much to a server-side session store.
+ * one refused post stays under 3 KB of JSON (about 2.3 KB when the text is ASCII), so it adds at
+ * most that much to a server-side session store; a cookie session that cannot hold it beside its
+ * other data drops the old input (the security battery's cookie codec), never the request.
  */
 export const REFUSED_INPUT_LIMITS: Readonly<{
   /** Old-input fields kept (declared order; the rest are left out). */

@@ -8,6 +8,7 @@ import {
   declaredFields,
   REFUSED_INPUT_LIMITS,
 } from "../src/refused-input.js";
+import { flash, flashInput } from "../src/flash.js";
 import { oldInput, validateValue, type ValidationError } from "../src/validate.js";
 
 const size = (value: unknown) => Buffer.byteLength(JSON.stringify(value), "utf8");
@@ -66,5 +67,19 @@ describe("what a refused form may keep", () => {
     }
     assert.equal(boundMessage("short"), "short");
     assert.equal(boundMessage("x".repeat(1000)).length, REFUSED_INPUT_LIMITS.messageLength);
+  });
+
+  test("the flash data of one refused post, at its largest, stays under 3 KB of JSON", () => {
+    const ctx = { session: {} as Record<string, unknown> };
+    const errors: Record<string, string[]> = {};
+    const old: Record<string, string> = {};
+    for (let i = 0; i < 200; i++) {
+      errors[`field${i}`] = ["é".repeat(1000), "ü".repeat(1000)];
+      old[`field${i}`] = "€".repeat(1000);
+    }
+    flash(ctx, "error", boundMessage("€".repeat(1000)));
+    flashInput(ctx, errors, old);
+    const size = Buffer.byteLength(JSON.stringify(ctx.session), "utf8");
+    assert.ok(size < 3072, `${size} bytes`);
   });
 });

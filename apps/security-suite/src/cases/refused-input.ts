@@ -18,7 +18,7 @@ import type { Target } from "../target.js";
 
 /**
  * The most one refused anonymous post may add to the session store, with Redis's own overhead per
- * key: the flash data a refused form keeps (under 2.5 KB, `REFUSED_INPUT_LIMITS` of @fwkit/data)
+ * key: the flash data a refused form keeps (under 3 KB, `REFUSED_INPUT_LIMITS` of @fwkit/data)
  * plus the session's own fields and the key.
  */
 export const REFUSED_POST_BYTES = 4096;
