@@ -178,6 +178,14 @@ export const E_SEED_LOAD = createError(
     `Cannot run the seed ${file}: ${why}. A seed file exports async function seed({ knex, models, env }); .ts files need the CLI (it runs under tsx).`,
 );
 
+/** A seed threw: its transaction was rolled back and the run stopped. */
+export const E_SEED_FAILED = createError(
+  "E_SEED_FAILED",
+  500,
+  (file: string, why: string, kept: string) =>
+    `The seed ${file} failed: ${why}. Nothing else ran after it, and its writes were rolled back${kept}. Fix the seed and run it again.`,
+);
+
 /** Seeding was asked for in production without `--force`. */
 export const E_SEED_IN_PRODUCTION = createError(
   "E_SEED_IN_PRODUCTION",

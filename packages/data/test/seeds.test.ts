@@ -122,10 +122,11 @@ export async function seed() {
 }
 `,
       );
-      await assert.rejects(
-        seedApp({ root: app.root, dbUrl }, { file: "03_broken" }),
-        /the seed failed after three rows/,
-      );
+      const failed = await rejectsWith(seedApp({ root: app.root, dbUrl }, { file: "03_broken" }), "E_SEED_FAILED", 500);
+      // Which file, what it threw, and that its writes are gone.
+      assert.match(failed.message, /seeds\/03_broken\.ts failed: the seed failed after three rows/);
+      assert.match(failed.message, /its writes were rolled back/);
+      assert.ok((failed as Error & { cause?: unknown }).cause instanceof Error, "the seed's own error is the cause");
       assert.equal((await db!.knex(app.users).where({ name: "half-written" })).length, 0);
       writeFileSync(join(app.root, "seeds/04_no_export.ts"), "export const nothing = 1;\n");
       await rejectsWith(seedApp({ root: app.root, dbUrl }, { file: "04_no_export" }), "E_SEED_LOAD", 500);

@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { basename, extname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Knex } from "knex";
-import { E_SEED_LOAD, E_SEED_NOT_FOUND } from "../errors.js";
+import { E_SEED_FAILED, E_SEED_LOAD, E_SEED_NOT_FOUND } from "../errors.js";
 import type { BaseRow, Model } from "../model-types.js";
 import { transaction } from "../transaction.js";
 
@@ -78,9 +78,15 @@ export async function runSeeds(knex: Knex, dir: string, options: RunSeedsOptions
   const ran: string[] = [];
   for (const name of names) {
     const seed = await loadSeed(join(dir, name));
-    await transaction(knex, (trx) =>
-      Promise.resolve(seed({ knex: trx, models: options.models ?? {}, env: options.env ?? "development" })),
-    );
+    try {
+      await transaction(knex, (trx) =>
+        Promise.resolve(seed({ knex: trx, models: options.models ?? {}, env: options.env ?? "development" })),
+      );
+    } catch (error) {
+      const kept = ran.length > 0 ? ` (the seeds before it are kept: ${ran.join(", ")})` : "";
+      const why = error instanceof Error ? error.message : String(error);
+      throw Object.assign(new E_SEED_FAILED(`${basename(dir)}/${name}`, why, kept), { cause: error });
+    }
     ran.push(name);
   }
   return ran;
