@@ -5,7 +5,9 @@
  * only the fields its schema declares, and at most {@link REFUSED_INPUT_LIMITS} fields and bytes.
  */
 import type { StandardSchemaV1 } from "@standard-schema/spec";
-import type { FieldErrors } from "./validate.js";
+
+/** Per-field messages (validate.ts's `FieldErrors`, spelled out so neither module imports the other). */
+type FieldErrors = Record<string, string[]>;
 
 /**
  * The most a refused form keeps for the next request. With the summary message, the flash data of
