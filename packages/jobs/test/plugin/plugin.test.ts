@@ -141,6 +141,13 @@ describe("jobs plugin: the dashboard", () => {
       const queues = await fetch(`${base}/admin/jobs/api/queues`);
       assert.equal(queues.status, 200);
       assert.ok(JSON.stringify(await queues.json()).includes("default"));
+      // Adding a job from the dashboard is a development convenience: on here.
+      const added = await fetch(`${base}/admin/jobs/api/queues/default/add`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "record-run", data: { text: "from the dashboard" } }),
+      });
+      assert.equal(added.status, 200, await added.text());
     } finally {
       await dev.close();
     }
@@ -157,6 +164,14 @@ describe("jobs plugin: the dashboard", () => {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       assert.equal((await fetch(`${base}/jobs`)).status, 403);
       assert.equal((await fetch(`${base}/jobs`, { headers: { "x-admin": "yes" } })).status, 200);
+      // In production adding a job (or editing its data) is off unless jobs.dashboard.edit says so, even for admins.
+      const added = await fetch(`${base}/jobs/api/queues/default/add`, {
+        method: "POST",
+        headers: { "x-admin": "yes", "content-type": "application/json" },
+        body: JSON.stringify({ name: "fwkit.deliver-mail", data: { to: ["someone@outside.example"] } }),
+      });
+      assert.equal(added.status, 403);
+      assert.match(await added.text(), /edit option/);
     } finally {
       await production.close();
     }
