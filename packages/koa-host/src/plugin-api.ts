@@ -105,6 +105,7 @@ export {
   loopbackOnly,
   type DevToolsConfig,
 } from "./dev-access/index.js";
+export { loggedPath } from "./log-path.js";
 export { assertStrongSecret, SECRET_PLACEHOLDERS, secretWeakness } from "./secret-strength.js";
 export {
   type HeaderTrust,

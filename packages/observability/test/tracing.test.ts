@@ -23,6 +23,14 @@ class Blog extends TestView {
   }
 }
 
+/** A page reached by a mailed link: its path holds a credential. */
+class Reset extends TestView {
+  @routePath("route", "/:token")
+  show(token: string) {
+    return { length: token.length };
+  }
+}
+
 /** A view with no database, for the apps started after the first one's pool is closed. */
 class Page extends TestView {
   @routePath("route", "/:slug")
@@ -52,7 +60,7 @@ describe("tracing with an in-memory exporter", async () => {
   const logs = captureLogs();
   // The test's requests come from loopback, as a balancer's would on this host.
   const app = await startApp(
-    { Blog },
+    { Blog, Reset },
     { tracing: { enabled: true, exporter, serviceName: "blog-test" }, trustProxy: "loopback" },
     { logs },
   );
@@ -86,6 +94,19 @@ describe("tracing with an in-memory exporter", async () => {
     assert.equal(requestLine["route"], "Blog.show");
     assert.equal(lines.find((line) => line["msg"] === "showing a post")!["span_id"], view.spanContext().spanId);
     assert.equal(requestLine["reqId"], res.headers.get("x-request-id"), "the request's id beside its trace");
+  });
+
+  test("a secret route parameter (a reset :token) reaches no span: url.path names it", async () => {
+    exporter.reset();
+    const token = "ObiEoWXvZf3NBOU5ziGjacQG95YPw8XadKJum_Bd_KU";
+    const res = await fetch(`${app.url}/reset/${token}`);
+    assert.equal(res.status, 200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const spans = exporter.getFinishedSpans();
+    const server = spans.find((span) => span.name === "GET Reset.show");
+    assert.ok(server, spans.map((s) => s.name).join(", "));
+    assert.equal(server.attributes["url.path"], "/reset/:token");
+    assert.doesNotMatch(JSON.stringify(spans.map((span) => [span.name, span.attributes])), new RegExp(token));
   });
 
   test("a request without traceparent starts a trace of its own; health probes have no span", async () => {

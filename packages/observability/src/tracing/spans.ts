@@ -19,6 +19,7 @@ import {
 import type { Context, Middleware } from "koa";
 import type { Route } from "routing-kernel";
 import {
+  loggedPath,
   routeNameOf,
   telemetry,
   type ConnectionMessage,
@@ -84,7 +85,9 @@ function named(span: Span, ctx: Context): void {
   // A bare Koa app (no host) has no runtime on its context; a path routeNameOf could not name
   // (one that does not decode) is not looked up again.
   const view = route ? (ctx.runtime as HostRuntime | undefined)?.lookupRoute(ctx)?.route : undefined;
-  const attributes: Attributes = { "http.response.status_code": ctx.status };
+  // The path again, now that the route's parameters are known: a secret one (a reset :token) is
+  // written as its name, as in the log lines, so no exported span carries it.
+  const attributes: Attributes = { "http.response.status_code": ctx.status, "url.path": loggedPath(ctx) };
   if (view) attributes["http.route"] = view.path;
   else if (route) attributes["http.route"] = route;
   span.setAttributes(attributes);
