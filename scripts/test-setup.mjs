@@ -46,6 +46,12 @@ export const REQUIREMENTS = [
   { name: "HAProxy", apt: "haproxy", commands: ["haproxy"], neededBy: "the load-balancer configuration tests" },
   { name: "nginx", apt: "nginx", commands: ["nginx"], neededBy: "the reverse-proxy configuration tests" },
   {
+    name: "curl",
+    apt: "curl",
+    commands: ["curl"],
+    neededBy: "the idempotency-key test (a client that sends a POST again by itself, over HTTP/2 and HTTP/1.1)",
+  },
+  {
     name: "Prometheus",
     apt: "prometheus",
     commands: ["prometheus"],
