@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import yargs, { type Argv, type CommandModule } from "yargs";
+import { setDriverRoot } from "@fwkit/koa-host/plugin";
 import { printRoutes } from "./routes.js";
 import { serve } from "./serve.js";
 import { noCommandMessage, usageErrorMessage } from "./usage-error.js";
@@ -34,10 +35,14 @@ export function frameworkCli(name: string, argv: readonly string[], packageDir?:
       ? undefined
       : (JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { version?: string }).version;
   const named = cli.scriptName(name);
-  return (version === undefined ? named.version(false) : named.version(version))
-    .usage("$0 <command> [options]")
-    .option("root", { type: "string", describe: "the app folder", default: process.cwd() })
-    .option("app", { type: "string", describe: "which app of a multi-application codebase (or APP_NAME)" });
+  return (
+    (version === undefined ? named.version(false) : named.version(version))
+      .usage("$0 <command> [options]")
+      .option("root", { type: "string", describe: "the app folder", default: process.cwd() })
+      .option("app", { type: "string", describe: "which app of a multi-application codebase (or APP_NAME)" })
+      // The app's drivers load from its folder (--root) also in commands that build no host (db:*).
+      .middleware((args) => setDriverRoot(resolve(String(args["root"] ?? process.cwd()))))
+  );
 }
 
 /**

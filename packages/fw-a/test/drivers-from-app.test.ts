@@ -48,6 +48,13 @@ describe("an app outside the repository picks its own drivers", () => {
     assert.match(output, new RegExp(`npm install pg@"\\${dataPeers.peerDependencies["pg"]}"`), output);
   });
 
+  test("run from another folder with --root, the command loads the drivers of the app it names", () => {
+    installFake(app, "pg", "7.18.2");
+    const result = run(work, { DB_URL: "postgres://postgres@127.0.0.1:5432/test" }, "db:status", "--root", app);
+    assert.notEqual(result.status, 0);
+    assert.match(`${result.stdout}${result.stderr}`, /E_DRIVER_VERSION/);
+  });
+
   test("a driver the app has neither installed nor declared is missing, although the checkout has one", () => {
     const result = run(app, { DB_URL: "mysql://root@127.0.0.1:3306/test" }, "db:status");
     assert.notEqual(result.status, 0);
