@@ -82,4 +82,4 @@ export { appNameOf, checkViewName, viewClassName } from "./scaffold-names.js";
 export { serve, type ServeHandle, type ServeOptions } from "./serve.js";
 export { preloadBeforeTypeScript, registerTypeScript, tsxImportArgument } from "@fwkit/koa-host/operations";
 export { loadUserCommands, userCommandsFor } from "./user-commands.js";
-export { defineCommands, type ScriptCommand } from "./script-command.js";
+export { defineCommands, type ScriptCommand, type ScriptContext } from "./script-command.js";

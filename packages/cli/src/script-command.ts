@@ -1,15 +1,20 @@
 import type { Argv } from "yargs";
-import type { Host } from "@fwkit/koa-host";
+import type { AppServices, Host } from "@fwkit/koa-host";
+
+/** What an app command gets beside the app: its services, typed (`services.mailer.sendMail(...)`). */
+export interface ScriptContext {
+  readonly services: AppServices;
+}
 
 /**
  * A command an app defines in `run/scripts.ts`: a yargs command whose handler also receives the
- * built app (config loaded, plugins set up: database connected, models bound).
+ * built app (config loaded, plugins set up: database connected, models bound) and its services.
  */
 export interface ScriptCommand<Args = Record<string, unknown>> {
   readonly command: string;
   readonly describe: string;
   readonly builder?: (yargs: Argv) => Argv;
-  handler(argv: Args, app: Host): void | Promise<void>;
+  handler(argv: Args, app: Host, context: ScriptContext): void | Promise<void>;
 }
 
 /**

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Argv, CommandModule } from "yargs";
+import { appServicesOf } from "./app-services.js";
 import { E_USER_COMMANDS_LOAD } from "./errors.js";
 import type { ScriptCommand } from "./script-command.js";
 import { loadAppDefinition } from "@fwkit/koa-host/operations";
@@ -42,7 +43,7 @@ export async function loadUserCommands(root: string, appName?: string): Promise<
         definition.create({ config: { logRequests: false, logLevel: "warn" } }),
       );
       try {
-        await script.handler(argv, host);
+        await script.handler(argv, host, { services: appServicesOf(host) });
       } finally {
         await host.close();
       }
