@@ -10,7 +10,10 @@ import { responseCache } from "./cache/response.js";
 import { readServicesConfig, SERVICES_CONFIG_KEYS, type ServicesConfig } from "./config.js";
 import { E_SERVICE_NOT_CONFIGURED } from "./errors.js";
 import type { ServiceLogger } from "./logger.js";
+import { join } from "node:path";
 import { createMailer, type Mailer } from "./mail/mailer.js";
+import type { MailTransport } from "./mail/transport.js";
+import { LogTransport } from "./mail/transports/log.js";
 import { MAIL_PREVIEW_PATH, mailPreviewMiddleware } from "./mail/previews/index.js";
 import type { MailRenderer } from "./mail/templates.js";
 import { bridgeSignals, type SignalBridge } from "./signals/bridge.js";
@@ -44,6 +47,19 @@ export interface Services {
 /** The services battery as a host plugin; `services` is available after `setup`. */
 export interface ServicesPlugin extends HostPlugin {
   readonly services: Services;
+}
+
+/** Where the development catcher keeps caught mails, in the app folder: the app's processes share them. */
+const CAUGHT_MAIL_DIR = join(".fwkit", "mail");
+
+/**
+ * The mailer's transport: in development `log:` keeps its caught mails in the app folder (the
+ * newest few), so `/_mail` lists those a job worker sent and those of before a restart.
+ */
+function mailTransportOf(config: ServicesConfig): string | MailTransport {
+  const url = config.mailUrl ?? "";
+  if (config.env !== "development" || !/^log:/i.test(url.trim())) return url;
+  return new LogTransport(new URL(url.trim()), undefined, { dir: join(config.appDir, CAUGHT_MAIL_DIR) });
 }
 
 function unconfiguredMailer(): Mailer {
@@ -128,7 +144,7 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
         const mailer =
           config.mailUrl && config.mailFrom && options.mailRenderer
             ? createMailer({
-                url: config.mailUrl,
+                url: mailTransportOf(config),
                 from: config.mailFrom,
                 render: options.mailRenderer(context),
                 logger,

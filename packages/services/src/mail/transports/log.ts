@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { E_SERVICE_URL_INVALID } from "../../errors.js";
 import type { MailInfo, MailTransport, OutgoingMail } from "../transport.js";
 
@@ -20,6 +22,57 @@ export interface CaughtMail {
 
 /** Where the log transport writes; standard output by default. */
 export type MailLogWriter = (text: string) => void;
+
+/** What the log transport takes besides its URL and writer. */
+export interface LogTransportOptions {
+  /**
+   * A folder the caught mails are kept in, one JSON file each (the newest {@link CAUGHT_MAILS_KEPT}),
+   * so every process of the app (the web process, its job workers) and the next start share them.
+   * The services battery uses `.fwkit/mail` in the app folder in development; without it they
+   * stay in this process's memory.
+   */
+  readonly dir?: string;
+}
+
+/** The caught mails kept as files in `dir`: written by any process, read by the one serving `/_mail`. */
+class CaughtMailFiles {
+  constructor(private readonly dir: string) {}
+
+  add(mail: CaughtMail): void {
+    mkdirSync(this.dir, { recursive: true });
+    // Development data of this machine only: never committed.
+    writeFileSync(join(this.dir, ".gitignore"), "*\n");
+    // The time first (fixed width), so names sort oldest to newest across processes.
+    const name = `${String(mail.at.getTime()).padStart(15, "0")}-${randomUUID()}.json`;
+    writeFileSync(join(this.dir, name), JSON.stringify(mail));
+    for (const old of this.#names().slice(CAUGHT_MAILS_KEPT)) rmSync(join(this.dir, old), { force: true });
+  }
+
+  /** Newest first. */
+  #names(): string[] {
+    try {
+      return readdirSync(this.dir)
+        .filter((name) => /^\d{15}-[0-9a-f-]{36}\.json$/.test(name))
+        .sort()
+        .reverse();
+    } catch {
+      return [];
+    }
+  }
+
+  list(): CaughtMail[] {
+    const mails: CaughtMail[] = [];
+    for (const name of this.#names().slice(0, CAUGHT_MAILS_KEPT)) {
+      try {
+        const stored = JSON.parse(readFileSync(join(this.dir, name), "utf8")) as CaughtMail & { at: string };
+        mails.push({ ...stored, at: new Date(stored.at) });
+      } catch {
+        // Removed by another process meanwhile, or cut short: the page lists the others.
+      }
+    }
+    return mails;
+  }
+}
 
 const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
 const BARE_URL = /\bhttps?:\/\/[^\s<>"')\]]+/g;
@@ -62,25 +115,31 @@ export function formatLoggedMail(mail: OutgoingMail, messageId: string): string 
 /**
  * The development mail catcher: `mailUrl: "log:"` prints each mail (headers, body, attachment
  * names and every link, so a verification link can be opened from the terminal) instead of
- * sending it. Nothing leaves the process; the scaffolds use it in development.
+ * sending it. Nothing leaves the machine; the scaffolds use it in development. With `options.dir`
+ * the last mails are kept as files there, shared by the app's processes and kept across restarts.
  */
 export class LogTransport implements MailTransport {
   readonly kind = "log";
   readonly #write: MailLogWriter;
   readonly #caught: CaughtMail[] = [];
+  readonly #files: CaughtMailFiles | undefined;
 
-  constructor(url: URL, write: MailLogWriter = (text) => void process.stdout.write(text)) {
+  constructor(
+    url: URL,
+    write: MailLogWriter = (text) => void process.stdout.write(text),
+    options: LogTransportOptions = {},
+  ) {
     if ([...url.searchParams.keys()].length > 0 || (url.pathname !== "" && url.pathname !== "//")) {
       throw new E_SERVICE_URL_INVALID("mailUrl", url.href, 'the log transport takes no path or options: write "log:"');
     }
     this.#write = write;
+    this.#files = options.dir === undefined ? undefined : new CaughtMailFiles(options.dir);
   }
 
   async send(mail: OutgoingMail): Promise<MailInfo> {
     const messageId = `<${randomUUID()}@log.invalid>`;
     this.#write(formatLoggedMail(mail, messageId));
-    // Newest first, a bounded number: the preview page shows the last mails, the log keeps them all.
-    this.#caught.unshift({
+    const caught: CaughtMail = {
       messageId,
       at: new Date(),
       from: mail.from,
@@ -89,8 +148,13 @@ export class LogTransport implements MailTransport {
       ...(mail.text === undefined ? {} : { text: mail.text }),
       ...(mail.html === undefined ? {} : { html: mail.html }),
       links: mailLinks(mail),
-    });
-    this.#caught.length = Math.min(this.#caught.length, CAUGHT_MAILS_KEPT);
+    };
+    // Newest first, a bounded number: the preview page shows the last mails, the log keeps them all.
+    if (this.#files) this.#files.add(caught);
+    else {
+      this.#caught.unshift(caught);
+      this.#caught.length = Math.min(this.#caught.length, CAUGHT_MAILS_KEPT);
+    }
     return {
       messageId,
       accepted: [...mail.to, ...(mail.cc ?? []), ...(mail.bcc ?? [])],
@@ -101,7 +165,7 @@ export class LogTransport implements MailTransport {
 
   /** The last mails caught, newest first (at most {@link CAUGHT_MAILS_KEPT}). */
   caught(): readonly CaughtMail[] {
-    return [...this.#caught];
+    return this.#files ? this.#files.list() : [...this.#caught];
   }
 
   async verify(): Promise<void> {}
