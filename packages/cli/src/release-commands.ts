@@ -68,7 +68,7 @@ class Children {
     // The IPC channel closes when this process dies, however (SIGKILL): the child then exits (run-cli.ts).
     const child = spawn(process.execPath, [...process.execArgv, cli, ...args], {
       stdio: ["inherit", "pipe", "inherit", "ipc"],
-      env: { ...process.env, [RELEASE_CHILD_ENV]: "1" },
+      env: { ...process.env, [RELEASE_CHILD_ENV]: String(process.pid) },
     });
     this.running.add(child);
     let stdout = "";
