@@ -3,7 +3,7 @@
 // builds them and runs their migrations on the run's PostgreSQL database.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -209,11 +209,25 @@ export const config = defineConfig({
 });
 `;
 
+/** Optional drivers the scale-out deployments use (PostgreSQL, Redis sessions, cache and queue, SMTP), with the ranges the batteries accept. */
+const DEPLOYMENT_DRIVERS: Readonly<Record<string, string>> = Object.freeze({
+  pg: "^8.23.1",
+  ioredis: "^5.8.0",
+  bullmq: "^5.56.0",
+  nodemailer: "^7.0.0",
+});
+
 /** Scaffolds one app and adds the tests' settings and views (no build, no migration); returns its folder. */
 export function scaffoldApp(framework: Framework, dir: string): string {
   const root = join(dir, framework === FW_B ? "shop" : "notes");
   mkdirSync(root, { recursive: true });
   runCommand(framework, root, [framework.commands.init]);
+  // Declared as an app does (drivers load from the app's folder; an app of the checkout that
+  // declares one, not installed yet, gets the checkout's).
+  const manifestPath = join(root, "package.json");
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { dependencies?: Record<string, string> };
+  manifest.dependencies = { ...manifest.dependencies, ...DEPLOYMENT_DRIVERS };
+  writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   writeFileSync(join(root, "lib", "config.ts"), framework === FW_B ? CONFIG_B : CONFIG_A);
   writeFileSync(join(root, "views", "ops.ts"), framework === FW_B ? OPS_B : OPS_A);
   return root;
