@@ -11,6 +11,7 @@ import { defineConventions, type ViewModule } from "routing-kernel";
 import { jobsOf } from "@fwkit/jobs";
 import { DeliverMail, DeliverSignal, defineFramework } from "../src/index.js";
 import { frameworkTestClient } from "../src/testing/index.js";
+import { NotifyExport } from "./fixtures/jobs-app/jobs/notify.js";
 import { RecordText, texts } from "./fixtures/jobs-app/jobs/record.js";
 
 const root = fileURLToPath(new URL("./fixtures/jobs-app/", import.meta.url));
@@ -74,6 +75,23 @@ describe("jobs battery", () => {
       assert.equal(await client.jobs.runAll(), 2);
       assert.ok(texts.includes("ada"));
       assert.deepEqual(received, ["ada"]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("a job mails through context.services, typed, with no template; the test client's fake runs it", async () => {
+    const client = await testClient({
+      root,
+      modules,
+      config: { batteries: { data: false }, mailUrl: smtp.url, mailFrom: "shop@example.test" },
+    });
+    try {
+      await NotifyExport.dispatch({ to: "ada@example.test", file: "export.csv" });
+      assert.equal(await client.jobs.runAll(), 1);
+      const mail = await smtp.waitForMail();
+      assert.equal(mail.parsed.subject, "Your export is ready");
+      assert.equal(mail.parsed.text?.trim(), "Download export.csv.");
     } finally {
       await client.close();
     }
