@@ -30,6 +30,17 @@ export interface JobEventMap {
   };
   /** A worker of this process found a job whose worker died (its lock lapsed) and put it back to run again. */
   stalled: { readonly queue: string; readonly id: string };
+  /**
+   * A worker of this process took a job whose name it does not know (another version of the app)
+   * and put it back for `delayMs`, for a worker that knows it; `deferrals` counts the times so far.
+   */
+  deferred: {
+    readonly name: string;
+    readonly queue: string;
+    readonly id: string;
+    readonly deferrals: number;
+    readonly delayMs: number;
+  };
   /** The queue's connection or a worker failed outside any job (Redis down, a lost lock); `where` says which part. */
   error: { readonly error: unknown; readonly where: string };
 }

@@ -13,7 +13,11 @@ export interface JobQueueOptions {
   readonly url?: string;
   /** The job classes (what `loadJobModules()` found in `jobs/`); more can be added with register(). */
   readonly jobs?: readonly JobClass[];
-  /** The prefix of the queue's Redis keys (default `"fwkit"`; a `?prefix=` in the URL wins). */
+  /**
+   * The prefix of the queue's Redis keys (default `"fwkit"`; a `?prefix=` in the URL wins). The
+   * jobs battery's default is `"fwkit-<app name>"`, from the app's package.json, so two apps on one
+   * Redis database never take each other's jobs.
+   */
   readonly prefix?: string;
   /** How long a dispatch waits for Redis before `E_QUEUE_UNAVAILABLE` (default `"2s"`). */
   readonly dispatchTimeout?: Duration;
@@ -23,6 +27,11 @@ export interface JobQueueOptions {
   readonly stalledInterval?: Duration;
   /** How many times a job may be found stalled before it is failed (BullMQ `maxStalledCount`, default 1). */
   readonly maxStalledCount?: number;
+  /**
+   * How long a worker leaves a job whose name it does not know for a worker that knows it (a newer
+   * version during a rolling deploy) before failing it with `E_JOB_UNKNOWN` (default `"15m"`).
+   */
+  readonly unknownJobWait?: Duration;
   /** How many completed jobs each queue keeps (default 1000); a jobId is refused again while its job is kept. */
   readonly keepCompleted?: number;
   /** How many failed jobs each queue keeps (default 10000). */
@@ -48,6 +57,7 @@ export const JOB_QUEUE_OPTION_KEYS = [
   "lockDuration",
   "stalledInterval",
   "maxStalledCount",
+  "unknownJobWait",
   "keepCompleted",
   "keepFailed",
   "locals",
@@ -62,6 +72,7 @@ export interface QueueSettings {
   readonly lockDurationMs: number;
   readonly stalledIntervalMs: number;
   readonly maxStalledCount: number;
+  readonly unknownJobWaitMs: number;
   readonly keepCompleted: number;
   readonly keepFailed: number;
 }
@@ -87,6 +98,7 @@ export function resolveQueueSettings(options: JobQueueOptions, urlPrefix: string
     lockDurationMs: toMs(options.lockDuration ?? "30s", where, "lockDuration"),
     stalledIntervalMs: toMs(options.stalledInterval ?? "30s", where, "stalledInterval"),
     maxStalledCount: count(where, "maxStalledCount", options.maxStalledCount, 1, 0),
+    unknownJobWaitMs: toMs(options.unknownJobWait ?? "15m", where, "unknownJobWait"),
     keepCompleted: count(where, "keepCompleted", options.keepCompleted, 1000, 0),
     keepFailed: count(where, "keepFailed", options.keepFailed, 10_000, 0),
   };

@@ -237,6 +237,7 @@ export class JobQueue implements Dispatcher {
       queues: this.#select(options),
       concurrency,
       run: (job) => this.run(job),
+      knows: (name) => this.#entries.has(name),
     });
   }
 
@@ -328,6 +329,7 @@ export async function createJobQueue(options: JobQueueOptions = {}): Promise<Job
     run: (job) => queue.run(job),
     report: (error, where) => queue.events.emit("error", { error, where }),
     stalled: (name, id) => queue.events.emit("stalled", { queue: name, id }),
+    deferred: (event) => queue.events.emit("deferred", event),
   });
   queue.attach(driver, options.bind !== false);
   // Failed attempts are counted by the metrics whoever made the queue.

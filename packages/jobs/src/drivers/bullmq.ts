@@ -10,6 +10,7 @@ import type { QueueSettings } from "../queue-options.js";
 import type { ScheduledRun } from "../schedule.js";
 import { DEFAULT_QUEUE } from "../settings.js";
 import { traceOf } from "./trace.js";
+import { unknownJobDelay } from "./unknown-jobs.js";
 import type { RedisLocation } from "../url.js";
 import type {
   DriverContext,
@@ -127,12 +128,31 @@ export class BullMQDriver implements QueueDriver {
     }
   }
 
+  /**
+   * Puts a job this process does not know back, delayed, for a worker that knows it (see
+   * unknown-jobs.ts); false once it has waited long enough: then it runs here and fails with
+   * `E_JOB_UNKNOWN`.
+   */
+  async #leaveUnknown(job: BullJob, queue: string, token: string): Promise<boolean> {
+    const deferrals = await job.log(
+      `${new Date().toISOString()}: a worker that does not know the job ${job.name} left it for one that does`,
+    );
+    const delayMs = unknownJobDelay(deferrals, this.settings.unknownJobWaitMs);
+    if (delayMs === undefined) return false;
+    await job.moveToDelayed(Date.now() + delayMs, token);
+    this.context.deferred({ name: job.name, queue, id: String(job.id), deferrals, delayMs });
+    return true;
+  }
+
   async work(options: WorkOptions): Promise<DriverWorker> {
     const running = new Map<string, AbortController>();
     const workers: Worker[] = options.queues.map((name) => {
       const worker = new this.bullmq.Worker(
         name,
-        async (job: BullJob, _token?: string, signal?: AbortSignal) => {
+        async (job: BullJob, token?: string, signal?: AbortSignal) => {
+          // Not a job of this process (another version of the app): left for a worker that knows it.
+          if (!options.knows(job.name) && token && (await this.#leaveUnknown(job, name, token)))
+            throw new this.bullmq.DelayedError();
           const abort = new AbortController();
           signal?.addEventListener("abort", () => abort.abort(), { once: true });
           const key = `${name}:${job.id}`;

@@ -74,6 +74,8 @@ export interface WorkOptions {
   /** Jobs run at once per queue. */
   readonly concurrency: number;
   readonly run: JobRunner;
+  /** Whether this process has the job `name` (a job it does not know is left for a worker that does). */
+  readonly knows: (name: string) => boolean;
 }
 
 /** A running worker of a driver. */
@@ -128,4 +130,6 @@ export interface DriverContext {
   readonly report: (error: unknown, where: string) => void;
   /** Reports a job this process found stalled (its worker died) and put back to run again. */
   readonly stalled: (queue: string, id: string) => void;
+  /** Reports a job this process does not know, put back for `delayMs` for a worker that knows it. */
+  readonly deferred: (event: { name: string; queue: string; id: string; deferrals: number; delayMs: number }) => void;
 }
