@@ -37,7 +37,10 @@ export interface JobsConfigBlock {
   readonly workers?: number;
   /** How long a running job may go on at shutdown before it is left to be retried (default `"30s"`). */
   readonly grace?: Duration;
-  /** The prefix of the queue's Redis keys (default `"fwkit"`). */
+  /**
+   * The prefix of the queue's Redis keys (default `"fwkit-<name>"`, the app's package.json name:
+   * apps sharing a Redis database keep their jobs apart). `"fwkit"` is the prefix of versions before.
+   */
   readonly prefix?: string;
   /** How long a dispatch waits for Redis before answering 503 (default `"2s"`). */
   readonly dispatchTimeout?: Duration;
@@ -47,6 +50,8 @@ export interface JobsConfigBlock {
   readonly stalledInterval?: Duration;
   /** How many times a job may be found stalled before it is failed (default 1). */
   readonly maxStalledCount?: number;
+  /** How long a worker leaves a job it does not know for one that knows it before failing it (default `"15m"`). */
+  readonly unknownJobWait?: Duration;
   /** How many completed jobs each queue keeps (default 1000). */
   readonly keepCompleted?: number;
   /** How many failed jobs each queue keeps (default 10000). */
@@ -73,6 +78,7 @@ export const JOBS_CONFIG_KEYS = Object.freeze({
     lockDuration: true,
     stalledInterval: true,
     maxStalledCount: true,
+    unknownJobWait: true,
     keepCompleted: true,
     keepFailed: true,
     fake: true,
@@ -158,7 +164,7 @@ export function readJobsConfig(appConfig: object, environment: NodeJS.ProcessEnv
   if (jobs.fake !== undefined && typeof jobs.fake !== "boolean")
     throw new E_JOB_OPTION_INVALID(where, "jobs.fake", "true or false", jobs.fake);
   const queue: Record<string, unknown> = {};
-  for (const key of ["prefix", "dispatchTimeout", "lockDuration", "stalledInterval"] as const)
+  for (const key of ["prefix", "dispatchTimeout", "lockDuration", "stalledInterval", "unknownJobWait"] as const)
     if (jobs[key] !== undefined) queue[key] = jobs[key];
   for (const key of ["maxStalledCount", "keepCompleted", "keepFailed"] as const)
     if (jobs[key] !== undefined) queue[key] = whole(jobs[key], `jobs.${key}`, 0);

@@ -20,6 +20,8 @@ import { currentDispatcher, type DispatchedJob, type Dispatcher, type DispatchOp
 import { createJobQueue, type JobQueue } from "../queue.js";
 import { createFakeQueue, type FakeQueue } from "../testing.js";
 import { logJobFailures } from "./failure-log.js";
+import { appQueuePrefix } from "./app-prefix.js";
+import { logUnknownJobs } from "./unknown-job-log.js";
 import { JOBS_CONFIG_KEYS, readJobsConfig, type JobsSettings } from "./config.js";
 
 /** What {@link jobsPlugin} takes (the framework's part; the app's is its config). */
@@ -83,10 +85,21 @@ async function makeQueue(
   jobs: readonly JobClass[],
   locals: Record<string, unknown>,
   secretKeys: readonly string[],
+  root: string,
 ): Promise<{ queue?: JobQueue; fake?: FakeQueue }> {
   if (settings.fake) return { fake: createFakeQueue({ locals }) };
+  // The app's own Redis keys by default (a ?prefix= in QUEUE_URL still wins): apps sharing a Redis
+  // database do not take each other's jobs.
+  const prefix = settings.queue["prefix"] ?? appQueuePrefix(root);
   return {
-    queue: await createJobQueue({ url: settings.url ?? "memory:", jobs, locals, secretKeys, ...settings.queue }),
+    queue: await createJobQueue({
+      url: settings.url ?? "memory:",
+      jobs,
+      locals,
+      secretKeys,
+      ...settings.queue,
+      prefix: prefix as string,
+    }),
   };
 }
 
@@ -108,6 +121,7 @@ export function jobsPlugin(options: JobsPluginOptions = {}): JobsPlugin {
   let counting: NodeJS.Timeout | undefined;
   let devTools: string[] = [];
   let stopFailureLog: (() => void) | undefined;
+  let stopUnknownLog: (() => void) | undefined;
   // Before setup (or after close) a dispatch has nowhere to go: E_JOB_NO_QUEUE names the job.
   const dispatcher = (job?: JobClass): Dispatcher => fake ?? queue ?? currentDispatcher(job ?? { name: "(a job)" });
 
@@ -115,11 +129,12 @@ export function jobsPlugin(options: JobsPluginOptions = {}): JobsPlugin {
     settings = readJobsConfig(config);
     const appJobs = await loadJobModules(config.root, settings.folder);
     const jobs = [...(options.jobs ?? []), ...appJobs];
-    ({ queue, fake } = await makeQueue(settings, jobs, options.locals?.() ?? {}, secretKeysOf(config)));
+    ({ queue, fake } = await makeQueue(settings, jobs, options.locals?.() ?? {}, secretKeysOf(config), config.root));
     options.onDispatcher?.(dispatcher());
     if (!queue) return;
     // Every failed attempt a worker of this process runs is logged and counted.
     stopFailureLog = logJobFailures(queue, logger);
+    stopUnknownLog = logUnknownJobs(queue, logger);
     const kind = queue.kind;
     if (settings.url === undefined && config.env === "production" && appJobs.length > 0) {
       logger.warn(
@@ -164,6 +179,7 @@ export function jobsPlugin(options: JobsPluginOptions = {}): JobsPlugin {
       worker = undefined;
       await queue?.close();
       stopFailureLog?.();
+      stopUnknownLog?.();
       fake?.restore();
     },
   };
