@@ -163,6 +163,8 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
           },
         });
         built = { mailer, storage, cache, assets, signals, config, ...(bridge ? { bridge } : {}) };
+        // Receivers reach the app's services as meta.services.
+        signals.services = built;
         templateLocals = { static: (path: string) => assets.assetUrl(path) };
       } catch (error) {
         for (const close of opened.reverse()) await close();

@@ -1,5 +1,11 @@
 import { checkOptionKeys } from "routing-kernel";
-import { E_SIGNAL_NAME_INVALID, E_SIGNAL_RECEIVER_NAME, E_SIGNAL_RECEIVER_UNKNOWN } from "../errors.js";
+import type { AppServices } from "@fwkit/koa-host";
+import {
+  E_SERVICE_NOT_CONFIGURED,
+  E_SIGNAL_NAME_INVALID,
+  E_SIGNAL_RECEIVER_NAME,
+  E_SIGNAL_RECEIVER_UNKNOWN,
+} from "../errors.js";
 import { consoleLogger, type ServiceLogger } from "../logger.js";
 
 /** Where a delivered payload comes from: this process, or another one through a bridge. */
@@ -11,7 +17,24 @@ export interface SignalMeta {
   readonly name: string;
   /** `remote` when a bridge delivered it from another process. */
   readonly origin: SignalOrigin;
+  /** The app's services (mailer, storage, cache...), typed by `AppServices` of `@fwkit/koa-host`. */
+  readonly services: AppServices;
 }
+
+/** Services that say why there are none when one is asked for (no services battery set them). */
+const NO_SERVICES = new Proxy(
+  {},
+  {
+    get(_target, key) {
+      // Inspection (util.inspect, await) must not throw.
+      if (typeof key === "symbol" || key === "then" || key === "toJSON") return undefined;
+      throw new E_SERVICE_NOT_CONFIGURED(
+        `service ${String(key)}`,
+        "the app's services reach receivers through the services battery; keep it on (batteries.services)",
+      );
+    },
+  },
+) as AppServices;
 
 /** A function connected to a signal; it may be async. */
 export type Receiver<Payload> = (payload: Payload, meta: SignalMeta) => unknown;
@@ -113,7 +136,7 @@ class NamedSignal<Payload> implements Signal<Payload> {
 
   async send(payload: Payload, options: { origin?: SignalOrigin } = {}): Promise<void> {
     if (this.#receivers.size === 0) return;
-    const meta: SignalMeta = { name: this.name, origin: options.origin ?? "local" };
+    const meta: SignalMeta = { name: this.name, origin: options.origin ?? "local", services: this.registry.services };
     const queue = this.registry.queue;
     for (const { receiver, queued } of [...this.#receivers]) {
       try {
@@ -141,6 +164,17 @@ export class SignalRegistry {
   logger: ServiceLogger;
   /** Where queued receivers' deliveries go (set by the jobs battery); unset: they are called in place. */
   queue: SignalQueue | undefined;
+  /** What receivers get as `meta.services` (set by the services plugin at start-up). */
+  #services: AppServices | undefined;
+
+  /** The app's services for receivers; asking one of them before the services plugin set them says why. */
+  get services(): AppServices {
+    return this.#services ?? NO_SERVICES;
+  }
+
+  set services(services: AppServices | undefined) {
+    this.#services = services;
+  }
 
   constructor(logger: ServiceLogger = consoleLogger) {
     this.logger = logger;
@@ -165,7 +199,7 @@ export class SignalRegistry {
   async runQueued(signal: string, receiver: string, payload: unknown): Promise<void> {
     const found = (this.get(signal) as NamedSignal<unknown>).queuedReceiver(receiver);
     if (!found) throw new E_SIGNAL_RECEIVER_UNKNOWN(signal, receiver);
-    await found(payload, { name: signal, origin: "local" });
+    await found(payload, { name: signal, origin: "local", services: this.services });
   }
 
   /** Names of the signals created so far. */

@@ -169,3 +169,31 @@ describe("queued receivers", () => {
     );
   });
 });
+
+describe("the app's services in a receiver", () => {
+  test("a receiver gets the services the registry was given as meta.services, queued or not; without them, asking says why", async () => {
+    const registry = new SignalRegistry({ error: () => {}, warn: () => {} });
+    const seen: unknown[] = [];
+    const failures: unknown[] = [];
+    registry.logger = { error: (fields) => void failures.push(fields), warn: () => {} };
+    // Queued, though no queue is set: called in place here, and by name as a worker would.
+    registry.get<{ id: number }>("order.paid").connect(
+      function ship(_payload, meta) {
+        seen.push(meta.services.cache);
+      },
+      { queued: true },
+    );
+    await registry.get<{ id: number }>("order.paid").send({ id: 1 });
+    assert.equal(seen.length, 0);
+    assert.match(
+      String((failures[0] as { err?: Error }).err?.message),
+      /services battery/,
+      "without services, the receiver is told why",
+    );
+    const cache = { get: () => undefined };
+    registry.services = { cache } as never;
+    await registry.get<{ id: number }>("order.paid").send({ id: 2 });
+    await registry.runQueued("order.paid", "ship", { id: 3 });
+    assert.deepEqual(seen, [cache, cache]);
+  });
+});
