@@ -27,7 +27,7 @@ export const E_METRICS_PORT_IN_USE = createError(
   "E_METRICS_PORT_IN_USE",
   500,
   (address: string) =>
-    `The metrics port ${address} is already in use (another app, or a second node on this machine). Set metrics.port to a free port, or metrics.port: false with metrics.token to serve metrics on the app's own port.`,
+    `The metrics port ${address} is already in use (another app, a second node or a second job worker on this machine). Set metrics.port (METRICS_PORT; a job worker's: metrics.workerPort, METRICS_WORKER_PORT) to a free port, or metrics.port: false with metrics.token to serve metrics on the app's own port.`,
 );
 
 /** Metrics on the app's own port with no token: the balancer would publish them. */
