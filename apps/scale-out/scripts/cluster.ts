@@ -31,7 +31,7 @@ const arg = (name: string, fallback: string) => {
 };
 const duration = Number(arg("duration", "20"));
 // --only release,kill-worker: only those phases (baseline, sighup, kill-primary, redis, postgres,
-// kill-worker, release (with its rollback), sigterm, jobs), with the same set-up.
+// kill-worker, release (with its rollback), release-faults, sigterm, jobs), with the same set-up.
 const only = arg("only", "").split(",").filter(Boolean);
 const want = (key: string) => only.length === 0 || only.includes(key);
 const connections = Number(arg("connections", "50"));
@@ -371,6 +371,58 @@ try {
           await fetch(`${nodes[1]!.url}/ops/touch${slash}`, { headers: { connection: "close" } })
         ).json()) as Record<string, unknown>;
         return `${back.includes(`current -> releases/${firstRelease}`) ? `current back at ${firstRelease}` : "ROLLBACK DID NOT SWITCH"}; the release before serves again on the new schema (${"withSku" in old ? "STILL NEW CODE" : "old code"})`;
+      },
+      true,
+    );
+  }
+
+  if (want("release-faults")) {
+    await phase(
+      "release SIGKILLed during its migration, the next release, SIGHUP of each node, then rollback and SIGHUP",
+      target,
+      nodes,
+      async () => {
+        await sleep(3000);
+        writeNextRelease(framework, root, 8);
+        const killed = launch(process.execPath, cliArgs(framework, [framework.commands.release, "--root", root]), {
+          cwd: root,
+          env: { ...process.env, NODE_OPTIONS: "", ...env },
+        });
+        await killed.waitFor(/2\. Migrations of release/, "the release's migration step");
+        const built = /Built release (\S+):/.exec(killed.output())![1]!;
+        await sleep(1000);
+        killed.child.kill("SIGKILL");
+        await killed.exited;
+        // The migrate child notices its release command is gone and stops (the database rolls its
+        // transaction back); give it a moment, then release again.
+        await sleep(2000);
+        const next = runCommand(framework, root, [framework.commands.release], env);
+        const applied = /Migrations applied: ([^\n]*)/.exec(next)?.[1] ?? "NOT SAID";
+        const pruned = next.includes(built) ? `the killed build ${built} removed` : `the killed build ${built} LEFT`;
+        await rollNodes(nodes);
+        const back = runCommand(framework, root, [framework.commands.releaseRollback], env);
+        await rollNodes(nodes);
+        const old = (await (
+          await fetch(`${nodes[1]!.url}/ops/touch${slash}`, { headers: { connection: "close" } })
+        ).json()) as Record<string, unknown>;
+        return `next release: migrations applied ${applied}; ${pruned}; rollback ${back.includes(`current -> releases/${firstRelease}`) ? `to ${firstRelease}, the release that served` : `NOT to ${firstRelease}`} (${"withSku" in old ? "STILL NEW CODE" : "old code"})`;
+      },
+      true,
+    );
+
+    await phase(
+      "release --keep 1 while both nodes serve the release before (no SIGHUP), then SIGHUP of each node",
+      target,
+      nodes,
+      async () => {
+        await sleep(3000);
+        const serving = /current -> releases\/(\S+)/.exec(
+          runCommand(framework, root, [framework.commands.release, "--keep", "1"], env),
+        );
+        const folders = spawnSync("ls", [join(root, "releases")], { encoding: "utf8" }).stdout.split("\n");
+        const ready = await fetch(`${nodes[0]!.url}/readyz`, { headers: { connection: "close" } });
+        await rollNodes(nodes);
+        return `current -> ${serving?.[1]}; the release the workers serve from ${folders.includes(firstRelease) ? "kept" : "DELETED"}; node 1 /readyz ${ready.status}`;
       },
       true,
     );
