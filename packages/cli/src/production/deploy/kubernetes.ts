@@ -1,4 +1,4 @@
-import { METRICS_PORT } from "./metrics.js";
+import { METRICS_PORT, WORKER_METRICS_PORT } from "./metrics.js";
 import { WORKER_GRACE_SECONDS } from "./docker.js";
 import { cliPath, safeName, type DeployTarget } from "./options.js";
 
@@ -225,6 +225,11 @@ spec:
       labels:
         app.kubernetes.io/name: ${name}-worker
         app.kubernetes.io/component: worker
+      # A worker serves its own metrics (jobs run, failed attempts) on a port of its own.
+      annotations:
+        prometheus.io/scrape: "true"
+        prometheus.io/port: "${WORKER_METRICS_PORT}"
+        prometheus.io/path: ${target.metricsPath}
     spec:
       terminationGracePeriodSeconds: ${WORKER_GRACE_SECONDS + 15}
       containers:

@@ -9,6 +9,9 @@ import { safeName, type DeployTarget } from "./options.js";
 /** The metrics port the deploy files use: the observability battery's default (`metrics.port`, `METRICS_PORT`). */
 export const METRICS_PORT = 9464;
 
+/** A job worker's metrics port in the deploy files: the observability battery's default (`metrics.workerPort`, `METRICS_WORKER_PORT`). */
+export const WORKER_METRICS_PORT = 9465;
+
 /** The metrics path by default (`metrics.path`); a target carries the app's own (`DeployTarget.metricsPath`). */
 export const METRICS_PATH = "/metrics";
 

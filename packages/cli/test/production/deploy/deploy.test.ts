@@ -187,6 +187,12 @@ describe("deploy files", () => {
       "5",
     ]);
     assert.ok(worker.terminationGracePeriodSeconds > 30, "running jobs get their grace at SIGTERM");
+    // Its metrics on the worker's own port (beside the web process's 9464 on one machine).
+    assert.deepEqual(docs[4]!["spec"].template.metadata.annotations, {
+      "prometheus.io/scrape": "true",
+      "prometheus.io/port": "9465",
+      "prometheus.io/path": "/metrics",
+    });
     assert.match(docs[1]!["stringData"].QUEUE_URL, /^redis:\/\//);
     const deployment = docs[3]!;
     const pod = deployment["spec"].template.spec;
