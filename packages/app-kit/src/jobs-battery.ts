@@ -4,7 +4,7 @@
  * (retried while the mail server is down), and a signal delivery to a receiver connected with
  * `{ queued: true }`.
  */
-import { E_JOB_OPTION_INVALID, Job, JOBS_CONFIG_KEYS, jobsPlugin, type Dispatcher, type JobContext } from "@fwkit/jobs";
+import { Job, JOBS_CONFIG_KEYS, jobsPlugin, type Dispatcher, type JobContext } from "@fwkit/jobs";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { ComposedMail, ServicesPlugin } from "@fwkit/services";
 import { defaultRegistry } from "@fwkit/services/plugin";
@@ -58,15 +58,8 @@ export class DeliverMail extends Job<ComposedMail> {
   static override options = { attempts: 10, backoff: "2s", sealed: true };
 
   async handle(mail: ComposedMail, context: JobContext): Promise<void> {
-    const services = context.locals["services"] as ServicesPlugin["services"] | undefined;
-    if (!services)
-      throw new E_JOB_OPTION_INVALID(
-        "the job fwkit.deliver-mail",
-        "batteries.services",
-        "on (the mailer lives there)",
-        false,
-      );
-    await services.mailer.deliver(mail);
+    // Without the services battery, context.services says so (E_JOB_OPTION_INVALID).
+    await context.services.mailer.deliver(mail);
   }
 }
 
