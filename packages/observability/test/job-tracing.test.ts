@@ -74,7 +74,11 @@ async function dropPrefix(prefix: string): Promise<void> {
 
 describe("a job dispatched by a request continues its trace", async () => {
   const exporter = new InMemorySpanExporter();
-  const app = await startApp({ Orders }, { tracing: { enabled: true, exporter, serviceName: "jobs-test" } });
+  // The test's fetch stands for a trusted proxy on this machine: only then is its traceparent continued.
+  const app = await startApp(
+    { Orders },
+    { tracing: { enabled: true, exporter, serviceName: "jobs-test" }, trustProxy: "loopback" },
+  );
   after(() => app.host.close());
 
   /** Requests /orders (which dispatches), then finds the job's span and checks its parentage. */
@@ -181,7 +185,11 @@ describe("a job dispatched by a request continues its trace", async () => {
 
 test("with tracing off, a dispatched job stores no trace context", async () => {
   await requireServer("redis");
-  const app = await startApp({ Orders }, { metrics: { enabled: true, port: 0, host: "127.0.0.1" } });
+  // The traceparent comes from a trusted proxy, so nothing but tracing being off keeps it out of the job.
+  const app = await startApp(
+    { Orders },
+    { metrics: { enabled: true, port: 0, host: "127.0.0.1" }, trustProxy: "loopback" },
+  );
   const prefix = uniquePrefix();
   queue = await createJobQueue({ url: serverUrls.redis, prefix, jobs: [Ship], bind: false });
   try {
