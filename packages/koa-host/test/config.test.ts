@@ -129,8 +129,7 @@ describe("APP_ENV", () => {
     const root = appFolder(`{}`);
     for (const env of ["development", "test"]) assert.equal((await loadConfig(root, {}, { APP_ENV: env })).env, env);
     assert.equal(
-      (await loadConfig(root, {}, { APP_ENV: "production", SECRET_KEY: crypto.randomUUID() }))
-        .env,
+      (await loadConfig(root, {}, { APP_ENV: "production", SECRET_KEY: crypto.randomUUID() })).env,
       "production",
     );
   });
