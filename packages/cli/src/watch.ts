@@ -5,7 +5,8 @@ import { CLI_DIR } from "./package-dir.js";
 /**
  * Folders whose changes never restart the development server, wherever they sit under the app:
  * dependencies, version control, build output (asset bundles are written to `build/` at each
- * start: watching it restarted the server twice per start), the SQLite data folder, and folders
+ * start: watching it restarted the server twice per start), the SQLite data folder, the
+ * framework's own state of the app (`.fwkit`: the mails the development catcher keeps) and folders
  * the running app re-reads itself (templates, static files).
  */
 export const IGNORED_FOLDERS: readonly string[] = [
@@ -15,6 +16,7 @@ export const IGNORED_FOLDERS: readonly string[] = [
   "dist",
   "coverage",
   "data",
+  ".fwkit",
   "static",
   "templates",
 ];

@@ -22,6 +22,7 @@ test("the watcher rule ignores build output, dependencies, data and .git, and re
     "data/app.sqlite",
     "dist/index.js",
     "sub/node_modules/y.js",
+    ".fwkit/mail/000001765000000000-0b4e7c1e-2f4b-4d55-9a40-6f2f7a1e9c3d.json",
   ]) {
     assert.equal(isRestartingFile(path), false, path);
   }
