@@ -34,6 +34,9 @@ export interface LogTransportOptions {
   readonly dir?: string;
 }
 
+/** Orders the mails one process catches within the same millisecond. */
+let caughtSequence = 0;
+
 /** The caught mails kept as files in `dir`: written by any process, read by the one serving `/_mail`. */
 class CaughtMailFiles {
   constructor(private readonly dir: string) {}
@@ -43,7 +46,8 @@ class CaughtMailFiles {
     // Development data of this machine only: never committed.
     writeFileSync(join(this.dir, ".gitignore"), "*\n");
     // The time first (fixed width), so names sort oldest to newest across processes.
-    const name = `${String(mail.at.getTime()).padStart(15, "0")}-${randomUUID()}.json`;
+    caughtSequence = (caughtSequence + 1) % 1_000_000;
+    const name = `${String(mail.at.getTime()).padStart(15, "0")}-${String(caughtSequence).padStart(6, "0")}-${randomUUID()}.json`;
     writeFileSync(join(this.dir, name), JSON.stringify(mail));
     for (const old of this.#names().slice(CAUGHT_MAILS_KEPT)) rmSync(join(this.dir, old), { force: true });
   }
@@ -52,7 +56,7 @@ class CaughtMailFiles {
   #names(): string[] {
     try {
       return readdirSync(this.dir)
-        .filter((name) => /^\d{15}-[0-9a-f-]{36}\.json$/.test(name))
+        .filter((name) => /^\d{15}-\d{6}-[0-9a-f-]{36}\.json$/.test(name))
         .sort()
         .reverse();
     } catch {
