@@ -8,6 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { checkOpenApiClient, openApiClientSources, type OpenApiTestDocument } from "../openapi-tools.js";
@@ -44,7 +45,8 @@ export interface OpenApiSubject {
   own?(context: OpenApiContext): void;
 }
 
-const PRODUCTION = { env: "production", secretKey: "a-production-secret-for-the-test-0123456789" };
+/** Production with a random key: a key written out here would be refused as weak (E_WEAK_SECRET_KEY). */
+const PRODUCTION = { env: "production", secretKey: randomBytes(32).toString("base64url") };
 
 async function listen(host: OpenApiHost): Promise<string> {
   const server = await host.listen(0, "127.0.0.1");
