@@ -217,17 +217,38 @@ const DEPLOYMENT_DRIVERS: Readonly<Record<string, string>> = Object.freeze({
   nodemailer: "^7.0.0",
 });
 
+/**
+ * The OpenTelemetry SDK an app that traces installs (docs/observability.md: the SDK, the OTLP
+ * exporter and the Redis and HTTP instrumentations), with the ranges the observability battery accepts.
+ */
+export const TRACING_DRIVERS: Readonly<Record<string, string>> = Object.freeze({
+  "@opentelemetry/sdk-trace-node": "^2.12.1",
+  "@opentelemetry/sdk-trace-base": "^2.12.1",
+  "@opentelemetry/resources": "^2.12.1",
+  "@opentelemetry/exporter-trace-otlp-http": "^0.223.1",
+  "@opentelemetry/instrumentation": "^0.223.0",
+  "@opentelemetry/instrumentation-ioredis": "^0.71.0",
+  "@opentelemetry/instrumentation-http": "^0.223.0",
+});
+
+/**
+ * Adds drivers to a scaffolded app's dependencies, as an app declares what its config uses
+ * (drivers load from the app's folder; an app of the checkout that declares one, not installed
+ * yet, gets the checkout's).
+ */
+export function declareDrivers(root: string, drivers: Readonly<Record<string, string>>): void {
+  const manifestPath = join(root, "package.json");
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { dependencies?: Record<string, string> };
+  manifest.dependencies = { ...manifest.dependencies, ...drivers };
+  writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
 /** Scaffolds one app and adds the tests' settings and views (no build, no migration); returns its folder. */
 export function scaffoldApp(framework: Framework, dir: string): string {
   const root = join(dir, framework === FW_B ? "shop" : "notes");
   mkdirSync(root, { recursive: true });
   runCommand(framework, root, [framework.commands.init]);
-  // Declared as an app does (drivers load from the app's folder; an app of the checkout that
-  // declares one, not installed yet, gets the checkout's).
-  const manifestPath = join(root, "package.json");
-  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { dependencies?: Record<string, string> };
-  manifest.dependencies = { ...manifest.dependencies, ...DEPLOYMENT_DRIVERS };
-  writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+  declareDrivers(root, DEPLOYMENT_DRIVERS);
   writeFileSync(join(root, "lib", "config.ts"), framework === FW_B ? CONFIG_B : CONFIG_A);
   writeFileSync(join(root, "views", "ops.ts"), framework === FW_B ? OPS_B : OPS_A);
   return root;

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { deployTarget, nginxConfig, prometheusConfig } from "@fwkit/cli";
-import { FW_A, runCommand, scaffoldApp, productionEnv } from "../src/apps.js";
+import { declareDrivers, FW_A, productionEnv, runCommand, scaffoldApp, TRACING_DRIVERS } from "../src/apps.js";
 import { startBalancer, startNode, startNodes, type AppNode, type Balancer } from "../src/cluster.js";
 import { eventually, freePort, launch, type Proc } from "../src/processes.js";
 import { createDatabase, startPrivateRedis, type Database, type PrivateRedis } from "../src/stores.js";
@@ -214,6 +214,8 @@ describe("metrics and traces of two nodes, scraped by a real Prometheus", () => 
       OTEL_BSP_SCHEDULE_DELAY: "200",
     };
     root = scaffoldApp(FW_A, dir);
+    // The nodes trace (OTEL_EXPORTER_OTLP_ENDPOINT): the app installs the SDK, which loads from its folder.
+    declareDrivers(root, TRACING_DRIVERS);
     writeFileSync(join(root, "lib", "config.ts"), CONFIG);
     runCommand(FW_A, root, [FW_A.commands.build]);
     runCommand(FW_A, root, [FW_A.commands.migrate], env);
