@@ -1,17 +1,17 @@
 /**
  * A freshly scaffolded app under attack: `fw-a gen:init` or `fw-b :init` in a temporary folder with
- * two generated resources (the `memos` HTML forms and the `gadgets` JSON API), the suite's files written over it (src/attack-files.ts), then the app started in its own process in
+ * two generated resources (the `memos` HTML forms and the `gadgets` JSON API), the suite's files
+ * written over it (src/attack-files.ts; src/scaffold-app.ts does all this), then the app started in its own process in
  * production mode (APP_ENV=production, SECRET_KEY set), its output kept as the error log.
  */
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomBytes } from "node:crypto";
-import { requireServer, startSmtp, XSS_VECTORS, type SmtpServer } from "@fwkit/test-servers";
-import { fwaFiles, fwbFiles } from "./attack-files.js";
+import { requireServer, startSmtp, type SmtpServer } from "@fwkit/test-servers";
 
 /** The two frameworks the suite attacks. */
 export type Framework = "fw-a" | "fw-b";
@@ -49,7 +49,6 @@ export interface Target {
 }
 
 const SUITE_DIR = fileURLToPath(new URL("../", import.meta.url));
-const REPO = join(SUITE_DIR, "..", "..");
 /** The secret key the attacked apps run with: random, as production demands (a weak or placeholder key is refused). */
 export const SECRET_KEY = randomBytes(32).toString("base64url");
 /** The public address the apps build mailed links from (`BASE_URL`), whatever Host a request names. */
@@ -60,49 +59,19 @@ const TSX = import.meta.resolve("tsx");
 
 let marks = 0;
 
-const INIT: Record<Framework, string> = { "fw-a": "gen:init", "fw-b": ":init" };
-const RESOURCE: Record<Framework, string> = { "fw-a": "gen:resource", "fw-b": ":resource" };
-const MIGRATE: Record<Framework, string> = { "fw-a": "db:migrate", "fw-b": ":migrate" };
-/** Optional drivers the suite's deployments use (Redis sessions and queue, SMTP), with the ranges the batteries accept. */
-const SUITE_DRIVERS: Readonly<Record<string, string>> = Object.freeze({
-  ioredis: "^5.8.0",
-  bullmq: "^5.56.0",
-  nodemailer: "^7.0.0",
-});
-
-/** Runs the framework's CLI from its sources (no build needed), as a user runs `npx fw-b ...`. */
-function cli(framework: Framework, cwd: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): void {
-  const main = join(REPO, "packages", framework, "src", "cli", "main.ts");
-  const result = spawnSync(process.execPath, ["--conditions=source", "--import", TSX, main, ...args], {
-    cwd,
-    encoding: "utf8",
-    env: { ...process.env, FW_TS_LOADER: "", ...env },
-  });
-  if (result.status !== 0)
-    assert.fail(`${framework} ${args.join(" ")} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
-}
-
-/** Scaffolds an app with the framework's init command and writes the suite's files over it. */
+/**
+ * Scaffolds an app with the framework's init command, two generated resources and the suite's files
+ * written over it, its migrations applied (src/scaffold-app.ts, one process for every command).
+ */
 export function scaffold(framework: Framework): string {
   const root = mkdtempSync(join(tmpdir(), `security-suite-${framework}-`));
-  cli(framework, root, [INIT[framework]]);
-  // Generated resources, as an app has them on day one: an HTML form and a JSON API.
-  cli(framework, root, [RESOURCE[framework], "Memo", "title:string", "body:text"]);
-  cli(framework, root, [RESOURCE[framework], "Gadget", "name:string", "--api"]);
-  // The drivers the attacked deployment uses (Redis sessions and queue), declared as an app does:
-  // drivers load from the app's folder, and a checkout's app that declares one gets the checkout's.
-  const manifestPath = join(root, "package.json");
-  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { dependencies?: Record<string, string> };
-  manifest.dependencies = { ...manifest.dependencies, ...SUITE_DRIVERS };
-  writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
-  const files = framework === "fw-a" ? fwaFiles() : fwbFiles();
-  files["data/posts.json"] = JSON.stringify(XSS_VECTORS);
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  // The generated migrations are drafts, which start-up does not apply: the migrate command does.
-  cli(framework, root, [MIGRATE[framework]]);
+  const result = spawnSync(
+    process.execPath,
+    ["--conditions=source", "--import", TSX, join(SUITE_DIR, "src", "scaffold-app.ts"), framework, root],
+    { cwd: root, encoding: "utf8", env: { ...process.env, FW_TS_LOADER: "" } },
+  );
+  if (result.status !== 0)
+    assert.fail(`scaffolding the ${framework} app failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   return root;
 }
 

@@ -1,4 +1,5 @@
-// The security suite's attacks against a freshly scaffolded fw-a app in production mode.
-import { runSecuritySuite } from "../src/suite.js";
+// The security suite's attacks against a freshly scaffolded fw-a app in production mode, and its development tools.
+import { runAttackSuite, runDevToolSuite } from "../src/suite.js";
 
-runSecuritySuite("fw-a");
+runAttackSuite("fw-a");
+runDevToolSuite("fw-a");

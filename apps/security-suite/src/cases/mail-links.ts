@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { request } from "node:http";
 import { test } from "node:test";
 import { csrfFrom } from "@fwkit/test-servers";
-import { BASE_URL, type Target } from "../target.js";
+import { BASE_URL, type SuiteUser, type Target } from "../target.js";
 
 /** One answer of {@link raw}. */
 interface RawAnswer {
@@ -74,6 +74,12 @@ async function resetLinkTo(app: Target, email: string): Promise<string> {
     return match[0];
   }
 }
+
+/** The victims whose resets these cases ask for, one per case (the per-address limit is 3). */
+export const MAIL_LINK_USERS: readonly SuiteUser[] = Object.freeze([
+  { username: "hostvictim", email: "host-victim@example.test", password: "victim-pass-1-horse" },
+  { username: "fwdvictim", email: "forwarded-victim@example.test", password: "victim-pass-2-horse" },
+]);
 
 /** Registers the mailed-link cases against an fw-b app with contrib auth, a mailer and BASE_URL. */
 export function mailLinkCases(

@@ -13,10 +13,11 @@ import { httpClient, csrfFrom, type HttpClient } from "@fwkit/test-servers";
 import { BEHIND_TLS } from "../behind-tls.js";
 import type { SuiteUser, Target } from "../target.js";
 
-/** The users these cases need of their own (their passwords change). */
+/** The users these cases need of their own (carol's and dave's passwords change; erin logs in across a form). */
 export const SESSION_USERS: readonly SuiteUser[] = Object.freeze([
   { username: "carol", email: "carol@example.test", password: "correct-horse-3" },
   { username: "dave", email: "dave@example.test", password: "correct-horse-4" },
+  { username: "erin", email: "erin@example.test", password: "correct-horse-7" },
 ]);
 
 /** A session key of the target's prefix (the failed-login and rate-limit counters share the prefix, under names of their own). */
@@ -118,7 +119,8 @@ export function sessionCases(target: () => Target): void {
     const app = target();
     const browser = httpClient(app.url, BEHIND_TLS);
     const early = csrfFrom((await browser.send("/login")).text);
-    await logIn(app, browser, "bob", "correct-horse-2");
+    const erin = SESSION_USERS[2]!;
+    await logIn(app, browser, erin.username, erin.password);
     const res = await browser.submit("/language", { language: "en", next: "/account", _csrf_token: early });
     assert.ok(res.status >= 300 && res.status < 400, `the pre-login token still works: ${res.status}`);
   });
