@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs node's test runner over TypeScript test files, loading sources through tsx.
-// Node 20 cannot glob in `--test`, so the files are listed here.
+// The files are listed here rather than globbed by `--test`, so node_modules, dist and dot-folders are skipped.
 // Usage: node scripts/run-tests.mjs [dir ...]   (default: src test, relative to the cwd)
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
