@@ -100,7 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<BuildResult> {
           ({ code } = await esbuild.transform(readFileSync(source, "utf8"), {
             loader: "ts",
             format: file.endsWith(".cts") ? "cjs" : "esm",
-            target: "node20",
+            target: "node22",
             sourcemap: "inline",
             sourcefile: file.split(sep).join("/"),
             tsconfigRaw: {
