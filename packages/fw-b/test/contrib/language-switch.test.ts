@@ -115,6 +115,26 @@ describe("the language switcher in a real browser", () => {
     assert.match(await response.text(), /Pick one of the languages offered\./);
     await context.close();
   });
+
+  test("the select and the button's icon sit side by side in the header, apart, wide and narrow", async () => {
+    for (const width of [1280, 420]) {
+      const context = await browser.newContext({ viewport: { width, height: 600 } });
+      const page = await context.newPage();
+      await page.goto(`${app.url}/login`);
+      const select = (await page.locator("form.fwb-language select").boundingBox())!;
+      const icon = (await page.locator("form.fwb-language button i.bi-translate").boundingBox())!;
+      assert.ok(select && icon, "the select and the icon are shown");
+      const sameRow = icon.y < select.y + select.height && select.y < icon.y + icon.height;
+      assert.ok(sameRow, `${width}px: the icon is on the select's row`);
+      assert.ok(
+        icon.x - (select.x + select.width) >= 4,
+        `${width}px: the icon starts ${icon.x - (select.x + select.width)}px after the select (at least 4px)`,
+      );
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${width}px: the header fits the window (${overflow}px too wide)`);
+      await context.close();
+    }
+  });
 });
 
 test("the switcher only sends back to a path of this site (no open redirect)", async () => {
