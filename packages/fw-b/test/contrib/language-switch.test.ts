@@ -130,7 +130,7 @@ describe("the language switcher in a real browser", () => {
         icon.x - (select.x + select.width) >= 4,
         `${width}px: the icon starts ${icon.x - (select.x + select.width)}px after the select (at least 4px)`,
       );
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate<number>("document.documentElement.scrollWidth - window.innerWidth");
       assert.ok(overflow <= 0, `${width}px: the header fits the window (${overflow}px too wide)`);
       await context.close();
     }
