@@ -20,6 +20,7 @@ export {
   schemaOf,
   type Field,
   type FieldType,
+  type ResourceEdit,
   type ResourceNames,
   type ResourceResult,
   type ResourceScaffold,

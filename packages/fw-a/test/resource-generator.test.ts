@@ -1,5 +1,6 @@
 // `fw-a gen:resource` in a new app outside the repository: the shared cases, with fw-a's names,
-// Nunjucks pages, trailing slashes and field ids. Runs the built CLI (dist), like cli.test.ts.
+// Nunjucks pages, trailing slashes, field ids, and the page reached from the layout's nav (the
+// generator adds the link). Runs the built CLI (dist), like cli.test.ts.
 import { fileURLToPath } from "node:url";
 import { resourceGeneratorCases } from "@fwkit/test-servers/framework-cases";
 
@@ -15,7 +16,9 @@ resourceGeneratorCases({
   fieldId: (field) => `todos-${field}`,
   flash: ".flash",
   heading: "h1",
-  openList: async (page, _base, list) => {
-    await page.goto(list);
+  // The generator links the pages from the layout's nav: reach them as a user would.
+  openList: async (page, base, list) => {
+    await page.goto(`${base}/`);
+    await Promise.all([page.waitForURL(list), page.locator("nav").getByRole("link", { name: "Todos" }).click()]);
   },
 });

@@ -17,6 +17,7 @@ export {
   checkResourceClashes,
   commonResourcePlan,
   writeResource,
+  type ResourceEdit,
   type ResourcePlan,
   type ResourceResult,
 } from "./resource-files.js";

@@ -8,7 +8,7 @@ import type { CommandModule } from "yargs";
 import { E_APP_NOT_FOUND } from "@fwkit/koa-host/plugin";
 import { findAppEntry } from "@fwkit/koa-host/operations";
 import { parseFields, type Field } from "./fields.js";
-import { commonResourcePlan, writeResource, type ResourceResult } from "./resource-files.js";
+import { commonResourcePlan, writeResource, type ResourceEdit, type ResourceResult } from "./resource-files.js";
 import { resourceNames, type ResourceNames } from "./resource-names.js";
 
 /** What a framework's resource generator adds to the shared files. */
@@ -26,6 +26,12 @@ export interface ResourceScaffold {
    * make-migration command, the development server does not apply it until it is edited.
    */
   readonly markDraft: (source: string) => string;
+  /** Changes to files the app has (path -> edit), such as a link to the pages in its layout. */
+  edits?(
+    names: ResourceNames,
+    fields: readonly Field[],
+    options: { readonly api: boolean; readonly root: string },
+  ): Readonly<Record<string, ResourceEdit>>;
 }
 
 /** Generates a resource in the app at `dir`; returns what was created and appended. */
@@ -51,8 +57,10 @@ export function generateResource(
       file.startsWith("migrations/") ? scaffold.markDraft(source) : source,
     ]),
   );
-  const files = { ...migrations, ...scaffold.files(names, fields, { api: options.api ?? false, root }) };
-  return writeResource(root, names, { files, appends: common.appends });
+  const frameworkOptions = { api: options.api ?? false, root };
+  const files = { ...migrations, ...scaffold.files(names, fields, frameworkOptions) };
+  const edits = scaffold.edits?.(names, fields, frameworkOptions) ?? {};
+  return writeResource(root, names, { files, appends: common.appends, edits });
 }
 
 type ResourceArgs = { root?: unknown; name: string; fields: string[]; api: boolean };
@@ -96,6 +104,8 @@ export function resourceCommand(
             : `create  ${file}`,
         );
       for (const file of result.appended) console.log(`append  ${file}`);
+      for (const file of result.updated) console.log(`update  ${file}`);
+      for (const reason of result.skipped) console.log(`skip    ${reason}`);
       console.log(`\nNext: ${next}`);
     },
   };

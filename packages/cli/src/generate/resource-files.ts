@@ -10,10 +10,18 @@ import { E_RESOURCE_EXISTS } from "../errors.js";
 import { columnOf, fakeValueOf, rowType, type Field } from "./fields.js";
 import type { ResourceNames } from "./resource-names.js";
 
-/** Files to create (path -> content) and lines to add at the end of existing files. */
+/**
+ * A change to a file the app has (a link in its layout, rules in its stylesheet): the new content
+ * (the same when it is there already), or why the file is left as it is, said in the output.
+ */
+export type ResourceEdit = (before: string) => { readonly content: string } | { readonly skipped: string };
+
+/** Files to create (path -> content), lines to add at the end of existing files, and edits of existing files. */
 export interface ResourcePlan {
   readonly files: Readonly<Record<string, string>>;
   readonly appends: Readonly<Record<string, string>>;
+  /** Applied only to files the app has; a missing one is left out (said in the output). */
+  readonly edits?: Readonly<Record<string, ResourceEdit>>;
 }
 
 /** A migration time stamp: `20261127183000`. */
@@ -109,6 +117,10 @@ export function checkResourceClashes(root: string, names: ResourceNames, plan: R
 export interface ResourceResult {
   readonly created: readonly string[];
   readonly appended: readonly string[];
+  /** Existing files changed by an edit of the plan. */
+  readonly updated: readonly string[];
+  /** Files an edit left as they are, with the reason: `templates/layouts/base.html: no nav marker ...`. */
+  readonly skipped: readonly string[];
 }
 
 /** Checks every clash, then creates the files and adds the lines; nothing is written when a name is taken. */
@@ -123,5 +135,21 @@ export function writeResource(root: string, names: ResourceNames, plan: Resource
     const before = existsSync(path) ? readFileSync(path, "utf8") : "";
     appendFileSync(path, `${before === "" || before.endsWith("\n") ? "" : "\n"}${line}`);
   }
-  return { created: Object.keys(plan.files), appended: Object.keys(plan.appends) };
+  const updated: string[] = [];
+  const skipped: string[] = [];
+  for (const [file, edit] of Object.entries(plan.edits ?? {})) {
+    const path = join(root, file);
+    if (!existsSync(path)) {
+      skipped.push(`${file}: not found`);
+      continue;
+    }
+    const before = readFileSync(path, "utf8");
+    const result = edit(before);
+    if ("skipped" in result) skipped.push(`${file}: ${result.skipped}`);
+    else if (result.content !== before) {
+      writeFileSync(path, result.content);
+      updated.push(file);
+    }
+  }
+  return { created: Object.keys(plan.files), appended: Object.keys(plan.appends), updated, skipped };
 }

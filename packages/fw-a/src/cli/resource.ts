@@ -4,11 +4,13 @@
  * migration, model and factory, and the rules (names, clashes, never overwriting) are the kit's.
  */
 import { markDraft } from "@fwkit/data/plugin";
+import { addNavLink, addResourceStyles } from "./resource-nav.js";
 import {
   inputSchemaSource,
   labelOf,
   resourceTestFile,
   type Field,
+  type ResourceEdit,
   type ResourceNames,
   type ResourceScaffold,
 } from "@fwkit/cli";
@@ -121,15 +123,17 @@ function input(names: ResourceNames, field: Field): string {
   const id = `${names.module}-${field.name}`;
   const value = `(old.${field.name} if (old and old.${field.name} is defined) else ${names.item}.${field.name})`;
   const errors = `{% for message in errors.${field.name} %}<span class="error" id="${id}-error">{{ message }}</span>{% endfor %}`;
+  // The field's wrapper: the scaffold's stylesheet marks a field with a message (.field.has-error).
+  const open = `<p class="field{% if errors.${field.name} %} has-error{% endif %}">`;
   const required = field.optional || field.type === "boolean" ? "" : " required";
   if (field.type === "boolean") {
-    return `  <p><label><input type="checkbox" id="${id}" name="${field.name}" value="true"{% if ${value} and ${value} != "false" %} checked{% endif %}> ${labelOf(field)}</label> ${errors}</p>`;
+    return `  ${open}<label class="check"><input type="checkbox" id="${id}" name="${field.name}" value="true"{% if ${value} and ${value} != "false" %} checked{% endif %}> ${labelOf(field)}</label> ${errors}</p>`;
   }
   const control =
     field.type === "text"
       ? `<textarea id="${id}" name="${field.name}" rows="6"${required}>{{ ${value} if ${value} != null }}</textarea>`
       : `<input id="${id}" name="${field.name}"${field.type === "integer" ? ' type="number" step="1"' : field.type === "number" ? ' type="number" step="any"' : ""} value="{{ ${value} if ${value} != null }}"${required}>`;
-  return `  <p><label for="${id}">${labelOf(field)}</label><br>${control} ${errors}</p>`;
+  return `  ${open}<label for="${id}">${labelOf(field)}</label>${control} ${errors}</p>`;
 }
 
 function templates(names: ResourceNames, fields: readonly Field[]): Record<string, string> {
@@ -148,40 +152,54 @@ ${body}
   return {
     [`${dir}/index.html`]: page(
       title,
-      `  <h1>${title}</h1>
-  <p><a href="{{ url_for('${names.plural}.new') }}">New ${names.human}</a></p>
+      `  <div class="page-header">
+    <h1>${title}</h1>
+    <a class="button" href="{{ url_for('${names.plural}.new') }}">New ${names.human}</a>
+  </div>
   {% if ${names.table} | length %}
-  <ul class="${names.module}">
-    {% for row in ${names.table} %}<li><a href="{{ url_for('${names.plural}.get', { id: row.id }) }}">{{ row.${first.name} }}</a></li>
+  <table class="table ${names.module}">
+    <thead><tr>${fields.map((field) => `<th>${labelOf(field)}</th>`).join("")}</tr></thead>
+    <tbody>
+    {% for row in ${names.table} %}<tr><td><a href="{{ url_for('${names.plural}.get', { id: row.id }) }}">{{ row.${first.name} }}</a></td>${fields
+      .slice(1)
+      .map(
+        (field) =>
+          `<td>{{ ${field.type === "boolean" ? `"yes" if row.${field.name} else "no"` : `row.${field.name}`} }}</td>`,
+      )
+      .join("")}</tr>
     {% endfor %}
-  </ul>
-  {% else %}<p>No ${names.humanPlural} yet.</p>{% endif %}`,
+    </tbody>
+  </table>
+  {% else %}<p class="empty">No ${names.humanPlural} yet.</p>{% endif %}`,
     ),
     [`${dir}/get.html`]: page(
       `{{ ${item}.${first.name} }}`,
       `  <h1>{{ ${item}.${first.name} }}</h1>
-  <dl>
+  <dl class="details">
 ${fields.map((field) => `    <dt>${labelOf(field)}</dt><dd class="${field.name}">{{ ${field.type === "boolean" ? `"yes" if ${item}.${field.name} else "no"` : `${item}.${field.name}`} }}</dd>`).join("\n")}
   </dl>
-  <p><a href="{{ url_for('${names.plural}.edit', { id: ${item}.id }) }}">Edit</a> · <a href="{{ url_for('${names.plural}.index') }}">All ${names.humanPlural}</a></p>
-  <form method="post" action="{{ url_for('${names.plural}.delete', { id: ${item}.id }) }}">
-    <input type="hidden" name="_csrf_token" value="{{ csrf_token() }}">
-    <input type="hidden" name="_idempotency_key" value="{{ idempotency_key() }}">
-    <input type="hidden" name="_method" value="DELETE">
-    <button type="submit">Delete</button>
-  </form>`,
+  <div class="actions">
+    <a class="button" href="{{ url_for('${names.plural}.edit', { id: ${item}.id }) }}">Edit</a>
+    <a class="button button-secondary" href="{{ url_for('${names.plural}.index') }}">All ${names.humanPlural}</a>
+    <form method="post" action="{{ url_for('${names.plural}.delete', { id: ${item}.id }) }}">
+      <input type="hidden" name="_csrf_token" value="{{ csrf_token() }}">
+      <input type="hidden" name="_idempotency_key" value="{{ idempotency_key() }}">
+      <input type="hidden" name="_method" value="DELETE">
+      <button class="button button-danger" type="submit">Delete</button>
+    </form>
+  </div>`,
     ),
     [`${dir}/new.html`]: page(
       `New ${names.human}`,
       `  <h1>New ${names.human}</h1>
-  <form method="post" action="{{ url_for('${names.plural}.post') }}">
+  <form class="form" method="post" action="{{ url_for('${names.plural}.post') }}">
   {% include "${dir.slice("templates/".length)}/_form.html" %}
   </form>`,
     ),
     [`${dir}/edit.html`]: page(
       `Edit ${names.human}`,
       `  <h1>Edit {{ ${item}.${first.name} }}</h1>
-  <form method="post" action="{{ url_for('${names.plural}.update', { id: ${item}.id }) }}">
+  <form class="form" method="post" action="{{ url_for('${names.plural}.update', { id: ${item}.id }) }}">
   <input type="hidden" name="_method" value="PATCH">
   {% include "${dir.slice("templates/".length)}/_form.html" %}
   </form>`,
@@ -191,15 +209,27 @@ ${fields.map((field) => `    <dt>${labelOf(field)}</dt><dd class="${field.name}"
   <input type="hidden" name="_idempotency_key" value="{{ idempotency_key() }}">
   <input type="hidden" name="_back" value="{{ back_path() }}">
 ${fields.map((field) => input(names, field)).join("\n")}
-  <p><button type="submit">Save</button></p>
+  <p class="actions"><button class="button" type="submit">Save</button></p>
 `,
   };
 }
 
-/** fw-a's resource files: the view, the templates (not with `api`) and the test. */
+/**
+ * fw-a's resource files: the view, the templates (not with `api`) and the test; with HTML pages, a
+ * link to them in the layout's nav (where the scaffold's marker is) and the pages' rules in the
+ * stylesheet (when it lacks them).
+ */
 export const fwaResourceScaffold: ResourceScaffold = {
   framework: "fw-a",
   markDraft,
+  edits(names, _fields, { api }): Record<string, ResourceEdit> {
+    if (api) return {};
+    const label = names.humanPlural.charAt(0).toUpperCase() + names.humanPlural.slice(1);
+    return {
+      "templates/layouts/base.html": addNavLink(names.plural, label),
+      "static/css/app.css": addResourceStyles,
+    };
+  },
   files(names, fields, { api }) {
     return {
       [`views/${names.module}.ts`]: api ? apiView(names, fields) : htmlView(names, fields),

@@ -1,4 +1,6 @@
 // The pages of a new fw-a app (written by gen:init through skeleton.ts).
+import { NAV_MARKER } from "./resource-nav.js";
+import { RESOURCE_CSS } from "./resource-styles.js";
 
 /** The example view, its templates and the stylesheet. */
 export function pageFiles(appName: string): Record<string, string> {
@@ -36,6 +38,7 @@ export class Api extends FwA {
       <a class="brand" href="{{ config.basePath }}/"><span class="logo" aria-hidden="true">A</span>${appName}</a>
       <nav aria-label="Main">
         {% block nav %}<a href="{{ config.basePath }}/">Home</a>{% endblock %}
+        ${NAV_MARKER}
       </nav>
     </div>
   </header>
@@ -128,6 +131,6 @@ nav a:hover, nav a[aria-current="page"] { color: var(--text); }
 .button { display: inline-block; padding: 0.5rem 1rem; border-radius: 8px; background: var(--accent); color: var(--accent-text); text-decoration: none; font-weight: 600; }
 .site-footer { border-top: 1px solid var(--border); color: var(--muted); font-size: 0.875rem; }
 .site-footer p { max-width: 60rem; margin: 0 auto; padding: 1rem 1.25rem; }
-`,
+${RESOURCE_CSS}`,
   };
 }

@@ -68,6 +68,10 @@ function listing(dir: string): string[] {
     .sort();
 }
 
+/** A computed style property of the first element matching `selector`, in the page. */
+const style = (page: Page, selector: string, property: string) =>
+  page.evaluate<string>(`getComputedStyle(document.querySelector(${JSON.stringify(selector)})).${property}`);
+
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -244,6 +248,11 @@ export function resourceGeneratorCases(subject: ResourceGeneratorSubject): void 
           page.getByRole("button", { name: "Save" }).click(),
         ]);
         assert.match(await page.locator(`${field("title")}-error`).innerText(), /./, "the title's message is shown");
+        assert.notEqual(
+          await style(page, `${field("title")}-error`, "color"),
+          await style(page, "body", "color"),
+          "the layout's stylesheet sets the field's message apart by its colour",
+        );
         assert.equal(await page.inputValue(field("details")), "kept after the refusal", "the old input is back");
 
         const shown = new RegExp(`/todos/\\d+${slash}$`);
@@ -253,6 +262,11 @@ export function resourceGeneratorCases(subject: ResourceGeneratorSubject): void 
         await Promise.all([page.waitForURL(shown), page.getByRole("button", { name: "Save" }).click()]);
         assert.equal(await page.locator(subject.heading).innerText(), "Water the plants");
         assert.match(await page.locator(subject.flash).innerText(), /Todo created/);
+        assert.notEqual(
+          await style(page, subject.flash, "backgroundColor"),
+          "rgba(0, 0, 0, 0)",
+          "the layout's stylesheet gives the flash message its own background",
+        );
         assert.equal(await page.locator("dd.done").innerText(), "yes");
 
         await Promise.all([
