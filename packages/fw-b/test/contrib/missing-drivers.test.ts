@@ -1,42 +1,45 @@
 // svg-captcha and openid-client are optional peer dependencies of fw-b: an app that
 // switches on the built-in captcha or OAuth sign-in without installing its package must fail when
 // it is built, with E_CONTRIB_DRIVER_MISSING naming the exact `npm install`, not at the first form
-// or sign-in. Each case runs in a fresh Node process (sources through tsx, as the tests do) where
-// the package cannot be found: a preload makes node's resolver refuse it, as when it is not installed.
+// or sign-in. Each case runs in a fresh Node process (sources through tsx, as the tests do) for an
+// app folder outside the repository whose package.json lists every driver but the hidden one: drivers
+// load from the app, so the hidden one is not installed there, as in a user's app that never ran
+// `npm install <it>` (a listed one comes from the checkout, as before the app's own install).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 
 const packageDir = fileURLToPath(new URL("../..", import.meta.url));
-const fixtureApp = fileURLToPath(new URL("../fixture-app", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "fwb-missing-drivers-"));
 after(() => rmSync(work, { recursive: true, force: true }));
 
-const hide = join(work, "hide-packages.mjs");
-writeFileSync(
-  hide,
-  `import Module from "node:module";
-const hidden = new Set(process.env.HIDDEN_PACKAGES.split(","));
-const resolveFilename = Module._resolveFilename;
-Module._resolveFilename = function (request, ...rest) {
-  if (hidden.has(request)) throw Object.assign(new Error("Cannot find module '" + request + "'"), { code: "MODULE_NOT_FOUND" });
-  return resolveFilename.call(this, request, ...rest);
-};
-`,
-);
+/** The drivers an fw-b app with contrib can be asked for. */
+const DRIVERS = ["better-sqlite3", "bcrypt", "svg-captcha", "openid-client"];
 
-/** Builds the fixture app with `contrib` (not listening) while `hidden` cannot be found; what it printed. */
+/** An app folder outside the repository whose package.json lists every driver but `hidden`. */
+function appWithout(hidden: string[]): string {
+  const root = mkdtempSync(join(work, "app-"));
+  mkdirSync(join(root, "views"));
+  const dependencies = Object.fromEntries(DRIVERS.filter((name) => !hidden.includes(name)).map((name) => [name, "*"]));
+  writeFileSync(
+    join(root, "package.json"),
+    JSON.stringify({ name: "app", private: true, type: "module", dependencies }),
+  );
+  return root;
+}
+
+/** Builds an app with `contrib` (not listening) whose folder lacks `hidden` (comma-separated); what it printed. */
 function buildWithout(
   hidden: string,
   contrib: Record<string, unknown>,
 ): { status: number | null; stdout: string; stderr: string } {
   const script = `const { createApp } = await import("fw-b");
 try {
-  const app = await createApp({ root: ${JSON.stringify(fixtureApp)}, config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:", autoMigrate: true, contrib: ${JSON.stringify(contrib)} } });
+  const app = await createApp({ root: ${JSON.stringify(appWithout(hidden.split(",")))}, config: { env: "test", logRequests: false, dbUrl: "sqlite::memory:", autoMigrate: true, contrib: ${JSON.stringify(contrib)} } });
   console.log("BUILT");
   await app.close();
 } catch (error) {
@@ -44,22 +47,8 @@ try {
 }`;
   const result = spawnSync(
     process.execPath,
-    [
-      "--conditions=source",
-      "--import",
-      "tsx",
-      "--import",
-      pathToFileURL(hide).href,
-      "--input-type=module",
-      "-e",
-      script,
-    ],
-    {
-      cwd: packageDir,
-      encoding: "utf8",
-      env: { ...process.env, HIDDEN_PACKAGES: hidden },
-      timeout: 120_000,
-    },
+    ["--conditions=source", "--import", "tsx", "--input-type=module", "-e", script],
+    { cwd: packageDir, encoding: "utf8", timeout: 120_000 },
   );
   return { status: result.status, stdout: result.stdout.trim(), stderr: result.stderr };
 }
