@@ -15,6 +15,23 @@ import { delimiter, join } from "node:path";
  */
 export const CI_NODE = { full: "24.22.3", packages: "22.23.5" };
 
+/**
+ * What the packages' pass on the second Node leaves to the first: tests that drive Chromium, start
+ * clusters or balancers, or run a whole production release. They test the browser, HAProxy, nginx
+ * and the process tree rather than Node's own behaviour, and they are the slowest files, so running
+ * them once keeps `npm test` under its time budget. Paths are relative to the repository, with `/`.
+ */
+export const SECOND_PASS_LEAVES = Object.freeze([
+  /browser\.test\.ts$/,
+  /\/welcome-page\.test\.ts$/,
+  /\/language-switch\.test\.ts$/,
+  /\/markdown\/render\.test\.ts$/,
+  /\/resource-generator\.test\.ts$/,
+  /-e2e\.test\.ts$/,
+  /^packages\/cli\/test\/(balancer|production-faults|release-faults|production-start)\.test\.ts$/,
+  /\/soak\//,
+]);
+
 /** The major version of a `x.y.z` string. */
 export const majorOf = (version) => Number(String(version).replace(/^v/, "").split(".")[0]);
 

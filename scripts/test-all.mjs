@@ -5,7 +5,8 @@
 // pinned pnpm, build every package, format and lint (Biome), publint, typecheck, the API reports,
 // every package's tests one package at a time (they share the real databases) and the repository
 // checks. Then on Node 22, in a copy of the work tree with its own node_modules (native modules are
-// built per Node version): every package's tests again. Every step after the build runs even when
+// built per Node version): every package's tests again, but for the browser, balancer and cluster
+// files that node-runtime.mjs's SECOND_PASS_LEAVES names. Every step after the build runs even when
 // an earlier one failed, so one run shows every failure; the exit code is non-zero when any step
 // failed. FW_TEST_NODE=current runs the suite once, on the running Node, with no Node 22 pass.
 import { spawnSync } from "node:child_process";
