@@ -49,8 +49,8 @@ const WORKSPACE = {
   "fw-b": "fw-b",
 };
 /**
- * The floor: the design card's fixed core dependencies an app with its defaults runs on (DESIGN.md;
- * they may not be replaced), installed alone the same way. fw-a renders with Nunjucks, fw-b with Pug;
+ * The floor: the fixed core dependencies an app with its defaults runs on (docs/deployment.md, "What a
+ * production install carries"; they may not be replaced), installed alone the same way. fw-a renders with Nunjucks, fw-b with Pug;
  * both use Markdown (marked), bcrypt (the default hasher) and SQLite (knex + better-sqlite3).
  */
 const FLOOR = {

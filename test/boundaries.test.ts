@@ -1,4 +1,4 @@
-// Enforces the package boundaries of DESIGN.md ("Boundaries (never cross them)") by reading every
+// Enforces the package boundaries of docs/architecture.md ("Import graph") by reading every
 // packages/*/package.json and every import of every TypeScript/JavaScript file of every package
 // (sources, tests, benches, scripts), parsed with TypeScript's pre-processor, not a regex:
 // - routing-kernel imports nothing of Koa and no workspace package;
@@ -13,6 +13,9 @@
 // - observability builds on routing-kernel and koa-host only (tests may add test-servers, data, jobs);
 //   the host, the command line and the other batteries never import it: they report through the
 //   host's telemetry channels and primary parts, and the app kit adds the battery.
+// - a battery (security, data, services, jobs, observability, realtime) never imports another one, in its
+//   sources or its dependencies: what one puts on a request for another travels through the host's typed
+//   slots and hooks. Tests may combine batteries only where TESTS_COMBINING_BATTERIES says why.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import {
@@ -97,6 +100,22 @@ const OBSERVED = new Set([
   "@fwkit/conformance",
 ]);
 
+/** The batteries (docs/architecture.md, the layer list): side by side, none importing another. */
+const BATTERIES = new Set([
+  "@fwkit/security",
+  "@fwkit/data",
+  "@fwkit/services",
+  "@fwkit/jobs",
+  "@fwkit/observability",
+  "@fwkit/realtime",
+]);
+
+/** The only battery tests that bring in another battery, each with why: importing battery -> imported ones. */
+const TESTS_COMBINING_BATTERIES: Readonly<Record<string, readonly string[]>> = {
+  // Observability measures what the other batteries do: its tests run real queries and jobs.
+  "@fwkit/observability": ["@fwkit/data", "@fwkit/jobs"],
+};
+
 const isKoa = (name: string) =>
   name === "koa" || name.startsWith("koa-") || name.startsWith("@koa/") || name.startsWith("@types/koa");
 
@@ -148,6 +167,11 @@ function rulesFor(workspace: ReadonlySet<string>): Rule[] {
       imported === "@fwkit/observability" && OBSERVED.has(from)
         ? "the host, the command line and the batteries never import observability: they report through the host's telemetry channels (and primary parts); the app kit adds the battery"
         : undefined,
+    (from, imported, place) => {
+      if (!BATTERIES.has(from) || !BATTERIES.has(imported) || imported === from) return undefined;
+      if (place.test && TESTS_COMBINING_BATTERIES[from]?.includes(imported)) return undefined;
+      return "a battery never imports another battery: what one leaves on a request for another is a typed slot or hook of the host";
+    },
     (from, imported) =>
       imported === "@fwkit/app-kit" && BELOW_APP_KIT.has(from)
         ? "the app kit assembles frameworks from the host and the batteries: the kernel, the host, the command line and the batteries never import it"
@@ -164,7 +188,7 @@ function findViolations(root: string): string[] {
   const check = (from: string, imported: string, place: { test: boolean }, where: string, what: string) => {
     // One line per import: the first rule it breaks.
     const reason = rules.map((rule) => rule(from, imported, place)).find((r) => r !== undefined);
-    if (reason) violations.push(`${where} ${what}: ${reason} (DESIGN.md, Boundaries)`);
+    if (reason) violations.push(`${where} ${what}: ${reason} (docs/architecture.md, Import graph)`);
   };
   for (const pkg of packages) {
     const manifestPath = relative(root, join(pkg.dir, "package.json"));
@@ -186,7 +210,7 @@ function findViolations(root: string): string[] {
   return violations;
 }
 
-describe("package boundaries (DESIGN.md)", () => {
+describe("package boundaries (docs/architecture.md)", () => {
   test("the repository crosses no boundary", () => {
     const violations = findViolations(repoRoot);
     assert.deepEqual(violations, [], `\n${violations.join("\n")}`);
@@ -258,6 +282,8 @@ describe("package boundaries (DESIGN.md)", () => {
     );
     write("packages/observability/test/i.test.ts", 'import { connect } from "@fwkit/data";\n');
     write("packages/services/src/j.ts", 'import { defineCounter } from "@fwkit/observability";\n');
+    write("packages/security/src/k.ts", 'import { sendMail } from "@fwkit/services";\n');
+    write("packages/security/test/l.test.ts", 'import { connect } from "@fwkit/data";\n');
     write("apps/demo/package.json", manifest("demo", { dependencies: { "fw-a": "workspace:*" } }));
     write("apps/demo/views/main.ts", 'import { FwA } from "fw-a";\n');
     const violations = findViolations(root);
@@ -326,6 +352,11 @@ describe("package boundaries (DESIGN.md)", () => {
       );
     });
 
+    test("a battery importing another battery (sources, and tests not listed as combining them)", () => {
+      has(/^packages\/security\/src\/k\.ts imports "@fwkit\/services": a battery never imports another battery/);
+      has(/^packages\/security\/test\/l\.test\.ts imports "@fwkit\/data": a battery never imports another battery/);
+    });
+
     test("conformance sources importing koa-host or listing Koa; its tests importing a framework", () => {
       has(
         /^packages\/conformance\/src\/e\.ts imports "@fwkit\/koa-host": conformance knows frameworks only through its adapter/,
@@ -345,7 +376,7 @@ describe("package boundaries (DESIGN.md)", () => {
         ),
         violations.join("\n"),
       );
-      assert.equal(violations.length, 16, violations.join("\n"));
+      assert.equal(violations.length, 18, violations.join("\n"));
     });
   });
 });

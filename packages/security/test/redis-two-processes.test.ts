@@ -1,6 +1,6 @@
 /**
  * Scale-out: two app processes share the Redis session store, so a user who logs in through one
- * is logged in on the other (DESIGN.md, Scale-out).
+ * is logged in on the other (docs/deployment.md, "Scaling out").
  */
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
