@@ -53,6 +53,7 @@ export const HOST_CONFIG_KEYS = Object.freeze({
   storageUrl: true,
   redisUrl: true,
   queueUrl: true,
+  realtimeUrl: true,
   mailFrom: true,
   timezone: true,
 } as const satisfies ConfigKeys);

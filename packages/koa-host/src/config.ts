@@ -97,6 +97,11 @@ export interface HostConfig {
    * dispatched).
    */
   readonly queueUrl?: string;
+  /**
+   * Realtime channels' backend (`REALTIME_URL`), read by the realtime battery: `memory:` (one
+   * process) or `redis://...` (broadcasts reach every worker and node).
+   */
+  readonly realtimeUrl?: string;
   /** The default sender of mail (`MAIL_FROM`). */
   readonly mailFrom?: string;
   /** IANA time zone dates are shown in (`TIMEZONE`). */
@@ -155,6 +160,7 @@ export const ENV_KEYS: Readonly<Record<string, string>> = Object.freeze({
   STORAGE_URL: "storageUrl",
   REDIS_URL: "redisUrl",
   QUEUE_URL: "queueUrl",
+  REALTIME_URL: "realtimeUrl",
   MAIL_FROM: "mailFrom",
   TIMEZONE: "timezone",
   // Behind a balancer: the number of proxies ("1") or their addresses (see production/trust-proxy.ts).

@@ -15,6 +15,8 @@ export {
   type ConfigKeysAgree,
 } from "./config-keys.js";
 export { mergeConfig } from "./config-merge.js";
+// A battery's config declared once: types, key check, defaults, environment strings, docs table.
+export * from "./config-schema/index.js";
 export { loadEnvFile, parseEnvFile } from "./env-file.js";
 export { listViewModules, loadViewModules, viewModuleFile } from "./discovery.js";
 export { escapeHtml, escapeXml, isXmlName, toXml } from "./escape/index.js";
@@ -54,6 +56,7 @@ export {
   type MailMessage,
   type OutageMessage,
   type QueueMessage,
+  type RealtimeTelemetryMessage,
   type RenderMessage,
   type StorageMessage,
   type TracedMessage,

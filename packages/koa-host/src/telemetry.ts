@@ -102,6 +102,19 @@ export interface JobFailedMessage {
   readonly final: boolean;
 }
 
+/**
+ * A realtime node's figures, published by the realtime battery whenever they change: the streams
+ * open now, and the messages written to streams and the streams dropped since the last message.
+ */
+export interface RealtimeTelemetryMessage {
+  /** Streams (SSE connections) open on this process now. */
+  readonly connections: number;
+  /** Messages written to streams since the last report. */
+  readonly sent: number;
+  /** Streams cut since the last report because their client read too slowly. */
+  readonly dropped: number;
+}
+
 /** The channels, by what they report. Names are stable: an outside agent may subscribe by name. */
 export const telemetry = Object.freeze({
   render: diagnostics.tracingChannel<object, RenderMessage>("fwkit:render"),
@@ -114,6 +127,7 @@ export const telemetry = Object.freeze({
   outage: diagnostics.channel("fwkit:outage"),
   loginRefused: diagnostics.channel("fwkit:security.login-refused"),
   queue: diagnostics.channel("fwkit:jobs.queue"),
+  realtime: diagnostics.channel("fwkit:realtime"),
 });
 
 type Operation<M extends TracedMessage> = diagnostics.TracingChannel<object, M>;
