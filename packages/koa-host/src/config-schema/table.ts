@@ -1,0 +1,44 @@
+/**
+ * The configuration table of docs/configuration.md, rendered from the batteries' schemas so the
+ * docs never drift from what is read: one row per key (blocks as dotted names).
+ */
+import type { ConfigShape } from "./keys.js";
+import type { ConfigSchema } from "./schema.js";
+
+/** One battery's part of the table. */
+export interface ConfigTableSection {
+  /** The battery or package (`@fwkit/security`). */
+  readonly owner: string;
+  // biome-ignore lint/suspicious/noExplicitAny: any schema
+  readonly schema: ConfigSchema<any>;
+}
+
+function cell(text: string): string {
+  return text.replaceAll("|", "\\|").replaceAll("\n", " ");
+}
+
+function rows(shape: ConfigShape, prefix: string, owner: string): string[] {
+  const lines: string[] = [];
+  for (const [name, spec] of Object.entries(shape)) {
+    const path = `${prefix}${name}`;
+    if (spec.keys !== undefined && !spec.checkOnly) {
+      lines.push(...rows(spec.keys, `${path}.`, owner));
+      continue;
+    }
+    const shown = spec.defaultText === undefined ? "-" : `\`${cell(spec.defaultText)}\``;
+    const env = spec.env === undefined ? "-" : `\`${spec.env}\``;
+    lines.push(
+      `| \`${path}\` | ${owner} | ${spec.kind.includes("`") ? spec.kind : cell(spec.kind)} | ${shown} | ${env} | ${cell(spec.doc)} |`,
+    );
+  }
+  return lines;
+}
+
+/** The Markdown table of every key of the sections, in their order. */
+export function renderConfigTable(sections: readonly ConfigTableSection[]): string {
+  return [
+    "| key | battery | kind | default | environment | what it does |",
+    "|---|---|---|---|---|---|",
+    ...sections.flatMap((section) => rows(section.schema.shape, "", section.owner)),
+  ].join("\n");
+}
