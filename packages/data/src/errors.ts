@@ -201,3 +201,27 @@ export const E_FAKER_MISSING = createError(
   (reason: string) =>
     `Model factories need the package "@faker-js/faker", which could not be found (${reason}). Install it in the app: npm install -D @faker-js/faker.`,
 );
+
+/** A relation was declared with something that is not a model, or with options it does not know. */
+export const E_RELATION_DEFINITION = createError(
+  "E_RELATION_DEFINITION",
+  500,
+  (where: string, why: string) =>
+    `The relation ${where} cannot be declared: ${why}. Declare relations as .relations({ name: () => belongsTo(Model, { ...options }) }).`,
+);
+
+/** A relation name or path (preload, related, withCount, whereHas, factories) is not declared on the model. */
+export const E_UNKNOWN_RELATION = createError(
+  "E_UNKNOWN_RELATION",
+  500,
+  (table: string, name: string, known: string) =>
+    `The ${table} model has no relation "${name}". Its relations: ${known || "(none; declare them with .relations({...}))"}.`,
+);
+
+/** A relation write was used on a relation kind that does not have it (attach on a belongsTo, say). */
+export const E_RELATION_WRITE = createError(
+  "E_RELATION_WRITE",
+  500,
+  (relation: string, kind: string, write: string, use: string) =>
+    `${write} cannot be used on the ${kind} relation ${relation}: ${use}.`,
+);

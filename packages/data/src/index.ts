@@ -61,6 +61,7 @@ export type {
   SoftDeleteRow,
   UpdateInput,
 } from "./model-types.js";
+export * from "./relations/index.js";
 export { pageParams, type PageParams, type PageParamsOptions } from "./page-params.js";
 export { paginate, pageUrl, type Page, type PageLink, type PaginateOptions } from "./paginate.js";
 export { paginationLinks, type PaginationLabels } from "./pagination-html.js";

@@ -3,6 +3,8 @@
  * methods a model offers. Separate from the implementation so the contract reads in one place.
  */
 import type { Knex } from "knex";
+import type { RelatedQuery, RelationConstraint, RelationQuery } from "./relations/query-types.js";
+import type { PathTarget, Preloaded, RELATIONS, RelationPath, RelationTarget } from "./relations/types.js";
 
 /** Columns every model table has; `created_at`/`updated_at` are kept by the model. */
 export interface BaseRow {
@@ -43,6 +45,11 @@ export interface ModelOptions<R> {
    * others here (SQLite stores dates as numbers and cannot tell on its own).
    */
   readonly dates?: readonly (keyof R & string)[];
+  /**
+   * Columns left out of a row's JSON (`password_hash`): API answers, the console and rows nested
+   * in another row's loaded relation never show them. The row object itself still has them.
+   */
+  readonly hidden?: readonly (keyof R & string)[];
 }
 
 /** Which rows a model view sees. */
@@ -90,8 +97,56 @@ export interface ModelMethods<R extends BaseRow> {
   hydrate(row: Record<string, unknown>): R;
 }
 
-/** A model: its methods on live rows, plus views on deleted rows and its binding. */
-export interface Model<R extends BaseRow> extends ModelMethods<R> {
+/** Turns a union of object types into their intersection (for loading several paths at once). */
+type AllOf<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/**
+ * A model: its methods on live rows, plus views on deleted rows and its binding, and the
+ * relations declared with `.relations({...})` (`Rel`, none by default).
+ */
+// biome-ignore lint/complexity/noBannedTypes: no relations is the empty object type.
+export interface Model<R extends BaseRow, Rel = {}> extends ModelMethods<R> {
+  /** Type-level only: the declared relations. */
+  readonly [RELATIONS]?: Rel;
+  /**
+   * Declares relations, each as a function so models can refer to each other:
+   * `.relations({ project: () => belongsTo(Project), tags: () => manyToMany(Tag) })`.
+   * Returns the same model, typed with them.
+   */
+  relations<Add>(relations: Add): Model<R, Rel & Add>;
+  /** The names of the declared relations. */
+  readonly relationNames: readonly string[];
+  /** A relation-aware query on the live rows (awaiting it gives the rows, by id unless ordered). */
+  rows(): RelationQuery<Model<R, Rel>>;
+  /** Rows with the relation at `path` loaded (one query per relation): `Task.preload("project.owner")`. */
+  preload<P extends RelationPath<Rel>>(
+    path: P,
+    constraint?: RelationConstraint<PathTarget<Rel, P>>,
+  ): RelationQuery<Model<R, Rel>, Preloaded<Rel, P>>;
+  /** Rows with `<name>_count`, the number of related rows. */
+  withCount<K extends keyof Rel & string>(
+    name: K,
+    constraint?: RelationConstraint<RelationTarget<Rel, K>>,
+  ): RelationQuery<Model<R, Rel>, { [C in `${K}_count`]: number }>;
+  /** Rows with at least one related row (that the constraint keeps). */
+  whereHas<K extends keyof Rel & string>(
+    name: K,
+    constraint?: RelationConstraint<RelationTarget<Rel, K>>,
+  ): RelationQuery<Model<R, Rel>>;
+  /** Rows with no related row (that the constraint keeps). */
+  whereDoesntHave<K extends keyof Rel & string>(
+    name: K,
+    constraint?: RelationConstraint<RelationTarget<Rel, K>>,
+  ): RelationQuery<Model<R, Rel>>;
+  /**
+   * One row's relation as a query: awaiting gives the related row or null (belongsTo, hasOne)
+   * or rows; `.where(...)` narrows it; `create`, `attach`, `detach`, `sync` write through it.
+   */
+  related<K extends keyof Rel & string>(row: R, name: K): RelatedQuery<Rel, K>;
+  /** Loads relations into rows already read (one query per relation) and returns them, typed. */
+  load<T extends R, P extends RelationPath<Rel>>(rows: T[], ...paths: P[]): Promise<(T & AllOf<Preloaded<Rel, P>>)[]>;
+  load<T extends R, P extends RelationPath<Rel>>(row: T, ...paths: P[]): Promise<T & AllOf<Preloaded<Rel, P>>>;
+
   /** The same model seeing soft-deleted rows too. */
   withTrashed(): ModelMethods<R>;
   /** The same model seeing only soft-deleted rows. */

@@ -19,6 +19,10 @@ import type {
   ModelScope,
   UpdateInput,
 } from "./model-types.js";
+import { missingParent } from "./relations/missing-parent.js";
+import { addRelationMethods } from "./relations/model-relations.js";
+import type { RuntimeModel } from "./relations/internal.js";
+import { markRow } from "./relations/serialize.js";
 import { activeConnection, transaction } from "./transaction.js";
 
 /** Marks model objects so loadModels can find them among a module's exports. */
@@ -29,7 +33,12 @@ interface ModelState {
   readonly softDelete: boolean;
   readonly idType: "integer" | "string";
   readonly dates: readonly string[];
+  readonly hidden: readonly string[];
   knex: Knex | undefined;
+  /** The declared relation thunks (set by `.relations({...})`). */
+  relations: Readonly<Record<string, () => unknown>>;
+  /** The model object itself, which rows remember (set once it exists). */
+  model: object;
 }
 
 /**
@@ -51,7 +60,10 @@ export function defineModel<R extends BaseRow>(table: string, options: ModelOpti
     softDelete: options.softDelete ?? false,
     idType: options.idType ?? "integer",
     dates: ["created_at", "updated_at", "deleted_at", ...(options.dates ?? [])],
+    hidden: [...(options.hidden ?? [])],
     knex: undefined,
+    relations: {},
+    model: {},
   };
   const active = view<R>(state, "active");
   // defineProperties, not Object.assign: `bound` must stay a getter.
@@ -66,7 +78,12 @@ export function defineModel<R extends BaseRow>(table: string, options: ModelOpti
     bound: { get: () => state.knex !== undefined, enumerable: true },
     [MODEL_BRAND]: { value: true },
   });
-  return active as Model<R>;
+  state.model = active;
+  addRelationMethods(active, state, () => {
+    if (!state.knex) throw new E_MODEL_UNBOUND(table);
+    return state.knex;
+  });
+  return active as unknown as Model<R>;
 }
 
 function compact(data: object): Record<string, unknown> {
@@ -104,6 +121,7 @@ function view<R extends BaseRow>(state: ModelState, scope: ModelScope): ModelMet
     convertDateColumns(row, Object.keys(row).filter(isDateColumnName));
     const kinds = state.knex ? knownColumnKinds(state.knex, table) : undefined;
     if (kinds) convertColumnKinds(row, kinds);
+    markRow(row, state.model, state.hidden);
     return row as R;
   };
   /** Ids that cannot name a row of an integer-keyed table find nothing (and never reach SQL). */
@@ -118,6 +136,14 @@ function view<R extends BaseRow>(state: ModelState, scope: ModelScope): ModelMet
       return await work();
     } catch (error) {
       throw translateDbError(error, table);
+    }
+  };
+  /** A write of `data`: a foreign key naming no row becomes a field error (RelatedRowMissing, 422). */
+  const written = async <T>(data: Record<string, unknown>, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await run(work);
+    } catch (error) {
+      throw (await missingParent(state.model as RuntimeModel, error, data)) ?? error;
     }
   };
   /** Lookups by client-supplied values: a value the column cannot hold simply matches nothing. */
@@ -185,7 +211,7 @@ function view<R extends BaseRow>(state: ModelState, scope: ModelScope): ModelMet
     async create(data: CreateInput<R>) {
       const now = new Date();
       const given: Record<string, unknown> = { created_at: now, updated_at: now, ...compact(data) };
-      const id = await run(async () => {
+      const id = await written(given, async () => {
         const values = jsonForWrite(given, await learn());
         if (dialectOfKnex(knex()) === "postgres") {
           const [inserted] = (await db()(table).insert(values).returning("id")) as { id: unknown }[];
@@ -202,7 +228,7 @@ function view<R extends BaseRow>(state: ModelState, scope: ModelScope): ModelMet
       const values: Record<string, unknown> = { ...compact(patch), updated_at: new Date() };
       delete values["id"];
       const changed = usableId(id)
-        ? await run(async () =>
+        ? await written(values, async () =>
             scoped(db()(table))
               .where(`${table}.id`, id)
               .update(jsonForWrite(values, await learn())),

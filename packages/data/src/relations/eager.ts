@@ -1,0 +1,95 @@
+/**
+ * Eager loading: the relations of many rows in one query per relation. The owners' keys are
+ * collected, the related rows fetched with `where key in (...)` (through the pivot or
+ * intermediate table when there is one), and each owner gets its rows; nested paths then load
+ * on all the related rows together, so `project.owner` is one more query, not one per project.
+ */
+import type { ResolvedRelation } from "./definitions.js";
+import { relationOf, type RuntimeModel } from "./internal.js";
+import type { RelationQuery } from "./query-types.js";
+import { RelationQueryImpl } from "./query.js";
+import { extractPivot, keyedByOwners, OWNER_KEY_ALIAS } from "./subqueries.js";
+
+type Row = Record<string, unknown>;
+
+/** One relation to preload, its constraint, and the relations to load inside it. */
+export interface PreloadNode {
+  readonly name: string;
+  constraint: ((query: RelationQuery<unknown>) => unknown) | undefined;
+  readonly children: Map<string, PreloadNode>;
+}
+
+/** True for the kinds whose value is one row or null. */
+export function isOneKind(relation: ResolvedRelation): boolean {
+  return relation.kind === "belongsTo" || relation.kind === "hasOne";
+}
+
+/** A key as a map key: drivers give bigint keys as strings on one dialect and numbers on another. */
+function keyOf(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+/** Sets a loaded relation: a plain property, so a row's JSON shows exactly the relations loaded. */
+function assign(row: Row, name: string, value: unknown): void {
+  row[name] = value;
+}
+
+/** Loads one relation into `rows` and returns every related row loaded (for nested paths). */
+export async function loadRelation(
+  relation: ResolvedRelation,
+  rows: readonly Row[],
+  constraint?: (query: RelationQuery<unknown>) => unknown,
+): Promise<Row[]> {
+  const one = isOneKind(relation);
+  const keys = [
+    ...new Map(
+      rows
+        .map((row) => row[relation.ownerColumn])
+        .filter((key) => key !== null && key !== undefined)
+        .map((key) => [keyOf(key), key] as const),
+    ).values(),
+  ];
+  if (keys.length === 0) {
+    for (const row of rows) assign(row, relation.name, one ? null : []);
+    return [];
+  }
+  const target = relation.target as RuntimeModel;
+  const belongs = relation.kind === "belongsTo";
+  const query = new RelationQueryImpl(target, {
+    base: belongs
+      ? (builder) => builder.whereIn(`${target.table}.${relation.targetColumn}`, keys as never[])
+      : (builder) => keyedByOwners(relation, builder, keys),
+    post: relation.kind === "manyToMany" ? (row) => void (row["pivot"] = extractPivot(row)) : undefined,
+  });
+  if (constraint) constraint(query as unknown as RelationQuery<unknown>);
+  const related = await query.all();
+  const byOwner = new Map<string, Row[]>();
+  for (const row of related) {
+    const owner = keyOf(belongs ? row[relation.targetColumn] : row[OWNER_KEY_ALIAS]);
+    if (!belongs) delete row[OWNER_KEY_ALIAS];
+    const list = byOwner.get(owner);
+    if (list) list.push(row);
+    else byOwner.set(owner, [row]);
+  }
+  for (const row of rows) {
+    const key = row[relation.ownerColumn];
+    const found = key === null || key === undefined ? [] : (byOwner.get(keyOf(key)) ?? []);
+    // Many-to-many rows come once per pivot row, so each owner's rows carry their own pivot.
+    assign(row, relation.name, one ? (found[0] ?? null) : found);
+  }
+  return related;
+}
+
+/** Loads the preload tree `nodes` into `rows` of `model`. */
+export async function loadTree(
+  model: RuntimeModel,
+  rows: readonly Row[],
+  nodes: ReadonlyMap<string, PreloadNode>,
+): Promise<void> {
+  if (rows.length === 0 && nodes.size > 0) return;
+  for (const node of nodes.values()) {
+    const relation = relationOf(model, node.name);
+    const related = await loadRelation(relation, rows, node.constraint);
+    if (node.children.size > 0) await loadTree(relation.target as RuntimeModel, related, node.children);
+  }
+}

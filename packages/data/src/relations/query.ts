@@ -1,0 +1,236 @@
+/**
+ * The runtime of {@link RelationQuery}: it records what the caller asks for and builds the knex
+ * query only when run, so it runs on the transaction open at that moment. Preloads are kept as a
+ * tree (`project.owner` under `project`) and loaded after the rows, one query per relation.
+ */
+import type { Knex } from "knex";
+import { E_ROW_NOT_FOUND } from "../errors.js";
+import { loadTree, type PreloadNode } from "./eager.js";
+import { internals, relationOf, type RuntimeModel } from "./internal.js";
+import type { RelationQuery } from "./query-types.js";
+import { joinToOwner } from "./subqueries.js";
+
+type Builder = Knex.QueryBuilder;
+type Constraint = ((query: RelationQuery<unknown>) => unknown) | undefined;
+
+/** How a relation's own query shapes its rows (the pivot of many-to-many, a one-row result). */
+export interface QueryShape {
+  /** Runs before the caller's conditions: the relation's join and key condition. */
+  readonly base?: (builder: Builder) => void;
+  /** Turns each raw row (after hydrating) into the row returned: moves pivot columns into `pivot`. */
+  readonly post?: (row: Record<string, unknown>) => void;
+  /** Awaiting gives the first row or null (belongsTo, hasOne). */
+  readonly one?: boolean;
+}
+
+/** A query on `model`'s live rows that can load relations (see query-types.ts). */
+export class RelationQueryImpl {
+  readonly #model: RuntimeModel;
+  readonly #shape: QueryShape;
+  readonly #changes: ((builder: Builder) => void)[] = [];
+  readonly #counts: { name: string; constraint: Constraint }[] = [];
+  readonly #preloads = new Map<string, PreloadNode>();
+  #ordered = false;
+
+  constructor(model: RuntimeModel, shape: QueryShape = {}) {
+    this.#model = model;
+    this.#shape = shape;
+  }
+
+  /** `column` qualified with the model's table unless it names a table already. */
+  #column(column: string): string {
+    return column.includes(".") ? column : `${this.#model.table}.${column}`;
+  }
+
+  #qualified(values: object): Record<string, unknown> {
+    return Object.fromEntries(
+      Object.entries(values)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => [this.#column(key), value]),
+    );
+  }
+
+  where(...args: unknown[]): this {
+    if (args.length === 1 && typeof args[0] === "object" && args[0] !== null) {
+      const values = this.#qualified(args[0]);
+      this.#changes.push((b) => b.where(values));
+    } else if (args.length === 2) {
+      const [column, value] = args as [string, Knex.Value];
+      this.#changes.push((b) => b.where(this.#column(column), value));
+    } else {
+      const [column, operator, value] = args as [string, string, Knex.Value];
+      this.#changes.push((b) => b.where(this.#column(column), operator, value));
+    }
+    return this;
+  }
+
+  whereNot(values: object): this {
+    const qualified = this.#qualified(values);
+    this.#changes.push((b) => b.whereNot(qualified));
+    return this;
+  }
+
+  whereIn(column: string, values: readonly unknown[]): this {
+    this.#changes.push((b) => b.whereIn(this.#column(column), values as Knex.Value[]));
+    return this;
+  }
+
+  whereNull(column: string): this {
+    this.#changes.push((b) => b.whereNull(this.#column(column)));
+    return this;
+  }
+
+  whereNotNull(column: string): this {
+    this.#changes.push((b) => b.whereNotNull(this.#column(column)));
+    return this;
+  }
+
+  orderBy(column: string, direction: "asc" | "desc" = "asc"): this {
+    this.#ordered = true;
+    this.#changes.push((b) => b.orderBy(this.#column(column), direction));
+    return this;
+  }
+
+  limit(count: number): this {
+    this.#changes.push((b) => b.limit(count));
+    return this;
+  }
+
+  offset(count: number): this {
+    this.#changes.push((b) => b.offset(count));
+    return this;
+  }
+
+  modify(change: (builder: Builder) => void): this {
+    this.#changes.push(change);
+    return this;
+  }
+
+  preload(path: string, constraint?: Constraint): this {
+    const names = path.split(".");
+    let level = this.#preloads;
+    let model: RuntimeModel = this.#model;
+    names.forEach((name, index) => {
+      const relation = relationOf(model, name);
+      let node = level.get(name);
+      if (!node) {
+        node = { name, children: new Map(), constraint: undefined };
+        level.set(name, node);
+      }
+      if (index === names.length - 1 && constraint) node.constraint = constraint;
+      level = node.children;
+      model = relation.target as RuntimeModel;
+    });
+    return this;
+  }
+
+  withCount(name: string, constraint?: Constraint): this {
+    relationOf(this.#model, name);
+    this.#counts.push({ name, constraint });
+    return this;
+  }
+
+  whereHas(name: string, constraint?: Constraint): this {
+    const sub = this.#related(name, constraint);
+    this.#changes.push((b) => b.whereExists(sub()));
+    return this;
+  }
+
+  whereDoesntHave(name: string, constraint?: Constraint): this {
+    const sub = this.#related(name, constraint);
+    this.#changes.push((b) => b.whereNotExists(sub()));
+    return this;
+  }
+
+  /** A builder of the related rows of relation `name` that belong to the outer row. */
+  #related(name: string, constraint: Constraint): () => Builder {
+    const relation = relationOf(this.#model, name);
+    return () => {
+      const target = relation.target as RuntimeModel;
+      const sub = joinToOwner(relation, target.query());
+      if (constraint) {
+        const inner = new RelationQueryImpl(target);
+        constraint(inner as unknown as RelationQuery<unknown>);
+        inner.applyConditions(sub);
+      }
+      return sub;
+    };
+  }
+
+  /** The relations to preload, as a tree of paths. */
+  preloadTree(): ReadonlyMap<string, PreloadNode> {
+    return this.#preloads;
+  }
+
+  /** Applies this query's conditions (not its order, preloads or counts) to `builder`. */
+  applyConditions(builder: Builder): void {
+    for (const change of this.#changes) change(builder);
+  }
+
+  /** The knex query this runs (on the current connection). */
+  build(): Builder {
+    const { table } = this.#model;
+    const builder = this.#model.query().select(`${table}.*`);
+    this.#shape.base?.(builder);
+    for (const change of this.#changes) change(builder);
+    for (const { name, constraint } of this.#counts) {
+      const sub = this.#related(name, constraint)().clearSelect().clearOrder().count("*");
+      builder.select(sub.as(`${name}_count`));
+    }
+    if (!this.#ordered) builder.orderBy(`${table}.id`);
+    return builder;
+  }
+
+  async all(): Promise<Record<string, unknown>[]> {
+    const model = this.#model;
+    const inner = internals(model);
+    let raw: Record<string, unknown>[];
+    try {
+      await inner.learn();
+      raw = (await this.build()) as Record<string, unknown>[];
+    } catch (error) {
+      throw inner.translate(error);
+    }
+    const rows = raw.map((row) => {
+      for (const { name } of this.#counts) row[`${name}_count`] = Number(row[`${name}_count`] ?? 0);
+      const hydrated = model.hydrate(row) as unknown as Record<string, unknown>;
+      this.#shape.post?.(hydrated);
+      return hydrated;
+    });
+    await loadTree(model, rows, this.#preloads);
+    return rows;
+  }
+
+  async first(): Promise<Record<string, unknown> | undefined> {
+    const rows = await this.limit(1).all();
+    return rows[0];
+  }
+
+  async firstOrFail(): Promise<Record<string, unknown>> {
+    const row = await this.first();
+    if (!row) throw new E_ROW_NOT_FOUND(this.#model.table, "these conditions");
+    return row;
+  }
+
+  async count(): Promise<number> {
+    const inner = internals(this.#model);
+    try {
+      const builder = this.#model.query();
+      this.#shape.base?.(builder);
+      for (const change of this.#changes) change(builder);
+      const [row] = (await builder.clearOrder().count({ total: "*" })) as { total: number | string }[];
+      return Number(row?.total ?? 0);
+    } catch (error) {
+      throw inner.translate(error);
+    }
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: the query is awaited to run it, like a knex builder.
+  then<A = unknown, B = never>(
+    resolve?: ((value: unknown) => A | PromiseLike<A>) | null,
+    reject?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    const result = this.#shape.one ? this.first().then((row) => row ?? null) : this.all();
+    return result.then(resolve, reject);
+  }
+}
