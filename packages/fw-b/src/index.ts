@@ -41,19 +41,28 @@ export { openApiDocument, openApiSources } from "@fwkit/koa-host";
 export type { RouteParamLists, RouteParams, RouteParamValue } from "@fwkit/koa-host";
 // The data battery: models, queries, pages, flash messages, dates, factories and seeds.
 export {
+  belongsTo,
   defineFactory,
   defineModel,
   flash,
   formatDate,
+  hasMany,
+  hasManyThrough,
+  hasOne,
+  isRelatedRowMissing,
+  manyToMany,
   pageParams,
   paginate,
   seedFactories,
   timeAgo,
   transaction,
+  RelatedRowMissing,
   ValidationError,
   type BaseRow,
   type Knex,
   type Page,
+  type RelationQuery,
+  type RowOf,
   type SeedContext,
   type SoftDeleteRow,
 } from "@fwkit/data";
