@@ -40,9 +40,14 @@ if (files.length === 0) {
   console.error(`run-tests: no *.test.ts files under ${roots.join(", ") || "(nothing)"}`);
   process.exit(1);
 }
+// The default per-test (and per-hook) timeout only catches a hang, so it is sized for a 2-core
+// machine under heavy load (a load average of 20 makes a CLI run or a build ten times slower), not
+// for a quiet one: a test whose work has a known size sets its own timeout from that work. Pass
+// --test-timeout=<ms> after the files' folders to change it for one run.
+const DEFAULT_TIMEOUT_MS = 600_000;
 const result = spawnSync(
   process.execPath,
-  ["--conditions=source", "--import", "tsx", "--test", "--test-timeout=180000", ...extra, ...files],
+  ["--conditions=source", "--import", "tsx", "--test", `--test-timeout=${DEFAULT_TIMEOUT_MS}`, ...extra, ...files],
   { stdio: "inherit", env: process.env },
 );
 process.exit(result.status ?? 1);

@@ -53,8 +53,19 @@ function environment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return env;
 }
 
-function sh(command: string, cwd: string, extra: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync("sh", ["-c", command], { cwd, encoding: "utf8", env: environment(extra), timeout: 600_000 });
+// The tests' timeouts come from their work, with a budget per step sized for a 2-core machine
+// under heavy load (a load average of 20 makes each step about ten times slower than on a quiet
+// one), never from how long it takes on a quiet machine: one command of the app (a type-check, a
+// build, its test suite: 5 to 20 s when quiet), a server's start, and the app's npm install.
+const COMMAND_MS = 120_000;
+const SERVE_MS = 180_000;
+const INSTALL_MS = 780_000;
+/** The commands the first test runs at most (checked there, so its timeout follows its work). */
+const COMMANDS_AT_MOST = 16;
+
+/** Runs `command` in `cwd`; `timeout` only ends a hang. */
+function sh(command: string, cwd: string, extra: NodeJS.ProcessEnv = {}, timeout = 600_000) {
+  const result = spawnSync("sh", ["-c", command], { cwd, encoding: "utf8", env: environment(extra), timeout });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -79,7 +90,7 @@ async function serves(command: string, cwd: string, extra: NodeJS.ProcessEnv = {
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   try {
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + SERVE_MS;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`${command} exited (${child.exitCode}):\n${output}`);
       try {
@@ -190,7 +201,8 @@ export function describeAppOutsideRepo(framework: Framework): void {
     });
 
     test("every command of its package.json, README and welcome page runs before any install", {
-      timeout: 600_000,
+      // Its commands, the second `npm test` and two servers' starts.
+      timeout: (COMMANDS_AT_MOST + 1) * COMMAND_MS + 2 * SERVE_MS,
     }, async () => {
       const scripts = Object.keys(
         (JSON.parse(readFileSync(join(app, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts,
@@ -211,6 +223,7 @@ export function describeAppOutsideRepo(framework: Framework): void {
         ]),
       ];
       assert.ok(commands.length >= 10, commands.join("\n"));
+      assert.ok(commands.length <= COMMANDS_AT_MOST, `raise COMMANDS_AT_MOST (the timeout): ${commands.join(", ")}`);
       for (const command of commands) {
         if (command === "npm run dev" || command === "npm start") continue;
         // `npx --no-install`: a command missing from the app fails here instead of fetching a
@@ -244,7 +257,8 @@ export function describeAppOutsideRepo(framework: Framework): void {
     });
 
     test("its npm install keeps the links, installs the native drivers in the app and writes nothing in the repository", {
-      timeout: 900_000,
+      // The install, then the app's `npm test`.
+      timeout: INSTALL_MS + COMMAND_MS,
     }, () => {
       const links = [...installed(app)]
         .filter(([, path]) => lstatSync(path).isSymbolicLink())
@@ -262,9 +276,12 @@ export function describeAppOutsideRepo(framework: Framework): void {
         ...natives,
         join(frameworkDir, "node_modules"),
       ]);
-      const install = sh("npm install --no-audit --no-fund --prefer-offline", app, {
-        npm_config_better_sqlite3_local_prebuilds: prebuilds,
-      });
+      const install = sh(
+        "npm install --no-audit --no-fund --prefer-offline",
+        app,
+        { npm_config_better_sqlite3_local_prebuilds: prebuilds },
+        INSTALL_MS,
+      );
       assert.equal(install.status, 0, install.output);
       const bindingAfter = statSync(binding);
       assert.deepEqual(

@@ -132,6 +132,8 @@ export class Ops extends FwB {
     return { products: await Product.count() };
   }
   async slow(ms = "500") {
+    // Tests that stop a process mid-request wait for this line, not for a guessed time.
+    console.log(\`slow request started in \${process.pid}\`);
     await new Promise((resolve) => setTimeout(resolve, Math.min(Number(ms) || 0, 10_000)));
     return { ok: true };
   }
@@ -194,6 +196,8 @@ export class Ops extends FwA {
     return { notes: await Note.count() };
   }
   async slow(ms = "500") {
+    // Tests that stop a process mid-request wait for this line, not for a guessed time.
+    console.log(\`slow request started in \${process.pid}\`);
     await new Promise((resolve) => setTimeout(resolve, Math.min(Number(ms) || 0, 10_000)));
     return { ok: true };
   }

@@ -196,7 +196,8 @@ describe("fw-b app on two nodes behind HAProxy", () => {
   test("4. SIGTERM with a request in flight: it completes, the node exits 0, the balancer keeps serving from the other node", async () => {
     const node = nodes[0]!;
     const inFlight = fetch(`${node.url}/ops/slow/1500`, { headers: { connection: "close" } });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The request is in the app before the signal, however long a busy machine takes to pass it on.
+    await node.proc.waitFor(/slow request started in \d+/, "the slow request to reach the app");
     node.proc.child.kill("SIGTERM");
     const res = await inFlight;
     assert.equal(res.status, 200);

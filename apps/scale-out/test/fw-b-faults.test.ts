@@ -98,7 +98,10 @@ describe("fw-b under faults: refused starts, a killed primary, releases", () => 
         (error: Error) => String(error.cause ?? error),
       ),
     );
-    await sleep(1000);
+    // The four requests are in the app's workers before the kill, however long a busy machine takes.
+    await eventually("the four slow requests to reach the app", async () =>
+      (started.proc.output().match(/slow request started in \d+/g) ?? []).length >= 4 ? true : undefined,
+    );
     started.proc.child.kill("SIGKILL");
     assert.deepEqual(await Promise.all(slow), [200, 200, 200, 200]);
     await eventually(

@@ -17,7 +17,9 @@ export function uniquePrefix(label: string): string {
 export async function waitFor(
   what: string,
   check: () => boolean | Promise<boolean>,
-  timeoutMs = 15_000,
+  // Only ends a hang: what a test waits for comes as soon as it happens, and a busy machine
+  // (a load average of 20 on 2 cores) can take many times longer than a quiet one.
+  timeoutMs = 60_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -70,7 +72,7 @@ export async function startWorker(env: Record<string, string>): Promise<WorkerPr
   );
   const worker = { child, output: () => text, exited };
   await Promise.race([
-    waitFor("the worker to be ready", () => text.includes("worker ready"), 30_000),
+    waitFor("the worker to be ready", () => text.includes("worker ready"), 120_000),
     exited.then((code) => {
       throw new Error(`the worker exited (${code}) before it was ready:\n${text}`);
     }),

@@ -131,7 +131,7 @@ test("Redis down for 10 s with a worker running: dispatch answers E_QUEUE_UNAVAI
     accepted.some((id) => id > refused.at(-1)!.n),
     "dispatch works again after Redis is back",
   );
-  await waitFor("every accepted job to run", () => accepted.every((id) => done.has(id)), 30_000);
+  await waitFor("every accepted job to run", () => accepted.every((id) => done.has(id)), 120_000);
   assert.ok(!refused.some((refusal) => done.has(refusal.n)), "a refused dispatch was queued");
   await worker.stop();
   console.log(

@@ -59,7 +59,7 @@ describe("worker processes on Redis", () => {
     for (let batch = 0; batch < 20; batch++) {
       await Promise.all(Array.from({ length: 50 }, (_, i) => queue.dispatch(Record, { n: batch * 50 + i })));
     }
-    await waitFor("1,000 runs", async () => (await redis.llen(`${prefixes.at(-1)}:runs`)) >= 1000, 60_000);
+    await waitFor("1,000 runs", async () => (await redis.llen(`${prefixes.at(-1)}:runs`)) >= 1000, 300_000);
     const seconds = (Date.now() - started) / 1000;
     await sleep(500);
     const all = await runs();
@@ -74,21 +74,26 @@ describe("worker processes on Redis", () => {
   });
 
   test("a schedule every second on two worker processes runs once per tick", async () => {
+    const since = Date.now();
     const { runs, queue } = await setUp("tick", "tick", 2);
     const schedules = await queue.listSchedules();
     assert.deepEqual(
       schedules.map((s) => [s.job, s.every]),
       [["tick", 1000]],
     );
-    await sleep(5500);
-    const ticks = (await runs()).filter((run) => run.what === "tick");
+    // Waits for four ticks however long a busy machine takes (no count of ticks per second of
+    // the clock is asserted): what is checked is that none ran twice and none ran off the schedule.
+    const tickRuns = async () => (await runs()).filter((run) => run.what === "tick");
+    await waitFor("four ticks of the schedule", async () => (await tickRuns()).length >= 4);
+    const ticks = await tickRuns();
+    const until = Date.now();
     const ids = ticks.map((run) => run.id);
     assert.equal(new Set(ids).size, ids.length, `a tick ran twice: ${ids.join(", ")}`);
-    assert.ok(ticks.length >= 4 && ticks.length <= 7, `${ticks.length} ticks in 5.5 s`);
-    // Each tick's job is named by its time (repeat:<scheduler>:<ms>): ticks a second apart, none twice.
+    // Each tick's job is named by its time (repeat:<scheduler>:<ms>): ticks a second apart, none
+    // twice, all between the schedule's creation and now (so not one per worker).
     const times = ids.map((id) => Number(id.split(":").at(-1))).sort((a, b) => a - b);
     assert.ok(
-      times.every((time) => Number.isInteger(time)),
+      times.every((time) => Number.isInteger(time) && time >= since - 1000 && time <= until),
       ids.join(", "),
     );
     for (let i = 1; i < times.length; i++) assert.ok(times[i]! - times[i - 1]! >= 1000, ids.join(", "));
@@ -100,18 +105,15 @@ describe("worker processes on Redis", () => {
       queue,
       workers: [first, second],
     } = await setUp("kill", "slow", 2);
-    const { id } = await queue.dispatch(Slow, { ms: 1500 });
+    // Long enough that the kill below lands mid-job however slowly a busy machine polls and signals.
+    const { id } = await queue.dispatch(Slow, { ms: 5000 });
     await waitFor("the job to start", async () => (await runs()).some((run) => run.what === "start"));
     const starter = (await runs()).find((run) => run.what === "start")!.pid;
     const victim = [first!, second!].find((worker) => worker.child.pid === starter)!;
     victim.child.kill("SIGKILL");
     assert.equal(await victim.exited, "SIGKILL");
     // lockDuration 2 s + stalledInterval 1 s in the fixture: picked up again within a few seconds.
-    await waitFor(
-      "the job to end on the other worker",
-      async () => (await runs()).some((run) => run.what === "end"),
-      15_000,
-    );
+    await waitFor("the job to end on the other worker", async () => (await runs()).some((run) => run.what === "end"));
     const all = (await runs()).filter((run) => run.id === id);
     const ends = all.filter((run) => run.what === "end");
     assert.equal(ends.length, 1, JSON.stringify(all));
@@ -141,7 +143,7 @@ describe("worker processes on Redis", () => {
     const { id } = await queue.dispatch(Slow, { ms: 2000 });
     await waitFor("the job to start", async () => (await runs()).some((run) => run.what === "start"));
     worker!.child.kill("SIGTERM");
-    await sleep(200);
+    await waitFor("the worker to take the signal", () => worker!.output().includes("worker got SIGTERM"));
     // Dispatched after the signal: left for another worker.
     await queue.dispatch(Record, { n: 1 });
     // Within the grace: the worker says it was not forced (below) and the job ended.
@@ -173,11 +175,7 @@ describe("worker processes on Redis", () => {
     assert.ok(!(await runs()).some((run) => run.what === "end"), "the job ended before the worker stopped");
     const other = await startWorker({ QUEUE_URL: serverUrls.redis, PREFIX: prefix, JOBS: "slow" });
     workers.push(other);
-    await waitFor(
-      "the job to end on the other worker",
-      async () => (await runs()).some((run) => run.what === "end"),
-      20_000,
-    );
+    await waitFor("the job to end on the other worker", async () => (await runs()).some((run) => run.what === "end"));
     const ends = (await runs()).filter((run) => run.id === id && run.what === "end");
     assert.equal(ends.length, 1);
     assert.equal(ends[0]!.pid, other.child.pid);

@@ -38,7 +38,9 @@ const TRACE_ID = "0af7651916cd43dd8448eb211c80319c";
 const traceparent = `00-${TRACE_ID}-b7ad6b7169203331-01`;
 
 async function waitFor<T>(what: string, find: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  for (let tries = 0; tries < 100; tries++) {
+  // The deadline only ends a hang: a busy machine stays well inside it.
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     const found = await find();
     if (found !== undefined) return found;
     await new Promise((resolve) => setTimeout(resolve, 50));

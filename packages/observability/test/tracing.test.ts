@@ -44,6 +44,23 @@ const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
 const PARENT_ID = "00f067aa0ba902b7";
 const traceparent = `00-${TRACE_ID}-${PARENT_ID}-01`;
 
+/**
+ * The exporter's finished spans once `ready` holds for them: a span ends as its response is sent,
+ * which a busy machine can delay past any fixed pause. The deadline only ends a hang.
+ */
+async function finished(
+  exporter: InMemorySpanExporter,
+  ready: (spans: readonly ReadableSpan[]) => boolean,
+): Promise<ReadableSpan[]> {
+  const deadline = Date.now() + 30_000;
+  let spans = exporter.getFinishedSpans();
+  while (!ready(spans) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    spans = exporter.getFinishedSpans();
+  }
+  return spans;
+}
+
 function child(spans: readonly ReadableSpan[], parent: ReadableSpan, name: RegExp): ReadableSpan {
   const found = spans.find(
     (span) => name.test(span.name) && span.parentSpanContext?.spanId === parent.spanContext().spanId,
@@ -73,8 +90,11 @@ describe("tracing with an in-memory exporter", async () => {
   test("a request from a trusted proxy continues its traceparent: server span GET Blog.show, view span, render and knex spans under it", async () => {
     const res = await fetch(`${app.url}/blog/hello`, { headers: { traceparent } });
     assert.equal(res.status, 200);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const spans = exporter.getFinishedSpans().filter((span) => span.spanContext().traceId === TRACE_ID);
+    const spans = (
+      await finished(exporter, (all) =>
+        all.some((span) => span.name === "GET Blog.show" && span.spanContext().traceId === TRACE_ID),
+      )
+    ).filter((span) => span.spanContext().traceId === TRACE_ID);
     const server = spans.find((span) => span.name === "GET Blog.show");
     assert.ok(server, spans.map((s) => s.name).join(", "));
     assert.equal(server.parentSpanContext?.spanId, PARENT_ID);
@@ -101,8 +121,7 @@ describe("tracing with an in-memory exporter", async () => {
     const token = "ObiEoWXvZf3NBOU5ziGjacQG95YPw8XadKJum_Bd_KU";
     const res = await fetch(`${app.url}/reset/${token}`);
     assert.equal(res.status, 200);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const spans = exporter.getFinishedSpans();
+    const spans = await finished(exporter, (all) => all.some((span) => span.name === "GET Reset.show"));
     const server = spans.find((span) => span.name === "GET Reset.show");
     assert.ok(server, spans.map((s) => s.name).join(", "));
     assert.equal(server.attributes["url.path"], "/reset/:token");
@@ -113,8 +132,8 @@ describe("tracing with an in-memory exporter", async () => {
     exporter.reset();
     await (await fetch(`${app.url}/blog/other`)).text();
     await (await fetch(`${app.url}/healthz`)).text();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const servers = exporter.getFinishedSpans().filter((span) => span.kind === 1);
+    const spans = await finished(exporter, (all) => all.some((span) => span.name === "GET Blog.show"));
+    const servers = spans.filter((span) => span.kind === 1);
     assert.deepEqual(
       servers.map((span) => span.name),
       ["GET Blog.show"],

@@ -58,8 +58,20 @@ const cleanEnv = () => {
   delete vars["APP_ENV"];
   return vars;
 };
+
+// Each test's timeout comes from the work it does, with a budget per unit sized for a 2-core
+// machine under heavy load (a load average of 20 makes each step about ten times slower than on a
+// quiet machine), never from how long it takes on a quiet one: one run of the CLI (Node, tsx and
+// the app loaded, 3 s when quiet), one npm command of the app (a type-check or its test suite,
+// 15 s when quiet), and the development server's start.
+const CLI_RUN_MS = 45_000;
+const NPM_COMMAND_MS = 300_000;
+const SERVE_MS = 120_000;
+/** A test's or hook's timeout for `runs` runs of the CLI and `commands` npm commands of the app. */
+const budget = (runs: number, commands = 0) => ({ timeout: runs * CLI_RUN_MS + commands * NPM_COMMAND_MS });
+
 const sh = (cwd: string, command: string) =>
-  spawnSync("sh", ["-c", command], { cwd, encoding: "utf8", env: cleanEnv(), timeout: 300_000 });
+  spawnSync("sh", ["-c", command], { cwd, encoding: "utf8", env: cleanEnv(), timeout: NPM_COMMAND_MS });
 
 function listing(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: false })
@@ -98,9 +110,10 @@ export function resourceGeneratorCases(subject: ResourceGeneratorSubject): void 
       assert.ok(existsSync(subject.builtMain), `build ${name} first: its dist/ is missing`);
       const init = run(work, commands.init, "--root", app);
       assert.equal(init.status, 0, init.stderr);
-    });
+    }, budget(1));
 
-    test("writes the HTML resource and the JSON one; a clash is refused with nothing written", () => {
+    // Seven runs of the CLI: the two resources, three clashes and a bad field.
+    test("writes the HTML resource and the JSON one; a clash is refused with nothing written", budget(7), () => {
       const html = run(
         app,
         commands.resource,
@@ -157,7 +170,7 @@ export function resourceGeneratorCases(subject: ResourceGeneratorSubject): void 
       assert.equal(readFileSync(join(app, "lib/models.ts"), "utf8"), models);
     });
 
-    test("the app type-checks and passes its generated tests", () => {
+    test("the app type-checks and passes its generated tests", budget(0, 2), () => {
       const typecheck = sh(app, "npx --no-install tsc -p tsconfig.json --noEmit");
       assert.equal(typecheck.status, 0, `${typecheck.stdout}${typecheck.stderr}`);
       const tests = sh(app, "npm test");
@@ -171,7 +184,7 @@ export function resourceGeneratorCases(subject: ResourceGeneratorSubject): void 
       assert.match(tests.stdout, /ok \d+ - a PATCH changes only the fields it sends/);
     });
 
-    test("the JSON resource is in a valid OpenAPI document", () => {
+    test("the JSON resource is in a valid OpenAPI document", budget(1), () => {
       const printed = run(app, commands.routes, "--openapi");
       assert.equal(printed.status, 0, printed.stderr);
       const document = JSON.parse(printed.stdout) as {
@@ -190,42 +203,47 @@ export function resourceGeneratorCases(subject: ResourceGeneratorSubject): void 
       let browser: Browser | undefined;
       let base = "";
       let output = "";
-      before(async () => {
-        assert.ok(
-          existsSync(CHROMIUM),
-          `Chromium is missing at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (Debian), or set CHROMIUM_PATH`,
-        );
-        // The generated migrations are drafts: applied here by the migrate command, as a user who keeps them as written does.
-        const migrated = run(app, commands.migrate);
-        assert.equal(migrated.status, 0, migrated.stderr);
-        assert.match(`${migrated.stdout}${migrated.stderr}`, /create_todos/);
-        const port = await freePort();
-        base = `http://127.0.0.1:${port}`;
-        server = spawn(process.execPath, [subject.bin, commands.serve, "--port", String(port), "--no-reload"], {
-          cwd: app,
-          env: cleanEnv(),
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        server.stdout!.on("data", (chunk) => (output += chunk));
-        server.stderr!.on("data", (chunk) => (output += chunk));
-        const deadline = Date.now() + 60_000;
-        for (;;) {
-          const ready = await fetch(`${base}${p("/todos")}`).then(
-            (res) => res.status === 200,
-            () => false,
-          );
-          if (ready) break;
+      // The hook's work: one run of the CLI (migrate), the server's start and Chromium's.
+      before(
+        async () => {
           assert.ok(
-            Date.now() < deadline && server.exitCode === null,
-            `the app did not serve ${p("/todos")}:\n${output}`,
+            existsSync(CHROMIUM),
+            `Chromium is missing at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (Debian), or set CHROMIUM_PATH`,
           );
-          await new Promise((resolve) => setTimeout(resolve, 250));
-        }
-        browser = await chromium.launch({
-          executablePath: CHROMIUM,
-          args: ["--headless", "--no-sandbox", "--disable-background-networking"],
-        });
-      });
+          // The generated migrations are drafts: applied here by the migrate command, as a user who keeps them as written does.
+          const migrated = run(app, commands.migrate);
+          assert.equal(migrated.status, 0, migrated.stderr);
+          assert.match(`${migrated.stdout}${migrated.stderr}`, /create_todos/);
+          const port = await freePort();
+          base = `http://127.0.0.1:${port}`;
+          server = spawn(process.execPath, [subject.bin, commands.serve, "--port", String(port), "--no-reload"], {
+            cwd: app,
+            env: cleanEnv(),
+            stdio: ["ignore", "pipe", "pipe"],
+          });
+          server.stdout!.on("data", (chunk) => (output += chunk));
+          server.stderr!.on("data", (chunk) => (output += chunk));
+          const deadline = Date.now() + SERVE_MS;
+          for (;;) {
+            const ready = await fetch(`${base}${p("/todos")}`).then(
+              (res) => res.status === 200,
+              () => false,
+            );
+            if (ready) break;
+            assert.ok(
+              Date.now() < deadline && server.exitCode === null,
+              `the app did not serve ${p("/todos")}:\n${output}`,
+            );
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+          browser = await chromium.launch({
+            executablePath: CHROMIUM,
+            args: ["--headless", "--no-sandbox", "--disable-background-networking"],
+            timeout: SERVE_MS,
+          });
+        },
+        { timeout: CLI_RUN_MS + 2 * SERVE_MS },
+      );
       after(async () => {
         await browser?.close();
         server?.kill("SIGTERM");
@@ -233,6 +251,9 @@ export function resourceGeneratorCases(subject: ResourceGeneratorSubject): void 
 
       test("create (after a refused form), edit, delete", async () => {
         const page = await browser!.newPage();
+        // Each page load is a request to the development server: Playwright's 30 s default is
+        // short for one on a loaded machine, and the test's own timeout still ends a hang.
+        page.setDefaultTimeout(SERVE_MS);
         await subject.openList(page, base, `${base}${p("/todos")}`);
         assert.match(await page.locator("main").innerText(), /No todos yet/);
         await Promise.all([
