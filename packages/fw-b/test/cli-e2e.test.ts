@@ -1,6 +1,6 @@
 // As a new user would: `fw-b :init` in an empty folder outside the workspace, `:addview`, the
 // migration commands on its SQLite database. `:maintenance`, `:routes` and serving the app are
-// cli-serve-e2e.test.ts (each file stays well inside the runner's per-file timeout on a busy machine).
+// cli-serve-e2e.test.ts (smaller files; each test's timeout comes from its work, support/cli-e2e.ts).
 import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
