@@ -10,6 +10,8 @@
 //   command-line tools (yargs, esbuild, chokidar), in sources, tests or package.json.
 // - the app kit (@fwkit/app-kit) assembles the frameworks: the kernel, the host, the command line,
 //   conformance and the batteries never import it.
+// - realtime builds on routing-kernel and koa-host only (tests may add test-servers): a battery, below the
+//   app kit, importing no other battery.
 // - observability builds on routing-kernel and koa-host only (tests may add test-servers, data, jobs);
 //   the host, the command line and the other batteries never import it: they report through the
 //   host's telemetry channels and primary parts, and the app kit adds the battery.
@@ -85,6 +87,7 @@ const BELOW_APP_KIT = new Set([
   "@fwkit/services",
   "@fwkit/jobs",
   "@fwkit/observability",
+  "@fwkit/realtime",
   "@fwkit/conformance",
 ]);
 
@@ -156,6 +159,12 @@ function rulesFor(workspace: ReadonlySet<string>): Rule[] {
       if (imported === "routing-kernel" || imported === "@fwkit/koa-host") return undefined;
       if (place.test && imported === "@fwkit/test-servers") return undefined;
       return "jobs builds on routing-kernel and koa-host only (its tests may add test-servers): the frameworks, app kit and CLI build on it";
+    },
+    (from, imported, place) => {
+      if (from !== "@fwkit/realtime" || imported === from || !workspace.has(imported)) return undefined;
+      if (imported === "routing-kernel" || imported === "@fwkit/koa-host") return undefined;
+      if (place.test && imported === "@fwkit/test-servers") return undefined;
+      return "realtime builds on routing-kernel and koa-host only (its tests may add test-servers): a battery imports no other battery, and the app kit adds it";
     },
     (from, imported, place) => {
       if (from !== "@fwkit/observability" || imported === from || !workspace.has(imported)) return undefined;

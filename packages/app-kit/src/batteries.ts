@@ -15,6 +15,7 @@ import { SERVICES_CONFIG_KEYS, userSignalHooks } from "@fwkit/services/plugin";
 import { defineBattery, type Battery, type BatteryContext } from "./battery.js";
 import { E_BATTERY_SWITCH, E_BATTERY_TWICE } from "./errors.js";
 import { jobsBattery, rememberServices } from "./jobs-battery.js";
+import { REALTIME_CONFIG_KEYS, realtimePlugin } from "@fwkit/realtime";
 
 /**
  * Prometheus metrics, OpenTelemetry traces and request context on log lines; each part off until
@@ -55,10 +56,20 @@ export const servicesBattery = defineBattery({
 });
 
 /**
+ * Channels pushed to browsers (server-sent events at `/_events`), on `REALTIME_URL`: nothing of it
+ * is installed until `realtime.channels` declares a channel.
+ */
+export const realtimeBattery = defineBattery({
+  key: "realtime",
+  configKeys: REALTIME_CONFIG_KEYS,
+  plugin: () => realtimePlugin(),
+});
+
+/**
  * The built-in batteries, in the order their plugins run: observability first (its span and
  * metrics wrap the whole request, and tracing starts before the others load their drivers), then
  * security (the session, which everything after needs), data (flash needs the session), services,
- * jobs (its mail job uses the services' mailer).
+ * jobs (its mail job uses the services' mailer), realtime (its streams see the session's user).
  */
 export const DEFAULT_BATTERIES = Object.freeze([
   observabilityBattery,
@@ -66,6 +77,7 @@ export const DEFAULT_BATTERIES = Object.freeze([
   dataBattery,
   servicesBattery,
   jobsBattery,
+  realtimeBattery,
 ] as const);
 
 type DefaultBattery = (typeof DEFAULT_BATTERIES)[number];

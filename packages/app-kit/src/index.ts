@@ -24,6 +24,7 @@ export {
   dataBattery,
   DEFAULT_BATTERIES,
   observabilityBattery,
+  realtimeBattery,
   registerBattery,
   securityBattery,
   servicesBattery,
@@ -33,6 +34,8 @@ export {
 /** An app's own metrics, scraped with the framework's (docs/observability.md); re-exported by fw-a and fw-b. */
 export { defineCounter, defineGauge, defineHistogram } from "@fwkit/observability";
 export { DeliverMail, DeliverSignal, jobsBattery, type SignalDelivery } from "./jobs-battery.js";
+/** `broadcast(channel, event, data)` to the app's realtime channels (docs/realtime.md); re-exported by fw-a and fw-b. */
+export { broadcast, type AuthorizeInput, type ChannelDefinition } from "@fwkit/realtime";
 export { FRAMEWORK_CONFIG_KEYS, type FrameworkAppConfig } from "./config.js";
 export { errorTemplateNames } from "./error-pages.js";
 export * from "./errors.js";

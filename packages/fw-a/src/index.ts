@@ -59,3 +59,5 @@ export { signal, SIGNALS } from "@fwkit/services";
 export { defineJob, Job, schedule, type JobContext } from "@fwkit/jobs";
 // The app's own metrics, on the scrape of /metrics (docs/observability.md).
 export { defineCounter, defineGauge, defineHistogram } from "@fwkit/app-kit";
+/** Realtime: `broadcast("orders/42", "updated", data)` to the streams of `realtime.channels` (docs/realtime.md). */
+export { broadcast, type AuthorizeInput, type ChannelDefinition } from "@fwkit/app-kit";

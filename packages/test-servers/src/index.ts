@@ -64,6 +64,7 @@ export {
   packagesLoadedBy,
 } from "./loaded-packages.js";
 export { rawGet, type RawResponse } from "./raw-get.js";
+export { openEventStream, type EventStreamClient, type StreamEvent } from "./event-stream.js";
 export { startRedis, type RedisProcess } from "./redis-process.js";
 export { localSqlitePrebuilds } from "./sqlite-prebuild.js";
 export {

@@ -5,6 +5,7 @@ import {
   type TestClient,
   type TestClientFolderOptions,
 } from "@fwkit/koa-host/testing";
+import { realtimeFake, type RealtimeFake } from "@fwkit/realtime/testing";
 import { csrfToken, login } from "@fwkit/security";
 import type { ViewModule } from "routing-kernel";
 import type { AppOptions } from "../app-options.js";
@@ -26,9 +27,14 @@ export interface AppTestClient extends TestClient {
    * `client.mail.last("ada@example.test").links`, `client.mail.sent({ subject: /Welcome/ })`.
    */
   readonly mail: MailFake;
+  /**
+   * The broadcasts the app made (realtime keeps them in the test environment):
+   * `client.realtime.last("orders/42")?.data`, `client.realtime.broadcasts("news")`.
+   */
+  readonly realtime: RealtimeFake;
 }
 
-/** Gives the client its `jobs` (the app's fake queue, or a coded error saying why there is none) and its `mail`. */
+/** Gives the client its `jobs` (the app's fake queue, or a coded error saying why there is none), its `mail` and its `realtime`. */
 function withJobs(client: TestClient): AppTestClient {
   Object.defineProperty(client, "jobs", {
     get: () => {
@@ -44,6 +50,7 @@ function withJobs(client: TestClient): AppTestClient {
     },
   });
   Object.defineProperty(client, "mail", { value: mailFake(client) });
+  Object.defineProperty(client, "realtime", { value: realtimeFake(client.host) });
   return client as AppTestClient;
 }
 
@@ -52,7 +59,7 @@ function withJobs(client: TestClient): AppTestClient {
  * folder (its `app.ts`) as the CLI does, in the `test` environment; `await testClient({ modules })`
  * builds one of view modules with the framework's `createApp`. Requests go through the app in
  * memory (no port); cookies are kept, the CSRF token is sent on unsafe verbs, `loginAs(user)` logs
- * in through the security battery; `jobs` is the app's fake job queue, `mail` the mails it sent.
+ * in through the security battery; `jobs` is the app's fake job queue, `mail` the mails it sent, `realtime` its broadcasts.
  * Call `close()` when done.
  */
 export function frameworkTestClient(

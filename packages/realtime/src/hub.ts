@@ -1,0 +1,212 @@
+/**
+ * A process's realtime hub: broadcasts go to the backend; the messages of the channels someone
+ * here subscribes to come back from it and are handed to each local subscriber once, in order
+ * (a message whose id is not after the subscriber's position is never handed twice).
+ */
+import type { RealtimeBackend, StoredMessage } from "./backends/types.js";
+import { matchChannel, type ChannelPattern } from "./channels.js";
+import { E_REALTIME_MESSAGE_TOO_LARGE, E_REALTIME_PAYLOAD_INVALID } from "./errors.js";
+import { compareIds } from "./ids.js";
+
+/** Where a subscription's messages go. */
+export interface SubscriptionSink {
+  /** A message of the channel at `index` of the subscription. */
+  message(index: number, message: StoredMessage): void;
+  /** The channel at `index` lost messages that cannot be replayed: the client must reload its state. */
+  reset(index: number, channel: string): void;
+}
+
+/** A prepared subscription: `start()` hands over what was missed and goes live; `close()` leaves. */
+export interface Subscription {
+  /** Each channel's position, after `start()` (the stream's first id). */
+  readonly positions: readonly string[];
+  start(): void;
+  close(): void;
+}
+
+/** A broadcast as the test client lists it. */
+export interface RecordedBroadcast {
+  readonly channel: string;
+  readonly event: string;
+  readonly data: unknown;
+  readonly id: string;
+}
+
+interface Subscriber {
+  readonly index: number;
+  position: string;
+  buffer: StoredMessage[] | undefined;
+  readonly sink: SubscriptionSink;
+}
+
+const EVENT = /^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/;
+const RESERVED_EVENTS = new Set(["reset", "ready", "shutdown"]);
+
+/** The hub of one app in one process. */
+export class RealtimeHub {
+  /** Broadcasts made through this hub, newest last (kept in the test environment only). */
+  readonly recorded: RecordedBroadcast[] | undefined;
+  private readonly local = new Map<string, Set<Subscriber>>();
+  private readonly listening = new Map<string, Promise<void>>();
+  /** The newest id handed out per channel, from which a resync reads. */
+  private readonly seen = new Map<string, string>();
+  backend!: RealtimeBackend;
+
+  constructor(
+    private readonly patterns: readonly ChannelPattern[],
+    private readonly maxMessageSize: number,
+    record: boolean,
+  ) {
+    this.recorded = record ? [] : undefined;
+  }
+
+  /** Sends `data` as `event` to every subscriber of `channel` on every node; resolves with its id. */
+  async broadcast(channel: string, event: string, data: unknown): Promise<string> {
+    const { pattern } = matchChannel(this.patterns, channel);
+    if (typeof event !== "string" || !EVENT.test(event) || RESERVED_EVENTS.has(event))
+      throw new E_REALTIME_PAYLOAD_INVALID(
+        channel,
+        `the event name "${String(event).slice(0, 64)}" must be a letter then letters, digits or _ . : - (at most 64), and not reset, ready or shutdown`,
+      );
+    let value = data;
+    const schema = pattern.definition.schema;
+    if (schema) {
+      const result = await schema["~standard"].validate(data);
+      if (result.issues)
+        throw new E_REALTIME_PAYLOAD_INVALID(
+          channel,
+          `the payload does not match the channel's schema: ${result.issues.map((issue) => issue.message).join("; ")}`,
+        );
+      value = result.value;
+    }
+    let json: string | undefined;
+    try {
+      json = JSON.stringify(value);
+    } catch (error) {
+      throw new E_REALTIME_PAYLOAD_INVALID(channel, `the payload is not JSON (${(error as Error).message})`);
+    }
+    if (json === undefined) throw new E_REALTIME_PAYLOAD_INVALID(channel, "the payload is not JSON (undefined)");
+    const size = Buffer.byteLength(json);
+    if (size > this.maxMessageSize) throw new E_REALTIME_MESSAGE_TOO_LARGE(channel, size, this.maxMessageSize);
+    const id = await this.backend.publish(channel, event, json);
+    this.recorded?.push({ channel, event, data: JSON.parse(json) as unknown, id });
+    return id;
+  }
+
+  /** A message of a channel this process listens to, from the backend. */
+  deliver(message: StoredMessage): void {
+    const seen = this.seen.get(message.channel);
+    if (seen === undefined || compareIds(message.id, seen) > 0) this.seen.set(message.channel, message.id);
+    const subscribers = this.local.get(message.channel);
+    if (!subscribers) return;
+    for (const subscriber of subscribers) hand(subscriber, message);
+  }
+
+  /** After the live feed was interrupted: reads what each listened channel missed from the backend. */
+  async resync(): Promise<void> {
+    for (const [channel, subscribers] of this.local) {
+      const from = this.seen.get(channel);
+      if (from === undefined) continue;
+      const missed = await this.backend.since(channel, from).catch(() => undefined);
+      if (missed === undefined) continue;
+      if (missed === "reset") {
+        const head = await this.backend.head(channel).catch(() => undefined);
+        if (head === undefined) continue;
+        this.seen.set(channel, head);
+        for (const subscriber of subscribers) {
+          subscriber.position = head;
+          subscriber.sink.reset(subscriber.index, channel);
+        }
+      } else for (const message of missed) this.deliver(message);
+    }
+  }
+
+  /**
+   * Subscribes to `channels` (already authorised), resuming from `positions` when given. Nothing
+   * reaches the sink before `start()`; live messages that arrive meanwhile are kept and handed over
+   * after the missed ones, each once.
+   */
+  async subscribe(
+    channels: readonly string[],
+    positions: readonly string[] | undefined,
+    sink: SubscriptionSink,
+  ): Promise<Subscription> {
+    const subscribers = channels.map(
+      (_channel, index): Subscriber => ({ index, position: positions?.[index] ?? "0-0", buffer: [], sink }),
+    );
+    const leave = () =>
+      channels.forEach((channel, index) => {
+        const set = this.local.get(channel);
+        set?.delete(subscribers[index]!);
+        if (set && set.size === 0) {
+          this.local.delete(channel);
+          this.listening.delete(channel);
+          this.seen.delete(channel);
+          void this.backend.unlisten(channel).catch(() => undefined);
+        }
+      });
+    channels.forEach((channel, index) => {
+      let set = this.local.get(channel);
+      if (!set) this.local.set(channel, (set = new Set()));
+      set.add(subscribers[index]!);
+    });
+    const resets = new Set<number>();
+    const missed: StoredMessage[][] = channels.map(() => []);
+    try {
+      await Promise.all(
+        channels.map((channel) => {
+          let listening = this.listening.get(channel);
+          if (!listening) {
+            listening = this.backend.listen(channel);
+            this.listening.set(channel, listening);
+            listening.catch(() => this.listening.delete(channel));
+          }
+          return listening;
+        }),
+      );
+      await Promise.all(
+        channels.map(async (channel, index) => {
+          const subscriber = subscribers[index]!;
+          const from = positions?.[index];
+          const since = from === undefined ? undefined : await this.backend.since(channel, from);
+          if (since === undefined || since === "reset") {
+            if (since === "reset") resets.add(index);
+            subscriber.position = await this.backend.head(channel);
+          } else missed[index] = since;
+        }),
+      );
+    } catch (error) {
+      leave();
+      throw error;
+    }
+    let closed = false;
+    return {
+      positions: subscribers.map((subscriber) => subscriber.position),
+      start: () => {
+        subscribers.forEach((subscriber, index) => {
+          if (resets.has(index)) sink.reset(index, channels[index]!);
+          const buffered = subscriber.buffer ?? [];
+          subscriber.buffer = undefined;
+          for (const message of missed[index]!) hand(subscriber, message);
+          for (const message of buffered) hand(subscriber, message);
+        });
+      },
+      close: () => {
+        if (closed) return;
+        closed = true;
+        leave();
+      },
+    };
+  }
+}
+
+/** Hands a message to a subscriber once: kept while it is not started, skipped when not after its position. */
+function hand(subscriber: Subscriber, message: StoredMessage): void {
+  if (subscriber.buffer) {
+    subscriber.buffer.push(message);
+    return;
+  }
+  if (compareIds(message.id, subscriber.position) <= 0) return;
+  subscriber.position = message.id;
+  subscriber.sink.message(subscriber.index, message);
+}
