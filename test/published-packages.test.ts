@@ -83,8 +83,8 @@ describe("the public packages as published", () => {
     }
   });
 
-  test("there are twelve public packages", () => {
-    assert.equal(publicPackages.length, 12, publicPackages.join(", "));
+  test("there are thirteen public packages", () => {
+    assert.equal(publicPackages.length, 13, publicPackages.join(", "));
   });
 
   test("each ships README.md and the repository's LICENSE (MIT), and no test or fixture file", () => {
@@ -98,6 +98,38 @@ describe("the public packages as published", () => {
         files.filter((path) => TEST_FILE.test(path) && !path.endsWith(".tmpl")),
         [],
         `${dir} ships no tests or fixtures`,
+      );
+    }
+  });
+
+  test("each ships its build without TypeScript sources or source maps, and exports no source condition", () => {
+    // The `source` condition (exports -> src/*.ts) serves the workspace's own tests and typecheck
+    // (--conditions=source, customConditions); a registry user runs dist/, so the published
+    // manifest (publishConfig.exports, which pnpm writes into the tarball) leaves it and src/ out.
+    const withoutSource = (value: unknown): unknown =>
+      value !== null && typeof value === "object"
+        ? Object.fromEntries(
+            Object.entries(value as Record<string, unknown>)
+              .filter(([condition]) => condition !== "source")
+              .map(([condition, target]) => [condition, withoutSource(target)]),
+          )
+        : value;
+    for (const [dir, { files, manifest }] of packed) {
+      const workspace = readJson<Manifest>(join(repoRoot, "packages", dir, "package.json"));
+      assert.deepEqual(
+        manifest.exports,
+        withoutSource(workspace.exports),
+        `${dir}: publishConfig.exports is exports without source`,
+      );
+      assert.deepEqual(
+        files.filter(
+          (path) =>
+            /^src\//.test(path) ||
+            path.endsWith(".map") ||
+            (/\.ts$/.test(path) && !path.endsWith(".d.ts") && !path.startsWith("scaffold/")),
+        ),
+        [],
+        `${dir} ships no sources or source maps`,
       );
     }
   });
