@@ -275,12 +275,16 @@ describe("the generated nginx config in front of start --workers 2", () => {
       }
     };
     const clients = Array.from({ length: 6 }, client);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Answers are counted, not time: load before the restart, and again after it, however slowly a
+    // busy machine answers.
+    const answered = () => [...statuses.values()].reduce((sum, n) => sum + n, 0);
+    await eventually("load before the restart", async () => (answered() >= 30 ? true : undefined));
     process.kill(node.app.child.pid!, "SIGHUP");
     await eventually("the rolling restart to finish", async () =>
       count(/"rolling-restart-done"/g) > restarts ? true : undefined,
     );
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const afterRestart = answered();
+    await eventually("load after the restart", async () => (answered() >= afterRestart + 30 ? true : undefined));
     loading = false;
     await Promise.all(clients);
     assert.ok((statuses.get(200) ?? 0) > 50, `enough load: ${JSON.stringify([...statuses])}`);

@@ -50,7 +50,8 @@ function session(
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new Error(`the console did not finish:\n${output}`));
-    }, 60_000);
+      // Only ends a hang: the console loads the app, which a busy machine makes many times slower.
+    }, 180_000);
     child.on("exit", (code) => {
       clearTimeout(timer);
       resolve({ output, code });
