@@ -76,6 +76,8 @@ function isForeignKeyViolation(e: DriverError): boolean {
   return (
     e.code === "23503" ||
     e.code === "SQLITE_CONSTRAINT_FOREIGNKEY" ||
+    // SQLite reports an ON DELETE RESTRICT refusal as a trigger constraint.
+    (e.code === "SQLITE_CONSTRAINT_TRIGGER" && /FOREIGN KEY constraint failed/.test(text(e.message))) ||
     (typeof e.errno === "number" && MYSQL_FK_ERRORS.has(e.errno))
   );
 }

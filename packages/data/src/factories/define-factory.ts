@@ -7,9 +7,11 @@
  */
 import type { Faker } from "@faker-js/faker";
 import { E_FACTORY_COUNT, E_FACTORY_DEFINITION } from "../errors.js";
-import type { BaseRow, CreateInput, Model } from "../model-types.js";
-import { factoryFaker, onFactoryReset } from "./faker.js";
 import { isModel } from "../model.js";
+import type { BaseRow, CreateInput, Model } from "../model-types.js";
+import type { RelationNamesOfKind } from "../relations/types.js";
+import { factoryFaker, onFactoryReset } from "./faker.js";
+import { childrenCallback, parentOverrides, registerFactory, type ChildFactory } from "./relation-states.js";
 
 /** What a factory's definition, lazy attributes and callbacks receive. */
 export interface FactoryContext {
@@ -33,10 +35,11 @@ export type FactoryOverrides<R> =
 /** Runs after a row was created: make related rows that refer to it. */
 export type AfterCreate<R> = (row: R, context: FactoryContext) => void | Promise<void>;
 
-/** A model factory (see {@link defineFactory}). */
-export interface Factory<R extends BaseRow> {
+/** A model factory (see {@link defineFactory}); `Rel` are the model's relations. */
+// biome-ignore lint/complexity/noBannedTypes: no relations is the empty object type.
+export interface Factory<R extends BaseRow, Rel = {}> {
   /** The model rows are created through. */
-  readonly model: Model<R>;
+  readonly model: Model<R, Rel>;
   /** The attributes of one row, not saved (lazy values resolved). */
   make(overrides?: FactoryOverrides<R>): Promise<CreateInput<R>>;
   /** `count` rows' attributes, not saved. */
@@ -46,13 +49,31 @@ export interface Factory<R extends BaseRow> {
   /** Saves `count` rows one after the other (sequence order) and returns them. */
   createMany(count: number, overrides?: FactoryOverrides<R>): Promise<R[]>;
   /** A factory whose rows take these values by default (a "state": `Notes.with({ done: true })`). */
-  with(overrides: FactoryOverrides<R>): Factory<R>;
+  with(overrides: FactoryOverrides<R>): Factory<R, Rel>;
+  /**
+   * A factory that gives each row `count` related rows of a hasMany/hasOne/manyToMany relation,
+   * made by the related model's factory: `Projects.with("tasks", 3)`.
+   */
+  with(
+    relation: RelationNamesOfKind<Rel, "hasMany" | "hasOne" | "manyToMany">,
+    count?: number,
+    overrides?: Readonly<Record<string, unknown>>,
+  ): Factory<R, Rel>;
+  /** Like `with("relation", count)` with the children's factory given: `Projects.has(Tasks.with({ done: true }), 2)`. */
+  // biome-ignore lint/suspicious/noExplicitAny: any factory; the relation is found by its model.
+  has(
+    factory: Factory<any, any>,
+    count?: number,
+    relation?: RelationNamesOfKind<Rel, "hasMany" | "hasOne" | "manyToMany">,
+  ): Factory<R, Rel>;
+  /** A factory whose rows belong to `parent` (a row read or created through its model): `Tasks.for(project)`. */
+  for(parent: BaseRow, relation?: RelationNamesOfKind<Rel, "belongsTo">): Factory<R, Rel>;
   /** A factory that runs `callback` after each row it creates (relations pointing back to the row). */
-  afterCreate(callback: AfterCreate<R>): Factory<R>;
+  afterCreate(callback: AfterCreate<R>): Factory<R, Rel>;
 }
 
-interface FactoryState<R extends BaseRow> {
-  readonly model: Model<R>;
+interface FactoryState<R extends BaseRow, Rel> {
+  readonly model: Model<R, Rel>;
   readonly definition: (context: FactoryContext) => FactoryAttributes<R>;
   readonly defaults: readonly FactoryOverrides<R>[];
   readonly callbacks: readonly AfterCreate<R>[];
@@ -63,8 +84,8 @@ function checkCount(count: number, table: string): void {
   if (!Number.isSafeInteger(count) || count < 0) throw new E_FACTORY_COUNT(table, String(count));
 }
 
-async function resolveAttributes<R extends BaseRow>(
-  state: FactoryState<R>,
+async function resolveAttributes<R extends BaseRow, Rel>(
+  state: FactoryState<R, Rel>,
   overrides: FactoryOverrides<R> | undefined,
 ): Promise<{ attributes: CreateInput<R>; context: FactoryContext }> {
   const context: FactoryContext = { faker: await factoryFaker(), sequence: state.counter.next++ };
@@ -79,8 +100,16 @@ async function resolveAttributes<R extends BaseRow>(
   return { attributes: attributes as CreateInput<R>, context };
 }
 
-function factoryOf<R extends BaseRow>(state: FactoryState<R>): Factory<R> {
-  const factory: Factory<R> = {
+function factoryOf<R extends BaseRow, Rel>(state: FactoryState<R, Rel>): Factory<R, Rel> {
+  const withDefaults = (overrides: FactoryOverrides<R>) =>
+    factoryOf({ ...state, defaults: [...state.defaults, overrides] });
+  const withCallback = (callback: AfterCreate<R>) => factoryOf({ ...state, callbacks: [...state.callbacks, callback] });
+  const children = (count: number, options: Parameters<typeof childrenCallback>[2]) => {
+    checkCount(count, state.model.table);
+    const create = childrenCallback(state.model, count, options);
+    return withCallback((row) => create(row as unknown as Record<string, unknown>));
+  };
+  const factory: Factory<R, Rel> = {
     model: state.model,
     make: async (overrides) => (await resolveAttributes(state, overrides)).attributes,
     async makeMany(count, overrides) {
@@ -101,8 +130,17 @@ function factoryOf<R extends BaseRow>(state: FactoryState<R>): Factory<R> {
       for (let index = 0; index < count; index++) rows.push(await factory.create(overrides));
       return rows;
     },
-    with: (overrides) => factoryOf({ ...state, defaults: [...state.defaults, overrides] }),
-    afterCreate: (callback) => factoryOf({ ...state, callbacks: [...state.callbacks, callback] }),
+    with: ((first: FactoryOverrides<R> | string, count: number = 1, overrides?: Record<string, unknown>) =>
+      typeof first === "string" ? children(count, { name: first, overrides }) : withDefaults(first)) as Factory<
+      R,
+      Rel
+    >["with"],
+    has: (child, count = 1, relation) => children(count, { name: relation, factory: child as unknown as ChildFactory }),
+    for: (parent, relation) =>
+      withDefaults(
+        parentOverrides(state.model, parent as unknown as Record<string, unknown>, relation) as FactoryOverrides<R>,
+      ),
+    afterCreate: withCallback,
   };
   return factory;
 }
@@ -113,15 +151,17 @@ function factoryOf<R extends BaseRow>(state: FactoryState<R>): Factory<R> {
  *
  * `export const Notes = defineFactory(Note, ({ faker }) => ({ title: faker.lorem.words(3), done: false }))`
  */
-export function defineFactory<R extends BaseRow>(
-  model: Model<R>,
+export function defineFactory<R extends BaseRow, Rel>(
+  model: Model<R, Rel>,
   definition: (context: FactoryContext) => FactoryAttributes<R>,
-): Factory<R> {
+): Factory<R, Rel> {
   if (!isModel(model) || typeof definition !== "function")
     throw new E_FACTORY_DEFINITION(typeof model?.table === "string" ? model.table : "(not a model)");
   const counter = { next: 1 };
   onFactoryReset(() => {
     counter.next = 1;
   });
-  return factoryOf({ model, definition, defaults: [], callbacks: [], counter });
+  const factory = factoryOf<R, Rel>({ model, definition, defaults: [], callbacks: [], counter });
+  registerFactory(factory as unknown as ChildFactory);
+  return factory;
 }

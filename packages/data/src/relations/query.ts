@@ -218,7 +218,7 @@ export class RelationQueryImpl {
       const builder = this.#model.query();
       this.#shape.base?.(builder);
       for (const change of this.#changes) change(builder);
-      const [row] = (await builder.clearOrder().count({ total: "*" })) as { total: number | string }[];
+      const [row] = (await builder.clearSelect().clearOrder().count({ total: "*" })) as { total: number | string }[];
       return Number(row?.total ?? 0);
     } catch (error) {
       throw inner.translate(error);
