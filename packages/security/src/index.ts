@@ -6,7 +6,7 @@
  */
 export { bearerAuth, bearerAuthMiddleware, issueToken } from "./bearer.js";
 export type { CorsSettings, JwtAlgorithm, PasswordAlgorithm, SecurityConfigInput } from "./config.js";
-export type { SecurityAppConfig } from "./config-types.js";
+export type { SecurityAppConfig } from "./config-schema.js";
 export { cors, corsMiddleware } from "./cors.js";
 export { csrfExempt, csrfMiddleware, csrfToken } from "./csrf.js";
 export {

@@ -28,4 +28,4 @@ export {
   type ResolveOptions,
   type ResolvedOf,
 } from "./schema.js";
-export { renderConfigTable, type ConfigTableSection } from "./table.js";
+export { renderConfigTable, type ConfigTableOptions, type ConfigTableSection } from "./table.js";

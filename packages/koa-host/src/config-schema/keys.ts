@@ -35,7 +35,7 @@ export interface ConfigKey<In, Out> {
   readonly env: string | undefined;
   /** Never shown in errors or docs by value. */
   readonly secret: boolean;
-  /** The default as the docs table shows it; undefined when there is none. */
+  /** The default as the docs table shows it (Markdown); undefined when there is none. */
   readonly defaultText: string | undefined;
   /** A block's keys (checked for unknown keys at start-up); undefined for a value. */
   readonly keys: ConfigShape | undefined;
@@ -62,7 +62,7 @@ export interface KeyOptions<T> {
   readonly doc: string;
   /** The value when the key is unset. Without one, an unset key reads as `undefined`. */
   readonly default?: Default<T>;
-  /** How the docs table shows the default (needed when `default` is a function). */
+  /** How the docs table shows the default, as Markdown (needed when `default` is a function). */
   readonly defaultText?: string;
   /** An environment variable read when the config leaves the key unset (`METRICS_PORT`). */
   readonly env?: string;
@@ -81,7 +81,7 @@ function defaultOf<T>(options: KeyOptions<T>, root: ConfigSource): T | undefined
 function shownDefault<T>(options: KeyOptions<T>): string | undefined {
   if (options.defaultText !== undefined) return options.defaultText;
   if (options.default === undefined || typeof options.default === "function") return undefined;
-  return JSON.stringify(options.default);
+  return `\`${JSON.stringify(options.default)}\``;
 }
 
 /** A key of one value: `check` reads a set value (or throws through the context). */

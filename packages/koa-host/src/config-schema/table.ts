@@ -17,16 +17,23 @@ function cell(text: string): string {
   return text.replaceAll("|", "\\|").replaceAll("\n", " ");
 }
 
-function rows(shape: ConfigShape, prefix: string, owner: string): string[] {
+/** Options of {@link renderConfigTable}. */
+export interface ConfigTableOptions {
+  /** Environment variables the host maps to keys (`ENV_KEYS`: `SESSION_URL` -> `sessionUrl`), shown beside them. */
+  readonly hostEnv?: Readonly<Record<string, string>>;
+}
+
+function rows(shape: ConfigShape, prefix: string, owner: string, envOf: ReadonlyMap<string, string>): string[] {
   const lines: string[] = [];
   for (const [name, spec] of Object.entries(shape)) {
     const path = `${prefix}${name}`;
     if (spec.keys !== undefined && !spec.checkOnly) {
-      lines.push(...rows(spec.keys, `${path}.`, owner));
+      lines.push(...rows(spec.keys, `${path}.`, owner, envOf));
       continue;
     }
-    const shown = spec.defaultText === undefined ? "-" : `\`${cell(spec.defaultText)}\``;
-    const env = spec.env === undefined ? "-" : `\`${spec.env}\``;
+    const shown = spec.defaultText === undefined ? "-" : cell(spec.defaultText);
+    const variable = spec.env ?? envOf.get(path);
+    const env = variable === undefined ? "-" : `\`${variable}\``;
     lines.push(
       `| \`${path}\` | ${owner} | ${spec.kind.includes("`") ? spec.kind : cell(spec.kind)} | ${shown} | ${env} | ${cell(spec.doc)} |`,
     );
@@ -35,10 +42,11 @@ function rows(shape: ConfigShape, prefix: string, owner: string): string[] {
 }
 
 /** The Markdown table of every key of the sections, in their order. */
-export function renderConfigTable(sections: readonly ConfigTableSection[]): string {
+export function renderConfigTable(sections: readonly ConfigTableSection[], options: ConfigTableOptions = {}): string {
+  const envOf = new Map(Object.entries(options.hostEnv ?? {}).map(([variable, name]) => [name, variable]));
   return [
     "| key | battery | kind | default | environment | what it does |",
     "|---|---|---|---|---|---|",
-    ...sections.flatMap((section) => rows(section.schema.shape, "", section.owner)),
+    ...sections.flatMap((section) => rows(section.schema.shape, "", section.owner, envOf)),
   ].join("\n");
 }
