@@ -35,6 +35,10 @@ export type FactoryOverrides<R> =
 /** Runs after a row was created: make related rows that refer to it. */
 export type AfterCreate<R> = (row: R, context: FactoryContext) => void | Promise<void>;
 
+/** A factory of any model (`has()` finds the relation by the factory's model). */
+// biome-ignore lint/suspicious/noExplicitAny: any row type, any relations.
+export type AnyFactory = Factory<any, any>;
+
 /** A model factory (see {@link defineFactory}); `Rel` are the model's relations. */
 // biome-ignore lint/complexity/noBannedTypes: no relations is the empty object type.
 export interface Factory<R extends BaseRow, Rel = {}> {
@@ -60,9 +64,8 @@ export interface Factory<R extends BaseRow, Rel = {}> {
     overrides?: Readonly<Record<string, unknown>>,
   ): Factory<R, Rel>;
   /** Like `with("relation", count)` with the children's factory given: `Projects.has(Tasks.with({ done: true }), 2)`. */
-  // biome-ignore lint/suspicious/noExplicitAny: any factory; the relation is found by its model.
   has(
-    factory: Factory<any, any>,
+    factory: AnyFactory,
     count?: number,
     relation?: RelationNamesOfKind<Rel, "hasMany" | "hasOne" | "manyToMany">,
   ): Factory<R, Rel>;
