@@ -6,6 +6,7 @@
  */
 export { DRIVER_PACKAGES, lazyImportCases, type LazyImportSubject } from "./lazy-imports.js";
 export { type ResourceGeneratorSubject, resourceGeneratorCases } from "./resource-generator.js";
+export { resourceReferenceCases } from "./resource-references.js";
 export { openApiCases, type OpenApiContext, type OpenApiHost, type OpenApiSubject } from "./openapi.js";
 export {
   testClientCases,
@@ -14,3 +15,4 @@ export {
   type TestClientRequest,
   type TestClientSubject,
 } from "./testing-client.js";
+export { realtimeCases, type RealtimeHost, type RealtimeSubject } from "./realtime.js";
