@@ -1,7 +1,8 @@
 /**
  * The batteries' metrics, from the host's telemetry channels: backing services down and their
  * failures (the outage logs of the session store, cache, Redis...), login refusals, mails sent and
- * failed, storage operations, jobs (and their failed attempts) and their queues. Listening starts at `setup` and stops at
+ * failed, storage operations, jobs (and their failed attempts) and their queues, realtime streams
+ * and the messages written to them. Listening starts at `setup` and stops at
  * `close`; a battery that publishes nothing costs nothing.
  */
 import type diagnostics from "node:diagnostics_channel";
@@ -14,6 +15,7 @@ import {
   type MailMessage,
   type OutageMessage,
   type QueueMessage,
+  type RealtimeTelemetryMessage,
   type StorageMessage,
   type TracedMessage,
 } from "@fwkit/koa-host/plugin";
@@ -105,7 +107,27 @@ export function batteryMetrics(registry: Registry, prefix: string, knex: KnexMet
     registers,
     aggregator: "max",
   });
+  const streams = new Gauge({
+    name: `${prefix}realtime_connections`,
+    help: "Realtime event streams open now (summed over the workers).",
+    registers,
+  });
+  const streamMessages = new Counter({
+    name: `${prefix}realtime_messages_sent_total`,
+    help: "Realtime messages written to event streams.",
+    registers,
+  });
+  const streamDrops = new Counter({
+    name: `${prefix}realtime_streams_dropped_total`,
+    help: "Realtime event streams cut because their client read too slowly.",
+    registers,
+  });
   const stops: Unsubscribe[] = [
+    onChannel<RealtimeTelemetryMessage>(telemetry.realtime, ({ connections, sent, dropped }) => {
+      streams.set(connections);
+      if (sent > 0) streamMessages.inc(sent);
+      if (dropped > 0) streamDrops.inc(dropped);
+    }),
     onChannel<OutageMessage>(telemetry.outage, ({ service, down: isDown, failure }) => {
       down.set({ service }, isDown ? 1 : 0);
       if (failure) failures.inc({ service });
