@@ -4,9 +4,10 @@
  * a status class.
  */
 import type { Context, Middleware } from "koa";
-import { Gauge, Histogram, type Registry } from "prom-client";
+import { Gauge, type Registry } from "prom-client";
 import { routeNameOf } from "@fwkit/koa-host/plugin";
 import type { MetricsSettings } from "../settings.js";
+import { RouteHistogram } from "./route-histogram.js";
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const STATUS_CLASSES = ["1xx", "1xx", "2xx", "3xx", "4xx", "5xx"];
@@ -27,53 +28,65 @@ export interface HttpMetrics {
   measure(ctx: Context, next: () => Promise<unknown>): Promise<void>;
 }
 
-/** Registers the request metrics and returns their measuring step. */
+/**
+ * Registers the request metrics and returns their measuring step. A known route's cells are found by
+ * two map reads (route, then method) per histogram: a request allocates nothing for its metrics.
+ * Requests in flight are a counter the gauge reads at each scrape.
+ */
 export function httpMetrics(registry: Registry, settings: MetricsSettings, label: RouteLabel): HttpMetrics {
   const p = settings.prefix;
-  const labelNames = ["route", "method", "status"] as const;
-  const duration = new Histogram({
+  const duration = new RouteHistogram({
     name: `${p}http_request_duration_seconds`,
     help: "Time from a request's arrival to its answer, by route name, method and status class.",
-    labelNames,
-    buckets: [...settings.buckets],
-    registers: [registry],
+    labelNames: ["route", "method", "status"],
+    buckets: settings.buckets,
+    registry,
   });
-  const inFlight = new Gauge({
+  let inFlight = 0;
+  new Gauge({
     name: `${p}http_requests_in_flight`,
     help: "Requests being answered now.",
     registers: [registry],
+    collect() {
+      this.set(inFlight);
+    },
   });
-  const requestSize = new Histogram({
+  const requestSize = new RouteHistogram({
     name: `${p}http_request_size_bytes`,
     help: "Request body sizes (Content-Length), by route name and method.",
     labelNames: ["route", "method"],
     buckets: SIZE_BUCKETS,
-    registers: [registry],
+    registry,
   });
-  const responseSize = new Histogram({
+  const responseSize = new RouteHistogram({
     name: `${p}http_response_size_bytes`,
     help: "Response body sizes when known, by route name and method.",
     labelNames: ["route", "method"],
     buckets: SIZE_BUCKETS,
-    registers: [registry],
+    registry,
   });
+  const finish = (ctx: Context, start: number): void => {
+    inFlight--;
+    const route = label(ctx);
+    const method = METHODS.has(ctx.method) ? ctx.method : "OTHER";
+    const index = Math.min(Math.floor(ctx.status / 100), 5);
+    duration.cell(route, method, index, STATUS_CLASSES[index]).observe((performance.now() - start) / 1000);
+    const received = Number(ctx.req.headers["content-length"]);
+    if (received > 0) requestSize.cell(route, method).observe(received);
+    const sent = ctx.response.length;
+    if (typeof sent === "number") responseSize.cell(route, method).observe(sent);
+  };
   return {
-    async measure(ctx, next) {
+    measure(ctx, next) {
       const start = performance.now();
-      inFlight.inc();
-      try {
-        await next();
-      } finally {
-        inFlight.dec();
-        const route = label(ctx);
-        const method = METHODS.has(ctx.method) ? ctx.method : "OTHER";
-        const status = STATUS_CLASSES[Math.floor(ctx.status / 100)] ?? "5xx";
-        duration.observe({ route, method, status }, (performance.now() - start) / 1000);
-        const received = Number(ctx.req.headers["content-length"]);
-        if (received > 0) requestSize.observe({ route, method }, received);
-        const sent = ctx.response.length;
-        if (typeof sent === "number") responseSize.observe({ route, method }, sent);
-      }
+      inFlight++;
+      return next().then(
+        () => finish(ctx, start),
+        (error: unknown) => {
+          finish(ctx, start);
+          throw error;
+        },
+      );
     },
   };
 }
