@@ -5,17 +5,7 @@
  * and for knex queries (from knex's own query events).
  */
 import type diagnostics from "node:diagnostics_channel";
-import {
-  context,
-  propagation,
-  ROOT_CONTEXT,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  type Attributes,
-  type Context as OtelContext,
-  type Span,
-} from "@opentelemetry/api";
+import type { Attributes, Context as OtelContext, Span, SpanKind } from "@opentelemetry/api";
 import type { Context, Middleware } from "koa";
 import type { Route } from "routing-kernel";
 import {
@@ -33,33 +23,45 @@ import {
 } from "@fwkit/koa-host/plugin";
 import type { KnexLike, KnexQuery } from "../metrics/knex.js";
 import { operationOf } from "../metrics/knex.js";
-import { REQUEST_KEY } from "../log-context.js";
+import { otelApi, REQUEST_KEY } from "./api.js";
 
-const tracer = () => trace.getTracer("@fwkit/observability");
+/** This package's tracer from the provider registered now (middleware and listeners keep theirs). */
+const currentTracer = () => otelApi().trace.getTracer("@fwkit/observability");
 
 function failed(span: Span, error: unknown): void {
   span.recordException(error instanceof Error ? error : String(error));
-  span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+  span.setStatus({
+    code: otelApi().SpanStatusCode.ERROR,
+    message: error instanceof Error ? error.message : String(error),
+  });
 }
 
 /** The incoming W3C trace context when a trusted proxy sent it, else a new trace's root. */
 function trustedParent(ctx: Context): OtelContext {
   const runtime = ctx.runtime as HostRuntime | undefined;
   // A bare Koa app (no host) has no proxy setting: nothing is believed.
-  if (!runtime?.fromTrustedProxy?.(ctx)) return ROOT_CONTEXT;
-  return propagation.extract(ROOT_CONTEXT, ctx.req.headers);
+  if (!runtime?.fromTrustedProxy?.(ctx)) return otelApi().ROOT_CONTEXT;
+  return otelApi().propagation.extract(otelApi().ROOT_CONTEXT, ctx.req.headers);
 }
 
-/** The server span of every request (see the file comment). */
+/**
+ * The server span of every request (see the file comment). Its tracer is looked up once, when the
+ * app is built (the SDK is registered by then): `getTracer` per request builds a key and reads the
+ * provider's map, about a tenth of what a traced request cost. A request the sampler drops gets a
+ * non-recording span that still rides in the context (so its queries and outgoing calls are dropped
+ * too and downstream services see the decision), but nothing else: no attributes at the end, no
+ * view span.
+ */
 export function serverSpan(): Middleware {
-  return async (ctx, next) => {
+  const tracer = currentTracer();
+  return (ctx, next) => {
     // The balancer's trace context only from a trusted proxy (`trustProxy`, as the request id): a
     // client's forged `traceparent` would put its trace id in the logs and force the export.
     const parent = trustedParent(ctx);
-    const span = tracer().startSpan(
+    const span = tracer.startSpan(
       ctx.method,
       {
-        kind: SpanKind.SERVER,
+        kind: otelApi().SpanKind.SERVER,
         attributes: {
           "http.request.method": ctx.method,
           "url.path": ctx.path,
@@ -69,14 +71,23 @@ export function serverSpan(): Middleware {
       },
       parent,
     );
-    try {
-      // The request rides along for the log lines' fields (log-context.ts).
-      await context.with(trace.setSpan(parent, span).setValue(REQUEST_KEY, ctx), next);
-    } finally {
-      named(span, ctx);
-      span.end();
-    }
+    // The request rides along for the log lines' fields (log-context.ts). One `context.with` and
+    // no async wrapper: the span ends in the promise's own callbacks.
+    return otelApi()
+      .context.with(otelApi().trace.setSpan(parent, span).setValue(REQUEST_KEY, ctx), next)
+      .then(
+        () => ended(span, ctx),
+        (error: unknown) => {
+          ended(span, ctx);
+          throw error;
+        },
+      );
   };
+}
+
+function ended(span: Span, ctx: Context): void {
+  if (span.isRecording()) named(span, ctx);
+  span.end();
 }
 
 function named(span: Span, ctx: Context): void {
@@ -85,34 +96,44 @@ function named(span: Span, ctx: Context): void {
   // A bare Koa app (no host) has no runtime on its context; a path routeNameOf could not name
   // (one that does not decode) is not looked up again.
   const view = route ? (ctx.runtime as HostRuntime | undefined)?.lookupRoute(ctx)?.route : undefined;
-  // The path again, now that the route's parameters are known: a secret one (a reset :token) is
+  // The path again only when the route's parameters changed it: a secret one (a reset :token) is
   // written as its name, as in the log lines, so no exported span carries it.
-  const attributes: Attributes = { "http.response.status_code": ctx.status, "url.path": loggedPath(ctx) };
+  const attributes: Attributes = { "http.response.status_code": ctx.status };
+  const path = loggedPath(ctx);
+  if (path !== ctx.path) attributes["url.path"] = path;
   if (view) attributes["http.route"] = view.path;
   else if (route) attributes["http.route"] = route;
   span.setAttributes(attributes);
-  if (ctx.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+  if (ctx.status >= 500) span.setStatus({ code: otelApi().SpanStatusCode.ERROR });
 }
 
-/** The view's span: its hooks, method and answer (template included), as a child of the server span. */
+/**
+ * The view's span: its hooks, method and answer (template included), as a child of the server span.
+ * Under a server span the sampler dropped there is none (its children would be dropped anyway).
+ */
 export function viewSpan(route: Route): Middleware {
+  const tracer = currentTracer();
   const attributes: Attributes = {
     "code.function.name": `${route.className}.${route.methodName}`,
     "fwkit.view.module": route.module,
   };
   return (ctx, next) => {
-    const span = tracer().startSpan(route.id, { attributes });
-    return context.with(trace.setSpan(context.active(), span), next).then(
-      () => {
-        if (ctx.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-        span.end();
-      },
-      (error: unknown) => {
-        failed(span, error);
-        span.end();
-        throw error;
-      },
-    );
+    const active = otelApi().context.active();
+    if (otelApi().trace.getSpan(active)?.isRecording() === false) return next();
+    const span = tracer.startSpan(route.id, { attributes }, active);
+    return otelApi()
+      .context.with(otelApi().trace.setSpan(active, span), next)
+      .then(
+        () => {
+          if (ctx.status >= 500) span.setStatus({ code: otelApi().SpanStatusCode.ERROR });
+          span.end();
+        },
+        (error: unknown) => {
+          failed(span, error);
+          span.end();
+          throw error;
+        },
+      );
   };
 }
 
@@ -133,12 +154,13 @@ function spanPerOperation<M extends TracedMessage>(
   options: OperationOptions<M> = {},
 ): () => void {
   const spans = new WeakMap<object, Span>();
+  const tracer = currentTracer();
   const handlers = {
     start: (message: M) => {
-      const parent = options.parent?.(message) ?? context.active();
-      const span = tracer().startSpan(
+      const parent = options.parent?.(message) ?? otelApi().context.active();
+      const span = tracer.startSpan(
         name(message),
-        { kind: options.kind ?? SpanKind.INTERNAL, attributes: attributes(message) },
+        { kind: options.kind ?? otelApi().SpanKind.INTERNAL, attributes: attributes(message) },
         parent,
       );
       spans.set(message, span);
@@ -161,12 +183,15 @@ function spanPerOperation<M extends TracedMessage>(
 
 /** A job run continues the trace stored when it was dispatched; without one, what is active. */
 function jobParent(message: JobMessage): OtelContext {
-  return message.trace ? propagation.extract(ROOT_CONTEXT, message.trace) : context.active();
+  return message.trace
+    ? otelApi().propagation.extract(otelApi().ROOT_CONTEXT, message.trace)
+    : otelApi().context.active();
 }
 
 /** Writes the dispatcher's trace context into each dispatched job's carrier (stored with the job). */
 function jobDispatchContext(): () => void {
-  const inject = (message: unknown) => propagation.inject(context.active(), (message as JobDispatchMessage).carrier);
+  const inject = (message: unknown) =>
+    otelApi().propagation.inject(otelApi().context.active(), (message as JobDispatchMessage).carrier);
   telemetry.jobDispatch.subscribe(inject);
   return () => void telemetry.jobDispatch.unsubscribe(inject);
 }
@@ -185,8 +210,8 @@ function knexSpans(): () => void {
       const operation = operationOf(query);
       spans.set(
         query.__knexQueryUid,
-        tracer().startSpan(`${operation} ${dialect}`, {
-          kind: SpanKind.CLIENT,
+        currentTracer().startSpan(`${operation} ${dialect}`, {
+          kind: otelApi().SpanKind.CLIENT,
           attributes: { "db.system.name": dialect, "db.operation.name": operation, "db.query.text": query.sql },
         }),
       );
@@ -222,24 +247,24 @@ export function operationSpans(): () => void {
       telemetry.mail,
       () => "mail send",
       (m) => (m.template ? { "fwkit.mail.template": m.template } : {}),
-      { kind: SpanKind.CLIENT },
+      { kind: otelApi().SpanKind.CLIENT },
     ),
     spanPerOperation<StorageMessage>(
       telemetry.storage,
       (m) => `storage ${m.operation}`,
       (m) => ({ "fwkit.storage.operation": m.operation }),
-      { kind: SpanKind.CLIENT },
+      { kind: otelApi().SpanKind.CLIENT },
     ),
     spanPerOperation<JobMessage>(
       telemetry.job,
       (m) => `job ${m.queue} ${m.name}`,
       (m) => ({ "messaging.destination.name": m.queue, "fwkit.job.name": m.name }),
       {
-        kind: SpanKind.CONSUMER,
+        kind: otelApi().SpanKind.CONSUMER,
         parent: jobParent,
         // The job runs with its span active: its queries and the jobs it dispatches are in its trace.
         started: (message, span, parent) =>
-          void (message.within = (run) => context.with(trace.setSpan(parent, span), run)),
+          void (message.within = (run) => otelApi().context.with(otelApi().trace.setSpan(parent, span), run)),
       },
     ),
     jobDispatchContext(),
