@@ -1,0 +1,218 @@
+// `pnpm bench --cpu [--rounds=N] [--window=S] [--warmup=S] [--connections=N] [--starts=N] [--only=fw-a]`: CPU time per
+// request of fw-a and fw-b against bare Koa (no middleware) and Koa with the same middleware, each
+// server pinned to core 0 with the load (wrk, else autocannon) on core 1, and the server's CPU
+// ticks (/proc/<pid>/stat, all threads) over a fixed window divided by the requests it answered.
+// Every row is a ratio from the same run, rounds interleaved; a machine busy with other work delays
+// a server but adds little to its CPU time, so these figures hold where requests per second do not.
+// Ends with start-up: a compiled app's process spawn to its first 200 against a bare Koa script's.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
+import { E_BENCH_OPTION } from "./errors.js";
+import { hasWrk, runLoad, verify, type Loader, type Target } from "./load.js";
+import { cpuSeconds, startServer, type ServerProcess } from "./processes.js";
+import { pathFor, serverInfo, type ServerName } from "./servers/registry.js";
+import { WORKLOADS, type Scenario, type Workload } from "./workloads.js";
+
+/** One measured configuration: a server process and the request it is loaded with. */
+interface Row {
+  readonly key: string;
+  readonly label: string;
+  readonly server: ServerName;
+  readonly scenario: Scenario;
+  readonly workload: Workload;
+  /** Extra environment of the server process. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** The row this one adds to (the framework's production row for metrics and tracing). */
+  readonly addsTo?: string;
+}
+
+const workload = (name: string) => WORKLOADS.find((w) => w.name === name)!;
+const TEXT = workload("text");
+const PROD = workload("prod-text");
+
+/** The rows of the CPU mode, baselines first. */
+export function cpuRows(): Row[] {
+  const rows: Row[] = [
+    { key: "koa", label: "bare Koa, no middleware", server: "bare-koa", scenario: "basic", workload: TEXT },
+    {
+      key: "koa-prod",
+      label: "Koa + the same middleware (helmet, koa-session, CSRF check, pino line)",
+      server: "bare-koa",
+      scenario: "production",
+      workload: PROD,
+    },
+  ];
+  for (const fw of ["fw-a", "fw-b"] as const) {
+    rows.push(
+      { key: `${fw}-off`, label: `${fw}, batteries off`, server: fw, scenario: "basic", workload: TEXT },
+      { key: `${fw}-prod`, label: `${fw}, production defaults`, server: fw, scenario: "production", workload: PROD },
+      {
+        key: `${fw}-metrics`,
+        label: `${fw}, production + metrics`,
+        server: fw,
+        scenario: "production-metrics",
+        workload: PROD,
+        addsTo: `${fw}-prod`,
+      },
+      {
+        key: `${fw}-traced`,
+        label: `${fw}, production + tracing (every request sampled, not exported)`,
+        server: fw,
+        scenario: "production-tracing",
+        workload: PROD,
+        addsTo: `${fw}-prod`,
+      },
+      {
+        key: `${fw}-dropped`,
+        label: `${fw}, production + tracing, sampler drops (OTEL_TRACES_SAMPLER=always_off)`,
+        server: fw,
+        scenario: "production-tracing",
+        workload: PROD,
+        env: { OTEL_TRACES_SAMPLER: "always_off" },
+        addsTo: `${fw}-prod`,
+      },
+    );
+  }
+  return rows;
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const targetOf = (row: Row, port: number): Target => ({
+  url: `http://127.0.0.1:${port}${pathFor(serverInfo(row.server), row.workload.path)}`,
+  method: "GET",
+  headers: {},
+});
+
+/** One window of load: CPU microseconds per request of the server. */
+async function measure(row: Row, proc: ServerProcess, seconds: number, connections: number, loader: Loader) {
+  const before = cpuSeconds(proc.pid);
+  const load = await runLoad(targetOf(row, proc.port), { connections, duration: seconds, loader });
+  const cpu = cpuSeconds(proc.pid) - before;
+  if (load.bad > 0) throw new E_BENCH_OPTION(`${row.label}: ${load.bad} bad answers under load.`);
+  return { cpuUs: (cpu / load.requests) * 1e6, rps: load.rps, requests: load.requests };
+}
+
+/** Spawn to the first 200 of `row`'s route, in a fresh pinned process (ms). */
+async function startToFirst200(row: Row): Promise<number> {
+  const proc = await startServer({ server: row.server, scenario: row.scenario, core: 0 });
+  try {
+    const target = targetOf(row, proc.port);
+    await verify(target, row.workload, row.server);
+    return performance.now() - proc.spawnedAt;
+  } finally {
+    await proc.stop();
+  }
+}
+
+function parse(argv: readonly string[]) {
+  const known = ["rounds", "window", "warmup", "connections", "starts", "loader", "only"];
+  const flags = new Map<string, string>();
+  for (const arg of argv) {
+    const match = /^--([a-z]+)=(.+)$/.exec(arg);
+    if (!match || !known.includes(match[1]!))
+      throw new E_BENCH_OPTION(`Unknown argument "${arg}"; known: ${known.map((k) => `--${k}=`).join(" ")}.`);
+    flags.set(match[1]!, match[2]!);
+  }
+  const num = (key: string, fallback: number) => {
+    const value = Number(flags.get(key) ?? fallback);
+    if (!Number.isFinite(value) || value <= 0) throw new E_BENCH_OPTION(`--${key} needs a positive number.`);
+    return value;
+  };
+  const loader = (flags.get("loader") ?? (hasWrk() ? "wrk" : "autocannon")) as Loader;
+  return {
+    rounds: num("rounds", 5),
+    window: num("window", 3),
+    warmup: num("warmup", 3),
+    connections: num("connections", 50),
+    starts: num("starts", 5),
+    loader,
+    // `--only=fw-a` or `--only=fw-a-traced,fw-a-dropped`: rows whose key starts with one of these (the baselines always run).
+    only: flags.get("only")?.split(",").filter(Boolean),
+  };
+}
+
+const pct = (x: number) => (Number.isFinite(x) ? `${x.toFixed(2)}x` : "-");
+const plus = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? "+" : ""}${(x * 100).toFixed(0)}%` : "");
+
+/** Runs the CPU mode and prints its tables (also written to results/cpu.json). */
+export async function runCpuMode(argv: readonly string[]): Promise<void> {
+  const o = parse(argv);
+  const rows = cpuRows().filter(
+    (r) => r.server === "bare-koa" || !o.only || o.only.some((prefix) => r.key.startsWith(prefix)),
+  );
+  const load0 = loadavg();
+  console.log(
+    `bench --cpu: ${rows.length} servers, ${o.rounds} rounds of ${o.window} s each after ${o.warmup} s of warm-up (${o.loader}, ${o.connections} connections); load average ${load0.map((l) => l.toFixed(2)).join(" / ")}`,
+  );
+  const samples = new Map<string, number[]>(rows.map((r) => [r.key, []]));
+  const rps = new Map<string, number[]>(rows.map((r) => [r.key, []]));
+  // One process per row for the whole run, idle while the others are loaded.
+  const procs = new Map<string, ServerProcess>();
+  try {
+    for (const row of rows) {
+      const proc = await startServer({ server: row.server, scenario: row.scenario, core: 0, env: { ...row.env } });
+      procs.set(row.key, proc);
+      await verify(targetOf(row, proc.port), row.workload, row.server);
+      await runLoad(targetOf(row, proc.port), { connections: o.connections, duration: o.warmup, loader: o.loader });
+    }
+    for (let round = 0; round < o.rounds; round++) {
+      const shift = Math.floor((round * rows.length) / o.rounds);
+      for (const row of [...rows.slice(shift), ...rows.slice(0, shift)]) {
+        const m = await measure(row, procs.get(row.key)!, o.window, o.connections, o.loader);
+        samples.get(row.key)!.push(m.cpuUs);
+        rps.get(row.key)!.push(m.rps);
+      }
+      console.log(`  round ${round + 1}/${o.rounds} done`);
+    }
+  } finally {
+    for (const proc of procs.values()) await proc.stop();
+  }
+  const us = new Map(rows.map((r) => [r.key, median(samples.get(r.key)!)]));
+  const koa = us.get("koa")!;
+  const koaProd = us.get("koa-prod")!;
+  const lines = [
+    "| configuration | CPU us/req | vs bare Koa | vs Koa + same middleware | over production defaults | req/s (median) |",
+    "|---|--:|--:|--:|--:|--:|",
+  ];
+  for (const row of rows) {
+    const value = us.get(row.key)!;
+    const over = row.addsTo && us.has(row.addsTo) ? plus(value / us.get(row.addsTo)! - 1) : "";
+    lines.push(
+      `| ${row.label} | ${value.toFixed(1)} | ${pct(value / koa)} | ${pct(value / koaProd)} | ${over} | ${Math.round(median(rps.get(row.key)!))} |`,
+    );
+  }
+  // Start-up: spawn to the first 200, fresh processes, alternating.
+  const startRows = rows.filter((r) => r.key === "koa" || (r.key.endsWith("-prod") && r.server !== "bare-koa"));
+  const starts = new Map<string, number[]>(startRows.map((r) => [r.key, []]));
+  for (let i = 0; i < o.starts; i++) for (const row of startRows) starts.get(row.key)!.push(await startToFirst200(row));
+  const koaStart = median(starts.get("koa")!);
+  lines.push("", "| start (spawn to first 200, compiled JS) | ms (median) | vs bare Koa script |", "|---|--:|--:|");
+  for (const row of startRows) {
+    const ms = median(starts.get(row.key)!);
+    lines.push(`| ${row.label} | ${ms.toFixed(0)} | ${pct(ms / koaStart)} |`);
+  }
+  const load1 = loadavg();
+  lines.push(
+    "",
+    `Load average at the start ${load0.map((l) => l.toFixed(2)).join(" / ")}, at the end ${load1.map((l) => l.toFixed(2)).join(" / ")}.`,
+  );
+  console.log(`\n${lines.join("\n")}\n`);
+  const dir = fileURLToPath(new URL("../results/", import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  const raw = Object.fromEntries(rows.map((r) => [r.key, { cpuUs: samples.get(r.key), rps: rps.get(r.key) }]));
+  const startRaw = Object.fromEntries(starts);
+  writeFileSync(
+    `${dir}cpu.json`,
+    `${JSON.stringify({ options: o, loadavg: [load0, load1], raw, starts: startRaw, table: lines }, null, 2)}\n`,
+  );
+  console.log(`Results: ${dir}cpu.json`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await runCpuMode(process.argv.slice(2));
