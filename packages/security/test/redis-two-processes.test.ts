@@ -30,7 +30,8 @@ function startProcess(name: string, sessionUrl: string): Promise<string> {
   });
   children.push(child);
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`app process ${name} did not start within 30 s`)), 30_000);
+    // Only ends a hang: a process loading the app through tsx takes many times longer on a busy machine.
+    const timer = setTimeout(() => reject(new Error(`app process ${name} did not start within 180 s`)), 180_000);
     child.once("exit", (code) => reject(new Error(`app process ${name} exited with ${code}`)));
     createInterface({ input: child.stdout! }).once("line", (line) => {
       clearTimeout(timer);

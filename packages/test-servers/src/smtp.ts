@@ -75,7 +75,8 @@ export async function startSmtp(options: { reject?: boolean; port?: number } = {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
-    waitForMail(timeoutMs = 10_000) {
+    // Resolves at the mail; the default only ends a hang (a busy machine delays the sender a lot).
+    waitForMail(timeoutMs = 60_000) {
       if (consumed < messages.length) return Promise.resolve(messages[consumed++]!);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(

@@ -70,7 +70,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Resolves with fn's first defined answer; fails naming `what` after `ms`. */
-export async function eventually<T>(what: string, fn: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
+export async function eventually<T>(what: string, fn: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
   const deadline = Date.now() + ms;
   let last: unknown;
   while (Date.now() < deadline) {

@@ -37,7 +37,8 @@ function startPeer(url: string, prefix: string) {
   return {
     lines,
     /** Waits for the next line with this event (consuming earlier lines of other events too). */
-    async next(event: string, timeoutMs = 20_000): Promise<Line> {
+    // The wait ends at the event; the deadline only ends a hang on a busy machine.
+    async next(event: string, timeoutMs = 60_000): Promise<Line> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const index = lines.findIndex((line) => line.event === event);
