@@ -226,6 +226,7 @@ const DEPLOYMENT_DRIVERS: Readonly<Record<string, string>> = Object.freeze({
  * exporter and the Redis and HTTP instrumentations), with the ranges the observability battery accepts.
  */
 export const TRACING_DRIVERS: Readonly<Record<string, string>> = Object.freeze({
+  "@opentelemetry/api": "^1.10.0",
   "@opentelemetry/sdk-trace-node": "^2.12.1",
   "@opentelemetry/sdk-trace-base": "^2.12.1",
   "@opentelemetry/resources": "^2.12.1",

@@ -6,9 +6,9 @@
  * exists only when tracing or `logContext` is on.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { context, createContextKey, trace } from "@opentelemetry/api";
 import type { Context, Middleware } from "koa";
 import { pino } from "pino";
+import { otelApi, REQUEST_KEY } from "./tracing/api.js";
 
 const requests = new AsyncLocalStorage<Context>();
 
@@ -16,7 +16,7 @@ const requests = new AsyncLocalStorage<Context>();
  * With tracing on, the request rides in OpenTelemetry's context (the server span's, set by
  * `serverSpan`), so a request needs one AsyncLocalStorage scope, not two.
  */
-export const REQUEST_KEY = createContextKey("fwkit.request");
+export { REQUEST_KEY };
 const CHINDINGS = pino.symbols.chindingsSym;
 
 /** Opens the request's scope (its `reqId` is read when a line is written, once the host set it). */
@@ -26,9 +26,11 @@ export const logScope: Middleware = (ctx, next) => requests.run(ctx, next);
 export function logFields(
   withTrace: boolean,
 ): (this: unknown, merge?: object, level?: number, logger?: unknown) => Record<string, unknown> {
+  // OpenTelemetry's API is loaded only with tracing on (it is an optional peer).
+  const api = withTrace ? otelApi() : undefined;
   return function fields(_merge, _level, logger) {
     const out: Record<string, unknown> = {};
-    const ctx = withTrace ? (context.active().getValue(REQUEST_KEY) as Context | undefined) : requests.getStore();
+    const ctx = api ? (api.context.active().getValue(REQUEST_KEY) as Context | undefined) : requests.getStore();
     const reqId = ctx?.state?.["requestId"];
     // ctx.log already carries reqId in its bindings: once per line is enough.
     if (
@@ -36,8 +38,8 @@ export function logFields(
       !String((logger as Record<symbol, unknown> | undefined)?.[CHINDINGS] ?? "").includes('"reqId"')
     )
       out["reqId"] = reqId;
-    if (withTrace) {
-      const span = trace.getActiveSpan();
+    if (api) {
+      const span = api.trace.getActiveSpan();
       if (span) {
         const { traceId, spanId, traceFlags } = span.spanContext();
         out["trace_id"] = traceId;

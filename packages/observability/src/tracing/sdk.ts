@@ -5,13 +5,13 @@
  * (ioredis for Redis commands, http for outgoing calls). The SDK packages are optional peers,
  * loaded here, only when tracing is on.
  */
-import { context, propagation, trace } from "@opentelemetry/api";
 import type * as Base from "@opentelemetry/sdk-trace-base";
 import type * as Node from "@opentelemetry/sdk-trace-node";
 import type * as Resources from "@opentelemetry/resources";
 import type * as Instrumentation from "@opentelemetry/instrumentation";
 import type { Logger } from "pino";
 import { requireDriver } from "../drivers.js";
+import { otelApi } from "./api.js";
 import type { TracingSettings } from "../settings.js";
 
 /** The running SDK. */
@@ -92,9 +92,9 @@ export function startTracing(settings: TracingSettings, logger: Logger): Tracing
       unregister();
       await provider.shutdown();
       // Leaves the API as it was, so the next app of this process may start its own SDK.
-      trace.disable();
-      context.disable();
-      propagation.disable();
+      otelApi().trace.disable();
+      otelApi().context.disable();
+      otelApi().propagation.disable();
       running = undefined;
     },
   };

@@ -1,0 +1,20 @@
+/**
+ * OpenTelemetry's API package, loaded from the app's folder when tracing or the log context is on
+ * (an optional peer, like the SDK packages): an app with both off, the default, installs none of it.
+ */
+import type * as OtelApi from "@opentelemetry/api";
+import { requireDriver } from "../drivers.js";
+
+let loaded: typeof OtelApi | undefined;
+
+/** The app's `@opentelemetry/api`, or `E_OBSERVABILITY_DRIVER_MISSING` naming its install command. */
+export function otelApi(): typeof OtelApi {
+  loaded ??= requireDriver<typeof OtelApi>("@opentelemetry/api", "tracing (tracing.enabled or OTEL_* variables)");
+  return loaded;
+}
+
+/**
+ * The key under which the request rides in OpenTelemetry's context: what the API's
+ * `createContextKey` returns (`Symbol.for(description)`), made without loading the API.
+ */
+export const REQUEST_KEY: symbol = Symbol.for("fwkit.request");
