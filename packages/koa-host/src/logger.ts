@@ -6,6 +6,7 @@ import type { AppConfig } from "./config.js";
 import type { HostRuntime } from "./plugin.js";
 import { requireDevTool } from "./dev-tools.js";
 import { E_PRODUCTION_CONFIG } from "./errors.js";
+import { isoTimeField } from "./log-time.js";
 
 // pino-pretty (and its dependencies) is loaded only when a development logger is made: production
 // processes, tests that pass their own logger and tools that import koa-host never load it. It is
@@ -68,7 +69,7 @@ export function createLogger(
     name,
     level: config.logLevel,
     ...mixin,
-    ...(time === "iso" ? { timestamp: pino.stdTimeFunctions.isoTime } : {}),
+    ...(time === "iso" ? { timestamp: isoTimeField } : {}),
   });
 }
 
