@@ -84,14 +84,17 @@ export const SCAFFOLD_DEPENDENCIES: readonly string[] = Object.freeze(["zod", "b
 /**
  * The dependencies of a new app whose install step must run (npm 11.16 and later list any other as
  * "not yet covered by allowScripts", and npm 12 skips unlisted ones): better-sqlite3 and bcrypt
- * build or fetch their native add-on, esbuild fetches its binary. Written to the app's
- * package.json `allowScripts`; an app that adds a native driver (argon2 is prebuilt and needs none)
- * adds it there, or runs `npm install-scripts approve <name>`.
+ * build or fetch their native add-on, esbuild fetches its binary. One is refused: @scarf/scarf
+ * (a dependency of swagger-ui-dist) only reports the install to its publisher, and unlisted it made
+ * every new app's install warn. Written to the app's package.json `allowScripts`; an app that adds
+ * a native driver (argon2 is prebuilt and needs none) adds it there, or runs
+ * `npm install-scripts approve <name>`.
  */
 export const SCAFFOLD_ALLOW_SCRIPTS: Readonly<Record<string, boolean>> = Object.freeze({
   "better-sqlite3": true,
   bcrypt: true,
   esbuild: true,
+  "@scarf/scarf": false,
 });
 
 /**

@@ -49,7 +49,12 @@ test("an installed framework's scaffold asks for its registry version and links 
   assert.ok(!existsSync(join(app, "node_modules")), "nothing linked: the app's npm install fetches it");
   assert.equal(readFileSync(join(app, ".nvmrc"), "utf8"), "24\n", "the app names Node 24, the current LTS");
   // npm 11.16+ warns about install scripts not listed here; npm 12 skips them.
-  assert.deepEqual(manifest(app).allowScripts, { "better-sqlite3": true, bcrypt: true, esbuild: true });
+  assert.deepEqual(manifest(app).allowScripts, {
+    "better-sqlite3": true,
+    bcrypt: true,
+    esbuild: true,
+    "@scarf/scarf": false,
+  });
 });
 
 test("--no-registry links the framework's folder even when installed; --registry asks for the version from a checkout", () => {
