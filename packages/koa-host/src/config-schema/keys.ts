@@ -53,8 +53,11 @@ export interface ConfigShape {
   readonly [name: string]: ConfigKey<any, any>;
 }
 
-/** A default: a value, or a function of the whole config (`(config) => config.env === "production"`). */
-export type Default<T> = T | ((root: ConfigSource) => T);
+/**
+ * A default: a value, or a function of the whole config and the environment variables
+ * (`(config) => config.env === "production"`).
+ */
+export type Default<T> = T | ((root: ConfigSource, env: Readonly<Record<string, string | undefined>>) => T);
 
 /** Options every kind of key takes. */
 export interface KeyOptions<T> {
@@ -73,9 +76,11 @@ export interface KeyOptions<T> {
 /** `T` when the options give a default, else `T | undefined`. */
 export type WithDefault<T, O> = O extends { readonly default: unknown } ? T : T | undefined;
 
-function defaultOf<T>(options: KeyOptions<T>, root: ConfigSource): T | undefined {
+function defaultOf<T>(options: KeyOptions<T>, context: ReadContext): T | undefined {
   const given = options.default;
-  return typeof given === "function" ? (given as (root: ConfigSource) => T)(root) : given;
+  return typeof given === "function"
+    ? (given as (root: ConfigSource, env: ReadContext["env"]) => T)(context.root, context.env)
+    : given;
 }
 
 function shownDefault<T>(options: KeyOptions<T>): string | undefined {
@@ -98,7 +103,7 @@ function valueKey<In, Out, O extends KeyOptions<Out>>(
     defaultText: shownDefault(options),
     keys: undefined,
     read(value: unknown, context: ReadContext): WithDefault<Out, O> {
-      if (isUnset(value)) return defaultOf(options, context.root) as WithDefault<Out, O>;
+      if (isUnset(value)) return defaultOf(options, context) as WithDefault<Out, O>;
       const shown = options.secret ? "(hidden)" : value;
       return check(value, { ...context, invalid: (path, expected) => context.invalid(path, expected, shown) });
     },

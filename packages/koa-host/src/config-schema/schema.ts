@@ -36,6 +36,12 @@ export interface ConfigSchema<Shape extends ConfigShape> {
   readonly configKeys: ConfigKeys;
   /** Reads every key of the app's config (unset: the environment variable, else the default); a wrong value throws. */
   resolve(source: object, options?: ResolveOptions): ResolvedOfShape<Shape>;
+  /** Reads one key (a block, often) of the app's config, the way {@link ConfigSchema.resolve} reads every key. */
+  resolveKey<Name extends keyof Shape & string>(
+    name: Name,
+    source: object,
+    options?: ResolveOptions,
+  ): ResolvedOfShape<Shape>[Name];
 }
 
 /** The config keys as an app writes them (every key optional): what a battery adds to `AppConfig`. */
@@ -73,6 +79,12 @@ export function defineConfigSchema<const Shape extends ConfigShape>(
     resolve(source: object, resolveOptions: ResolveOptions = {}) {
       const root = source as ConfigSource;
       return readShape(shape, root, { root, env: resolveOptions.env ?? process.env, invalid }, "");
+    },
+    resolveKey<Name extends keyof Shape & string>(name: Name, source: object, resolveOptions: ResolveOptions = {}) {
+      const root = source as ConfigSource;
+      const one: ConfigShape = { [name]: shape[name] as Shape[Name] };
+      const read = readShape(one, root, { root, env: resolveOptions.env ?? process.env, invalid }, "");
+      return read[name] as ResolvedOfShape<Shape>[Name];
     },
   });
 }
