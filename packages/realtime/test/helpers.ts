@@ -1,6 +1,7 @@
 // Shared by the tests: an app on koa-host with only the realtime battery, listening on a port of
 // 127.0.0.1 of its own, and a unique Redis key prefix per test.
 import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
 import type { Host } from "@fwkit/koa-host";
 import { createHost, HostView } from "@fwkit/koa-host/plugin";
 import type { Context, Middleware } from "koa";
@@ -30,6 +31,7 @@ quiet["child"] = () => quiet;
 /** A running app: its host and base URL. */
 export interface RunningApp {
   readonly host: Host;
+  readonly server: Server;
   readonly url: string;
   close(): Promise<void>;
 }
@@ -45,19 +47,20 @@ const userFromHeader: Middleware = async (ctx: Context, next) => {
 export async function startApp(
   realtime: Record<string, unknown>,
   extra: Record<string, unknown> = {},
+  middleware: Middleware[] = [],
 ): Promise<RunningApp> {
   const host = await createHost({
     root: process.cwd(),
     conventions,
     responder,
     modules: [],
-    plugins: [{ name: "user", middleware: () => [userFromHeader] }, realtimePlugin()],
+    plugins: [{ name: "user", middleware: () => [userFromHeader, ...middleware] }, realtimePlugin()],
     logger: quiet as never,
     config: { env: "test", logRequests: false, realtime, ...extra },
   });
   const server = await host.listen(0, "127.0.0.1");
   const { port } = server.address() as { port: number };
-  return { host, url: `http://127.0.0.1:${port}`, close: () => host.close() };
+  return { host, server, url: `http://127.0.0.1:${port}`, close: () => host.close() };
 }
 
 /** The channels most tests declare: a public one, a private one per order owner. */
