@@ -3,10 +3,11 @@
 // whole suite on Node 24 and the packages' own tests on Node 22 (scripts/node-runtime.mjs fetches
 // either from the npm registry when the machine runs another Node). On Node 24: install with the
 // pinned pnpm, build every package, format and lint (Biome), publint, typecheck, the API reports,
-// every package's tests one package at a time (they share the real databases) and the repository
-// checks. Then on Node 22, in a copy of the work tree with its own node_modules (native modules are
-// built per Node version): every package's tests again, but for the browser, balancer and cluster
-// files that node-runtime.mjs's SECOND_PASS_LEAVES names. Every step after the build runs even when
+// every package's tests one package at a time (they share the real databases), the repository
+// checks and apps made from the packed packages (tarball-apps.mjs). Then on Node 22, in a copy of
+// the work tree with its own node_modules (native modules are built per Node version): every
+// package's tests again, but for the browser, balancer and cluster files that node-runtime.mjs's
+// SECOND_PASS_LEAVES names. Every step after the build runs even when
 // an earlier one failed, so one run shows every failure; the exit code is non-zero when any step
 // failed. FW_TEST_NODE=current runs the suite once, on the running Node, with no Node 22 pass.
 import { spawnSync } from "node:child_process";
@@ -94,6 +95,9 @@ function fullSuite(cwd) {
   attempt("API reports (api-extractor)", process.execPath, ["scripts/api-report.mjs", "check"]);
   attempt("tests of every package", "npx", pnpmArgs("exec", "turbo", "run", "test", "--concurrency=1", "--continue"));
   attempt("repository checks", process.execPath, ["scripts/run-tests.mjs", "test"]);
+  // The public packages as a registry user installs them: packed, installed outside the repository,
+  // and an fw-a and an fw-b app made and run with them alone (scripts/tarball-apps.mjs).
+  attempt("packages installed from their tarballs", process.execPath, ["scripts/tarball-apps.mjs"]);
   // What a release would publish (.changeset/README.md): every public package packed, nothing sent.
   attempt("publish, dry run", "npx", pnpmArgs("publish", "-r", "--dry-run", "--no-git-checks"));
   console.log(
