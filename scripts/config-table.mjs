@@ -19,6 +19,8 @@ export const END = "<!-- config-table:end -->";
 /** Each schema: the package that owns it, its built module and export. A battery adds one line here. */
 export const SCHEMAS = [
   { owner: "security", module: "packages/security/dist/config-schema.js", name: "securityConfigSchema" },
+  { owner: "services", module: "packages/services/dist/config-schema.js", name: "servicesConfigSchema" },
+  { owner: "services (i18n)", module: "packages/services/dist/config-schema.js", name: "i18nConfigSchema" },
 ];
 
 const load = (file) => import(pathToFileURL(join(root, file)).href);

@@ -1,5 +1,14 @@
-import { E_MAIL_LOG_IN_PRODUCTION, E_SERVICES_CONFIG_INVALID } from "./errors.js";
+/**
+ * The services' configuration, read once at start-up from the keys declared in config-schema.ts,
+ * plus what joins keys: the host's `env`, `root` and `appDir`, the signals' Redis (`signalsUrl`,
+ * else `redisUrl`), the assets' `max-age` (else the static files'), and no log mailer in production.
+ */
+import type { ResolvedOf } from "@fwkit/koa-host/plugin";
 import type { BundleDeclarations } from "./assets/bundle.js";
+import { servicesConfigSchema } from "./config-schema.js";
+import { E_MAIL_LOG_IN_PRODUCTION, E_SERVICES_CONFIG_INVALID } from "./errors.js";
+
+type Resolved = ResolvedOf<typeof servicesConfigSchema>;
 
 /** The services' config keys, as read from the app's resolved config. */
 export interface ServicesConfig {
@@ -22,7 +31,7 @@ export interface ServicesConfig {
   };
   /** `cacheUrl` (`CACHE_URL`), default `memory://`. */
   readonly cacheUrl?: string;
-  /** `cache.sessionCookie`: requests carrying it are never served from the response cache. */
+  /** `cache.sessionCookie`, else `sessionCookie`: requests carrying it are never served from the response cache. */
   readonly sessionCookie: string;
   /** `signalsUrl`, else `redisUrl` (`REDIS_URL`): the Redis that carries signals across processes. */
   readonly signalsUrl?: string;
@@ -39,109 +48,57 @@ export interface ServicesConfig {
 }
 
 /** The config keys the services battery reads, for the host's start-up check of unknown keys. */
-export const SERVICES_CONFIG_KEYS = Object.freeze({
-  mailUrl: true,
-  mailFrom: true,
-  storageUrl: true,
-  storage: Object.freeze({ publicPath: true, maxBytes: true, allowedTypes: true }),
-  cacheUrl: true,
-  cache: Object.freeze({ sessionCookie: true }),
-  sessionCookie: true,
-  signalsUrl: true,
-  redisUrl: true,
-  signals: Object.freeze({ names: true, prefix: true }),
-  static: Object.freeze({ dir: true, prefix: true, maxAge: true }),
-  // Bundle names are the app's own (`"app.js": [...]`): only the block's own keys are checked.
-  assets: Object.freeze({ maxAge: true, bundles: true, outDir: true }),
-} as const);
+export const SERVICES_CONFIG_KEYS = servicesConfigSchema.configKeys;
 
-type Source = Readonly<Record<string, unknown>>;
-
-function section(config: Source, key: string, name = key): Source {
-  const value = config[key];
-  if (value === undefined || value === null) return {};
-  if (typeof value !== "object" || Array.isArray(value)) throw new E_SERVICES_CONFIG_INVALID(name, "an object");
-  return value as Source;
-}
-
-function optionalString(source: Source, key: string, name = key): string | undefined {
-  const value = source[key];
-  if (value === undefined || value === null || value === "") return undefined;
-  if (typeof value !== "string") throw new E_SERVICES_CONFIG_INVALID(name, "a string");
-  return value;
-}
-
-function optionalNumber(source: Source, key: string, name: string): number | undefined {
-  const value = source[key];
-  if (value === undefined) return undefined;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 0)
-    throw new E_SERVICES_CONFIG_INVALID(name, "a number of 0 or more");
-  return value;
-}
-
-function stringList(source: Source, key: string, name: string): readonly string[] | undefined {
-  const value = source[key];
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) {
-    throw new E_SERVICES_CONFIG_INVALID(name, "a list of strings");
-  }
-  return value as string[];
+/** The entries of `values` that are set (the resolved config has `undefined` for keys without a default). */
+function defined<T extends object>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }
 
 /** Reads and checks the services' keys; a wrong shape is a start-up error naming the key. */
 export function readServicesConfig(appConfig: object): ServicesConfig {
-  // The app's AppConfig (an interface: no index signature) or any record; every value is checked below.
-  const config = appConfig as Source;
-  const root = optionalString(config, "root");
+  // The app's AppConfig (an interface: no index signature) or any record; every value is checked.
+  const config = appConfig as Readonly<Record<string, unknown>>;
+  const host = (name: string): string | undefined => {
+    const value = config[name];
+    if (value === undefined || value === null || value === "") return undefined;
+    if (typeof value !== "string") throw new E_SERVICES_CONFIG_INVALID(name, "a string");
+    return value;
+  };
+  const root = host("root");
   if (!root) throw new E_SERVICES_CONFIG_INVALID("root", "the app's absolute folder");
-  const storage = section(config, "storage");
-  const cache = section(config, "cache");
-  const signals = section(config, "signals");
-  const statics = section(config, "static");
-  const assets = section(config, "assets");
-  const bundles = section(assets, "bundles", "assets.bundles") as BundleDeclarations;
-  const read: ServicesConfig = {
-    env: optionalString(config, "env") ?? "development",
-    root,
-    appDir: optionalString(config, "appDir") ?? root,
-    secretKey: optionalString(config, "secretKey") ?? "",
-    storage: {
-      publicPath: optionalString(storage, "publicPath", "storage.publicPath") ?? "/uploads",
-      ...(storage["maxBytes"] === undefined
-        ? {}
-        : { maxBytes: optionalNumber(storage, "maxBytes", "storage.maxBytes")! }),
-      ...(storage["allowedTypes"] === undefined
-        ? {}
-        : { allowedTypes: stringList(storage, "allowedTypes", "storage.allowedTypes")! }),
-    },
-    sessionCookie:
-      optionalString(cache, "sessionCookie", "cache.sessionCookie") ??
-      optionalString(config, "sessionCookie") ??
-      "session",
-    signals: {
-      names: stringList(signals, "names", "signals.names") ?? [],
-      ...(signals["prefix"] === undefined ? {} : { prefix: optionalString(signals, "prefix", "signals.prefix")! }),
-    },
-    assets: {
-      dir: optionalString(statics, "dir", "static.dir") ?? "static",
-      prefix: optionalString(statics, "prefix", "static.prefix") ?? "/static",
-      maxAge:
-        optionalNumber(assets, "maxAge", "assets.maxAge") ?? optionalNumber(statics, "maxAge", "static.maxAge") ?? 60,
-      bundles,
-      ...(assets["outDir"] === undefined ? {} : { outDir: optionalString(assets, "outDir", "assets.outDir")! }),
-    },
-  };
-  const urls: Record<string, string | undefined> = {
-    mailUrl: optionalString(config, "mailUrl"),
-    mailFrom: optionalString(config, "mailFrom"),
-    storageUrl: optionalString(config, "storageUrl"),
-    cacheUrl: optionalString(config, "cacheUrl"),
-    signalsUrl: optionalString(config, "signalsUrl") ?? optionalString(config, "redisUrl"),
-  };
+  const read: Resolved = servicesConfigSchema.resolve(config, { env: {} });
+  const env = host("env") ?? "development";
   // The log transport prints every mail, sign-in and reset links included, and delivers none (the
   // memory one, for tests, delivers none either): never what production sends through.
-  const scheme = /^(log|memory):/.exec(urls["mailUrl"]?.trim().toLowerCase() ?? "")?.[0];
-  if (read.env === "production" && scheme) throw new E_MAIL_LOG_IN_PRODUCTION(scheme);
-  const defined = Object.fromEntries(Object.entries(urls).filter(([, value]) => value !== undefined));
-  return { ...read, ...defined };
+  const scheme = /^(log|memory):/.exec(read.mailUrl?.trim().toLowerCase() ?? "")?.[0];
+  if (env === "production" && scheme) throw new E_MAIL_LOG_IN_PRODUCTION(scheme);
+  return {
+    env,
+    root,
+    appDir: host("appDir") ?? root,
+    secretKey: host("secretKey") ?? "",
+    storage: {
+      publicPath: read.storage.publicPath,
+      ...defined({ maxBytes: read.storage.maxBytes, allowedTypes: read.storage.allowedTypes }),
+    },
+    sessionCookie: read.cache.sessionCookie ?? read.sessionCookie ?? "session",
+    signals: { names: read.signals.names, ...defined({ prefix: read.signals.prefix }) },
+    assets: {
+      dir: read.static.dir,
+      prefix: read.static.prefix,
+      maxAge: read.assets.maxAge ?? read.static.maxAge ?? 60,
+      bundles: read.assets.bundles,
+      ...defined({ outDir: read.assets.outDir }),
+    },
+    ...defined({
+      mailUrl: read.mailUrl,
+      mailFrom: read.mailFrom,
+      storageUrl: read.storageUrl,
+      cacheUrl: read.cacheUrl,
+      signalsUrl: read.signalsUrl ?? read.redisUrl,
+    }),
+  };
 }

@@ -19,7 +19,9 @@ export { createCache, type Cache, type CacheOptions } from "./cache/cache.js";
 export type { CacheStore } from "./cache/store.js";
 export { MemoryStore } from "./cache/stores/memory.js";
 export { RedisStore } from "./cache/stores/redis.js";
-export type { I18nAppConfig, ServicesAppConfig } from "./config-types.js";
+export type { I18nAppConfig, ServicesAppConfig } from "./config-schema.js";
+// AppServices gains this battery's services (module augmentation).
+import "./app-services.js";
 export * from "./errors.js";
 export {
   createMailer,

@@ -25,12 +25,23 @@ describe("services config", () => {
     );
   });
 
+  test("strings read by the one rule of every battery: numbers and comma-separated lists", () => {
+    const config = readServicesConfig({
+      root: "/a",
+      storage: { maxBytes: "1024", allowedTypes: "image/png, image/jpeg" },
+      assets: { maxAge: "30" },
+    });
+    assert.equal(config.storage.maxBytes, 1024);
+    assert.deepEqual(config.storage.allowedTypes, ["image/png", "image/jpeg"]);
+    assert.equal(config.assets.maxAge, 30);
+  });
+
   test("wrong shapes are start-up errors naming the key", () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{}, /"root"/],
       [{ root: "/a", mailUrl: 25 }, /"mailUrl"/],
       [{ root: "/a", storage: { maxBytes: "1mb" } }, /"storage\.maxBytes"/],
-      [{ root: "/a", storage: { allowedTypes: "image/*" } }, /"storage\.allowedTypes"/],
+      [{ root: "/a", storage: { allowedTypes: 5 } }, /"storage\.allowedTypes"/],
       [{ root: "/a", cache: [] }, /"cache"/],
       [{ root: "/a", signals: { names: [1] } }, /"signals\.names"/],
       [{ root: "/a", assets: { bundles: "app.js" } }, /"assets\.bundles"/],

@@ -17,9 +17,10 @@ import { requestTranslatorMiddleware } from "./request-translator.js";
 import { LANGUAGE_SESSION_KEY, LANGUAGE_TAG } from "./negotiate.js";
 import type { MailPreviewHints } from "../mail/previews/index.js";
 import { createTranslations, type Translations } from "./translations.js";
+import { i18nConfigSchema } from "../config-schema.js";
 
 /** The config keys of the translations plugin: `i18n: { languages, fallback }`. */
-export const I18N_CONFIG_KEYS = Object.freeze({ i18n: Object.freeze({ languages: true, fallback: true }) });
+export const I18N_CONFIG_KEYS = i18nConfigSchema.configKeys;
 
 const STATE_KEY = "locale";
 
@@ -101,15 +102,7 @@ export function translationsPlugin(
         ? { languages: translations.languages, translator: (language: string) => translations!.translator(language) }
         : undefined,
     setup(context: PluginContext) {
-      const config = (context.config["i18n"] ?? {}) as { languages?: unknown; fallback?: unknown };
-      if (
-        config.languages !== undefined &&
-        !(Array.isArray(config.languages) && config.languages.every((each) => typeof each === "string"))
-      ) {
-        throw new E_SERVICES_CONFIG_INVALID("i18n.languages", 'a list of language tags, e.g. ["en", "fr"]');
-      }
-      if (config.fallback !== undefined && typeof config.fallback !== "string")
-        throw new E_SERVICES_CONFIG_INVALID("i18n.fallback", 'a language tag, e.g. "en"');
+      const config = i18nConfigSchema.resolve(context.config, { env: {} }).i18n;
       const resources: Record<string, Record<string, string>> = {};
       for (const source of [BATTERY_CATALOGS, readLocaleFiles(context.config.root), options.resources ?? {}]) {
         for (const [language, strings] of Object.entries(source))
@@ -118,7 +111,7 @@ export function translationsPlugin(
       translations = createTranslations({
         resources,
         ...(config.fallback ? { fallback: config.fallback } : {}),
-        ...(config.languages ? { languages: config.languages as string[] } : {}),
+        ...(config.languages ? { languages: [...config.languages] } : {}),
       });
     },
     middleware() {

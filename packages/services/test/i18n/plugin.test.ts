@@ -74,7 +74,7 @@ describe("the translations battery", () => {
   });
 
   test("config and locale files are checked at start-up", () => {
-    assert.throws(() => setUp({ i18n: { languages: "fr" } }), {
+    assert.throws(() => setUp({ i18n: { languages: 5 } }), {
       code: "E_SERVICES_CONFIG_INVALID",
       message: /i18n\.languages/,
     });
