@@ -8,10 +8,20 @@
  */
 export { appOf, withApp, type AppArgs } from "./app-args.js";
 export {
+  choicesKey,
+  choicesSource,
   FIELD_TYPES,
   generateResource,
   inputSchemaSource,
+  KNOWN_TYPES,
   labelOf,
+  listSource,
+  loadedSource,
+  oneSource,
+  outputName,
+  outputSchemaSource,
+  referencesOf,
+  viewModels,
   parseFields,
   patchSchemaOf,
   resourceCommand,
@@ -20,6 +30,7 @@ export {
   schemaOf,
   type Field,
   type FieldType,
+  type Parent,
   type ResourceEdit,
   type ResourceNames,
   type ResourceResult,

@@ -5,20 +5,35 @@
  * factory's fake value.
  */
 import { E_RESOURCE_FIELD } from "../errors.js";
+import type { Parent } from "./references.js";
+import { resourceNames, type ResourceNames } from "./resource-names.js";
 
-/** The field types a resource can have. */
-export const FIELD_TYPES = ["string", "text", "integer", "number", "boolean"] as const;
+/**
+ * The field types a resource can have. `references` (Rails' word; `belongs_to` is the same) makes
+ * `project:references` a `project_id` foreign key to the projects table with its relation.
+ */
+export const FIELD_TYPES = ["string", "text", "integer", "number", "boolean", "references"] as const;
+
+/** Other words for a type: `belongs_to` as in Rails. */
+const TYPE_ALIASES: Readonly<Record<string, FieldType>> = { belongs_to: "references" };
+
+/** The known types as a message lists them. */
+export const KNOWN_TYPES = `${FIELD_TYPES.join(", ")} (or belongs_to)`;
 
 /** One field type. */
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** One field of a resource. */
 export interface Field {
-  /** The column and property name (snake_case or camelCase letters and digits). */
+  /** The column and property name (snake_case or camelCase letters and digits); `project_id` for a reference. */
   readonly name: string;
   readonly type: FieldType;
   /** `name:type?`: the column is nullable and the form may leave it empty. */
   readonly optional: boolean;
+  /** A reference's relation name: `project` for `project:references` (whose column is `project_id`). */
+  readonly relation?: string;
+  /** A reference's parent as the app declares it, found by resolveReferences before generating. */
+  readonly parent?: Parent;
 }
 
 const RESERVED = new Set([
@@ -41,31 +56,63 @@ export function parseFields(specs: readonly string[]): Field[] {
   if (specs.length === 0) throw new E_RESOURCE_FIELD("(none)", "give at least one field, e.g. title:string");
   const fields: Field[] = [];
   for (const spec of specs) {
-    const match = /^([^:]+):([a-z]+)(\?)?$/.exec(spec);
+    const match = /^([^:]+):([a-z_]+)(\?)?$/i.exec(spec);
     if (!match) throw new E_RESOURCE_FIELD(spec, "write each field as name:type, e.g. title:string or price:number?");
-    const [, name, type, optional] = match as unknown as [string, string, string, string | undefined];
-    if (!NAME.test(name))
-      throw new E_RESOURCE_FIELD(spec, "a field name is letters, digits and _ starting with a letter");
-    if (RESERVED.has(name.toLowerCase()))
-      throw new E_RESOURCE_FIELD(spec, `${name} is kept by the model or the forms; choose another name`);
+    const [, given, written, optional] = match as unknown as [string, string, string, string | undefined];
+    const type = TYPE_ALIASES[written.toLowerCase()] ?? written.toLowerCase();
     if (!(FIELD_TYPES as readonly string[]).includes(type))
-      throw new E_RESOURCE_FIELD(spec, `the known types are ${FIELD_TYPES.join(", ")}`);
-    if (fields.some((field) => field.name === name)) throw new E_RESOURCE_FIELD(spec, `${name} is given twice`);
-    fields.push({ name, type: type as FieldType, optional: optional === "?" });
+      throw new E_RESOURCE_FIELD(spec, `the known types are ${KNOWN_TYPES}`);
+    if (!NAME.test(given))
+      throw new E_RESOURCE_FIELD(spec, "a field name is letters, digits and _ starting with a letter");
+    // `project:references` and `project_id:references` both mean the project relation on project_id.
+    const relation = type === "references" ? given.replace(/_id$/i, "") : undefined;
+    const name = relation === undefined ? given : `${relation}_id`;
+    for (const taken of relation === undefined ? [name] : [relation, name])
+      if (RESERVED.has(taken.toLowerCase()))
+        throw new E_RESOURCE_FIELD(spec, `${taken} is kept by the model or the forms; choose another name`);
+    const clash = (word: string) => fields.some((field) => field.name === word || field.relation === word);
+    if (clash(name) || (relation !== undefined && clash(relation)))
+      throw new E_RESOURCE_FIELD(spec, `${name} is given twice`);
+    fields.push({
+      name,
+      type: type as FieldType,
+      optional: optional === "?",
+      ...(relation === undefined ? {} : { relation }),
+    });
   }
   return fields;
 }
 
+/** The names of the resource a reference points to: `project` -> `Project`, `projects`, `Projects`. */
+export function parentOf(field: Field): ResourceNames {
+  return resourceNames(field.relation ?? field.name);
+}
+
 /** The TypeScript type of the field in the row interface. */
 export function rowType(field: Field): string {
-  const base = { string: "string", text: "string", integer: "number", number: "number", boolean: "boolean" }[
-    field.type
-  ];
+  const base = {
+    string: "string",
+    text: "string",
+    integer: "number",
+    number: "number",
+    boolean: "boolean",
+    references: "number",
+  }[field.type];
   return field.optional ? `${base} | null` : base;
 }
 
 /** The knex column of the migration. */
 export function columnOf(field: Field): string {
+  if (field.type === "references") {
+    // Unsigned as the parent's increments("id") is on MariaDB; indexed, since every preload and
+    // every delete of a parent looks rows up by it.
+    const parent = parentOf(field);
+    const nullable = field.optional ? "nullable" : "notNullable";
+    return `// ON DELETE RESTRICT: a ${parent.human} that rows of this table refer to cannot be deleted;
+    // "CASCADE" deletes the rows with it${field.optional ? ', "SET NULL" keeps them without one' : ""}.
+    table.integer(${JSON.stringify(field.name)}).unsigned().${nullable}().references("id").inTable(${JSON.stringify(parent.table)}).onDelete("RESTRICT");
+    table.index([${JSON.stringify(field.name)}]);`;
+  }
   const column = {
     string: `table.string(${JSON.stringify(field.name)}, 200)`,
     text: `table.text(${JSON.stringify(field.name)})`,
@@ -83,11 +130,18 @@ export function columnOf(field: Field): string {
  * field); `form`: the value arrives as text and is turned into a number first.
  */
 function numberSchema(field: Field, form: boolean, optional: boolean): string {
-  const integer = field.type === "integer";
-  const wrong = integer
-    ? `issue.expected === "int" ? "Enter a whole number." : "Enter a number."`
-    : `"Enter a number."`;
-  const schema = `z.number({ error: (issue) => (issue.input === undefined ? "Required." : ${wrong}) })${integer ? ".int()" : ""}`;
+  const integer = field.type === "integer" || field.type === "references";
+  const human = field.type === "references" ? parentOf(field).human : "";
+  // A reference is picked from a list: missing says "Choose a project.", anything else not a row's id
+  // "Choose an existing project." (the same words as a foreign key the database refuses).
+  const missing = field.type === "references" ? `"Choose a ${human}."` : `"Required."`;
+  const wrong =
+    field.type === "references"
+      ? `"Choose an existing ${human}."`
+      : integer
+        ? `issue.expected === "int" ? "Enter a whole number." : "Enter a number."`
+        : `"Enter a number."`;
+  const schema = `z.number({ error: (issue) => (issue.input === undefined ? ${missing} : ${wrong}) })${integer ? ".int()" : ""}${field.type === "references" ? `.positive(${wrong})` : ""}`;
   if (!form) return optional ? `${schema}.nullable()` : schema;
   // An empty number field is missing (Number("") would be 0); an optional one stores NULL.
   return optional
@@ -103,7 +157,7 @@ export function schemaOf(field: Field, form: boolean): string {
   const text = (max: number) =>
     field.optional ? `z.string().trim().max(${max})` : `z.string().trim().min(1).max(${max})`;
   if (field.type === "boolean") return `${form ? "z.stringbool()" : "z.boolean()"}.default(false)`;
-  if (field.type === "integer" || field.type === "number") {
+  if (field.type === "integer" || field.type === "number" || field.type === "references") {
     const schema = numberSchema(field, form, field.optional);
     return field.optional && !form ? `${schema}.default(null)` : schema;
   }
@@ -120,7 +174,7 @@ export function schemaOf(field: Field, form: boolean): string {
  */
 export function patchSchemaOf(field: Field): string {
   if (field.type === "boolean") return "z.boolean().optional()";
-  if (field.type === "integer" || field.type === "number")
+  if (field.type === "integer" || field.type === "number" || field.type === "references")
     return `${numberSchema(field, false, field.optional)}.optional()`;
   const max = field.type === "text" ? 20_000 : 200;
   return field.optional
@@ -128,20 +182,24 @@ export function patchSchemaOf(field: Field): string {
     : `z.string().trim().min(1).max(${max}).optional()`;
 }
 
-/** The factory's fake value for the field. */
+/**
+ * The factory's fake value for the field; a reference's parent is made by the parent's factory
+ * (lazy: an override such as `{ project_id: project.id }` makes none).
+ */
 export function fakeValueOf(field: Field): string {
+  if (field.type === "references") return `async () => (await ${parentOf(field).plural}.create()).id`;
   return {
     string: "faker.lorem.words(3)",
     text: "faker.lorem.paragraph()",
     integer: "faker.number.int({ min: 1, max: 100 })",
     number: "faker.number.float({ min: 1, max: 100, fractionDigits: 2 })",
     boolean: "faker.datatype.boolean()",
-  }[field.type];
+  }[field.type as Exclude<FieldType, "references">];
 }
 
-/** A label for the field: `due_on` -> `Due on`. */
+/** A label for the field: `due_on` -> `Due on`; a reference is named by its relation (`Project`). */
 export function labelOf(field: Field): string {
-  const words = field.name
+  const words = (field.relation ?? field.name)
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/_/g, " ")
     .toLowerCase();

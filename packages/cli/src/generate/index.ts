@@ -3,7 +3,9 @@ export {
   columnOf,
   fakeValueOf,
   FIELD_TYPES,
+  KNOWN_TYPES,
   labelOf,
+  parentOf,
   parseFields,
   patchSchemaOf,
   rowType,
@@ -11,6 +13,9 @@ export {
   type Field,
   type FieldType,
 } from "./fields.js";
+export { referenceImports, referencesOf, resolveReferences, type Parent } from "./references.js";
+export { choicesKey, choicesSource, listSource, loadedSource, oneSource, viewModels } from "./reference-views.js";
+export { outputName, outputSchemaSource } from "./output-schema.js";
 export { inputSchemaSource } from "./input-schema.js";
 export { resourceNames, type ResourceNames } from "./resource-names.js";
 export {

@@ -7,7 +7,8 @@ import { resolve } from "node:path";
 import type { CommandModule } from "yargs";
 import { E_APP_NOT_FOUND } from "@fwkit/koa-host/plugin";
 import { findAppEntry } from "@fwkit/koa-host/operations";
-import { parseFields, type Field } from "./fields.js";
+import { KNOWN_TYPES, parseFields, type Field } from "./fields.js";
+import { resolveReferences } from "./references.js";
 import { commonResourcePlan, writeResource, type ResourceEdit, type ResourceResult } from "./resource-files.js";
 import { resourceNames, type ResourceNames } from "./resource-names.js";
 
@@ -44,12 +45,13 @@ export function generateResource(
 ): ResourceResult {
   const root = resolve(dir);
   const names = resourceNames(name);
-  const fields = parseFields(specs);
+  const parsed = parseFields(specs);
   if (!findAppEntry(root))
     throw new E_APP_NOT_FOUND(
       root,
       "there is no app.ts here; run the init command of your framework first, or pass --root",
     );
+  const fields = resolveReferences(root, names, parsed);
   const common = commonResourcePlan(scaffold.framework, names, fields, options.now);
   const migrations = Object.fromEntries(
     Object.entries(common.files).map(([file, source]) => [
@@ -86,7 +88,7 @@ export function resourceCommand(
           type: "string",
           array: true,
           default: [],
-          describe: `name:type (${["string", "text", "integer", "number", "boolean"].join(", ")}; name:type? for an optional one)`,
+          describe: `name:type (${KNOWN_TYPES}; name:type? for an optional one; project:references is a project_id foreign key with its relation, the Project resource generated first)`,
         })
         .option("api", { type: "boolean", default: false, describe: "a JSON API instead of HTML pages" }) as never,
     handler(args) {

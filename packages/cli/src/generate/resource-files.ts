@@ -8,6 +8,7 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statS
 import { dirname, join } from "node:path";
 import { E_RESOURCE_EXISTS } from "../errors.js";
 import { columnOf, fakeValueOf, rowType, type Field } from "./fields.js";
+import { referenceImports, referencesOf } from "./references.js";
 import type { ResourceNames } from "./resource-names.js";
 
 /**
@@ -38,6 +39,11 @@ export function commonResourcePlan(
 ): ResourcePlan {
   const modelFile = `lib/models/${names.module}.ts`;
   const factoryFile = `lib/factories/${names.module}.ts`;
+  const relations = referencesOf(fields);
+  // Each reference's relation: `Task.preload("project")` loads the project of every task in one query.
+  const relationsSource = relations.length
+    ? `.relations({\n${relations.map((field) => `  ${field.relation}: () => belongsTo(${field.parent.names.model}),`).join("\n")}\n});`
+    : ";";
   return {
     files: {
       [`migrations/${stamp(now)}_create_${names.table}.ts`]: `import type { Knex } from "${framework}";
@@ -56,20 +62,20 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable("${names.table}");
 }
 `,
-      [modelFile]: `import { defineModel, type BaseRow } from "${framework}";
-
+      [modelFile]: `import { ${relations.length ? "belongsTo, " : ""}defineModel, type BaseRow } from "${framework}";
+${referenceImports(fields, (parent) => [parent.names.model, parent.modelImport])}
 /** A ${names.human}: a row of the \`${names.table}\` table. */
 export interface ${names.row} extends BaseRow {
   id: number;
 ${fields.map((field) => `  ${field.name}: ${rowType(field)};`).join("\n")}
 }
 
-/** ${names.humanPlural}: \`await ${names.model}.all()\`, \`await ${names.model}.findOrFail(id)\`, \`await ${names.model}.create({ ... })\`. */
-export const ${names.model} = defineModel<${names.row}>("${names.table}");
+/** ${names.humanPlural}: \`await ${names.model}.all()\`, \`await ${names.model}.findOrFail(id)\`, \`await ${names.model}.create({ ... })\`${relations.length ? `, \`await ${names.model}.preload("${relations[0]!.relation}")\` (with its ${relations[0]!.parent.names.human})` : ""}. */
+export const ${names.model} = defineModel<${names.row}>("${names.table}")${relationsSource}
 `,
       [factoryFile]: `import { defineFactory } from "${framework}";
 import { ${names.model} } from "../models/${names.module}.js";
-
+${referenceImports(fields, (parent) => [parent.names.plural, parent.factoryImport])}
 /** Fake ${names.humanPlural} for seeds and tests: \`await ${names.plural}.create()\`, \`await ${names.plural}.createMany(3, { ... })\`. */
 export const ${names.plural} = defineFactory(${names.model}, ({ faker }) => ({
 ${fields.map((field) => `  ${field.name}: ${fakeValueOf(field)},`).join("\n")}

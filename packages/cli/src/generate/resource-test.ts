@@ -4,10 +4,12 @@
  * the app in memory on a fresh SQLite database.
  */
 import type { Field } from "./fields.js";
+import { referencesOf } from "./references.js";
 import type { ResourceNames } from "./resource-names.js";
 
-/** A valid value of each field, as a form (strings) or JSON sends it. */
+/** A valid value of each field, as a form (strings) or JSON sends it (a reference: see {@link parentsMade}). */
 function sample(field: Field, form: boolean, variant: 1 | 2): unknown {
+  if (field.type === "references") return undefined;
   const value = {
     string: `Sample ${variant}`,
     text: `Some text ${variant}`,
@@ -18,17 +20,54 @@ function sample(field: Field, form: boolean, variant: 1 | 2): unknown {
   return form ? (field.type === "boolean" ? (value ? "true" : undefined) : String(value)) : value;
 }
 
+/**
+ * The lines a test starts with to send its references: each parent made by its factory
+ * (`const project = await Projects.create();`), since the foreign key takes only a stored row's id.
+ */
+function parentsMade(fields: readonly Field[]): string {
+  return referencesOf(fields)
+    .map(({ relation, parent }) => `  const ${relation} = await ${parent.names.plural}.create();\n`)
+    .join("");
+}
+
+/** The source of a body with a valid value of each field; a reference sends the id of a parent from {@link parentsMade}. */
 function body(fields: readonly Field[], form: boolean, variant: 1 | 2): string {
-  const entries = fields
-    .map((field) => [field.name, sample(field, form, variant)] as const)
-    .filter(([, value]) => value !== undefined);
-  return `{ ${entries.map(([name, value]) => `${name}: ${JSON.stringify(value)}`).join(", ")} }`;
+  const entries = fields.flatMap((field) => {
+    if (field.relation) return [`${field.name}: ${form ? `String(${field.relation}.id)` : `${field.relation}.id`}`];
+    const value = sample(field, form, variant);
+    return value === undefined ? [] : [`${field.name}: ${JSON.stringify(value)}`];
+  });
+  return `{ ${entries.join(", ")} }`;
+}
+
+/** The test of a reference to a row that does not exist: refused on its field, in the words of the data layer. */
+function missingParent(names: ResourceNames, fields: readonly Field[], api: boolean): string {
+  const [field] = referencesOf(fields);
+  if (!field) return "";
+  const { plural, model } = names;
+  const others = fields.filter((other) => other !== field);
+  const sent = `{ ...${body(others, !api, 1)}, ${field.name}: ${api ? "999999" : '"999999"'}${api ? "" : `, _back: client.urlFor("${plural}.new")`} }`;
+  const check = api
+    ? `  assert.equal(res.status, 422);
+  assert.match(String((res.json() as { error: { fields: Record<string, string[]> } }).error.fields["${field.name}"]), /Choose an existing ${field.parent.names.human}/);`
+    : `  assert.equal(res.status, 303);
+  assert.equal(res.headers["location"], client.urlFor("${plural}.new"));
+  // The form comes back with the message on the field and the other fields as they were sent.
+  const form = await client.get(client.urlFor("${plural}.new"));
+  assert.match(form.text(), /Choose an existing ${field.parent.names.human}/);`;
+  return `
+test("a ${names.human} whose ${field.parent.names.human} does not exist is refused on that field", async () => {
+${parentsMade(others)}  const res = await client.post(client.urlFor("${plural}.post"), { ${api ? "json" : "form"}: ${sent} });
+${check}
+  assert.equal(await ${model}.count(), 0);
+});
+`;
 }
 
 /** The API's PATCH test: one field sent, the others kept. */
 function partialPatch(names: ResourceNames, fields: readonly Field[]): string {
   const { model, plural } = names;
-  const sent = fields[fields.length - 1]!;
+  const sent = [...fields].reverse().find((field) => !field.relation) ?? fields[fields.length - 1]!;
   const value = JSON.stringify(sample(sent, false, 2));
   return `
 test("a PATCH changes only the fields it sends", async () => {
@@ -54,14 +93,32 @@ export function resourceTestFile(
   api: boolean,
 ): string {
   const { model, plural } = names;
-  const first = fields[0]!;
-  const required = fields.find((field) => !field.optional && field.type !== "boolean");
+  const first = fields.find((field) => !field.relation) ?? fields[0]!;
+  const required = fields.find((field) => !field.optional && field.type !== "boolean" && !field.relation);
+  const made = parentsMade(fields);
+  const references = referencesOf(fields);
+  const parentModels = [...new Set(references.map(({ parent }) => parent.names.model))];
+  const parentFactories = [...new Set(references.map(({ parent }) => parent.names.plural))];
+  // The list shows each row's parent by its label (HTML), or answers it preloaded (JSON).
+  const parentsListed = references
+    .map(({ name, relation, parent }) => {
+      if (api) {
+        const answered = `(res.json() as { ${names.table}: { ${relation}: { id: number } }[] }).${names.table}`;
+        return `  for (const [at, row] of rows.entries()) assert.equal(${answered}[at]!.${relation}.id, row.${name});\n`;
+      }
+      const label = `${relation}.${parent.label}`;
+      return `  for (const row of rows) {
+    const ${relation} = await ${parent.names.model}.findOrFail(row.${name});
+    assert.ok(res.text().includes(String(${label})), \`\${${label}} is shown\`);
+  }\n`;
+    })
+    .join("");
   const send = api ? "json" : "form";
   const firstValue = JSON.stringify(sample(first, !api, 1));
   const refused = required
     ? `
 test("a refused ${names.human} is not saved and says which field is wrong", async () => {
-${api ? "" : "  // A form names its page in _back (as the generated form does): a refused form goes back there.\n"}  const res = await client.post(client.urlFor("${plural}.post"), { ${send}: { ...${body(fields, !api, 1)}, ${required.name}: ${required.type === "string" || required.type === "text" ? '""' : api ? '"not a number"' : '"x"'}${api ? "" : `, _back: client.urlFor("${plural}.new")`} } });
+${api ? "" : "  // A form names its page in _back (as the generated form does): a refused form goes back there.\n"}${made}  const res = await client.post(client.urlFor("${plural}.post"), { ${send}: { ...${body(fields, !api, 1)}, ${required.name}: ${required.type === "string" || required.type === "text" ? '""' : api ? '"not a number"' : '"x"'}${api ? "" : `, _back: client.urlFor("${plural}.new")`} } });
   assert.equal(res.status, ${api ? 422 : 303});
   ${api ? `assert.ok((res.json() as { error: { fields: Record<string, unknown> } }).error.fields["${required.name}"]);` : `assert.equal(res.headers["location"], client.urlFor("${plural}.new"));`}
   assert.equal(await ${model}.count(), 0);
@@ -76,8 +133,8 @@ import { join } from "node:path";
 import { after, before, beforeEach, test } from "node:test";
 import { seedFactories } from "${framework}";
 import { testClient, type TestClient } from "${framework}/testing";
-import { ${plural} } from "../lib/factories.js";
-import { ${model} } from "../lib/models.js";
+import { ${[plural, ...parentFactories].join(", ")} } from "../lib/factories.js";
+import { ${[model, ...parentModels].join(", ")} } from "../lib/models.js";
 
 let client: TestClient;
 
@@ -95,18 +152,18 @@ test("the list shows the ${names.humanPlural}", async () => {
   const res = await client.get(client.urlFor("${plural}.index"));
   assert.equal(res.status, 200);
   ${api ? `assert.deepEqual((res.json() as { ${names.table}: { id: number }[] }).${names.table}.map((row) => row.id), rows.map((row) => row.id));` : `for (const row of rows) assert.ok(res.text().includes(String(row.${first.name})), \`\${row.${first.name}} is listed\`);`}
-});
+${parentsListed}});
 
 test("a ${names.human} is created", async () => {
-  const res = await client.post(client.urlFor("${plural}.post"), { ${send}: ${body(fields, !api, 1)} });
+${made}  const res = await client.post(client.urlFor("${plural}.post"), { ${send}: ${body(fields, !api, 1)} });
   assert.equal(res.status, ${api ? 201 : 302});
   const created = await ${model}.findByOrFail({ ${first.name}: ${api ? firstValue : first.type === "integer" || first.type === "number" ? `Number(${firstValue})` : first.type === "boolean" ? "true" : firstValue} });
   assert.equal(res.headers["location"], client.urlFor("${plural}.get", { id: created.id }));
 });
-${refused}
+${refused}${missingParent(names, fields, api)}
 test("a ${names.human} is changed, then deleted", async () => {
   const row = await ${plural}.create();
-  const changed = await client.${api ? "patch" : "post"}(client.urlFor("${plural}.update", { id: row.id }), { ${send}: ${api ? body(fields, false, 2) : `{ _method: "PATCH", ...${body(fields, true, 2)} }`} });
+${made}  const changed = await client.${api ? "patch" : "post"}(client.urlFor("${plural}.update", { id: row.id }), { ${send}: ${api ? body(fields, false, 2) : `{ _method: "PATCH", ...${body(fields, true, 2)} }`} });
   assert.equal(changed.status, ${api ? 200 : 302});
   assert.equal((await ${model}.findOrFail(row.id)).${first.name}, ${JSON.stringify(sample(first, false, 2))});
   const deleted = await client.${api ? "delete" : "post"}(client.urlFor("${plural}.delete", { id: row.id })${api ? "" : ', { form: { _method: "DELETE" } }'});

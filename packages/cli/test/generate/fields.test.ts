@@ -26,11 +26,34 @@ test("a wrong field is refused, naming why and the known types", () => {
     );
   refused([], /at least one field/);
   refused(["title"], /name:type/);
-  refused(["title:strng"], /string, text, integer, number, boolean/);
+  refused(["title:strng"], /string, text, integer, number, boolean, references \(or belongs_to\)/);
+  refused(["project:has_many"], /the known types are string, text, integer, number, boolean, references/);
   refused(["1title:string"], /letters, digits/);
   refused(["id:integer"], /kept by the model/);
   refused(["created_at:string"], /kept by the model/);
   refused(["title:string", "title:text"], /given twice/);
+  refused(["project:references", "project_id:integer"], /given twice/);
+  refused(["project:string", "project:references"], /given twice/);
+});
+
+test("project:references (or belongs_to, or project_id:references) is the project_id key of the project relation", () => {
+  const expected = { name: "project_id", type: "references", optional: false, relation: "project" };
+  assert.deepEqual(parseFields(["project:references"]), [expected]);
+  assert.deepEqual(parseFields(["project:belongs_to"]), [expected]);
+  assert.deepEqual(parseFields(["project_id:references"]), [expected]);
+  const [project, owner] = parseFields(["project:references", "owner:references?"]);
+  // Unsigned as the parent's increments("id") is on MariaDB, indexed, ON DELETE RESTRICT by default.
+  assert.match(
+    columnOf(project!),
+    /table\.integer\("project_id"\)\.unsigned\(\)\.notNullable\(\)\.references\("id"\)\.inTable\("projects"\)\.onDelete\("RESTRICT"\);\n\s*table\.index\(\["project_id"\]\);$/,
+  );
+  assert.match(columnOf(owner!), /\.nullable\(\)\.references\("id"\)\.inTable\("owners"\)/);
+  assert.equal(schema(schemaOf(project!, true)).safeParse("3").data, 3);
+  assert.deepEqual(messages(schemaOf(project!, true), ""), ["Choose a project."]);
+  assert.deepEqual(messages(schemaOf(project!, true), "x"), ["Choose an existing project."]);
+  assert.deepEqual(messages(schemaOf(project!, false), 0), ["Choose an existing project."]);
+  assert.equal(schema(schemaOf(owner!, true)).safeParse("").data, null, "an optional reference left empty is NULL");
+  assert.equal(schema(patchSchemaOf(project!)).safeParse(undefined).success, true, "a PATCH may leave it out");
 });
 
 test("each type has its column and its schema; an optional one stores NULL when left empty", () => {

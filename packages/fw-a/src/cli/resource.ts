@@ -6,9 +6,16 @@
 import { markDraft } from "@fwkit/data/plugin";
 import { addNavLink, addResourceStyles } from "./resource-nav.js";
 import {
+  choicesSource,
   inputSchemaSource,
   labelOf,
+  listSource,
+  loadedSource,
+  oneSource,
+  outputName,
+  outputSchemaSource,
   resourceTestFile,
+  viewModels,
   type Field,
   type ResourceEdit,
   type ResourceNames,
@@ -18,9 +25,10 @@ import {
 function htmlView(names: ResourceNames, fields: readonly Field[]): string {
   const { model, plural, human } = names;
   const capital = human.charAt(0).toUpperCase() + human.slice(1);
+  const choices = choicesSource(fields);
   return `import { FwA, flash, HTTPError, request, response } from "fw-a";
 import { z } from "zod";
-import { ${model} } from "../lib/models.js";
+import { ${viewModels(names, fields, true)} } from "../lib/models.js";
 
 ${inputSchemaSource(names, fields, true)}
 
@@ -28,17 +36,17 @@ ${inputSchemaSource(names, fields, true)}
 export class ${plural} extends FwA {
   /** GET /${names.module.replace(/_/g, "-")}/ */
   async index() {
-    return { ${names.table}: await ${model}.all() };
+    return { ${names.table}: await ${listSource(names, fields)} };
   }
 
   /** GET /${names.module.replace(/_/g, "-")}/<id>/ */
   async get(id: string) {
-    return { ${names.item}: await ${model}.findOrFail(id) };
+    return { ${names.item}: await ${oneSource(names, fields)} };
   }
 
   /** GET /${names.module.replace(/_/g, "-")}/new/: the empty form. */
-  new() {
-    return { ${names.item}: {} };
+  ${choices ? "async " : ""}new() {
+    return { ${names.item}: {}${choices} };
   }
 
   /** POST /${names.module.replace(/_/g, "-")}/: a refused form goes back to the new page with its messages. */
@@ -52,7 +60,7 @@ export class ${plural} extends FwA {
 
   /** GET /${names.module.replace(/_/g, "-")}/edit/<id>/: the form with the row's values. */
   async edit(id: string) {
-    return { ${names.item}: await ${model}.findOrFail(id) };
+    return { ${names.item}: await ${model}.findOrFail(id)${choices} };
   }
 
   /** PATCH /${names.module.replace(/_/g, "-")}/<id>/ (the form posts with _method=PATCH). */
@@ -75,11 +83,16 @@ export class ${plural} extends FwA {
 
 function apiView(names: ResourceNames, fields: readonly Field[]): string {
   const { model, plural, human } = names;
+  const out = outputName(names);
+  const one = `z.object({ ${names.item}: ${out} })`;
+  const answer = (row: string) => loadedSource(names, fields, row);
   return `import { FwA, HTTPError, Reply, request, response, security } from "fw-a";
 import { z } from "zod";
 import { ${model} } from "../lib/models.js";
 
 ${inputSchemaSource(names, fields, false)}
+
+${outputSchemaSource(names, fields)}
 
 /** ${plural} as a JSON API (documented in the app's OpenAPI document). */
 @response.json
@@ -87,27 +100,32 @@ ${inputSchemaSource(names, fields, false)}
 @security.csrfExempt // an API for other programs: no cookies, no CSRF token
 export class ${plural} extends FwA {
   @request.summary("List ${names.humanPlural}")
+  @response.schema(200, z.object({ ${names.table}: z.array(${out}) }))
   async index() {
-    return { ${names.table}: await ${model}.all() };
+    return { ${names.table}: await ${listSource(names, fields)} };
   }
 
   @request.summary("Show a ${human}")
+  @response.schema(200, ${one})
   async get(id: string) {
-    return { ${names.item}: await ${model}.findOrFail(id) };
+    return { ${names.item}: await ${oneSource(names, fields)} };
   }
 
   @request.post
   @request.body(${names.input})
   @request.summary("Create a ${human}")
+  @response.schema(201, ${one})
   async post() {
     const created = await ${model}.create(this.input(${names.input}));
-    return new Reply({ ${names.item}: created }, { status: 201, headers: { Location: this.urlFor("${plural}.get", { id: created.id }) } });
+    return new Reply({ ${names.item}: ${answer("created")} }, { status: 201, headers: { Location: this.urlFor("${plural}.get", { id: created.id }) } });
   }
 
   @request.body(${names.patch})
   @request.summary("Change a ${human}: only the fields sent")
+  @response.schema(200, ${one})
   async update(id: string) {
-    return { ${names.item}: await ${model}.update(id, this.input(${names.patch})) };
+    const updated = await ${model}.update(id, this.input(${names.patch}));
+    return { ${names.item}: ${answer("updated")} };
   }
 
   @request.summary("Delete a ${human}")
@@ -126,6 +144,12 @@ function input(names: ResourceNames, field: Field): string {
   // The field's wrapper: the scaffold's stylesheet marks a field with a message (.field.has-error).
   const open = `<p class="field{% if errors.${field.name} %} has-error{% endif %}">`;
   const required = field.optional || field.type === "boolean" ? "" : " required";
+  if (field.parent) {
+    // The parent's rows to choose from (the view passes them); the old choice is selected again.
+    const parent = field.parent;
+    const options = `{% for choice in ${parent.names.table} %}<option value="{{ choice.id }}"{% if choice.id == ${value} %} selected{% endif %}>{{ choice.${parent.label} }}</option>{% endfor %}`;
+    return `  ${open}<label for="${id}">${labelOf(field)}</label><select id="${id}" name="${field.name}"${required}><option value="">Choose a ${parent.names.human}</option>${options}</select> ${errors}</p>`;
+  }
   if (field.type === "boolean") {
     return `  ${open}<label class="check"><input type="checkbox" id="${id}" name="${field.name}" value="true"{% if ${value} and ${value} != "false" %} checked{% endif %}> ${labelOf(field)}</label> ${errors}</p>`;
   }
@@ -136,11 +160,19 @@ function input(names: ResourceNames, field: Field): string {
   return `  ${open}<label for="${id}">${labelOf(field)}</label>${control} ${errors}</p>`;
 }
 
+/** How a page shows a field of `row`: yes/no, a reference's parent by its label, else the value. */
+function shown(row: string, field: Field): string {
+  if (field.parent) return `${row}.${field.relation}.${field.parent.label} if ${row}.${field.relation}`;
+  return field.type === "boolean" ? `"yes" if ${row}.${field.name} else "no"` : `${row}.${field.name}`;
+}
+
 function templates(names: ResourceNames, fields: readonly Field[]): Record<string, string> {
   const dir = `templates/${names.module}/${names.plural}`;
   const item = `${names.item}`;
   const title = names.humanPlural.charAt(0).toUpperCase() + names.humanPlural.slice(1);
-  const first = fields[0]!;
+  // The heading and the list's link: the first field that is not a reference.
+  const first = fields.find((field) => !field.parent) ?? fields[0]!;
+  const rest = fields.filter((field) => field !== first);
   const flashes = `  {% for flash in flash_messages %}<p class="flash flash-{{ flash.kind }}" role="status">{{ flash.message }}</p>{% endfor %}`;
   const page = (heading: string, body: string) => `{% extends "layouts/base.html" %}
 {% block title %}${heading}{% endblock %}
@@ -158,14 +190,10 @@ ${body}
   </div>
   {% if ${names.table} | length %}
   <table class="table ${names.module}">
-    <thead><tr>${fields.map((field) => `<th>${labelOf(field)}</th>`).join("")}</tr></thead>
+    <thead><tr>${[first, ...rest].map((field) => `<th>${labelOf(field)}</th>`).join("")}</tr></thead>
     <tbody>
-    {% for row in ${names.table} %}<tr><td><a href="{{ url_for('${names.plural}.get', { id: row.id }) }}">{{ row.${first.name} }}</a></td>${fields
-      .slice(1)
-      .map(
-        (field) =>
-          `<td>{{ ${field.type === "boolean" ? `"yes" if row.${field.name} else "no"` : `row.${field.name}`} }}</td>`,
-      )
+    {% for row in ${names.table} %}<tr><td><a href="{{ url_for('${names.plural}.get', { id: row.id }) }}">{{ row.${first.name} }}</a></td>${rest
+      .map((field) => `<td>{{ ${shown("row", field)} }}</td>`)
       .join("")}</tr>
     {% endfor %}
     </tbody>
@@ -176,7 +204,7 @@ ${body}
       `{{ ${item}.${first.name} }}`,
       `  <h1>{{ ${item}.${first.name} }}</h1>
   <dl class="details">
-${fields.map((field) => `    <dt>${labelOf(field)}</dt><dd class="${field.name}">{{ ${field.type === "boolean" ? `"yes" if ${item}.${field.name} else "no"` : `${item}.${field.name}`} }}</dd>`).join("\n")}
+${fields.map((field) => `    <dt>${labelOf(field)}</dt><dd class="${field.relation ?? field.name}">{{ ${shown(item, field)} }}</dd>`).join("\n")}
   </dl>
   <div class="actions">
     <a class="button" href="{{ url_for('${names.plural}.edit', { id: ${item}.id }) }}">Edit</a>

@@ -6,9 +6,16 @@
  */
 import { markDraft } from "@fwkit/data/plugin";
 import {
+  choicesSource,
   inputSchemaSource,
   labelOf,
+  listSource,
+  loadedSource,
+  oneSource,
+  outputName,
+  outputSchemaSource,
   resourceTestFile,
+  viewModels,
   type Field,
   type ResourceNames,
   type ResourceScaffold,
@@ -21,11 +28,12 @@ function htmlView(names: ResourceNames, fields: readonly Field[], order: number)
   const { model, plural, human } = names;
   const item = `${names.item}`;
   const path = `/${names.module.replace(/_/g, "-")}`;
-  const first = fields[0]!.name;
+  const first = (fields.find((field) => !field.parent) ?? fields[0]!).name;
+  const choices = choicesSource(fields);
   return `import { FwB, flash, HTTPError } from "fw-b";
 import { body, navTitle } from "fw-b/decorators";
 import { z } from "zod";
-import { ${model} } from "../lib/models.js";
+import { ${viewModels(names, fields, true)} } from "../lib/models.js";
 
 ${inputSchemaSource(names, fields, true)}
 
@@ -34,18 +42,18 @@ ${inputSchemaSource(names, fields, true)}
 export class ${plural} extends FwB {
   /** GET ${path} */
   async index() {
-    return { title: "${capitalized(names.humanPlural)}", ${names.table}: await ${model}.all() };
+    return { title: "${capitalized(names.humanPlural)}", ${names.table}: await ${listSource(names, fields)} };
   }
 
   /** GET ${path}/:id */
   async get(id: string) {
-    const ${item} = await ${model}.findOrFail(id);
+    const ${item} = await ${oneSource(names, fields)};
     return { title: String(${item}.${first}), ${item} };
   }
 
   /** GET ${path}/new: the empty form. */
-  new() {
-    return { title: "New ${human}", ${item}: {} };
+  ${choices ? "async " : ""}new() {
+    return { title: "New ${human}", ${item}: {}${choices} };
   }
 
   /** POST ${path}: a refused form goes back to the new page with its messages. */
@@ -59,7 +67,7 @@ export class ${plural} extends FwB {
   /** GET ${path}/edit/:id: the form with the row's values. */
   async edit(id: string) {
     const ${item} = await ${model}.findOrFail(id);
-    return { title: "Edit ${human}", ${item} };
+    return { title: "Edit ${human}", ${item}${choices} };
   }
 
   /** PATCH ${path}/:id (the form posts with _method=PATCH). */
@@ -82,12 +90,17 @@ export class ${plural} extends FwB {
 
 function apiView(names: ResourceNames, fields: readonly Field[]): string {
   const { model, plural, human } = names;
+  const out = outputName(names);
+  const one = `z.object({ ${names.item}: ${out} })`;
+  const answer = (row: string) => loadedSource(names, fields, row);
   return `import { FwB, HTTPError, Reply, request } from "fw-b";
-import { body, csrfExempt, renderJson, summary, tags } from "fw-b/decorators";
+import { body, csrfExempt, renderJson, returns, summary, tags } from "fw-b/decorators";
 import { z } from "zod";
 import { ${model} } from "../lib/models.js";
 
 ${inputSchemaSource(names, fields, false)}
+
+${outputSchemaSource(names, fields)}
 
 /** ${plural} as a JSON API (documented in the app's OpenAPI document). */
 @renderJson
@@ -95,27 +108,32 @@ ${inputSchemaSource(names, fields, false)}
 @csrfExempt // an API for other programs: no cookies, no CSRF token
 export class ${plural} extends FwB {
   @summary("List ${names.humanPlural}")
+  @returns(200, z.object({ ${names.table}: z.array(${out}) }))
   async index() {
-    return { ${names.table}: await ${model}.all() };
+    return { ${names.table}: await ${listSource(names, fields)} };
   }
 
   @summary("Show a ${human}")
+  @returns(200, ${one})
   async get(id: string) {
-    return { ${names.item}: await ${model}.findOrFail(id) };
+    return { ${names.item}: await ${oneSource(names, fields)} };
   }
 
   @request.post
   @body(${names.input})
   @summary("Create a ${human}")
+  @returns(201, ${one})
   async post() {
     const created = await ${model}.create(this.input(${names.input}));
-    return new Reply({ ${names.item}: created }, { status: 201, headers: { Location: this.urlFor("${plural}.get", { id: created.id }) } });
+    return new Reply({ ${names.item}: ${answer("created")} }, { status: 201, headers: { Location: this.urlFor("${plural}.get", { id: created.id }) } });
   }
 
   @body(${names.patch})
   @summary("Change a ${human}: only the fields sent")
+  @returns(200, ${one})
   async update(id: string) {
-    return { ${names.item}: await ${model}.update(id, this.input(${names.patch})) };
+    const updated = await ${model}.update(id, this.input(${names.patch}));
+    return { ${names.item}: ${answer("updated")} };
   }
 
   @summary("Delete a ${human}")
@@ -130,6 +148,20 @@ export class ${plural} extends FwB {
 function formField(names: ResourceNames, field: Field): string {
   const item = `${names.item}`;
   const current = `${item}.${field.name} == null ? "" : ${item}.${field.name}`;
+  if (field.parent) {
+    // The parent's rows to choose from (the view passes them); the old choice is selected again.
+    const { parent } = field;
+    const chosen = `chosen_${field.name}`;
+    const invalid = `errors && errors.${field.name} ? "true" : undefined`;
+    return `div.fwb-field(class=errors && errors.${field.name} ? "has-error" : undefined)
+  - const ${chosen} = old && old.${field.name} !== undefined ? String(old.${field.name}) : String(${current})
+  label(for="${field.name}") ${labelOf(field)}
+  select(id="${field.name}" name="${field.name}"${field.optional ? "" : " required"} aria-invalid=${invalid})
+    option(value="") Choose a ${parent.names.human}
+    each choice in ${parent.names.table}
+      option(value=choice.id selected=String(choice.id) === ${chosen})= choice.${parent.label}
+  +fieldErrors("${field.name}")`;
+  }
   if (field.type === "boolean") {
     return `div.fwb-field
   - const checked = old && old.${field.name} !== undefined ? old.${field.name} === "true" : Boolean(${item}.${field.name})
@@ -151,7 +183,9 @@ function formField(names: ResourceNames, field: Field): string {
 function templates(names: ResourceNames, fields: readonly Field[]): Record<string, string> {
   const dir = `templates/${names.module}/${names.plural}`;
   const item = `${names.item}`;
-  const first = fields[0]!.name;
+  // The heading and the list's link: the first field that is not a reference.
+  const first = (fields.find((field) => !field.parent) ?? fields[0]!).name;
+  const parents = fields.filter((field) => field.parent);
   const form = (action: string, method: string) => `  form(method="post" action=${action})
     include _form
 ${method ? `    input(type="hidden" name="_method" value="${method}")\n` : ""}    button(type="submit") Save`;
@@ -167,7 +201,7 @@ block content
       each row in ${names.table}
         li
           a(href=url_for("${names.plural}.get", { id: row.id }))= row.${first}
-  else
+${parents.map((field) => `          |  · \n          span.${field.relation}= row.${field.relation} ? row.${field.relation}.${field.parent!.label} : ""\n`).join("")}  else
     p No ${names.humanPlural} yet.
 `,
     [`${dir}/get.pug`]: `extends /layouts/default
@@ -175,7 +209,7 @@ block content
 block content
   h1= ${item}.${first}
   dl
-${fields.map((field) => `    dt ${labelOf(field)}\n    dd.${field.name}= ${field.type === "boolean" ? `${item}.${field.name} ? "yes" : "no"` : `${item}.${field.name}`}`).join("\n")}
+${fields.map((field) => `    dt ${labelOf(field)}\n    dd.${field.relation ?? field.name}= ${field.parent ? `${item}.${field.relation} ? ${item}.${field.relation}.${field.parent.label} : ""` : field.type === "boolean" ? `${item}.${field.name} ? "yes" : "no"` : `${item}.${field.name}`}`).join("\n")}
   p
     a(href=url_for("${names.plural}.edit", { id: ${item}.id })) Edit
     |  · 
