@@ -2,9 +2,13 @@
 // Nunjucks pages, trailing slashes, field ids, and the page reached from the layout's nav (the
 // generator adds the link). Runs the built CLI (dist), like cli.test.ts.
 import { fileURLToPath } from "node:url";
-import { resourceGeneratorCases } from "@fwkit/test-servers/framework-cases";
+import {
+  type ResourceGeneratorSubject,
+  resourceGeneratorCases,
+  resourceReferenceCases,
+} from "@fwkit/test-servers/framework-cases";
 
-resourceGeneratorCases({
+const subject: ResourceGeneratorSubject = {
   name: "fw-a",
   bin: fileURLToPath(new URL("../bin/fw-a.js", import.meta.url)),
   builtMain: fileURLToPath(new URL("../dist/cli/main.js", import.meta.url)),
@@ -21,4 +25,8 @@ resourceGeneratorCases({
     await page.goto(`${base}/`);
     await Promise.all([page.waitForURL(list), page.locator("nav").getByRole("link", { name: "Todos" }).click()]);
   },
-});
+};
+
+resourceGeneratorCases(subject);
+// project:references: a foreign key, its relation, a select of the projects, errors on the field.
+resourceReferenceCases(subject);

@@ -9,12 +9,12 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { redoclyLint } from "../openapi-tools.js";
+import { budget, CHROMIUM, CHROMIUM_ARGS, CLI_RUN_MS, cleanEnv, freePort, SERVE_MS, sh } from "./generated-app.js";
 
 /** The framework under test, as {@link resourceGeneratorCases} needs it. */
 export interface ResourceGeneratorSubject {
@@ -48,31 +48,6 @@ export interface ResourceGeneratorSubject {
   openList(page: Page, base: string, list: string): Promise<void>;
 }
 
-const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
-
-// The app's own test run reports in TAP, which this file reads: Node 24 prints its spec reporter
-// ("ℹ fail 0") to a child whose output is not a terminal where Node 20 and 22 print TAP.
-const cleanEnv = () => {
-  const vars: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: "--test-reporter=tap", FW_TS_LOADER: "" };
-  delete vars["NODE_TEST_CONTEXT"];
-  delete vars["APP_ENV"];
-  return vars;
-};
-
-// Each test's timeout comes from the work it does, with a budget per unit sized for a 2-core
-// machine under heavy load (a load average of 20 makes each step about ten times slower than on a
-// quiet machine), never from how long it takes on a quiet one: one run of the CLI (Node, tsx and
-// the app loaded, 3 s when quiet), one npm command of the app (a type-check or its test suite,
-// 15 s when quiet), and the development server's start.
-const CLI_RUN_MS = 45_000;
-const NPM_COMMAND_MS = 300_000;
-const SERVE_MS = 120_000;
-/** A test's or hook's timeout for `runs` runs of the CLI and `commands` npm commands of the app. */
-const budget = (runs: number, commands = 0) => ({ timeout: runs * CLI_RUN_MS + commands * NPM_COMMAND_MS });
-
-const sh = (cwd: string, command: string) =>
-  spawnSync("sh", ["-c", command], { cwd, encoding: "utf8", env: cleanEnv(), timeout: NPM_COMMAND_MS });
-
 function listing(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: false })
     .map(String)
@@ -83,14 +58,6 @@ function listing(dir: string): string[] {
 /** A computed style property of the first element matching `selector`, in the page. */
 const style = (page: Page, selector: string, property: string) =>
   page.evaluate<string>(`getComputedStyle(document.querySelector(${JSON.stringify(selector)})).${property}`);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Registers the resource generator's cases for one framework. */
 export function resourceGeneratorCases(subject: ResourceGeneratorSubject): void {
@@ -238,7 +205,7 @@ export function resourceGeneratorCases(subject: ResourceGeneratorSubject): void 
           }
           browser = await chromium.launch({
             executablePath: CHROMIUM,
-            args: ["--headless", "--no-sandbox", "--disable-background-networking"],
+            args: CHROMIUM_ARGS,
             timeout: SERVE_MS,
           });
         },
