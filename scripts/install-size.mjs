@@ -19,7 +19,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { installedPackages, mb, packWorkspace, run, sizeOf, useTarballs } from "./pack-workspace.mjs";
+import { installedPackages, mb, packWorkspace, publicPackages, run, sizeOf, useTarballs } from "./pack-workspace.mjs";
 import { pnpmEnv, pnpmSpec, root } from "./pnpm.mjs";
 
 const args = process.argv.slice(2);
@@ -31,20 +31,8 @@ const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : und
  * most this many packages and MB of files more than the design card's own packages installed alone.
  */
 const GOAL = { packages: 45, mb: 12 };
-/** The workspace packages an app installs (directory under packages/ by package name). */
-const WORKSPACE = {
-  "routing-kernel": "routing-kernel",
-  "@fwkit/koa-host": "koa-host",
-  "@fwkit/cli": "cli",
-  "@fwkit/data": "data",
-  "@fwkit/security": "security",
-  "@fwkit/services": "services",
-  "@fwkit/app-kit": "app-kit",
-  "@fwkit/jobs": "jobs",
-  "@fwkit/observability": "observability",
-  "fw-a": "fw-a",
-  "fw-b": "fw-b",
-};
+/** The workspace packages an app may install (directory under packages/ by package name): every public one. */
+const WORKSPACE = publicPackages();
 /**
  * The floor: the fixed core dependencies an app with its defaults runs on (docs/deployment.md, "What a
  * production install carries"; they may not be replaced), installed alone the same way. fw-a renders with Nunjucks, fw-b with Pug;
