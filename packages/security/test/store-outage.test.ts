@@ -33,10 +33,14 @@ class Index extends View {
 
 const run = `${process.pid}_${Date.now().toString(36)}`;
 
-/** Retries until the app answers 200 again (reconnects take up to a second or two). */
+/**
+ * Retries until the app answers 200 again (reconnects take up to a second or two on a quiet
+ * machine; the 60 s bound only ends a hang on a busy one).
+ */
 async function eventually(request: () => Promise<HttpAnswer>): Promise<HttpAnswer> {
   let last: HttpAnswer | undefined;
-  for (let i = 0; i < 40; i++) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     last = await request();
     if (last.status === 200) return last;
     await new Promise((resolve) => setTimeout(resolve, 250));
