@@ -113,7 +113,8 @@ describe("fw-b :serve end to end", () => {
   });
 
   test(":serve serves the app: Pug page with the menu, JSON API, XML, an interceptor; it reloads on change", {
-    timeout: SERVE_MS + 2 * CLI_RUN_MS,
+    // The server's start and its reload after the edit, and two CLI runs (maintenance on and off).
+    timeout: 2 * SERVE_MS + 2 * CLI_RUN_MS,
   }, async () => {
     const port = await freePort();
     server = spawn(process.execPath, [bin, ":serve", "--port", String(port)], {
@@ -124,8 +125,8 @@ describe("fw-b :serve end to end", () => {
     server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     url = `http://127.0.0.1:${port}`;
-    await eventually(`the server (output so far: ${output})`, async () =>
-      output.includes("Serving") ? true : undefined,
+    await eventually("the server", async () => (output.includes("Serving") ? true : undefined), SERVE_MS).catch(
+      (error: Error) => assert.fail(`${error.message}; output so far: ${output}`),
     );
 
     const home = await fetch(`${url}/`);
@@ -176,10 +177,14 @@ describe("fw-b :serve end to end", () => {
     assert.equal(await (await fetch(`${url}/shop/item/7?closed=1`)).text(), "closed (item 7)");
 
     writeFileSync(join(app, "views", "shop.ts"), SHOP_VIEW("Welcome back"));
-    await eventually("the reloaded view", async () => {
-      const text = await (await fetch(`${url}/shop`)).text();
-      return text.includes("Welcome back") ? true : undefined;
-    });
+    await eventually(
+      "the reloaded view",
+      async () => {
+        const text = await (await fetch(`${url}/shop`)).text();
+        return text.includes("Welcome back") ? true : undefined;
+      },
+      SERVE_MS,
+    );
   });
 
   test("SIGTERM stops the server cleanly", async () => {
