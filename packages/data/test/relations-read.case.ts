@@ -134,6 +134,20 @@ export function relationReadCases(fx: RelationFixture): void {
     assert.equal(loaded[0]?.comments.length, 1);
   });
 
+  test("a page of rows with their relations, loaded for that page only", async () => {
+    await seed();
+    const page = await Task.preload("project")
+      .orderBy("id", "desc")
+      .paginate({ page: 2, perPage: 2, baseUrl: "/tasks" });
+    assert.equal(page.total, 3);
+    assert.equal(page.pages, 2);
+    assert.deepEqual(
+      page.items.map((t) => [t.title, t.project?.name]),
+      [["Design", "Site"]],
+    );
+    assert.equal(page.links.prev, "/tasks?page=1");
+  });
+
   test("whereHas, whereDoesntHave and withCount, with and without constraints", async () => {
     await seed();
     const withOpen = await Project.whereHas("tasks", (q) => q.where("done", false));

@@ -37,6 +37,8 @@ export function isRelatedRowMissing(error: unknown): error is RelatedRowMissing 
   return error instanceof RelatedRowMissing;
 }
 
+const AUTOMATIC = new Set(["id", "created_at", "updated_at", "deleted_at"]);
+
 interface DriverError {
   code?: unknown;
   errno?: unknown;
@@ -59,7 +61,7 @@ function columnFromDriver(driver: DriverError): string | undefined {
 
 /**
  * The {@link RelatedRowMissing} that `error` (from writing `data` to `model`) amounts to, or
- * undefined when it is another error (a parent still referenced, a column no relation knows of).
+ * undefined when it is another error (a parent still referenced, a key of no declared belongsTo relation).
  */
 export async function missingParent(
   model: RuntimeModel,
@@ -73,11 +75,15 @@ export async function missingParent(
     .relationNames()
     .map((name) => inner.relation(name))
     .filter((relation) => relation.kind === "belongsTo");
+  // The values the user gave (what a form shows again), not the columns the model fills in.
+  const old = Object.fromEntries(Object.entries(data).filter(([key]) => !AUTOMATIC.has(key)));
   const named = columnFromDriver(driver);
   if (named) {
     if (data[named] === undefined) return undefined;
+    // Only keys of declared belongsTo relations: other foreign keys stay E_FOREIGN_KEY_VIOLATION
+    // (409), the same on every dialect (SQLite can only check the declared ones).
     const relation = belongsTo.find((r) => r.ownerColumn === named);
-    return new RelatedRowMissing(model.table, named, relation?.name, data);
+    return relation ? new RelatedRowMissing(model.table, named, relation.name, old) : undefined;
   }
   if (driver.code !== "SQLITE_CONSTRAINT_FOREIGNKEY") return undefined;
   for (const relation of belongsTo) {
@@ -89,7 +95,7 @@ export async function missingParent(
         .db()(relation.target.table)
         .where(relation.targetColumn, value as never)
         .first();
-      if (!found) return new RelatedRowMissing(model.table, relation.ownerColumn, relation.name, data);
+      if (!found) return new RelatedRowMissing(model.table, relation.ownerColumn, relation.name, old);
     } catch {
       return undefined;
     }

@@ -5,6 +5,7 @@
  */
 import type { Knex } from "knex";
 import type { CreateInput } from "../model-types.js";
+import type { Page, PaginateOptions } from "../paginate.js";
 import type {
   ModelRow,
   PathTarget,
@@ -93,6 +94,11 @@ export interface RelationQuery<M, Loaded = unknown, One extends boolean = false>
   firstOrFail(): Promise<QueryRow<M, Loaded>>;
   /** How many rows the query matches (preloads and counts are not run). */
   count(): Promise<number>;
+  /**
+   * One page of rows (relations loaded for that page only) and the page links, like `paginate()`:
+   * `await Task.preload("project").orderBy("id", "desc").paginate({ ...pageParams(ctx.query), baseUrl: "/tasks" })`.
+   */
+  paginate(options: Omit<PaginateOptions<unknown, unknown>, "map">): Promise<Page<QueryRow<M, Loaded>>>;
 }
 
 /** Many-to-many pivot values: `{ role: "lead" }`. */

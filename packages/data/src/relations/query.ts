@@ -5,6 +5,7 @@
  */
 import type { Knex } from "knex";
 import { E_ROW_NOT_FOUND } from "../errors.js";
+import { paginate, type PaginateOptions } from "../paginate.js";
 import { loadTree, type PreloadNode } from "./eager.js";
 import { internals, relationOf, type RuntimeModel } from "./internal.js";
 import type { RelationQuery } from "./query-types.js";
@@ -181,24 +182,36 @@ export class RelationQueryImpl {
     return builder;
   }
 
-  async all(): Promise<Record<string, unknown>[]> {
-    const model = this.#model;
-    const inner = internals(model);
-    let raw: Record<string, unknown>[];
+  /** Runs `work` on the built query (column kinds learnt first), driver errors translated. */
+  async #fetch<T>(work: (builder: Builder) => Promise<T>): Promise<T> {
+    const inner = internals(this.#model);
     try {
       await inner.learn();
-      raw = (await this.build()) as Record<string, unknown>[];
+      return await work(this.build());
     } catch (error) {
       throw inner.translate(error);
     }
+  }
+
+  /** Turns raw rows into the rows returned: counts as numbers, hydrated, pivots, preloads. */
+  async #finish(raw: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
     const rows = raw.map((row) => {
       for (const { name } of this.#counts) row[`${name}_count`] = Number(row[`${name}_count`] ?? 0);
-      const hydrated = model.hydrate(row) as unknown as Record<string, unknown>;
+      const hydrated = this.#model.hydrate(row) as unknown as Record<string, unknown>;
       this.#shape.post?.(hydrated);
       return hydrated;
     });
-    await loadTree(model, rows, this.#preloads);
+    await loadTree(this.#model, rows, this.#preloads);
     return rows;
+  }
+
+  async all(): Promise<Record<string, unknown>[]> {
+    return this.#finish(await this.#fetch(async (builder) => (await builder) as Record<string, unknown>[]));
+  }
+
+  async paginate(options: Omit<PaginateOptions<Record<string, unknown>, Record<string, unknown>>, "map">) {
+    const page = await this.#fetch((builder) => paginate<Record<string, unknown>>(builder, options));
+    return { ...page, items: await this.#finish(page.items) };
   }
 
   async first(): Promise<Record<string, unknown> | undefined> {
