@@ -21,6 +21,7 @@ export const SCHEMAS = [
   { owner: "security", module: "packages/security/dist/config-schema.js", name: "securityConfigSchema" },
   { owner: "services", module: "packages/services/dist/config-schema.js", name: "servicesConfigSchema" },
   { owner: "services (i18n)", module: "packages/services/dist/config-schema.js", name: "i18nConfigSchema" },
+  { owner: "observability", module: "packages/observability/dist/config-schema.js", name: "observabilityConfigSchema" },
 ];
 
 const load = (file) => import(pathToFileURL(join(root, file)).href);

@@ -3,10 +3,8 @@
  * Prometheus metrics summed across cluster workers, OpenTelemetry traces per request and route,
  * and log lines that carry the request's trace: the observability battery of both frameworks.
  */
-import "./config-types.js";
-
 export { OBSERVABILITY_CONFIG_KEYS } from "./config.js";
-export type { MetricsConfig, ObservabilityAppConfig, SpanExporterLike, TracingConfig } from "./config-types.js";
+export type { MetricsConfig, ObservabilityAppConfig, SpanExporterLike, TracingConfig } from "./config-schema.js";
 export {
   E_METRIC_NAME,
   E_METRICS_PORT_IN_USE,

@@ -157,7 +157,7 @@ describe("bad settings stop the start with a coded error", () => {
   });
   test("a wrong value: E_OBSERVABILITY_CONFIG naming the key; an unknown key: the host's unknown-key error", async () => {
     await assert.rejects(
-      startApp({ Blog }, { metrics: { enabled: "yes" } }),
+      startApp({ Blog }, { metrics: { enabled: "maybe" } }),
       (error: Error) => error instanceof E_OBSERVABILITY_CONFIG && /metrics\.enabled/.test(error.message),
     );
     await assert.rejects(
