@@ -70,9 +70,12 @@ export async function startAzurite(): Promise<AzuriteServer> {
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  for (let i = 0; ; i++) {
+  // Azurite is a Node program: a busy machine takes many times its quiet start (about 2 s) to
+  // load it; the deadline only ends a hang.
+  const deadline = Date.now() + 120_000;
+  for (;;) {
     if (await answers(port)) break;
-    if (child.exitCode !== null || i > 150) {
+    if (child.exitCode !== null || Date.now() > deadline) {
       child.kill();
       assert.fail(
         `azurite (the Azure Storage emulator, npm package "azurite") did not start on 127.0.0.1:${port}: ${stderr.trim() || "no output"}`,
