@@ -3,8 +3,10 @@ import { input, validate, type ValidateOptions } from "@fwkit/data";
 import type { AppConfig } from "@fwkit/koa-host";
 import { HostView } from "@fwkit/koa-host/plugin";
 import { runtimeOf } from "@fwkit/koa-host/plugin";
-import type { CurrentUser } from "@fwkit/security";
+import { currentUser, type CurrentUser } from "@fwkit/security";
+import { jwtClaims } from "@fwkit/security/plugin";
 import type { Services } from "@fwkit/services";
+import { servicesSlot } from "@fwkit/services/plugin";
 
 /**
  * What every framework's view base class has (fw-a's `FwA`, fw-b's `FwB` extend it): the request's
@@ -20,17 +22,18 @@ export class FrameworkView extends HostView {
 
   /** The logged-in user (the login manager's `loadUser`), or undefined. */
   get currentUser(): CurrentUser | undefined {
-    return (this.ctx.state["currentUser"] as CurrentUser | undefined) ?? undefined;
+    return currentUser(this.ctx);
   }
 
   /** The verified JWT claims of a bearer-authenticated view, or undefined. */
   get claims(): Readonly<Record<string, unknown>> | undefined {
-    return this.ctx.state["jwt"] as Readonly<Record<string, unknown>> | undefined;
+    return jwtClaims(this.ctx);
   }
 
   /** Mail, storage, cache, signals and assets of the app (the services battery). */
   get services(): Services {
-    return this.ctx.state["services"] as Services;
+    // Set by the services battery's middleware on every request that reaches a view.
+    return servicesSlot.get(this.ctx)!;
   }
 
   /**

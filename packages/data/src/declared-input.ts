@@ -10,16 +10,17 @@ import type { InputPart } from "routing-kernel";
 import { INPUT_PARTS, routeSchemas } from "routing-kernel/plugin";
 import { E_INPUT_NOT_DECLARED } from "./errors.js";
 import { isValidationError, validate, ValidationError, type FieldErrors, type InputContext } from "./validate.js";
+import { defineSlot, routeSlot } from "@fwkit/koa-host/plugin";
 
 // A registry symbol, so two copies of this package share the parsed values of a request.
-const PARSED = Symbol.for("fwkit.data.declaredInput");
+/** What the declared input parsed for this request, kept on its state object (not under a string key). */
+const parsedSlot = defineSlot<Parsed>("fwkit.data.declaredInput");
 
 /** The parsed values of one request by schema, in the order the parts are validated. */
 type Parsed = Map<StandardSchemaV1, unknown>;
 
 function parsedOf(ctx: InputContext): Parsed | undefined {
-  const state = ctx.state as Record<symbol, Parsed | undefined> | undefined;
-  return state?.[PARSED];
+  return typeof ctx.state === "object" && ctx.state !== null ? parsedSlot.get(ctx.state) : undefined;
 }
 
 /**
@@ -50,7 +51,7 @@ export function declaredInputMiddleware(route: {
       }
     }
     if (fields) throw new ValidationError(fields, old);
-    (ctx.state as Record<symbol, Parsed>)[PARSED] = parsed;
+    parsedSlot.set(ctx.state, parsed);
     await next();
   };
 }
@@ -64,7 +65,7 @@ export function declaredInputMiddleware(route: {
 export function input<S extends StandardSchemaV1>(ctx: InputContext, schema: S): StandardSchemaV1.InferOutput<S> {
   const parsed = parsedOf(ctx);
   if (!parsed?.has(schema)) {
-    const route = (ctx.state as { route?: { id?: unknown } } | undefined)?.route?.id;
+    const route = routeSlot.get(ctx)?.id;
     throw new E_INPUT_NOT_DECLARED(typeof route === "string" ? route : "this view", parsed === undefined);
   }
   return parsed.get(schema) as StandardSchemaV1.InferOutput<S>;

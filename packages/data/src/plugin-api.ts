@@ -28,7 +28,7 @@ export { bindModels, findModelsFile, loadModels, MODEL_FILES } from "./model-reg
 export { factoryFaker } from "./factories/index.js";
 export { seedApp, seedCliCommand, SEEDS_DIR, type SeedAppOptions, type SeedCliCommand } from "./seeds/index.js";
 export { declaredInputMiddleware } from "./declared-input.js";
-export { DB_STATE_KEY } from "./plugin.js";
+export { DB_STATE_KEY, dbSlot } from "./plugin.js";
 export { activeConnection } from "./transaction.js";
 export { FORM_FIELD } from "./validate.js";
 export {

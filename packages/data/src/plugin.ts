@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import type { Context, Middleware } from "koa";
 import type { Knex } from "knex";
-import { E_NOT_READY, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
+import { defineStateSlot, E_NOT_READY, localeSlot, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
 import type { Route } from "routing-kernel";
 import { declaredResponseKind } from "routing-kernel/plugin";
 import { DATA_CONFIG_KEYS, dataConfig, type DataConfig } from "./config.js";
@@ -63,6 +63,9 @@ export interface DataPlugin extends HostPlugin {
 
 /** The key of `ctx.state` holding the knex instance. */
 export const DB_STATE_KEY = "db";
+
+/** The request's knex instance (`ctx.state.db`), a typed slot for the packages above. */
+export const dbSlot = defineStateSlot<Knex>(DB_STATE_KEY);
 
 /**
  * Creates the data plugin. Per request: `ctx.state.db` is the knex instance; ValidationError
@@ -133,7 +136,7 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
       // One layer, not an async one, where there were three.
       return [
         (ctx, next) => {
-          ctx.state[DB_STATE_KEY] = knex();
+          dbSlot.set(ctx, knex());
           takeIncomingFlash(ctx);
           let below: Promise<unknown>;
           try {
@@ -155,9 +158,12 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
 
     locals(ctx) {
       const dates = ready(helpers);
-      // The request's language, once the framework has decided it (ctx.state.locale): dates are
+      // The request's language, once the framework has decided it (koa-host's localeSlot): dates are
       // written in it. Read when a template formats, not here, as the framework may decide later.
-      const locale = () => (typeof ctx.state?.["locale"] === "string" ? (ctx.state["locale"] as string) : undefined);
+      const locale = () => {
+        const chosen = localeSlot.get(ctx);
+        return typeof chosen === "string" ? chosen : undefined;
+      };
       return {
         ...dates,
         formatDate: (date: DateInput, format?: string, tz?: string) => dates.formatDate(date, format, tz, locale()),

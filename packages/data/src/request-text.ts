@@ -1,9 +1,9 @@
 /**
  * The words the data battery puts on a page (pagination labels, the flash of a refused form) in
- * the request's language, when a translations plugin put a translator on `ctx.state` (koa-host's
- * TRANSLATE_STATE_KEY); `undefined` otherwise, and the caller keeps its English default.
+ * the request's language, when a translations plugin put a translator on the request (koa-host's
+ * `translatorSlot`); `undefined` otherwise, and the caller keeps its English default.
  */
-import { TRANSLATE_STATE_KEY } from "@fwkit/koa-host/plugin";
+import { localeSlot, translatorSlot } from "@fwkit/koa-host/plugin";
 
 /** The translation of `key` for this request, or undefined when there is no translator or no such key. */
 export function requestText(
@@ -11,19 +11,18 @@ export function requestText(
   key: string,
   values?: Readonly<Record<string, unknown>>,
 ): string | undefined {
-  const translate = (ctx.state as Record<string, unknown> | undefined)?.[TRANSLATE_STATE_KEY];
+  const translate = translatorSlot.get(ctx);
   if (typeof translate !== "function") return undefined;
-  const text = (translate as (key: string, values?: Readonly<Record<string, unknown>>) => unknown)(key, values);
+  const text: unknown = translate(key, values);
   return typeof text === "string" && text !== key ? text : undefined;
 }
 
 /**
  * The request's language (`fr`) when a translations plugin is on, else undefined. Reading the
- * translator makes the plugin choose the language, which it keeps on `ctx.state.locale`.
+ * translator makes the plugin choose the language, which it keeps in koa-host's `localeSlot`.
  */
 export function requestLanguage(ctx: { state?: unknown }): string | undefined {
-  const state = ctx.state as Record<string, unknown> | undefined;
-  if (typeof state?.[TRANSLATE_STATE_KEY] !== "function") return undefined;
-  const locale = state["locale"];
+  if (typeof translatorSlot.get(ctx) !== "function") return undefined;
+  const locale = localeSlot.get(ctx);
   return typeof locale === "string" ? locale : undefined;
 }

@@ -10,6 +10,7 @@ import { flash, flashInput, hasSession } from "./flash.js";
 import { boundMessage } from "./refused-input.js";
 import { requestText } from "./request-text.js";
 import { defaultValidationMessage, isValidationError, type ValidationError } from "./validate.js";
+import { inputRefusedSlot, routeSlot } from "@fwkit/koa-host/plugin";
 
 /** True when the answer should be data (JSON or XML) rather than a redirect to a page. */
 export function wantsData(ctx: Context, kind?: string): boolean {
@@ -111,7 +112,7 @@ export function backUrl(ctx: Context): string {
 export function respondToValidationError(ctx: Context, error: ValidationError, kind?: string): boolean {
   // Read by the security battery's rate limits: a limit with `countInvalid: false` gives this
   // request's count back (the error is answered here, below the limit, so it never sees it thrown).
-  ctx.state["inputRefused"] = true;
+  inputRefusedSlot.set(ctx, true);
   if (wantsData(ctx, kind)) {
     ctx.status = 422;
     const summary = validationSummary(ctx, error);
@@ -136,11 +137,11 @@ export function respondToValidationError(ctx: Context, error: ValidationError, k
 /**
  * Answers `error` when it is a ValidationError that can be answered here ({@link
  * respondToValidationError}); false for anything else. The response kind is `kind` when known
- * (per-route middleware), otherwise read from `ctx.state.route` if the host set it.
+ * (per-route middleware), otherwise read from the host's `routeSlot` if the dispatcher set it.
  */
 export function answerValidationError(ctx: Context, error: unknown, kind?: string): boolean {
   if (!isValidationError(error)) return false;
-  const routeKind = kind ?? declaredResponseKind(ctx.state["route"] as { tags?: Record<string, unknown> } | undefined);
+  const routeKind = kind ?? declaredResponseKind(routeSlot.get(ctx));
   return respondToValidationError(ctx, error, routeKind);
 }
 

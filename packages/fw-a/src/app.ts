@@ -1,6 +1,7 @@
 import { defineFramework, type AppOptions } from "@fwkit/app-kit";
 import type { Host } from "@fwkit/koa-host";
 import type { AppDefinition, CreateOverrides } from "@fwkit/koa-host";
+import { currentUser } from "@fwkit/security";
 import { translationsPlugin } from "@fwkit/services";
 import { conventions } from "./conventions.js";
 import { nunjucksMailRenderer } from "./mail.js";
@@ -21,7 +22,11 @@ export const framework = defineFramework({
   conventions,
   responder: createFwAResponder,
   mailRenderer: nunjucksMailRenderer,
-  parts: () => ({ before: [translationsPlugin()] }),
+  // The logged-in user's language setting comes first: the framework reads it from security's
+  // current user and hands it to services' translations (batteries never import each other).
+  parts: () => ({
+    before: [translationsPlugin({ userLocale: (ctx) => currentUser<{ locale?: unknown }>(ctx)?.locale })],
+  }),
 });
 
 /** Builds a framework A app now (discovery, route table, batteries, plugins); `listen()` serves it. */

@@ -7,6 +7,7 @@ import { HTTPError } from "./http-error.js";
 import { overriddenMethod } from "./override.js";
 import type { RespondFn } from "./responder.js";
 import { defineSlot } from "./slot.js";
+import { routeSlot } from "./request-state.js";
 
 /** What the dispatcher does with a request, worked out once and shared with {@link Dispatcher.lookup}. */
 type Resolution =
@@ -160,7 +161,7 @@ function answer(ctx: Context, resolution: Resolution): void | Promise<void> {
       const named: Record<string, string> = {};
       for (let i = 0; i < values.length; i++) named[handler.names[i]!] = values[i]!;
       ctx.params = named;
-      ctx.state["route"] = handler.route;
+      routeSlot.set(ctx, handler.route);
       return handler.run(ctx, values);
     }
   }

@@ -7,6 +7,7 @@ import { sendHtmlError, sendJsonError, wantsJsonError } from "./error-pages.js";
 import { HTTPError, toHttpStatus } from "./http-error.js";
 import { isOutageReported } from "./outage-log.js";
 import type { Responder } from "./responder.js";
+import { requestIdSlot, routeSlot } from "./request-state.js";
 
 /** What answering an error needs, decided at start-up. */
 export interface ErrorAnswerOptions {
@@ -46,7 +47,7 @@ const REPRESENTATION_HEADERS = [
  */
 export async function respondWithError(ctx: Context, error: unknown, options: ErrorAnswerOptions): Promise<void> {
   const { status, message, exposed } = toHttpStatus(error);
-  const route = (ctx.state["route"] as Route | undefined) ?? options.routeAt?.(ctx.path);
+  const route = routeSlot.get(ctx) ?? options.routeAt?.(ctx.path);
   // Unexpected failures are errors; a 5xx a view chose to answer (503 during maintenance) is a
   // warning; an outage a battery's outage log already tells about (a store that is down) is not
   // logged again for every request.
@@ -56,17 +57,17 @@ export async function respondWithError(ctx: Context, error: unknown, options: Er
   const unavailable = status === 503 && error instanceof FrameworkError;
   if (status >= 500 && !exposed && !reported && !unavailable)
     options.logger.error(
-      { reqId: ctx.state["requestId"], err: error, method: ctx.method, path: loggedPath(ctx) },
+      { reqId: requestIdSlot.get(ctx), err: error, method: ctx.method, path: loggedPath(ctx) },
       `${status} on ${ctx.method} ${loggedPath(ctx)}`,
     );
   else if (unavailable && !reported)
     options.logger.warn(
-      { reqId: ctx.state["requestId"], method: ctx.method, path: loggedPath(ctx), status, code: error.code },
+      { reqId: requestIdSlot.get(ctx), method: ctx.method, path: loggedPath(ctx), status, code: error.code },
       `${status} on ${ctx.method} ${loggedPath(ctx)}: ${error.code}: ${error.message}`,
     );
   else if (status >= 500 && !reported)
     options.logger.warn(
-      { reqId: ctx.state["requestId"], method: ctx.method, path: loggedPath(ctx), status },
+      { reqId: requestIdSlot.get(ctx), method: ctx.method, path: loggedPath(ctx), status },
       `${status} on ${ctx.method} ${loggedPath(ctx)}: ${message}`,
     );
   const headers = (error as { headers?: Record<string, string> } | undefined)?.headers;
@@ -93,7 +94,7 @@ export async function respondWithError(ctx: Context, error: unknown, options: Er
     await options.responder.renderError(ctx, info);
   } catch (renderError) {
     options.logger.error(
-      { reqId: ctx.state["requestId"], err: renderError },
+      { reqId: requestIdSlot.get(ctx), err: renderError },
       "the error page itself failed; answering with the built-in page",
     );
     if (wantsJsonError(ctx, route)) sendJsonError(ctx, info);

@@ -4,6 +4,7 @@ import { isDataRoute } from "routing-kernel/plugin";
 import type { ErrorInfo } from "./responder.js";
 import { escapeHtml } from "./escape/html.js";
 import { statusText } from "./http-error.js";
+import { localeSlot, translatorSlot, type RequestTranslate } from "./request-state.js";
 
 /** True when the client accepts JSON but neither HTML nor anything (`*\/*`). */
 export function acceptsOnlyJson(ctx: Context): boolean {
@@ -33,13 +34,6 @@ export function sendJsonError(ctx: Context, info: ErrorInfo): void {
   ctx.body = JSON.stringify({ error });
 }
 
-/**
- * The key of `ctx.state` where a translations plugin may put the request's translator
- * (`(key) => text`, the key itself when it has none) and its language under `locale`: the
- * built-in error page then titles itself with `errors.status.<code>` in that language.
- */
-export const TRANSLATE_STATE_KEY = "translate";
-
 /** The words of a built-in error page: its language, title and message. */
 export interface ErrorPageText {
   readonly lang: string;
@@ -50,29 +44,27 @@ export interface ErrorPageText {
   readonly message: string;
 }
 
-type Translate = (key: string, values?: Readonly<Record<string, unknown>>) => string;
-
 /**
- * The built-in page's words for this request: translated when a translator is on `ctx.state`.
+ * The built-in page's words for this request: translated when a translations plugin put a translator on the request (`translatorSlot`), titled
+ * `errors.status.<code>` in its language (`localeSlot`).
  * A framework's own message (an error with a stable code: `E_PATH_NOT_SERVED`, `E_CSRF_TOKEN_MISSING`...)
  * is `errors.message.<code>` when the catalog has it, filled with the request's path and method and the
  * error's `Allow` header; an app's own message is left as it was written.
  */
 export function errorPageText(ctx: Context, info: ErrorInfo): ErrorPageText {
   const english = statusText(info.status);
-  const state = ctx.state as Record<string, unknown> | undefined;
-  const translate = state?.[TRANSLATE_STATE_KEY] as Translate | undefined;
+  const translate = translatorSlot.get(ctx);
   const key = `errors.status.${info.status}`;
   const words = typeof translate === "function" ? translate(key) : key;
   if (words === key) return { lang: "en", title: `${info.status} ${english}`, name: english, message: info.message };
-  const lang = typeof state?.["locale"] === "string" ? (state["locale"] as string) : "en";
+  const lang = localeSlot.get(ctx) ?? "en";
   // A message that only repeats the status's English name is replaced by the translated name.
   const message = info.message === english ? words : (codeMessage(translate!, ctx, info) ?? info.message);
   return { lang, title: `${info.status} ${words}`, name: words, message };
 }
 
 /** The catalog's `errors.message.<code>` for the error, or undefined when it has none. */
-function codeMessage(translate: Translate, ctx: Context, info: ErrorInfo): string | undefined {
+function codeMessage(translate: RequestTranslate, ctx: Context, info: ErrorInfo): string | undefined {
   const error = info.error as { code?: unknown; headers?: Readonly<Record<string, string>> } | undefined;
   if (typeof error?.code !== "string") return undefined;
   const key = `errors.message.${error.code}`;

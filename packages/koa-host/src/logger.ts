@@ -3,10 +3,11 @@ import { loggedPath } from "./log-path.js";
 import { pino, type Logger } from "pino";
 import type pretty from "pino-pretty";
 import type { AppConfig } from "./config.js";
-import type { HostRuntime } from "./plugin.js";
+import type { HostPlugin, HostRuntime, RequestLogFields } from "./plugin.js";
 import { requireDevTool } from "./dev-tools.js";
 import { E_PRODUCTION_CONFIG } from "./errors.js";
 import { isoTimeField } from "./log-time.js";
+import { requestIdSlot, routeSlot } from "./request-state.js";
 
 // pino-pretty (and its dependencies) is loaded only when a development logger is made: production
 // processes, tests that pass their own logger and tools that import koa-host never load it. It is
@@ -73,20 +74,27 @@ export function createLogger(
   });
 }
 
+/** One {@link RequestLogFields} for the plugins that have any, in plugin order; `undefined` for none. */
+export function requestLogFieldsOf(plugins: readonly HostPlugin[]): RequestLogFields | undefined {
+  const each = plugins.map((plugin) => plugin.requestLogFields?.()).filter((f) => f !== undefined);
+  if (each.length === 0) return undefined;
+  if (each.length === 1) return each[0];
+  return (ctx) => Object.assign({}, ...each.map((fields) => fields(ctx)));
+}
+
 /**
  * Writes a request's log line: its id, method, path, status, the milliseconds since `start` (a
  * `performance.now()` reading), the client's address (as `trustProxy` believes it), its user
- * agent, the response's size in bytes when known, and the user's id when one is logged in. The
- * request front calls it once the response is decided.
+ * agent, the response's size in bytes when known, and what the plugins add (`fields`: the user's
+ * id when one is logged in). The request front calls it once the response is decided.
  */
-export function logRequest(logger: Logger, ctx: Context, start: number): void {
+export function logRequest(logger: Logger, ctx: Context, start: number, fields?: RequestLogFields): void {
   const ms = Math.round((performance.now() - start) * 10) / 10;
-  const user = ctx.state["currentUser"] as { id?: unknown } | null | undefined;
   // A reset or verification token in the path is a credential: the log shows the parameter's name.
   const path = loggedPath(ctx);
   logger.info(
     {
-      reqId: ctx.state["requestId"],
+      reqId: requestIdSlot.get(ctx),
       route: routeNameOf(ctx),
       method: ctx.method,
       path,
@@ -95,7 +103,7 @@ export function logRequest(logger: Logger, ctx: Context, start: number): void {
       ip: ctx.ip,
       userAgent: ctx.get("user-agent") || undefined,
       bytes: ctx.response.length,
-      userId: user?.id,
+      ...fields?.(ctx),
     },
     `${ctx.method} ${path} ${ctx.status}`,
   );
@@ -108,7 +116,7 @@ export function logRequest(logger: Logger, ctx: Context, start: number): void {
  */
 export function routeNameOf(ctx: Context): string | undefined {
   // The view that answered is on the state already (the dispatcher put it there): no second lookup.
-  const answered = ctx.state["route"] as { readonly id: string } | undefined;
+  const answered = routeSlot.get(ctx);
   if (answered) return answered.id;
   // A bare Koa app (the request logger alone, no host) has no runtime on its context.
   let view: { readonly id: string } | undefined;
@@ -127,14 +135,14 @@ export function routeNameOf(ctx: Context): string | undefined {
  * Logs one line per request ({@link logRequest}) when the level allows it, as a middleware of its
  * own (an app's hosts log through their request front instead).
  */
-export function requestLogger(logger: Logger): Middleware {
+export function requestLogger(logger: Logger, fields?: RequestLogFields): Middleware {
   if (!logger.isLevelEnabled("info")) return (_ctx, next) => next();
   return async (ctx, next) => {
     const start = performance.now();
     try {
       await next();
     } finally {
-      logRequest(logger, ctx, start);
+      logRequest(logger, ctx, start, fields);
     }
   };
 }
@@ -150,8 +158,8 @@ export function installContextLogger(context: object, logger: Logger): void {
   Object.defineProperty(context, "log", {
     configurable: true,
     enumerable: false,
-    get(this: { state?: Record<string, unknown>; [OWN_LOG]?: Logger }): Logger {
-      const reqId = this.state?.["requestId"];
+    get(this: { [OWN_LOG]?: Logger }): Logger {
+      const reqId = requestIdSlot.get(this);
       if (reqId === undefined) return logger;
       return (this[OWN_LOG] ??= logger.child({ reqId }));
     },

@@ -36,7 +36,6 @@ export {
   errorPageText,
   sendHtmlError,
   sendJsonError,
-  TRANSLATE_STATE_KEY,
   wantsJsonError,
   type ErrorPageText,
 } from "./error-pages.js";
@@ -71,7 +70,14 @@ export {
   type OutageLogger,
   type OutageLogOptions,
 } from "./outage-log.js";
-export type { HostPlugin, PluginContext, ReadinessCheck, ReadinessState, StaticFolder } from "./plugin.js";
+export type {
+  HostPlugin,
+  PluginContext,
+  ReadinessCheck,
+  ReadinessState,
+  RequestLogFields,
+  StaticFolder,
+} from "./plugin.js";
 export { encodeLocation, safeHeaders } from "./header-values.js";
 export { hasNoBodyStatus, isPlainObject, sendJson, sendText, unwrapReply } from "./respond-helpers.js";
 export {
@@ -83,7 +89,17 @@ export {
   type TemplateRenderer,
 } from "./results/index.js";
 export { runtimeOf, type HostRuntime } from "./runtime.js";
-export { defineSlot, type Slot } from "./slot.js";
+export { defineSlot, defineStateSlot, type Slot, type StateSlot } from "./slot.js";
+// What the host keeps on a request for the packages above it, typed (a battery's own values are its slots).
+export {
+  inputRefusedSlot,
+  localeSlot,
+  requestIdSlot,
+  routeSlot,
+  TRANSLATE_STATE_KEY,
+  translatorSlot,
+  type RequestTranslate,
+} from "./request-state.js";
 export { staticFiles, type StaticOptions } from "./static-files.js";
 export { processRole, setProcessRole, type ProcessRole } from "./process-role.js";
 export { safeStaticPath } from "./static-path.js";

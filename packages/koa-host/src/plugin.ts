@@ -57,6 +57,12 @@ export interface StaticFolder {
 }
 
 /**
+ * The fields a plugin adds to a request's log line (the security battery: `userId`), read once the
+ * request is answered; `undefined` adds none.
+ */
+export type RequestLogFields = (ctx: Context) => Readonly<Record<string, unknown>> | undefined;
+
+/**
  * A battery plugged into a host (sessions, CSRF, login, data, cache...). Everything a plugin can
  * decide at start-up it decides in `setup` and `routeMiddleware`, never per request.
  */
@@ -82,6 +88,12 @@ export interface HostPlugin {
    * plugin returns `undefined` when it adds nothing, so lines cost nothing extra.
    */
   logFields?(): (() => Record<string, unknown>) | undefined;
+  /**
+   * Fields this plugin adds to each request's log line, read from the request once it is answered
+   * (the security battery: `userId`, from its own slot): the host never reads a battery's request
+   * state itself. Asked once at start-up; `undefined` adds nothing.
+   */
+  requestLogFields?(): RequestLogFields | undefined;
   /** App-wide Koa middleware, run after body parsing and before routing, in plugin order. */
   middleware?(): readonly Middleware[];
   /**

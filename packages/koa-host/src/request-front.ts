@@ -1,7 +1,7 @@
 import type { Middleware } from "koa";
 import type { Logger } from "pino";
 import { notServed, respondWithError, type ErrorAnswerOptions } from "./error-handler.js";
-import { logRequest } from "./logger.js";
+import { logRequest, requestLogFieldsOf } from "./logger.js";
 import type { HostPlugin } from "./plugin.js";
 import { healthProbe } from "./production/health.js";
 import { isDraining } from "./production/lifecycle.js";
@@ -12,7 +12,7 @@ import { peerTrust } from "./production/trust-proxy.js";
 /** Options of {@link requestFront}, decided at start-up. */
 export interface RequestFrontOptions {
   readonly production: ProductionSettings;
-  /** The plugins readiness asks. */
+  /** The plugins readiness asks, and whose fields the request log line carries. */
   readonly plugins: readonly HostPlugin[];
   /** The folder the app was loaded from: readiness fails once it is gone. */
   readonly appRoot?: string;
@@ -37,6 +37,7 @@ export function requestFront(options: RequestFrontOptions): Middleware {
   const probe = healthProbe(options.production, options.plugins, options.errors.logger, options.appRoot);
   const fromTrustedProxy = peerTrust(options.production.trustProxy);
   const { requestLog, errors, inner } = options;
+  const logFields = requestLog ? requestLogFieldsOf(options.plugins) : undefined;
   return async (ctx, next) => {
     assignRequestId(ctx, header, fromTrustedProxy(ctx));
     if (isDraining()) ctx.set("Connection", "close");
@@ -49,7 +50,7 @@ export function requestFront(options: RequestFrontOptions): Middleware {
     } catch (error) {
       await respondWithError(ctx, error, errors);
     } finally {
-      if (requestLog) logRequest(requestLog, ctx, start);
+      if (requestLog) logRequest(requestLog, ctx, start, logFields);
     }
   };
 }

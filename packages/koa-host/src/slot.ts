@@ -25,3 +25,34 @@ export function defineSlot<T>(name: string): Slot<T> {
     },
   });
 }
+
+/**
+ * A {@link Slot} that keeps its value on `ctx.state` under a key apps know and read
+ * (`ctx.state.currentUser`, `ctx.state.locale`): the one place that names the key, in the package
+ * that writes the value. Every other package reads and writes it through this object, typed; none
+ * spells the key (test/request-state.test.ts refuses string access to `ctx.state` in packages).
+ */
+export interface StateSlot<T> extends Slot<T> {
+  /** The key under `ctx.state` (for apps and templates; packages use the slot). */
+  readonly key: string;
+}
+
+/** Anything carrying Koa's per-request `state` object (a context). */
+interface StateHolder {
+  state?: unknown;
+}
+
+/** Makes a {@link StateSlot} for `ctx.state[key]`: one per key, created once at module level by its owner. */
+export function defineStateSlot<T>(key: string): StateSlot<T> {
+  const stateOf = (holder: object) => (holder as StateHolder).state as Record<string, T | undefined> | undefined;
+  return Object.freeze({
+    name: key,
+    key,
+    get: (holder: object) => stateOf(holder)?.[key],
+    set: (holder: object, value: T | undefined) => {
+      // Assigned, never deleted (undefined clears): a delete turns the state object into a slow dictionary.
+      const state = stateOf(holder);
+      if (state) state[key] = value;
+    },
+  });
+}

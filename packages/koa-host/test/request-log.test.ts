@@ -1,22 +1,35 @@
 // The request log line an operator ships: the client's address as trustProxy believes it, the
-// user agent, the response size and the logged-in user's id beside the id, method, path, status.
+// user agent, the response size beside the id, method, path, status, and what plugins add through
+// `requestLogFields()` (the security battery: the logged-in user's id; the host reads no battery's state).
 import assert from "node:assert/strict";
 import { Writable } from "node:stream";
 import { test } from "node:test";
 import { pino } from "pino";
+import type { HostPlugin } from "../src/plugin-api.js";
+import { defineSlot } from "../src/slot.js";
 import { startHost, TestView } from "./fixtures.js";
+
+// A stand-in for the security battery: it keeps the user in its own slot and names it in the log line.
+const memberSlot = defineSlot<{ id: number; username: string }>("koa-host-test.member");
+const members: HostPlugin = {
+  name: "members",
+  requestLogFields: () => (ctx) => {
+    const member = memberSlot.get(ctx);
+    return member ? { userId: member.id } : undefined;
+  },
+};
 
 class Index extends TestView {
   index() {
     return "hello";
   }
   member() {
-    this.ctx.state["currentUser"] = { id: 7, username: "ada" };
+    memberSlot.set(this.ctx, { id: 7, username: "ada" });
     return "members only";
   }
 }
 
-test("a request line carries ip (trusted), userAgent, bytes and userId when a user is logged in", async () => {
+test("a request line carries ip (trusted), userAgent, bytes and a plugin's userId when a user is logged in", async () => {
   const lines: Array<Record<string, unknown>> = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -27,7 +40,11 @@ test("a request line carries ip (trusted), userAgent, bytes and userId when a us
   });
   const { host, url } = await startHost(
     { Index },
-    { logger: pino({ level: "info" }, stream), config: { env: "test", logRequests: true, trustProxy: 1 } },
+    {
+      logger: pino({ level: "info" }, stream),
+      plugins: [members],
+      config: { env: "test", logRequests: true, trustProxy: 1 },
+    },
   );
   try {
     await (await fetch(`${url}/`, { headers: { "user-agent": "probe/1.0", "x-forwarded-for": "203.0.113.9" } })).text();

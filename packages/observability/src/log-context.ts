@@ -8,6 +8,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Context, Middleware } from "koa";
 import { pino } from "pino";
+import { requestIdSlot } from "@fwkit/koa-host/plugin";
 import { otelApi, REQUEST_KEY } from "./tracing/api.js";
 
 const requests = new AsyncLocalStorage<Context>();
@@ -31,7 +32,7 @@ export function logFields(
   return function fields(_merge, _level, logger) {
     const out: Record<string, unknown> = {};
     const ctx = api ? (api.context.active().getValue(REQUEST_KEY) as Context | undefined) : requests.getStore();
-    const reqId = ctx?.state?.["requestId"];
+    const reqId = ctx ? requestIdSlot.get(ctx) : undefined;
     // ctx.log already carries reqId in its bindings: once per line is enough.
     if (
       reqId !== undefined &&

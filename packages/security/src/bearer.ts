@@ -9,6 +9,7 @@ import { bareOrCalled, setTag, type ViewDecorator } from "routing-kernel";
 import { E_BEARER_TOKEN_INVALID, E_BEARER_TOKEN_MISSING, withHeaders } from "./errors.js";
 import { signJwt, verifyJwt, type SignJwtOptions } from "./jwt.js";
 import { runtimeOf } from "./runtime.js";
+import { claimsSlot } from "./request-state.js";
 
 /** Route tag set by {@link bearerAuth}. */
 export const BEARER_AUTH_TAG = "security.bearerAuth";
@@ -26,7 +27,7 @@ export function bearerToken(ctx: Context): string | null | undefined {
 
 /** The verified claims of this request's bearer token, when a `bearerAuth` route checked one. */
 export function jwtClaims(ctx: Context): JWTPayload | undefined {
-  return ctx.state["jwt"] as JWTPayload | undefined;
+  return claimsSlot.get(ctx);
 }
 
 function quoted(text: string): string {
@@ -42,7 +43,7 @@ export function bearerAuthMiddleware(): Middleware {
       throw withHeaders(new E_BEARER_TOKEN_MISSING(), { "WWW-Authenticate": 'Bearer realm="api"' });
     try {
       if (token === null) throw new E_BEARER_TOKEN_INVALID('the Authorization header is not "Bearer <token>"');
-      ctx.state["jwt"] = await verifyJwt(token, keys);
+      claimsSlot.set(ctx, await verifyJwt(token, keys));
     } catch (error) {
       const message = error instanceof Error ? error.message : "invalid token";
       throw withHeaders(error as Error, {

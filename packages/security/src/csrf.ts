@@ -14,7 +14,7 @@
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context, Middleware } from "koa";
-import { defineSlot, type HostRuntime } from "@fwkit/koa-host/plugin";
+import { defineSlot, routeSlot, type HostRuntime } from "@fwkit/koa-host/plugin";
 import { bareOrCalled, setTag, type Route, type ViewDecorator } from "routing-kernel";
 import { E_CSRF_TOKEN_INVALID, E_CSRF_TOKEN_MISSING } from "./errors.js";
 import { findRuntime, type CsrfCookieSettings } from "./runtime.js";
@@ -213,7 +213,7 @@ export function csrfGuard(options: CsrfGuardOptions): Middleware {
     if (found?.answersItself) return next();
     if (found?.route) {
       if (options.exemptRoute(found.route)) return next();
-      ctx.state["route"] = found.route;
+      routeSlot.set(ctx, found.route);
     } else {
       const basePath = runtime?.basePath ?? "";
       const path = basePath && ctx.path.startsWith(basePath) ? ctx.path.slice(basePath.length) || "/" : ctx.path;

@@ -8,6 +8,7 @@ import { E_LOGIN_REQUIRED } from "./errors.js";
 import { verifyUserPassword } from "./login.js";
 import { accountSubject } from "./login-limit.js";
 import { runtimeOf } from "./runtime.js";
+import { currentUserSlot } from "./request-state.js";
 
 /**
  * Verifies `password` against `stored`, the current user's hash. Each check counts against the
@@ -21,7 +22,7 @@ export async function verifyCurrentPassword(
   stored: string | null | undefined,
 ): Promise<boolean> {
   const runtime = runtimeOf(ctx, "verifyCurrentPassword()");
-  const user = ctx.state["currentUser"] as { id?: unknown } | null | undefined;
+  const user = currentUserSlot.get(ctx) as { id?: unknown } | null | undefined;
   if (user === null || user === undefined) throw new E_LOGIN_REQUIRED(runtime.config.loginUrl);
   const subject = accountSubject(String(runtime.users.userId ? runtime.users.userId(user) : user.id));
   const address = ctx.ip || "unknown";

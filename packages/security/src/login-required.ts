@@ -8,6 +8,7 @@ import { bareOrCalled, setTag, type Route, type ViewDecorator } from "routing-ke
 import { isDataRoute } from "routing-kernel/plugin";
 import { E_LOGIN_REQUIRED, withHeaders } from "./errors.js";
 import { runtimeOf } from "./runtime.js";
+import { currentUserSlot } from "./request-state.js";
 
 /** Route tag set by {@link loginRequired}. */
 export const LOGIN_REQUIRED_TAG = "security.loginRequired";
@@ -59,7 +60,8 @@ export function loginRedirectUrl(loginUrl: string, originalUrl: string): string 
 export function loginRequiredMiddleware(route: Route): Middleware {
   const data = isDataRoute(route);
   return async (ctx, next) => {
-    if (ctx.state["currentUser"] !== undefined && ctx.state["currentUser"] !== null) {
+    const user = currentUserSlot.get(ctx);
+    if (user !== undefined && user !== null) {
       await next();
       return;
     }

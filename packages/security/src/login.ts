@@ -1,5 +1,5 @@
 /**
- * The login manager: who is logged in (`ctx.state.currentUser`, loaded each request through the
+ * The login manager: who is logged in (`currentUserSlot`, `ctx.state.currentUser` for apps, loaded each request through the
  * app's `loadUser`), `login` (new session id, optional remember-me cookie), `logout`, and
  * `attemptLogin`, which runs a credential check under the failed-login limits.
  */
@@ -19,6 +19,7 @@ import { runtimeOf, type SecurityRuntime } from "./runtime.js";
 import { getSession, mayCarryCookie, regenerateSession, USER_ID_KEY } from "./session.js";
 import { bindSessionAuth, rememberFingerprintOf, sessionAuthMatches } from "./session-auth.js";
 import type { CurrentUser } from "./user-type.js";
+import { currentUserSlot } from "./request-state.js";
 
 /** Options of {@link login}. */
 export interface LoginOptions {
@@ -28,7 +29,7 @@ export interface LoginOptions {
 
 /** The logged-in user of this request, if any (typed by the app's {@link CurrentUser} declaration). */
 export function currentUser<User = CurrentUser>(ctx: Context): User | undefined {
-  return (ctx.state["currentUser"] as User | undefined) ?? undefined;
+  return (currentUserSlot.get(ctx) as User | undefined) ?? undefined;
 }
 
 function idOf(runtime: SecurityRuntime, user: unknown): string {
@@ -54,7 +55,7 @@ export async function login(ctx: Context, user: unknown, options: LoginOptions =
   session[USER_ID_KEY] = id;
   bindSessionAuth(session, runtime, user);
   await keepCsrfSecret(ctx, () => regenerateSession(ctx));
-  ctx.state["currentUser"] = user;
+  currentUserSlot.set(ctx, user);
   if (options.remember) {
     setRememberCookie(ctx, runtime.config, runtime.remember, id, rememberFingerprintOf(runtime, user));
   } else if (hasRememberCookie(ctx, runtime.config)) {
@@ -77,7 +78,7 @@ async function endSession(ctx: Context, runtime: SecurityRuntime): Promise<void>
   for (const key of Object.keys(session)) if (key !== "isNew" && !key.startsWith("_")) delete session[key];
   await regenerateSession(ctx);
   forgetCsrfCookie(ctx);
-  ctx.state["currentUser"] = undefined;
+  currentUserSlot.set(ctx, undefined);
   if (hasRememberCookie(ctx, runtime.config)) clearRememberCookie(ctx, runtime.config);
 }
 
@@ -101,7 +102,7 @@ export function currentUserMiddleware(): Middleware {
 export function loadCurrentUserStep(ctx: Context): Promise<void> | undefined {
   const runtime = runtimeOf(ctx, "The current-user middleware");
   const loadUser = runtime.users.loadUser;
-  ctx.state["currentUser"] = undefined;
+  currentUserSlot.set(ctx, undefined);
   // A request without the session or remember-me cookie has a new, empty session: there is no
   // user to load, and the session is not even made (a visitor's first GET costs nothing here).
   const cookies = ctx.headers.cookie;
@@ -121,7 +122,7 @@ async function loadCurrentUser(
   if (typeof id === "string") {
     const user = await loadUser(id, ctx);
     if (user !== null && user !== undefined && sessionAuthMatches(session, runtime, user))
-      ctx.state["currentUser"] = user;
+      currentUserSlot.set(ctx, user);
     // Stolen or not, a session that outlived its user's credentials holds nothing more.
     else await endSession(ctx, runtime);
   } else if (hasRememberCookie(ctx, runtime.config)) {
@@ -151,7 +152,7 @@ async function loginFromRememberCookie(
   session[USER_ID_KEY] = idOf(runtime, user);
   bindSessionAuth(session, runtime, user);
   await keepCsrfSecret(ctx, () => regenerateSession(ctx));
-  ctx.state["currentUser"] = user;
+  currentUserSlot.set(ctx, user);
 }
 
 type Awaitable<T> = T | Promise<T>;

@@ -22,6 +22,7 @@ import type { SecurityRuntime, UserHooks } from "./runtime.js";
 import type { CurrentUser } from "./user-type.js";
 import { hasSession } from "./session.js";
 import type { SessionStore } from "./stores/store.js";
+import { currentUserSlot } from "./request-state.js";
 
 /** Options of {@link securityPlugin}: any security config key (wins over the app config) plus the user hooks. */
 export interface SecurityPluginOptions<User = CurrentUser>
@@ -134,6 +135,9 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
       return securityOpenApi(ready("securityPlugin().openApi()").config);
     },
 
+    // The request log line names the logged-in user by id: the host asks, it never reads the slot.
+    requestLogFields: () => logUserId,
+
     locals(ctx: Context) {
       return {
         // A page for a request that never reached the session middleware (an error page for a
@@ -142,7 +146,7 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
         csrf_token: () => (hasSession(ctx) ? csrfToken(ctx) : ""),
         // A fresh key per form rendering: a double submit or a retried POST repeats it.
         idempotency_key: newIdempotencyKey,
-        current_user: ctx.state["currentUser"] ?? null,
+        current_user: currentUserSlot.get(ctx) ?? null,
       };
     },
 
@@ -178,4 +182,10 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
       if (closing.store && !sessionStore) await closing.store.close();
     },
   };
+}
+
+/** The request log line's `userId`: the logged-in user's `id`, nothing for an anonymous request. */
+function logUserId(ctx: Context): Readonly<Record<string, unknown>> | undefined {
+  const user = currentUserSlot.get(ctx) as { id?: unknown } | null | undefined;
+  return user === null || user === undefined ? undefined : { userId: user.id };
 }

@@ -8,11 +8,12 @@
  */
 import { createHash } from "node:crypto";
 import type { Context, Middleware } from "koa";
-import { markOutageReported, type OutageLog } from "@fwkit/koa-host/plugin";
+import { inputRefusedSlot, markOutageReported, type OutageLog } from "@fwkit/koa-host/plugin";
 import { checkOptionKeys, setTag, type Route, type ViewDecorator } from "routing-kernel";
 import { E_RATE_LIMIT_INVALID, E_RATE_LIMIT_UNAVAILABLE, E_TOO_MANY_REQUESTS, withHeaders } from "./errors.js";
 import { clientAddressKey, normaliseIdentifier, type AttemptCounter, type CounterLimit } from "./login-limit.js";
 import { runtimeOf } from "./runtime.js";
+import { currentUserSlot } from "./request-state.js";
 
 /**
  * What a limit counts by: the client address, the logged-in user (else the address), the email
@@ -206,7 +207,7 @@ function subjectOf(ctx: Context, rule: RateLimitRule): string | undefined {
   const address = `ip:${clientAddressKey(ctx.ip || "unknown")}`;
   if (rule.by === "ip") return address;
   if (rule.by === "user") {
-    const user = ctx.state["currentUser"] as { id?: unknown } | null | undefined;
+    const user = currentUserSlot.get(ctx) as { id?: unknown } | null | undefined;
     if (user === null || user === undefined) return address;
     const hook = runtimeOf(ctx, "@rateLimit").users.userId;
     return `user:${String(hook ? hook(user) : user.id)}`;
@@ -224,11 +225,11 @@ function subjectOf(ctx: Context, rule: RateLimitRule): string | undefined {
 
 /**
  * True when the request was refused for its input: the data battery's validation error, answered
- * below the limit (it marks `ctx.state.inputRefused`) or thrown through it (matched by its code, so
+ * below the limit (it marks the host's `inputRefusedSlot`) or thrown through it (matched by its code, so
  * security needs no data import).
  */
 function refusedInput(ctx: Context, error?: unknown): boolean {
-  if (ctx.state["inputRefused"] === true) return true;
+  if (inputRefusedSlot.get(ctx) === true) return true;
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "E_VALIDATION";
 }
 

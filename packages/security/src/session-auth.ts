@@ -14,6 +14,7 @@ import { hasRememberCookie, readRememberCookie, setRememberCookie } from "./reme
 import { runtimeOf, type SecurityRuntime } from "./runtime.js";
 import { getSession, regenerateSession, USER_ID_KEY } from "./session.js";
 import { constantTimeEqual, deriveKey } from "./signing.js";
+import { currentUserSlot } from "./request-state.js";
 
 /** Session key of the keyed hash of the user's session fingerprint. */
 export const SESSION_AUTH_KEY = "$auth";
@@ -70,7 +71,7 @@ export async function updateSessionAuth(ctx: Context, user: unknown): Promise<vo
   if (typeof session[USER_ID_KEY] !== "string") return;
   await keepCsrfSecret(ctx, () => regenerateSession(ctx));
   bindSessionAuth(session, runtime, user);
-  ctx.state["currentUser"] = user;
+  currentUserSlot.set(ctx, user);
   const remembered = hasRememberCookie(ctx, runtime.config)
     ? readRememberCookie(ctx, runtime.config, runtime.remember)
     : undefined;

@@ -91,4 +91,5 @@ export {
   type Translations,
   type TranslationsOptions,
   type TranslationsPlugin,
+  type TranslationsPluginOptions,
 } from "./i18n/index.js";

@@ -14,6 +14,7 @@ export { requireMailer } from "./mail/required.js";
 export { MAIL_PREVIEW_PATH, mailPreviewMiddleware, type MailPreviewHints } from "./mail/previews/index.js";
 export { CAUGHT_MAILS_KEPT, type CaughtMail } from "./mail/transports/log.js";
 export { bridgeSignals, type BridgeOptions, type SignalBridge } from "./signals/bridge.js";
+export { servicesSlot } from "./plugin.js";
 export { requestSignals } from "./signals/request-signals.js";
 export { userSignalHooks, type LoginHooks } from "./signals/user-signals.js";
 export { defaultRegistry } from "./signals/signal.js";

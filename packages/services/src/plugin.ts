@@ -1,5 +1,11 @@
 import type { Context, Middleware } from "koa";
-import { E_NOT_READY, loopbackOnly, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
+import {
+  defineStateSlot,
+  E_NOT_READY,
+  loopbackOnly,
+  type HostPlugin,
+  type PluginContext,
+} from "@fwkit/koa-host/plugin";
 import type { Route } from "routing-kernel";
 import { prepareAssets } from "./assets/assets.js";
 import type { AssetManifest } from "./assets/manifest.js";
@@ -29,6 +35,12 @@ export interface ServicesPluginOptions {
   /** The signal registry (default: the process-wide one, so `signal(name)` anywhere reaches it). */
   readonly signals?: SignalRegistry;
 }
+
+/**
+ * The app's services on a request, a typed slot on `ctx.state` under the key views and templates
+ * read (`ctx.state.services`); the app kit's view base class reads it through the slot.
+ */
+export const servicesSlot = defineStateSlot<Services>("services");
 
 /** The services built at start-up, for views (`ctx.state.services`) and for the framework. */
 export interface Services {
@@ -175,7 +187,7 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
     middleware(): Middleware[] {
       const { assets, storage, config } = services();
       const state: Middleware = (ctx, next) => {
-        ctx.state["services"] = built;
+        servicesSlot.set(ctx, built);
         return next();
       };
       const served = [

@@ -1,7 +1,7 @@
 import type { Context, Middleware } from "koa";
 import { HTTPError } from "@fwkit/koa-host";
-import type { ErrorInfo, Responder } from "@fwkit/koa-host/plugin";
-import { E_LOGIN_REQUIRED } from "@fwkit/security";
+import { defineSlot, routeSlot, type ErrorInfo, type Responder } from "@fwkit/koa-host/plugin";
+import { currentUser, E_LOGIN_REQUIRED } from "@fwkit/security";
 import { loginRedirectUrl, rejectsHtml } from "@fwkit/security/plugin";
 import type { Route } from "routing-kernel";
 import { isDataRoute } from "routing-kernel/plugin";
@@ -12,9 +12,12 @@ import type { MaintenanceFlag } from "./maintenance/flag.js";
 import { roleLevel, type RoleRequirement } from "./roles.js";
 import { translatorOf, type ContribRuntime } from "./runtime.js";
 
+/** Whether the site was in maintenance when the gate saw the request (the admins' banner says so). */
+export const maintenanceOnSlot = defineSlot<boolean>("fw-b.maintenance-on");
+
 /** Whether the request's user has at least the role `needed` (by the app's role levels). */
 function hasRole(ctx: Context, settings: ContribSettings, needed: string | undefined): boolean {
-  const user = ctx.state["currentUser"] as { role?: unknown } | undefined;
+  const user = currentUser<{ role?: unknown }>(ctx);
   const roles = settings.auth?.roles ?? {};
   return Boolean(user) && roleLevel(roles, user!.role) >= roleLevel(roles, needed ?? "admin");
 }
@@ -28,7 +31,7 @@ export function roleMiddleware(route: Route, requirement: RoleRequirement, runti
   const settings = runtime.settings;
   const needed = requirement.role ?? settings.auth?.adminRole ?? "admin";
   return async (ctx, next) => {
-    if (!ctx.state["currentUser"]) {
+    if (!currentUser(ctx)) {
       if (data || rejectsHtml(ctx)) throw new E_LOGIN_REQUIRED(runtime.loginUrl);
       ctx.redirect(loginRedirectUrl(runtime.loginUrl, ctx.originalUrl));
       return;
@@ -49,7 +52,7 @@ async function answerMaintenance(ctx: Context, retryAfter: number, responder: Re
   const message = translatorOf(ctx)("maintenance.message");
   // The gate runs before the view is matched: the route it is for decides the answer's kind
   // (JSON for a @renderJson view), as for every other error raised before the view.
-  const route = (ctx.state["route"] as Route | undefined) ?? ctx.runtime?.lookupRoute(ctx)?.route;
+  const route = routeSlot.get(ctx) ?? ctx.runtime?.lookupRoute(ctx)?.route;
   const info: ErrorInfo = { status: 503, message, error, ...(route ? { route } : {}) };
   ctx.status = 503;
   ctx.set("Retry-After", String(retryAfter));
@@ -75,9 +78,9 @@ export function maintenanceGate(
   const settings = runtime.settings;
   return async (ctx, next) => {
     const on = await flag.isOn();
-    ctx.state["maintenanceOn"] = on;
+    maintenanceOnSlot.set(ctx, on);
     if (!on || isMaintenanceExempt(ctx, runtime, options.basePath(), options.staticPrefix)) return next();
-    if (ctx.state["currentUser"] && hasRole(ctx, settings, settings.auth?.adminRole ?? "admin")) return next();
+    if (currentUser(ctx) && hasRole(ctx, settings, settings.auth?.adminRole ?? "admin")) return next();
     await answerMaintenance(ctx, settings.maintenance!.retryAfter, options.responder());
   };
 }

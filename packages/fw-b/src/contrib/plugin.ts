@@ -14,7 +14,7 @@ import { createI18n } from "./i18n/i18n.js";
 import { MaintenanceFlag } from "./maintenance/flag.js";
 import { pendingContribMigrations } from "./migrations.js";
 import { createContribModels, isActive, type UserRow } from "./models.js";
-import { isContribAdmin, maintenanceGate, roleMiddleware } from "./plugin-guards.js";
+import { isContribAdmin, maintenanceGate, maintenanceOnSlot, roleMiddleware } from "./plugin-guards.js";
 import { contribRuntime, fixedLocals } from "./plugin-runtime.js";
 import { setUpContrib } from "./plugin-setup.js";
 import { ROLE_TAG, type RoleRequirement } from "./roles.js";
@@ -161,7 +161,7 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
         is_admin: isAdmin,
         // The banner is for admins, the only ones who see the site while it is closed; visitors of
         // the pages that stay open (login) must not see a notice meant for them.
-        maintenance_on: isAdmin && ctx.state["maintenanceOn"] === true,
+        maintenance_on: isAdmin && maintenanceOnSlot.get(ctx) === true,
         base_path: basePath,
       };
     },

@@ -1,6 +1,7 @@
 import type { Context } from "koa";
 import type { Knex } from "@fwkit/data";
-import { runtimeOf, type HostRuntime, type PluginContext } from "@fwkit/koa-host/plugin";
+import { localeSlot, runtimeOf, type HostRuntime, type PluginContext } from "@fwkit/koa-host/plugin";
+import { currentUser } from "@fwkit/security";
 import type { Mailer } from "@fwkit/services";
 import { LANGUAGE_SESSION_KEY } from "@fwkit/services/plugin";
 import { E_CONTRIB_NOT_SET_UP } from "../errors.js";
@@ -65,7 +66,7 @@ export function contribOf(ctx: Context): ContribRuntime {
   return runtime;
 }
 
-/** Which user `ctx.state.locale` was decided for (a login or logout in the request changes it). */
+/** Which user the request's language (koa-host's `localeSlot`) was decided for (a login or logout in the request changes it). */
 const localeUsers = new WeakMap<Context, unknown>();
 
 /**
@@ -77,8 +78,8 @@ const localeUsers = new WeakMap<Context, unknown>();
  * language of the page it lands on.
  */
 export function localeOf(ctx: Context): string | undefined {
-  const known = ctx.state["locale"];
-  const user = ctx.state["currentUser"] as { locale?: unknown } | undefined;
+  const known = localeSlot.get(ctx);
+  const user = contribUser(ctx);
   if (typeof known === "string" && localeUsers.get(ctx) === user) return known;
   const runtime = findContrib(ctx);
   if (!runtime) return typeof known === "string" ? known : undefined;
@@ -88,7 +89,7 @@ export function localeOf(ctx: Context): string | undefined {
     session: sessionLanguage(ctx),
     acceptLanguage: ctx.get("Accept-Language"),
   });
-  ctx.state["locale"] = locale;
+  localeSlot.set(ctx, locale);
   localeUsers.set(ctx, user);
   return locale;
 }
@@ -112,5 +113,5 @@ export function translatorOf(ctx: Context): Translate {
 
 /** The logged-in contrib user of this request, if any. */
 export function contribUser(ctx: Context): UserRow | undefined {
-  return (ctx.state["currentUser"] as UserRow | undefined) ?? undefined;
+  return currentUser<UserRow>(ctx);
 }

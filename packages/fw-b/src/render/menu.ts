@@ -1,5 +1,5 @@
 import type { Context } from "koa";
-import { TRANSLATE_STATE_KEY } from "@fwkit/koa-host/plugin";
+import { translatorSlot } from "@fwkit/koa-host/plugin";
 import { buildUrl, type Route, type RouteTable, type ViewClass } from "routing-kernel";
 import type { NavEntry } from "../decorators/nav-title.js";
 import { E_NAV_UNREACHABLE } from "../errors.js";
@@ -44,12 +44,12 @@ export class NavMenu {
 
   /**
    * The menu for one request. A title is also a translation key: with translations on (the
-   * request's translator on `ctx.state.translate`), a title the catalogs have is shown in the
+   * request's translator in koa-host's `translatorSlot`), a title the catalogs have is shown in the
    * request's language (`"Products"` -> `"Produkte"` from `locales/de.json`); any other title as written.
    */
   forRequest(ctx: Context): MenuItem[] {
-    const translate = (ctx.state as Record<string, unknown> | undefined)?.[TRANSLATE_STATE_KEY];
-    return filter(this.#nodes, ctx, ctx.path, typeof translate === "function" ? (translate as Translate) : undefined);
+    const translate = translatorSlot.get(ctx);
+    return filter(this.#nodes, ctx, ctx.path, typeof translate === "function" ? translate : undefined);
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Context } from "koa";
+import { requestIdSlot } from "../request-state.js";
 
 // Ids from the client are echoed into logs and headers: only short, plain tokens are kept.
 const VALID_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
@@ -28,6 +29,6 @@ export function newRequestId(): string {
 export function assignRequestId(ctx: Context, header: string, fromTrustedProxy: boolean): void {
   const given = fromTrustedProxy ? ctx.req.headers[header] : undefined;
   const id = typeof given === "string" && VALID_ID.test(given) ? given : newRequestId();
-  ctx.state["requestId"] = id;
+  requestIdSlot.set(ctx, id);
   ctx.res.setHeader(header, id);
 }

@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Context, Middleware } from "koa";
-import type { OutageLog } from "@fwkit/koa-host/plugin";
+import { requestIdSlot, type OutageLog } from "@fwkit/koa-host/plugin";
 import {
   E_IDEMPOTENCY_KEY_IN_USE,
   E_IDEMPOTENCY_KEY_REUSED,
@@ -100,7 +100,7 @@ export function idempotencyMiddleware(options: IdempotencyMiddlewareOptions): Mi
       throw unavailable(error);
     }
     if (found) {
-      const details = { idempotencyKey: key, method: ctx.method, path: ctx.path, reqId: ctx.state["requestId"] };
+      const details = { idempotencyKey: key, method: ctx.method, path: ctx.path, reqId: requestIdSlot.get(ctx) };
       if (found.fingerprint !== fingerprint) throw new E_IDEMPOTENCY_KEY_REUSED();
       if (found.state !== "done" || !found.response) {
         options.log?.warn(

@@ -18,5 +18,6 @@ export {
   requestLocale,
   translationsPlugin,
   type TranslationsPlugin,
+  type TranslationsPluginOptions,
 } from "./plugin.js";
 export { requestTranslatorMiddleware } from "./request-translator.js";

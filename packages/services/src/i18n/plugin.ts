@@ -3,12 +3,13 @@
  * the batteries' strings in English, French, Spanish and German plus the app's
  * `locales/<language>.json`, the request's language chosen once per request (user setting,
  * session choice, Accept-Language, fallback), and `t`, `locale`, `languages` and `format_number`
- * for templates. The language is put on `ctx.state.locale`, where the date helpers read it.
+ * for templates. The language is put on the host's `localeSlot` (`ctx.state.locale`), where the
+ * error pages and the date helpers read it.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "koa";
-import type { HostPlugin, PluginContext } from "@fwkit/koa-host/plugin";
+import { localeSlot, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
 import { E_SERVICE_NOT_CONFIGURED, E_SERVICES_CONFIG_INVALID } from "../errors.js";
 import { BATTERY_CATALOGS } from "./battery/catalogs.js";
 import type { Catalog } from "./catalogs.js";
@@ -21,8 +22,6 @@ import { i18nConfigSchema } from "../config-schema.js";
 
 /** The config keys of the translations plugin: `i18n: { languages, fallback }`. */
 export const I18N_CONFIG_KEYS = i18nConfigSchema.configKeys;
-
-const STATE_KEY = "locale";
 
 /** The app's `locales/<language>.json` files (flat keys); a file that is not JSON fails at start-up. */
 export function readLocaleFiles(root: string): Record<string, Catalog> {
@@ -61,26 +60,42 @@ export interface TranslationsPlugin extends HostPlugin {
   mailPreview(): MailPreviewHints | undefined;
 }
 
-/** The request's language: user setting, session choice, Accept-Language, fallback; decided once per request. */
-export function requestLocale(ctx: Context, translations: Translations): string {
-  const known = ctx.state[STATE_KEY];
+/**
+ * The request's language: the logged-in user's setting (`userLocale`, which the framework reads from
+ * the security battery's current user), the session's choice, Accept-Language, the fallback; decided
+ * once per request.
+ */
+export function requestLocale(
+  ctx: Context,
+  translations: Translations,
+  userLocale?: (ctx: Context) => unknown,
+): string {
+  const known = localeSlot.get(ctx);
   if (typeof known === "string") return known;
-  const user = ctx.state["currentUser"] as { locale?: unknown } | undefined;
   let session: unknown;
   try {
     session = (ctx as Context & { session?: Record<string, unknown> | null }).session?.[LANGUAGE_SESSION_KEY];
   } catch {
     // No session on this request (or its store is down): the other hints decide.
   }
-  const locale = translations.choose({ user: user?.locale, session, acceptLanguage: ctx.get("Accept-Language") });
-  ctx.state[STATE_KEY] = locale;
+  const locale = translations.choose({ user: userLocale?.(ctx), session, acceptLanguage: ctx.get("Accept-Language") });
+  localeSlot.set(ctx, locale);
   return locale;
 }
 
+/** Options of {@link translationsPlugin}. */
+export interface TranslationsPluginOptions {
+  /** Strings added or changed over the shipped ones and the app's `locales/` files. */
+  readonly resources?: Readonly<Record<string, Catalog>>;
+  /**
+   * The logged-in user's language setting for a request (the framework reads the security battery's
+   * current user: this battery does not import another), tried before the session and Accept-Language.
+   */
+  readonly userLocale?: (ctx: Context) => unknown;
+}
+
 /** Creates the translations plugin; `resources` adds or changes strings over the shipped ones and the app's files. */
-export function translationsPlugin(
-  options: { resources?: Readonly<Record<string, Catalog>> } = {},
-): TranslationsPlugin {
+export function translationsPlugin(options: TranslationsPluginOptions = {}): TranslationsPlugin {
   let translations: Translations | undefined;
   const ready = (): Translations => {
     if (!translations)
@@ -120,13 +135,13 @@ export function translationsPlugin(
       return [
         requestTranslatorMiddleware((ctx) => {
           const current = ready();
-          return current.translator(requestLocale(ctx, current));
+          return current.translator(requestLocale(ctx, current, options.userLocale));
         }),
       ];
     },
     locals(ctx: Context) {
       const current = ready();
-      const locale = requestLocale(ctx, current);
+      const locale = requestLocale(ctx, current, options.userLocale);
       return {
         t: current.translator(locale),
         locale,

@@ -8,7 +8,7 @@ import { sendReset } from "../auth/accounts.js";
 import { bodyOf } from "../forms.js";
 import type { UserRow } from "../models.js";
 import { requireAdmin, roleLevel } from "../roles.js";
-import { contribOf, translatorOf } from "../runtime.js";
+import { contribOf, contribUser, translatorOf } from "../runtime.js";
 
 const STATUSES = ["all", "active", "inactive", "deleted"] as const;
 
@@ -28,7 +28,8 @@ async function target(ctx: Context, id: string, options: { notSelf?: boolean } =
   const t = translatorOf(ctx);
   const user = await runtime.models.users.withTrashed().find(idFrom(id));
   if (!user) throw HTTPError.NotFound(t("admin.users.notFound"));
-  const me = ctx.state["currentUser"] as UserRow;
+  // The admin area is role-guarded: a user is logged in here.
+  const me = contribUser(ctx)!;
   const roles = runtime.settings.auth!.roles;
   if (options.notSelf && user.id === me.id) throw HTTPError.Forbidden(t("admin.users.notSelf"));
   if (user.id !== me.id && roleLevel(roles, user.role) > roleLevel(roles, me.role))

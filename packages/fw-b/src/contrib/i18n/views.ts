@@ -1,4 +1,5 @@
 import { HTTPError } from "@fwkit/koa-host";
+import { localeSlot } from "@fwkit/koa-host/plugin";
 import { safeNextUrl } from "@fwkit/security/plugin";
 import { LANGUAGE_SESSION_KEY } from "@fwkit/services/plugin";
 import { FwB } from "../../base.js";
@@ -37,7 +38,7 @@ export class LanguageChoice extends FwB {
     if (user) await runtime.models.users.update(user.id, { locale: language } as Partial<UserRow>);
     // The request's language was decided before the switch: forget it so the redirect's flash
     // and anything translated after this point use the new one.
-    delete ctx.state["locale"];
+    localeSlot.set(ctx, undefined);
     return this.redirect(backTo(body["next"]), 303);
   }
 }
