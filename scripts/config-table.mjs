@@ -18,6 +18,7 @@ export const END = "<!-- config-table:end -->";
 
 /** Each schema: the package that owns it, its built module and export. A battery adds one line here. */
 export const SCHEMAS = [
+  { owner: "host", module: "packages/koa-host/dist/production/config-schema.js", name: "productionConfigSchema" },
   { owner: "security", module: "packages/security/dist/config-schema.js", name: "securityConfigSchema" },
   { owner: "services", module: "packages/services/dist/config-schema.js", name: "servicesConfigSchema" },
   { owner: "services (i18n)", module: "packages/services/dist/config-schema.js", name: "i18nConfigSchema" },

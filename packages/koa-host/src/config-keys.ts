@@ -10,13 +10,11 @@
  */
 import { closestName, isPlainObject } from "routing-kernel/plugin";
 import type { HostConfig } from "./config.js";
+import type { ConfigKeys } from "./config-schema/keys.js";
 import { E_CONFIG_UNKNOWN_KEY } from "./errors.js";
 import { PRODUCTION_DEFAULTS } from "./production/settings.js";
 
-/** The config keys a package reads: `true` for a value, a nested declaration for a block. */
-export interface ConfigKeys {
-  readonly [key: string]: true | ConfigKeys;
-}
+export type { ConfigKeys } from "./config-schema/keys.js";
 
 /**
  * The keys the host itself reads, plus the keys environment variables set (`ENV_KEYS`); the keys

@@ -8,6 +8,7 @@ import { loadEnvFiles, TEST_VARIABLES } from "./env-file.js";
 import { assertStrongSecret } from "./secret-strength.js";
 import { assertTestDatabase, TEST_DB_URL_DEFAULT } from "./test-database.js";
 import { E_CONFIG_INVALID, E_CONFIG_UNKNOWN_ENV, E_MISSING_SECRET_KEY } from "./errors.js";
+import type { ProductionConfigInput } from "./production/config-schema.js";
 
 /** Size limits of the body parsers (bytes, or strings such as `"1mb"` for JSON/form/text). */
 export interface BodyLimits {
@@ -22,7 +23,7 @@ export interface BodyLimits {
  * The host's own config keys (exactly those `HOST_CONFIG_KEYS` declares, a compile-time check in
  * config-keys.ts keeps them together). Values set from environment variables (`ENV_KEYS`) are strings.
  */
-export interface HostConfig {
+export interface HostConfig extends ProductionConfigInput {
   /** `development` (default), `test`, `production` or one the app's `environments` declares, from `APP_ENV`. */
   readonly env: string;
   /** Signs cookies and tokens; required in production. */
@@ -62,23 +63,6 @@ export interface HostConfig {
   readonly appName?: string;
   /** Config keys the app reads itself, so the start-up check of unknown keys accepts them. */
   readonly appKeys?: readonly string[];
-  /**
-   * Trust X-Forwarded-* from the balancer (`TRUST_PROXY`, a string): false, the number of proxies in
-   * front, or their addresses and CIDR ranges (a list, or one string separated by commas). `true` is refused.
-   */
-  readonly trustProxy?: boolean | number | string | readonly string[];
-  /** Liveness path (default `/healthz`), or false. */
-  readonly healthPath?: string | false;
-  /** Readiness path (default `/readyz`), or false. */
-  readonly readyPath?: string | false;
-  /** Milliseconds each plugin's `ready()` may take (default 2000). */
-  readonly readyTimeout?: number;
-  /** Milliseconds readiness keeps each check's answer (default 1000; 0: every probe asks). */
-  readonly readyCache?: number;
-  /** Seconds in-flight requests get at shutdown (default 10). */
-  readonly shutdownGrace?: number;
-  /** The request id header (default `X-Request-Id`). */
-  readonly requestIdHeader?: string;
   /** The database URL (`DB_URL`), read by the data battery; default `sqlite:data/app.db`. */
   readonly dbUrl?: string;
   /** Where sessions live (`SESSION_URL`), read by the security battery. */

@@ -7,6 +7,11 @@
 import { isPlainObject } from "routing-kernel/plugin";
 import { coerceBoolean, coerceNumber, coerceStringList, isUnset, NOT_READ } from "./coerce.js";
 
+/** The config keys a package reads: `true` for a value, a nested declaration for a block. */
+export interface ConfigKeys {
+  readonly [key: string]: true | ConfigKeys;
+}
+
 /** The raw config a schema reads (the app's merged config, or one block of it). */
 export type ConfigSource = Readonly<Record<string, unknown>>;
 

@@ -4,8 +4,7 @@
  * start-up check of unknown keys ("did you mean"), the defaults, the reading of environment strings
  * (coerce.ts, one rule for every battery) and the rows of the docs table (table.ts).
  */
-import type { ConfigKeys } from "../config-keys.js";
-import type { ConfigShape, ConfigSource, InputOfShape, ResolvedOfShape } from "./keys.js";
+import type { ConfigKeys, ConfigShape, ConfigSource, InputOfShape, ResolvedOfShape } from "./keys.js";
 import { readShape } from "./keys.js";
 
 /** Options of {@link defineConfigSchema}. */
