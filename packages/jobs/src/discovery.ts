@@ -2,28 +2,18 @@
  * Finds an app's jobs: every module under `jobs/` (as views are found under `views/`), and in each
  * every exported job class. A module that throws at import is `E_JOB_MODULE_FAILED` naming it.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
+import { listModuleFiles } from "@fwkit/koa-host/plugin";
 import { E_JOB_MODULE_FAILED } from "./errors.js";
 import { Job, type JobClass } from "./job.js";
 
-const MODULE_FILE = /^(?!.*\.(test|spec|d)\.[cm]?[jt]s$).*\.(ts|mts|js|mjs)$/;
-
-/** The module files under `jobsDir` (skipping `_*`, `.*`, tests and declarations), sorted. */
+/**
+ * The module files under `jobsDir` (skipping `_*`, `.*`, tests and declarations), sorted: the host's
+ * rule for `views/` (koa-host's `listModuleFiles`), so a file is a job module exactly when it would be a view module.
+ */
 export function listJobModules(jobsDir: string): string[] {
-  if (!existsSync(jobsDir)) return [];
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir).sort()) {
-      if (entry.startsWith(".") || entry.startsWith("_") || entry === "node_modules") continue;
-      const full = join(dir, entry);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (MODULE_FILE.test(entry)) files.push(full);
-    }
-  };
-  walk(jobsDir);
-  return files;
+  return listModuleFiles(jobsDir);
 }
 
 /** True for a class extending {@link Job} (or one `defineJob` made), even from another copy of the package. */

@@ -4,27 +4,37 @@ import { pathToFileURL } from "node:url";
 import type { ViewModule } from "routing-kernel";
 import { E_VIEW_MODULE_FAILED } from "./errors.js";
 
+/** A module an app folder holds: TypeScript or JavaScript, not a test, spec or declaration file. */
 const MODULE_FILE = /^(?!.*\.(test|spec|d)\.[cm]?[jt]s$).*\.(ts|mts|js|mjs)$/;
+
+/**
+ * The module files under `dir` and its subfolders, in sorted walk order: the one rule by which an
+ * app's `views/` and `jobs/` (any folder of modules found by convention) are read. Names starting
+ * with `.` or `_` and `node_modules` are skipped, so are tests and declarations.
+ */
+export function listModuleFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const files: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder).sort()) {
+      if (entry.startsWith(".") || entry.startsWith("_") || entry === "node_modules") continue;
+      const full = join(folder, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (MODULE_FILE.test(entry)) files.push(full);
+    }
+  };
+  walk(dir);
+  return files;
+}
 
 /** The module names under `views/` (path without extension, `/`-separated), sorted. */
 export function listViewModules(viewsDir: string): string[] {
-  if (!existsSync(viewsDir)) return [];
-  const names: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir).sort()) {
-      if (entry.startsWith(".") || entry.startsWith("_") || entry === "node_modules") continue;
-      const full = join(dir, entry);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (MODULE_FILE.test(entry))
-        names.push(
-          relative(viewsDir, full)
-            .split(sep)
-            .join("/")
-            .replace(/\.[cm]?[jt]s$/, ""),
-        );
-    }
-  };
-  walk(viewsDir);
+  const names = listModuleFiles(viewsDir).map((file) =>
+    relative(viewsDir, file)
+      .split(sep)
+      .join("/")
+      .replace(/\.[cm]?[jt]s$/, ""),
+  );
   return [...new Set(names)];
 }
 

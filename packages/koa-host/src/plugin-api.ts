@@ -18,7 +18,7 @@ export { mergeConfig } from "./config-merge.js";
 // A battery's config declared once: types, key check, defaults, environment strings, docs table.
 export * from "./config-schema/index.js";
 export { loadEnvFile, parseEnvFile } from "./env-file.js";
-export { listViewModules, loadViewModules, viewModuleFile } from "./discovery.js";
+export { listModuleFiles, listViewModules, loadViewModules, viewModuleFile } from "./discovery.js";
 export { escapeHtml, escapeXml, isXmlName, toXml } from "./escape/index.js";
 export { createFileProbe, type FileProbe } from "./file-probe.js";
 // Every error code of the host (the root entry exports the ones an app meets).
