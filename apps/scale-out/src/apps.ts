@@ -222,11 +222,12 @@ const DEPLOYMENT_DRIVERS: Readonly<Record<string, string>> = Object.freeze({
 });
 
 /**
- * The OpenTelemetry SDK an app that traces installs (docs/observability.md: the SDK, the OTLP
+ * The drivers an app that exports metrics and traces installs (docs/observability.md: prom-client, the SDK, the OTLP
  * exporter and the Redis and HTTP instrumentations), with the ranges the observability battery accepts.
  */
 export const TRACING_DRIVERS: Readonly<Record<string, string>> = Object.freeze({
   "@opentelemetry/api": "^1.10.0",
+  "prom-client": "^15.1.3",
   "@opentelemetry/sdk-trace-node": "^2.12.1",
   "@opentelemetry/sdk-trace-base": "^2.12.1",
   "@opentelemetry/resources": "^2.12.1",

@@ -6,7 +6,8 @@
  * `close`; a battery that publishes nothing costs nothing.
  */
 import type diagnostics from "node:diagnostics_channel";
-import { Counter, Gauge, Histogram, type Registry } from "prom-client";
+import type { Registry } from "prom-client";
+import { promClient } from "./prom.js";
 import {
   telemetry,
   type JobFailedMessage,
@@ -54,70 +55,70 @@ const outcome = (message: TracedMessage) => (message.error === undefined ? "ok" 
 /** Registers the batteries' metrics and listens; the result stops listening. */
 export function batteryMetrics(registry: Registry, prefix: string, knex: KnexMetrics): Unsubscribe {
   const registers = [registry];
-  const down = new Gauge({
+  const down = new (promClient().Gauge)({
     name: `${prefix}backing_service_down`,
     help: "1 while a backing service (session store, cache, Redis...) is down, as its outage log tells it.",
     labelNames: ["service"],
     registers,
     aggregator: "max",
   });
-  const failures = new Counter({
+  const failures = new (promClient().Counter)({
     name: `${prefix}backing_service_failures_total`,
     help: "Failures of a backing service (refused connections, failed commands).",
     labelNames: ["service"],
     registers,
   });
-  const refusals = new Counter({
+  const refusals = new (promClient().Counter)({
     name: `${prefix}login_refusals_total`,
     help: "Sign-ins the login limiter refused, by what ran out.",
     labelNames: ["scope"],
     registers,
   });
-  const mails = new Counter({
+  const mails = new (promClient().Counter)({
     name: `${prefix}mail_messages_total`,
     help: "Mails handed to the transport, by outcome (sent or failed).",
     labelNames: ["outcome"],
     registers,
   });
-  const storage = new Histogram({
+  const storage = new (promClient().Histogram)({
     name: `${prefix}storage_operation_duration_seconds`,
     help: "File storage operations by operation and outcome.",
     labelNames: ["operation", "outcome"],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
-  const jobs = new Histogram({
+  const jobs = new (promClient().Histogram)({
     name: `${prefix}job_duration_seconds`,
     help: "Jobs run, by queue, job name and outcome.",
     labelNames: ["queue", "name", "outcome"],
     buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300],
     registers,
   });
-  const jobFailures = new Counter({
+  const jobFailures = new (promClient().Counter)({
     name: `${prefix}job_failures_total`,
     help: "Failed job attempts, by queue, job name and whether it was the last (final: the job is kept as failed).",
     labelNames: ["queue", "name", "final"],
     registers,
   });
   const queueLabels = ["queue", "state"] as const;
-  const queues = new Gauge({
+  const queues = new (promClient().Gauge)({
     name: `${prefix}job_queue_jobs`,
     help: "Jobs of a queue by state (waiting, active, delayed, failed), as last read by the jobs battery.",
     labelNames: queueLabels,
     registers,
     aggregator: "max",
   });
-  const streams = new Gauge({
+  const streams = new (promClient().Gauge)({
     name: `${prefix}realtime_connections`,
     help: "Realtime event streams open now (summed over the workers).",
     registers,
   });
-  const streamMessages = new Counter({
+  const streamMessages = new (promClient().Counter)({
     name: `${prefix}realtime_messages_sent_total`,
     help: "Realtime messages written to event streams.",
     registers,
   });
-  const streamDrops = new Counter({
+  const streamDrops = new (promClient().Counter)({
     name: `${prefix}realtime_streams_dropped_total`,
     help: "Realtime event streams cut because their client read too slowly.",
     registers,

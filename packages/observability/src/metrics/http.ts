@@ -4,7 +4,8 @@
  * a status class.
  */
 import type { Context, Middleware } from "koa";
-import { Gauge, type Registry } from "prom-client";
+import type { Registry } from "prom-client";
+import { promClient } from "./prom.js";
 import { routeNameOf } from "@fwkit/koa-host/plugin";
 import type { MetricsSettings } from "../settings.js";
 import { RouteHistogram } from "./route-histogram.js";
@@ -43,7 +44,7 @@ export function httpMetrics(registry: Registry, settings: MetricsSettings, label
     registry,
   });
   let inFlight = 0;
-  new Gauge({
+  new (promClient().Gauge)({
     name: `${p}http_requests_in_flight`,
     help: "Requests being answered now.",
     registers: [registry],

@@ -2,7 +2,8 @@
  * Database metrics from knex itself: the pool's connections in use, idle and waited for (read at
  * each scrape), and query durations from knex's `query` and `query-response`/`query-error` events.
  */
-import { Gauge, Histogram, type Registry } from "prom-client";
+import type { Registry } from "prom-client";
+import { promClient } from "./prom.js";
 import type { ConnectionMessage } from "@fwkit/koa-host/plugin";
 
 /** What this file reads of a knex instance (events, and tarn's pool). */
@@ -59,7 +60,7 @@ export function knexMetrics(registry: Registry, prefix: string): KnexMetrics {
     [...watched].flatMap(([knex, { dialect }]) =>
       knex.client?.pool ? [[dialect, knex.client.pool] as [string, TarnPool]] : [],
     );
-  new Gauge({
+  new (promClient().Gauge)({
     name: `${prefix}db_pool_connections`,
     help: "Database connections of the pool: in_use by a query, idle, or waiting (requests waiting for a connection).",
     labelNames: ["dialect", "state"],
@@ -73,7 +74,7 @@ export function knexMetrics(registry: Registry, prefix: string): KnexMetrics {
       }
     },
   });
-  const duration = new Histogram({
+  const duration = new (promClient().Histogram)({
     name: `${prefix}db_query_duration_seconds`,
     help: "Database query durations by knex operation and outcome (ok or error).",
     labelNames: ["dialect", "operation", "outcome"],

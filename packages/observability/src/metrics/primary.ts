@@ -8,7 +8,7 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import type { Server } from "node:http";
-import { AggregatorRegistry } from "prom-client";
+import { promClient } from "./prom.js";
 import { E_METRICS_UNAVAILABLE } from "../errors.js";
 import { listenMetrics } from "./endpoint.js";
 import type { MetricsSnapshot } from "./registry.js";
@@ -40,7 +40,7 @@ async function retire(worker: Worker): Promise<void> {
   snapshots.delete(worker.id);
   if (!last) return;
   const kept = last.filter((metric) => String(metric.type) === "counter" || String(metric.type) === "histogram");
-  retired = (await AggregatorRegistry.aggregate([retired, kept]).getMetricsAsJSON()) as MetricsSnapshot;
+  retired = (await promClient().AggregatorRegistry.aggregate([retired, kept]).getMetricsAsJSON()) as MetricsSnapshot;
 }
 
 function watchWorkers(): void {
@@ -81,7 +81,7 @@ export async function collectNode(): Promise<string> {
   );
   const all = [retired, ...snapshots.values()];
   if (all.every((metrics) => metrics.length === 0)) throw new E_METRICS_UNAVAILABLE("no worker answered");
-  return AggregatorRegistry.aggregate(all).metrics();
+  return promClient().AggregatorRegistry.aggregate(all).metrics();
 }
 
 /** The primary part: serves the node's metrics port once, or answers a scrape made on a worker's port. */
