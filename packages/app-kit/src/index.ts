@@ -37,7 +37,7 @@ export { DeliverMail, DeliverSignal, jobsBattery, type SignalDelivery } from "./
 /** `broadcast(channel, event, data)` to the app's realtime channels (docs/realtime.md); re-exported by fw-a and fw-b. */
 export { broadcast, type AuthorizeInput, type ChannelDefinition } from "@fwkit/realtime";
 export { FRAMEWORK_CONFIG_KEYS, type FrameworkAppConfig } from "./config.js";
-export { errorTemplateNames } from "./error-pages.js";
+export { answerErrorPage, errorTemplateNames, type ErrorPageRenderer, type ErrorPageValues } from "./error-pages.js";
 export * from "./errors.js";
 export {
   defineFramework,

@@ -3,16 +3,9 @@ import { join } from "node:path";
 import type { Context } from "koa";
 import { E_TEMPLATE_NOT_FOUND } from "@fwkit/koa-host";
 import type { ErrorInfo, Responder, ResponderSetup } from "@fwkit/koa-host/plugin";
-import {
-  createFileProbe,
-  errorPageText,
-  prepareResult,
-  sendHtmlError,
-  sendJsonError,
-  wantsJsonError,
-} from "@fwkit/koa-host/plugin";
+import { createFileProbe, prepareResult } from "@fwkit/koa-host/plugin";
 import type nunjucks from "nunjucks";
-import { errorTemplateNames } from "@fwkit/app-kit";
+import { answerErrorPage, errorTemplateNames } from "@fwkit/app-kit";
 import type { Route } from "routing-kernel";
 import { responseKindOf } from "routing-kernel/plugin";
 import { createTemplateEnvironment, findViewTemplate } from "./templates.js";
@@ -31,12 +24,11 @@ export function createFwAResponder(setup: ResponderSetup): Responder {
   // Templates of views are looked up once per route at start-up: from folder listings, not one
   // system call per file.
   const probe = createFileProbe();
-  const errorTemplate = (status: number): string | undefined =>
-    errorTemplateNames(status, ".html").find((name) => existsSync(join(dir, name)));
-
-  const render = (ctx: Context, name: string, data: Record<string, unknown>): void => {
-    ctx.type = "text/html; charset=utf-8";
-    ctx.body = env.render(name, { ...setup.locals(ctx), ...data });
+  const errorPages = {
+    page: (_ctx: Context, info: ErrorInfo): string | undefined =>
+      errorTemplateNames(info.status, ".html").find((name) => existsSync(join(dir, name))),
+    render: (ctx: Context, name: string, values: object): string =>
+      env.render(name, { ...setup.locals(ctx), ...values }),
   };
 
   return {
@@ -48,21 +40,19 @@ export function createFwAResponder(setup: ResponderSetup): Responder {
         if (!found.exists && !(development && existsSync(join(dir, found.name)))) {
           throw new E_TEMPLATE_NOT_FOUND(handler, join(dir, found.name));
         }
-        if (development) return render(ctx, found.name, data);
-        template ??= env.getTemplate(found.name, true);
         ctx.type = "text/html; charset=utf-8";
+        if (development) {
+          ctx.body = env.render(found.name, { ...setup.locals(ctx), ...data });
+          return;
+        }
+        template ??= env.getTemplate(found.name, true);
         ctx.body = template.render({ ...setup.locals(ctx), ...data });
       };
       return prepareResult({ kind: responseKindOf(route), handler, template: renderTemplate });
     },
     renderError(ctx: Context, info: ErrorInfo) {
-      if (wantsJsonError(ctx, info.route)) return sendJsonError(ctx, info);
-      const name = errorTemplate(info.status);
-      if (!name) return sendHtmlError(ctx, info);
-      ctx.status = info.status;
-      // Title and message in the request's language (the kit's one rule for error words).
-      const text = errorPageText(ctx, info);
-      render(ctx, name, { status: info.status, title: text.name, message: text.message, stack: info.stack });
+      // The kit's one sequence: JSON where wanted, else the app's page with the kit's words, else the built-in one.
+      answerErrorPage(ctx, info, errorPages);
     },
     describe(route: Route) {
       // The kinds the docs name (`html`, `json`): a string result is answered as a page too.

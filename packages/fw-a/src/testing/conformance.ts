@@ -41,7 +41,7 @@ export const conformanceAdapter = frameworkConformance(framework, {
   /** fw-a's error page (Nunjucks) listing the flash messages, as a real layout does. */
   flashErrorPage: {
     file: "templates/error.html",
-    text: "<h1>{{ status }} {{ title }}</h1>{% for m in flash_messages %}<p>{{ m.message }}</p>{% endfor %}<p>{{ message }}</p>\n",
+    text: "<h1>{{ title }}</h1>{% for m in flash_messages %}<p>{{ m.message }}</p>{% endfor %}<p>{{ message }}</p>\n",
   },
   template: { extension: "html", text: "template:{{ name }}" },
   schemas: { query: request.query, body: request.body },

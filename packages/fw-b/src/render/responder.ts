@@ -1,18 +1,11 @@
 import type { Context } from "koa";
 import { E_TEMPLATE_NOT_FOUND } from "@fwkit/koa-host";
 import type { ErrorInfo, RespondFn, Responder, ResponderSetup } from "@fwkit/koa-host/plugin";
-import {
-  errorPageText,
-  prepareResult,
-  sendHtmlError,
-  sendJsonError,
-  wantsJsonError,
-  type TemplateRenderer,
-} from "@fwkit/koa-host/plugin";
+import { prepareResult, type TemplateRenderer } from "@fwkit/koa-host/plugin";
 import type { Route } from "routing-kernel";
 import { responseKindOf } from "routing-kernel/plugin";
 import { renderMarkdown } from "@fwkit/services";
-import { errorTemplateNames } from "@fwkit/app-kit";
+import { answerErrorPage, errorTemplateNames, type ErrorPageRenderer } from "@fwkit/app-kit";
 import { NavMenu } from "./menu.js";
 import { TemplateStore, type Template } from "./templates.js";
 
@@ -89,6 +82,18 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
   };
   const maintenancePage = lookup("contrib/maintenance/page");
   const errorPages = new Map<number, () => Template | undefined>();
+  const errorPageRenderer: ErrorPageRenderer<Template> = {
+    page(_ctx, info) {
+      const maintenance = (info.error as { code?: unknown } | undefined)?.code === "E_MAINTENANCE";
+      let page = maintenance ? maintenancePage : errorPages.get(info.status);
+      if (!page || (development && !maintenance)) {
+        page = errorPage(info.status);
+        errorPages.set(info.status, page);
+      }
+      return page();
+    },
+    render: (ctx, page, values) => page.render(localsFor(ctx, { ...values })),
+  };
 
   return {
     prepare(route) {
@@ -103,24 +108,8 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
       return respond;
     },
     renderError(ctx: Context, info: ErrorInfo) {
-      // The host gives errors raised before the view the route of their path (koa-host's errorRouteFinder).
-      if (wantsJsonError(ctx, info.route)) return sendJsonError(ctx, info);
-      const maintenance = (info.error as { code?: unknown } | undefined)?.code === "E_MAINTENANCE";
-      let page = maintenance ? maintenancePage : errorPages.get(info.status);
-      if (!page || (development && !maintenance)) {
-        page = errorPage(info.status);
-        errorPages.set(info.status, page);
-      }
-      const found = page();
-      if (!found) return sendHtmlError(ctx, info);
-      // Title and message in the request's language (the kit's one rule for error words).
-      const text = errorPageText(ctx, info);
-      const html = found.render(
-        localsFor(ctx, { status: info.status, message: text.message, stack: info.stack, title: text.title }),
-      );
-      ctx.status = info.status;
-      ctx.type = "text/html; charset=utf-8";
-      ctx.body = html;
+      // The kit's one sequence (the host gives errors raised before the view the route of their path).
+      answerErrorPage(ctx, info, errorPageRenderer);
     },
     describe(route) {
       return responseKindOf(route);

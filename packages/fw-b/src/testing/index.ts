@@ -65,7 +65,7 @@ export const conformanceAdapter = frameworkConformance(framework, {
   /** fw-b's error page (Pug) listing the flash messages, as a real layout does. */
   flashErrorPage: {
     file: "templates/error.pug",
-    text: "h1 #{status} #{title}\neach m in flash_messages || []\n  p= m.message\np= message\n",
+    text: "h1= title\neach m in flash_messages || []\n  p= m.message\np= message\n",
   },
   template: { extension: "pug", text: "| template:#{name}\n" },
   schemas: { query, body },
