@@ -11,7 +11,10 @@ import { answerPartRequest } from "@fwkit/koa-host/operations";
 export function servePrimaryParts(worker: Worker): void {
   worker.on("message", (message: unknown) => {
     void answerPartRequest(message, worker)?.then((answer) => {
-      if (worker.isConnected()) worker.send(answer);
+      // The worker may be gone by the time the answer is ready (it gave up waiting, or died): the
+      // write then fails with EPIPE, which without a callback is an 'error' event nobody handles
+      // and stops the primary. The worker's exit is handled (and it is replaced) elsewhere.
+      if (worker.isConnected()) worker.send(answer, () => {});
     });
   });
 }

@@ -37,11 +37,18 @@ export function answerSnapshots(snapshot: () => Promise<MetricsSnapshot>): () =>
   return () => void process.off("message", listener);
 }
 
+/**
+ * How long a worker's start waits for the primary to open the metrics port: the primary loads the
+ * metrics module first, which a busy machine (a load average of 30 on 2 cores) makes take well
+ * over the 5 s a scrape waits. A primary that does not answer still fails the start.
+ */
+const SERVE_TIMEOUT_MS = 60_000;
+
 /** Asks the primary to serve the node's metrics port; a busy port fails this worker's start. */
 export async function servedByPrimary(settings: MetricsSettings): Promise<void> {
   const { port, host, path, token } = settings;
   try {
-    await askPrimary(PRIMARY_MODULE, { op: "serve", port, host, path, token });
+    await askPrimary(PRIMARY_MODULE, { op: "serve", port, host, path, token }, SERVE_TIMEOUT_MS);
   } catch (error) {
     if ((error as { code?: string }).code === "E_METRICS_PORT_IN_USE")
       throw new E_METRICS_PORT_IN_USE(`${host}:${port}`);
