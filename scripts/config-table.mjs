@@ -20,6 +20,7 @@ export const END = "<!-- config-table:end -->";
 export const SCHEMAS = [
   { owner: "host", module: "packages/koa-host/dist/production/config-schema.js", name: "productionConfigSchema" },
   { owner: "security", module: "packages/security/dist/config-schema.js", name: "securityConfigSchema" },
+  { owner: "data", module: "packages/data/dist/config-schema.js", name: "dataConfigSchema" },
   { owner: "services", module: "packages/services/dist/config-schema.js", name: "servicesConfigSchema" },
   { owner: "services (i18n)", module: "packages/services/dist/config-schema.js", name: "i18nConfigSchema" },
   { owner: "observability", module: "packages/observability/dist/config-schema.js", name: "observabilityConfigSchema" },

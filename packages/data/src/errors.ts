@@ -122,6 +122,14 @@ export const E_BAD_TIMEZONE = createError(
     `The time zone ${JSON.stringify(zone)} is unknown. Use an IANA name such as "UTC" or "Europe/Paris".`,
 );
 
+/** A data config key has a value of the wrong kind (`maxPerPage: 0`, `dbPool: { max: "many" }`). */
+export const E_DATA_CONFIG_INVALID = createError(
+  "E_DATA_CONFIG_INVALID",
+  500,
+  (key: string, expected: string, value: unknown) =>
+    `The config key ${key} must be ${expected}, not ${JSON.stringify(value) ?? String(value)}.`,
+);
+
 /** makeMigration would overwrite an existing file. */
 export const E_MIGRATION_EXISTS = createError(
   "E_MIGRATION_EXISTS",

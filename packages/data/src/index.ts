@@ -8,7 +8,7 @@
 export type { Knex } from "knex";
 export type { StandardSchemaV1 } from "@standard-schema/spec";
 export type { DataConfigInput } from "./config.js";
-export type { DataAppConfig } from "./config-types.js";
+export type { DataAppConfig } from "./config-schema.js";
 export { connect, type ConnectOptions, type Database } from "./connection.js";
 export {
   dateHelpers,

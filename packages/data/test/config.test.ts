@@ -48,7 +48,23 @@ describe("dataConfig", () => {
     assert.equal(config.timezone, "Europe/Paris");
     assert.equal(config.dateFormat, "D MMM");
     assert.equal(config.maxPerPage, 25);
-    assert.equal(dataConfig({ root: "/a", migrationsDir: "/abs/m", dbPool: { max: -1 } }, {}).migrationsDir, "/abs/m");
-    assert.deepEqual(dataConfig({ root: "/a", dbPool: { max: -1 } }, {}).pool, {});
+    assert.equal(dataConfig({ root: "/a", migrationsDir: "/abs/m" }, {}).migrationsDir, "/abs/m");
+    assert.deepEqual(dataConfig({ root: "/a", dbPool: {} }, {}).pool, {});
+  });
+
+  test("a value of the wrong kind stops the start naming the key (the one rule of every battery)", () => {
+    for (const [config, name] of [
+      [{ dbPool: { max: -1 } }, "dbPool.max"],
+      [{ dbPool: { min: "some" } }, "dbPool.min"],
+      [{ maxPerPage: 0 }, "maxPerPage"],
+      [{ maxPerPage: "0x10" }, "maxPerPage"],
+      [{ timezone: 5 }, "timezone"],
+    ] as const) {
+      assert.throws(
+        () => dataConfig({ root: "/a", ...config }, {}),
+        (error: Error & { code?: string }) => error.code === "E_DATA_CONFIG_INVALID" && error.message.includes(name),
+        name,
+      );
+    }
   });
 });
