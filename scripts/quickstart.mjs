@@ -44,9 +44,12 @@ const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 console.log("npm start: installing the workspace's dependencies (pnpm)...");
 pnpm(["install", "--frozen-lockfile"]);
 if (!ensureNativeModules()) process.exit(1);
-// turbo prints a line as each package's build starts and ends, so a slow first build shows progress.
-console.log(`npm start: building the packages (${elapsed()} so far)...`);
-pnpm(["exec", "turbo", "run", "build", "--output-logs=hash-only"]);
+// Only what the app runs on: the framework and the workspace packages it depends on, not the other
+// framework, the bench or the example apps (a first build on 2 cores took minutes for all of them).
+// turbo prints a line as each package's build starts (`--ui=stream`: lines, not a screen that
+// redraws), so a slow first build shows progress; a second `npm start` finds them in its cache.
+console.log(`npm start: building ${framework} and the packages it uses (${elapsed()} so far)...`);
+pnpm(["exec", "turbo", "run", "build", `--filter=${framework}...`, "--output-logs=hash-only", "--ui=stream"]);
 console.log(`npm start: built (${elapsed()}).`);
 if (!existsSync(join(appDir, "app.ts"))) {
   mkdirSync(appDir, { recursive: true });
