@@ -23,8 +23,8 @@ export function parseEnvFile(text: string, file = ".env"): Record<string, string
     if (/^\s*(#.*)?$/.test(line)) continue;
     const match = LINE.exec(line);
     if (!match) throw new E_CONFIG_ENV_FILE(file, i + 1, "expected NAME=value");
-    const [, name, raw] = match as unknown as [string, string, string];
-    values[name] = unquote(raw, file, i + 1);
+    // Both groups of LINE always take part in a match.
+    values[match[1]!] = unquote(match[2]!, file, i + 1);
   }
   return values;
 }

@@ -7,7 +7,7 @@ import type { Verb } from "./verbs.js";
 (Symbol as { metadata?: symbol }).metadata ??= Symbol.for("Symbol.metadata");
 
 /** The `Symbol.metadata` symbol, polyfilled where the runtime lacks it. */
-export const METADATA: symbol = (Symbol as unknown as { metadata: symbol }).metadata;
+export const METADATA: symbol = Symbol.metadata;
 
 // A registry symbol, so two copies of this package read the same metadata.
 const STORE = Symbol.for("routing-kernel.store");
@@ -94,7 +94,15 @@ export function updateClassMetadata(
 
 /** The metadata object a class owns (not one inherited from its parent), if any. */
 export function ownMetadataObject(cls: Function): object | undefined {
-  return Object.hasOwn(cls, METADATA) ? (cls as unknown as Record<symbol, object>)[METADATA] : undefined;
+  return Object.hasOwn(cls, METADATA) ? metadataOf(cls) : undefined;
+}
+
+/** A class as decorators leave it: its metadata object (holding the store) under `Symbol.metadata`. */
+type DecoratedClass = Function & { readonly [key: symbol]: Record<symbol, Store | undefined> | undefined };
+
+/** The metadata object of `cls`, its own or inherited through its prototype chain. */
+function metadataOf(cls: Function): Record<symbol, Store | undefined> | undefined {
+  return (cls as DecoratedClass)[METADATA];
 }
 
 /**
@@ -126,7 +134,7 @@ export function prefixOwnerOf(cls: Function): Function | undefined {
 }
 
 function storeOf(cls: Function): Store | undefined {
-  return (cls as unknown as Record<symbol, Record<symbol, Store | undefined> | undefined>)[METADATA]?.[STORE];
+  return metadataOf(cls)?.[STORE];
 }
 
 /**
@@ -134,7 +142,7 @@ function storeOf(cls: Function): Store | undefined {
  * owns the method). An override without decorators does not inherit its parent's decorators.
  */
 export function readMethodMetadata(cls: Function, declarer: Function, name: string): MethodMetadata | undefined {
-  const metadata = (cls as unknown as Record<symbol, Record<symbol, Store | undefined> | undefined>)[METADATA];
+  const metadata = metadataOf(cls);
   const entry = metadata?.[STORE]?.methods.get(name);
   if (!entry) return undefined;
   return entry.owner === ownMetadataObject(declarer) ? entry : undefined;
