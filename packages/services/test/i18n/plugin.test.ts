@@ -19,8 +19,11 @@ writeFileSync(join(root, "locales", "en.json"), JSON.stringify({ "home.title": "
 after(() => rmSync(root, { recursive: true, force: true }));
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {} };
+// The framework hands the plugin the user's language (fw-a reads security's current user); here the
+// test's request carries its user on the state, as an app's would.
+const userLocale = (ctx: Context) => (ctx.state as { currentUser?: { locale?: unknown } }).currentUser?.locale;
 function setUp(config: Record<string, unknown> = {}, dir = root) {
-  const plugin = translationsPlugin();
+  const plugin = translationsPlugin({ userLocale });
   plugin.setup!({ config: { root: dir, ...config }, logger: quiet } as unknown as PluginContext);
   return plugin;
 }
@@ -62,7 +65,7 @@ describe("the translations battery", () => {
     assert.equal(german.t("home.title"), "Home", "a key the app did not translate falls back to English");
   });
 
-  test("user setting, then the session's choice, then Accept-Language", () => {
+  test("user setting (from the framework's userLocale), then the session's choice, then Accept-Language", () => {
     const plugin = setUp();
     const locale = (ctx: Context) => (plugin.locals!(ctx) as { locale: string }).locale;
     assert.equal(locale(request({ "accept-language": "fr" }, { session: { language: "es" } })), "es");
