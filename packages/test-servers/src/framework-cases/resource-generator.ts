@@ -48,11 +48,20 @@ export interface ResourceGeneratorSubject {
   openList(page: Page, base: string, list: string): Promise<void>;
 }
 
-function listing(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: false })
-    .map(String)
-    .filter((path) => !path.startsWith("node_modules") && !path.startsWith("data"))
-    .sort();
+/**
+ * The app's files, outside node_modules and data. The walk never enters node_modules: its links
+ * lead into the whole workspace, whose temporary folders other tests create and remove meanwhile
+ * (a scan of them failed with ENOENT, and took minutes on a busy machine).
+ */
+function listing(dir: string, prefix = ""): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (!prefix && (entry.name === "node_modules" || entry.name === "data")) continue;
+    found.push(path);
+    if (entry.isDirectory()) found.push(...listing(dir, path));
+  }
+  return found.sort();
 }
 
 /** A computed style property of the first element matching `selector`, in the page. */
