@@ -6,33 +6,9 @@ import type { Knex } from "knex";
 import type { RelatedQuery, RelationConstraint, RelationQuery } from "./relations/query-types.js";
 import type { PathTarget, Preloaded, RELATIONS, RelationPath, RelationTarget } from "./relations/types.js";
 
-/** Columns every model table has; `created_at`/`updated_at` are kept by the model. */
-export interface BaseRow {
-  id: number | string;
-  created_at: Date;
-  updated_at: Date;
-}
+import type { BaseRow, CreateInput, UpdateInput } from "./row-types.js";
 
-/** Add to a row type when the model uses soft delete. */
-export interface SoftDeleteRow {
-  deleted_at: Date | null;
-}
-
-/** Columns the model fills in itself. */
-export type AutoColumns = "id" | "created_at" | "updated_at" | "deleted_at";
-
-type NullableKeys<R> = { [K in keyof R]-?: null extends R[K] ? K : undefined extends R[K] ? K : never }[keyof R];
-
-/**
- * What `create` accepts: every non-nullable column except the automatic ones is required;
- * nullable columns, `id` and the timestamps are optional.
- */
-export type CreateInput<R> = { [K in Exclude<keyof R, NullableKeys<R> | AutoColumns>]: R[K] } & {
-  [K in Extract<keyof R, NullableKeys<R> | AutoColumns>]?: R[K];
-};
-
-/** What `update` accepts: any column but `id`; `updated_at` is set by the model. */
-export type UpdateInput<R> = { [K in Exclude<keyof R, "id">]?: R[K] };
+export type { AutoColumns, BaseRow, CreateInput, SoftDeleteRow, UpdateInput } from "./row-types.js";
 
 /** Options of `defineModel`. */
 export interface ModelOptions<R> {

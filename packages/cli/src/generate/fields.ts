@@ -5,7 +5,7 @@
  * factory's fake value.
  */
 import { E_RESOURCE_FIELD } from "../errors.js";
-import type { Parent } from "./references.js";
+import type { Parent } from "./parent.js";
 import { resourceNames, type ResourceNames } from "./resource-names.js";
 
 /**

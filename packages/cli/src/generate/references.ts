@@ -8,19 +8,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { E_RESOURCE_FIELD } from "../errors.js";
 import { parentOf, type Field } from "./fields.js";
+import type { Parent } from "./parent.js";
 import type { ResourceNames } from "./resource-names.js";
 
-/** The parent of a reference, as the app declares it. */
-export interface Parent {
-  /** The parent's names: `Project`, `projects`, `Projects` (its factory). */
-  readonly names: ResourceNames;
-  /** The parent's column that labels a row: its first string column, else `id`. */
-  readonly label: string;
-  /** Where the child's model file (under lib/models/) imports the parent model from. */
-  readonly modelImport: string;
-  /** Where the child's factory file (under lib/factories/) imports the parent's factory from. */
-  readonly factoryImport: string;
-}
+export type { Parent } from "./parent.js";
 
 const read = (root: string, file: string) =>
   existsSync(join(root, file)) ? readFileSync(join(root, file), "utf8") : undefined;

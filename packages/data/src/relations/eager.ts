@@ -4,13 +4,29 @@
  * intermediate table when there is one), and each owner gets its rows; nested paths then load
  * on all the related rows together, so `project.owner` is one more query, not one per project.
  */
+import type { Knex } from "knex";
 import type { ResolvedRelation } from "./definitions.js";
 import { relationOf, type RuntimeModel } from "./internal.js";
 import type { RelationQuery } from "./query-types.js";
-import { RelationQueryImpl } from "./query.js";
 import { extractPivot, keyedByOwners, OWNER_KEY_ALIAS } from "./subqueries.js";
 
 type Row = Record<string, unknown>;
+
+/** How a relation's own query shapes its rows (the pivot of many-to-many, a one-row result). */
+export interface QueryShape {
+  /** Runs before the caller's conditions: the relation's join and key condition. */
+  readonly base?: (builder: Knex.QueryBuilder) => void;
+  /** Turns each raw row (after hydrating) into the row returned: moves pivot columns into `pivot`. */
+  readonly post?: (row: Row) => void;
+  /** Awaiting gives the first row or null (belongsTo, hasOne). */
+  readonly one?: boolean;
+}
+
+/**
+ * Makes the query that loads a relation's rows. The query class passes itself in, so eager loading
+ * and the query that preloads stay two modules without importing each other.
+ */
+export type QueryMaker = (model: RuntimeModel, shape: QueryShape) => { all(): Promise<Row[]> };
 
 /** One relation to preload, its constraint, and the relations to load inside it. */
 export interface PreloadNode {
@@ -38,7 +54,8 @@ function assign(row: Row, name: string, value: unknown): void {
 export async function loadRelation(
   relation: ResolvedRelation,
   rows: readonly Row[],
-  constraint?: (query: RelationQuery<unknown>) => unknown,
+  constraint: ((query: RelationQuery<unknown>) => unknown) | undefined,
+  makeQuery: QueryMaker,
 ): Promise<Row[]> {
   const one = isOneKind(relation);
   const keys = [
@@ -55,7 +72,7 @@ export async function loadRelation(
   }
   const target = relation.target as RuntimeModel;
   const belongs = relation.kind === "belongsTo";
-  const query = new RelationQueryImpl(target, {
+  const query = makeQuery(target, {
     base: belongs
       ? (builder) => builder.whereIn(`${target.table}.${relation.targetColumn}`, keys as never[])
       : (builder) => keyedByOwners(relation, builder, keys),
@@ -85,11 +102,12 @@ export async function loadTree(
   model: RuntimeModel,
   rows: readonly Row[],
   nodes: ReadonlyMap<string, PreloadNode>,
+  makeQuery: QueryMaker,
 ): Promise<void> {
   if (rows.length === 0 && nodes.size > 0) return;
   for (const node of nodes.values()) {
     const relation = relationOf(model, node.name);
-    const related = await loadRelation(relation, rows, node.constraint);
-    if (node.children.size > 0) await loadTree(relation.target as RuntimeModel, related, node.children);
+    const related = await loadRelation(relation, rows, node.constraint, makeQuery);
+    if (node.children.size > 0) await loadTree(relation.target as RuntimeModel, related, node.children, makeQuery);
   }
 }

@@ -11,7 +11,7 @@ import { activeConnection } from "../transaction.js";
 import { resolveRelation, type ResolvedRelation } from "./definitions.js";
 import { loadTree, type PreloadNode } from "./eager.js";
 import { INTERNALS, type ModelInternals, type RuntimeModel, unknownRelation } from "./internal.js";
-import { RelationQueryImpl } from "./query.js";
+import { makeQuery, RelationQueryImpl } from "./query.js";
 import { relatedQuery } from "./related.js";
 
 /** What the model keeps that relations read. */
@@ -80,7 +80,7 @@ export function addRelationMethods(model: object, state: RelationState, base: ()
         const planner = query();
         for (const path of paths) planner.preload(path);
         for (const [name, node] of planner.preloadTree()) tree.set(name, node);
-        await loadTree(runtime, list, tree);
+        await loadTree(runtime, list, tree, makeQuery);
         return rows;
       },
     },

@@ -4,7 +4,7 @@
  * `preload("project")`, and a relation name that is not declared is a compile error.
  */
 import type { Knex } from "knex";
-import type { CreateInput } from "../model-types.js";
+import type { CreateInput } from "../row-types.js";
 import type { Page, PaginateOptions } from "../paginate.js";
 import type {
   ModelRow,

@@ -6,23 +6,13 @@
 import type { Knex } from "knex";
 import { E_ROW_NOT_FOUND } from "../errors.js";
 import { paginate, type PaginateOptions } from "../paginate.js";
-import { loadTree, type PreloadNode } from "./eager.js";
+import { loadTree, type PreloadNode, type QueryMaker, type QueryShape } from "./eager.js";
 import { internals, relationOf, type RuntimeModel } from "./internal.js";
 import type { RelationQuery } from "./query-types.js";
 import { joinToOwner } from "./subqueries.js";
 
 type Builder = Knex.QueryBuilder;
 type Constraint = ((query: RelationQuery<unknown>) => unknown) | undefined;
-
-/** How a relation's own query shapes its rows (the pivot of many-to-many, a one-row result). */
-export interface QueryShape {
-  /** Runs before the caller's conditions: the relation's join and key condition. */
-  readonly base?: (builder: Builder) => void;
-  /** Turns each raw row (after hydrating) into the row returned: moves pivot columns into `pivot`. */
-  readonly post?: (row: Record<string, unknown>) => void;
-  /** Awaiting gives the first row or null (belongsTo, hasOne). */
-  readonly one?: boolean;
-}
 
 /** A query on `model`'s live rows that can load relations (see query-types.ts). */
 export class RelationQueryImpl {
@@ -201,7 +191,7 @@ export class RelationQueryImpl {
       this.#shape.post?.(hydrated);
       return hydrated;
     });
-    await loadTree(this.#model, rows, this.#preloads);
+    await loadTree(this.#model, rows, this.#preloads, makeQuery);
     return rows;
   }
 
@@ -247,3 +237,6 @@ export class RelationQueryImpl {
     return result.then(resolve, reject);
   }
 }
+
+/** Makes a relation query; eager loading is given this to fetch each relation's rows. */
+export const makeQuery: QueryMaker = (model, shape) => new RelationQueryImpl(model, shape);

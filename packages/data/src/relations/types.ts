@@ -4,7 +4,7 @@
  * declared as thunks (`project: () => belongsTo(Project)`) because a function's return type is
  * resolved lazily: two models can then name each other without a circular-type error.
  */
-import type { BaseRow } from "../model-types.js";
+import type { BaseRow } from "../row-types.js";
 
 /** Keys the relation map in a model's type (the property is never set; it only carries the type). */
 export const RELATIONS: unique symbol = Symbol.for("data.relations") as never;
