@@ -37,9 +37,15 @@ export interface ErrorPageRenderer<Page> {
  * the request's language), else the built-in page.
  */
 export function answerErrorPage<Page>(ctx: Context, info: ErrorInfo, renderer: ErrorPageRenderer<Page>): void {
-  if (wantsJsonError(ctx, info.route)) return sendJsonError(ctx, info);
+  if (wantsJsonError(ctx, info.route)) {
+    sendJsonError(ctx, info);
+    return;
+  }
   const page = renderer.page(ctx, info);
-  if (page === undefined) return sendHtmlError(ctx, info);
+  if (page === undefined) {
+    sendHtmlError(ctx, info);
+    return;
+  }
   const text = errorPageText(ctx, info);
   const html = renderer.render(ctx, page, {
     status: info.status,
