@@ -35,7 +35,7 @@ const READS: readonly RegExp[] = [
 /** Reads that name no header literally, with the headers they read. */
 const INDIRECT: ReadonlyArray<[RegExp, readonly string[]]> = [
   // The W3C propagators read the trace context and baggage of the headers handed to them.
-  [/propagation\.extract\([^)]*\bheaders\b/g, ["traceparent", "tracestate", "baggage"]],
+  [/propagation\.extract\([^;\n]*\bheaders\b/g, ["traceparent", "tracestate", "baggage"]],
   // The configurable request id header (requestIdHeader, x-request-id by default).
   [/ctx\.req\.headers\[header\]/g, ["x-request-id"]],
 ];

@@ -41,6 +41,9 @@ export const REQUEST_HEADERS: Readonly<Record<string, RequestHeaderUse>> = Objec
   host: client("ctx.host without a trusted proxy; never used for links (baseUrl is)"),
   ":authority": client("ctx.host over HTTP/2, as Host"),
   "idempotency-key": client("the idempotency of unsafe requests"),
+  "last-event-id": client(
+    "the realtime stream's resume point; a malformed or oversized one is ignored and the stream starts afresh",
+  ),
   origin: client("CORS and the CSRF origin check"),
   referer: client("where a refused form goes back to, when it is this app"),
   "user-agent": client("the request's log line and trace attribute"),
