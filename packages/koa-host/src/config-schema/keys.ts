@@ -296,5 +296,30 @@ function block<const Shape extends ConfigShape>(
   });
 }
 
+/**
+ * A part that is switched on with its block (`contrib: { auth: true }`, `{ auth: { signup: false } }`):
+ * unset or `false` reads as `undefined` (off), `true` as every default, an object key by key. The
+ * boolean strings of coerce.ts (`"true"`, `"off"`...) switch it as `true`/`false` do.
+ */
+function section<const Shape extends ConfigShape>(
+  shape: Shape,
+  options: BlockOptions,
+): ConfigKey<boolean | InputOfShape<Shape>, ResolvedOfShape<Shape> | undefined> {
+  return Object.freeze({
+    kind: "true, false or a block",
+    doc: options.doc,
+    env: undefined,
+    secret: false,
+    defaultText: "`false`",
+    keys: shape,
+    read(value: unknown, context: ReadContext) {
+      const on = isUnset(value) ? false : isPlainObject(value) ? value : coerceBoolean(value);
+      if (on === NOT_READ) return context.invalid(context.path, "true, false or an object of options", value);
+      if (on === false) return undefined;
+      return readShape(shape, (on === true ? {} : on) as ConfigSource, context, `${context.path}.`);
+    },
+  });
+}
+
 /** The kinds of key a config schema is written with. */
-export const key = Object.freeze({ string, int, number, bool, oneOf, list, custom, block });
+export const key = Object.freeze({ string, int, number, bool, oneOf, list, custom, block, section });

@@ -27,8 +27,10 @@ function rows(shape: ConfigShape, prefix: string, owner: string, envOf: Readonly
   const lines: string[] = [];
   for (const [name, spec] of Object.entries(shape)) {
     const path = `${prefix}${name}`;
-    if (spec.keys !== undefined && !spec.checkOnly) {
-      lines.push(...rows(spec.keys, `${path}.`, owner, envOf));
+    const nested = spec.keys !== undefined && !spec.checkOnly ? rows(spec.keys, `${path}.`, owner, envOf) : [];
+    // A block is only its keys; a section (switched on with its block) also has a row of its own.
+    if (spec.kind === "block") {
+      lines.push(...nested);
       continue;
     }
     const shown = spec.defaultText === undefined ? "-" : cell(spec.defaultText);
@@ -37,6 +39,7 @@ function rows(shape: ConfigShape, prefix: string, owner: string, envOf: Readonly
     lines.push(
       `| \`${path}\` | ${owner} | ${spec.kind.includes("`") ? spec.kind : cell(spec.kind)} | ${shown} | ${env} | ${cell(spec.doc)} |`,
     );
+    lines.push(...nested);
   }
   return lines;
 }
