@@ -4,18 +4,16 @@
  * event, data)` from anywhere in the app, server-sent event streams at `/_events` authorised per
  * channel, resumable with `Last-Event-ID`, on `memory:` or across nodes on `redis://`.
  */
-import "./config-types.js";
-
 export { broadcast } from "./broadcast.js";
 export type { AuthorizeInput, ChannelDefinition } from "./channels.js";
 export {
   REALTIME_CONFIG_KEYS,
   readRealtimeConfig,
   type Duration,
+  type RealtimeAppConfig,
   type RealtimeConfigBlock,
   type RealtimeSettings,
 } from "./config.js";
-export type { RealtimeAppConfig } from "./config-types.js";
 export * from "./errors.js";
 export { RealtimeHub, type RecordedBroadcast } from "./hub.js";
 export { REALTIME_PLUGIN_NAME, realtimeOf, realtimePlugin, type RealtimePlugin } from "./plugin.js";
