@@ -82,9 +82,9 @@ export {
 export {
   JOBS_CONFIG_KEYS,
   readJobsConfig,
+  type JobsAppConfig,
   type JobsConfigBlock,
   type JobsDashboardConfig,
   type JobsSettings,
 } from "./plugin/config.js";
-export type { JobsAppConfig } from "./plugin/config-types.js";
 export { JOBS_PLUGIN_NAME, jobsOf, jobsPlugin, type JobsPlugin, type JobsPluginOptions } from "./plugin/plugin.js";

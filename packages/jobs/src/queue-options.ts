@@ -1,41 +1,62 @@
 /**
- * The options of {@link createJobQueue}: checked at start-up (an unknown key names the known ones),
- * with their defaults, every duration in milliseconds for the drivers.
+ * The options of {@link createJobQueue}, and the one table of the queue's tuning keys
+ * ({@link QUEUE_KEYS}): the jobs battery's `jobs` config block takes the same keys (plugin/config-schema.ts),
+ * so each is written, typed, defaulted and documented once.
  */
+import { defineConfigSchema, type InputOfShape, key, type ReadContext } from "@fwkit/koa-host/plugin";
 import { checkOptionKeys } from "routing-kernel";
-import { type Duration, toMs } from "./duration.js";
+import { DURATION_EXPECTED, type Duration, msOf } from "./duration.js";
 import { E_JOB_OPTION_INVALID } from "./errors.js";
 import type { JobClass } from "./job.js";
 
-/** What {@link createJobQueue} takes. */
-export interface JobQueueOptions {
+/** A duration key, read in milliseconds. */
+export function durationKey(doc: string, fallback: Duration) {
+  return key.custom<Duration, number>({
+    doc,
+    kind: "duration",
+    default: msOf(fallback) as number,
+    defaultText: `\`${JSON.stringify(fallback)}\``,
+    read: (value: unknown, context: ReadContext) =>
+      msOf(value) ?? context.invalid(context.path, DURATION_EXPECTED, value),
+  });
+}
+
+/** The queue's tuning keys: options of {@link createJobQueue} and keys of the `jobs` config block. */
+export const QUEUE_KEYS = Object.freeze({
+  prefix: key.string({
+    doc: 'Prefix of the queue\'s Redis keys (`createJobQueue`: `"fwkit"`; the battery: `"fwkit-<name>"`, the app\'s package.json name; a `?prefix=` in the URL wins).',
+    pattern: /^[A-Za-z0-9_.-]{1,50}$/,
+    expected: "1-50 letters, digits or _ . -",
+  }),
+  dispatchTimeout: durationKey("How long a dispatch waits for Redis before `E_QUEUE_UNAVAILABLE`.", "2s"),
+  lockDuration: durationKey(
+    "How long a worker's hold on a running job lasts unless renewed (BullMQ `lockDuration`).",
+    "30s",
+  ),
+  stalledInterval: durationKey("How often workers look for jobs whose worker died (BullMQ `stalledInterval`).", "30s"),
+  maxStalledCount: key.int({ doc: "Times a job may be found stalled before it is failed.", default: 1, min: 0 }),
+  unknownJobWait: durationKey(
+    "How long a worker leaves a job whose name it does not know for one that knows it (a rolling deploy) before `E_JOB_UNKNOWN`.",
+    "15m",
+  ),
+  keepCompleted: key.int({
+    doc: "Completed jobs each queue keeps; a jobId is refused again while its job is kept.",
+    default: 1000,
+    min: 0,
+  }),
+  keepFailed: key.int({ doc: "Failed jobs each queue keeps.", default: 10_000, min: 0 }),
+});
+
+const queueSchema = defineConfigSchema(QUEUE_KEYS, {
+  invalid: (path, expected, value) => new E_JOB_OPTION_INVALID("createJobQueue()", path, expected, value),
+});
+
+/** What {@link createJobQueue} takes: the queue's keys ({@link QUEUE_KEYS}) and what a queue is made of. */
+export interface JobQueueOptions extends InputOfShape<typeof QUEUE_KEYS> {
   /** `QUEUE_URL`: `redis://host:6379/0` (BullMQ), `memory:` (the default) or `sync:`. */
   readonly url?: string;
   /** The job classes (what `loadJobModules()` found in `jobs/`); more can be added with register(). */
   readonly jobs?: readonly JobClass[];
-  /**
-   * The prefix of the queue's Redis keys (default `"fwkit"`; a `?prefix=` in the URL wins). The
-   * jobs battery's default is `"fwkit-<app name>"`, from the app's package.json, so two apps on one
-   * Redis database never take each other's jobs.
-   */
-  readonly prefix?: string;
-  /** How long a dispatch waits for Redis before `E_QUEUE_UNAVAILABLE` (default `"2s"`). */
-  readonly dispatchTimeout?: Duration;
-  /** How long a worker's hold on a running job lasts unless renewed (BullMQ `lockDuration`, default `"30s"`). */
-  readonly lockDuration?: Duration;
-  /** How often workers look for jobs whose worker died (BullMQ `stalledInterval`, default `"30s"`). */
-  readonly stalledInterval?: Duration;
-  /** How many times a job may be found stalled before it is failed (BullMQ `maxStalledCount`, default 1). */
-  readonly maxStalledCount?: number;
-  /**
-   * How long a worker leaves a job whose name it does not know for a worker that knows it (a newer
-   * version during a rolling deploy) before failing it with `E_JOB_UNKNOWN` (default `"15m"`).
-   */
-  readonly unknownJobWait?: Duration;
-  /** How many completed jobs each queue keeps (default 1000); a jobId is refused again while its job is kept. */
-  readonly keepCompleted?: number;
-  /** How many failed jobs each queue keeps (default 10000). */
-  readonly keepFailed?: number;
   /** Handed to every job as `context.locals` (services, a database handle). */
   readonly locals?: Record<string, unknown>;
   /** Make this queue the one `Job.dispatch()` uses in the process (default true). */
@@ -49,21 +70,14 @@ export interface JobQueueOptions {
 }
 
 /** The option names {@link JobQueueOptions} takes. */
-export const JOB_QUEUE_OPTION_KEYS = [
+export const JOB_QUEUE_OPTION_KEYS: readonly string[] = Object.freeze([
   "url",
   "jobs",
-  "prefix",
-  "dispatchTimeout",
-  "lockDuration",
-  "stalledInterval",
-  "maxStalledCount",
-  "unknownJobWait",
-  "keepCompleted",
-  "keepFailed",
+  ...Object.keys(QUEUE_KEYS),
   "locals",
   "bind",
   "secretKeys",
-] as const;
+]);
 
 /** The settings a driver is built with, every duration in milliseconds. */
 export interface QueueSettings {
@@ -87,19 +101,19 @@ export function count(where: string, option: string, value: unknown, fallback: n
 
 /** Checks {@link JobQueueOptions} (unknown keys name the known ones) and puts in the defaults. */
 export function resolveQueueSettings(options: JobQueueOptions, urlPrefix: string | undefined): QueueSettings {
-  const where = "createJobQueue()";
-  checkOptionKeys(`${where} options`, options, JOB_QUEUE_OPTION_KEYS);
-  const prefix = urlPrefix ?? options.prefix ?? "fwkit";
-  if (typeof prefix !== "string" || !/^[A-Za-z0-9_.-]{1,50}$/.test(prefix))
-    throw new E_JOB_OPTION_INVALID(where, "prefix", "1-50 letters, digits or _ . -", prefix);
+  checkOptionKeys("createJobQueue() options", options, JOB_QUEUE_OPTION_KEYS);
+  const read = queueSchema.resolve(
+    { ...options, ...(urlPrefix !== undefined ? { prefix: urlPrefix } : {}) },
+    { env: {} },
+  );
   return {
-    prefix,
-    dispatchTimeoutMs: toMs(options.dispatchTimeout ?? "2s", where, "dispatchTimeout"),
-    lockDurationMs: toMs(options.lockDuration ?? "30s", where, "lockDuration"),
-    stalledIntervalMs: toMs(options.stalledInterval ?? "30s", where, "stalledInterval"),
-    maxStalledCount: count(where, "maxStalledCount", options.maxStalledCount, 1, 0),
-    unknownJobWaitMs: toMs(options.unknownJobWait ?? "15m", where, "unknownJobWait"),
-    keepCompleted: count(where, "keepCompleted", options.keepCompleted, 1000, 0),
-    keepFailed: count(where, "keepFailed", options.keepFailed, 10_000, 0),
+    prefix: read.prefix ?? "fwkit",
+    dispatchTimeoutMs: read.dispatchTimeout,
+    lockDurationMs: read.lockDuration,
+    stalledIntervalMs: read.stalledInterval,
+    maxStalledCount: read.maxStalledCount,
+    unknownJobWaitMs: read.unknownJobWait,
+    keepCompleted: read.keepCompleted,
+    keepFailed: read.keepFailed,
   };
 }
