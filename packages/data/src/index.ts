@@ -57,6 +57,7 @@ export type {
   ModelMethods,
   ModelOptions,
   ModelScope,
+  ModelView,
   RowOf,
   SoftDeleteRow,
   UpdateInput,

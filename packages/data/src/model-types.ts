@@ -118,20 +118,30 @@ export interface Model<R extends BaseRow, Rel = {}> extends ModelMethods<R> {
    * One row's relation as a query: awaiting gives the related row or null (belongsTo, hasOne)
    * or rows; `.where(...)` narrows it; `create`, `attach`, `detach`, `sync` write through it.
    */
-  related<K extends keyof Rel & string>(row: R, name: K): RelatedQuery<Rel, K>;
+  related<K extends keyof Rel & string, T extends R>(row: T, name: K): RelatedQuery<Rel, K, T>;
   /** Loads relations into rows already read (one query per relation) and returns them, typed. */
   load<T extends R, P extends RelationPath<Rel>>(rows: T[], ...paths: P[]): Promise<(T & AllOf<Preloaded<Rel, P>>)[]>;
   load<T extends R, P extends RelationPath<Rel>>(row: T, ...paths: P[]): Promise<T & AllOf<Preloaded<Rel, P>>>;
 
-  /** The same model seeing soft-deleted rows too. */
-  withTrashed(): ModelMethods<R>;
-  /** The same model seeing only soft-deleted rows. */
-  onlyTrashed(): ModelMethods<R>;
+  /**
+   * The same model seeing soft-deleted rows too, relations included: `Post.withTrashed().preload("author")`
+   * (the related rows a relation loads are still live rows only).
+   */
+  withTrashed(): ModelView<R, Rel>;
+  /** The same model seeing only soft-deleted rows (relations as in withTrashed). */
+  onlyTrashed(): ModelView<R, Rel>;
   /** Gives the model its database (done by bindModels / loadModels / the data plugin). */
   bind(knex: Knex): void;
   /** True once bound. */
   readonly bound: boolean;
 }
+
+/** A model seen through withTrashed() / onlyTrashed(): its reads, writes and relation queries. */
+// biome-ignore lint/complexity/noBannedTypes: no relations is the empty object type.
+export type ModelView<R extends BaseRow, Rel = {}> = Omit<
+  Model<R, Rel>,
+  "withTrashed" | "onlyTrashed" | "bind" | "bound" | "relations"
+>;
 
 /** The row type of a model: `type User = RowOf<typeof User>`. */
 export type RowOf<M> = M extends { hydrate(row: Record<string, unknown>): infer R } ? R : never;

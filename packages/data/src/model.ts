@@ -66,10 +66,20 @@ export function defineModel<R extends BaseRow>(table: string, options: ModelOpti
     model: {},
   };
   const active = view<R>(state, "active");
+  const base = () => {
+    if (!state.knex) throw new E_MODEL_UNBOUND(table);
+    return state.knex;
+  };
+  /** A view with the relation methods: its own rows in that scope, the related rows live ones. */
+  const relationView = (scope: ModelScope) => {
+    const scoped = view<R>(state, scope);
+    addRelationMethods(scoped, state, base);
+    return scoped;
+  };
   // defineProperties, not Object.assign: `bound` must stay a getter.
   Object.defineProperties(active, {
-    withTrashed: { value: () => view<R>(state, "all") },
-    onlyTrashed: { value: () => view<R>(state, "trashed") },
+    withTrashed: { value: () => relationView("all") },
+    onlyTrashed: { value: () => relationView("trashed") },
     bind: {
       value: (knex: Knex) => {
         state.knex = knex;
@@ -79,10 +89,7 @@ export function defineModel<R extends BaseRow>(table: string, options: ModelOpti
     [MODEL_BRAND]: { value: true },
   });
   state.model = active;
-  addRelationMethods(active, state, () => {
-    if (!state.knex) throw new E_MODEL_UNBOUND(table);
-    return state.knex;
-  });
+  addRelationMethods(active, state, base);
   return active as unknown as Model<R>;
 }
 

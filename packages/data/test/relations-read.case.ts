@@ -10,7 +10,7 @@ import { rejectsWith } from "./support/model-fixture.js";
 import { Comment, Profile, Project, type ProjectRow, Task, User, type UserRow } from "./support/relation-models.js";
 
 /** Two users, two projects (one owned), tasks with assignees and comments. */
-async function seed() {
+export async function seed() {
   const ann = await User.create({ name: "Ann", password_hash: "secret-a" });
   const bob = await User.create({ name: "Bob", password_hash: "secret-b" });
   await Profile.create({ user_id: ann.id, bio: "Ann's bio" });

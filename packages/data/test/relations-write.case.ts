@@ -1,5 +1,6 @@
 /**
- * Writing through relations: children created through their parent, attach/detach/sync in the
+ * Writing through relations: children created through their parent (create, createMany),
+ * associate/dissociate of a belongsTo, attach/detach/sync in the
  * caller's transaction, the database's cascade rules, a foreign key naming no row as a 422 field
  * error, relation writes a kind does not have, and factories with relations.
  */
@@ -34,6 +35,59 @@ export function relationWriteCases(fx: RelationFixture): void {
     assert.deepEqual(
       (await Task.related(task, "assignees")).map((u) => [u.id, u.pivot.role]),
       [[assignee.id, "lead"]],
+    );
+  });
+
+  test("createMany through a hasMany, associate and dissociate a belongsTo, in the caller's transaction", async () => {
+    const project = await Project.create({ name: "Site", owner_id: null });
+    const tasks = await Project.related(project, "tasks").createMany([
+      { title: "Plan", done: false },
+      { title: "Build", done: true },
+    ]);
+    assert.deepEqual(
+      tasks.map((t) => [t.title, t.project_id]),
+      [
+        ["Plan", project.id],
+        ["Build", project.id],
+      ],
+    );
+    await rejectsWith(
+      Project.related(project, "tasks").createMany([
+        { title: "Ok", done: false },
+        { title: null as never, done: false },
+      ]),
+      "E_INVALID_DATA",
+      400,
+    );
+    assert.equal(await Project.related(project, "tasks").count(), 2, "a refused createMany leaves no row");
+    const ann = await User.create({ name: "Ann", password_hash: "x" });
+    const [loaded] = await Project.preload("owner").where("id", project.id);
+    const owned = await Project.related(loaded!, "owner").associate(ann);
+    assert.equal(owned, loaded, "the row given is the row changed");
+    assert.equal(loaded!.owner_id, ann.id);
+    assert.equal(loaded!.owner?.name, "Ann", "a loaded relation holds the new parent");
+    assert.equal((await Project.findOrFail(project.id)).owner_id, ann.id);
+    await assert.rejects(
+      Project.transaction(async () => {
+        await Project.related(loaded!, "owner").dissociate();
+        assert.equal((await Project.findOrFail(project.id)).owner_id, null, "the transaction sees its write");
+        throw new Error("roll back");
+      }),
+      /roll back/,
+    );
+    assert.equal((await Project.findOrFail(project.id)).owner_id, ann.id, "the dissociate rolled back");
+    await Project.related(loaded!, "owner").dissociate();
+    assert.equal(loaded!.owner, null);
+    assert.equal((await Project.findOrFail(project.id)).owner_id, null);
+    const task = tasks[0]!;
+    const other = await Project.create({ name: "Shop", owner_id: null });
+    await Task.related(task, "project").associate(other);
+    assert.equal((await Task.findOrFail(task.id)).project_id, other.id);
+    await rejectsWith(Task.related(task, "project").associate({ ...other, id: 999999 }), "E_VALIDATION", 422);
+    await rejectsWith(
+      Promise.resolve().then(() => Task.related(task, "project").associate({ name: "unsaved" } as never)),
+      "E_RELATION_WRITE",
+      500,
     );
   });
 

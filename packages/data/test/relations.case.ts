@@ -4,6 +4,7 @@
  */
 import { after, before, beforeEach, describe } from "node:test";
 import type { Knex } from "knex";
+import { relationPerOwnerCases } from "./relations-per-owner.case.js";
 import { relationReadCases } from "./relations-read.case.js";
 import { relationWriteCases } from "./relations-write.case.js";
 import { type OwnDatabase, ownDatabase } from "./support/relation-database.js";
@@ -43,5 +44,6 @@ export function relationSuite(
     });
     relationReadCases(fx);
     relationWriteCases(fx);
+    relationPerOwnerCases(fx);
   });
 }

@@ -8,7 +8,7 @@ import type { Knex } from "knex";
 import type { ResolvedRelation } from "./definitions.js";
 import { relationOf, type RuntimeModel } from "./internal.js";
 import type { RelationQuery } from "./query-types.js";
-import { extractPivot, keyedByOwners, OWNER_KEY_ALIAS } from "./subqueries.js";
+import { extractPivot, keyedByOwners, OWNER_KEY_ALIAS, ownerKeyColumn } from "./subqueries.js";
 
 type Row = Record<string, unknown>;
 
@@ -18,6 +18,11 @@ export interface QueryShape {
   readonly base?: (builder: Knex.QueryBuilder) => void;
   /** Turns each raw row (after hydrating) into the row returned: moves pivot columns into `pivot`. */
   readonly post?: (row: Row) => void;
+  /**
+   * The column holding each row's owner key when the query loads many owners' rows: `limit` and
+   * `offset` then count per owner.
+   */
+  readonly partition?: string;
   /** Awaiting gives the first row or null (belongsTo, hasOne). */
   readonly one?: boolean;
 }
@@ -76,6 +81,7 @@ export async function loadRelation(
     base: belongs
       ? (builder) => builder.whereIn(`${target.table}.${relation.targetColumn}`, keys as never[])
       : (builder) => keyedByOwners(relation, builder, keys),
+    partition: belongs ? `${target.table}.${relation.targetColumn}` : ownerKeyColumn(relation),
     post: relation.kind === "manyToMany" ? (row) => void (row["pivot"] = extractPivot(row)) : undefined,
   });
   if (constraint) constraint(query as unknown as RelationQuery<unknown>);

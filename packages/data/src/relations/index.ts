@@ -3,9 +3,11 @@ export { belongsTo, hasMany, hasManyThrough, hasOne, manyToMany } from "./defini
 export { isRelatedRowMissing, RelatedRowMissing } from "./missing-parent.js";
 export { singular } from "./naming.js";
 export type {
+  BelongsToWrites,
   ChildInput,
   ColumnName,
   HasManyWrites,
+  HasOneWrites,
   ManyToManyWrites,
   PivotIds,
   PivotValues,

@@ -35,6 +35,7 @@ export interface RuntimeModel extends RowSource {
   /** A query on the model's live rows (soft-deleted ones left out), on the current connection. */
   query(): Knex.QueryBuilder;
   create(data: Record<string, unknown>): Promise<Record<string, unknown>>;
+  update(id: unknown, patch: Record<string, unknown>): Promise<Record<string, unknown>>;
   readonly [INTERNALS]: ModelInternals;
 }
 

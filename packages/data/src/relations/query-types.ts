@@ -57,9 +57,13 @@ export interface RelationQuery<M, Loaded = unknown, One extends boolean = false>
   whereNotNull(column: ColumnName<ModelRow<M>>): this;
   /** Orders by a column (by id when no order is given). */
   orderBy(column: ColumnName<ModelRow<M>>, direction?: "asc" | "desc"): this;
-  /** At most this many rows. */
+  /**
+   * At most this many rows. In a preload constraint it counts per owner, like Lucid's
+   * `groupLimit` and Eloquent's eager-load `limit`: `Project.preload("tasks", (q) =>
+   * q.orderBy("id", "desc").limit(3))` gives each project its 3 latest tasks.
+   */
   limit(count: number): this;
-  /** Skips this many rows. */
+  /** Skips this many rows (per owner in a preload constraint, like `limit`). */
   offset(count: number): this;
   /** Changes the underlying knex builder (anything the methods above do not offer). */
   modify(change: (builder: Knex.QueryBuilder) => void): this;
@@ -117,10 +121,24 @@ export interface SyncResult {
 /** A child's attributes when created through its parent: the key columns (`*_id`) may be left out. */
 export type ChildInput<R> = Omit<CreateInput<R>, `${string}_id`> & Partial<CreateInput<R>>;
 
-/** The writes of a hasOne/hasMany relation. */
-export interface HasManyWrites<R> {
+/** The writes of a hasOne relation. */
+export interface HasOneWrites<R> {
   /** Creates a related row with its foreign key set to this row's key, and returns it. */
   create(data: ChildInput<R>): Promise<R>;
+}
+
+/** The writes of a hasMany relation. */
+export interface HasManyWrites<R> extends HasOneWrites<R> {
+  /** Creates related rows (in one transaction, joining the open one), each with this row's key. */
+  createMany(data: readonly ChildInput<R>[]): Promise<R[]>;
+}
+
+/** The writes of a belongsTo relation, on the child's row (each joins the current transaction). */
+export interface BelongsToWrites<Child, Parent> {
+  /** Sets the child's foreign key to the parent's key (stored with update()) and returns the child. */
+  associate(parent: Parent): Promise<Child>;
+  /** Sets the child's foreign key to null (stored with update()) and returns the child. */
+  dissociate(): Promise<Child>;
 }
 
 /** The writes of a manyToMany relation (each joins the current transaction). */
@@ -135,18 +153,22 @@ export interface ManyToManyWrites<R> {
   sync(ids: PivotIds): Promise<SyncResult>;
 }
 
-/** The writes a relation kind offers. */
-export type RelationWrites<Rel, K extends keyof Rel> =
-  RelationKindOf<Rel, K> extends "hasMany" | "hasOne"
+/** The writes a relation kind offers (`Child` is the row the relation starts from). */
+export type RelationWrites<Rel, K extends keyof Rel, Child = unknown> =
+  RelationKindOf<Rel, K> extends "hasMany"
     ? HasManyWrites<ModelRow<RelationTarget<Rel, K>>>
-    : RelationKindOf<Rel, K> extends "manyToMany"
-      ? ManyToManyWrites<ModelRow<RelationTarget<Rel, K>>>
-      : unknown;
+    : RelationKindOf<Rel, K> extends "hasOne"
+      ? HasOneWrites<ModelRow<RelationTarget<Rel, K>>>
+      : RelationKindOf<Rel, K> extends "manyToMany"
+        ? ManyToManyWrites<ModelRow<RelationTarget<Rel, K>>>
+        : RelationKindOf<Rel, K> extends "belongsTo"
+          ? BelongsToWrites<Child, ModelRow<RelationTarget<Rel, K>>>
+          : unknown;
 
 /** The query of one row's relation (`Task.related(task, "project")`): awaiting gives its value. */
-export type RelatedQuery<Rel, K extends keyof Rel> = RelationQuery<
+export type RelatedQuery<Rel, K extends keyof Rel, Child = unknown> = RelationQuery<
   RelationTarget<Rel, K>,
   RelatedResult<Rel[K]> extends (infer E)[] ? Omit<E, keyof ModelRow<RelationTarget<Rel, K>>> : unknown,
   RelationKindOf<Rel, K> extends "belongsTo" | "hasOne" ? true : false
 > &
-  RelationWrites<Rel, K>;
+  RelationWrites<Rel, K, Child>;

@@ -12,6 +12,9 @@ import type { RelationQuery } from "./query-types.js";
 import { joinToOwner } from "./subqueries.js";
 
 type Builder = Knex.QueryBuilder;
+
+/** The alias of a row's number within its owner's rows (a preload's per-owner limit). */
+const ROW_NUMBER_ALIAS = "relation__row_number";
 type Constraint = ((query: RelationQuery<unknown>) => unknown) | undefined;
 
 /** A query on `model`'s live rows that can load relations (see query-types.ts). */
@@ -21,7 +24,9 @@ export class RelationQueryImpl {
   readonly #changes: ((builder: Builder) => void)[] = [];
   readonly #counts: { name: string; constraint: Constraint }[] = [];
   readonly #preloads = new Map<string, PreloadNode>();
-  #ordered = false;
+  readonly #orders: [string, "asc" | "desc"][] = [];
+  #limit: number | undefined;
+  #offset: number | undefined;
 
   constructor(model: RuntimeModel, shape: QueryShape = {}) {
     this.#model = model;
@@ -77,18 +82,17 @@ export class RelationQueryImpl {
   }
 
   orderBy(column: string, direction: "asc" | "desc" = "asc"): this {
-    this.#ordered = true;
-    this.#changes.push((b) => b.orderBy(this.#column(column), direction));
+    this.#orders.push([this.#column(column), direction === "desc" ? "desc" : "asc"]);
     return this;
   }
 
   limit(count: number): this {
-    this.#changes.push((b) => b.limit(count));
+    this.#limit = count;
     return this;
   }
 
   offset(count: number): this {
-    this.#changes.push((b) => b.offset(count));
+    this.#offset = count;
     return this;
   }
 
@@ -168,8 +172,35 @@ export class RelationQueryImpl {
       const sub = this.#related(name, constraint)().clearSelect().clearOrder().count("*");
       builder.select(sub.as(`${name}_count`));
     }
-    if (!this.#ordered) builder.orderBy(`${table}.id`);
+    const orders: [string, "asc" | "desc"][] = this.#orders.length > 0 ? this.#orders : [[`${table}.id`, "asc"]];
+    const { partition } = this.#shape;
+    if (partition && (this.#limit !== undefined || this.#offset !== undefined))
+      return this.#perOwner(builder, partition, orders);
+    for (const [column, direction] of orders) builder.orderBy(column, direction);
+    if (this.#limit !== undefined) builder.limit(this.#limit);
+    if (this.#offset !== undefined) builder.offset(this.#offset);
     return builder;
+  }
+
+  /**
+   * `limit`/`offset` in a preload constraint count per owner ("each project's 3 latest tasks"):
+   * the rows are numbered within each owner's key by the query's order (ROW_NUMBER() OVER
+   * (PARTITION BY ...), on SQLite 3.25+, PostgreSQL and MariaDB 10.2+) and each owner keeps its
+   * numbers offset+1 to offset+limit.
+   */
+  #perOwner(builder: Builder, partition: string, orders: [string, "asc" | "desc"][]): Builder {
+    const db = internals(this.#model).db();
+    const over = orders.map(([, direction]) => `?? ${direction}`).join(", ");
+    builder.select(
+      db.raw(`row_number() over (partition by ?? order by ${over}) as ${ROW_NUMBER_ALIAS}`, [
+        partition,
+        ...orders.map(([column]) => column),
+      ]),
+    );
+    const from = this.#offset ?? 0;
+    const ranked = db.select("*").from(builder.as("relation__ranked")).where(ROW_NUMBER_ALIAS, ">", from);
+    if (this.#limit !== undefined) ranked.where(ROW_NUMBER_ALIAS, "<=", from + this.#limit);
+    return ranked.orderBy(ROW_NUMBER_ALIAS);
   }
 
   /** Runs `work` on the built query (column kinds learnt first), driver errors translated. */
@@ -186,6 +217,7 @@ export class RelationQueryImpl {
   /** Turns raw rows into the rows returned: counts as numbers, hydrated, pivots, preloads. */
   async #finish(raw: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
     const rows = raw.map((row) => {
+      delete row[ROW_NUMBER_ALIAS];
       for (const { name } of this.#counts) row[`${name}_count`] = Number(row[`${name}_count`] ?? 0);
       const hydrated = this.#model.hydrate(row) as unknown as Record<string, unknown>;
       this.#shape.post?.(hydrated);

@@ -1,13 +1,14 @@
 /**
  * One row's relation as a query (`Task.related(task, "project")`, `Project.related(project,
  * "tasks").where(...)`): awaiting it gives the related row (or null) or rows, and the writes of
- * its kind are on it: `create` for hasOne/hasMany, `create`/`attach`/`detach`/`sync` for
- * manyToMany.
+ * its kind are on it: `associate`/`dissociate` for belongsTo, `create` for hasOne/hasMany
+ * (`createMany` too for hasMany), `create`/`attach`/`detach`/`sync` for manyToMany.
  */
 import { E_RELATION_WRITE } from "../errors.js";
 import type { ResolvedRelation } from "./definitions.js";
 import { isOneKind } from "./eager.js";
-import { relationOf, type RuntimeModel } from "./internal.js";
+import { transaction } from "../transaction.js";
+import { internals, relationOf, type RuntimeModel } from "./internal.js";
 import { RelationQueryImpl } from "./query.js";
 import { extractPivot, keyedByOwners, OWNER_KEY_ALIAS } from "./subqueries.js";
 import { pivotWrites } from "./pivot-writes.js";
@@ -17,7 +18,7 @@ type Row = Record<string, unknown>;
 function refuse(relation: ResolvedRelation, write: string): never {
   const use =
     relation.kind === "belongsTo"
-      ? `set the row's ${relation.ownerColumn} with update(), or create the child through the parent's hasMany`
+      ? `use associate(parent) or dissociate(), or create the child through the parent's hasMany`
       : "create the related rows through their own model";
   throw new E_RELATION_WRITE(`${relation.owner.table}.${relation.name}`, relation.kind, write, use);
 }
@@ -43,11 +44,45 @@ export function relatedQuery(model: RuntimeModel, row: Row, name: string): Relat
   });
   const writes: Record<string, unknown> = {};
   if (relation.kind === "hasMany" || relation.kind === "hasOne") {
-    writes["create"] = (data: Row) => target.create({ ...data, [relation.targetColumn]: key });
+    const create = (data: Row) => target.create({ ...data, [relation.targetColumn]: key });
+    writes["create"] = create;
+    if (relation.kind === "hasMany")
+      writes["createMany"] = (list: readonly Row[]) =>
+        transaction(internals(target).base(), async () => {
+          const created: Row[] = [];
+          for (const data of list) created.push(await create(data));
+          return created;
+        });
   } else if (relation.kind === "manyToMany") {
     Object.assign(writes, pivotWrites(relation, key));
+  } else if (belongs) {
+    Object.assign(writes, belongsToWrites(model, row, relation));
+    for (const write of ["create", "attach", "detach", "sync"]) writes[write] = () => refuse(relation, write);
   } else {
     for (const write of ["create", "attach", "detach", "sync"]) writes[write] = () => refuse(relation, write);
   }
   return Object.assign(query, writes);
+}
+
+/**
+ * associate / dissociate of a belongsTo: the child's foreign key set to the parent's key, or to
+ * null, with update() (so on the open transaction, updated_at set, a missing parent a 422 field
+ * error). The row given gets the stored columns, and the relation when it was loaded on it.
+ */
+function belongsToWrites(model: RuntimeModel, row: Row, relation: ResolvedRelation): Record<string, unknown> {
+  const write = async (parent: Row | null): Promise<Row> => {
+    const value = parent === null ? null : parent[relation.targetColumn];
+    if (parent !== null && (value === null || value === undefined))
+      throw new E_RELATION_WRITE(
+        `${relation.owner.table}.${relation.name}`,
+        relation.kind,
+        "associate",
+        `pass a stored ${relation.target.table} row (one with its ${relation.targetColumn})`,
+      );
+    const stored = await model.update(row["id"], { [relation.ownerColumn]: value });
+    Object.assign(row, stored);
+    if (Object.hasOwn(row, relation.name)) row[relation.name] = parent;
+    return row;
+  };
+  return { associate: (parent: Row) => write(parent), dissociate: () => write(null) };
 }

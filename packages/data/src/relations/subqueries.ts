@@ -26,7 +26,7 @@ function joinMiddle(relation: ResolvedRelation, builder: Builder): void {
 }
 
 /** The column of the related side (or the pivot / intermediate table) holding the owner's key. */
-function ownerKeyColumn(relation: ResolvedRelation): string {
+export function ownerKeyColumn(relation: ResolvedRelation): string {
   if (relation.kind === "manyToMany") return `${relation.pivot}.${relation.foreignPivotKey}`;
   if (relation.kind === "hasManyThrough") return `${relation.through!.table}.${relation.firstKey}`;
   return `${relation.target.table}.${relation.targetColumn}`;

@@ -48,8 +48,24 @@ export async function relationTypes(task: TaskRow, user: UserRow): Promise<void>
   // @ts-expect-error a child's required columns are still required
   void Project.related(project!, "tasks").create({ done: false });
 
+  const created = await Project.related(project!, "tasks").createMany([{ title: "a", done: false }]);
+  const createdTitle: string | undefined = created[0]?.title;
+  // @ts-expect-error createMany belongs to hasMany relations, not hasOne
+  void User.related(user, "profile").createMany;
+  const moved: TaskRow = await Task.related(task, "project").associate(project!);
+  await Project.related(project!, "owner").dissociate();
+  // @ts-expect-error associate takes a row of the related model
+  void Task.related(task, "project").associate(user);
+  // @ts-expect-error associate belongs to belongsTo relations
+  void Project.related(project!, "tasks").associate;
+
+  const everyTask = await Task.withTrashed().preload("project").orderBy("id");
+  const trashedProject: string | undefined = everyTask[0]?.project?.name;
+  // @ts-expect-error withTrashed() keeps the relation names checked
+  void Task.onlyTrashed().preload("projet");
+
   const users = await User.rows();
   const hash: string | undefined = users[0]?.password_hash;
   const error: RelatedRowMissing = new RelatedRowMissing("tasks", "project_id", "project");
-  void [name, ownerName, role, tasks, maybe, first, hash, error];
+  void [name, ownerName, role, tasks, maybe, first, hash, error, createdTitle, moved, trashedProject];
 }
