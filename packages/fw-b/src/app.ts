@@ -5,8 +5,8 @@ import type { Responder } from "@fwkit/koa-host/plugin";
 import type { AppDefinition, CreateOverrides } from "@fwkit/koa-host";
 import type { ViewModule } from "routing-kernel";
 import { conventions } from "./base.js";
-import { CONTRIB_CONFIG_KEYS, contribSettings, type ContribSettings } from "./contrib/config.js";
-import { FWB_CONFIG_KEYS } from "./config-types.js";
+import { contribSettings, type ContribSettings } from "./contrib/config.js";
+import { fwbConfigSchema } from "./config-schema.js";
 import type { UserRow } from "./contrib/models.js";
 import { fwbPlugin, type FwbPlugin } from "./contrib/plugin.js";
 import { translatorPlugin } from "./contrib/i18n/translator-plugin.js";
@@ -37,7 +37,7 @@ async function contribViews(settings: ContribSettings): Promise<ViewModule[]> {
 export const framework = defineFramework({
   name: "fw-b",
   conventions,
-  configKeys: [FWB_CONFIG_KEYS, CONTRIB_CONFIG_KEYS],
+  configKeys: [fwbConfigSchema.configKeys],
   responder: (setup) =>
     createResponder(setup, {
       packageTemplates: PACKAGE_TEMPLATES,

@@ -15,7 +15,7 @@ export { request } from "./request.js";
 export { HTTPError, redirect, Reply, reply, type Host } from "@fwkit/koa-host";
 // Config and the app's user type (`declare module "fw-b" { interface UserRegistry { user: User } }`).
 export { defineConfig, type AppConfig } from "@fwkit/koa-host";
-export type { FwBAppConfig } from "./config-types.js";
+export type { FwBAppConfig } from "./config-schema.js";
 export type { AuthOptions } from "@fwkit/app-kit";
 export type { CurrentUser, UserRegistry } from "@fwkit/security";
 // Login, passwords and tokens by name (fw-a gathers the same functions in its `security` object).
