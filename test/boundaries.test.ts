@@ -2,17 +2,19 @@
 // packages/*/package.json and every import of every TypeScript/JavaScript file of every package
 // (sources, tests, benches, scripts), parsed with TypeScript's pre-processor, not a regex:
 // - routing-kernel imports nothing of Koa and no workspace package;
+// - the batteries' shared tools (@fwkit/battery-kit) import only routing-kernel, and nothing of Koa but in
+//   tests: the host and everything above it build on them;
 // - nothing but apps imports fw-a or fw-b (each may import itself); fw-a and fw-b never import each other;
 // - conformance imports no framework: only routing-kernel in its sources, plus koa-host and Koa in its tests;
-// - jobs builds on routing-kernel and koa-host only (tests may add test-servers): the frameworks, the app
+// - jobs builds on routing-kernel, battery-kit and koa-host only (tests may add test-servers): the frameworks, the app
 //   kit and the CLI build on it, never the other way;
 // - the host (koa-host) never imports the command line (@fwkit/cli depends on the host) nor the
 //   command-line tools (yargs, esbuild, chokidar), in sources, tests or package.json.
 // - the app kit (@fwkit/app-kit) assembles the frameworks: the kernel, the host, the command line,
 //   conformance and the batteries never import it.
-// - realtime builds on routing-kernel and koa-host only (tests may add test-servers): a battery, below the
+// - realtime builds on routing-kernel, battery-kit and koa-host only (tests may add test-servers): a battery, below the
 //   app kit, importing no other battery.
-// - observability builds on routing-kernel and koa-host only (tests may add test-servers, data, jobs);
+// - observability builds on routing-kernel, battery-kit and koa-host only (tests may add test-servers, data, jobs);
 //   the host, the command line and the other batteries never import it: they report through the
 //   host's telemetry channels and primary parts, and the app kit adds the battery.
 // - a battery (security, data, services, jobs, observability, realtime) never imports another one, in its
@@ -80,6 +82,7 @@ const COMMAND_LINE = new Set(["@fwkit/cli", "yargs", "@types/yargs", "esbuild", 
 /** What the app kit builds on: none of these imports it (only the frameworks, apps and tools above it do). */
 const BELOW_APP_KIT = new Set([
   "routing-kernel",
+  "@fwkit/battery-kit",
   "@fwkit/koa-host",
   "@fwkit/cli",
   "@fwkit/security",
@@ -94,6 +97,7 @@ const BELOW_APP_KIT = new Set([
 /** What the observability battery observes: none of these imports it. */
 const OBSERVED = new Set([
   "routing-kernel",
+  "@fwkit/battery-kit",
   "@fwkit/koa-host",
   "@fwkit/cli",
   "@fwkit/security",
@@ -119,6 +123,9 @@ const TESTS_COMBINING_BATTERIES: Readonly<Record<string, readonly string[]>> = {
   "@fwkit/observability": ["@fwkit/data", "@fwkit/jobs"],
 };
 
+/** The batteries' shared tools, below the host: every package above the kernel may import them. */
+const BATTERY_KIT = "@fwkit/battery-kit";
+
 const isKoa = (name: string) =>
   name === "koa" || name.startsWith("koa-") || name.startsWith("@koa/") || name.startsWith("@types/koa");
 
@@ -133,6 +140,12 @@ function rulesFor(workspace: ReadonlySet<string>): Rule[] {
         : undefined,
     (from, imported) =>
       from === "routing-kernel" && isKoa(imported) ? "routing-kernel imports nothing of Koa" : undefined,
+    (from, imported, place) =>
+      from === BATTERY_KIT &&
+      imported !== from &&
+      ((isKoa(imported) && !place.test) || (workspace.has(imported) && imported !== "routing-kernel"))
+        ? "battery-kit imports only routing-kernel and, in what it ships, nothing of Koa: the host and the batteries build on it"
+        : undefined,
     (from, imported) =>
       FRAMEWORKS.includes(from) && FRAMEWORKS.includes(imported) && imported !== from
         ? "fw-a and fw-b never import each other"
@@ -156,21 +169,21 @@ function rulesFor(workspace: ReadonlySet<string>): Rule[] {
     },
     (from, imported, place) => {
       if (from !== "@fwkit/jobs" || imported === from || !workspace.has(imported)) return undefined;
-      if (imported === "routing-kernel" || imported === "@fwkit/koa-host") return undefined;
+      if (imported === "routing-kernel" || imported === BATTERY_KIT || imported === "@fwkit/koa-host") return undefined;
       if (place.test && imported === "@fwkit/test-servers") return undefined;
-      return "jobs builds on routing-kernel and koa-host only (its tests may add test-servers): the frameworks, app kit and CLI build on it";
+      return "jobs builds on routing-kernel, battery-kit and koa-host only (its tests may add test-servers): the frameworks, app kit and CLI build on it";
     },
     (from, imported, place) => {
       if (from !== "@fwkit/realtime" || imported === from || !workspace.has(imported)) return undefined;
-      if (imported === "routing-kernel" || imported === "@fwkit/koa-host") return undefined;
+      if (imported === "routing-kernel" || imported === BATTERY_KIT || imported === "@fwkit/koa-host") return undefined;
       if (place.test && imported === "@fwkit/test-servers") return undefined;
-      return "realtime builds on routing-kernel and koa-host only (its tests may add test-servers): a battery imports no other battery, and the app kit adds it";
+      return "realtime builds on routing-kernel, battery-kit and koa-host only (its tests may add test-servers): a battery imports no other battery, and the app kit adds it";
     },
     (from, imported, place) => {
       if (from !== "@fwkit/observability" || imported === from || !workspace.has(imported)) return undefined;
-      if (imported === "routing-kernel" || imported === "@fwkit/koa-host") return undefined;
+      if (imported === "routing-kernel" || imported === BATTERY_KIT || imported === "@fwkit/koa-host") return undefined;
       if (place.test && ["@fwkit/test-servers", "@fwkit/data", "@fwkit/jobs"].includes(imported)) return undefined;
-      return "observability builds on routing-kernel and koa-host only (its tests may add test-servers, data and jobs)";
+      return "observability builds on routing-kernel, battery-kit and koa-host only (its tests may add test-servers, data and jobs)";
     },
     (from, imported) =>
       imported === "@fwkit/observability" && OBSERVED.has(from)
@@ -233,6 +246,14 @@ describe("package boundaries (docs/architecture.md)", () => {
     };
     const manifest = (name: string, deps: Record<string, Record<string, string>> = {}) =>
       JSON.stringify({ name, ...deps });
+    write(
+      "packages/battery-kit/package.json",
+      manifest("@fwkit/battery-kit", { dependencies: { "routing-kernel": "workspace:*" } }),
+    );
+    write(
+      "packages/battery-kit/src/m.ts",
+      'import { x } from "routing-kernel";\nimport { y } from "@fwkit/koa-host/plugin";\n',
+    );
     write("packages/routing-kernel/package.json", manifest("routing-kernel", { dependencies: { acorn: "^8" } }));
     write("packages/routing-kernel/src/a.ts", 'import type { Context } from "koa";\nexport const a = 1;\n');
     write(
@@ -274,7 +295,7 @@ describe("package boundaries (docs/architecture.md)", () => {
     );
     write(
       "packages/jobs/src/g.ts",
-      'import { x } from "@fwkit/koa-host/plugin";\nimport { y } from "@fwkit/services";\n',
+      'import { x } from "@fwkit/koa-host/plugin";\nimport { t } from "@fwkit/battery-kit";\nimport { y } from "@fwkit/services";\n',
     );
     write("packages/jobs/test/h.test.ts", 'import { startRedis } from "@fwkit/test-servers";\n');
     write("packages/app-kit/package.json", manifest("@fwkit/app-kit"));
@@ -308,6 +329,13 @@ describe("package boundaries (docs/architecture.md)", () => {
       has(/^packages\/routing-kernel\/src\/b\.ts imports "@koa\/router": routing-kernel imports nothing of Koa/);
     });
 
+    test("battery-kit importing the host (the kernel is fine)", () => {
+      has(
+        /^packages\/battery-kit\/src\/m\.ts imports "@fwkit\/koa-host\/plugin": battery-kit imports only routing-kernel/,
+      );
+      assert.ok(!violations.some((v) => v.includes('m.ts imports "routing-kernel"')), violations.join("\n"));
+    });
+
     test("routing-kernel importing a workspace package", () => {
       has(
         /^packages\/routing-kernel\/src\/b\.ts imports "@fwkit\/koa-host\/testing": routing-kernel imports no workspace package/,
@@ -335,20 +363,22 @@ describe("package boundaries (docs/architecture.md)", () => {
       has(/^packages\/koa-host\/test\/cli\.test\.ts imports "yargs": the host never imports the command line/);
     });
 
-    test("jobs importing a workspace package other than routing-kernel and koa-host", () => {
+    test("jobs importing a workspace package other than routing-kernel, battery-kit and koa-host", () => {
       has(
-        /^packages\/jobs\/package\.json lists "@fwkit\/app-kit" in dependencies: jobs builds on routing-kernel and koa-host only/,
+        /^packages\/jobs\/package\.json lists "@fwkit\/app-kit" in dependencies: jobs builds on routing-kernel, battery-kit and koa-host only/,
       );
       has(/^packages\/jobs\/src\/g\.ts imports "@fwkit\/services": jobs builds on/);
       assert.ok(
-        !violations.some((v) => /packages\/jobs\/(src\/g\.ts imports "@fwkit\/koa-host|test\/h\.test\.ts)/.test(v)),
+        !violations.some((v) =>
+          /packages\/jobs\/(src\/g\.ts imports "@fwkit\/(koa-host|battery-kit)|test\/h\.test\.ts)/.test(v),
+        ),
         violations.join("\n"),
       );
     });
 
     test("observability depending on a battery; a battery importing observability", () => {
       has(
-        /^packages\/observability\/package\.json lists "@fwkit\/services" in dependencies: observability builds on routing-kernel and koa-host only/,
+        /^packages\/observability\/package\.json lists "@fwkit\/services" in dependencies: observability builds on routing-kernel, battery-kit and koa-host only/,
       );
       has(
         /^packages\/services\/src\/j\.ts imports "@fwkit\/observability": the host, the command line and the batteries never import observability/,
@@ -385,7 +415,7 @@ describe("package boundaries (docs/architecture.md)", () => {
         ),
         violations.join("\n"),
       );
-      assert.equal(violations.length, 18, violations.join("\n"));
+      assert.equal(violations.length, 19, violations.join("\n"));
     });
   });
 });

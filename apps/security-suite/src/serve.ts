@@ -10,7 +10,7 @@ import { writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { loadAppDefinition } from "@fwkit/cli";
-import { routeListing } from "@fwkit/koa-host/plugin";
+import { routeListing } from "@fwkit/koa-host/operations";
 
 const root = process.argv[2];
 if (!root) {

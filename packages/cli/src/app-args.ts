@@ -1,7 +1,8 @@
 import { resolve } from "node:path";
 import type { CreateOverrides, Host } from "@fwkit/koa-host";
 import { loadAppDefinition } from "@fwkit/koa-host/operations";
-import { setProcessRole, type ProcessRole } from "@fwkit/koa-host/plugin";
+import { setProcessRole } from "@fwkit/battery-kit/host";
+import type { ProcessRole } from "@fwkit/battery-kit";
 
 /** The options every framework command takes (`frameworkCli` declares them): `--root`, `--app`. */
 export type AppArgs = { root?: unknown; app?: unknown };

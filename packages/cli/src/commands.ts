@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import yargs, { type Argv, type CommandModule } from "yargs";
-import { setDriverRoot } from "@fwkit/koa-host/plugin";
+import { setDriverRoot } from "@fwkit/battery-kit/host";
 import { printRoutes } from "./routes.js";
 import { serve } from "./serve.js";
 import { noCommandMessage, usageErrorMessage } from "./usage-error.js";

@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join, relative, resolve } from "node:path";
-import { E_APP_NOT_FOUND } from "@fwkit/koa-host/plugin";
+import { E_APP_NOT_FOUND } from "@fwkit/koa-host/operations";
 import { findAppEntry } from "@fwkit/koa-host/operations";
 import { kebabCase } from "routing-kernel/plugin";
 import { frameworkDependency, frameworkInCheckout, mergePackageJson } from "./app-init.js";

@@ -1,5 +1,5 @@
 import { relative } from "node:path";
-import { formatRoutes, routeListing } from "@fwkit/koa-host/plugin";
+import { formatRoutes, routeListing } from "@fwkit/koa-host/operations";
 import { openApiDocument, openApiSources } from "@fwkit/koa-host";
 import { openApiSettings } from "@fwkit/koa-host/operations";
 import { writeRouteTypes } from "./route-types/write.js";

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { processRole } from "@fwkit/koa-host/plugin";
+import { processRole } from "@fwkit/battery-kit";
 import { withApp } from "../src/app-args.js";
 
 const root = mkdtempSync(join(tmpdir(), "fw-app-args-"));

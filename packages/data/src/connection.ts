@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import knex, { type Knex } from "knex";
-import { driverLoader, report, telemetry } from "@fwkit/koa-host/plugin";
+import { driverLoader, report, telemetry } from "@fwkit/battery-kit";
 import type pg from "pg";
 import { sqliteDatePostProcess } from "./date-columns.js";
 import { DEFAULT_DB_URL, parseDbUrl, type DbTarget, type Dialect } from "./db-url.js";

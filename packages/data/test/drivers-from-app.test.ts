@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { driverRoot, setDriverRoot } from "@fwkit/koa-host/plugin";
+import { driverRoot, setDriverRoot } from "@fwkit/battery-kit/host";
 import { connect } from "../src/connection.js";
 
 const work = mkdtempSync(join(tmpdir(), "data-drivers-"));

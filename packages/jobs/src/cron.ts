@@ -5,7 +5,7 @@
  * this loader finds it, so an app on Redis reads its expressions with the parser that runs them;
  * both the 5.x and the 4.x interface are read.
  */
-import { driverLoader } from "@fwkit/koa-host/plugin";
+import { driverLoader } from "@fwkit/battery-kit";
 import { E_JOB_CRON_PARSER_MISSING } from "./errors.js";
 
 /** What both cron-parser versions take. */

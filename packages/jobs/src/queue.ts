@@ -2,7 +2,7 @@
  * The job queue of an app: the registered jobs, dispatch (checked, then handed to the driver),
  * the runner every driver's worker calls, failed-job and schedule management, and events.
  */
-import { telemetry, traceCall, type JobDispatchMessage, type JobMessage } from "@fwkit/koa-host/plugin";
+import { telemetry, traceCall, type JobDispatchMessage, type JobMessage } from "@fwkit/battery-kit";
 import { checkOptionKeys } from "routing-kernel";
 import type {
   DriverWorker,

@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { E_DEV_TOOL_MISSING } from "./errors.js";
-import { importTarget, packageDirFrom, packageOf, readManifest, subpathOf } from "./package-lookup.js";
+import { importTarget, packageDirFrom, packageOf, readManifest, subpathOf } from "@fwkit/battery-kit/host";
 
 const requireHere = createRequire(import.meta.url);
 const HERE = dirname(fileURLToPath(import.meta.url));

@@ -5,7 +5,7 @@ import { FrameworkError, type Route } from "routing-kernel";
 import { safeHeaders } from "./header-values.js";
 import { sendHtmlError, sendJsonError, wantsJsonError } from "./error-pages.js";
 import { HTTPError, toHttpStatus } from "./http-error.js";
-import { isOutageReported } from "./outage-log.js";
+import { isOutageReported } from "@fwkit/battery-kit";
 import type { Responder } from "./responder.js";
 import { requestIdSlot, routeSlot } from "./request-state.js";
 

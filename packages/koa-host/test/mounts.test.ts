@@ -7,7 +7,7 @@ import { pino, type Logger } from "pino";
 import type { ViewModule } from "routing-kernel";
 import type { Host } from "../src/index.js";
 import { createHost } from "../src/plugin-api.js";
-import { formatRoutes, routeListing } from "../src/plugin-api.js";
+import { formatRoutes, routeListing } from "../src/operations.js";
 import { conventions, json, route, TestView, testResponder } from "./fixtures.js";
 
 const root = new URL("./app", import.meta.url).pathname;

@@ -1,4 +1,4 @@
-import { driverLoader } from "@fwkit/koa-host/plugin";
+import { driverLoader } from "@fwkit/battery-kit";
 import { E_OBSERVABILITY_DRIVER_MISSING } from "./errors.js";
 
 /** The OpenTelemetry SDK packages: optional peers, loaded only when tracing is on. */

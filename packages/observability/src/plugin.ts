@@ -6,7 +6,8 @@
  */
 import type { Server } from "node:http";
 import type { AppConfig } from "@fwkit/koa-host";
-import { hasPrimaryParts, processRole, type HostPlugin } from "@fwkit/koa-host/plugin";
+import { hasPrimaryParts, processRole } from "@fwkit/battery-kit";
+import type { HostPlugin } from "@fwkit/koa-host/plugin";
 import type { Middleware } from "koa";
 import compose from "koa-compose";
 import type { Logger } from "pino";

@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import { createServer, type Server } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { setProcessRole, type ProcessRole } from "@fwkit/koa-host/plugin";
+import { setProcessRole } from "@fwkit/battery-kit/host";
+import type { ProcessRole } from "@fwkit/battery-kit";
 import { startApp, TestView } from "./fixtures.js";
 
 class Home extends TestView {

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { after, describe, test } from "node:test";
 import { connect } from "@fwkit/data";
-import { outageLog } from "@fwkit/koa-host/plugin";
+import { outageLog } from "@fwkit/battery-kit";
 import { requireServer } from "@fwkit/test-servers";
 import { routePath } from "routing-kernel";
 import {

@@ -3,7 +3,7 @@
 // it publishes; this one what the metrics make of it).
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
-import { report, telemetry } from "@fwkit/koa-host/plugin";
+import { report, telemetry } from "@fwkit/battery-kit";
 import { startApp, TestView } from "./fixtures.js";
 
 class Home extends TestView {

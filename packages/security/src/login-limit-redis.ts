@@ -4,7 +4,7 @@
  * atomic in Redis, so parallel attempts cannot all pass a check made before any was counted.
  */
 import type { Redis } from "ioredis";
-import { watchConnection, type OutageLog } from "@fwkit/koa-host/plugin";
+import { watchConnection, type OutageLog } from "@fwkit/battery-kit";
 import type { AttemptCounter, CounterLimit, TakeResult } from "./login-limit.js";
 import { requireDriver } from "./drivers.js";
 import { failFastRedisOptions } from "./stores/redis.js";

@@ -15,8 +15,8 @@ import {
   type OutageLog,
   type TakeResult,
   type WindowCount,
-} from "@fwkit/koa-host/plugin";
-import { report, telemetry } from "@fwkit/koa-host/plugin";
+} from "@fwkit/battery-kit";
+import { report, telemetry } from "@fwkit/battery-kit";
 import { E_LOGIN_LIMIT_UNAVAILABLE, E_TOO_MANY_LOGIN_ATTEMPTS, withHeaders } from "./errors.js";
 
 /** One counter's state. */

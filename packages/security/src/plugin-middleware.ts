@@ -4,7 +4,8 @@
  * own (its CORS policy, bearer auth, login required, rate limits).
  */
 import type { Context, Middleware, Next } from "koa";
-import type { HostRuntime, OutageLog } from "@fwkit/koa-host/plugin";
+import type { HostRuntime } from "@fwkit/koa-host/plugin";
+import type { OutageLog } from "@fwkit/battery-kit";
 import type { Route } from "routing-kernel";
 import { BEARER_AUTH_TAG, bearerAuthMiddleware } from "./bearer.js";
 import type { CorsSettings } from "./config.js";

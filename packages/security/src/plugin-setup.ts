@@ -3,7 +3,8 @@
  * limits' counters, JWT keys, the CSRF cookie's signer and the password policy, made once and kept
  * as the {@link SecurityRuntime} every request reaches.
  */
-import { clusterCounters, outageLog, type OutageLog, type PluginContext } from "@fwkit/koa-host/plugin";
+import { clusterCounters, outageLog, type OutageLog } from "@fwkit/battery-kit";
+import type { PluginContext } from "@fwkit/koa-host/plugin";
 import { resolveSecurityConfig, type SecurityConfigInput } from "./config.js";
 import { E_SECURITY_CONFIG_INVALID } from "./errors.js";
 import { setUpIdempotency, type Idempotency } from "./idempotency/index.js";

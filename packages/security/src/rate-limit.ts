@@ -8,7 +8,8 @@
  */
 import { createHash } from "node:crypto";
 import type { Context, Middleware } from "koa";
-import { inputRefusedSlot, markOutageReported, type OutageLog } from "@fwkit/koa-host/plugin";
+import { inputRefusedSlot } from "@fwkit/koa-host/plugin";
+import { markOutageReported, type OutageLog } from "@fwkit/battery-kit";
 import { checkOptionKeys, setTag, type Route, type ViewDecorator } from "routing-kernel";
 import { E_RATE_LIMIT_INVALID, E_RATE_LIMIT_UNAVAILABLE, E_TOO_MANY_REQUESTS, withHeaders } from "./errors.js";
 import { clientAddressKey, normaliseIdentifier, type AttemptCounter, type CounterLimit } from "./login-limit.js";

@@ -3,7 +3,7 @@
  * so a typo is a start-up error, not a failure on the first request.
  */
 import { isAbsolute, resolve } from "node:path";
-import { readAzureBlobUrl, readGcsUrl, type AzureBlobLocation } from "@fwkit/koa-host/plugin";
+import { readAzureBlobUrl, readGcsUrl, type AzureBlobLocation } from "@fwkit/battery-kit";
 import { E_SESSION_URL_INVALID } from "./errors.js";
 
 /** Where sessions live, as read from the session URL. */

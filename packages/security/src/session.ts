@@ -6,7 +6,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Context, Middleware } from "koa";
-import { defineSlot, markOutageReported, type OutageLog } from "@fwkit/koa-host/plugin";
+import { defineSlot } from "@fwkit/koa-host/plugin";
+import { markOutageReported, type OutageLog } from "@fwkit/battery-kit";
 import type { createSession as CreateSession } from "koa-session";
 import { requireDriver } from "./drivers.js";
 import { E_SESSION_COOKIE_TOO_LARGE, E_SESSION_NOT_CONFIGURED, E_SESSION_STORE_UNAVAILABLE } from "./errors.js";

@@ -4,7 +4,7 @@
  * drivers the app never configured. A package that is missing or fails to load is reported as
  * `E_SERVICE_DRIVER_MISSING`, naming it and what needed it.
  */
-import { driverLoader } from "@fwkit/koa-host/plugin";
+import { driverLoader } from "@fwkit/battery-kit";
 import { E_SERVICE_DRIVER_MISSING } from "./errors.js";
 
 /** `requireDriver(name, user)` for CommonJS packages, `importDriver<typeof import("name")>(name, user)` for ES modules. */

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { outageLog, watchConnection, type OutageLog } from "@fwkit/koa-host/plugin";
+import { outageLog, watchConnection, type OutageLog } from "@fwkit/battery-kit";
 import { requireDriver } from "./drivers.js";
 import { E_SERVICE_UNREACHABLE } from "./errors.js";
 import type { ServiceLogger } from "./logger.js";

@@ -5,7 +5,7 @@
  */
 import { resolve } from "node:path";
 import type { CommandModule } from "yargs";
-import { E_APP_NOT_FOUND } from "@fwkit/koa-host/plugin";
+import { E_APP_NOT_FOUND } from "@fwkit/koa-host/operations";
 import { findAppEntry } from "@fwkit/koa-host/operations";
 import { KNOWN_TYPES, parseFields, type Field } from "./fields.js";
 import { resolveReferences } from "./references.js";

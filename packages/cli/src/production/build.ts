@@ -13,7 +13,7 @@ import { findAppEntry } from "@fwkit/koa-host/operations";
 import { importDevTool } from "@fwkit/koa-host/operations";
 import { CLI_DIR } from "../package-dir.js";
 import { markAppFolder } from "@fwkit/koa-host/operations";
-import { E_APP_NOT_FOUND } from "@fwkit/koa-host/plugin";
+import { E_APP_NOT_FOUND } from "@fwkit/koa-host/operations";
 import { E_BUILD_FAILED } from "../errors.js";
 import { RELEASES_DIR } from "./releases.js";
 

@@ -5,8 +5,8 @@
  * in the host, which a serving process loads without the cluster runner.
  */
 import type { Worker } from "node:cluster";
-import { WindowCounts } from "@fwkit/koa-host/plugin";
-import { answerCounterRequest } from "@fwkit/koa-host/operations";
+import { WindowCounts } from "@fwkit/battery-kit";
+import { answerCounterRequest } from "@fwkit/battery-kit/host";
 
 let primaryCounts: WindowCounts | undefined;
 

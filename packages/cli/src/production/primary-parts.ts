@@ -5,7 +5,7 @@
  * the host.
  */
 import type { Worker } from "node:cluster";
-import { answerPartRequest } from "@fwkit/koa-host/operations";
+import { answerPartRequest } from "@fwkit/battery-kit/host";
 
 /** Answers `worker`'s asks for primary parts. */
 export function servePrimaryParts(worker: Worker): void {

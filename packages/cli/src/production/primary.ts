@@ -1,6 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import { FrameworkError } from "routing-kernel";
-import { CLUSTER_COUNTERS_ENV, PRIMARY_PARTS_ENV } from "@fwkit/koa-host/operations";
+import { CLUSTER_COUNTERS_ENV, PRIMARY_PARTS_ENV } from "@fwkit/battery-kit/host";
 import { serveClusterCounters } from "./cluster-counters.js";
 import { servePrimaryParts } from "./primary-parts.js";
 import { E_WORKERS_FAILED } from "../errors.js";

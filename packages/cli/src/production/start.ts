@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findAppEntry } from "@fwkit/koa-host/operations";
 import { preloadedModule, tsxImportArgument } from "@fwkit/koa-host/operations";
-import { E_APP_NOT_FOUND } from "@fwkit/koa-host/plugin";
+import { E_APP_NOT_FOUND } from "@fwkit/koa-host/operations";
 import { E_BUILD_FAILED, E_RELEASE, E_START_OPTION } from "../errors.js";
 import { runPrimary, type Primary, type PrimaryLog } from "./primary.js";
 import { CURRENT_LINK, currentRelease } from "./releases.js";

@@ -5,7 +5,7 @@
  * start-up (without loading them), the module loads its package on first use; a missing one is
  * `E_CONTRIB_DRIVER_MISSING` naming its `npm install`.
  */
-import { driverLoader } from "@fwkit/koa-host/plugin";
+import { driverLoader } from "@fwkit/battery-kit";
 import { E_CONTRIB_DRIVER_MISSING } from "../errors.js";
 import type { ContribSettings } from "./config.js";
 

@@ -5,14 +5,8 @@
  */
 import type { Middleware } from "koa";
 import type { Host } from "@fwkit/koa-host";
-import {
-  loopbackOnly,
-  report,
-  runtimeOf,
-  telemetry,
-  type HostPlugin,
-  type PluginContext,
-} from "@fwkit/koa-host/plugin";
+import { loopbackOnly, runtimeOf, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
+import { report, telemetry } from "@fwkit/battery-kit";
 import { jobsDashboard } from "../dashboard.js";
 import { loadJobModules } from "../discovery.js";
 import type { DriverWorker, QueueKind } from "../drivers/types.js";

@@ -11,7 +11,7 @@ import { toXml } from "../escape/xml.js";
 import { hasNoBodyStatus, sendText, unwrapReply } from "../respond-helpers.js";
 import type { RespondFn } from "../responder.js";
 import { shapeOf } from "./shape.js";
-import { telemetry, traceCall } from "../telemetry.js";
+import { telemetry, traceCall } from "@fwkit/battery-kit";
 
 /** Renders a route's template with the given values (HTML views). */
 export type TemplateRenderer = (ctx: Context, values: Record<string, unknown>) => void | Promise<void>;

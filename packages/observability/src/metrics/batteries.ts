@@ -19,7 +19,7 @@ import {
   type RealtimeTelemetryMessage,
   type StorageMessage,
   type TracedMessage,
-} from "@fwkit/koa-host/plugin";
+} from "@fwkit/battery-kit";
 import type { KnexMetrics } from "./knex.js";
 
 type Unsubscribe = () => void;

@@ -4,7 +4,7 @@
  */
 import type { Registry } from "prom-client";
 import { promClient } from "./prom.js";
-import type { ConnectionMessage } from "@fwkit/koa-host/plugin";
+import type { ConnectionMessage } from "@fwkit/battery-kit";
 
 /** What this file reads of a knex instance (events, and tarn's pool). */
 export interface KnexLike {

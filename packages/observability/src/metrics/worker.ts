@@ -2,7 +2,7 @@
  * A cluster worker's side of the node's metrics: it answers the primary's snapshot requests with
  * its registry as JSON, and asks the primary (once per node) to serve the metrics port.
  */
-import { askPrimary } from "@fwkit/koa-host/plugin";
+import { askPrimary } from "@fwkit/battery-kit";
 import { E_METRICS_PORT_IN_USE, E_METRICS_UNAVAILABLE } from "../errors.js";
 import type { MetricsSettings } from "../settings.js";
 import type { MetricsSnapshot } from "./registry.js";

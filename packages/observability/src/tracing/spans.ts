@@ -8,19 +8,17 @@ import type diagnostics from "node:diagnostics_channel";
 import type { Attributes, Context as OtelContext, Span, SpanKind } from "@opentelemetry/api";
 import type { Context, Middleware } from "koa";
 import type { Route } from "routing-kernel";
+import { loggedPath, routeNameOf, type HostRuntime } from "@fwkit/koa-host/plugin";
 import {
-  loggedPath,
-  routeNameOf,
   telemetry,
   type ConnectionMessage,
-  type HostRuntime,
   type JobDispatchMessage,
   type JobMessage,
   type MailMessage,
   type RenderMessage,
   type StorageMessage,
   type TracedMessage,
-} from "@fwkit/koa-host/plugin";
+} from "@fwkit/battery-kit";
 import type { KnexLike, KnexQuery } from "../metrics/knex.js";
 import { operationOf } from "../metrics/knex.js";
 import { otelApi, REQUEST_KEY } from "./api.js";

@@ -9,7 +9,7 @@
  * messages the pub/sub feed missed (`resync`).
  */
 import type { Redis as RedisClient, RedisOptions } from "ioredis";
-import { driverLoader } from "@fwkit/koa-host/plugin";
+import { driverLoader } from "@fwkit/battery-kit";
 import { E_REALTIME_UNAVAILABLE, E_REALTIME_URL_INVALID } from "../errors.js";
 import { compareIds, ZERO_ID } from "../ids.js";
 import type { BackendHandlers, RealtimeBackend, ReplayWindow, StoredMessage } from "./types.js";

@@ -6,7 +6,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Middleware } from "koa";
-import { outageLog, type OutageLog, type PluginContext } from "@fwkit/koa-host/plugin";
+import { outageLog, type OutageLog } from "@fwkit/battery-kit";
+import type { PluginContext } from "@fwkit/koa-host/plugin";
 import type { Route } from "routing-kernel";
 import type { SessionUrl } from "../session-url.js";
 import { resolveIdempotency, type IdempotencySettings } from "./config.js";

@@ -7,7 +7,8 @@
  */
 import { createHash } from "node:crypto";
 import type { Context, Middleware } from "koa";
-import { requestIdSlot, type OutageLog } from "@fwkit/koa-host/plugin";
+import { requestIdSlot } from "@fwkit/koa-host/plugin";
+import type { OutageLog } from "@fwkit/battery-kit";
 import {
   E_IDEMPOTENCY_KEY_IN_USE,
   E_IDEMPOTENCY_KEY_REUSED,

@@ -4,7 +4,7 @@
  * The claim is one `SET NX PX`: of two attempts that arrive together exactly one runs.
  */
 import type { Redis } from "ioredis";
-import { watchConnection, type OutageLog } from "@fwkit/koa-host/plugin";
+import { watchConnection, type OutageLog } from "@fwkit/battery-kit";
 import { requireDriver } from "../drivers.js";
 import { failFastRedisOptions } from "../stores/redis.js";
 import type { IdempotencyRecord, IdempotencyStore } from "./store.js";

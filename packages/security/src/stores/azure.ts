@@ -4,7 +4,7 @@
  * (a lifecycle management rule on the prefix is the production complement).
  */
 import type { BlockBlobClient, ContainerClient } from "@azure/storage-blob";
-import type { AzureBlobLocation } from "@fwkit/koa-host/plugin";
+import type { AzureBlobLocation } from "@fwkit/battery-kit";
 import { requireDriver } from "../drivers.js";
 import { parseSessionData, type SessionData, type SessionStore } from "./store.js";
 

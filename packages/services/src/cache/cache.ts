@@ -1,4 +1,4 @@
-import type { OutageLog } from "@fwkit/koa-host/plugin";
+import type { OutageLog } from "@fwkit/battery-kit";
 import { E_CACHE_TTL_INVALID, E_CACHE_VALUE_INVALID, E_SERVICE_URL_INVALID } from "../errors.js";
 import { consoleLogger, type ServiceLogger } from "../logger.js";
 import { connectRedis, redisOutageLog } from "../redis.js";

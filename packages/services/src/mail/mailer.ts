@@ -1,4 +1,4 @@
-import { telemetry, traceCall } from "@fwkit/koa-host/plugin";
+import { telemetry, traceCall } from "@fwkit/battery-kit";
 import { E_MAIL_BODY_MISSING, E_MAIL_SEND_FAILED, E_SERVICES_CONFIG_INVALID } from "../errors.js";
 import { consoleLogger, type ServiceLogger } from "../logger.js";
 import { defaultRegistry, type SignalRegistry } from "../signals/signal.js";

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readAzureBlobUrl, readGcsUrl } from "@fwkit/koa-host/plugin";
+import { readAzureBlobUrl, readGcsUrl } from "@fwkit/battery-kit";
 import { E_SERVICE_URL_INVALID } from "../errors.js";
 import { redactUrl, tryParseUrl } from "../urls.js";
 import type { StorageDriver, Visibility } from "./driver.js";

@@ -3,7 +3,7 @@
  * missing file: the backends answer it with a 404 like a missing object, so it is told apart here,
  * answered 503 `E_STORAGE_BUCKET_MISSING` naming the bucket and what to do, and logged at error level.
  */
-import { markOutageReported } from "@fwkit/koa-host/plugin";
+import { markOutageReported } from "@fwkit/battery-kit";
 import { E_STORAGE_BUCKET_MISSING } from "../errors.js";
 import type { ServiceLogger } from "../logger.js";
 import type { StorageDriver } from "./driver.js";

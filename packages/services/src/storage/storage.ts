@@ -1,4 +1,4 @@
-import { telemetry, traceCall } from "@fwkit/koa-host/plugin";
+import { telemetry, traceCall } from "@fwkit/battery-kit";
 import { createReadStream } from "node:fs";
 import { stat, unlink } from "node:fs/promises";
 import { Readable } from "node:stream";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { startAzurite, startS3, type S3Server } from "@fwkit/test-servers";
-import { isOutageReported } from "@fwkit/koa-host/plugin";
+import { isOutageReported } from "@fwkit/battery-kit";
 import { createStorage, type Storage } from "../../src/storage/storage.js";
 
 interface Line {

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { findAppEntry } from "@fwkit/koa-host/operations";
 import { writeScaffold, type ScaffoldResult } from "../../scaffold.js";
-import { E_APP_NOT_FOUND } from "@fwkit/koa-host/plugin";
+import { E_APP_NOT_FOUND } from "@fwkit/koa-host/operations";
 import { E_DEPLOY_OPTION } from "../../errors.js";
 import { PRODUCTION_DEFAULTS } from "@fwkit/koa-host/operations";
 import { COMPOSE_PEM, composeFile, dockerfile, dockerignore } from "./docker.js";

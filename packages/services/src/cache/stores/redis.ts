@@ -1,4 +1,4 @@
-import type { OutageLog } from "@fwkit/koa-host/plugin";
+import type { OutageLog } from "@fwkit/battery-kit";
 import type { Redis } from "ioredis";
 import { E_SERVICE_UNREACHABLE } from "../../errors.js";
 import { closeRedis } from "../../redis.js";

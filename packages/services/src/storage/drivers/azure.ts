@@ -1,6 +1,6 @@
 import type { ContainerClient } from "@azure/storage-blob";
 import type { Disk } from "flydrive";
-import type { AzureBlobLocation } from "@fwkit/koa-host/plugin";
+import type { AzureBlobLocation } from "@fwkit/battery-kit";
 import { importDriver, requireDriver } from "../../drivers.js";
 import { LazyDisk, type StorageDriver, type Visibility } from "../driver.js";
 import { listDisk, type DriverListOptions, type DriverListPage } from "../listing.js";

@@ -107,12 +107,19 @@ export interface JobFailedMessage {
  * open now, and the messages written to streams and the streams dropped since the last message.
  */
 export interface RealtimeTelemetryMessage {
-  /** Streams (SSE connections) open on this process now. */
+  /** Connections (event streams and WebSockets) open on this process now. */
   readonly connections: number;
   /** Messages written to streams since the last report. */
   readonly sent: number;
   /** Streams cut since the last report because their client read too slowly. */
   readonly dropped: number;
+  /** The connections open now by transport (server-sent events, WebSockets). */
+  readonly transports?: { readonly sse: number; readonly websocket: number };
+  /**
+   * Broadcast latencies since the last report, in seconds: from the broadcast (its id's time) to
+   * the write to this node's subscribers, one per message delivered here.
+   */
+  readonly latencies?: readonly number[];
 }
 
 /** The channels, by what they report. Names are stable: an outside agent may subscribe by name. */
