@@ -8,6 +8,7 @@ import { loadEnvFiles, TEST_VARIABLES } from "./env-file.js";
 import { assertStrongSecret } from "./secret-strength.js";
 import { assertTestDatabase, TEST_DB_URL_DEFAULT } from "./test-database.js";
 import { E_CONFIG_INVALID, E_CONFIG_UNKNOWN_ENV, E_MISSING_SECRET_KEY } from "./errors.js";
+import { HOST_ENV_KEYS } from "./host-config-schema.js";
 import type { ProductionConfigInput } from "./production/config-schema.js";
 
 /** Size limits of the body parsers (bytes, or strings such as `"1mb"` for JSON/form/text). */
@@ -20,8 +21,9 @@ export interface BodyLimits {
 }
 
 /**
- * The host's own config keys (exactly those `HOST_CONFIG_KEYS` declares, a compile-time check in
- * config-keys.ts keeps them together). Values set from environment variables (`ENV_KEYS`) are strings.
+ * The host's own config keys as read (declared, with their docs and environment variables, in
+ * host-config-schema.ts; a compile-time check in config-keys.ts keeps the two lists of names equal).
+ * Values set from environment variables (`ENV_KEYS`) are strings.
  */
 export interface HostConfig extends ProductionConfigInput {
   /** `development` (default), `test`, `production` or one the app's `environments` declares, from `APP_ENV`. */
@@ -133,25 +135,8 @@ export type ConfigInput = ConfigLayer<Omit<AppConfig, "root" | "env">> & {
   readonly environments?: Readonly<Record<string, ConfigLayer<Omit<AppConfig, "root" | "env">>>>;
 };
 
-/** Environment variables that set config keys (the twelve-factor way). */
-export const ENV_KEYS: Readonly<Record<string, string>> = Object.freeze({
-  SECRET_KEY: "secretKey",
-  LOG_LEVEL: "logLevel",
-  DB_URL: "dbUrl",
-  SESSION_URL: "sessionUrl",
-  CACHE_URL: "cacheUrl",
-  MAIL_URL: "mailUrl",
-  STORAGE_URL: "storageUrl",
-  REDIS_URL: "redisUrl",
-  QUEUE_URL: "queueUrl",
-  REALTIME_URL: "realtimeUrl",
-  MAIL_FROM: "mailFrom",
-  TIMEZONE: "timezone",
-  // Behind a balancer: the number of proxies ("1") or their addresses (see production/trust-proxy.ts).
-  TRUST_PROXY: "trustProxy",
-  // The public address absolute links in mail are built from (see public-url.ts).
-  BASE_URL: "baseUrl",
-});
+/** Environment variables that set config keys (the twelve-factor way): each key's `env` in host-config-schema.ts. */
+export const ENV_KEYS: Readonly<Record<string, string>> = HOST_ENV_KEYS;
 
 const DEVELOPMENT_SECRET = "insecure-development-secret-key-change-me";
 

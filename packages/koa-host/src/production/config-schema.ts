@@ -28,6 +28,7 @@ export const productionConfigSchema = defineConfigSchema(
       doc: "Trust X-Forwarded-* from the balancer: false, the number of proxies in front, or their addresses and CIDR ranges (`true` is refused).",
       kind: "false, a number or addresses",
       default: false,
+      env: "TRUST_PROXY",
       read: (value) => trustProxyOf(value),
     }),
     healthPath: path("Liveness path, or false to switch it off.", "/healthz"),
