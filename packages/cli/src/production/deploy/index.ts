@@ -9,7 +9,7 @@ import { PRODUCTION_DEFAULTS } from "@fwkit/koa-host/operations";
 import { COMPOSE_PEM, composeFile, dockerfile, dockerignore } from "./docker.js";
 import { kubernetesManifests } from "./kubernetes.js";
 import { METRICS_PATH, METRICS_PORT, prometheusConfig } from "./metrics.js";
-import { isHostName, PLACEHOLDER_HOST, safeName, type DeployTarget } from "./options.js";
+import { isHostName, PLACEHOLDER_HOST, REALTIME_PATH, safeName, type DeployTarget } from "./options.js";
 import { haproxyConfig, nginxConfig } from "./proxies.js";
 import { systemdUnit, systemdWorkerUnit } from "./systemd.js";
 import { writeDockerDependencies } from "./vendor.js";
@@ -81,6 +81,7 @@ export function deployTarget(root: string, framework: string, overrides: Partial
     graceSeconds: PRODUCTION_DEFAULTS.shutdownGrace,
     hosts: deployHosts(undefined),
     metricsPath: METRICS_PATH,
+    realtimePath: REALTIME_PATH,
     ...overrides,
   };
 }

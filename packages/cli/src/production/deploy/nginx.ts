@@ -1,4 +1,4 @@
-import { safeName, type DeployTarget } from "./options.js";
+import { REALTIME_PATH, safeName, type DeployTarget } from "./options.js";
 
 /** Options of {@link nginxConfig}. */
 export interface NginxOptions {
@@ -44,11 +44,17 @@ export function nginxConfig(target: DeployTarget, options: NginxOptions): string
   const tls = options.tls === false ? undefined : (options.tls ?? { listen: "443", ...nginxCertificatePaths(target) });
   const hosts = (options.hosts ?? target.hosts).join(" ");
   const plain = options.listen ?? "80";
+  const realtimePath = target.realtimePath ?? REALTIME_PATH;
+  // A map's variable is global to nginx's http context: one per app, so two apps' files coexist.
+  const upgrade = `connection_upgrade_${upstream.replace(/-/g, "_")}`;
   // What nginx tells the app about the client, in every block that passes a request on (a block
   // with a proxy_set_header of its own inherits none): the request id and trace context are
   // nginx's or none, never the client's.
   const forwarded = `        proxy_http_version 1.1;
-        proxy_set_header Connection "";
+        # A WebSocket handshake passes its Upgrade on; any other request keeps the idle connection
+        # to the app for the next one (Connection "").
+        proxy_set_header Upgrade $http_upgrade;
+        proxy_set_header Connection $${upgrade};
         # $host is one of server_name's names here: other Host values never reach this block.
         proxy_set_header Host $host;
         proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
@@ -85,6 +91,18 @@ export function nginxConfig(target: DeployTarget, options: NginxOptions): string
 ${forwarded}
     }
 
+    # The realtime stream (server-sent events, and WebSockets when they upgrade on this path): each
+    # event goes to the client as it comes (no buffering, whatever the app's headers say), and a
+    # stream may be silent for 75 s, five of the app's heartbeats (realtime.heartbeat, 15 s), before
+    # nginx gives up on it. If the app's realtime.path is another one, change it here.
+    location = ${realtimePath} {
+        proxy_pass http://${upstream};
+${forwarded}
+        proxy_buffering off;
+        proxy_cache off;
+        proxy_read_timeout 75s;
+    }
+
     location / {
         proxy_pass http://${upstream};
 ${forwarded}
@@ -118,6 +136,12 @@ ${HARDENING}
 # ${tls ? `${tls.certificate} and ${tls.key}` : "(TLS is off)"}, and every public host name of the app on the
 # server_name lines (gen:deploy --host sets them). Open-source nginx checks servers passively only:
 # HAProxy (deploy/haproxy.cfg) also takes a process out when ${target.readyPath} says its database or Redis is down.
+# Connection: upgrade for a WebSocket handshake (Upgrade sent), empty otherwise (keep-alive to the app).
+map $http_upgrade $${upgrade} {
+    default upgrade;
+    "" "";
+}
+
 upstream ${upstream} {
     least_conn;
 ${options.servers.map((address) => `    server ${address} max_fails=2 fail_timeout=5s;`).join("\n")}

@@ -28,7 +28,15 @@ export interface DeployTarget {
    * balancers refuse it, whatever the app's port, and Prometheus scrapes it on the metrics port.
    */
   readonly metricsPath: string;
+  /**
+   * The path of the app's realtime stream (`realtime.path`, default `/_events`): the generated
+   * balancers let it stream unbuffered and stay open between heartbeats, WebSocket upgrades included.
+   */
+  readonly realtimePath?: string;
 }
+
+/** The realtime stream's path when the target names none (the realtime battery's default). */
+export const REALTIME_PATH = "/_events";
 
 /** The host name the deploy files carry when none was given: a placeholder to replace. */
 export const PLACEHOLDER_HOST = "app.example.com";

@@ -1,4 +1,4 @@
-import { safeName, type DeployTarget } from "./options.js";
+import { REALTIME_PATH, safeName, type DeployTarget } from "./options.js";
 
 /** Options of {@link haproxyConfig}. */
 export interface HaproxyOptions {
@@ -97,6 +97,11 @@ defaults
     # process lets a request run) plus 5 s. It also bounds how long a connection a killed process
     # left behind can hang. Raise it with shutdownGrace for slower routes.
     timeout server ${target.graceSeconds + 5}s
+    # A WebSocket, once upgraded, is a tunnel (HAProxy passes the upgrade by itself): it is cut
+    # after this long without a byte either way, instead of the client and server timeouts.
+    timeout tunnel 1h
+    # A client gone without closing its side: its half-closed stream is let go after this.
+    timeout client-fin 30s
     timeout http-request 10s
     timeout http-keep-alive 10s
     # A health check may take this long (without it HAProxy allows only the check interval).
@@ -147,6 +152,10 @@ backend ${backend}
     balance roundrobin
     # A request a process took and then dropped is sent again only if repeating it is harmless.
     http-request disable-l7-retry unless ${REPEATABLE}
+    # The realtime stream (server-sent events) may be silent for 75 s, five of the app's heartbeats
+    # (realtime.heartbeat, 15 s), instead of the request timeout above; the client side allows 30 s
+    # (timeout client), so keep the heartbeat under that. If realtime.path is another, change it here.
+    http-request set-timeout server 75s if { path ${target.realtimePath ?? REALTIME_PATH} }
     option httpchk
     http-check send meth GET uri ${target.readyPath} ver HTTP/1.1 hdr Host localhost
     http-check expect status 200
