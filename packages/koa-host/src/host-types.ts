@@ -13,6 +13,7 @@ import type { AppConfig } from "./config.js";
 import type { ConfigKeys } from "./config-keys.js";
 import type { HostPlugin, HostRuntime } from "./plugin.js";
 import type { Responder } from "./responder.js";
+import type { UpgradeListener } from "./upgrade.js";
 
 /** What a framework's responder factory receives at start-up. */
 export interface ResponderSetup {
@@ -71,6 +72,11 @@ export interface Host {
   readonly router: Router;
   /** The request handler for `http.createServer` (in-process tests use it too). */
   callback(): (req: IncomingMessage, res: ServerResponse) => void;
+  /**
+   * The listener for the server's `upgrade` event, or undefined when no plugin claims an upgrade
+   * path (`HostPlugin.upgradePaths`); `listen` wires it, a server made by hand adds it likewise.
+   */
+  upgradeListener(): UpgradeListener | undefined;
   /** Listens on `hostname:port` (127.0.0.1 and an ephemeral port by default). */
   listen(port?: number, hostname?: string): Promise<Server>;
   /**

@@ -26,6 +26,7 @@ import { openApiPlugin } from "./openapi/plugin.js";
 import { appFolderOf } from "./app-folder.js";
 import { setDriverRoot } from "./driver-location.js";
 import { staticDir, staticFiles } from "./static-files.js";
+import { upgradeListener } from "./upgrade.js";
 
 /**
  * Builds an app: resolves config, discovers view modules, commits the route table, sets plugins up,
@@ -173,8 +174,16 @@ export async function createHost(options: HostOptions): Promise<Host> {
       handler ??= koa.callback();
       return handler;
     },
+    upgradeListener() {
+      // This app's claimed paths and those of the apps mounted in it (the mount layer forwards them).
+      const owners = [runtime, ...mountedRuntimes.map((mounted) => mounted.runtime)];
+      const paths = owners.flatMap((owner) => owner.plugins.flatMap((plugin) => plugin.upgradePaths?.() ?? []));
+      return upgradeListener(paths, host.callback());
+    },
     async listen(port = 0, hostname = "127.0.0.1") {
       const listening = createServer(host.callback());
+      const upgrades = host.upgradeListener();
+      if (upgrades) listening.on("upgrade", upgrades);
       await new Promise<void>((resolve, reject) => {
         // A busy port is the user's to fix (another server, or a second dev server): say how.
         listening.once("error", (error: NodeJS.ErrnoException) =>

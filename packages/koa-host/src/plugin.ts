@@ -97,6 +97,12 @@ export interface HostPlugin {
   /** App-wide Koa middleware, run after body parsing and before routing, in plugin order. */
   middleware?(): readonly Middleware[];
   /**
+   * Paths (with the app's base path) whose HTTP upgrade requests (WebSocket handshakes) this plugin
+   * takes over: the host runs them through the app's middleware like a GET, and the plugin's own
+   * middleware takes the socket with `upgradeOf(ctx)` (see `src/upgrade.ts`). Asked once at listen.
+   */
+  upgradePaths?(): readonly string[];
+  /**
    * Middleware after the app's view routes and hand-written routes, in plugin order: answers for
    * paths neither answers (the OpenAPI document and its page), so an app's own route at the same
    * path wins.

@@ -3,8 +3,8 @@
  * under the key apps already read (`ctx.state.requestId`, `ctx.state.route`...). The host owns these
  * because more than one package writes or reads them and the batteries never import each other: a
  * translations plugin (services, or fw-b's contrib) sets the language and translator, the host's
- * error pages and data's messages read them. A value only one battery writes (the current user,
- * JWT claims, the services, the knex instance) is a slot of that battery instead.
+ * error pages and data's messages read them. A value only one battery writes and no other battery
+ * reads (JWT claims, the services, the knex instance) is a slot of that battery instead.
  */
 import type { Route } from "routing-kernel";
 import { defineSlot, defineStateSlot } from "./slot.js";
@@ -17,6 +17,13 @@ export const requestIdSlot = defineStateSlot<string>("requestId");
 
 /** The view route that answers the request (`ctx.state.route`), once the dispatcher (or the CSRF check) matched it. */
 export const routeSlot = defineStateSlot<Route>("route");
+
+/**
+ * The logged-in user of the request (`ctx.state.currentUser`), as the app's `loadUser` gave it;
+ * undefined when anonymous. The security battery writes it (and exports this slot as its own);
+ * it lives here because another battery reads it too: realtime's channel authorisation.
+ */
+export const currentUserSlot = defineStateSlot<unknown>("currentUser");
 
 /** The request's language (`ctx.state.locale`), once a translations plugin decided it. */
 export const localeSlot = defineStateSlot<string>("locale");

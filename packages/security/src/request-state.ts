@@ -4,11 +4,14 @@
  * Packages above (the app kit, the frameworks) read them through these slots or `currentUser(ctx)`;
  * the host learns the user's id for its log line through the plugin's `requestLogFields()`.
  */
-import { defineStateSlot } from "@fwkit/koa-host/plugin";
+import { currentUserSlot, defineStateSlot } from "@fwkit/koa-host/plugin";
 import type { JWTPayload } from "jose";
 
-/** The logged-in user of the request (`ctx.state.currentUser`), as the app's `loadUser` gave it; undefined when anonymous. */
-export const currentUserSlot = defineStateSlot<unknown>("currentUser");
+/**
+ * The logged-in user of the request (`ctx.state.currentUser`), as the app's `loadUser` gave it;
+ * undefined when anonymous. The slot is declared by the host, since the realtime battery reads it too.
+ */
+export { currentUserSlot };
 
 /** The verified claims of the request's bearer JWT (`ctx.state.jwt`), when a route required one. */
 export const claimsSlot = defineStateSlot<JWTPayload>("jwt");

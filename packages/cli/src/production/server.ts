@@ -75,6 +75,9 @@ export async function startProductionServer(options: ServerOptions): Promise<Pro
   const host = await definition.create();
   const settings = productionSettings(host.config);
   const server = createServer(host.callback());
+  // WebSocket handshakes on the paths a battery claims (realtime), through the app's middleware too.
+  const upgrades = host.upgradeListener();
+  if (upgrades) server.on("upgrade", upgrades);
   // Requests in flight, so the ones the grace period cuts are logged (one Set entry each).
   const inFlight = new Set<ServerResponse>();
   server.on("request", (_req: IncomingMessage, res: ServerResponse) => {
