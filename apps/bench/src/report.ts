@@ -376,6 +376,20 @@ function productionGoalsOf(rows: Row[], workers: WorkersRow[], pending: string[]
       fw,
     );
   }
+  // The list with relations through the models' preloads, against the same list by hand with knex.
+  for (const fw of ["fw-a", "fw-b"]) {
+    const models = row("db-relations", fw);
+    const hand = row("db-relations-knex", fw);
+    add(
+      "reported: list with relations, preload against hand-written knex joins (100 tasks, PostgreSQL)",
+      fw,
+      models && hand ? models.rps / hand.rps : undefined,
+      models && hand ? hand.cpuUs / models.cpuUs : undefined,
+      pct,
+      "reported",
+      fw,
+    );
+  }
   const two = workers.find((w) => w.workers === 2);
   const one = workers.find((w) => w.workers === 1);
   const cpu = two && one ? one.cpuUs / two.cpuUs : undefined;
@@ -423,7 +437,14 @@ export function summarise(results: RawResults): Summary {
 }
 
 /** The production-defaults and db workloads, where some servers run their middleware. */
-const PRODUCTION_WORKLOADS = new Set(["prod-text", "prod-text-metrics", "prod-text-tracing", "db-read"]);
+const PRODUCTION_WORKLOADS = new Set([
+  "prod-text",
+  "prod-text-metrics",
+  "prod-text-tracing",
+  "db-read",
+  "db-relations",
+  "db-relations-knex",
+]);
 const label = (server: string, workload?: string) => {
   const info = SERVERS.find((s) => s.name === server);
   if (!info) return server;

@@ -3,6 +3,7 @@
  * checks each answer before loading a server, and the smoke test checks them all, so a figure in
  * the table always comes from a server that did the right work.
  */
+import { EXPECTED_TASKS } from "./servers/relations-fixture.js";
 
 /** Which app configuration of a server a workload needs (one process per scenario). */
 /** `production-metrics` and `production-tracing`: the production defaults with metrics, or tracing, on. */
@@ -28,6 +29,8 @@ export type WorkloadName =
   | "prod-text-metrics"
   | "prod-text-tracing"
   | "db-read"
+  | "db-relations"
+  | "db-relations-knex"
   | "last-route";
 
 /** One request workload. */
@@ -42,6 +45,7 @@ export interface Workload {
     | "production-metrics"
     | "production-tracing"
     | "db"
+    | "relations"
     | "routes";
   readonly method: "GET" | "POST";
   /** Path without a trailing slash; fw-a adds its slash. */
@@ -230,6 +234,29 @@ export const WORKLOADS: readonly Workload[] = Object.freeze([
     status: 200,
     contentType: /^application\/json/,
     check: isJson({ user: SESSION_USER, item: { id: 1, name: "Item <1>", price: "3.00" } }),
+  },
+  {
+    // 100 tasks with their project and two assignees each, through the models' preloads (three
+    // queries), and the same list written by hand with knex joins (two queries), on the db
+    // scenario's servers; run when named (`--scenarios=db,relations`, see NAMED_SCENARIOS).
+    name: "db-relations",
+    title: "list with relations: 100 tasks, project and assignees preloaded (PostgreSQL)",
+    scenario: "relations",
+    method: "GET",
+    path: "/account/tasks",
+    status: 200,
+    contentType: /^application\/json/,
+    check: isJson({ tasks: EXPECTED_TASKS }),
+  },
+  {
+    name: "db-relations-knex",
+    title: "list with relations: the same 100 tasks by hand with knex joins (PostgreSQL)",
+    scenario: "relations",
+    method: "GET",
+    path: "/account/joined",
+    status: 200,
+    contentType: /^application\/json/,
+    check: isJson({ tasks: EXPECTED_TASKS }),
   },
 ] satisfies Workload[]);
 

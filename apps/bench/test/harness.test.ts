@@ -245,6 +245,26 @@ describe("summary", () => {
     assert.match(tables, /Goals of the production workloads/);
   });
 
+  test("the list with relations is reported against the same list by hand with knex, per framework", () => {
+    const runs: RunRecord[] = [];
+    [0, 1, 2].forEach((round) => {
+      runs.push(run("fw-a", "db-relations", 80, round, "db"));
+      runs.push(run("fw-a", "db-relations-knex", 100, round, "db"));
+      runs.push(run("fw-b", "db-relations-knex", 100, round, "db"));
+    });
+    const summary = summarise({ runs, starts: [], tables: [], scaffolds: [], workers: [], failures: [] });
+    const goal = (subject: string) =>
+      summary.productionGoals!.find((g) => g.subject === subject && g.goal.includes("hand-written knex"))!;
+    assert.equal(goal("fw-a").measured, "80%");
+    assert.equal(goal("fw-a").measuredCpu, "80%");
+    assert.equal(goal("fw-a").met, "reported");
+    assert.equal(goal("fw-b").met, "pending");
+    assert.match(
+      markdownTables(summary),
+      /\| list with relations: 100 tasks, project and assignees preloaded \(PostgreSQL\) \| fw-a \| 80 \|/,
+    );
+  });
+
   test("median of an even count is the mean of the middle two; non-numbers are left out", () => {
     assert.equal(median([4, 1, 3, 2]), 2.5);
     assert.equal(median([Number.NaN, 5]), 5);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import { Redis } from "ioredis";
 import { cookieHeader, verify, type Target } from "../src/load.js";
-import { configurations, parseOptions } from "../src/plan.js";
+import { configurations, NAMED_SCENARIOS, parseOptions, SCENARIOS } from "../src/plan.js";
 import { DB_TARGETS } from "../src/servers/db-fixture.js";
 import { loadServer, pathFor, serverInfo, SERVERS } from "../src/servers/registry.js";
 import { LOGIN_PATH, WORKLOADS, lastRouteWorkload, type Scenario } from "../src/workloads.js";
@@ -12,7 +12,9 @@ import { LOGIN_PATH, WORKLOADS, lastRouteWorkload, type Scenario } from "../src/
  * so a figure in the table always comes from a server that did the work. Servers run in this
  * process here (the bench runs each in its own pinned process).
  */
-const plan = configurations(parseOptions(["--sizes=10,1000"], false));
+const plan = configurations(
+  parseOptions(["--sizes=10,1000", `--scenarios=${[...SCENARIOS, ...NAMED_SCENARIOS].join(",")}`], false),
+);
 
 async function checkScenario(
   server: string,

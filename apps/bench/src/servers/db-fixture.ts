@@ -1,5 +1,6 @@
 import { createConnection } from "node:net";
 import type { Knex } from "knex";
+import { prepareRelationTables } from "./relations-fixture.js";
 
 /** The table the database workload reads one row of, and that row. */
 export const DB_TABLE = "bench_items";
@@ -44,7 +45,7 @@ function reachable(name: string, url: string): Promise<void> {
 
 /**
  * Checks that PostgreSQL and Redis answer (failing with a message naming the one absent) and makes
- * sure the table holds its row. Servers of one scenario start together, so a concurrent creation of
+ * sure the table holds its row, and the relations workloads' tables their rows. Servers of one scenario start together, so a concurrent creation of
  * the table is tolerated: the loser re-checks that the table exists.
  */
 export async function prepareDb(): Promise<DbTargets> {
@@ -62,6 +63,7 @@ export async function prepareDb(): Promise<DbTargets> {
       if (!(await db.schema.hasTable(DB_TABLE))) throw error;
     }
     await db(DB_TABLE).insert(DB_ROW).onConflict("id").merge();
+    await prepareRelationTables(db);
   } finally {
     await db.destroy();
   }

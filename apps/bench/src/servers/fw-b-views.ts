@@ -1,9 +1,12 @@
-import { FwB, request } from "fw-b";
+import { belongsTo, defineModel, FwB, manyToMany, request } from "fw-b";
 import { renderJson } from "fw-b/decorators";
 import type { Knex } from "knex";
 import { csrfToken, getSession } from "@fwkit/security";
 import { JSON_BODY, PAGE_DATA, SESSION_USER, TEXT_BODY, pairText } from "../workloads.js";
 import { DB_ROW, DB_TABLE } from "./db-fixture.js";
+import { listByHand, listThroughModels } from "./relations-fixture.js";
+
+const listTasks = listThroughModels({ defineModel, belongsTo, manyToMany });
 
 /** `GET /text` (text) and `GET /pug-page` (the Pug page, by convention). */
 export class Index extends FwB {
@@ -50,5 +53,13 @@ export class Account extends FwB {
     const db = this.ctx.state["db"] as Knex;
     const item = await db(DB_TABLE).select("id", "name", "price").where({ id: DB_ROW.id }).first();
     return { user: getSession(this.ctx)["user"] ?? null, item: item ?? null };
+  }
+  /** The db scenario: 100 tasks with their project and assignees, through the models' preloads. */
+  async tasks() {
+    return { tasks: await listTasks(this.ctx.state["db"] as Knex) };
+  }
+  /** The db scenario: the same list written by hand with knex joins (the baseline). */
+  async joined() {
+    return { tasks: await listByHand(this.ctx.state["db"] as Knex) };
   }
 }
