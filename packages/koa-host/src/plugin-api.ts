@@ -20,6 +20,7 @@ export { createHost } from "./host.js";
 export type { HostOptions, MountedApp, ResponderSetup } from "./host-types.js";
 export type { ErrorInfo, RespondFn, Responder } from "./responder.js";
 export { HOST_VIEW_FIELDS, HostView } from "./view.js";
+export type { RouteClassName, RouteMethodArgs, RouteName, RouteNameArgs } from "./route-types/route-params.js";
 export type { OpenApiContribution, OpenApiRouteNotes, OpenApiSource } from "./openapi/index.js";
 export { errorPageText, sendHtmlError, sendJsonError, wantsJsonError, type ErrorPageText } from "./error-pages.js";
 export { createLogger, routeNameOf } from "./logger.js";
@@ -32,7 +33,7 @@ export type {
   StaticFolder,
 } from "./plugin.js";
 export { isPlainObject, sendJson, sendText, unwrapReply } from "./respond-helpers.js";
-export { prepareResult, type TemplateRenderer } from "./results/index.js";
+export { prepareResult, type ResultTableOptions, type TemplateRenderer } from "./results/index.js";
 export { runtimeOf, type HostRuntime } from "./runtime.js";
 export { defineSlot, defineStateSlot, type Slot, type StateSlot } from "./slot.js";
 // HTTP upgrades (WebSocket handshakes) a plugin claims with `upgradePaths()`.
