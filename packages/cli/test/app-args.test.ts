@@ -15,7 +15,7 @@ after(() => rmSync(root, { recursive: true, force: true }));
 // An app whose create() records the process's role at the time the batteries would read it.
 writeFileSync(
   join(root, "app.mjs"),
-  `import { processRole } from ${JSON.stringify(import.meta.resolve("@fwkit/koa-host/plugin"))};
+  `import { processRole } from ${JSON.stringify(import.meta.resolve("@fwkit/battery-kit"))};
 export const roles = [];
 export const app = {
   root: ${JSON.stringify(root)},
