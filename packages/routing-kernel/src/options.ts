@@ -29,7 +29,11 @@ export function closestName(name: string, known: readonly string[]): string | un
   let bestScore = Number.POSITIVE_INFINITY;
   for (const candidate of known) {
     const other = candidate.toLowerCase();
-    const score = other === lower ? 0 : other.startsWith(lower) || lower.startsWith(other) ? 1 : distance(lower, other);
+    // A name one letter off the end of a key is that key, not a shorter key it starts with
+    // ("environmentsx" is "environments", not "env"): among prefixes, the closest length wins.
+    const prefix = other.startsWith(lower) || lower.startsWith(other);
+    const score =
+      other === lower ? 0 : prefix ? 1 + Math.abs(other.length - lower.length) / 1000 : distance(lower, other);
     if (score < bestScore) {
       best = candidate;
       bestScore = score;

@@ -10,6 +10,12 @@ describe("closestName", () => {
     assert.equal(closestName("MAXAGE", ["origins", "maxAge"]), "maxAge");
   });
 
+  test("a name one letter past a key is that key, not a shorter key it starts with", () => {
+    assert.equal(closestName("environmentsx", ["env", "environments"]), "environments");
+    assert.equal(closestName("secretKeyFallbacksx", ["secretKey", "secretKeyFallbacks"]), "secretKeyFallbacks");
+    assert.equal(closestName("en", ["env", "environments"]), "env");
+  });
+
   test("suggests nothing when no known name is close", () => {
     assert.equal(closestName("banana", ["origins", "credentials"]), undefined);
   });
