@@ -4,6 +4,7 @@
  * API of an app. Apps import `@fwkit/data`; this subpath may change in a minor release.
  */
 export { DATA_CONFIG_KEYS, dataConfig, type DataConfig } from "./config.js";
+export { dataConfigSchema } from "./config-schema.js";
 export { dialectOfKnex, knexConfig } from "./connection.js";
 export { convertDateColumns, isDateColumnName, toDate } from "./date-columns.js";
 export { assertTimezone } from "./dates.js";

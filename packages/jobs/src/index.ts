@@ -81,6 +81,7 @@ export {
 } from "./worker.js";
 export {
   JOBS_CONFIG_KEYS,
+  jobsConfigSchema,
   readJobsConfig,
   type JobsAppConfig,
   type JobsConfigBlock,

@@ -4,6 +4,7 @@
  * and log lines that carry the request's trace: the observability battery of both frameworks.
  */
 export { OBSERVABILITY_CONFIG_KEYS } from "./config.js";
+export { observabilityConfigSchema } from "./config-schema.js";
 export type { MetricsConfig, ObservabilityAppConfig, SpanExporterLike, TracingConfig } from "./config-schema.js";
 export {
   E_METRIC_NAME,

@@ -9,6 +9,7 @@ export type { AuthorizeInput, ChannelDefinition } from "./channels.js";
 export {
   REALTIME_CONFIG_KEYS,
   readRealtimeConfig,
+  realtimeConfigSchema,
   type Duration,
   type RealtimeAppConfig,
   type RealtimeConfigBlock,

@@ -12,6 +12,7 @@ export {
   validateCors,
   type SecurityConfig,
 } from "./config.js";
+export { securityConfigSchema } from "./config-schema.js";
 export { CORS_TAG } from "./cors.js";
 export {
   csrfTokenMatches,

@@ -8,6 +8,7 @@ export { cacheOver, DEFAULT_CACHE_URL } from "./cache/cache.js";
 export { CACHE_TAG, cacheResponse, cacheTagOf, makeCacheDecorator, type CacheTag } from "./cache/decorator.js";
 export { responseCache, responseCacheKey, type ResponseCacheOptions } from "./cache/response.js";
 export { readServicesConfig, SERVICES_CONFIG_KEYS, type ServicesConfig } from "./config.js";
+export { i18nConfigSchema, servicesConfigSchema } from "./config-schema.js";
 export { consoleLogger, type ServiceLogger } from "./logger.js";
 export { createMailTransport } from "./mail/create-transport.js";
 export { requireMailer } from "./mail/required.js";

@@ -7,7 +7,12 @@ import { E_JOB_OPTION_INVALID } from "../errors.js";
 import { parseQueueUrl } from "../url.js";
 import { type JobsDashboardConfig, jobsConfigSchema } from "./config-schema.js";
 
-export type { JobsAppConfig, JobsConfigBlock, JobsDashboardConfig } from "./config-schema.js";
+export {
+  type JobsAppConfig,
+  type JobsConfigBlock,
+  type JobsDashboardConfig,
+  jobsConfigSchema,
+} from "./config-schema.js";
 
 /** The config keys the jobs battery reads, for the host's start-up check of unknown keys. */
 export const JOBS_CONFIG_KEYS = jobsConfigSchema.configKeys;
