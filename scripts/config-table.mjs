@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The configuration table of docs/configuration.md, rendered from the batteries' config schemas
-// (each battery's `defineConfigSchema`), so the docs list exactly the keys that are read, with their
+// The configuration table of docs/configuration.md, rendered from the config schemas (the host's,
+// the frameworks', each battery's `defineBattery({ config })`, fw-b's), so the docs list exactly the keys that are read, with their
 // kinds, defaults and environment variables. Reads the built packages (`pnpm build` first).
 // test/config-table.test.ts fails when the table in the doc is out of date.
 //
@@ -16,29 +16,39 @@ export const DOC = join(root, "docs", "configuration.md");
 export const START = "<!-- config-table:start (generated: node scripts/config-table.mjs update) -->";
 export const END = "<!-- config-table:end -->";
 
-/** Each schema: the package that owns it, its built module and export. A battery adds one line here. */
-export const SCHEMAS = [
-  { owner: "host", module: "packages/koa-host/dist/production/config-schema.js", name: "productionConfigSchema" },
-  { owner: "security", module: "packages/security/dist/config-schema.js", name: "securityConfigSchema" },
-  { owner: "data", module: "packages/data/dist/config-schema.js", name: "dataConfigSchema" },
-  { owner: "services", module: "packages/services/dist/config-schema.js", name: "servicesConfigSchema" },
-  { owner: "services (i18n)", module: "packages/services/dist/config-schema.js", name: "i18nConfigSchema" },
-  { owner: "observability", module: "packages/observability/dist/config-schema.js", name: "observabilityConfigSchema" },
-];
-
 const load = (file) => import(pathToFileURL(join(root, file)).href);
+
+/**
+ * Every config schema, with the package or battery that owns it, in the table's order: the host's
+ * keys, the keys both frameworks read, each battery of the kit as `defineBattery` declares it
+ * (app-kit's DEFAULT_BATTERIES: a new battery needs no line here), then fw-b's own keys. A key the
+ * host declares only because an environment variable sets it for a battery (`SESSION_URL`) is
+ * shown once, in the battery's rows.
+ */
+export async function configSections() {
+  const { hostConfigSchema } = await load("packages/koa-host/dist/host-config-schema.js");
+  const { DEFAULT_BATTERIES, frameworkConfigSchema } = await load("packages/app-kit/dist/index.js");
+  const { i18nConfigSchema } = await load("packages/services/dist/config-schema.js");
+  const { fwbConfigSchema } = await load("packages/fw-b/dist/config-schema.js");
+  const others = [
+    { owner: "frameworks", schema: frameworkConfigSchema },
+    { owner: "frameworks (i18n)", schema: i18nConfigSchema },
+    ...DEFAULT_BATTERIES.filter((battery) => battery.config).map((battery) => ({
+      owner: battery.key,
+      schema: battery.config,
+    })),
+    { owner: "fw-b", schema: fwbConfigSchema },
+  ];
+  const elsewhere = new Set(others.flatMap((section) => Object.keys(section.schema.shape)));
+  const hostShape = Object.fromEntries(Object.entries(hostConfigSchema.shape).filter(([name]) => !elsewhere.has(name)));
+  return [{ owner: "host", schema: { ...hostConfigSchema, shape: hostShape } }, ...others];
+}
 
 /** The table as the schemas render it. */
 export async function renderTable() {
   const { renderConfigTable } = await load("packages/koa-host/dist/config-schema/table.js");
-  const sections = [];
-  for (const entry of SCHEMAS) {
-    const schema = (await load(entry.module))[entry.name];
-    if (!schema) throw new Error(`${entry.module} exports no ${entry.name}`);
-    sections.push({ owner: entry.owner, schema });
-  }
   const { ENV_KEYS } = await load("packages/koa-host/dist/config.js");
-  return renderConfigTable(sections, { hostEnv: ENV_KEYS });
+  return renderConfigTable(await configSections(), { hostEnv: ENV_KEYS });
 }
 
 /** The doc with its generated region replaced by `table`. */

@@ -1,21 +1,21 @@
 /**
  * The batteries every framework made with `defineFramework` runs, on by default and switched off
  * one by one in config (`batteries: { data: false }`). This list is the one place a battery is
- * added for both frameworks: its entry gives its switch, its config keys and its plugin.
+ * added for both frameworks: its entry gives its switch, its config schema and its plugin.
  */
 import type { AppConfig } from "@fwkit/koa-host";
 import type { ConfigKeys, HostPlugin } from "@fwkit/koa-host/plugin";
 import { dataPlugin } from "@fwkit/data";
-import { OBSERVABILITY_CONFIG_KEYS, observabilityPlugin } from "@fwkit/observability";
-import { DATA_CONFIG_KEYS } from "@fwkit/data/plugin";
+import { observabilityConfigSchema, observabilityPlugin } from "@fwkit/observability";
+import { dataConfigSchema } from "@fwkit/data/plugin";
 import { securityPlugin } from "@fwkit/security";
-import { SECURITY_CONFIG_KEYS } from "@fwkit/security/plugin";
+import { securityConfigSchema } from "@fwkit/security/plugin";
 import { servicesPlugin } from "@fwkit/services";
-import { SERVICES_CONFIG_KEYS, userSignalHooks } from "@fwkit/services/plugin";
+import { servicesConfigSchema, userSignalHooks } from "@fwkit/services/plugin";
 import { defineBattery, type Battery, type BatteryContext } from "./battery.js";
 import { E_BATTERY_SWITCH, E_BATTERY_TWICE } from "./errors.js";
 import { jobsBattery, rememberServices } from "./jobs-battery.js";
-import { REALTIME_CONFIG_KEYS, realtimePlugin } from "@fwkit/realtime";
+import { realtimeConfigSchema, realtimePlugin } from "@fwkit/realtime";
 
 /**
  * Prometheus metrics, OpenTelemetry traces and request context on log lines; each part off until
@@ -24,14 +24,14 @@ import { REALTIME_CONFIG_KEYS, realtimePlugin } from "@fwkit/realtime";
  */
 export const observabilityBattery = defineBattery({
   key: "observability",
-  configKeys: OBSERVABILITY_CONFIG_KEYS,
+  config: observabilityConfigSchema,
   plugin: ({ config }) => observabilityPlugin({ config }),
 });
 
 /** Sessions, CSRF, login manager, JWT, CORS, security headers. */
 export const securityBattery = defineBattery({
   key: "security",
-  configKeys: SECURITY_CONFIG_KEYS,
+  config: securityConfigSchema,
   // The login manager's events become the framework's signals (user.logged_in / user.logged_out).
   plugin: ({ auth }) => securityPlugin({ ...auth, ...userSignalHooks(auth) }),
 });
@@ -39,14 +39,14 @@ export const securityBattery = defineBattery({
 /** The database, models, flash messages, validation answers. */
 export const dataBattery = defineBattery({
   key: "data",
-  configKeys: DATA_CONFIG_KEYS,
+  config: dataConfigSchema,
   plugin: ({ migrate }) => dataPlugin({ migrate }),
 });
 
 /** Mail, file storage, cache, signals, hashed static assets. */
 export const servicesBattery = defineBattery({
   key: "services",
-  configKeys: SERVICES_CONFIG_KEYS,
+  config: servicesConfigSchema,
   // Remembered for the jobs battery: the kit's mail job delivers through this app's mailer.
   plugin: (context) =>
     rememberServices(
@@ -61,7 +61,7 @@ export const servicesBattery = defineBattery({
  */
 export const realtimeBattery = defineBattery({
   key: "realtime",
-  configKeys: REALTIME_CONFIG_KEYS,
+  config: realtimeConfigSchema,
   plugin: () => realtimePlugin(),
 });
 
@@ -137,11 +137,6 @@ export function batterySwitches(
     switches[key] = value;
   }
   return switches;
-}
-
-/** True when pending migrations run at start-up: `autoMigrate` in config, else in development. */
-export function autoMigrates(config: AppConfig): boolean {
-  return Boolean(config["autoMigrate"] ?? config.env === "development");
 }
 
 /** Builds the plugins of the batteries that are on, by key, in the batteries' order. */

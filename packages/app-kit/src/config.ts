@@ -1,36 +1,42 @@
 /**
- * The config keys every framework made with `defineFramework` reads the same way: `batteries` (one
- * switch per battery) and `autoMigrate`, added to the host's `AppConfig` by module augmentation like
- * a battery's keys, so `defineConfig({ batteries: { data: false } })` is typed in both frameworks.
+ * The config keys every framework made with `defineFramework` reads the same way, declared once:
+ * `batteries` (one switch per battery) and `autoMigrate`. The app-facing type (added to the host's
+ * `AppConfig` by module augmentation like a battery's keys, so `defineConfig({ batteries: { data:
+ * false } })` is typed in both frameworks), the start-up check and the docs rows follow from it.
  */
-import type {} from "@fwkit/koa-host";
-import type { ConfigKeysAgree } from "@fwkit/koa-host/plugin";
+import type { AppConfig } from "@fwkit/koa-host";
+import { defineConfigSchema, type InputOf, key } from "@fwkit/koa-host/plugin";
 import { DEFAULT_BATTERIES, type BatterySwitches } from "./batteries.js";
+import { E_FRAMEWORK_CONFIG_INVALID } from "./errors.js";
 
-type DefaultKey = (typeof DEFAULT_BATTERIES)[number]["key"];
-
-/**
- * The keys of {@link FrameworkAppConfig} with the built-in batteries' switches, for the start-up
- * check (a registered battery's switch is added when an app is built).
- */
-export const FRAMEWORK_CONFIG_KEYS = Object.freeze({
-  batteries: Object.freeze(Object.fromEntries(DEFAULT_BATTERIES.map((battery) => [battery.key, true]))) as {
-    readonly [Key in DefaultKey]: true;
+/** The keys both frameworks read (a registered battery's switch is added when an app is built). */
+export const frameworkConfigSchema = defineConfigSchema(
+  {
+    batteries: key.custom<BatterySwitches>({
+      doc: "Which batteries run; all on by default (`{ data: false }` turns the database off).",
+      kind: "battery -> true or false",
+      keys: DEFAULT_BATTERIES.map((battery) => battery.key),
+      // Checked by batterySwitches (batteries.ts), which knows the registered batteries too.
+      read: (value) => value as BatterySwitches,
+    }),
+    autoMigrate: key.bool({
+      doc: "Run pending migrations at start-up.",
+      defaultText: "`true` in development",
+    }),
   },
-  autoMigrate: true,
-} as const);
+  { invalid: (path, expected, value) => new E_FRAMEWORK_CONFIG_INVALID(path, expected, value) },
+);
+
+/** The keys of {@link frameworkConfigSchema}, for the start-up check. */
+export const FRAMEWORK_CONFIG_KEYS = frameworkConfigSchema.configKeys;
 
 /** The keys both frameworks read, as an app writes them. */
-export interface FrameworkAppConfig {
-  /** Which batteries run; all on by default (`{ data: false }` turns the database off). */
-  readonly batteries?: BatterySwitches;
-  /** Run pending migrations at start-up (default: in development). */
-  readonly autoMigrate?: boolean;
-}
+export type FrameworkAppConfig = InputOf<typeof frameworkConfigSchema>;
 
-// Compile-time: the start-up check's declaration lists exactly these keys.
-const keysAgree: ConfigKeysAgree<typeof FRAMEWORK_CONFIG_KEYS, FrameworkAppConfig> = true;
-void keysAgree;
+/** True when pending migrations run at start-up: `autoMigrate` in config, else in development. */
+export function autoMigrates(config: AppConfig): boolean {
+  return frameworkConfigSchema.resolveKey("autoMigrate", config, { env: {} }) ?? config.env === "development";
+}
 
 declare module "@fwkit/koa-host" {
   // eslint-disable-next-line @typescript-eslint/no-empty-interface -- the merge is the point

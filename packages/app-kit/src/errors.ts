@@ -28,6 +28,14 @@ export const E_BATTERY_SWITCH = createError(
     `The config key "batteries.${key}" is invalid: it must be true or false and name a battery (known: ${known.join(", ") || "none"}).`,
 );
 
+/** A key both frameworks read (`autoMigrate`) has a value of the wrong kind. */
+export const E_FRAMEWORK_CONFIG_INVALID = createError(
+  "E_FRAMEWORK_CONFIG_INVALID",
+  500,
+  (key: string, expected: string, value: unknown) =>
+    `The config key "${key}" is invalid: it must be ${expected}, not ${JSON.stringify(value) ?? String(value)}.`,
+);
+
 /** An app option was given under its name and under its alias (`viewModules` and `views`). */
 export const E_OPTION_ALIAS_TWICE = createError(
   "E_OPTION_ALIAS_TWICE",

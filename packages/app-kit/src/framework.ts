@@ -11,12 +11,12 @@ import { createHost, type Responder, type ResponderSetup } from "@fwkit/koa-host
 import type { AppDefinition, CreateOverrides } from "@fwkit/koa-host";
 import { loadViewModules, type ConfigKeys, type HostPlugin } from "@fwkit/koa-host/plugin";
 import type { MailRenderer } from "@fwkit/services";
-import { I18N_CONFIG_KEYS } from "@fwkit/services/plugin";
+import { i18nConfigSchema } from "@fwkit/services/plugin";
 import type { Conventions, ViewModule } from "routing-kernel";
 import { mountApps, resolveAppOptions, type AppOptions } from "./app-options.js";
 import type { AuthOptions, Battery } from "./battery.js";
-import { allBatteries, autoMigrates, batteryPlugins, batterySwitchKeys, type BatteryPlugins } from "./batteries.js";
-import { FRAMEWORK_CONFIG_KEYS } from "./config.js";
+import { allBatteries, batteryPlugins, batterySwitchKeys, type BatteryPlugins } from "./batteries.js";
+import { autoMigrates, FRAMEWORK_CONFIG_KEYS } from "./config.js";
 
 /** What a framework's {@link FrameworkDefinition.parts} gets for one app. */
 export interface AppAssembly {
@@ -83,8 +83,8 @@ function kitConfigKeys(batteries: readonly Battery[]): ConfigKeys[] {
   return [
     FRAMEWORK_CONFIG_KEYS,
     batterySwitchKeys(batteries),
-    I18N_CONFIG_KEYS,
-    ...batteries.flatMap((battery) => (battery.configKeys ? [battery.configKeys] : [])),
+    i18nConfigSchema.configKeys,
+    ...batteries.map((battery) => battery.configKeys),
   ];
 }
 

@@ -15,10 +15,15 @@ export {
   type AppOptionKey,
   type AppOptions,
 } from "./app-options.js";
-export { defineBattery, type AuthOptions, type Battery, type BatteryContext } from "./battery.js";
+export {
+  defineBattery,
+  type AuthOptions,
+  type Battery,
+  type BatteryContext,
+  type BatteryDeclaration,
+} from "./battery.js";
 export {
   allBatteries,
-  autoMigrates,
   batteryPlugins,
   batterySwitches,
   dataBattery,
@@ -36,7 +41,7 @@ export { defineCounter, defineGauge, defineHistogram } from "@fwkit/observabilit
 export { DeliverMail, DeliverSignal, jobsBattery, type SignalDelivery } from "./jobs-battery.js";
 /** `broadcast(channel, event, data)` to the app's realtime channels (docs/realtime.md); re-exported by fw-a and fw-b. */
 export { broadcast, type AuthorizeInput, type ChannelDefinition } from "@fwkit/realtime";
-export { FRAMEWORK_CONFIG_KEYS, type FrameworkAppConfig } from "./config.js";
+export { autoMigrates, FRAMEWORK_CONFIG_KEYS, frameworkConfigSchema, type FrameworkAppConfig } from "./config.js";
 export { answerErrorPage, errorTemplateNames, type ErrorPageRenderer, type ErrorPageValues } from "./error-pages.js";
 export * from "./errors.js";
 export {

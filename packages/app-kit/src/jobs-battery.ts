@@ -4,7 +4,7 @@
  * (retried while the mail server is down), and a signal delivery to a receiver connected with
  * `{ queued: true }`.
  */
-import { Job, JOBS_CONFIG_KEYS, jobsPlugin, type Dispatcher, type JobContext } from "@fwkit/jobs";
+import { Job, jobsConfigSchema, jobsPlugin, type Dispatcher, type JobContext } from "@fwkit/jobs";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { ComposedMail, ServicesPlugin } from "@fwkit/services";
 import { defaultRegistry } from "@fwkit/services/plugin";
@@ -98,7 +98,7 @@ function queueSignals(dispatcher: Dispatcher | undefined): void {
 /** Background jobs and schedules: the app's `jobs/` on `QUEUE_URL`, the test fake in tests. */
 export const jobsBattery = defineBattery({
   key: "jobs",
-  configKeys: JOBS_CONFIG_KEYS,
+  config: jobsConfigSchema,
   plugin: (context) =>
     jobsPlugin({
       jobs: [DeliverMail, DeliverSignal],

@@ -28,7 +28,7 @@ describe("defineBattery", () => {
       keys.indexOf("security") < keys.indexOf("data") && keys.indexOf("data") < keys.indexOf("services"),
       keys.join(", "),
     );
-    assert.deepEqual(Object.keys(FRAMEWORK_CONFIG_KEYS.batteries), keys);
+    assert.deepEqual(Object.keys(FRAMEWORK_CONFIG_KEYS["batteries"] as object), keys);
   });
 });
 
