@@ -217,7 +217,7 @@ export class RelationQueryImpl {
   /** Turns raw rows into the rows returned: counts as numbers, hydrated, pivots, preloads. */
   async #finish(raw: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
     const rows = raw.map((row) => {
-      delete row[ROW_NUMBER_ALIAS];
+      if (this.#shape.partition) delete row[ROW_NUMBER_ALIAS];
       for (const { name } of this.#counts) row[`${name}_count`] = Number(row[`${name}_count`] ?? 0);
       const hydrated = this.#model.hydrate(row) as unknown as Record<string, unknown>;
       this.#shape.post?.(hydrated);
