@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Middleware } from "koa";
 import { DEFAULT_BATTERIES, defineBattery, registerBattery } from "../packages/app-kit/src/index.js";
+import { defineConfigSchema, key } from "../packages/koa-host/src/plugin-api.js";
 import { inject } from "../packages/koa-host/src/testing/index.js";
 import { createApp as createFwA } from "../packages/fw-a/src/index.js";
 import { createApp as createFwB } from "../packages/fw-b/src/index.js";
@@ -15,18 +16,24 @@ import { createApp as createFwB } from "../packages/fw-b/src/index.js";
 const root = mkdtempSync(join(tmpdir(), "battery-registration-"));
 after(() => rmSync(root, { recursive: true, force: true }));
 
+/** The fixture's one key, declared once. */
+const fixtureConfig = defineConfigSchema(
+  { fixture: key.block({ greeting: key.string({ doc: "The answer.", default: "hello" }) }, { doc: "The fixture." }) },
+  { invalid: (path, expected, value) => new Error(`${path} must be ${expected}, not ${String(value)}`) },
+);
+
 /** The fixture: its switch `batteries.fixture`, its key `fixture.greeting`, and one answer. */
 const fixtureBattery = defineBattery({
   key: "fixture",
-  configKeys: { fixture: { greeting: true } },
+  config: fixtureConfig,
   plugin: ({ config }) => {
-    const greeting = String((config as unknown as { fixture?: { greeting?: string } }).fixture?.greeting ?? "hello");
+    const { greeting } = fixtureConfig.resolve(config).fixture;
     const answer: Middleware = (ctx, next) => {
       if (ctx.path !== "/fixture-battery") return next();
       ctx.body = greeting;
       return undefined;
     };
-    return { name: "fixture", middleware: () => [answer] };
+    return { name: "fixture", configKeys: fixtureConfig.configKeys, middleware: () => [answer] };
   },
 });
 
