@@ -7,11 +7,11 @@ import type { AppConfig } from "@fwkit/koa-host";
 import type { ConfigKeys, HostPlugin } from "@fwkit/koa-host/plugin";
 import { dataPlugin } from "@fwkit/data";
 import { observabilityConfigSchema, observabilityPlugin } from "@fwkit/observability";
-import { dataConfigSchema } from "@fwkit/data/plugin";
+import { dataConfigSchema, dbSlot } from "@fwkit/data/plugin";
 import { securityPlugin } from "@fwkit/security";
 import { securityConfigSchema } from "@fwkit/security/plugin";
 import { servicesPlugin } from "@fwkit/services";
-import { servicesConfigSchema, userSignalHooks } from "@fwkit/services/plugin";
+import { servicesConfigSchema, servicesSlot, userSignalHooks } from "@fwkit/services/plugin";
 import { defineBattery, type Battery, type BatteryContext } from "./battery.js";
 import { E_BATTERY_SWITCH, E_BATTERY_TWICE } from "./errors.js";
 import { jobsBattery, rememberServices } from "./jobs-battery.js";
@@ -40,6 +40,7 @@ export const securityBattery = defineBattery({
 export const dataBattery = defineBattery({
   key: "data",
   config: dataConfigSchema,
+  state: { db: dbSlot },
   plugin: ({ migrate }) => dataPlugin({ migrate }),
 });
 
@@ -47,6 +48,7 @@ export const dataBattery = defineBattery({
 export const servicesBattery = defineBattery({
   key: "services",
   config: servicesConfigSchema,
+  state: { services: servicesSlot },
   // Remembered for the jobs battery: the kit's mail job delivers through this app's mailer.
   plugin: (context) =>
     rememberServices(

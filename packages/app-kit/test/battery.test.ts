@@ -30,6 +30,19 @@ describe("defineBattery", () => {
     );
     assert.deepEqual(Object.keys(FRAMEWORK_CONFIG_KEYS["batteries"] as object), keys);
   });
+
+  test("a battery's config keys come from its schema, and its request slots are named", () => {
+    for (const battery of DEFAULT_BATTERIES) {
+      assert.ok(battery.config, `${battery.key} declares a config schema`);
+      assert.equal(battery.configKeys, battery.config.configKeys, battery.key);
+    }
+    const data = DEFAULT_BATTERIES.find((battery) => battery.key === "data");
+    assert.equal(data?.state["db"]?.name, "db");
+    assert.throws(() => defineBattery({ key: "x", config: {} as never, plugin: () => ({ name: "x" }) }), {
+      code: "E_BATTERY_INVALID",
+      message: /defineConfigSchema/,
+    });
+  });
 });
 
 describe("battery switches", () => {
