@@ -10,8 +10,8 @@
 export type ProcessRole = "serve" | "worker" | "command";
 
 // On globalThis: one role per process, even when two copies of this module are loaded.
-const ROLE = Symbol.for("fwkit.processRole");
-const store = globalThis as unknown as Record<symbol, ProcessRole | undefined>;
+const ROLE: unique symbol = Symbol.for("fwkit.processRole");
+const store = globalThis as typeof globalThis & { [ROLE]?: ProcessRole };
 
 /** Sets this process's role; returns the one it had (to restore it). */
 export function setProcessRole(role: ProcessRole): ProcessRole {

@@ -163,8 +163,8 @@ export function traceCall<M extends TracedMessage, T>(
     failed(error);
     throw error;
   }
-  if (result && typeof (result as { then?: unknown }).then === "function") {
-    return (result as unknown as Promise<unknown>).then(
+  if (isThenable(result)) {
+    return result.then(
       (value) => {
         channel.asyncEnd.publish(sent);
         return value;
@@ -177,6 +177,15 @@ export function traceCall<M extends TracedMessage, T>(
   }
   channel.asyncEnd.publish(sent);
   return result;
+}
+
+/** Whether a traced call's result is a promise (or any thenable) to follow to its end. */
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
 }
 
 /** Publishes a fact on a plain channel when someone listens; `message` is built only then. */

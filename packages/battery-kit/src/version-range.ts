@@ -69,8 +69,9 @@ function comparators(set: string): { op: string; bound: Parsed }[] | undefined {
 /** Whether `version` satisfies `range`; an unreadable version or range counts as satisfying (npm checked it). */
 export function satisfiesRange(version: string, range: string): boolean {
   const parsedVersion = parseLoose(version);
-  if (!parsedVersion || parsedVersion.parts.some((part) => part === undefined)) return true;
-  const v: Parsed = { triple: parsedVersion.parts as unknown as Triple, pre: parsedVersion.pre };
+  const [major, minor, patch] = parsedVersion?.parts ?? [];
+  if (!parsedVersion || major === undefined || minor === undefined || patch === undefined) return true;
+  const v: Parsed = { triple: [major, minor, patch], pre: parsedVersion.pre };
   let readable = false;
   for (const set of range.split("||")) {
     const list = comparators(set);

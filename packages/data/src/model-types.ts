@@ -70,7 +70,7 @@ export interface ModelMethods<R extends BaseRow> {
   /** Runs `fn` in a transaction that every model on this database joins; rolled back when it throws. */
   transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
   /** Turns a raw row (from `query()` or `knex.raw`) into a row with Date objects for its date columns. */
-  hydrate(row: Record<string, unknown>): R;
+  hydrate(row: object): R;
 }
 
 /** Turns a union of object types into their intersection (for loading several paths at once). */

@@ -123,13 +123,15 @@ function view<R extends BaseRow>(state: ModelState, scope: ModelScope): ModelMet
   };
   /** The table's boolean and JSON columns, learnt on first use (see column-kinds.ts). */
   const learn = () => columnKinds(knex(), db(), table);
-  const hydrate = (row: Record<string, unknown>): R => {
+  const hydrate = (raw: object): R => {
+    // A row of any shape: its columns are converted in place.
+    const row = raw as Record<string, unknown>;
     convertDateColumns(row, state.dates);
     convertDateColumns(row, Object.keys(row).filter(isDateColumnName));
     const kinds = state.knex ? knownColumnKinds(state.knex, table) : undefined;
     if (kinds) convertColumnKinds(row, kinds);
     markRow(row, state.model, state.hidden);
-    return row as R;
+    return raw as R;
   };
   /** Ids that cannot name a row of an integer-keyed table find nothing (and never reach SQL). */
   const usableId = (id: unknown): boolean => {
@@ -172,7 +174,7 @@ function view<R extends BaseRow>(state: ModelState, scope: ModelScope): ModelMet
           .first(),
       undefined,
     );
-    return found ? hydrate(found as unknown as Record<string, unknown>) : undefined;
+    return found ? hydrate(found) : undefined;
   };
   const methods: ModelMethods<R> = {
     table,
@@ -194,7 +196,7 @@ function view<R extends BaseRow>(state: ModelState, scope: ModelScope): ModelMet
       const values = conditions(where);
       if (!values) return undefined;
       const row = await lookup(() => methods.query().where(values).orderBy(`${table}.id`).first(), undefined);
-      return row ? hydrate(row as unknown as Record<string, unknown>) : undefined;
+      return row ? hydrate(row) : undefined;
     },
     async findByOrFail(where) {
       const row = await methods.findBy(where);
@@ -212,7 +214,7 @@ function view<R extends BaseRow>(state: ModelState, scope: ModelScope): ModelMet
       return (rows as Record<string, unknown>[]).map(hydrate);
     },
     async count() {
-      const [row] = (await run(() => methods.query().count({ total: "*" }))) as unknown as { total: number | string }[];
+      const [row] = await run(() => methods.query().count<{ total: number | string }[]>({ total: "*" }));
       return Number(row?.total ?? 0);
     },
     async create(data: CreateInput<R>) {

@@ -25,7 +25,8 @@ const isThenable = (value: unknown): value is PromiseLike<unknown> =>
 export function prepareInvoker(route: Route, patternParams: readonly string[], respond: RespondFn): RouteInvoker {
   const View = route.viewClass as unknown as ViewConstructor;
   const name = route.methodName;
-  const proto = View.prototype as unknown as Record<string, unknown>;
+  // The class's methods, where the hooks are looked up once.
+  const proto: Partial<ViewInstance> = View.prototype;
   const hasBefore = typeof proto["beforeRequest"] === "function";
   const hasAfter = typeof proto["afterRequest"] === "function";
   // For each method parameter, the index of its value among the pattern's values (-1: none).

@@ -58,7 +58,8 @@ export function parseFields(specs: readonly string[]): Field[] {
   for (const spec of specs) {
     const match = /^([^:]+):([a-z_]+)(\?)?$/i.exec(spec);
     if (!match) throw new E_RESOURCE_FIELD(spec, "write each field as name:type, e.g. title:string or price:number?");
-    const [, given, written, optional] = match as unknown as [string, string, string, string | undefined];
+    // The two groups without `?` always match when the pattern does.
+    const [, given = "", written = "", optional] = match;
     const type = TYPE_ALIASES[written.toLowerCase()] ?? written.toLowerCase();
     if (!(FIELD_TYPES as readonly string[]).includes(type))
       throw new E_RESOURCE_FIELD(spec, `the known types are ${KNOWN_TYPES}`);

@@ -110,7 +110,7 @@ function factoryOf<R extends BaseRow, Rel>(state: FactoryState<R, Rel>): Factory
   const children = (count: number, options: Parameters<typeof childrenCallback>[2]) => {
     checkCount(count, state.model.table);
     const create = childrenCallback(state.model, count, options);
-    return withCallback((row) => create(row as unknown as Record<string, unknown>));
+    return withCallback((row) => create(row));
   };
   const factory: Factory<R, Rel> = {
     model: state.model,
@@ -138,11 +138,8 @@ function factoryOf<R extends BaseRow, Rel>(state: FactoryState<R, Rel>): Factory
       R,
       Rel
     >["with"],
-    has: (child, count = 1, relation) => children(count, { name: relation, factory: child as unknown as ChildFactory }),
-    for: (parent, relation) =>
-      withDefaults(
-        parentOverrides(state.model, parent as unknown as Record<string, unknown>, relation) as FactoryOverrides<R>,
-      ),
+    has: (child, count = 1, relation) => children(count, { name: relation, factory: child }),
+    for: (parent, relation) => withDefaults(parentOverrides(state.model, parent, relation) as FactoryOverrides<R>),
     afterCreate: withCallback,
   };
   return factory;
@@ -165,6 +162,6 @@ export function defineFactory<R extends BaseRow, Rel>(
     counter.next = 1;
   });
   const factory = factoryOf<R, Rel>({ model, definition, defaults: [], callbacks: [], counter });
-  registerFactory(factory as unknown as ChildFactory);
+  registerFactory(factory);
   return factory;
 }

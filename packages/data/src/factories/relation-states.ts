@@ -14,7 +14,7 @@ import type { RowSource } from "../relations/types.js";
 /** What relation states need of a factory. */
 export interface ChildFactory {
   readonly model: RowSource;
-  createMany(count: number, overrides?: never): Promise<Record<string, unknown>[]>;
+  createMany(count: number, overrides?: never): Promise<object[]>;
 }
 
 const factories = new Map<RowSource, ChildFactory>();
@@ -49,15 +49,16 @@ function pick(
   throw new E_RELATION_DEFINITION(`${model.table} (${what})`, why);
 }
 
+/** The value of one column of a row, whatever the row's declared type. */
+function columnOf(row: object, column: string): unknown {
+  return (row as Record<string, unknown>)[column];
+}
+
 /** The overrides `for(parent)` gives: the belongsTo relation's foreign key set to the parent's key. */
-export function parentOverrides(
-  model: RowSource,
-  parent: Record<string, unknown>,
-  name?: string,
-): Record<string, unknown> {
+export function parentOverrides(model: RowSource, parent: object, name?: string): Record<string, unknown> {
   const parentModel = modelOfRow(parent) as RowSource | undefined;
   const relation = pick(model, ["belongsTo"], parentModel, name, "factory for()");
-  return { [relation.ownerColumn]: parent[relation.targetColumn] };
+  return { [relation.ownerColumn]: columnOf(parent, relation.targetColumn) };
 }
 
 /** The afterCreate callback of `with("tasks", 3)` / `has(Tasks, 3)`: creates and relates the children. */
@@ -65,7 +66,7 @@ export function childrenCallback(
   model: RowSource,
   count: number,
   options: { name?: string; factory?: ChildFactory; overrides?: Record<string, unknown> },
-): (row: Record<string, unknown>) => Promise<void> {
+): (row: object) => Promise<void> {
   const relation = pick(
     model,
     ["hasMany", "hasOne", "manyToMany"],
@@ -79,10 +80,12 @@ export function childrenCallback(
       `${relation.target.table} (define its factory before using with("${relation.name}"))`,
     );
   return async (row) => {
-    const key = row[relation.ownerColumn];
+    const key = columnOf(row, relation.ownerColumn);
     if (relation.kind === "manyToMany") {
       const children = await factory.createMany(count, options.overrides as never);
-      await pivotWrites(relation, key).attach(children.map((child) => child[relation.targetColumn] as number));
+      await pivotWrites(relation, key).attach(
+        children.map((child) => columnOf(child, relation.targetColumn) as number),
+      );
       return;
     }
     await factory.createMany(count, { ...options.overrides, [relation.targetColumn]: key } as never);

@@ -12,7 +12,7 @@ export const RELATIONS: unique symbol = Symbol.for("data.relations") as never;
 /** Anything with rows of type R: a model (structural, so this file does not import Model). */
 export interface RowSource<R extends BaseRow = BaseRow> {
   readonly table: string;
-  hydrate(row: Record<string, unknown>): R;
+  hydrate(row: object): R;
 }
 
 /** The relation kinds. One-kinds load `Row | null`, many-kinds `Row[]`. */

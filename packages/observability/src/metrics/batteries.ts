@@ -36,7 +36,7 @@ function onOperation<M extends TracedMessage>(
   done: (message: M, seconds: number) => void,
 ): Unsubscribe {
   const started = new WeakMap<object, number>();
-  const handlers = {
+  const handlers: diagnostics.TracingChannelSubscribers<M> = {
     start: (message: M) => void started.set(message, performance.now()),
     end: () => undefined,
     asyncStart: () => undefined,
@@ -46,8 +46,8 @@ function onOperation<M extends TracedMessage>(
       if (start !== undefined) done(message, (performance.now() - start) / 1000);
     },
   };
-  channel.subscribe(handlers as unknown as diagnostics.TracingChannelSubscribers<M>);
-  return () => void channel.unsubscribe(handlers as unknown as diagnostics.TracingChannelSubscribers<M>);
+  channel.subscribe(handlers);
+  return () => void channel.unsubscribe(handlers);
 }
 
 const outcome = (message: TracedMessage) => (message.error === undefined ? "ok" : "error");

@@ -153,7 +153,7 @@ function spanPerOperation<M extends TracedMessage>(
 ): () => void {
   const spans = new WeakMap<object, Span>();
   const tracer = currentTracer();
-  const handlers = {
+  const handlers: diagnostics.TracingChannelSubscribers<M> = {
     start: (message: M) => {
       const parent = options.parent?.(message) ?? otelApi().context.active();
       const span = tracer.startSpan(
@@ -175,8 +175,8 @@ function spanPerOperation<M extends TracedMessage>(
       spans.delete(message);
     },
   };
-  channel.subscribe(handlers as unknown as diagnostics.TracingChannelSubscribers<M>);
-  return () => void channel.unsubscribe(handlers as unknown as diagnostics.TracingChannelSubscribers<M>);
+  channel.subscribe(handlers);
+  return () => void channel.unsubscribe(handlers);
 }
 
 /** A job run continues the trace stored when it was dispatched; without one, what is active. */
