@@ -16,8 +16,8 @@ export function relationPerOwnerCases(fx: RelationFixture): void {
     await Task.create({ title: "Test", done: false, project_id: site.id });
     await Comment.create({ body: "Second", task_id: design.id });
     const latest = () =>
-      Project.preload("tasks.assignees", (q) => q.orderBy("name").limit(1))
-        .preload("tasks", (q) => q.orderBy("id", "desc").limit(2))
+      Project.preload("tasks", (q) => q.orderBy("id", "desc").limit(2))
+        .preload("tasks.assignees", (q) => q.orderBy("name").limit(1))
         .orderBy("id");
     await latest(); // column kinds are learnt once per table; the count below is of the list itself
     const queries: string[] = [];

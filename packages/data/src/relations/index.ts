@@ -9,6 +9,7 @@ export type {
   HasManyWrites,
   HasOneWrites,
   ManyToManyWrites,
+  MergeLoaded,
   PivotIds,
   PivotValues,
   QueryRow,

@@ -26,6 +26,30 @@ export type WhereOperator = "=" | "<>" | "!=" | "<" | "<=" | ">" | ">=" | "like"
 /** A column of the model's rows, or any `table.column` (for joined tables). */
 export type ColumnName<R> = (keyof R & string) | `${string}.${string}`;
 
+/** One relation loaded twice (`tasks`, then `tasks.assignees`): an array's rows get both. */
+type MergeValue<A, B> = A extends readonly (infer EA)[]
+  ? B extends readonly (infer EB)[]
+    ? (EA & EB)[]
+    : A & B
+  : A & B;
+
+/**
+ * What a row holds after one more preload: the relations loaded before and the new ones, a relation
+ * named by both merged, so `preload("tasks", ...).preload("tasks.assignees")` gives tasks whose
+ * array methods see the assignees.
+ */
+export type MergeLoaded<Loaded, Added> = unknown extends Loaded
+  ? Added
+  : {
+      [K in keyof Loaded | keyof Added]: K extends keyof Added
+        ? K extends keyof Loaded
+          ? MergeValue<Loaded[K], Added[K]>
+          : Added[K]
+        : K extends keyof Loaded
+          ? Loaded[K]
+          : never;
+    };
+
 /** The rows a query gives: its model's rows and what was loaded into them. */
 export type QueryRow<M, Loaded> = ModelRow<M> & Loaded;
 
@@ -74,7 +98,7 @@ export interface RelationQuery<M, Loaded = unknown, One extends boolean = false>
   preload<P extends RelationPath<RelationsOf<M>>>(
     path: P,
     constraint?: RelationConstraint<PathTarget<RelationsOf<M>, P>>,
-  ): RelationQuery<M, Loaded & Preloaded<RelationsOf<M>, P>, One>;
+  ): RelationQuery<M, MergeLoaded<Loaded, Preloaded<RelationsOf<M>, P>>, One>;
   /** Adds `<name>_count`, the number of related rows (those the constraint keeps). */
   withCount<K extends keyof RelationsOf<M> & string>(
     name: K,

@@ -30,6 +30,14 @@ export async function relationTypes(task: TaskRow, user: UserRow): Promise<void>
   // @ts-expect-error a constraint sees the related model's columns
   void Task.preload("project", (q) => q.where("title", "x"));
 
+  const staffed = await Project.preload("tasks", (q) => q.limit(3))
+    .preload("tasks.assignees")
+    .withCount("tasks");
+  const assigneeNames: string[][] | undefined = staffed[0]?.tasks.map((t) => t.assignees.map((u) => u.name));
+  const staffedCount: number | undefined = staffed[0]?.tasks_count;
+  // @ts-expect-error the tasks' comments were not preloaded
+  void staffed[0]?.tasks.map((t) => t.comments);
+
   const counted = await Project.withCount("tasks");
   const tasks: number | undefined = counted[0]?.tasks_count;
   // @ts-expect-error only the counted relation gets a count
@@ -67,5 +75,19 @@ export async function relationTypes(task: TaskRow, user: UserRow): Promise<void>
   const users = await User.rows();
   const hash: string | undefined = users[0]?.password_hash;
   const error: RelatedRowMissing = new RelatedRowMissing("tasks", "project_id", "project");
-  void [name, ownerName, role, tasks, maybe, first, hash, error, createdTitle, moved, trashedProject];
+  void [
+    name,
+    ownerName,
+    role,
+    tasks,
+    maybe,
+    first,
+    hash,
+    error,
+    createdTitle,
+    moved,
+    trashedProject,
+    assigneeNames,
+    staffedCount,
+  ];
 }
