@@ -4,7 +4,7 @@
  * battery is off (nothing installed, nothing connected) until `realtime.channels` declares one.
  */
 import { checkOptionKeys } from "routing-kernel";
-import { isPlainObject } from "@fwkit/koa-host/plugin";
+import { isPlainObject, type ResolvedOf } from "@fwkit/koa-host/plugin";
 import { compileChannels, type ChannelPattern } from "./channels.js";
 import { REALTIME_BLOCK_KEYS, realtimeConfigSchema } from "./config-schema.js";
 import { E_REALTIME_OPTION_INVALID, E_REALTIME_URL_INVALID } from "./errors.js";
@@ -19,25 +19,24 @@ export {
 /** The config keys the realtime battery reads, for the host's start-up check of unknown keys. */
 export const REALTIME_CONFIG_KEYS = realtimeConfigSchema.configKeys;
 
-/** The checked settings. */
-export interface RealtimeSettings {
+/** The `realtime` block as its schema reads it. */
+type Block = ResolvedOf<typeof realtimeConfigSchema>["realtime"];
+
+/**
+ * The checked settings: every key of the block as read (a key added to the schema is here with
+ * nothing else written), with the URL, the compiled channels and the blocks and durations the
+ * streams use by their own names.
+ */
+export interface RealtimeSettings extends Omit<Block, "channels" | "replay" | "subscribeRate" | "heartbeat" | "retry"> {
   readonly url: string;
   readonly kind: "memory" | "redis";
   readonly channels: readonly ChannelPattern[];
-  readonly path: string;
-  readonly prefix: string | undefined;
   readonly replaySize: number;
   readonly replayAgeMs: number;
   readonly heartbeatMs: number;
   readonly retryMs: number;
-  readonly maxConnections: number;
-  readonly maxChannels: number;
   readonly rateLimit: number;
   readonly rateWindowMs: number;
-  readonly maxMessageSize: number;
-  readonly maxBuffered: number;
-  /** Origins (`scheme://host[:port]`) besides the app's own that may open a WebSocket. */
-  readonly allowedOrigins: readonly string[];
 }
 
 /** Checks a realtime URL: `memory:` or `redis://` / `rediss://`. */
@@ -71,24 +70,25 @@ export function readRealtimeConfig(appConfig: object): RealtimeSettings | undefi
   if (block["channels"] === undefined) return undefined;
   const channels = compileChannels(block["channels"] as Parameters<typeof compileChannels>[0]);
   if (channels.length === 0) return undefined;
-  const read = realtimeConfigSchema.resolveKey("realtime", config, { env: {} });
+  const {
+    channels: _declared,
+    replay,
+    subscribeRate,
+    heartbeat,
+    retry,
+    ...keys
+  } = realtimeConfigSchema.resolveKey("realtime", config, { env: {} });
   const chosen = typeof url === "string" && url !== "" ? url : "memory:";
   return {
+    ...keys,
     url: chosen,
     kind: parseRealtimeUrl(chosen),
     channels,
-    path: read.path,
-    prefix: read.prefix,
-    replaySize: read.replay.size,
-    replayAgeMs: read.replay.age,
-    heartbeatMs: read.heartbeat,
-    retryMs: read.retry,
-    maxConnections: read.maxConnections,
-    maxChannels: read.maxChannels,
-    rateLimit: read.subscribeRate.limit,
-    rateWindowMs: read.subscribeRate.window,
-    maxMessageSize: read.maxMessageSize,
-    maxBuffered: read.maxBuffered,
-    allowedOrigins: read.allowedOrigins,
+    replaySize: replay.size,
+    replayAgeMs: replay.age,
+    heartbeatMs: heartbeat,
+    retryMs: retry,
+    rateLimit: subscribeRate.limit,
+    rateWindowMs: subscribeRate.window,
   };
 }
