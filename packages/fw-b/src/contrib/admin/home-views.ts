@@ -20,18 +20,14 @@ export class AdminHome extends FwB {
       counts: {
         users: await users.count(),
         inactive: Number(
-          ((await users.query().where({ active: false }).count({ n: "*" })) as unknown as { n: number | string }[])[0]
-            ?.n ?? 0,
+          (await users.query().where({ active: false }).count<{ n: number | string }[]>({ n: "*" }))[0]?.n ?? 0,
         ),
         deleted: await users.onlyTrashed().count(),
         messages: runtime.settings.contact ? await contactMessages.count() : undefined,
         unread: runtime.settings.contact
           ? Number(
-              (
-                (await contactMessages.query().whereNull("read_at").count({ n: "*" })) as unknown as {
-                  n: number | string;
-                }[]
-              )[0]?.n ?? 0,
+              (await contactMessages.query().whereNull("read_at").count<{ n: number | string }[]>({ n: "*" }))[0]?.n ??
+                0,
             )
           : undefined,
       },

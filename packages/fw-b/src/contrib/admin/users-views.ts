@@ -71,7 +71,7 @@ export class AdminUsers extends FwB {
       perPage,
       baseUrl: "/admin/users",
       query: ctx.query,
-      map: (row) => base.hydrate(row as unknown as Record<string, unknown>),
+      map: (row) => base.hydrate(row),
     });
     return { title: t("admin.users.title"), users, q, status, statuses: STATUSES };
   }

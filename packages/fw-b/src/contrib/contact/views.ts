@@ -67,7 +67,7 @@ export class AdminMessages extends FwB {
         perPage,
         baseUrl: "/admin/messages",
         query: ctx.query,
-        map: (row) => contactMessages.hydrate(row as unknown as Record<string, unknown>),
+        map: (row) => contactMessages.hydrate(row),
       },
     );
     return { title: translatorOf(ctx)("admin.messages.title"), messages };
