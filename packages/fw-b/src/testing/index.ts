@@ -5,7 +5,8 @@
  * (`listenForTest`), and the adapter the shared conformance suite runs against; fw-a/testing
  * exports the same names.
  */
-import { frameworkConformance } from "@fwkit/app-kit/testing";
+import { frameworkConformance, frameworkTestClient } from "@fwkit/app-kit/testing";
+import type { AppTestClient, TestAppOptions, TestClientFolderOptions } from "@fwkit/app-kit/testing/app";
 import { HTTPError, redirect, reply, type ReplyInit } from "@fwkit/koa-host";
 import { framework } from "../app.js";
 import { FwB } from "../base.js";
@@ -23,17 +24,21 @@ import {
 import { request } from "../request.js";
 import { conformanceCli } from "./conformance-cli.js";
 
-export {
-  inject,
-  listenForTest,
-  TestClient,
-  TestResponse,
-  XmlElement,
-  type InjectedResponse,
-  type TestClientFolderOptions,
-  type TestRequestInit,
-} from "@fwkit/koa-host/testing";
-export { testClient, type AppTestClient, type TestAppOptions } from "./client.js";
+// What fw-a/testing gives apps too, written once in the app kit.
+export * from "@fwkit/app-kit/testing/app";
+
+const client = frameworkTestClient(framework);
+
+/**
+ * A test client for an fw-b app: `await testClient(appFolder)` builds the app of the folder (its
+ * `app.ts`) as the CLI does, in the `test` environment; `await testClient({ modules: [views] })`
+ * builds one of view modules. Requests go through the app in memory (no port); cookies are kept,
+ * the CSRF token is sent on unsafe verbs, `loginAs(user)` logs in through the security battery,
+ * `client.jobs` is the app's fake job queue (`dispatched(Job)`, `runAll()`). Call `close()` when done.
+ */
+export function testClient(source: string | TestAppOptions, options?: TestClientFolderOptions): Promise<AppTestClient> {
+  return client(source, options);
+}
 
 /**
  * fw-b as the shared conformance suite sees it (`runConformance(conformanceAdapter)`): its base
