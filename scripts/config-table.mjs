@@ -27,10 +27,12 @@ const load = (file) => import(pathToFileURL(join(root, file)).href);
  */
 export async function configSections() {
   const { hostConfigSchema } = await load("packages/koa-host/dist/host-config-schema.js");
+  const { openApiConfigSchema } = await load("packages/koa-host/dist/openapi/config-schema.js");
   const { DEFAULT_BATTERIES, frameworkConfigSchema } = await load("packages/app-kit/dist/index.js");
   const { i18nConfigSchema } = await load("packages/services/dist/config-schema.js");
   const { fwbConfigSchema } = await load("packages/fw-b/dist/config-schema.js");
   const others = [
+    { owner: "host (openapi)", schema: openApiConfigSchema },
     { owner: "frameworks", schema: frameworkConfigSchema },
     { owner: "frameworks (i18n)", schema: i18nConfigSchema },
     ...DEFAULT_BATTERIES.filter((battery) => battery.config).map((battery) => ({

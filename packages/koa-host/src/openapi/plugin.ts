@@ -1,7 +1,8 @@
 import type { Middleware } from "koa";
 import { loopbackOnly } from "../dev-access/index.js";
 import type { HostPlugin } from "../plugin.js";
-import { OPENAPI_CONFIG_KEYS, openApiMiddleware, openApiSettings } from "./serve.js";
+import { openApiConfigSchema } from "./config-schema.js";
+import { openApiMiddleware, openApiSettings } from "./serve.js";
 import { runtimeSources } from "./sources.js";
 
 /**
@@ -16,7 +17,7 @@ export function openApiPlugin(): HostPlugin {
   let tools: string[] = [];
   return {
     name: "openapi",
-    configKeys: { openapi: OPENAPI_CONFIG_KEYS },
+    configKeys: openApiConfigSchema.configKeys,
     setup({ config, basePath, runtime }) {
       const settings = openApiSettings(config);
       if (!settings) return;

@@ -6,29 +6,14 @@ import { resolveDevTool } from "../dev-tools.js";
 import { escapeHtml as esc } from "../escape/index.js";
 import { openApiDocument, type OpenApiSource } from "./document.js";
 import { checkOpenApiOptions } from "./options.js";
-import type { OpenApiObject, OpenApiOptions } from "./types.js";
+import type { ConfigKeys } from "../config-schema/keys.js";
+import { type OpenApiConfig, openApiConfigSchema } from "./config-schema.js";
+import type { OpenApiObject } from "./types.js";
 
-/** The `openapi` config block: serving the document and a documentation page. */
-export interface OpenApiConfig extends OpenApiOptions {
-  /** Serve the document and the page (default: on, except in production). */
-  readonly serve?: boolean;
-  /** Where the document is served (default `/openapi.json`). */
-  readonly path?: string;
-  /** Where the Swagger UI page is served (default `/docs`); `false` serves the document alone. */
-  readonly docsPath?: string | false;
-}
+export type { OpenApiConfig } from "./config-schema.js";
 
 /** The config keys of the `openapi` block (declared by the OpenAPI plugin). */
-export const OPENAPI_CONFIG_KEYS = Object.freeze({
-  serve: true,
-  path: true,
-  docsPath: true,
-  title: true,
-  version: true,
-  description: true,
-  includeHtml: true,
-  servers: true,
-} as const);
+export const OPENAPI_CONFIG_KEYS: ConfigKeys = openApiConfigSchema.configKeys["openapi"] as ConfigKeys;
 
 /** The `openapi` block with its defaults, or undefined when nothing is served. */
 export function openApiSettings(
@@ -36,15 +21,16 @@ export function openApiSettings(
 ): (OpenApiConfig & { readonly path: string; readonly docsPath: string | false }) | undefined {
   const given = ((config as { openapi?: OpenApiConfig }).openapi ?? {}) as OpenApiConfig;
   // Checked even when nothing is served, so a mistake shows at start-up in every environment.
+  const { serve, path, docsPath } = openApiConfigSchema.resolveKey("openapi", config, { env: {} });
   const { serve: _serve, path: _path, docsPath: _docsPath, ...generator } = given;
-  const block: OpenApiConfig = { ...given, ...checkOpenApiOptions(generator, "the openapi config block") };
-  if (!(block.serve ?? config.env !== "production")) return undefined;
+  const checked = checkOpenApiOptions(generator, "the openapi config block");
+  if (!(serve ?? config.env !== "production")) return undefined;
   const appName = (config as { appName?: unknown }).appName;
   return {
-    ...block,
-    title: block.title ?? (typeof appName === "string" ? appName : "API"),
-    path: block.path ?? "/openapi.json",
-    docsPath: block.docsPath === undefined ? "/docs" : block.docsPath,
+    ...checked,
+    title: checked.title ?? (typeof appName === "string" ? appName : "API"),
+    path,
+    docsPath,
   };
 }
 
