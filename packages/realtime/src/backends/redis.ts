@@ -115,10 +115,26 @@ export async function redisBackend(
     feed.disconnect();
     throw new E_REALTIME_UNAVAILABLE(`Redis at ${new URL(url).host} did not answer (${(error as Error).message})`);
   }
+  // After a reconnect, what was published while the feed was away is read from the streams; but
+  // only once the feed listens again and the command connection answers: read earlier, a message
+  // published between the read and the feed's SUBSCRIBE was lost, and a read while the command
+  // connection was still down failed and the channel was skipped (a node missed a broadcast made
+  // just after Redis came back).
+  const resyncWhenListening = async () => {
+    // ioredis sends its SUBSCRIBE commands again right after "ready"; a PING behind them on the
+    // same connection answers once Redis has them.
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      await feed.ping();
+    } catch {
+      return; // the feed went away again: its next "ready" comes back here
+    }
+    if (commands.status !== "ready") await new Promise((resolve) => commands.once("ready", resolve));
+    handlers.resync?.();
+  };
   let readyOnce = false;
   feed.on("ready", () => {
-    // ioredis subscribes again by itself; what was published meanwhile is read from the streams.
-    if (readyOnce) handlers.resync?.();
+    if (readyOnce) void resyncWhenListening();
     readyOnce = true;
   });
   readyOnce = true;
