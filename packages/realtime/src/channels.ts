@@ -7,6 +7,7 @@
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { Context } from "koa";
 import { E_REALTIME_CHANNEL_INVALID, E_REALTIME_CHANNEL_UNKNOWN, E_REALTIME_OPTION_INVALID } from "./errors.js";
+import { isReceiver, type ChannelReceiver } from "./receive.js";
 
 /** What a private channel's `authorize` gets. */
 export interface AuthorizeInput<User = unknown> {
@@ -28,6 +29,11 @@ export interface ChannelDefinition<User = unknown> {
   readonly authorize?: (input: AuthorizeInput<User>) => boolean | Promise<boolean>;
   /** The payload's Standard Schema (zod, valibot, arktype), checked at broadcast. */
   readonly schema?: StandardSchemaV1;
+  /**
+   * What WebSocket clients subscribed to the channel may send it: a class extending
+   * `ChannelHandler` whose methods are the events, or an object of functions by event name.
+   */
+  readonly receive?: ChannelReceiver<User>;
 }
 
 /** A declared pattern, compiled. */
@@ -39,7 +45,7 @@ export interface ChannelPattern {
 
 const SEGMENT = /^[A-Za-z0-9_.-]+$/;
 const PARAM = /^:[A-Za-z_][A-Za-z0-9_]*$/;
-const DEFINITION_KEYS = ["public", "authorize", "schema"];
+const DEFINITION_KEYS = ["public", "authorize", "schema", "receive"];
 
 /** Checks a channel name; throws `E_REALTIME_CHANNEL_INVALID` (400). */
 export function checkChannelName(channel: unknown): string {
@@ -75,6 +81,12 @@ export function compileChannels(channels: unknown): ChannelPattern[] {
         `${where}.schema`,
         "a Standard Schema (zod, valibot, arktype)",
         definition.schema,
+      );
+    if (definition.receive !== undefined && !isReceiver(definition.receive))
+      throw new E_REALTIME_OPTION_INVALID(
+        `${where}.receive`,
+        "a class extending ChannelHandler, or an object of functions by event name",
+        definition.receive,
       );
     return { pattern, definition, segments };
   });

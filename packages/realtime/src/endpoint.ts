@@ -6,14 +6,9 @@
 import type { Context, Middleware } from "koa";
 import type { PluginContext } from "@fwkit/koa-host/plugin";
 import { isDraining } from "@fwkit/koa-host/operations";
-import { matchChannel } from "./channels.js";
+import { authorizeChannel } from "./authorize.js";
 import type { RealtimeSettings } from "./config.js";
-import {
-  E_REALTIME_FORBIDDEN,
-  E_REALTIME_FULL,
-  E_REALTIME_RATE_LIMITED,
-  E_REALTIME_SUBSCRIPTION_INVALID,
-} from "./errors.js";
+import { E_REALTIME_FULL, E_REALTIME_RATE_LIMITED, E_REALTIME_SUBSCRIPTION_INVALID } from "./errors.js";
 import type { RealtimeHub } from "./hub.js";
 import { parseStreamId } from "./ids.js";
 import type { SubscribeRate } from "./rate.js";
@@ -25,6 +20,8 @@ export interface EndpointState {
   readonly hub: RealtimeHub;
   readonly rate: SubscribeRate;
   readonly streams: Set<EventStream>;
+  /** Streams and WebSockets open on this process now: the cap counts both transports. */
+  readonly open: () => number;
   readonly events: StreamEvents;
   readonly logger: PluginContext["logger"];
   /** The path with the app's base path. */
@@ -43,22 +40,6 @@ function channelsOf(ctx: Context, max: number): string[] {
   return channels;
 }
 
-/** Asks each channel's pattern whether this request may subscribe; a refusal is logged without any payload. */
-async function authorize(ctx: Context, state: EndpointState, channels: readonly string[]): Promise<void> {
-  for (const channel of channels) {
-    const { pattern, params } = matchChannel(state.settings.channels, channel);
-    const { authorize: allowed } = pattern.definition;
-    if (!allowed) continue;
-    const user = ctx.state["currentUser"] ?? undefined;
-    if (await allowed({ user, params, channel, ctx })) continue;
-    ctx.log?.warn?.(
-      { channel, pattern: pattern.pattern, code: "E_REALTIME_FORBIDDEN" },
-      "realtime subscription refused",
-    );
-    throw new E_REALTIME_FORBIDDEN(channel);
-  }
-}
-
 /** The endpoint's middleware. */
 export function eventsEndpoint(state: EndpointState): Middleware {
   const { settings, hub, rate, streams } = state;
@@ -69,7 +50,7 @@ export function eventsEndpoint(state: EndpointState): Middleware {
       ctx.set("Retry-After", "1");
       throw new E_REALTIME_FULL("it is shutting down");
     }
-    if (streams.size >= settings.maxConnections) {
+    if (state.open() >= settings.maxConnections) {
       ctx.set("Retry-After", "5");
       state.logger.warn(
         { max: settings.maxConnections, code: "E_REALTIME_FULL" },
@@ -82,7 +63,7 @@ export function eventsEndpoint(state: EndpointState): Middleware {
       ctx.set("Retry-After", String(wait));
       throw new E_REALTIME_RATE_LIMITED(wait);
     }
-    await authorize(ctx, state, channels);
+    for (const channel of channels) await authorizeChannel(ctx, settings.channels, channel, "sse");
     const header =
       ctx.get("Last-Event-ID") || (typeof ctx.query["lastEventId"] === "string" ? ctx.query["lastEventId"] : "");
     const resume = parseStreamId(header || undefined, channels.length);

@@ -79,6 +79,29 @@ export const E_REALTIME_PAYLOAD_INVALID = createError(
   (channel: string, reason: string) => `The broadcast to "${channel}" was refused: ${reason}.`,
 );
 
+/** A WebSocket client's message that is not JSON, names an unknown type or event, or lacks a field. */
+export const E_REALTIME_MESSAGE_INVALID = createError(
+  "E_REALTIME_MESSAGE_INVALID",
+  400,
+  (reason: string) =>
+    `The message is invalid: ${reason}. See docs/realtime.md, "WebSockets", for the messages a client sends.`,
+);
+
+/** A WebSocket handshake whose Origin is neither the app's own nor one of `realtime.allowedOrigins`. */
+export const E_REALTIME_ORIGIN_REFUSED = createError(
+  "E_REALTIME_ORIGIN_REFUSED",
+  403,
+  (origin: string) =>
+    `The WebSocket handshake from the origin "${origin.slice(0, 120)}" was refused: only the app's own origin may connect. List another origin under realtime.allowedOrigins in config.`,
+);
+
+/** A WebSocket message to a channel the connection has not subscribed to. */
+export const E_REALTIME_NOT_SUBSCRIBED = createError(
+  "E_REALTIME_NOT_SUBSCRIBED",
+  409,
+  (channel: string) => `Subscribe to the channel "${channel.slice(0, 120)}" before sending to it.`,
+);
+
 /** `broadcast()` in a process where the realtime battery is not set up. */
 export const E_REALTIME_OFF = createError(
   "E_REALTIME_OFF",

@@ -51,6 +51,8 @@ export class RealtimeHub {
   /** The newest id handed out per channel, from which a resync reads. */
   private readonly seen = new Map<string, string>();
   backend!: RealtimeBackend;
+  /** Told the latency (ms from the broadcast to its hand-over here) of each message handed to local subscribers. */
+  onDelivered: ((latencyMs: number) => void) | undefined;
 
   constructor(
     private readonly patterns: readonly ChannelPattern[],
@@ -99,6 +101,8 @@ export class RealtimeHub {
     if (seen === undefined || compareIds(message.id, seen) > 0) this.seen.set(message.channel, message.id);
     const subscribers = this.local.get(message.channel);
     if (!subscribers) return;
+    // The id's first part is the time the backend took the broadcast (Redis's clock across nodes).
+    this.onDelivered?.(Math.max(0, Date.now() - Number(message.id.slice(0, message.id.indexOf("-")))));
     for (const subscriber of subscribers) hand(subscriber, message);
   }
 

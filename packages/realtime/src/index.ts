@@ -17,4 +17,10 @@ export {
 } from "./config.js";
 export * from "./errors.js";
 export { RealtimeHub, type RecordedBroadcast } from "./hub.js";
+export {
+  ChannelHandler,
+  type ChannelHandlers,
+  type ChannelReceiver,
+  type ReceiveInput,
+} from "./receive.js";
 export { REALTIME_PLUGIN_NAME, realtimeOf, realtimePlugin, type RealtimePlugin } from "./plugin.js";

@@ -18,6 +18,10 @@ import { RealtimeHub } from "./hub.js";
 import { setCurrentHub } from "./broadcast.js";
 import { SubscribeRate } from "./rate.js";
 import type { EventStream, StreamEvents } from "./stream.js";
+import type { SocketConnection, SocketEvents } from "./socket/connection.js";
+import { socketEndpoint } from "./socket/endpoint.js";
+import { CLOSE_CODES } from "./socket/protocol.js";
+import type { WebSocketServer } from "ws";
 
 /** The plugin's name among the host's plugins. */
 export const REALTIME_PLUGIN_NAME = "realtime";
@@ -26,7 +30,7 @@ export const REALTIME_PLUGIN_NAME = "realtime";
 export interface RealtimePlugin extends HostPlugin {
   /** The app's hub, or undefined while realtime is off. */
   readonly hub: RealtimeHub | undefined;
-  /** The event streams open on this process now. */
+  /** The event streams and WebSockets open on this process now. */
   readonly connections: number;
   /** `broadcast(channel, event, data)` through this app's hub. */
   broadcast(channel: string, event: string, data: unknown): Promise<string>;
@@ -68,15 +72,28 @@ export function realtimePlugin(): RealtimePlugin {
   let path = "";
   let logger: PluginContext["logger"] | undefined;
   const streams = new Set<EventStream>();
+  const sockets = new Set<SocketConnection>();
+  let socketServer: WebSocketServer | undefined;
+  const open = () => streams.size + sockets.size;
   let sentSince = 0;
   let droppedSince = 0;
+  // Latencies since the last report, bounded: a report goes out at least with every message written.
+  let latencies: number[] = [];
 
   const publishFigures = () => {
     if (!telemetry.realtime.hasSubscribers) return;
     const sent = sentSince;
     const dropped = droppedSince;
     sentSince = droppedSince = 0;
-    report(telemetry.realtime, () => ({ connections: streams.size, sent, dropped }));
+    const measured = latencies;
+    latencies = [];
+    report(telemetry.realtime, () => ({
+      connections: open(),
+      sent,
+      dropped,
+      transports: { sse: streams.size, websocket: sockets.size },
+      latencies: measured,
+    }));
   };
   const events: StreamEvents = {
     sent(count) {
@@ -92,6 +109,17 @@ export function realtimePlugin(): RealtimePlugin {
       publishFigures();
     },
   };
+  const socketEvents: SocketEvents = {
+    sent: events.sent,
+    dropped() {
+      droppedSince++;
+      logger?.warn({ code: "E_REALTIME_SLOW_CLIENT" }, "realtime WebSocket dropped: its client reads too slowly");
+    },
+    closed(socket) {
+      sockets.delete(socket);
+      publishFigures();
+    },
+  };
 
   const onTick = () => {
     if (!settings) return;
@@ -99,9 +127,11 @@ export function realtimePlugin(): RealtimePlugin {
     if (isDraining()) {
       // Shutting down: every client reconnects (to another node) and resumes with Last-Event-ID.
       for (const stream of [...streams]) stream.end(settings.retryMs);
+      for (const socket of [...sockets]) socket.end(CLOSE_CODES.restart, "restarting");
       return;
     }
     for (const stream of streams) if (now - stream.lastWrite >= settings.heartbeatMs) stream.heartbeat(now);
+    for (const socket of sockets) if (now - socket.lastWrite >= settings.heartbeatMs) socket.heartbeat(now);
     rate?.sweep(now);
   };
 
@@ -123,9 +153,20 @@ export function realtimePlugin(): RealtimePlugin {
       logger.warn(
         "REALTIME_URL is not set: broadcasts reach only the streams of the process that makes them; set REALTIME_URL=redis://... when the app runs on more than one process",
       );
+    current.onDelivered = (ms) => {
+      if (telemetry.realtime.hasSubscribers && latencies.length < 1000) latencies.push(ms / 1000);
+    };
     hub = current;
     rate = new SubscribeRate(settings.rateLimit, settings.rateWindowMs);
     path = `${context.basePath}${settings.path}`;
+    // ws is loaded only by an app that declares channels; one server for every handshake, no port of its own.
+    const { WebSocketServer } = await import("ws");
+    socketServer = new WebSocketServer({
+      noServer: true,
+      clientTracking: false,
+      perMessageDeflate: false,
+      maxPayload: settings.maxMessageSize,
+    });
     setCurrentHub(hub);
     tick = setInterval(onTick, TICK_MS);
     tick.unref();
@@ -143,16 +184,24 @@ export function realtimePlugin(): RealtimePlugin {
       return hub;
     },
     get connections() {
-      return streams.size;
+      return open();
     },
     broadcast,
     setup,
     middleware: () =>
-      hub && settings && rate && logger ? [eventsEndpoint({ settings, hub, rate, streams, events, logger, path })] : [],
+      hub && settings && rate && logger && socketServer
+        ? [
+            socketEndpoint({ settings, hub, rate, events: socketEvents, server: socketServer, sockets, open, path }),
+            eventsEndpoint({ settings, hub, rate, streams, open, events, logger, path }),
+          ]
+        : [],
+    upgradePaths: () => (hub ? [path] : []),
     readiness: () => (hub ? [{ name: "realtime", required: false, check: () => hub!.backend.ping() }] : []),
     async close() {
       clearInterval(tick);
       for (const stream of [...streams]) stream.end(settings?.retryMs ?? 2000);
+      for (const socket of [...sockets]) socket.end(CLOSE_CODES.goingAway, "closing");
+      socketServer?.close();
       if (hub) setCurrentHub.release(hub);
       await hub?.backend.close();
       hub = undefined;

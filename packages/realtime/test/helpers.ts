@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import type { Host } from "@fwkit/koa-host";
-import { createHost, HostView } from "@fwkit/koa-host/plugin";
+import { createHost, currentUserSlot, HostView } from "@fwkit/koa-host/plugin";
 import type { Context, Middleware } from "koa";
 import { Redis } from "ioredis";
 import { defineConventions } from "routing-kernel";
@@ -39,7 +39,7 @@ export interface RunningApp {
 /** Logs the request in as `x-user` says (a stand-in for the security battery's currentUser). */
 const userFromHeader: Middleware = async (ctx: Context, next) => {
   const id = ctx.get("x-user");
-  if (id) ctx.state["currentUser"] = { id: Number(id) };
+  if (id) currentUserSlot.set(ctx, { id: Number(id) });
   await next();
 };
 

@@ -1,0 +1,38 @@
+/**
+ * One channel's subscription check, the same for both transports: the pattern it matches, then
+ * the pattern's `authorize` with the request's user (the host's `currentUser` slot, which the
+ * security battery fills from the session). A refusal is logged with the channel, never a payload.
+ */
+import type { Context } from "koa";
+import { currentUserSlot } from "@fwkit/koa-host/plugin";
+import { matchChannel, type ChannelPattern } from "./channels.js";
+import { E_REALTIME_FORBIDDEN } from "./errors.js";
+
+/** What a channel matched: its pattern and params. */
+export interface MatchedChannel {
+  readonly pattern: ChannelPattern;
+  readonly params: Record<string, string>;
+}
+
+/**
+ * Checks that the request of `ctx` may subscribe to `channel`; resolves with the match, throws
+ * `E_REALTIME_CHANNEL_UNKNOWN`/`_INVALID` for a channel no pattern declares and
+ * `E_REALTIME_FORBIDDEN` when its `authorize` says no.
+ */
+export async function authorizeChannel(
+  ctx: Context,
+  patterns: readonly ChannelPattern[],
+  channel: string,
+  transport: "sse" | "websocket",
+): Promise<MatchedChannel> {
+  const { pattern, params } = matchChannel(patterns, channel);
+  const { authorize: allowed } = pattern.definition;
+  if (!allowed) return { pattern, params };
+  const user = currentUserSlot.get(ctx) ?? undefined;
+  if (await allowed({ user, params, channel, ctx })) return { pattern, params };
+  ctx.log?.warn?.(
+    { channel, pattern: pattern.pattern, transport, code: "E_REALTIME_FORBIDDEN" },
+    "realtime subscription refused",
+  );
+  throw new E_REALTIME_FORBIDDEN(channel);
+}
