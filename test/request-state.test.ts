@@ -34,8 +34,6 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 const ALLOWED: Readonly<Record<string, string>> = {
   "packages/test-servers/src/framework-cases/testing-client.ts":
     "a framework case written as an app's view: it reads ctx.state.services the way docs tell apps they may",
-  "packages/realtime/src/endpoint.ts":
-    "the realtime battery is being added: its channel guard still reads security's current user by key until it takes it through a hook",
 };
 
 function sourceFiles(dir: string): string[] {
