@@ -6,12 +6,12 @@
  * exists only when tracing or `logContext` is on.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Context, Middleware } from "koa";
+import type { Middleware } from "koa";
 import { pino } from "pino";
 import { requestIdSlot } from "@fwkit/koa-host/plugin";
-import { otelApi, REQUEST_KEY } from "./tracing/api.js";
+import { otelApi, REQUEST_KEY, type RequestHolder } from "./tracing/api.js";
 
-const requests = new AsyncLocalStorage<Context>();
+const requests = new AsyncLocalStorage<RequestHolder>();
 
 /**
  * With tracing on, the request rides in OpenTelemetry's context (the server span's, set by
@@ -20,8 +20,22 @@ const requests = new AsyncLocalStorage<Context>();
 export { REQUEST_KEY };
 const CHINDINGS = pino.symbols.chindingsSym;
 
-/** Opens the request's scope (its `reqId` is read when a line is written, once the host set it). */
-export const logScope: Middleware = (ctx, next) => requests.run(ctx, next);
+/**
+ * Opens the request's scope (its `reqId` is read when a line is written, once the host set it). The
+ * scope holds the request in a holder emptied when the request ends, as the server span's does.
+ */
+export const logScope: Middleware = (ctx, next) => {
+  const holder: RequestHolder = { ctx };
+  return requests.run(holder, next).then(
+    () => {
+      holder.ctx = undefined;
+    },
+    (error: unknown) => {
+      holder.ctx = undefined;
+      throw error;
+    },
+  );
+};
 
 /** The fields of a line written now; `withTrace` adds the active span's ids. */
 export function logFields(
@@ -31,7 +45,10 @@ export function logFields(
   const api = withTrace ? otelApi() : undefined;
   return function fields(_merge, _level, logger) {
     const out: Record<string, unknown> = {};
-    const ctx = api ? (api.context.active().getValue(REQUEST_KEY) as Context | undefined) : requests.getStore();
+    const holder = api
+      ? (api.context.active().getValue(REQUEST_KEY) as RequestHolder | undefined)
+      : requests.getStore();
+    const ctx = holder?.ctx;
     const reqId = ctx ? requestIdSlot.get(ctx) : undefined;
     // ctx.log already carries reqId in its bindings: once per line is enough.
     if (

@@ -3,6 +3,7 @@
  * (an optional peer, like the SDK packages): an app with both off, the default, installs none of it.
  */
 import type * as OtelApi from "@opentelemetry/api";
+import type { Context } from "koa";
 import { requireDriver } from "../drivers.js";
 
 let loaded: typeof OtelApi | undefined;
@@ -18,3 +19,8 @@ export function otelApi(): typeof OtelApi {
  * `createContextKey` returns (`Symbol.for(description)`), made without loading the API.
  */
 export const REQUEST_KEY: symbol = Symbol.for("fwkit.request");
+
+/** What rides under {@link REQUEST_KEY}: the request while it runs, `undefined` once it ended. */
+export interface RequestHolder {
+  ctx: Context | undefined;
+}
