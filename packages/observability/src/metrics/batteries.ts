@@ -110,7 +110,19 @@ export function batteryMetrics(registry: Registry, prefix: string, knex: KnexMet
   });
   const streams = new (promClient().Gauge)({
     name: `${prefix}realtime_connections`,
-    help: "Realtime event streams open now (summed over the workers).",
+    help: "Realtime connections (event streams and WebSockets) open now, summed over the workers.",
+    registers,
+  });
+  const byTransport = new (promClient().Gauge)({
+    name: `${prefix}realtime_connections_by_transport`,
+    help: "Realtime connections open now by transport (sse, websocket), summed over the workers.",
+    labelNames: ["transport"],
+    registers,
+  });
+  const latency = new (promClient().Histogram)({
+    name: `${prefix}realtime_broadcast_latency_seconds`,
+    help: "Time from a broadcast (its id's time) to its write to the subscribers of this process, per message delivered.",
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers,
   });
   const streamMessages = new (promClient().Counter)({
@@ -124,8 +136,10 @@ export function batteryMetrics(registry: Registry, prefix: string, knex: KnexMet
     registers,
   });
   const stops: Unsubscribe[] = [
-    onChannel<RealtimeTelemetryMessage>(telemetry.realtime, ({ connections, sent, dropped }) => {
+    onChannel<RealtimeTelemetryMessage>(telemetry.realtime, ({ connections, sent, dropped, transports, latencies }) => {
       streams.set(connections);
+      if (transports) for (const [transport, open] of Object.entries(transports)) byTransport.set({ transport }, open);
+      for (const seconds of latencies ?? []) latency.observe(seconds);
       if (sent > 0) streamMessages.inc(sent);
       if (dropped > 0) streamDrops.inc(dropped);
     }),
