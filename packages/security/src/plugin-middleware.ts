@@ -52,9 +52,22 @@ function csrfExemptRoute(route: Route): boolean {
 }
 
 /**
- * The app-wide chain, in three layers (each layer costs every request its share): the runtime, the
- * password policy and the headers; CORS (when on), before the session so a preflight is answered
+ * Runs `step` as a layer of koa-compose would: its synchronous throw becomes a rejection, so the
+ * session's end-of-request save (which waits on what follows it) sees every failure.
+ */
+function chained(step: Middleware, ctx: Context, next: Next): Promise<unknown> {
+  try {
+    return Promise.resolve(step(ctx, next));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
+ * The app-wide chain as one middleware (each Koa layer costs every request its share): the runtime,
+ * the password policy and the headers; CORS (when on), before the session so a preflight is answered
  * without touching the session store; the session; then the current user and the CSRF check.
+ * Returned as a list of one, as a plugin's `middleware()` is.
  */
 export function appMiddleware(
   rt: SecurityRuntime,
@@ -67,31 +80,31 @@ export function appMiddleware(
   // Fail closed: every unsafe request is checked here, before other plugins, hand-written
   // routes and views, unless its view route is exempt or its path is in csrfExemptPaths.
   const csrf = csrfGuard({ exemptRoute: csrfExemptRoute, exemptPaths: config.csrfExemptPaths });
-  const chain: Middleware[] = [
+  const cors = config.cors !== false ? appCors(corsMiddleware(config.cors)) : undefined;
+  const session = sessionMiddleware({
+    secrets: [config.secretKey, ...config.secretKeyFallbacks],
+    cookieName: config.sessionCookie,
+    maxAge: config.sessionMaxAge,
+    anonymousMaxAge: config.sessionAnonymousMaxAge,
+    secure: config.cookieSecure,
+    ...(store ? { store, ...(storeOutage ? { storeOutage } : {}) } : {}),
+  });
+  const userAndCsrf: Middleware = (ctx, next) => {
+    const loading = loadCurrentUserStep(ctx);
+    return loading ? loading.then(() => csrf(ctx, next)) : csrf(ctx, next);
+  };
+  const fromSession: Middleware = (ctx, next) => session(ctx, () => chained(userAndCsrf, ctx, next));
+  const afterHeaders: Middleware = cors ? (ctx, next) => cors(ctx, () => chained(fromSession, ctx, next)) : fromSession;
+  return [
     (ctx, next) => {
       attachRuntime(ctx, rt);
       // The free hashPassword()/needsRehash() (fw-a's security.*, fw-b's exports) read this
       // app's policy. Not an async function: one promise less per request.
-      if (headers && !headers.apply(ctx)) return headers.middleware(ctx, () => withPasswordPolicy(rt.passwords, next));
-      return withPasswordPolicy(rt.passwords, next);
+      const rest = () => chained(afterHeaders, ctx, next);
+      if (headers && !headers.apply(ctx)) return headers.middleware(ctx, () => withPasswordPolicy(rt.passwords, rest));
+      return withPasswordPolicy(rt.passwords, rest);
     },
   ];
-  if (config.cors !== false) chain.push(appCors(corsMiddleware(config.cors)));
-  chain.push(
-    sessionMiddleware({
-      secrets: [config.secretKey, ...config.secretKeyFallbacks],
-      cookieName: config.sessionCookie,
-      maxAge: config.sessionMaxAge,
-      anonymousMaxAge: config.sessionAnonymousMaxAge,
-      secure: config.cookieSecure,
-      ...(store ? { store, ...(storeOutage ? { storeOutage } : {}) } : {}),
-    }),
-    (ctx, next) => {
-      const loading = loadCurrentUserStep(ctx);
-      return loading ? loading.then(() => csrf(ctx, next)) : csrf(ctx, next);
-    },
-  );
-  return chain;
 }
 
 /** One CORS middleware per route, shared by its requests and its preflights. */
