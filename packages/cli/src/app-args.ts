@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
-import type { CreateOverrides, Host } from "@fwkit/koa-host";
-import { loadAppDefinition } from "@fwkit/koa-host/operations";
+import { loadConfig, type AppConfig, type CreateOverrides, type Host } from "@fwkit/koa-host";
+import { loadAppDefinition, registerTypeScript } from "@fwkit/koa-host/operations";
 import { setProcessRole } from "@fwkit/battery-kit/host";
 import type { ProcessRole } from "@fwkit/battery-kit";
 
@@ -10,6 +10,16 @@ export type AppArgs = { root?: unknown; app?: unknown };
 /** The app folder (absolute) and app name a command's parsed arguments name. */
 export function appOf(args: AppArgs): { root: string; appName?: string } {
   return { root: resolve(String(args.root)), ...(args.app ? { appName: String(args.app) } : {}) };
+}
+
+/**
+ * The config of the app in `root` as a command reads it (`lib/config.ts` through the TypeScript
+ * loader, then the environment), request logging off: what the migration, seed and user commands
+ * of both frameworks start from, without building the app.
+ */
+export async function commandConfig(root: string): Promise<AppConfig> {
+  await registerTypeScript();
+  return loadConfig(root, { logRequests: false });
 }
 
 /** Runs `build` with this process in `role` (a `command` opens no metrics port), then restores the role it had. */
@@ -28,7 +38,7 @@ export async function inRole<T>(role: ProcessRole, build: () => Promise<T>): Pro
  * command that needs the app (a worker, a console, a metrics dump). Request logging is off and
  * the log level `warn` unless `overrides.config` says otherwise. `role` is the process's while the
  * app runs: a `command` (the default) opens no metrics port, a `worker` opens its own (see
- * process-role.ts of koa-host); the role is set while the app is built, when batteries read it.
+ * process-role.ts of battery-kit); the role is set while the app is built, when batteries read it.
  */
 export async function withApp<T>(
   args: AppArgs,

@@ -6,7 +6,7 @@
  * `@fwkit/cli/commands` holds `defineCommands` alone, so an app that declares commands does not
  * load the command-line parser.
  */
-export { appOf, withApp, type AppArgs } from "./app-args.js";
+export { appOf, commandConfig, withApp, type AppArgs } from "./app-args.js";
 export {
   choicesKey,
   choicesSource,

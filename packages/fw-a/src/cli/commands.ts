@@ -1,8 +1,9 @@
 import { resolve } from "node:path";
-import { migrationCliCommands, seedCliCommand } from "@fwkit/data/plugin";
+import { migrationCliCommands, migrationCommands, seedCliCommand } from "@fwkit/data/plugin";
 import type { Argv, CommandModule } from "yargs";
 import {
   buildCommand,
+  commandConfig,
   consoleCommand,
   deployCommand,
   resourceCommand,
@@ -17,7 +18,6 @@ import {
   startCommand,
   userCommandsFor,
 } from "@fwkit/cli";
-import { appConfig, appMigrations } from "./db.js";
 import { frameworkDir, generateView, initApp } from "./init.js";
 import { fwaResourceScaffold } from "./resource.js";
 
@@ -62,7 +62,8 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
   }))
     cli = cli.command(command);
   // The data battery's migration commands, under fw-a's names.
-  const migrations = (args: Record<string, unknown>) => appMigrations(resolve(String(args["root"])));
+  const migrations = async (args: Record<string, unknown>) =>
+    migrationCommands(await commandConfig(resolve(String(args["root"]))), { typesFrom: "fw-a" });
   for (const command of migrationCliCommands(
     { migrate: "db:migrate", rollback: "db:rollback", make: "db:make", status: "db:status" },
     migrations,
@@ -70,7 +71,7 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
     cli = cli.command(command as CommandModule);
   }
   cli = cli
-    .command(seedCliCommand("db:seed", "fw-a", (args) => appConfig(resolve(String(args["root"])))) as CommandModule)
+    .command(seedCliCommand("db:seed", "fw-a", (args) => commandConfig(resolve(String(args["root"])))) as CommandModule)
     .command(consoleCommand("console", "fw-a") as CommandModule);
   // The job queue's commands (worker, failed jobs, schedules), under fw-a's names.
   for (const command of jobsCommands({

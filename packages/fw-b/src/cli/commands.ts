@@ -3,6 +3,7 @@ import type { Argv, CommandModule } from "yargs";
 import { seedCliCommand } from "@fwkit/data/plugin";
 import {
   buildCommand,
+  commandConfig,
   consoleCommand,
   deployCommand,
   resourceCommand,
@@ -18,7 +19,7 @@ import {
   userCommandsFor,
 } from "@fwkit/cli";
 import { userCliCommands } from "../contrib/auth/user-commands.js";
-import { cliConfig, databaseCliCommands, withDatabase } from "./migrations.js";
+import { databaseCliCommands, withDatabase } from "./migrations.js";
 import { fwbResourceScaffold } from "./resource.js";
 import { addView, initApp } from "./scaffold.js";
 import { PACKAGE_ROOT } from "../paths.js";
@@ -76,9 +77,12 @@ export async function buildCli(argv: readonly string[]): Promise<Argv> {
     cli = cli.command(command);
   for (const command of databaseCliCommands((args) => resolve(String(args["root"])))) cli = cli.command(command);
   cli = cli
-    .command(seedCliCommand(":seed", "fw-b", (args) => cliConfig(resolve(String(args["root"])))) as CommandModule)
+    .command(seedCliCommand(":seed", "fw-b", (args) => commandConfig(resolve(String(args["root"])))) as CommandModule)
     .command(consoleCommand(":console", "fw-b") as CommandModule);
-  for (const command of userCliCommands({ config: (args) => cliConfig(resolve(String(args["root"]))), withDatabase }))
+  for (const command of userCliCommands({
+    config: (args) => commandConfig(resolve(String(args["root"]))),
+    withDatabase,
+  }))
     cli = cli.command(command);
   // The job queue's commands (worker, failed jobs, schedules), under fw-b's names.
   for (const command of jobsCommands({

@@ -1,18 +1,12 @@
 import { connect, type Knex } from "@fwkit/data";
 import { dataConfig, migrationCliCommands, migrationCommands } from "@fwkit/data/plugin";
-import { loadConfig, type AppConfig } from "@fwkit/koa-host";
-import { registerTypeScript } from "@fwkit/cli";
+import type { AppConfig } from "@fwkit/koa-host";
+import { commandConfig } from "@fwkit/cli";
 import type { CommandModule } from "yargs";
 import { contribSettings } from "../contrib/config.js";
 import { setMaintenance } from "../contrib/maintenance/flag.js";
 import { contribMigrations } from "../contrib/migrations.js";
 import { E_MAINTENANCE_ARGUMENT } from "../errors.js";
-
-/** The app config of `root` (`lib/config.ts`, environment), as the CLI commands read it. */
-export async function cliConfig(root: string): Promise<AppConfig> {
-  await registerTypeScript();
-  return loadConfig(root, { logRequests: false });
-}
 
 /** Runs `work` on the app's database, then closes the connection. */
 export async function withDatabase<T>(config: AppConfig, work: (knex: Knex) => Promise<T>): Promise<T> {
@@ -35,11 +29,11 @@ export function databaseCliCommands(rootOf: (args: Record<string, unknown>) => s
     args: Record<string, unknown>,
     work: (knex: Knex, config: AppConfig) => Promise<T>,
   ): Promise<T> => {
-    const config = await cliConfig(rootOf(args));
+    const config = await commandConfig(rootOf(args));
     return withDatabase(config, (knex) => work(knex, config));
   };
   const open = async (args: Record<string, unknown>) => {
-    const config = await cliConfig(rootOf(args));
+    const config = await commandConfig(rootOf(args));
     return migrationCommands(config, { typesFrom: "fw-b", shipped: contribMigrations(contribSettings(config)) });
   };
   return [
