@@ -40,7 +40,14 @@ export {
 export { defineCounter, defineGauge, defineHistogram } from "@fwkit/observability";
 export { DeliverMail, DeliverSignal, jobsBattery, type SignalDelivery } from "./jobs-battery.js";
 /** `broadcast(channel, event, data)` to the app's realtime channels (docs/realtime.md); re-exported by fw-a and fw-b. */
-export { broadcast, type AuthorizeInput, type ChannelDefinition } from "@fwkit/realtime";
+export {
+  broadcast,
+  ChannelHandler,
+  type AuthorizeInput,
+  type ChannelDefinition,
+  type ChannelHandlers,
+  type ReceiveInput,
+} from "@fwkit/realtime";
 export { autoMigrates, FRAMEWORK_CONFIG_KEYS, frameworkConfigSchema, type FrameworkAppConfig } from "./config.js";
 export { answerErrorPage, errorTemplateNames, type ErrorPageRenderer, type ErrorPageValues } from "./error-pages.js";
 export * from "./errors.js";

@@ -59,5 +59,12 @@ export { signal, SIGNALS } from "@fwkit/services";
 export { defineJob, Job, schedule, type JobContext } from "@fwkit/jobs";
 // The app's own metrics, on the scrape of /metrics (docs/observability.md).
 export { defineCounter, defineGauge, defineHistogram } from "@fwkit/app-kit";
-/** Realtime: `broadcast("orders/42", "updated", data)` to the streams of `realtime.channels` (docs/realtime.md). */
-export { broadcast, type AuthorizeInput, type ChannelDefinition } from "@fwkit/app-kit";
+/** Realtime: `broadcast("orders/42", "updated", data)` to the streams and sockets of `realtime.channels`, and `ChannelHandler` for what WebSocket clients send (docs/realtime.md). */
+export {
+  broadcast,
+  ChannelHandler,
+  type AuthorizeInput,
+  type ChannelDefinition,
+  type ChannelHandlers,
+  type ReceiveInput,
+} from "@fwkit/app-kit";
