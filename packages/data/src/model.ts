@@ -7,7 +7,7 @@ import type { Knex } from "knex";
 import { FrameworkError } from "routing-kernel";
 import { columnKinds, convertColumnKinds, jsonForWrite, knownColumnKinds } from "./column-kinds.js";
 import { dialectOfKnex } from "./connection.js";
-import { convertDateColumns, isDateColumnName } from "./date-columns.js";
+import { isDateColumnName, toDate } from "./date-columns.js";
 import { translateDbError } from "./db-errors.js";
 import { E_INVALID_DATA, E_MODEL_UNBOUND, E_ROW_NOT_FOUND } from "./errors.js";
 import type {
@@ -123,11 +123,13 @@ function view<R extends BaseRow>(state: ModelState, scope: ModelScope): ModelMet
   };
   /** The table's boolean and JSON columns, learnt on first use (see column-kinds.ts). */
   const learn = () => columnKinds(knex(), db(), table);
+  const dateColumns = new Set(state.dates);
   const hydrate = (raw: object): R => {
     // A row of any shape: its columns are converted in place.
     const row = raw as Record<string, unknown>;
-    convertDateColumns(row, state.dates);
-    convertDateColumns(row, Object.keys(row).filter(isDateColumnName));
+    // The model's date columns and every `*_at` column, in one pass over the row's own keys.
+    for (const column of Object.keys(row))
+      if (dateColumns.has(column) || isDateColumnName(column)) row[column] = toDate(row[column]);
     const kinds = state.knex ? knownColumnKinds(state.knex, table) : undefined;
     if (kinds) convertColumnKinds(row, kinds);
     markRow(row, state.model, state.hidden);

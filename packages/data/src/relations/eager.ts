@@ -8,7 +8,7 @@ import type { Knex } from "knex";
 import type { ResolvedRelation } from "./definitions.js";
 import { relationOf, type RuntimeModel } from "./internal.js";
 import type { RelationQuery } from "./query-types.js";
-import { extractPivot, keyedByOwners, OWNER_KEY_ALIAS, ownerKeyColumn } from "./subqueries.js";
+import { keyedByOwners, OWNER_KEY_ALIAS, ownerKeyColumn, ownerKeyOf, splitPivot } from "./subqueries.js";
 
 type Row = Record<string, unknown>;
 
@@ -16,8 +16,8 @@ type Row = Record<string, unknown>;
 export interface QueryShape {
   /** Runs before the caller's conditions: the relation's join and key condition. */
   readonly base?: (builder: Knex.QueryBuilder) => void;
-  /** Turns each raw row (after hydrating) into the row returned: moves pivot columns into `pivot`. */
-  readonly post?: (row: Row) => void;
+  /** Turns each raw row into the row to hydrate and return: pivot columns moved into `pivot`. */
+  readonly prepare?: (raw: Row) => Row;
   /**
    * The column holding each row's owner key when the query loads many owners' rows: `limit` and
    * `offset` then count per owner.
@@ -82,14 +82,14 @@ export async function loadRelation(
       ? (builder) => builder.whereIn(`${target.table}.${relation.targetColumn}`, keys as never[])
       : (builder) => keyedByOwners(relation, builder, keys),
     partition: belongs ? `${target.table}.${relation.targetColumn}` : ownerKeyColumn(relation),
-    post: relation.kind === "manyToMany" ? (row) => void (row["pivot"] = extractPivot(row)) : undefined,
+    prepare: relation.kind === "manyToMany" ? splitPivot : undefined,
   });
   if (constraint) constraint(query as unknown as RelationQuery<unknown>);
   const related = await query.all();
   const byOwner = new Map<string, Row[]>();
   for (const row of related) {
-    const owner = keyOf(belongs ? row[relation.targetColumn] : row[OWNER_KEY_ALIAS]);
-    if (!belongs) delete row[OWNER_KEY_ALIAS];
+    const owner = keyOf(ownerKeyOf(relation, row));
+    if (relation.kind === "hasManyThrough") delete row[OWNER_KEY_ALIAS];
     const list = byOwner.get(owner);
     if (list) list.push(row);
     else byOwner.set(owner, [row]);

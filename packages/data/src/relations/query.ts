@@ -216,12 +216,13 @@ export class RelationQueryImpl {
 
   /** Turns raw rows into the rows returned: counts as numbers, hydrated, pivots, preloads. */
   async #finish(raw: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-    const rows = raw.map((row) => {
-      if (this.#shape.partition) delete row[ROW_NUMBER_ALIAS];
+    const { partition, prepare } = this.#shape;
+    const ranked = partition !== undefined && (this.#limit !== undefined || this.#offset !== undefined);
+    const rows = raw.map((fetched) => {
+      if (ranked) delete fetched[ROW_NUMBER_ALIAS];
+      const row = prepare ? prepare(fetched) : fetched;
       for (const { name } of this.#counts) row[`${name}_count`] = Number(row[`${name}_count`] ?? 0);
-      const hydrated = this.#model.hydrate(row) as unknown as Record<string, unknown>;
-      this.#shape.post?.(hydrated);
-      return hydrated;
+      return this.#model.hydrate(row) as unknown as Record<string, unknown>;
     });
     await loadTree(this.#model, rows, this.#preloads, makeQuery);
     return rows;

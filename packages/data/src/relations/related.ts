@@ -10,7 +10,7 @@ import { isOneKind } from "./eager.js";
 import { transaction } from "../transaction.js";
 import { internals, relationOf, type RuntimeModel } from "./internal.js";
 import { RelationQueryImpl } from "./query.js";
-import { extractPivot, keyedByOwners, OWNER_KEY_ALIAS } from "./subqueries.js";
+import { keyedByOwners, OWNER_KEY_ALIAS, splitPivot } from "./subqueries.js";
 import { pivotWrites } from "./pivot-writes.js";
 
 type Row = Record<string, unknown>;
@@ -37,9 +37,10 @@ export function relatedQuery(model: RuntimeModel, row: Row, name: string): Relat
       else if (belongs) builder.where(`${target.table}.${relation.targetColumn}`, key as never);
       else keyedByOwners(relation, builder, [key]);
     },
-    post: (related) => {
-      if (relation.kind === "manyToMany") related["pivot"] = extractPivot(related);
-      delete related[OWNER_KEY_ALIAS];
+    prepare: (raw) => {
+      if (relation.kind === "manyToMany") return splitPivot(raw);
+      delete raw[OWNER_KEY_ALIAS];
+      return raw;
     },
   });
   const writes: Record<string, unknown> = {};

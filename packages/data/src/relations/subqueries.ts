@@ -4,6 +4,7 @@
  * list of owner keys (preloading many rows' relations at once).
  */
 import type { Knex } from "knex";
+import { convertConventionalDates } from "../date-columns.js";
 import type { ResolvedRelation } from "./definitions.js";
 
 type Builder = Knex.QueryBuilder;
@@ -39,13 +40,16 @@ export function joinToOwner(relation: ResolvedRelation, builder: Builder): Build
 }
 
 /**
- * Limits `builder` to the rows related to owners with these keys, and selects the owner key
- * each row belongs to (as {@link OWNER_KEY_ALIAS}) and the pivot columns.
+ * Limits `builder` to the rows related to owners with these keys, and selects the pivot columns
+ * (the owner key among them) or, through an intermediate table, the owner key each row belongs
+ * to (as {@link OWNER_KEY_ALIAS}). hasOne and hasMany rows carry their owner key as a column of
+ * their own.
  */
 export function keyedByOwners(relation: ResolvedRelation, builder: Builder, keys: readonly unknown[]): void {
   joinMiddle(relation, builder);
   const column = ownerKeyColumn(relation);
-  builder.whereIn(column, keys as Knex.Value[]).select(`${column} as ${OWNER_KEY_ALIAS}`);
+  builder.whereIn(column, keys as Knex.Value[]);
+  if (relation.kind === "hasManyThrough") builder.select(`${column} as ${OWNER_KEY_ALIAS}`);
   if (relation.kind === "manyToMany") {
     const pivot = relation.pivot;
     const columns = [relation.foreignPivotKey, relation.relatedPivotKey, ...relation.pivotColumns];
@@ -54,14 +58,26 @@ export function keyedByOwners(relation: ResolvedRelation, builder: Builder, keys
   }
 }
 
-/** Moves a many-to-many row's pivot columns into `row.pivot` and drops the owner key alias. */
-export function extractPivot(row: Record<string, unknown>): Record<string, unknown> {
+/** The owner key a row loaded by {@link keyedByOwners} belongs to (after {@link splitPivot}). */
+export function ownerKeyOf(relation: ResolvedRelation, row: Record<string, unknown>): unknown {
+  if (relation.kind === "manyToMany") return (row["pivot"] as Record<string, unknown>)[relation.foreignPivotKey];
+  if (relation.kind === "hasManyThrough") return row[OWNER_KEY_ALIAS];
+  return row[relation.targetColumn];
+}
+
+/**
+ * A many-to-many row as returned: a new object with the related table's columns and, last, its
+ * pivot columns under `pivot` (their `*_at` dates as Date). Built anew rather than by deleting
+ * the prefixed keys: a row whose properties were deleted becomes a slow dictionary object.
+ */
+export function splitPivot(raw: Record<string, unknown>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
   const pivot: Record<string, unknown> = {};
-  for (const key of Object.keys(row)) {
-    if (key.startsWith(PIVOT_PREFIX)) {
-      pivot[key.slice(PIVOT_PREFIX.length)] = row[key];
-      delete row[key];
-    }
+  for (const key of Object.keys(raw)) {
+    if (key.startsWith(PIVOT_PREFIX)) pivot[key.slice(PIVOT_PREFIX.length)] = raw[key];
+    else if (key !== OWNER_KEY_ALIAS) row[key] = raw[key];
   }
-  return pivot;
+  convertConventionalDates(pivot);
+  row["pivot"] = pivot;
+  return row;
 }
