@@ -2,11 +2,14 @@
  * The realtime battery's rules, written once and run by both frameworks' tests against real
  * servers on 127.0.0.1: a view's broadcast reaches a Node SSE subscriber once and in order; two
  * app instances on one Redis each deliver the broadcasts made on either; another user's private
- * channel is 403; `client.realtime` lists what a view or a job broadcast.
+ * channel is 403; `client.realtime` lists what a view or a job broadcast. Over a WebSocket, the
+ * handshake carries the session cookie: the signed-in user's own channel is subscribed, another
+ * user's is refused, and a handshake from another origin is refused before the upgrade.
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
+import { WebSocket } from "ws";
 import { openEventStream } from "../event-stream.js";
 import { requireServer, serverUrls } from "../index.js";
 
@@ -169,6 +172,40 @@ export function realtimeCases(subject: RealtimeSubject): void {
       assert.deepEqual((gotOne[0]!.json as { data: unknown }).data, { order: 7 });
       onOne.close();
       onTwo.close();
+    });
+
+    test("a WebSocket handshake reads the session: the user's own channel is subscribed, another's refused", async () => {
+      const [one] = urls as [string];
+      const cookie = await signIn(one, "7");
+      const target = `${one.replace(/^http/, "ws")}/_events`;
+      const socket = new WebSocket(target, { headers: { cookie }, origin: one });
+      const frames: Array<Record<string, unknown>> = [];
+      socket.on("message", (data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
+      await new Promise((resolve, reject) => {
+        socket.once("open", resolve);
+        socket.once("error", reject);
+      });
+      socket.send(JSON.stringify({ type: "subscribe", channel: "orders/7" }));
+      socket.send(JSON.stringify({ type: "subscribe", channel: "orders/8" }));
+      for (let i = 0; i < 1200 && frames.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.deepEqual(
+        frames.map((frame) => [frame["type"], frame["channel"], frame["code"]]),
+        [
+          ["subscribed", "orders/7", undefined],
+          ["error", "orders/8", "E_REALTIME_FORBIDDEN"],
+        ],
+      );
+      socket.close();
+      // The same cookie from a page of another site: 403 before the upgrade.
+      const refused = await new Promise<number>((resolve, reject) => {
+        const crossSite = new WebSocket(target, { headers: { cookie }, origin: "https://elsewhere.example" });
+        crossSite.once("unexpected-response", (_req, res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        crossSite.once("open", () => reject(new Error("a cross-site handshake was accepted")));
+      });
+      assert.equal(refused, 403);
     });
 
     test("another user's private channel is refused with 403; a public one needs no login", async () => {
