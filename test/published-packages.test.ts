@@ -83,8 +83,8 @@ describe("the public packages as published", () => {
     }
   });
 
-  test("there are thirteen public packages", () => {
-    assert.equal(publicPackages.length, 13, publicPackages.join(", "));
+  test("there are fourteen public packages", () => {
+    assert.equal(publicPackages.length, 14, publicPackages.join(", "));
   });
 
   test("each ships README.md and the repository's LICENSE (MIT), and no test or fixture file", () => {
