@@ -47,6 +47,20 @@ test("wrong config stops the start, naming the key", async () => {
     code: "E_REALTIME_OPTION_INVALID",
     message: /realtime\.maxConnections/,
   });
+  assert.throws(
+    () => readRealtimeConfig({ realtime: { channels: news, allowedOrigins: ["https://a.example/path"] } }),
+    {
+      code: "E_REALTIME_OPTION_INVALID",
+      message: /realtime\.allowedOrigins/,
+    },
+  );
+  assert.throws(
+    () => readRealtimeConfig({ realtime: { channels: { room: { public: true, receive: { say: "hi" } } } } }),
+    {
+      code: "E_REALTIME_OPTION_INVALID",
+      message: /realtime\.channels\["room"\]\.receive/,
+    },
+  );
   const settings = readRealtimeConfig({
     realtimeUrl: "redis://127.0.0.1:6379/0",
     realtime: { channels: news, replay: { size: 10, age: "1m" } },
