@@ -27,9 +27,11 @@ export class Live extends FwB {
     await Announce.dispatch({ channel, source, count: Number(count) });
     return { dispatched: true };
   }
-  /** The process's resident memory, for the load figures. */
+  /** The process's memory after a full collection (with --expose-gc), for the load figures. */
   memory() {
-    return { pid: process.pid, rss: process.memoryUsage().rss };
+    (globalThis as { gc?: () => void }).gc?.();
+    const usage = process.memoryUsage();
+    return { pid: process.pid, rss: usage.rss, held: usage.heapUsed + usage.external };
   }
 }
 `;
