@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import knex, { type Knex } from "knex";
+import type { Knex } from "knex";
 import { driverLoader, report, telemetry } from "@fwkit/battery-kit";
 import type pg from "pg";
 import { sqliteDatePostProcess } from "./date-columns.js";
@@ -202,6 +202,9 @@ export async function connect(url: string = DEFAULT_DB_URL, options: ConnectOpti
       throw new E_DB_UNREACHABLE(target.masked, describe(error));
     }
   }
+  // knex (with the few hundred lodash modules it requires) loads on the first connection, not when
+  // the app imports the data battery: a start or a test that never connects does not pay for it.
+  const { default: knex } = await import("knex");
   const db = knex(knexConfig(target, options));
   dialectOf.set(db, target.dialect);
   // Observers (the observability battery) watch its pool and query events; nothing when unobserved.
