@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Runs node's test runner over TypeScript test files, loading sources through tsx.
+// Runs node's test runner over TypeScript test files, loading sources through ts-hooks.mjs.
 // The files are listed here rather than globbed by `--test`, so node_modules, dist and dot-folders are skipped.
 // Usage: node scripts/run-tests.mjs [dir ...]   (default: src test, relative to the cwd)
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { SECOND_PASS_LEAVES } from "./node-runtime.mjs";
 
 const dirs = process.argv.slice(2).filter((a) => !a.startsWith("-"));
@@ -45,9 +46,44 @@ if (files.length === 0) {
 // for a quiet one: a test whose work has a known size sets its own timeout from that work. Pass
 // --test-timeout=<ms> after the files' folders to change it for one run.
 const DEFAULT_TIMEOUT_MS = 600_000;
+// Unless the caller chose its own reporters: the usual spec output, and each file's time
+// (test-file-times.mjs), of which the slowest are printed at the end.
+const ownReporters = extra.some((a) => a.startsWith("--test-reporter"));
+const timesDir = ownReporters ? null : mkdtempSync(join(tmpdir(), "run-tests-"));
+const reporters = timesDir
+  ? [
+      "--test-reporter=spec",
+      "--test-reporter-destination=stdout",
+      `--test-reporter=${join(repository, "scripts", "test-file-times.mjs")}`,
+      `--test-reporter-destination=${join(timesDir, "times.tsv")}`,
+    ]
+  : [];
+const started = Date.now();
 const result = spawnSync(
   process.execPath,
-  ["--conditions=source", "--import", "tsx", "--test", `--test-timeout=${DEFAULT_TIMEOUT_MS}`, ...extra, ...files],
+  [
+    "--conditions=source",
+    "--import",
+    pathToFileURL(join(repository, "scripts", "ts-hooks.mjs")).href,
+    "--test",
+    `--test-timeout=${DEFAULT_TIMEOUT_MS}`,
+    ...reporters,
+    ...extra,
+    ...files,
+  ],
   { stdio: "inherit", env: process.env },
 );
+if (timesDir) {
+  const times = existsSync(join(timesDir, "times.tsv")) ? readFileSync(join(timesDir, "times.tsv"), "utf8") : "";
+  const rows = times.split("\n").filter(Boolean);
+  const inTests = rows.reduce((sum, line) => sum + Number(line.split("\t")[0]), 0);
+  console.log(
+    `\nrun-tests: ${files.length} file(s) in ${((Date.now() - started) / 1000).toFixed(0)} s, ${inTests.toFixed(0)} s of it in tests (the rest starts the files' processes and loads their modules); the slowest files (s in tests, passed/failed):`,
+  );
+  for (const line of rows.slice(0, 5)) {
+    const [seconds, pass, fail, file] = line.split("\t");
+    console.log(`  ${seconds.padStart(6)}  ${pass}/${fail}  ${repoPath(file)}`);
+  }
+  rmSync(timesDir, { recursive: true, force: true });
+}
 process.exit(result.status ?? 1);
