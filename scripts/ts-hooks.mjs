@@ -6,12 +6,15 @@
 // esbuild, as Node has none yet. Child processes that tests spawn keep `--import tsx`.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire, registerHooks } from "node:module";
+import * as nodeModule from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const esbuild = createRequire(import.meta.url)("esbuild");
+if (typeof nodeModule.registerHooks !== "function") {
+  throw new Error(`run-tests needs Node 22.15 or later (module.registerHooks); this is ${process.version}.`);
+}
+const esbuild = nodeModule.createRequire(import.meta.url)("esbuild");
 const TRANSFORM = Object.freeze({ loader: "ts", format: "esm", target: "node22", sourcemap: "inline" });
 const cacheDir = join(tmpdir(), `fwkit-ts-${esbuild.version}`);
 mkdirSync(cacheDir, { recursive: true });
@@ -31,7 +34,7 @@ function compiled(path) {
   return code;
 }
 
-registerHooks({
+nodeModule.registerHooks({
   // Sources import each other as `./x.js` (what tsc emits); the file on disk is `./x.ts`.
   resolve(specifier, context, nextResolve) {
     try {
