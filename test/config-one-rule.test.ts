@@ -109,6 +109,33 @@ describe("one rule for every config key", () => {
       .map(([path]) => ({ section, path })),
   );
 
+  const durations = sections.flatMap((section) =>
+    [...keysOf(section.schema.shape)]
+      .filter(([, spec]) => spec.kind === "duration")
+      .map(([path]) => ({ section, path })),
+  );
+
+  test("a duration's environment string means the same to every battery", () => {
+    assert.ok(durations.length >= 8, `${durations.length} duration keys`);
+    const owners = new Set(durations.map(({ section }) => section.owner));
+    assert.ok(owners.size >= 2, [...owners].join(", "));
+    for (const { section, path } of durations) {
+      const where = `${section.owner}: ${path.join(".")}`;
+      for (const [text, ms] of [
+        ["30s", 30_000],
+        [" 5m ", 300_000],
+        ["1.5 s", 1500],
+        ["2h", 7_200_000],
+        ["1d", 86_400_000],
+        ["250ms", 250],
+        ["250", 250],
+      ] as const)
+        assert.equal(read(section.schema, path, text).value, ms, `${where}: ${text}`);
+      for (const text of ["soon", "5 minutes", "-1s", "1w", "0x10"])
+        assert.ok(read(section.schema, path, text).error, `${where} refuses ${text}`);
+    }
+  });
+
   test("a boolean's environment string means the same to every battery", () => {
     assert.ok(booleans.length >= 10, `${booleans.length} boolean keys`);
     const owners = new Set(booleans.map(({ section }) => section.owner));

@@ -3,22 +3,15 @@
  * ({@link QUEUE_KEYS}): the jobs battery's `jobs` config block takes the same keys (plugin/config-schema.ts),
  * so each is written, typed, defaulted and documented once.
  */
-import { defineConfigSchema, type InputOfShape, key, type ReadContext } from "@fwkit/koa-host/plugin";
+import { defineConfigSchema, type InputOfShape, key } from "@fwkit/koa-host/plugin";
 import { checkOptionKeys } from "routing-kernel";
-import { DURATION_EXPECTED, type Duration, msOf } from "./duration.js";
+import type { Duration } from "./duration.js";
 import { E_JOB_OPTION_INVALID } from "./errors.js";
 import type { JobClass } from "./job.js";
 
 /** A duration key, read in milliseconds. */
 export function durationKey(doc: string, fallback: Duration) {
-  return key.custom<Duration, number>({
-    doc,
-    kind: "duration",
-    default: msOf(fallback) as number,
-    defaultText: `\`${JSON.stringify(fallback)}\``,
-    read: (value: unknown, context: ReadContext) =>
-      msOf(value) ?? context.invalid(context.path, DURATION_EXPECTED, value),
-  });
+  return key.duration({ doc, default: fallback });
 }
 
 /** The queue's tuning keys: options of {@link createJobQueue} and keys of the `jobs` config block. */

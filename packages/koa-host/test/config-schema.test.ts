@@ -106,6 +106,40 @@ describe("defineConfigSchema", () => {
     );
   });
 
+  test("durations: one reading in every battery, whole milliseconds, a unit or none", () => {
+    const timing = defineConfigSchema(
+      {
+        wait: key.duration({ doc: "A wait.", default: "30s" }),
+        beat: key.duration({ doc: "A heartbeat.", default: "15s", min: 1 }),
+      },
+      { invalid: (path, expected, value) => new Invalid(path, expected, value) },
+    );
+    assert.deepEqual(timing.resolve({}, { env: {} }), { wait: 30_000, beat: 15_000 });
+    for (const [text, ms] of [
+      [250, 250],
+      ["250", 250],
+      [" 5m ", 300_000],
+      ["1.5 s", 1500],
+      ["2h", 7_200_000],
+      ["1d", 86_400_000],
+      ["500ms", 500],
+      ["0", 0],
+    ] as const)
+      assert.equal(timing.resolve({ wait: text }, { env: {} }).wait, ms, String(text));
+    for (const bad of ["5 minutes", "-1s", "1w", "s", -5, Number.NaN])
+      assert.throws(
+        () => timing.resolve({ wait: bad }, { env: {} }),
+        (error: Invalid) => error.path === "wait" && /30s/.test(error.expected),
+        String(bad),
+      );
+    assert.throws(
+      () => timing.resolve({ beat: "0s" }, { env: {} }),
+      (error: Invalid) => error.path === "beat" && /at least 1 ms/.test(error.expected),
+    );
+    assert.match(renderConfigTable([{ owner: "test", schema: timing }]), /\| `wait` \| test \| duration \| `"30s"` \|/);
+    assert.throws(() => key.duration({ doc: "Broken.", default: "soon" }), /not a number of milliseconds/);
+  });
+
   test("a key with an environment variable reads it when the config leaves it unset; a secret is never shown", () => {
     assert.equal(schema.resolve({}, { env: { SCHEMA_TEST_TOKEN: "from-env" } }).token, "from-env");
     assert.equal(schema.resolve({ token: "given" }, { env: { SCHEMA_TEST_TOKEN: "from-env" } }).token, "given");

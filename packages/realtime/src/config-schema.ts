@@ -7,31 +7,16 @@
  */
 // The module augmented below must be part of the program.
 import type {} from "@fwkit/koa-host";
-import { defineConfigSchema, type InputOf, key, type ReadContext } from "@fwkit/koa-host/plugin";
+import { defineConfigSchema, type InputOf, key } from "@fwkit/koa-host/plugin";
 import type { ChannelDefinition } from "./channels.js";
 import { E_REALTIME_OPTION_INVALID } from "./errors.js";
 
 /** A duration: milliseconds, or a string such as `"15s"`, `"5m"`, `"1h"`, `"500ms"`. */
-export type Duration = number | `${number}${"ms" | "s" | "m" | "h"}`;
+export type Duration = number | `${number}${"ms" | "s" | "m" | "h" | "d"}`;
 
-const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-const DURATION_EXPECTED = 'a duration such as "15s", "5m" or a number of ms';
-
-function msOf(value: unknown): number | undefined {
-  if (typeof value === "number" && Number.isFinite(value) && value > 0) return value;
-  const match = typeof value === "string" ? /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(value.trim()) : null;
-  return match && Number(match[1]) > 0 ? Number(match[1]) * UNITS[match[2]!]! : undefined;
-}
-
+/** A duration key (zero refused: a heartbeat or a window needs a length). */
 function duration(doc: string, fallback: Duration) {
-  return key.custom<Duration, number>({
-    doc,
-    kind: "duration",
-    default: msOf(fallback) as number,
-    defaultText: `\`${JSON.stringify(fallback)}\``,
-    read: (value: unknown, context: ReadContext) =>
-      msOf(value) ?? context.invalid(context.path, DURATION_EXPECTED, value),
-  });
+  return key.duration({ doc, default: fallback, min: 1 });
 }
 
 /** The keys of the `realtime` block. */

@@ -3,8 +3,10 @@
  * start-up key check, defaults, reading of environment strings and docs table follow from it.
  */
 export { coerceBoolean, coerceNumber, coerceStringList, isUnset, NOT_READ, type Coerced } from "./coerce.js";
+export { DURATION_EXPECTED, type Duration, parseDuration } from "./duration.js";
 export {
   key,
+  type DurationOptions,
   type BlockOptions,
   type ConfigKey,
   type ConfigShape,

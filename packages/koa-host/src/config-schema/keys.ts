@@ -6,6 +6,7 @@
  */
 import { isPlainObject } from "routing-kernel/plugin";
 import { coerceBoolean, coerceNumber, coerceStringList, isUnset, NOT_READ } from "./coerce.js";
+import { DURATION_EXPECTED, type Duration, parseDuration } from "./duration.js";
 
 /** The config keys a package reads: `true` for a value, a nested declaration for a block. */
 export interface ConfigKeys {
@@ -241,6 +242,36 @@ function custom<In, Out = In>(options: CustomOptions<Out>): ConfigKey<In, Out> {
   return Object.freeze({ ...made, keys, read: made.read, checkOnly: true });
 }
 
+/** Options of a duration key: `default` is a {@link Duration} too; `min` is in milliseconds. */
+export interface DurationOptions extends Omit<KeyOptions<number>, "default"> {
+  readonly default?: Duration;
+  /** The shortest duration accepted, in milliseconds (`1`: zero is refused). */
+  readonly min?: number;
+}
+
+/** A length of time (`30000`, `"30s"`, `"5m"`), read as whole milliseconds by {@link parseDuration}. */
+function duration<const O extends DurationOptions>(options: O): ConfigKey<Duration, WithDefault<number, O>> {
+  const min = options.min ?? 0;
+  const expected = min > 0 ? `${DURATION_EXPECTED}, at least ${min} ms` : DURATION_EXPECTED;
+  const fallback = options.default === undefined ? undefined : parseDuration(options.default);
+  if (options.default !== undefined && (fallback === undefined || fallback < min)) {
+    throw new TypeError(`The default ${JSON.stringify(options.default)} of a duration key is not ${expected}.`);
+  }
+  const { default: given, ...rest } = options;
+  const made = {
+    ...rest,
+    defaultText: options.defaultText ?? (given === undefined ? undefined : `\`${JSON.stringify(given)}\``),
+  };
+  return valueKey<Duration, number, KeyOptions<number>>(
+    "duration",
+    fallback === undefined ? made : { ...made, default: fallback },
+    (value, context) => {
+      const ms = parseDuration(value);
+      return ms !== undefined && ms >= min ? ms : context.invalid(context.path, expected, value);
+    },
+  ) as ConfigKey<Duration, WithDefault<number, O>>;
+}
+
 /** Options of a block of keys. */
 export interface BlockOptions {
   /** One line for the docs table. */
@@ -322,4 +353,4 @@ function section<const Shape extends ConfigShape>(
 }
 
 /** The kinds of key a config schema is written with. */
-export const key = Object.freeze({ string, int, number, bool, oneOf, list, custom, block, section });
+export const key = Object.freeze({ string, int, number, bool, oneOf, list, duration, custom, block, section });
