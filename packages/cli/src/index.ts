@@ -35,6 +35,13 @@ export {
   type ResourceNames,
   type ResourceResult,
   type ResourceScaffold,
+  type ResourceOptions,
+  LIVE_SCRIPT_STATIC,
+  liveBroadcastSource,
+  liveChannel,
+  liveEventsPath,
+  liveKey,
+  liveListedSource,
 } from "./generate/index.js";
 export {
   consoleCommand,

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import {
   type ResourceGeneratorSubject,
   resourceGeneratorCases,
+  resourceLiveCases,
   resourceReferenceCases,
 } from "@fwkit/test-servers/framework-cases";
 
@@ -30,3 +31,5 @@ const subject: ResourceGeneratorSubject = {
 resourceGeneratorCases(subject);
 // project:references: a foreign key, its relation, a select of the projects, errors on the field.
 resourceReferenceCases(subject);
+// --live: the list page updates as rows change, in Chromium; without the flag nothing realtime.
+resourceLiveCases(subject);

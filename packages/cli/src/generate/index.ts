@@ -26,5 +26,13 @@ export {
   type ResourcePlan,
   type ResourceResult,
 } from "./resource-files.js";
-export { generateResource, resourceCommand, type ResourceScaffold } from "./resource-command.js";
+export { generateResource, resourceCommand, type ResourceOptions, type ResourceScaffold } from "./resource-command.js";
+export {
+  LIVE_SCRIPT_STATIC,
+  liveBroadcastSource,
+  liveChannel,
+  liveEventsPath,
+  liveKey,
+  liveListedSource,
+} from "./live.js";
 export { resourceTestFile } from "./resource-test.js";

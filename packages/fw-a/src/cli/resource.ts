@@ -9,6 +9,11 @@ import {
   choicesSource,
   inputSchemaSource,
   labelOf,
+  LIVE_SCRIPT_STATIC,
+  liveBroadcastSource,
+  liveEventsPath,
+  liveKey,
+  liveListedSource,
   listSource,
   loadedSource,
   oneSource,
@@ -22,16 +27,19 @@ import {
   type ResourceScaffold,
 } from "@fwkit/cli";
 
-function htmlView(names: ResourceNames, fields: readonly Field[]): string {
+function htmlView(names: ResourceNames, fields: readonly Field[], live: boolean): string {
   const { model, plural, human } = names;
   const capital = human.charAt(0).toUpperCase() + human.slice(1);
   const choices = choicesSource(fields);
-  return `import { FwA, flash, HTTPError, request, response } from "fw-a";
+  // With --live: each change is broadcast to the list page (it shows every field).
+  const tell = (event: "created" | "updated" | "deleted", id: string) =>
+    live ? `\n    ${liveBroadcastSource(names, event, id)}` : "";
+  return `import { ${live ? "broadcast, " : ""}FwA, flash, HTTPError, request, response } from "fw-a";
 import { z } from "zod";
 import { ${viewModels(names, fields, true)} } from "../lib/models.js";
 
 ${inputSchemaSource(names, fields, true)}
-
+${live ? `\n${liveListedSource(names, fields)}\n` : ""}
 /** ${capital}s as HTML pages: list, show, new, create, edit, update, delete. */
 export class ${plural} extends FwA {
   /** GET /${names.module.replace(/_/g, "-")}/ */
@@ -53,7 +61,7 @@ export class ${plural} extends FwA {
   @request.post
   @request.body(${names.input})
   async post() {
-    const created = await ${model}.create(this.input(${names.input}));
+    const created = await ${model}.create(this.input(${names.input}));${tell("created", "created.id")}
     flash(this.ctx, "success", "${capital} created.");
     return response.redirect(this.urlFor("${plural}.get", { id: created.id }));
   }
@@ -66,14 +74,14 @@ export class ${plural} extends FwA {
   /** PATCH /${names.module.replace(/_/g, "-")}/<id>/ (the form posts with _method=PATCH). */
   @request.body(${names.input})
   async update(id: string) {
-    const updated = await ${model}.update(id, this.input(${names.input}));
+    const updated = await ${model}.update(id, this.input(${names.input}));${tell("updated", "updated.id")}
     flash(this.ctx, "success", "${capital} saved.");
     return response.redirect(this.urlFor("${plural}.get", { id: updated.id }));
   }
 
   /** DELETE /${names.module.replace(/_/g, "-")}/<id>/ (the form posts with _method=DELETE). */
   async delete(id: string) {
-    if (!(await ${model}.delete(id))) throw HTTPError.NotFound("No such ${human}.");
+    if (!(await ${model}.delete(id))) throw HTTPError.NotFound("No such ${human}.");${tell("deleted", "id")}
     flash(this.ctx, "success", "${capital} deleted.");
     return response.redirect(this.urlFor("${plural}.index"));
   }
@@ -166,7 +174,56 @@ function shown(row: string, field: Field): string {
   return field.type === "boolean" ? `"yes" if ${row}.${field.name} else "no"` : `${row}.${field.name}`;
 }
 
-function templates(names: ResourceNames, fields: readonly Field[]): Record<string, string> {
+/** The list page's heading and its "New" link. */
+function indexHeader(names: ResourceNames, title: string): string {
+  return `  <div class="page-header">
+    <h1>${title}</h1>
+    <a class="button" href="{{ url_for('${names.plural}.new') }}">New ${names.human}</a>
+  </div>`;
+}
+
+/** The list page's table head: the first field, then the others. */
+const tableHead = (first: Field, rest: readonly Field[]) =>
+  `<thead><tr>${[first, ...rest].map((field) => `<th>${labelOf(field)}</th>`).join("")}</tr></thead>`;
+
+/** The cells of a list row after the first (which links to the row's page). */
+const restCells = (rest: readonly Field[]) => rest.map((field) => `<td>{{ ${shown("row", field)} }}</td>`).join("");
+
+function index(names: ResourceNames, title: string, first: Field, rest: readonly Field[]): string {
+  return `${indexHeader(names, title)}
+  {% if ${names.table} | length %}
+  <table class="table ${names.module}">
+    ${tableHead(first, rest)}
+    <tbody>
+    {% for row in ${names.table} %}<tr><td><a href="{{ url_for('${names.plural}.get', { id: row.id }) }}">{{ row.${first.name} }}</a></td>${restCells(rest)}</tr>
+    {% endfor %}
+    </tbody>
+  </table>
+  {% else %}<p class="empty">No ${names.humanPlural} yet.</p>{% endif %}`;
+}
+
+/**
+ * The live list page (--live): the same table, kept up to date by the kit's list script (a static
+ * file: the app's Content-Security-Policy allows no inline script) from a row template.
+ */
+function liveIndex(names: ResourceNames, title: string, first: Field, rest: readonly Field[]): string {
+  const cell = (field: Field) => `<td data-live-field="${liveKey(field)}"></td>`;
+  return `${indexHeader(names, title)}
+  <div data-live-events="{{ config.basePath }}${liveEventsPath(names)}">
+  <table class="table ${names.module}" data-live-if-rows{% if not ${names.table} | length %} hidden{% endif %}>
+    ${tableHead(first, rest)}
+    <tbody data-live-list>
+    {% for row in ${names.table} %}<tr data-id="{{ row.id }}"><td><a href="{{ url_for('${names.plural}.get', { id: row.id }) }}">{{ row.${first.name} }}</a></td>${restCells(rest)}</tr>
+    {% endfor %}
+    </tbody>
+  </table>
+  <p class="empty" data-live-if-empty{% if ${names.table} | length %} hidden{% endif %}>No ${names.humanPlural} yet.</p>
+  <template data-live-row><tr><td><a data-live-href="{{ url_for('${names.plural}.get', { id: '__id__' }) }}" data-live-field="${liveKey(first)}"></a></td>${rest.map(cell).join("")}</tr></template>
+  </div>
+  <script src="{{ static('${LIVE_SCRIPT_STATIC}') }}" defer></script>`;
+}
+
+function templates(names: ResourceNames, fields: readonly Field[], live: boolean): Record<string, string> {
   const dir = `templates/${names.module}/${names.plural}`;
   const item = `${names.item}`;
   const title = names.humanPlural.charAt(0).toUpperCase() + names.humanPlural.slice(1);
@@ -182,24 +239,7 @@ ${body}
 {% endblock %}
 `;
   return {
-    [`${dir}/index.html`]: page(
-      title,
-      `  <div class="page-header">
-    <h1>${title}</h1>
-    <a class="button" href="{{ url_for('${names.plural}.new') }}">New ${names.human}</a>
-  </div>
-  {% if ${names.table} | length %}
-  <table class="table ${names.module}">
-    <thead><tr>${[first, ...rest].map((field) => `<th>${labelOf(field)}</th>`).join("")}</tr></thead>
-    <tbody>
-    {% for row in ${names.table} %}<tr><td><a href="{{ url_for('${names.plural}.get', { id: row.id }) }}">{{ row.${first.name} }}</a></td>${rest
-      .map((field) => `<td>{{ ${shown("row", field)} }}</td>`)
-      .join("")}</tr>
-    {% endfor %}
-    </tbody>
-  </table>
-  {% else %}<p class="empty">No ${names.humanPlural} yet.</p>{% endif %}`,
-    ),
+    [`${dir}/index.html`]: page(title, live ? liveIndex(names, title, first, rest) : index(names, title, first, rest)),
     [`${dir}/get.html`]: page(
       `{{ ${item}.${first.name} }}`,
       `  <h1>{{ ${item}.${first.name} }}</h1>
@@ -258,10 +298,10 @@ export const fwaResourceScaffold: ResourceScaffold = {
       "static/css/app.css": addResourceStyles,
     };
   },
-  files(names, fields, { api }) {
+  files(names, fields, { api, live }) {
     return {
-      [`views/${names.module}.ts`]: api ? apiView(names, fields) : htmlView(names, fields),
-      ...(api ? {} : templates(names, fields)),
+      [`views/${names.module}.ts`]: api ? apiView(names, fields) : htmlView(names, fields, live),
+      ...(api ? {} : templates(names, fields, live)),
       [`test/${names.module}.test.ts`]: resourceTestFile("fw-a", names, fields, api),
     };
   },

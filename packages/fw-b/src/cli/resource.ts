@@ -9,6 +9,11 @@ import {
   choicesSource,
   inputSchemaSource,
   labelOf,
+  LIVE_SCRIPT_STATIC,
+  liveBroadcastSource,
+  liveEventsPath,
+  liveKey,
+  liveListedSource,
   listSource,
   loadedSource,
   oneSource,
@@ -24,19 +29,28 @@ import { nextNavOrder } from "./nav-order.js";
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-function htmlView(names: ResourceNames, fields: readonly Field[], order: number): string {
+/** What the list page shows of a row: the first field that is not a reference, and the references. */
+function listedFields(fields: readonly Field[]): Field[] {
+  const first = fields.find((field) => !field.parent) ?? fields[0]!;
+  return [first, ...fields.filter((field) => field.parent && field !== first)];
+}
+
+function htmlView(names: ResourceNames, fields: readonly Field[], order: number, live: boolean): string {
   const { model, plural, human } = names;
   const item = `${names.item}`;
   const path = `/${names.module.replace(/_/g, "-")}`;
   const first = (fields.find((field) => !field.parent) ?? fields[0]!).name;
   const choices = choicesSource(fields);
-  return `import { FwB, flash, HTTPError } from "fw-b";
+  // With --live: each change is broadcast to the list page.
+  const tell = (event: "created" | "updated" | "deleted", id: string) =>
+    live ? `\n    ${liveBroadcastSource(names, event, id)}` : "";
+  return `import { ${live ? "broadcast, " : ""}FwB, flash, HTTPError } from "fw-b";
 import { body, navTitle } from "fw-b/decorators";
 import { z } from "zod";
 import { ${viewModels(names, fields, true)} } from "../lib/models.js";
 
 ${inputSchemaSource(names, fields, true)}
-
+${live ? `\n${liveListedSource(names, listedFields(fields))}\n` : ""}
 /** ${capitalized(names.humanPlural)} as HTML pages: list, show, new, create, edit, update, delete. */
 @navTitle("${capitalized(names.humanPlural)}", { order: ${order} })
 export class ${plural} extends FwB {
@@ -59,7 +73,7 @@ export class ${plural} extends FwB {
   /** POST ${path}: a refused form goes back to the new page with its messages. */
   @body(${names.input})
   async post() {
-    const created = await ${model}.create(this.input(${names.input}));
+    const created = await ${model}.create(this.input(${names.input}));${tell("created", "created.id")}
     flash(this.ctx, "success", "${capitalized(human)} created.");
     return this.redirect(this.urlFor("${plural}.get", { id: created.id }));
   }
@@ -73,14 +87,14 @@ export class ${plural} extends FwB {
   /** PATCH ${path}/:id (the form posts with _method=PATCH). */
   @body(${names.input})
   async update(id: string) {
-    const updated = await ${model}.update(id, this.input(${names.input}));
+    const updated = await ${model}.update(id, this.input(${names.input}));${tell("updated", "updated.id")}
     flash(this.ctx, "success", "${capitalized(human)} saved.");
     return this.redirect(this.urlFor("${plural}.get", { id: updated.id }));
   }
 
   /** DELETE ${path}/:id (the form posts with _method=DELETE). */
   async delete(id: string) {
-    if (!(await ${model}.delete(id))) throw HTTPError.NotFound("No such ${human}.");
+    if (!(await ${model}.delete(id))) throw HTTPError.NotFound("No such ${human}.");${tell("deleted", "id")}
     flash(this.ctx, "success", "${capitalized(human)} deleted.");
     return this.redirect(this.urlFor("${plural}.index"));
   }
@@ -180,7 +194,33 @@ function formField(names: ResourceNames, field: Field): string {
   return `+field("${field.name}", "${labelOf(field)}", "${type}", { value: ${current}${html.length ? `, html: { ${html.join(", ")} }` : ""} })`;
 }
 
-function templates(names: ResourceNames, fields: readonly Field[]): Record<string, string> {
+/**
+ * The live list page (--live): the same list, kept up to date by the kit's list script (a static
+ * file: the app's Content-Security-Policy allows no inline script) from a row template.
+ */
+function liveIndex(names: ResourceNames, fields: readonly Field[]): string {
+  const [first, ...parents] = listedFields(fields);
+  const rows = names.table;
+  return `extends /layouts/default
+
+block content
+  h1= title
+  p
+    a(href=url_for("${names.plural}.new")) New ${names.human}
+  div(data-live-events=(config.basePath || "") + "${liveEventsPath(names)}")
+    ul.${names.module}(data-live-list data-live-if-rows hidden=!${rows}.length)
+      each row in ${rows}
+        li(data-id=row.id)
+          a(href=url_for("${names.plural}.get", { id: row.id }))= row.${first!.name}
+${parents.map((field) => `          |  · \n          span.${field.relation}= row.${field.relation} ? row.${field.relation}.${field.parent!.label} : ""\n`).join("")}    p(data-live-if-empty hidden=${rows}.length > 0) No ${names.humanPlural} yet.
+    template(data-live-row)
+      li
+        a(data-live-href=url_for("${names.plural}.get", { id: "__id__" }) data-live-field="${liveKey(first!)}")
+${parents.map((field) => `        |  · \n        span.${field.relation}(data-live-field="${liveKey(field)}")\n`).join("")}  script(src=static("${LIVE_SCRIPT_STATIC}") defer)
+`;
+}
+
+function templates(names: ResourceNames, fields: readonly Field[], live: boolean): Record<string, string> {
   const dir = `templates/${names.module}/${names.plural}`;
   const item = `${names.item}`;
   // The heading and the list's link: the first field that is not a reference.
@@ -190,7 +230,9 @@ function templates(names: ResourceNames, fields: readonly Field[]): Record<strin
     include _form
 ${method ? `    input(type="hidden" name="_method" value="${method}")\n` : ""}    button(type="submit") Save`;
   return {
-    [`${dir}/index.pug`]: `extends /layouts/default
+    [`${dir}/index.pug`]: live
+      ? liveIndex(names, fields)
+      : `extends /layouts/default
 
 block content
   h1= title
@@ -247,11 +289,11 @@ ${fields.map((field) => formField(names, field)).join("\n")}
 export const fwbResourceScaffold: ResourceScaffold = {
   framework: "fw-b",
   markDraft,
-  files(names, fields, { api, root }) {
+  files(names, fields, { api, live, root }) {
     return {
       // In the menu after the app's existing entries, as :addview puts a new view.
-      [`views/${names.module}.ts`]: api ? apiView(names, fields) : htmlView(names, fields, nextNavOrder(root)),
-      ...(api ? {} : templates(names, fields)),
+      [`views/${names.module}.ts`]: api ? apiView(names, fields) : htmlView(names, fields, nextNavOrder(root), live),
+      ...(api ? {} : templates(names, fields, live)),
       [`test/${names.module}.test.ts`]: resourceTestFile("fw-b", names, fields, api),
     };
   },

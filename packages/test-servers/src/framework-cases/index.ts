@@ -7,6 +7,7 @@
 export { DRIVER_PACKAGES, lazyImportCases, type LazyImportSubject } from "./lazy-imports.js";
 export { type ResourceGeneratorSubject, resourceGeneratorCases } from "./resource-generator.js";
 export { resourceReferenceCases } from "./resource-references.js";
+export { resourceLiveCases } from "./resource-live.js";
 export { openApiCases, type OpenApiContext, type OpenApiHost, type OpenApiSubject } from "./openapi.js";
 export {
   testClientCases,
