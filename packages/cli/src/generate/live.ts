@@ -55,6 +55,8 @@ for (const live of document.querySelectorAll("[data-live-events]")) {
   on("created", upsert);
   on("updated", upsert);
   on("deleted", (data) => rowOf(data.id)?.remove());
+  // Changes were missed beyond the stream's window: the page is read again.
+  source.addEventListener("reset", () => location.reload());
 }
 `;
 
