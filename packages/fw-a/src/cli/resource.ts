@@ -4,15 +4,13 @@
  * migration, model and factory, and the rules (names, clashes, never overwriting) are the kit's.
  */
 import { markDraft } from "@fwkit/data/plugin";
+import { indexPage, liveIndexPage, shown } from "./resource-index-page.js";
 import { addNavLink, addResourceStyles } from "./resource-nav.js";
 import {
   choicesSource,
   inputSchemaSource,
   labelOf,
-  LIVE_SCRIPT_STATIC,
   liveBroadcastSource,
-  liveEventsPath,
-  liveKey,
   liveListedSource,
   listSource,
   loadedSource,
@@ -168,61 +166,6 @@ function input(names: ResourceNames, field: Field): string {
   return `  ${open}<label for="${id}">${labelOf(field)}</label>${control} ${errors}</p>`;
 }
 
-/** How a page shows a field of `row`: yes/no, a reference's parent by its label, else the value. */
-function shown(row: string, field: Field): string {
-  if (field.parent) return `${row}.${field.relation}.${field.parent.label} if ${row}.${field.relation}`;
-  return field.type === "boolean" ? `"yes" if ${row}.${field.name} else "no"` : `${row}.${field.name}`;
-}
-
-/** The list page's heading and its "New" link. */
-function indexHeader(names: ResourceNames, title: string): string {
-  return `  <div class="page-header">
-    <h1>${title}</h1>
-    <a class="button" href="{{ url_for('${names.plural}.new') }}">New ${names.human}</a>
-  </div>`;
-}
-
-/** The list page's table head: the first field, then the others. */
-const tableHead = (first: Field, rest: readonly Field[]) =>
-  `<thead><tr>${[first, ...rest].map((field) => `<th>${labelOf(field)}</th>`).join("")}</tr></thead>`;
-
-/** The cells of a list row after the first (which links to the row's page). */
-const restCells = (rest: readonly Field[]) => rest.map((field) => `<td>{{ ${shown("row", field)} }}</td>`).join("");
-
-function index(names: ResourceNames, title: string, first: Field, rest: readonly Field[]): string {
-  return `${indexHeader(names, title)}
-  {% if ${names.table} | length %}
-  <table class="table ${names.module}">
-    ${tableHead(first, rest)}
-    <tbody>
-    {% for row in ${names.table} %}<tr><td><a href="{{ url_for('${names.plural}.get', { id: row.id }) }}">{{ row.${first.name} }}</a></td>${restCells(rest)}</tr>
-    {% endfor %}
-    </tbody>
-  </table>
-  {% else %}<p class="empty">No ${names.humanPlural} yet.</p>{% endif %}`;
-}
-
-/**
- * The live list page (--live): the same table, kept up to date by the kit's list script (a static
- * file: the app's Content-Security-Policy allows no inline script) from a row template.
- */
-function liveIndex(names: ResourceNames, title: string, first: Field, rest: readonly Field[]): string {
-  const cell = (field: Field) => `<td data-live-field="${liveKey(field)}"></td>`;
-  return `${indexHeader(names, title)}
-  <div data-live-events="{{ config.basePath }}${liveEventsPath(names)}">
-  <table class="table ${names.module}" data-live-if-rows{% if not ${names.table} | length %} hidden{% endif %}>
-    ${tableHead(first, rest)}
-    <tbody data-live-list>
-    {% for row in ${names.table} %}<tr data-id="{{ row.id }}"><td><a href="{{ url_for('${names.plural}.get', { id: row.id }) }}">{{ row.${first.name} }}</a></td>${restCells(rest)}</tr>
-    {% endfor %}
-    </tbody>
-  </table>
-  <p class="empty" data-live-if-empty{% if ${names.table} | length %} hidden{% endif %}>No ${names.humanPlural} yet.</p>
-  <template data-live-row><tr><td><a data-live-href="{{ url_for('${names.plural}.get', { id: '__id__' }) }}" data-live-field="${liveKey(first)}"></a></td>${rest.map(cell).join("")}</tr></template>
-  </div>
-  <script src="{{ static('${LIVE_SCRIPT_STATIC}') }}" defer></script>`;
-}
-
 function templates(names: ResourceNames, fields: readonly Field[], live: boolean): Record<string, string> {
   const dir = `templates/${names.module}/${names.plural}`;
   const item = `${names.item}`;
@@ -239,7 +182,10 @@ ${body}
 {% endblock %}
 `;
   return {
-    [`${dir}/index.html`]: page(title, live ? liveIndex(names, title, first, rest) : index(names, title, first, rest)),
+    [`${dir}/index.html`]: page(
+      title,
+      live ? liveIndexPage(names, title, first, rest) : indexPage(names, title, first, rest),
+    ),
     [`${dir}/get.html`]: page(
       `{{ ${item}.${first.name} }}`,
       `  <h1>{{ ${item}.${first.name} }}</h1>
