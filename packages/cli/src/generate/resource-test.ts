@@ -4,6 +4,7 @@
  * the app in memory on a fresh SQLite database.
  */
 import type { Field } from "./fields.js";
+import { liveChannel } from "./live.js";
 import { referencesOf } from "./references.js";
 import type { ResourceNames } from "./resource-names.js";
 
@@ -85,12 +86,35 @@ ${fields
 `;
 }
 
-/** The test file of a resource for `framework` (`fw-a`, `fw-b`); `api`: the JSON variant. */
+/**
+ * The test of `--live`: a create, an update and a delete through the pages are each broadcast on
+ * the list page's channel with the row's id (the test client's `client.realtime`); `createdRow` finds the created row.
+ */
+function liveBroadcasts(names: ResourceNames, fields: readonly Field[], createdRow: string): string {
+  const { plural } = names;
+  return `
+test("each change is broadcast to the list page on the ${liveChannel(names)} channel", async () => {
+  client.realtime.clear();
+${parentsMade(fields)}  await client.post(client.urlFor("${plural}.post"), { form: ${body(fields, true, 1)} });
+  const row = ${createdRow};
+  await client.post(client.urlFor("${plural}.update", { id: row.id }), { form: { _method: "PATCH", ...${body(fields, true, 2)} } });
+  await client.post(client.urlFor("${plural}.delete", { id: row.id }), { form: { _method: "DELETE" } });
+  const told = client.realtime.broadcasts("${liveChannel(names)}").map(({ event, data }) => [event, (data as { id: number }).id]);
+  assert.deepEqual(told, [["created", row.id], ["updated", row.id], ["deleted", row.id]]);
+});
+`;
+}
+
+/**
+ * The test file of a resource for `framework` (`fw-a`, `fw-b`); `api`: the JSON variant; `live`:
+ * with the test of the list page's broadcasts.
+ */
 export function resourceTestFile(
   framework: string,
   names: ResourceNames,
   fields: readonly Field[],
   api: boolean,
+  live = false,
 ): string {
   const { model, plural } = names;
   const first = fields.find((field) => !field.relation) ?? fields[0]!;
@@ -115,6 +139,9 @@ export function resourceTestFile(
     .join("");
   const send = api ? "json" : "form";
   const firstValue = JSON.stringify(sample(first, !api, 1));
+  // The live test reads the broadcasts: the client type that has `realtime`.
+  const clientType = live && !api ? "AppTestClient" : "TestClient";
+  const createdRow = `await ${model}.findByOrFail({ ${first.name}: ${api ? firstValue : first.type === "integer" || first.type === "number" ? `Number(${firstValue})` : first.type === "boolean" ? "true" : firstValue} })`;
   const refused = required
     ? `
 test("a refused ${names.human} is not saved and says which field is wrong", async () => {
@@ -132,11 +159,11 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, beforeEach, test } from "node:test";
 import { seedFactories } from "${framework}";
-import { testClient, type TestClient } from "${framework}/testing";
+import { testClient, type ${clientType} } from "${framework}/testing";
 import { ${[plural, ...parentFactories].join(", ")} } from "../lib/factories.js";
 import { ${[model, ...parentModels].join(", ")} } from "../lib/models.js";
 
-let client: TestClient;
+let client: ${clientType};
 
 before(async () => {
   client = await testClient(join(import.meta.dirname, ".."), { config: { dbUrl: "sqlite::memory:", autoMigrate: true } });
@@ -157,7 +184,7 @@ ${parentsListed}});
 test("a ${names.human} is created", async () => {
 ${made}  const res = await client.post(client.urlFor("${plural}.post"), { ${send}: ${body(fields, !api, 1)} });
   assert.equal(res.status, ${api ? 201 : 302});
-  const created = await ${model}.findByOrFail({ ${first.name}: ${api ? firstValue : first.type === "integer" || first.type === "number" ? `Number(${firstValue})` : first.type === "boolean" ? "true" : firstValue} });
+  const created = ${createdRow};
   assert.equal(res.headers["location"], client.urlFor("${plural}.get", { id: created.id }));
 });
 ${refused}${missingParent(names, fields, api)}
@@ -170,5 +197,5 @@ ${made}  const changed = await client.${api ? "patch" : "post"}(client.urlFor("$
   assert.equal(deleted.status, ${api ? 204 : 302});
   assert.equal(await ${model}.find(row.id), undefined);
 });
-${api ? partialPatch(names, fields) : ""}`;
+${api ? partialPatch(names, fields) : ""}${live && !api ? liveBroadcasts(names, fields, createdRow) : ""}`;
 }

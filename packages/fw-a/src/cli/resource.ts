@@ -248,7 +248,7 @@ export const fwaResourceScaffold: ResourceScaffold = {
     return {
       [`views/${names.module}.ts`]: api ? apiView(names, fields) : htmlView(names, fields, live),
       ...(api ? {} : templates(names, fields, live)),
-      [`test/${names.module}.test.ts`]: resourceTestFile("fw-a", names, fields, api),
+      [`test/${names.module}.test.ts`]: resourceTestFile("fw-a", names, fields, api, live),
     };
   },
 };

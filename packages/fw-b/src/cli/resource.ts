@@ -294,7 +294,7 @@ export const fwbResourceScaffold: ResourceScaffold = {
       // In the menu after the app's existing entries, as :addview puts a new view.
       [`views/${names.module}.ts`]: api ? apiView(names, fields) : htmlView(names, fields, nextNavOrder(root), live),
       ...(api ? {} : templates(names, fields, live)),
-      [`test/${names.module}.test.ts`]: resourceTestFile("fw-b", names, fields, api),
+      [`test/${names.module}.test.ts`]: resourceTestFile("fw-b", names, fields, api, live),
     };
   },
 };

@@ -84,12 +84,13 @@ export function resourceLiveCases(subject: ResourceGeneratorSubject): void {
       },
     );
 
-    test("the app type-checks and passes its generated tests", budget(0, 2), () => {
+    test("the app type-checks and passes its generated tests, the broadcasts' included", budget(0, 2), () => {
       const typecheck = sh(app, "npx --no-install tsc -p tsconfig.json --noEmit");
       assert.equal(typecheck.status, 0, `${typecheck.stdout}${typecheck.stderr}`);
       const tests = sh(app, "npm test");
       assert.equal(tests.status, 0, `${tests.stdout}${tests.stderr}`);
       assert.match(tests.stdout, /# fail 0/);
+      assert.match(tests.stdout, /ok \d+ - each change is broadcast to the list page on the todos channel/);
     });
 
     describe("in Chromium", () => {
