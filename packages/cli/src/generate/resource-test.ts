@@ -125,13 +125,16 @@ export function resourceTestFile(
   const parentFactories = [...new Set(references.map(({ parent }) => parent.names.plural))];
   // The list shows each row's parent by its label (HTML), or answers it preloaded (JSON).
   const parentsListed = references
-    .map(({ name, relation, parent }) => {
+    .map(({ name, relation, parent, optional }) => {
       if (api) {
-        const answered = `(res.json() as { ${names.table}: { ${relation}: { id: number } }[] }).${names.table}`;
-        return `  for (const [at, row] of rows.entries()) assert.equal(${answered}[at]!.${relation}.id, row.${name});\n`;
+        // An optional link may be empty: its relation is answered as null.
+        const shape = optional ? `{ id: number } | null` : `{ id: number }`;
+        const answered = `(res.json() as { ${names.table}: { ${relation}: ${shape} }[] }).${names.table}`;
+        const id = optional ? `${relation}?.id ?? null` : `${relation}.id`;
+        return `  for (const [at, row] of rows.entries()) assert.equal(${answered}[at]!.${id}, row.${name});\n`;
       }
       const label = `${relation}.${parent.label}`;
-      return `  for (const row of rows) {
+      return `  for (const row of rows) {${optional ? `\n    if (row.${name} === null) continue;` : ""}
     const ${relation} = await ${parent.names.model}.findOrFail(row.${name});
     assert.ok(res.text().includes(String(${label})), \`\${${label}} is shown\`);
   }\n`;

@@ -95,6 +95,9 @@ export function resourceReferenceCases(subject: ResourceGeneratorSubject): void 
           ["Task", "title:string", "project:references"],
           // Rails' other word for it, in the JSON variant.
           ["Job", "title:string", "done:boolean", "project:belongs_to", "--api"],
+          // An optional link (a nullable column): its generated tests must type-check and pass too.
+          ["Idea", "body:string", "project:references?"],
+          ["Remark", "body:string", "project:references?", "--api"],
         ]) {
           const made = run(app, commands.resource, ...args);
           assert.equal(made.status, 0, `${args.join(" ")}: ${made.stderr}`);
