@@ -11,7 +11,7 @@ import { isModel } from "../model.js";
 import type { BaseRow, CreateInput, Model } from "../model-types.js";
 import type { RelationNamesOfKind } from "../relations/types.js";
 import { factoryFaker, onFactoryReset } from "./faker.js";
-import { childrenCallback, parentOverrides, registerFactory, type ChildFactory } from "./relation-states.js";
+import { childrenCallback, parentOverrides, registerFactory } from "./relation-states.js";
 
 /** What a factory's definition, lazy attributes and callbacks receive. */
 export interface FactoryContext {

@@ -45,6 +45,9 @@ export const REQUEST_HEADERS: Readonly<Record<string, RequestHeaderUse>> = Objec
     "the realtime stream's resume point; a malformed or oversized one is ignored and the stream starts afresh",
   ),
   origin: client("CORS and the CSRF origin check"),
+  upgrade: client(
+    "a WebSocket handshake on a path a battery claims (the realtime sockets); the app's middleware still answers it first",
+  ),
   referer: client("where a refused form goes back to, when it is this app"),
   "user-agent": client("the request's log line and trace attribute"),
   "x-csrf-token": client("the CSRF token of scripts"),
