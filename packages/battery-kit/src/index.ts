@@ -18,6 +18,7 @@ export {
   type MailMessage,
   type OutageMessage,
   type QueueMessage,
+  type RealtimeBroadcastMessage,
   type RealtimeTelemetryMessage,
   type RenderMessage,
   type StorageMessage,

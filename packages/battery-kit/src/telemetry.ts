@@ -33,6 +33,19 @@ export interface StorageMessage extends TracedMessage {
   readonly operation: string;
 }
 
+/**
+ * A realtime broadcast, from the call until the backend has it: the channel's name and the
+ * event's, never the payload (it may hold what a span must not carry).
+ */
+export interface RealtimeBroadcastMessage extends TracedMessage {
+  /** The channel (`orders/42`). */
+  readonly channel: string;
+  /** The pattern it matched (`orders/:id`), a name of few values for the span. */
+  readonly pattern: string;
+  /** The event (`updated`). */
+  readonly event: string;
+}
+
 /** A job run by a queue worker. */
 export interface JobMessage extends TracedMessage {
   readonly queue: string;
@@ -135,6 +148,7 @@ export const telemetry = Object.freeze({
   loginRefused: diagnostics.channel("fwkit:security.login-refused"),
   queue: diagnostics.channel("fwkit:jobs.queue"),
   realtime: diagnostics.channel("fwkit:realtime"),
+  realtimeBroadcast: diagnostics.tracingChannel<object, RealtimeBroadcastMessage>("fwkit:realtime.broadcast"),
 });
 
 type Operation<M extends TracedMessage> = diagnostics.TracingChannel<object, M>;

@@ -15,6 +15,7 @@ import {
   type JobDispatchMessage,
   type JobMessage,
   type MailMessage,
+  type RealtimeBroadcastMessage,
   type RenderMessage,
   type StorageMessage,
   type TracedMessage,
@@ -260,6 +261,20 @@ export function operationSpans(): () => void {
       (m) => `storage ${m.operation}`,
       (m) => ({ "fwkit.storage.operation": m.operation }),
       { kind: otelApi().SpanKind.CLIENT },
+    ),
+    // The channel's name is an attribute (the span's name holds its pattern, a name of few values);
+    // the payload never is.
+    spanPerOperation<RealtimeBroadcastMessage>(
+      telemetry.realtimeBroadcast,
+      (m) => `realtime broadcast ${m.pattern}`,
+      (m) => ({
+        "messaging.system": "fwkit-realtime",
+        "messaging.operation.type": "publish",
+        "messaging.destination.name": m.channel,
+        "messaging.destination.template": m.pattern,
+        "fwkit.realtime.event": m.event,
+      }),
+      { kind: otelApi().SpanKind.PRODUCER },
     ),
     spanPerOperation<JobMessage>(
       telemetry.job,
