@@ -4,7 +4,7 @@
  * the time zone.
  */
 import { isAbsolute, resolve } from "node:path";
-import type { InputOf } from "@fwkit/koa-host/plugin";
+import type { InputOf, ResolvedOf } from "@fwkit/koa-host/plugin";
 import { dataConfigSchema } from "./config-schema.js";
 
 /** Every key of the schema, of any value (the schema checks each). */
@@ -27,17 +27,21 @@ export interface DataConfigInput extends SchemaKeys {
 /** The config keys the data battery reads, for the host's start-up check of unknown keys. */
 export const DATA_CONFIG_KEYS = dataConfigSchema.configKeys;
 
-/** The resolved data settings. */
-export interface DataConfig {
+type Resolved = ResolvedOf<typeof dataConfigSchema>;
+
+/** The entries of a resolved block that are set (a key without a default resolves to `undefined`). */
+type SetEntries<T> = { readonly [Key in keyof T]?: Exclude<T[Key], undefined> };
+
+/**
+ * The resolved data settings: the schema's keys after defaults, with `dbPool` as `pool` (only the
+ * bounds that are set), and the app root and folder the paths resolve against.
+ */
+export interface DataConfig extends Omit<Resolved, "dbPool"> {
   readonly root: string;
   /** The folder a relative SQLite path resolves against (see DataConfigInput.appDir). */
   readonly appDir: string;
-  readonly dbUrl: string;
-  readonly pool: { readonly min?: number; readonly max?: number };
-  readonly migrationsDir: string;
-  readonly timezone: string;
-  readonly dateFormat: string;
-  readonly maxPerPage: number;
+  /** The pool bounds set in `dbPool` (the driver's defaults for the others). */
+  readonly pool: SetEntries<Resolved["dbPool"]>;
 }
 
 function text(value: unknown): string | undefined {
@@ -50,16 +54,16 @@ function text(value: unknown): string | undefined {
  * database). A value of the wrong kind is `E_DATA_CONFIG_INVALID` naming the key.
  */
 export function dataConfig(config: DataConfigInput, env: NodeJS.ProcessEnv = process.env): DataConfig {
-  const read = dataConfigSchema.resolve({ ...config, dbUrl: text(config.dbUrl) }, { env: {} });
-  const { min, max } = read.dbPool;
+  const { dbPool, ...read } = dataConfigSchema.resolve({ ...config, dbUrl: text(config.dbUrl) }, { env: {} });
+  const pool: { -readonly [Key in keyof DataConfig["pool"]]: DataConfig["pool"][Key] } = {};
+  if (dbPool.min !== undefined) pool.min = dbPool.min;
+  if (dbPool.max !== undefined) pool.max = dbPool.max;
   return {
+    ...read,
     root: config.root,
     appDir: text(config.appDir) ?? config.root,
     dbUrl: (config.env === "test" ? undefined : text(env["DB_URL"])) ?? read.dbUrl,
-    pool: { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) },
+    pool,
     migrationsDir: isAbsolute(read.migrationsDir) ? read.migrationsDir : resolve(config.root, read.migrationsDir),
-    timezone: read.timezone,
-    dateFormat: read.dateFormat,
-    maxPerPage: read.maxPerPage,
   };
 }

@@ -4,47 +4,38 @@
  * else `redisUrl`), the assets' `max-age` (else the static files'), and no log mailer in production.
  */
 import type { ResolvedOf } from "@fwkit/koa-host/plugin";
-import type { BundleDeclarations } from "./assets/bundle.js";
 import { servicesConfigSchema } from "./config-schema.js";
 import { E_MAIL_LOG_IN_PRODUCTION, E_SERVICES_CONFIG_INVALID } from "./errors.js";
 
 type Resolved = ResolvedOf<typeof servicesConfigSchema>;
 
-/** The services' config keys, as read from the app's resolved config. */
-export interface ServicesConfig {
+/** The entries of a resolved block that are set (a key without a default resolves to `undefined`). */
+type SetEntries<T> = { readonly [Key in keyof T]?: Exclude<T[Key], undefined> };
+
+/**
+ * The services' config keys, as read from the app's resolved config (types from the schema): the
+ * keys without a default are absent when unset, and the joined ones are resolved once.
+ */
+export interface ServicesConfig
+  extends SetEntries<Pick<Resolved, "mailUrl" | "mailFrom" | "storageUrl" | "cacheUrl" | "signalsUrl">> {
   readonly env: string;
   readonly root: string;
   /** The app folder relative storage paths resolve against (a build's is the one it was built from); the root by default. */
   readonly appDir: string;
   readonly secretKey: string;
-  /** `mailUrl` (`MAIL_URL`): unset means no mailer. */
-  readonly mailUrl?: string;
-  /** `mailFrom` (`MAIL_FROM`): the default sender. */
-  readonly mailFrom?: string;
-  /** `storageUrl` (`STORAGE_URL`), default `file:data/uploads`. */
-  readonly storageUrl?: string;
   /** `storage.maxBytes`, `storage.allowedTypes`, `storage.publicPath`. */
-  readonly storage: {
-    readonly maxBytes?: number;
-    readonly allowedTypes?: readonly string[];
-    readonly publicPath: string;
-  };
-  /** `cacheUrl` (`CACHE_URL`), default `memory://`. */
-  readonly cacheUrl?: string;
+  readonly storage: Pick<Resolved["storage"], "publicPath"> & SetEntries<Omit<Resolved["storage"], "publicPath">>;
   /** `cache.sessionCookie`, else `sessionCookie`: requests carrying it are never served from the response cache. */
   readonly sessionCookie: string;
-  /** `signalsUrl`, else `redisUrl` (`REDIS_URL`): the Redis that carries signals across processes. */
-  readonly signalsUrl?: string;
   /** `signals.names` (the signals that cross processes) and `signals.prefix` (channel prefix). */
-  readonly signals: { readonly names: readonly string[]; readonly prefix?: string };
+  readonly signals: Pick<Resolved["signals"], "names"> & SetEntries<Omit<Resolved["signals"], "names">>;
   /** `static.dir`, `static.prefix`, `static.maxAge` (the host's keys) and `assets.bundles`, `assets.outDir`. */
-  readonly assets: {
-    readonly dir: string;
-    readonly prefix: string;
-    readonly maxAge: number;
-    readonly bundles: BundleDeclarations;
-    readonly outDir?: string;
-  };
+  readonly assets: Pick<Resolved["static"], "dir" | "prefix"> &
+    Pick<Resolved["assets"], "bundles"> &
+    SetEntries<Pick<Resolved["assets"], "outDir">> & {
+      /** `assets.maxAge`, else `static.maxAge`, else 60 seconds. */
+      readonly maxAge: number;
+    };
 }
 
 /** The config keys the services battery reads, for the host's start-up check of unknown keys. */

@@ -2,6 +2,7 @@
  * The jobs battery's config: `queueUrl` (`QUEUE_URL`, a host key) and the `jobs` block, read and
  * checked once at start-up so a wrong value stops the app naming the key.
  */
+import type { ResolvedOf } from "@fwkit/koa-host/plugin";
 import { checkOptionKeys } from "routing-kernel";
 import { E_JOB_OPTION_INVALID } from "../errors.js";
 import { parseQueueUrl } from "../url.js";
@@ -19,14 +20,14 @@ export const JOBS_CONFIG_KEYS = jobsConfigSchema.configKeys;
 
 const DASHBOARD_KEYS = ["path", "production", "guard", "readOnly", "edit", "title"] as const;
 
-/** The jobs battery's settings, checked. */
-export interface JobsSettings {
+type Block = ResolvedOf<typeof jobsConfigSchema>["jobs"];
+
+/** The jobs battery's settings, checked (the types of the block's keys are the schema's). */
+export interface JobsSettings extends Pick<Block, "folder" | "workers" | "fake"> {
   /** The queue URL, or undefined when none is set (production without QUEUE_URL: jobs run inline). */
   readonly url: string | undefined;
-  readonly folder: string;
-  readonly workers: number;
-  readonly graceMs: number;
-  readonly fake: boolean;
+  /** `jobs.grace`, in milliseconds. */
+  readonly graceMs: Block["grace"];
   /** The queue's keys handed to createJobQueue, read with their defaults (durations in milliseconds). */
   readonly queue: Readonly<Record<string, unknown>>;
   /** The dashboard to mount, or undefined. */
