@@ -139,13 +139,14 @@ export function deployCommand(
           "a public host name of the app (repeatable; default the host of BASE_URL): the balancers refuse any other Host",
       }) as never,
     async handler(args) {
-      const { appMetricsPath, productionDrivers, writeDeployFiles } = await import("./production/deploy/index.js");
+      const { appDeployPaths, productionDrivers, writeDeployFiles } = await import("./production/deploy/index.js");
       const root = appOf(args).root;
       const result = writeDeployFiles({
         root,
         framework,
-        // The balancers refuse the app's own metrics path, not only the default.
-        metricsPath: await appMetricsPath(root),
+        // The balancers refuse the app's own metrics path and stream its own realtime path, not
+        // only the defaults.
+        ...(await appDeployPaths(root)),
         drivers: await productionDrivers(root, randomBytes(32).toString("base64url")),
         ...(args.host ? { hosts: args.host.map(String) } : {}),
       });

@@ -1,5 +1,6 @@
 // The generated HAProxy and nginx configs, run by Debian's haproxy and nginx, in front of an app
-// that streams: a server-sent event reaches the client as it is written (no buffering, although
+// that streams on a realtime.path of its own (read from its config, as the deploy command does):
+// a server-sent event reaches the client as it is written (no buffering, although
 // the app sends no X-Accel-Buffering header), a stream with the app's 15 s heartbeats stays open
 // past the proxies' 30 s and 35 s request timeouts, and a WebSocket handshake on the realtime path
 // is passed on (101), carries bytes both ways, and stays open through 40 s of silence.
@@ -12,14 +13,23 @@ import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { deployTarget, haproxyConfig, nginxConfig } from "../src/production/deploy/index.js";
+import { appDeployPaths, deployTarget, haproxyConfig, nginxConfig } from "../src/production/deploy/index.js";
 import { eventually, freePort, within } from "./production-support.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fw-realtime-proxies-"));
 const proxies: ChildProcess[] = [];
 /** Each proxy's log, shown when a check fails. */
 const proxyLogs = new Map<string, () => string>();
-const target = deployTarget(dir, "fixture", { name: "live-shop", hosts: ["127.0.0.1"] });
+// The app's realtime.path is not the default, and production says another one again: the files
+// follow what the app runs with in production.
+const REALTIME_PATH = "/live/updates";
+mkdirSync(join(dir, "lib"));
+writeFileSync(
+  join(dir, "lib", "config.ts"),
+  `export const config = { realtime: { path: "/dev-updates" }, environments: { production: { realtime: { path: "${REALTIME_PATH}" } } } };\n`,
+);
+const paths = await appDeployPaths(dir);
+const target = deployTarget(dir, "fixture", { name: "live-shop", hosts: ["127.0.0.1"], ...paths });
 // The app's default heartbeat; the silence the test waits through is longer than both proxies'
 // ordinary request timeouts (HAProxy 30 s client / 35 s server, nginx 35 s).
 const HEARTBEAT_MS = 15_000;
@@ -34,7 +44,7 @@ let appPort = 0;
 before(async () => {
   app = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
-    if (url.pathname === "/_events") {
+    if (url.pathname === REALTIME_PATH) {
       // Deliberately no X-Accel-Buffering: nginx must stream this path by its own config.
       res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
       res.write("event: one\ndata: 1\n\n");
@@ -148,7 +158,7 @@ function openStream(port: number) {
   const wake = () => {
     for (const waker of [...wakers]) waker();
   };
-  const req = request({ host: "127.0.0.1", port, path: "/_events?channel=news" }, (res) => {
+  const req = request({ host: "127.0.0.1", port, path: `${REALTIME_PATH}?channel=news` }, (res) => {
     assert.equal(res.statusCode, 200);
     res.setEncoding("utf8");
     res.on("data", (chunk: string) => {
@@ -244,7 +254,7 @@ async function streamsThrough(name: string, port: number): Promise<void> {
   // The first event arrives while the response is still open: nothing holds it back.
   await stream.until("event: one", 30_000);
   assert.equal(stream.ended, false, `${name}: the stream is still open`);
-  const socket = await openWebSocket(port, "/_events");
+  const socket = await openWebSocket(port, REALTIME_PATH);
   const elsewhere = await openWebSocket(port, "/chat");
   await echo(socket, `hello through ${name}`);
   await echo(elsewhere, `hello elsewhere through ${name}`);
@@ -263,6 +273,15 @@ async function streamsThrough(name: string, port: number): Promise<void> {
   socket.destroy();
   stream.close();
 }
+
+test("the deploy files name the app's production realtime.path, not the default", () => {
+  assert.deepEqual(paths, { metricsPath: "/metrics", realtimePath: REALTIME_PATH });
+  const haproxy = haproxyConfig(target, { servers: ["10.0.0.11:5000"] });
+  const nginx = nginxConfig(target, { servers: ["10.0.0.11:5000"] });
+  assert.match(haproxy, /^ {4}http-request set-timeout server 75s if \{ path \/live\/updates \}$/m);
+  assert.match(nginx, /location = \/live\/updates \{[^}]*proxy_buffering off;[^}]*proxy_read_timeout 75s;/);
+  for (const text of [haproxy, nginx]) assert.doesNotMatch(text, /_events|dev-updates/);
+});
 
 test("the generated HAProxy and nginx configs stream events unbuffered, keep streams open on heartbeats and pass WebSocket upgrades", {
   timeout: 240_000,

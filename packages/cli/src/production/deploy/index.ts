@@ -86,25 +86,42 @@ export function deployTarget(root: string, framework: string, overrides: Partial
   };
 }
 
+/** A path a balancer's config can name as it is: `/`, then letters, digits and `. _ ~ / -`. */
+const SAFE_PATH = /^\/[A-Za-z0-9._~/-]*$/;
+
 /**
- * The path the app serves its metrics on in production (`metrics.path`, its `environments.production`
- * section included), so the balancers refuse that path and not only the default; `/metrics` when
- * the config says nothing or cannot be read. Only the path is read: the secret key is replaced by a
- * random one for the read (writing files needs none).
+ * The paths the generated balancers treat apart, as the app's production config sets them (its
+ * `environments.production` section included): `metrics.path`, refused to the public, and
+ * `realtime.path`, where streams and WebSocket upgrades are let through unbuffered and stay open
+ * between heartbeats. A path the config does not set (or that cannot be read) is the default. Only
+ * these paths are read: the secret key is replaced by a random one for the read (writing files
+ * needs none).
  */
-export async function appMetricsPath(root: string): Promise<string> {
+export async function appDeployPaths(
+  root: string,
+): Promise<{ readonly metricsPath: string; readonly realtimePath: string }> {
   const { loadConfig } = await import("@fwkit/koa-host");
+  let config: { metrics?: { path?: unknown }; realtime?: { path?: unknown } } = {};
   try {
-    const config = (await loadConfig(
+    config = (await loadConfig(
       root,
       { secretKey: randomBytes(32).toString("base64url") },
       { ...process.env, APP_ENV: "production" },
-    )) as unknown as { metrics?: { path?: unknown } };
-    const path = config.metrics?.path;
-    return typeof path === "string" && /^\/[A-Za-z0-9._~/-]*$/.test(path) ? path : METRICS_PATH;
+    )) as unknown as typeof config;
   } catch {
-    return METRICS_PATH;
+    // No config, or one that cannot load here: the defaults (the app's own start-up reports it).
   }
+  const metrics = config.metrics?.path;
+  const realtime = config.realtime?.path;
+  return {
+    metricsPath: typeof metrics === "string" && SAFE_PATH.test(metrics) ? metrics : METRICS_PATH,
+    realtimePath: typeof realtime === "string" && SAFE_PATH.test(realtime) ? realtime : REALTIME_PATH,
+  };
+}
+
+/** The app's `metrics.path` in production ({@link appDeployPaths}); `/metrics` when unset. */
+export async function appMetricsPath(root: string): Promise<string> {
+  return (await appDeployPaths(root)).metricsPath;
 }
 
 /** The files the deploy command writes (relative path -> content). */
@@ -142,8 +159,10 @@ export function writeDeployFiles(options: {
   readonly root: string;
   readonly framework: string;
   readonly hosts?: readonly string[];
-  /** The app's `metrics.path` ({@link appMetricsPath}); default `/metrics`. */
+  /** The app's `metrics.path` ({@link appDeployPaths}); default `/metrics`. */
   readonly metricsPath?: string;
+  /** The app's `realtime.path` ({@link appDeployPaths}); default `/_events`. */
+  readonly realtimePath?: string;
   /** The drivers its production config needs ({@link productionDrivers}); default: the compose file's. */
   readonly drivers?: readonly string[];
 }): ScaffoldResult & { readonly refreshed: readonly string[]; readonly drivers: Readonly<Record<string, string>> } {
@@ -158,6 +177,7 @@ export function writeDeployFiles(options: {
       deployTarget(options.root, options.framework, {
         hosts: deployHosts(options.hosts),
         ...(options.metricsPath ? { metricsPath: options.metricsPath } : {}),
+        ...(options.realtimePath ? { realtimePath: options.realtimePath } : {}),
       }),
     ),
   );

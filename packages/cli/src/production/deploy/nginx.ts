@@ -91,10 +91,10 @@ export function nginxConfig(target: DeployTarget, options: NginxOptions): string
 ${forwarded}
     }
 
-    # The realtime stream (server-sent events, and WebSockets when they upgrade on this path): each
-    # event goes to the client as it comes (no buffering, whatever the app's headers say), and a
-    # stream may be silent for 75 s, five of the app's heartbeats (realtime.heartbeat, 15 s), before
-    # nginx gives up on it. If the app's realtime.path is another one, change it here.
+    # The realtime stream on the app's realtime.path (server-sent events, and WebSockets when they
+    # upgrade on this path): each event goes to the client as it comes (no buffering, whatever the
+    # app's headers say), and a stream may be silent for 75 s, five of the app's heartbeats
+    # (realtime.heartbeat, 15 s), before nginx gives up on it.
     location = ${realtimePath} {
         proxy_pass http://${upstream};
 ${forwarded}

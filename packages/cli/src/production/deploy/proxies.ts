@@ -152,9 +152,9 @@ backend ${backend}
     balance roundrobin
     # A request a process took and then dropped is sent again only if repeating it is harmless.
     http-request disable-l7-retry unless ${REPEATABLE}
-    # The realtime stream (server-sent events) may be silent for 75 s, five of the app's heartbeats
-    # (realtime.heartbeat, 15 s), instead of the request timeout above; the client side allows 30 s
-    # (timeout client), so keep the heartbeat under that. If realtime.path is another, change it here.
+    # The realtime stream (server-sent events on the app's realtime.path) may be silent for 75 s, five
+    # of the app's heartbeats (realtime.heartbeat, 15 s), instead of the request timeout above; the
+    # client side allows 30 s (timeout client), so keep the heartbeat under that.
     http-request set-timeout server 75s if { path ${target.realtimePath ?? REALTIME_PATH} }
     option httpchk
     http-check send meth GET uri ${target.readyPath} ver HTTP/1.1 hdr Host localhost
