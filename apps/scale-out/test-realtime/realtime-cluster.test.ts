@@ -2,7 +2,8 @@
 // `:work` process, behind the generated HAProxy and nginx, on one Redis for realtime
 // (REALTIME_URL, a redis-server of the test's own) and another for sessions, cache and the queue.
 // 1. 1,000 broadcasts made on both nodes and by a job reach subscribers on each node, through both
-//    proxies and in Chromium's EventSource, each once and in the same order everywhere.
+//    proxies and in Chromium's EventSource, and WebSocket subscribers on each node and through both
+//    proxies, each once and in the same order everywhere.
 // 2. A worker SIGKILLed and a SIGHUP rolling restart while streaming: every client reconnects and,
 //    with Last-Event-ID, misses nothing and gets nothing twice.
 // 3. The realtime Redis stopped 10 s: broadcasts answer 503 (E_REALTIME_UNAVAILABLE in the node's
@@ -25,6 +26,7 @@ import { startWorker } from "../src/jobs.js";
 import { startNginx, type NginxBalancer } from "../src/nginx.js";
 import { eventually, type Proc } from "../src/processes.js";
 import { addRealtime, Subscriber } from "../src/realtime.js";
+import { SocketSubscriber } from "../src/realtime-socket.js";
 import { createDatabase, startPrivateRedis, type Database, type PrivateRedis } from "../src/stores.js";
 
 const IDLE_STREAMS = Number(process.env["REALTIME_IDLE_STREAMS"] ?? 5000);
@@ -137,6 +139,7 @@ describe("realtime on two nodes behind HAProxy and nginx, one Redis", () => {
   let haproxy: Balancer | undefined;
   let nginx: NginxBalancer | undefined;
   const subscribers: Subscriber[] = [];
+  const sockets: SocketSubscriber[] = [];
 
   before(async () => {
     stores = await startPrivateRedis(join(dir, "stores"));
@@ -162,6 +165,7 @@ describe("realtime on two nodes behind HAProxy and nginx, one Redis", () => {
 
   after(async () => {
     for (const subscriber of subscribers) subscriber.close();
+    for (const socket of sockets) socket.close();
     await haproxy?.stop();
     await nginx?.stop();
     await Promise.all([worker, ...nodes.map((node) => node.proc)].map((proc) => proc?.stop("SIGKILL")));
@@ -177,15 +181,31 @@ describe("realtime on two nodes behind HAProxy and nginx, one Redis", () => {
     return subscriber;
   };
 
-  test("1,000 broadcasts from both nodes and a job worker: every subscriber (each node, HAProxy, nginx, Chromium) gets each once, in one order", async () => {
+  test("1,000 broadcasts from both nodes and a job worker: every subscriber (streams and WebSockets on each node, through HAProxy and nginx; Chromium) gets each once, in one order", async () => {
     const path = "/_events?channel=feed/shared";
-    const listeners = {
+    const socketOn = (url: string, origin = url) => {
+      const socket = new SocketSubscriber(`${url.replace(/^http/, "ws")}/_events`, origin);
+      sockets.push(socket);
+      return socket;
+    };
+    const streams = {
       "node r1": track(new Subscriber(`${nodes[0]!.url}${path}`)),
       "node r2": track(new Subscriber(`${nodes[1]!.url}${path}`)),
       haproxy: track(new Subscriber(`${haproxy!.url}${path}`)),
       nginx: track(new Subscriber(`${nginx!.url}${path}`)),
     };
-    await Promise.all(Object.values(listeners).map((listener) => listener.open()));
+    const websockets = {
+      "WebSocket on node r1": socketOn(nodes[0]!.url),
+      "WebSocket on node r2": socketOn(nodes[1]!.url),
+      "WebSocket through haproxy": socketOn(haproxy!.url),
+      // nginx forwards $host, without the port: the app's origin as it sees it through nginx.
+      "WebSocket through nginx": socketOn(nginx!.url, nginx!.url.replace(/:\d+$/, "")),
+    };
+    const listeners = { ...streams, ...websockets };
+    await Promise.all([
+      ...Object.values(streams).map((listener) => listener.open()),
+      ...Object.values(websockets).map((socket) => socket.open(["feed/shared"])),
+    ]);
     const browser = await launchChromium();
     try {
       const page = await browser.newPage();
@@ -211,6 +231,7 @@ describe("realtime on two nodes behind HAProxy and nginx, one Redis", () => {
       for (const answer of sent) assert.equal(answer.status, 200, JSON.stringify(answer.body));
       for (const [name, listener] of Object.entries(listeners))
         await listener.until(`${name} to receive 1,000`, () => listener.received.length >= 1000, 240_000);
+      const socketsDone = Date.now() - started;
       await page.waitForFunction("window.got.length >= 1000", undefined, { timeout: 240_000 });
       const elapsed = Date.now() - started;
       const browserGot = (await page.evaluate("window.got")) as string[];
@@ -235,7 +256,7 @@ describe("realtime on two nodes behind HAProxy and nginx, one Redis", () => {
       }
       assert.deepEqual(browserGot, reference, "Chromium's EventSource: the same 1,000, once, in the same order");
       console.log(
-        `realtime: 1,000 broadcasts (400 + 400 from the nodes, 200 from a job) reached 5 subscribers once and in order in ${elapsed} ms`,
+        `realtime: 1,000 broadcasts (400 + 400 from the nodes, 200 from a job) reached ${Object.keys(listeners).length + 1} subscribers (${Object.keys(streams).length} streams, ${Object.keys(websockets).length} WebSockets, Chromium) once and in order in ${elapsed} ms (the Node clients all had them after ${socketsDone} ms)`,
       );
     } finally {
       await browser.close();
