@@ -37,33 +37,39 @@ export const logScope: Middleware = (ctx, next) => {
   );
 };
 
-/** The fields of a line written now; `withTrace` adds the active span's ids. */
+/** `trace_flags` as the log data model writes them (two hex digits), for the flags a span can carry. */
+const FLAGS = Array.from({ length: 256 }, (_, flags) => flags.toString(16).padStart(2, "0"));
+
+/**
+ * The fields of a line written now; `withTrace` adds the active span's ids. A line reads the active
+ * context once: the request's holder and the span are two reads of the object the server span put
+ * there, the ids are the span's own, and a line outside any request, or whose request has no span
+ * (tracing drops every request), gets no trace fields.
+ */
 export function logFields(
   withTrace: boolean,
 ): (this: unknown, merge?: object, level?: number, logger?: unknown) => Record<string, unknown> {
   // OpenTelemetry's API is loaded only with tracing on (it is an optional peer).
   const api = withTrace ? otelApi() : undefined;
-  return function fields(_merge, _level, logger) {
+  return function fields(merge, _level, logger) {
     const out: Record<string, unknown> = {};
-    const holder = api
-      ? (api.context.active().getValue(REQUEST_KEY) as RequestHolder | undefined)
-      : requests.getStore();
+    const active = api?.context.active();
+    const holder = (active ? active.getValue(REQUEST_KEY) : requests.getStore()) as RequestHolder | undefined;
     const ctx = holder?.ctx;
     const reqId = ctx ? requestIdSlot.get(ctx) : undefined;
-    // ctx.log already carries reqId in its bindings: once per line is enough.
+    // The request line gives reqId itself and ctx.log carries it in its bindings: once per line is enough.
     if (
       reqId !== undefined &&
+      (merge as { reqId?: unknown } | undefined)?.reqId === undefined &&
       !String((logger as Record<symbol, unknown> | undefined)?.[CHINDINGS] ?? "").includes('"reqId"')
     )
       out["reqId"] = reqId;
-    if (api) {
-      const span = api.trace.getActiveSpan();
-      if (span) {
-        const { traceId, spanId, traceFlags } = span.spanContext();
-        out["trace_id"] = traceId;
-        out["span_id"] = spanId;
-        out["trace_flags"] = `0${traceFlags.toString(16)}`;
-      }
+    const span = active && api!.trace.getSpan(active);
+    if (span) {
+      const { traceId, spanId, traceFlags } = span.spanContext();
+      out["trace_id"] = traceId;
+      out["span_id"] = spanId;
+      out["trace_flags"] = FLAGS[traceFlags & 0xff];
     }
     return out;
   };

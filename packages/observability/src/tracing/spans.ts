@@ -8,7 +8,7 @@ import type diagnostics from "node:diagnostics_channel";
 import type { Attributes, Context as OtelContext, Span, SpanKind } from "@opentelemetry/api";
 import type { Context, Middleware } from "koa";
 import type { Route } from "routing-kernel";
-import { loggedPath, routeNameOf, type HostRuntime } from "@fwkit/koa-host/plugin";
+import { loggedPath, routeNameOf, routeSlot, type HostRuntime } from "@fwkit/koa-host/plugin";
 import {
   telemetry,
   type ConnectionMessage,
@@ -22,7 +22,9 @@ import {
 } from "@fwkit/battery-kit";
 import type { KnexLike, KnexQuery } from "../metrics/knex.js";
 import { operationOf } from "../metrics/knex.js";
-import { otelApi, REQUEST_KEY, type RequestHolder } from "./api.js";
+import { otelApi, type RequestHolder } from "./api.js";
+import { RequestContext, withSpan } from "./request-context.js";
+import { rootSampling, type RootSampling } from "./sampling.js";
 
 /** This package's tracer from the provider registered now (middleware and listeners keep theirs). */
 const currentTracer = () => otelApi().trace.getTracer("@fwkit/observability");
@@ -44,53 +46,68 @@ function trustedParent(ctx: Context): OtelContext {
 }
 
 /**
- * The server span of every request (see the file comment). Its tracer is looked up once, when the
- * app is built (the SDK is registered by then): `getTracer` per request builds a key and reads the
- * provider's map, about a tenth of what a traced request cost. A request the sampler drops gets a
- * non-recording span that still rides in the context (so its queries and outgoing calls are dropped
- * too and downstream services see the decision), but nothing else: no attributes at the end, no
- * view span.
+ * The server span of every request (see the file comment). What a request pays is kept to the
+ * OpenTelemetry API's cheapest paths, each looked up once when the app is built (the SDK is
+ * registered by then): the tracer (`getTracer` per request builds a key and reads the provider's
+ * map), the span's attributes given once at its start, one context (the span and the request
+ * together, one small object: see request-context.ts) and one `context.with`, the span ended in
+ * the promise's own callbacks (no async wrapper).
+ *
+ * A request the sampler drops: under a sampler that never samples a root (`rootSampling`), no span
+ * at all (its log lines carry their request id, no trace ids); else the SDK's non-recording span, which still rides in the context (so the request's
+ * queries and outgoing calls are dropped too and downstream services see the decision), and
+ * nothing more: no attributes at the end, no view span.
  */
-export function serverSpan(): Middleware {
+export function serverSpan(sampling: RootSampling = rootSampling()): Middleware {
+  const api = otelApi();
   const tracer = currentTracer();
+  const { context, trace } = api;
+  const kind = api.SpanKind.SERVER;
+  const root = api.ROOT_CONTEXT;
   return (ctx, next) => {
     // The balancer's trace context only from a trusted proxy (`trustProxy`, as the request id): a
     // client's forged `traceparent` would put its trace id in the logs and force the export.
-    const parent = trustedParent(ctx);
-    const span = tracer.startSpan(
-      ctx.method,
-      {
-        kind: otelApi().SpanKind.SERVER,
-        attributes: {
-          "http.request.method": ctx.method,
-          "url.path": ctx.path,
-          "url.scheme": ctx.protocol,
-          "user_agent.original": ctx.get("user-agent") || undefined,
-        },
-      },
-      parent,
-    );
+    // Under a sampler that never samples, the request is in no trace: not even the proxy's is read.
+    const parent = sampling === "never" ? root : trustedParent(ctx);
     // The request rides along for the log lines' fields (log-context.ts), in a holder emptied when
     // the request ends: what outlives the request and keeps its async context (a socket's timer, a
     // pending write) then no longer keeps the whole request alive, whose objects the garbage
     // collector would otherwise copy and promote (that was about half of a traced request's CPU).
-    // One `context.with` and no async wrapper: the span ends in the promise's own callbacks.
     const holder: RequestHolder = { ctx };
-    return otelApi()
-      .context.with(otelApi().trace.setSpan(parent, span).setValue(REQUEST_KEY, holder), next)
-      .then(
-        () => {
-          holder.ctx = undefined;
-          ended(span, ctx);
-        },
-        (error: unknown) => {
-          holder.ctx = undefined;
-          ended(span, ctx);
-          throw error;
-        },
-      );
+    const untraced =
+      sampling === "never" ||
+      (sampling === "parent" && (parent === root || !sampledFlag(trace.getSpanContext(parent)?.traceFlags)));
+    const span = untraced
+      ? undefined
+      : tracer.startSpan(
+          ctx.method,
+          {
+            kind,
+            attributes: {
+              "http.request.method": ctx.method,
+              "url.path": ctx.path,
+              "url.scheme": ctx.protocol,
+              "user_agent.original": ctx.req.headers["user-agent"] || undefined,
+            },
+          },
+          parent,
+        );
+    return context.with(new RequestContext(parent, span, holder), next).then(
+      () => {
+        holder.ctx = undefined;
+        if (span) ended(span, ctx);
+      },
+      (error: unknown) => {
+        holder.ctx = undefined;
+        if (span) ended(span, ctx);
+        throw error;
+      },
+    );
   };
 }
+
+/** Whether W3C trace flags say sampled. */
+const sampledFlag = (flags: number | undefined) => flags !== undefined && (flags & 1) === 1;
 
 function ended(span: Span, ctx: Context): void {
   if (span.isRecording()) named(span, ctx);
@@ -100,9 +117,11 @@ function ended(span: Span, ctx: Context): void {
 function named(span: Span, ctx: Context): void {
   const route = routeNameOf(ctx);
   if (route) span.updateName(`${ctx.method} ${route}`);
-  // A bare Koa app (no host) has no runtime on its context; a path routeNameOf could not name
-  // (one that does not decode) is not looked up again.
-  const view = route ? (ctx.runtime as HostRuntime | undefined)?.lookupRoute(ctx)?.route : undefined;
+  // The view the dispatcher matched is on the request; a bare Koa app (no host) has no runtime on
+  // its context; a path routeNameOf could not name (one that does not decode) is not looked up again.
+  const view = route
+    ? (routeSlot.get(ctx) ?? (ctx.runtime as HostRuntime | undefined)?.lookupRoute(ctx)?.route)
+    : undefined;
   // The path again only when the route's parameters changed it: a secret one (a reset :token) is
   // written as its name, as in the log lines, so no exported span carries it.
   const attributes: Attributes = { "http.response.status_code": ctx.status };
@@ -116,31 +135,32 @@ function named(span: Span, ctx: Context): void {
 
 /**
  * The view's span: its hooks, method and answer (template included), as a child of the server span.
- * Under a server span the sampler dropped there is none (its children would be dropped anyway).
+ * Under a server span the sampler dropped, or none, there is none (its children would be dropped
+ * anyway): the test is one read of the active context.
  */
 export function viewSpan(route: Route): Middleware {
+  const api = otelApi();
   const tracer = currentTracer();
+  const { context, trace } = api;
   const attributes: Attributes = {
     "code.function.name": `${route.className}.${route.methodName}`,
     "fwkit.view.module": route.module,
   };
   return (ctx, next) => {
-    const active = otelApi().context.active();
-    if (otelApi().trace.getSpan(active)?.isRecording() === false) return next();
+    const active = context.active();
+    if (!trace.getSpan(active)?.isRecording()) return next();
     const span = tracer.startSpan(route.id, { attributes }, active);
-    return otelApi()
-      .context.with(otelApi().trace.setSpan(active, span), next)
-      .then(
-        () => {
-          if (ctx.status >= 500) span.setStatus({ code: otelApi().SpanStatusCode.ERROR });
-          span.end();
-        },
-        (error: unknown) => {
-          failed(span, error);
-          span.end();
-          throw error;
-        },
-      );
+    return context.with(withSpan(active, span), next).then(
+      () => {
+        if (ctx.status >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR });
+        span.end();
+      },
+      (error: unknown) => {
+        failed(span, error);
+        span.end();
+        throw error;
+      },
+    );
   };
 }
 
