@@ -4,13 +4,18 @@
 // Usage: node scripts/run-tests.mjs [dir ...]   (default: src test, relative to the cwd)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { SECOND_PASS_LEAVES } from "./node-runtime.mjs";
 
+// Two options of this script, not node's: --parallel runs the files of the folders several at once
+// (a package whose test files share nothing turns it on in its `test` script: CONTRIBUTING.md, "Tests side by side"), and
+// --one-process runs them all in one process (`--test-isolation=none`, for pure unit tests).
+const OWN = new Set(["--parallel", "--one-process"]);
 const dirs = process.argv.slice(2).filter((a) => !a.startsWith("-"));
-const extra = process.argv.slice(2).filter((a) => a.startsWith("-"));
+const own = new Set(process.argv.slice(2).filter((a) => OWN.has(a)));
+const extra = process.argv.slice(2).filter((a) => a.startsWith("-") && !OWN.has(a));
 const roots = (dirs.length > 0 ? dirs : ["src", "test"]).map((d) => resolve(d)).filter((d) => existsSync(d));
 
 /** @param {string} dir @returns {string[]} */
@@ -58,6 +63,26 @@ const reporters = timesDir
       `--test-reporter-destination=${join(timesDir, "times.tsv")}`,
     ]
   : [];
+// Node runs one file at a time where it sees two cores (availableParallelism() - 1); the files
+// mostly wait on databases, subprocesses and browsers, so one more than the cores keeps them busy.
+// FW_TEST_CONCURRENCY sets it for a run (1: one file at a time, as before).
+const concurrency = Number(process.env.FW_TEST_CONCURRENCY || Math.max(2, availableParallelism() + 1));
+if (!Number.isInteger(concurrency) || concurrency < 1) {
+  console.error(
+    `run-tests: FW_TEST_CONCURRENCY must be a whole number of 1 or more, not ${process.env.FW_TEST_CONCURRENCY}`,
+  );
+  process.exit(1);
+}
+const parallel = own.has("--parallel") && !extra.some((a) => a.startsWith("--test-concurrency"));
+/** Node 22 before 22.14 and 23 before 23.6 name it --experimental-test-isolation. */
+const isolationFlag = () =>
+  spawnSync(process.execPath, ["--test-isolation=none", "-e", ""]).status === 0
+    ? "--test-isolation=none"
+    : "--experimental-test-isolation=none";
+const modes = [
+  ...(parallel ? [`--test-concurrency=${concurrency}`] : []),
+  ...(own.has("--one-process") ? [isolationFlag()] : []),
+];
 const started = Date.now();
 const result = spawnSync(
   process.execPath,
@@ -68,6 +93,7 @@ const result = spawnSync(
     "--test",
     `--test-timeout=${DEFAULT_TIMEOUT_MS}`,
     ...reporters,
+    ...modes,
     ...extra,
     ...files,
   ],
@@ -77,8 +103,11 @@ if (timesDir) {
   const times = existsSync(join(timesDir, "times.tsv")) ? readFileSync(join(timesDir, "times.tsv"), "utf8") : "";
   const rows = times.split("\n").filter(Boolean);
   const inTests = rows.reduce((sum, line) => sum + Number(line.split("\t")[0]), 0);
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
   console.log(
-    `\nrun-tests: ${files.length} file(s) in ${((Date.now() - started) / 1000).toFixed(0)} s, ${inTests.toFixed(0)} s of it in tests (the rest starts the files' processes and loads their modules); the slowest files (s in tests, passed/failed):`,
+    parallel
+      ? `\nrun-tests: ${files.length} file(s) in ${seconds} s, ${concurrency} at a time, ${inTests.toFixed(0)} s in tests added up over the files; the slowest files (s in tests, passed/failed):`
+      : `\nrun-tests: ${files.length} file(s) in ${seconds} s, ${inTests.toFixed(0)} s of it in tests (the rest starts the files' processes and loads their modules); the slowest files (s in tests, passed/failed):`,
   );
   for (const line of rows.slice(0, 5)) {
     const [seconds, pass, fail, file] = line.split("\t");

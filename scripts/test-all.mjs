@@ -7,11 +7,12 @@
 // checks and apps made from the packed packages (tarball-apps.mjs). Then on Node 22, in a copy of
 // the work tree with its own node_modules (native modules are built per Node version): every
 // package's tests again, but for the browser, balancer and cluster files that node-runtime.mjs's
-// SECOND_PASS_LEAVES names. Every step after the build runs even when
-// an earlier one failed, so one run shows every failure; the exit code is non-zero when any step
-// failed. FW_TEST_NODE=current runs the suite once, on the running Node, with no Node 22 pass.
-import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
+// SECOND_PASS_LEAVES names. That copy is made, and installed on Node 22 in the background, as soon
+// as the first pass has built, so the install overlaps the first pass's checks and tests. Every step
+// after the build runs even when an earlier one failed, so one run shows every failure; the exit
+// code is non-zero when any step failed. FW_TEST_NODE=current runs the suite once, on the running Node, with no Node 22 pass.
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,28 +39,89 @@ if (process.env.FW_TEST_PASS === undefined) {
   if (!runSetup()) process.exit(1);
   if (process.env.FW_TEST_NODE === "current") process.exit(fullSuite(root));
   const full = majorOf(process.versions.node) === majorOf(CI_NODE.full) ? null : ensureNode(CI_NODE.full);
-  const fullStatus = full ? reRun(full, "full") : fullSuite(root);
-  const other = majorOf(process.versions.node) === majorOf(CI_NODE.packages) ? null : ensureNode(CI_NODE.packages);
+  const onSecondNode = majorOf(process.versions.node) === majorOf(CI_NODE.packages);
+  // When the first pass runs in this process, the second pass's copy and install start as soon as
+  // the first pass has built, and run beside its checks and tests (which often leave the CPU
+  // waiting on databases and subprocesses) instead of after them.
+  let preparing = null;
+  const fullStatus = full
+    ? reRun(full, "full")
+    : fullSuite(root, onSecondNode ? undefined : () => (preparing = prepareSecondPass()));
+  const other = onSecondNode ? null : (preparing?.runtime ?? ensureNode(CI_NODE.packages));
   // In this process when the machine's Node is the second one; run-tests reads FW_TEST_PASS either way.
   if (!other) process.env.FW_TEST_PASS = "packages";
-  const packagesStatus = other ? reRun(other, "packages") : packagesSuite();
+  const prepared = preparing ? await preparing.done : false;
+  const packagesStatus = other ? reRun(other, "packages", prepared) : packagesSuite();
   console.log(
     `\nnpm test: the whole suite on Node ${full?.version ?? process.versions.node} ${fullStatus === 0 ? "passed" : "FAILED"}; the packages on Node ${other?.version ?? process.versions.node} ${packagesStatus === 0 ? "passed" : "FAILED"} (${minutes()} in all).`,
   );
   process.exit(fullStatus === 0 && packagesStatus === 0 ? 0 : 1);
 } else if (process.env.FW_TEST_PASS === "full") {
   process.exit(fullSuite(root));
+} else if (process.env.FW_TEST_PASS === "install") {
+  process.exit(install(copyOf(majorOf(process.versions.node))) ? 0 : 1);
 } else {
   process.exit(packagesSuite());
 }
 
-function reRun(runtime, pass) {
+function reRun(runtime, pass, prepared = false) {
   const result = spawnSync(runtime.node, [self], {
     stdio: "inherit",
     cwd: root,
-    env: { ...runtimeEnv(runtime), FW_TEST_PASS: pass },
+    env: { ...runtimeEnv(runtime), FW_TEST_PASS: pass, ...(prepared ? { FW_TEST_PREPARED: "1" } : {}) },
   });
   return result.status ?? 1;
+}
+
+/** The folder of the second pass's copy of the work tree, for a Node major version. */
+function copyOf(major) {
+  return join(tmpdir(), `fwkit-node${major}-pass`);
+}
+
+/**
+ * The copy of the work tree for the packages' pass (sources and the builds, not node_modules), so
+ * its native modules never replace the first pass's.
+ */
+function copyTree(copy) {
+  step(`copy of the work tree for the packages' pass: ${copy}`);
+  rmSync(copy, { recursive: true, force: true });
+  mkdirSync(copy, { recursive: true });
+  cpSync(root, copy, {
+    recursive: true,
+    filter: (source) =>
+      !relative(root, source)
+        .split(sep)
+        .some((part) => part === "node_modules" || part === ".git"),
+  });
+}
+
+/**
+ * Right after the first pass's build: fetches the second Node, copies the built tree and starts its
+ * install on that Node in the background, its output kept in a log that is printed when the second
+ * pass begins. Returns the runtime and a promise of whether the install passed.
+ */
+function prepareSecondPass() {
+  const runtime = ensureNode(CI_NODE.packages);
+  const copy = copyOf(majorOf(runtime.version));
+  copyTree(copy);
+  const log = join(tmpdir(), `fwkit-node${majorOf(runtime.version)}-install.log`);
+  const out = openSync(log, "w");
+  console.log(`(the install for Node ${runtime.version} runs in the background; its output: ${log})`);
+  const child = spawn(runtime.node, [self], {
+    stdio: ["ignore", out, out],
+    cwd: root,
+    env: { ...runtimeEnv(runtime), FW_TEST_PASS: "install" },
+  });
+  closeSync(out);
+  const done = new Promise((resolve) => {
+    child.once("error", () => resolve(false));
+    child.once("exit", (code) => resolve(code === 0));
+  }).then((ok) => {
+    step(`install for Node ${runtime.version}, run in the background during the first pass`);
+    process.stdout.write(readFileSync(log, "utf8"));
+    return ok;
+  });
+  return { runtime, done };
 }
 
 function install(cwd) {
@@ -71,7 +133,8 @@ function install(cwd) {
   return ensureNativeModules(cwd);
 }
 
-function fullSuite(cwd) {
+/** The first pass; `built` is called once the build has passed. */
+function fullSuite(cwd, built = () => {}) {
   const failed = [];
   const attempt = (title, command, args) => {
     if (!run(title, command, args, cwd)) failed.push(title);
@@ -80,6 +143,7 @@ function fullSuite(cwd) {
     console.error("\nThe install or the build failed; nothing else was run.");
     return 1;
   }
+  built();
   // Formatting and lint rules of the whole tree (biome.jsonc); `npx biome check --write .` fixes most findings.
   attempt(
     "format and lint (Biome)",
@@ -113,18 +177,12 @@ function fullSuite(cwd) {
  * builds, not node_modules), so its native modules never replace the first pass's.
  */
 function packagesSuite() {
-  const copy = join(tmpdir(), `fwkit-node${majorOf(process.versions.node)}-pass`);
-  step(`copy of the work tree for Node ${process.versions.node}: ${copy}`);
-  rmSync(copy, { recursive: true, force: true });
-  mkdirSync(copy, { recursive: true });
-  cpSync(root, copy, {
-    recursive: true,
-    filter: (source) =>
-      !relative(root, source)
-        .split(sep)
-        .some((part) => part === "node_modules" || part === ".git"),
-  });
-  if (!install(copy)) return 1;
+  const copy = copyOf(majorOf(process.versions.node));
+  // FW_TEST_PREPARED: the first pass made the copy and installed it already (prepareSecondPass).
+  if (process.env.FW_TEST_PREPARED !== "1") {
+    copyTree(copy);
+    if (!install(copy)) return 1;
+  }
   const ok = run(
     "tests of every package",
     "npx",
