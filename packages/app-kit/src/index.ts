@@ -46,6 +46,7 @@ export {
   type AuthorizeInput,
   type ChannelDefinition,
   type ChannelHandlers,
+  type PresenceMember,
   type ReceiveInput,
 } from "@fwkit/realtime";
 export { autoMigrates, FRAMEWORK_CONFIG_KEYS, frameworkConfigSchema, type FrameworkAppConfig } from "./config.js";

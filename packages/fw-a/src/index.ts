@@ -59,12 +59,13 @@ export { signal, SIGNALS } from "@fwkit/services";
 export { defineJob, Job, schedule, type JobContext } from "@fwkit/jobs";
 // The app's own metrics, on the scrape of /metrics (docs/observability.md).
 export { defineCounter, defineGauge, defineHistogram } from "@fwkit/app-kit";
-/** Realtime: `broadcast("orders/42", "updated", data)` to the streams and sockets of `realtime.channels`, and `ChannelHandler` for what WebSocket clients send (docs/realtime.md). */
+/** Realtime: `broadcast("orders/42", "updated", data)` to the streams and sockets of `realtime.channels`, `ChannelHandler` for what WebSocket clients send, `PresenceMember` for a presence channel's member (docs/realtime.md). */
 export {
   broadcast,
   ChannelHandler,
   type AuthorizeInput,
   type ChannelDefinition,
   type ChannelHandlers,
+  type PresenceMember,
   type ReceiveInput,
 } from "@fwkit/app-kit";

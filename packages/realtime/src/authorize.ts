@@ -5,13 +5,21 @@
  */
 import type { Context } from "koa";
 import { currentUserSlot } from "@fwkit/koa-host/plugin";
-import { matchChannel, type ChannelPattern } from "./channels.js";
-import { E_REALTIME_FORBIDDEN } from "./errors.js";
+import { matchChannel, type ChannelPattern, type PresenceMember } from "./channels.js";
+import { E_REALTIME_FORBIDDEN, E_REALTIME_OPTION_INVALID } from "./errors.js";
 
-/** What a channel matched: its pattern and params. */
+/** What a channel matched: its pattern and params, and on a presence channel who subscribes. */
 export interface MatchedChannel {
   readonly pattern: ChannelPattern;
   readonly params: Record<string, string>;
+  readonly member?: PresenceMember;
+}
+
+/** True for a member's info: an object whose id is a string or a finite number. */
+function isMember(value: unknown): value is PresenceMember {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const { id } = value as { id?: unknown };
+  return (typeof id === "string" && id !== "" && id.length <= 200) || (typeof id === "number" && Number.isFinite(id));
 }
 
 /**
@@ -29,7 +37,17 @@ export async function authorizeChannel(
   const { authorize: allowed } = pattern.definition;
   if (!allowed) return { pattern, params };
   const user = currentUserSlot.get(ctx) ?? undefined;
-  if (await allowed({ user, params, channel, ctx })) return { pattern, params };
+  const answer = await allowed({ user, params, channel, ctx });
+  if (pattern.definition.presence && answer) {
+    if (!isMember(answer))
+      throw new E_REALTIME_OPTION_INVALID(
+        `realtime.channels["${pattern.pattern}"].authorize`,
+        "the member's info, an object with an id ({ id: user.id, name: user.name }), or false",
+        answer,
+      );
+    return { pattern, params, member: answer };
+  }
+  if (answer) return { pattern, params };
   ctx.log?.warn?.(
     { channel, pattern: pattern.pattern, transport, code: "E_REALTIME_FORBIDDEN" },
     "realtime subscription refused",

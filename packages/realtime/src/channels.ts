@@ -21,12 +21,27 @@ export interface AuthorizeInput<User = unknown> {
   readonly ctx: Context;
 }
 
+/** A presence channel's member as its `authorize` returns it: an `id` and what others may see. */
+export interface PresenceMember {
+  /** Who it is: connections with the same id are one member (a user in two tabs). */
+  readonly id: string | number;
+  readonly [field: string]: unknown;
+}
+
+/** What `authorize` may answer: yes or no, or for a presence channel the member's public info. */
+export type AuthorizeResult = boolean | PresenceMember | null | undefined;
+
 /** One channel pattern's declaration: `public: true`, or an `authorize` callback. */
 export interface ChannelDefinition<User = unknown> {
   /** Anyone may subscribe (a public channel is declared so, never by default). */
   readonly public?: boolean;
-  /** Who may subscribe to a private channel: true lets the subscription through. */
-  readonly authorize?: (input: AuthorizeInput<User>) => boolean | Promise<boolean>;
+  /**
+   * Who may subscribe to a private channel: true lets the subscription through; on a presence
+   * channel it answers the member's public info (`{ id, name }`), or false.
+   */
+  readonly authorize?: (input: AuthorizeInput<User>) => AuthorizeResult | Promise<AuthorizeResult>;
+  /** Subscribers see who else is here: the members, and `presence:join` / `presence:leave` events. */
+  readonly presence?: boolean;
   /** The payload's Standard Schema (zod, valibot, arktype), checked at broadcast. */
   readonly schema?: StandardSchemaV1;
   /**
@@ -45,7 +60,7 @@ export interface ChannelPattern {
 
 const SEGMENT = /^[A-Za-z0-9_.-]+$/;
 const PARAM = /^:[A-Za-z_][A-Za-z0-9_]*$/;
-const DEFINITION_KEYS = ["public", "authorize", "schema", "receive"];
+const DEFINITION_KEYS = ["public", "authorize", "presence", "schema", "receive"];
 
 /** Checks a channel name; throws `E_REALTIME_CHANNEL_INVALID` (400). */
 export function checkChannelName(channel: unknown): string {
@@ -76,6 +91,16 @@ export function compileChannels(channels: unknown): ChannelPattern[] {
     // A channel is public only when it says so; a private one needs the callback that decides.
     if (isPublic === hasAuthorize)
       throw new E_REALTIME_OPTION_INVALID(where, "either public: true or an authorize function (not both)", value);
+    // A member is who authorize says it is: a presence channel is a private one.
+    if (
+      definition.presence !== undefined &&
+      (typeof definition.presence !== "boolean" || (definition.presence && isPublic))
+    )
+      throw new E_REALTIME_OPTION_INVALID(
+        `${where}.presence`,
+        "true on a channel with an authorize function that answers the member's info",
+        definition.presence,
+      );
     if (definition.schema !== undefined && typeof definition.schema?.["~standard"]?.validate !== "function")
       throw new E_REALTIME_OPTION_INVALID(
         `${where}.schema`,

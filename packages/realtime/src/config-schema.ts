@@ -50,6 +50,10 @@ export const REALTIME_BLOCK_KEYS = Object.freeze({
     { doc: "The window a reconnecting client resumes from." },
   ),
   heartbeat: duration("How often an idle stream gets a comment line, so proxies keep it open.", "15s"),
+  presenceTtl: duration(
+    "How long a presence channel's member stays listed after its node stops answering (a node killed), at least 3s: its leave is broadcast then.",
+    "30s",
+  ),
   retry: duration("The reconnect delay a client is told (`retry:`), also at shutdown.", "2s"),
   maxConnections: key.int({
     doc: "Streams this process serves at most; one more is answered 503.",

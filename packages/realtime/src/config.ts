@@ -78,6 +78,9 @@ export function readRealtimeConfig(appConfig: object): RealtimeSettings | undefi
     retry,
     ...keys
   } = realtimeConfigSchema.resolveKey("realtime", config, { env: {} });
+  // Nodes renew their members every third of it, on a one-second tick: shorter, members would flap.
+  if (keys.presenceTtl < 3000)
+    throw new E_REALTIME_OPTION_INVALID("realtime.presenceTtl", 'a duration of at least "3s"', keys.presenceTtl);
   const chosen = typeof url === "string" && url !== "" ? url : "memory:";
   return {
     ...keys,

@@ -9,7 +9,7 @@ import { isDraining } from "@fwkit/koa-host/operations";
 import { authorizeChannel } from "./authorize.js";
 import type { RealtimeSettings } from "./config.js";
 import { E_REALTIME_FULL, E_REALTIME_RATE_LIMITED, E_REALTIME_SUBSCRIPTION_INVALID } from "./errors.js";
-import type { RealtimeHub } from "./hub.js";
+import type { PresenceHandle, RealtimeHub } from "./hub.js";
 import { parseStreamId } from "./ids.js";
 import type { SubscribeRate } from "./rate.js";
 import { EventStream, type StreamEvents } from "./stream.js";
@@ -63,7 +63,8 @@ export function eventsEndpoint(state: EndpointState): Middleware {
       ctx.set("Retry-After", String(wait));
       throw new E_REALTIME_RATE_LIMITED(wait);
     }
-    for (const channel of channels) await authorizeChannel(ctx, settings.channels, channel, "sse");
+    const matches = [];
+    for (const channel of channels) matches.push(await authorizeChannel(ctx, settings.channels, channel, "sse"));
     const header =
       ctx.get("Last-Event-ID") || (typeof ctx.query["lastEventId"] === "string" ? ctx.query["lastEventId"] : "");
     const resume = parseStreamId(header || undefined, channels.length);
@@ -73,7 +74,22 @@ export function eventsEndpoint(state: EndpointState): Middleware {
       message: (index, message) => stream?.message(index, message),
       reset: (index, channel) => stream?.reset(index, channel),
     });
+    // Presence channels: this stream joins (after subscribing, so it hears every join and leave
+    // after the members it is given) and leaves when it closes.
+    const present: Array<{ index: number; handle: PresenceHandle }> = [];
+    const leave = () => {
+      for (const { handle } of present) handle.leave();
+    };
+    try {
+      for (const [index, match] of matches.entries())
+        if (match.member) present.push({ index, handle: await hub.join(channels[index]!, match.member) });
+    } catch (error) {
+      leave();
+      subscription.close();
+      throw error;
+    }
     if (ctx.req.destroyed) {
+      leave();
       subscription.close();
       return;
     }
@@ -97,6 +113,7 @@ export function eventsEndpoint(state: EndpointState): Middleware {
         ...state.events,
         closed: (closing) => {
           subscription.close();
+          leave();
           state.events.closed(closing);
         },
       },
@@ -105,6 +122,7 @@ export function eventsEndpoint(state: EndpointState): Middleware {
     state.events.sent(0);
     res.write(`retry: ${settings.retryMs}\n\n`);
     stream.ready(subscription.positions);
+    for (const { index, handle } of present) stream.members(channels[index]!, handle.members);
     subscription.start();
   };
 }

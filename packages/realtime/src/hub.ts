@@ -4,7 +4,9 @@
  * (a message whose id is not after the subscriber's position is never handed twice).
  */
 import { telemetry, traceCall } from "@fwkit/battery-kit";
-import type { RealtimeBackend, StoredMessage } from "./backends/types.js";
+import { randomBytes } from "node:crypto";
+import type { PresenceEntry, RealtimeBackend, StoredMessage } from "./backends/types.js";
+import type { PresenceMember } from "./channels.js";
 import { matchChannel, type ChannelPattern } from "./channels.js";
 import { E_REALTIME_MESSAGE_TOO_LARGE, E_REALTIME_PAYLOAD_INVALID } from "./errors.js";
 import { compareIds } from "./ids.js";
@@ -43,6 +45,14 @@ interface Subscriber {
 const EVENT = /^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/;
 const RESERVED_EVENTS = new Set(["reset", "ready", "shutdown"]);
 
+/** A connection's place on a presence channel: the members when it joined, and how it leaves. */
+export interface PresenceHandle {
+  /** Every member's info when this connection joined, itself included. */
+  readonly members: readonly unknown[];
+  /** Leaves (at the connection's close); the member's last connection broadcasts `presence:leave`. */
+  leave(): void;
+}
+
 /** The hub of one app in one process. */
 export class RealtimeHub {
   /** Broadcasts made through this hub, newest last (kept in the test environment only). */
@@ -52,6 +62,13 @@ export class RealtimeHub {
   /** The newest id handed out per channel, from which a resync reads. */
   private readonly seen = new Map<string, string>();
   backend!: RealtimeBackend;
+  /** How long a connection stays present without its node refreshing it (`realtime.presenceTtl`). */
+  presenceTtlMs = 30_000;
+  /** This process's connections present, by channel, refreshed every third of the ttl. */
+  private readonly present = new Map<string, Map<string, PresenceEntry>>();
+  private readonly processId = randomBytes(6).toString("hex");
+  private connections = 0;
+  private refreshedAt = Date.now();
   /** Told the latency (ms from the broadcast to its hand-over here) of each message handed to local subscribers. */
   onDelivered: ((latencyMs: number) => void) | undefined;
 
@@ -88,10 +105,10 @@ export class RealtimeHub {
 
   private async send(channel: string, event: string, data: unknown): Promise<string> {
     const { pattern } = matchChannel(this.patterns, channel);
-    if (typeof event !== "string" || !EVENT.test(event) || RESERVED_EVENTS.has(event))
+    if (typeof event !== "string" || !EVENT.test(event) || RESERVED_EVENTS.has(event) || event.startsWith("presence:"))
       throw new E_REALTIME_PAYLOAD_INVALID(
         channel,
-        `the event name "${String(event).slice(0, 64)}" must be a letter then letters, digits or _ . : - (at most 64), and not reset, ready or shutdown`,
+        `the event name "${String(event).slice(0, 64)}" must be a letter then letters, digits or _ . : - (at most 64), and not reset, ready, shutdown or presence:...`,
       );
     let value = data;
     const schema = pattern.definition.schema;
@@ -116,6 +133,60 @@ export class RealtimeHub {
     const id = await this.backend.publish(channel, event, json);
     this.recorded?.push({ channel, event, data: JSON.parse(json) as unknown, id });
     return id;
+  }
+
+  /**
+   * Makes a connection present on `channel` as `member` (its `id` keys it: a user connected twice is
+   * one member); the member's first connection broadcasts `presence:join` with its info.
+   */
+  async join(channel: string, member: PresenceMember): Promise<PresenceHandle> {
+    const entry: PresenceEntry = {
+      member: JSON.stringify(member.id),
+      conn: `${this.processId}.${++this.connections}`,
+      info: JSON.stringify(member),
+    };
+    let here = this.present.get(channel);
+    if (!here) this.present.set(channel, (here = new Map()));
+    here.set(entry.conn, entry);
+    let infos: string[];
+    try {
+      infos = await this.backend.join(channel, entry.member, entry.conn, entry.info, this.presenceTtlMs);
+    } catch (error) {
+      this.forget(channel, entry.conn);
+      throw error;
+    }
+    let left = false;
+    return {
+      members: infos.map((info) => JSON.parse(info) as unknown),
+      leave: () => {
+        if (left) return;
+        left = true;
+        this.forget(channel, entry.conn);
+        // Not answered (Redis away): the entry expires, and another node announces the leave.
+        void this.backend.leave(channel, entry.member, entry.conn, this.presenceTtlMs).catch(() => undefined);
+      },
+    };
+  }
+
+  /** Keeps this process's presence entries alive (every third of the ttl); called every second. */
+  presenceTick(now: number): void {
+    if (now - this.refreshedAt < this.presenceTtlMs / 3) return;
+    this.refreshedAt = now;
+    const channels = new Set(this.present.keys());
+    // Channels listened to here with no member of this process: looked at too, so the members of
+    // a node that died are removed and their leave broadcast.
+    for (const channel of this.local.keys())
+      if (matchChannel(this.patterns, channel).pattern.definition.presence) channels.add(channel);
+    for (const channel of channels) {
+      const entries = [...(this.present.get(channel)?.values() ?? [])];
+      void this.backend.refresh(channel, entries, this.presenceTtlMs).catch(() => undefined);
+    }
+  }
+
+  private forget(channel: string, conn: string): void {
+    const here = this.present.get(channel);
+    here?.delete(conn);
+    if (here?.size === 0) this.present.delete(channel);
   }
 
   /** A message of a channel this process listens to, from the backend. */

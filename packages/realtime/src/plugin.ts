@@ -133,6 +133,7 @@ export function realtimePlugin(): RealtimePlugin {
     for (const stream of streams) if (now - stream.lastWrite >= settings.heartbeatMs) stream.heartbeat(now);
     for (const socket of sockets) if (now - socket.lastWrite >= settings.heartbeatMs) socket.heartbeat(now);
     rate?.sweep(now);
+    hub?.presenceTick(now);
   };
 
   const setup = async (context: PluginContext): Promise<void> => {
@@ -156,6 +157,7 @@ export function realtimePlugin(): RealtimePlugin {
     current.onDelivered = (ms) => {
       if (telemetry.realtime.hasSubscribers && latencies.length < 1000) latencies.push(ms / 1000);
     };
+    current.presenceTtlMs = settings.presenceTtl;
     hub = current;
     rate = new SubscribeRate(settings.rateLimit, settings.rateWindowMs);
     path = `${context.basePath}${settings.path}`;
@@ -188,13 +190,15 @@ export function realtimePlugin(): RealtimePlugin {
     },
     broadcast,
     setup,
-    middleware: () =>
-      hub && settings && rate && logger && socketServer
-        ? [
-            socketEndpoint({ settings, hub, rate, events: socketEvents, server: socketServer, sockets, open, path }),
-            eventsEndpoint({ settings, hub, rate, streams, open, events, logger, path }),
-          ]
-        : [],
+    phases: {
+      request: () =>
+        hub && settings && rate && logger && socketServer
+          ? [
+              socketEndpoint({ settings, hub, rate, events: socketEvents, server: socketServer, sockets, open, path }),
+              eventsEndpoint({ settings, hub, rate, streams, open, events, logger, path }),
+            ]
+          : [],
+    },
     upgradePaths: () => (hub ? [path] : []),
     readiness: () => (hub ? [{ name: "realtime", required: false, check: () => hub!.backend.ping() }] : []),
     async close() {

@@ -53,6 +53,13 @@ export class EventStream {
     );
   }
 
+  /** A presence channel's members when the stream joined (`presence:here`), itself included. */
+  members(channel: string, members: readonly unknown[]): void {
+    this.write(
+      `id: ${streamId(this.positions)}\nevent: presence:here\ndata: ${JSON.stringify({ channel, data: members })}\n\n`,
+    );
+  }
+
   /** A comment line, when nothing was written for a while, so proxies keep the stream open. */
   heartbeat(now: number): void {
     this.write(": heartbeat\n\n", now);

@@ -61,6 +61,15 @@ test("wrong config stops the start, naming the key", async () => {
       message: /realtime\.channels\["room"\]\.receive/,
     },
   );
+  // A presence channel is a private one, and its members' expiry is not shorter than the renewal tick.
+  assert.throws(() => readRealtimeConfig({ realtime: { channels: { room: { public: true, presence: true } } } }), {
+    code: "E_REALTIME_OPTION_INVALID",
+    message: /realtime\.channels\["room"\]\.presence/,
+  });
+  assert.throws(() => readRealtimeConfig({ realtime: { channels: news, presenceTtl: "1s" } }), {
+    code: "E_REALTIME_OPTION_INVALID",
+    message: /realtime\.presenceTtl/,
+  });
   const settings = readRealtimeConfig({
     realtimeUrl: "redis://127.0.0.1:6379/0",
     realtime: { channels: news, replay: { size: 10, age: "1m" } },

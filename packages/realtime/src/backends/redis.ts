@@ -12,6 +12,7 @@ import type { Redis as RedisClient, RedisOptions } from "ioredis";
 import { driverLoader } from "@fwkit/battery-kit";
 import { E_REALTIME_UNAVAILABLE, E_REALTIME_URL_INVALID } from "../errors.js";
 import { compareIds, ZERO_ID } from "../ids.js";
+import { presenceScripts } from "./redis-presence.js";
 import type { BackendHandlers, RealtimeBackend, ReplayWindow, StoredMessage } from "./types.js";
 
 const { importDriver } = driverLoader(
@@ -87,6 +88,9 @@ type Scripted = RedisClient & {
     age: number,
   ): Promise<[string, [string, string[]][]]>;
   rtHead(key: string, dropped: string): Promise<string>;
+  rtJoin(...args: [string, string, string, string, string, ...(string | number)[]]): Promise<string[]>;
+  rtLeave(...args: [string, string, string, string, string, ...(string | number)[]]): Promise<number>;
+  rtRefresh(...args: [string, string, string, string, string, ...(string | number)[]]): Promise<number>;
 };
 
 /** Makes a `redis://` backend on `url` with keys under `prefix`. */
@@ -106,7 +110,24 @@ export async function redisBackend(
   commands.defineCommand("rtPublish", { numberOfKeys: 2, lua: PUBLISH });
   commands.defineCommand("rtSince", { numberOfKeys: 2, lua: SINCE });
   commands.defineCommand("rtHead", { numberOfKeys: 2, lua: HEAD });
+  const presence = presenceScripts(TRIM);
+  commands.defineCommand("rtJoin", { numberOfKeys: 5, lua: presence.join });
+  commands.defineCommand("rtLeave", { numberOfKeys: 5, lua: presence.leave });
+  commands.defineCommand("rtRefresh", { numberOfKeys: 5, lua: presence.refresh });
   const key = (channel: string) => `${prefix}:rt:${channel}`;
+  // The presence commands' keys and first arguments (see redis-presence.ts).
+  const presenceHead = (channel: string, ttlMs: number) =>
+    [
+      key(channel),
+      `${key(channel)}:dropped`,
+      `${key(channel)}:present`,
+      `${key(channel)}:members`,
+      `${key(channel)}:counts`,
+      window.size,
+      window.ageMs,
+      `${topicPrefix}${channel}`,
+      ttlMs,
+    ] as [string, string, string, string, string, number, number, string, number];
   const topicPrefix = `${prefix}:rt:`;
   try {
     await Promise.all([commands.connect(), feed.connect()]);
@@ -186,6 +207,15 @@ export async function redisBackend(
     },
     unlisten: async (channel) => {
       await feed.unsubscribe(`${topicPrefix}${channel}`).catch(() => undefined);
+    },
+    join: (channel, member, conn, info, ttlMs) =>
+      guarded("presence", () => commands.rtJoin(...presenceHead(channel, ttlMs), member, conn, info)),
+    leave: async (channel, member, conn, ttlMs) => {
+      await guarded("presence", () => commands.rtLeave(...presenceHead(channel, ttlMs), member, conn));
+    },
+    refresh: async (channel, entries, ttlMs) => {
+      const flat = entries.flatMap((entry) => [entry.member, entry.conn, entry.info]);
+      await guarded("presence", () => commands.rtRefresh(...presenceHead(channel, ttlMs), ...flat));
     },
     head: (channel) => guarded("read", () => commands.rtHead(key(channel), `${key(channel)}:dropped`)),
     async since(channel, after) {

@@ -35,10 +35,30 @@ export interface RealtimeBackend {
   head(channel: string): Promise<string>;
   /** The messages after `after` still in the window, or `"reset"` when some of them are gone. */
   since(channel: string, after: string): Promise<StoredMessage[] | "reset">;
+  /**
+   * Adds a connection (`conn`, unique per process and connection) of `member` (its id as JSON) to
+   * the channel's presence, `info` its JSON; the member's first connection broadcasts
+   * `presence:join`. Resolves with every member's info (JSON), this one included.
+   */
+  join(channel: string, member: string, conn: string, info: string, ttlMs: number): Promise<string[]>;
+  /** Removes a connection; the member's last one broadcasts `presence:leave`. */
+  leave(channel: string, member: string, conn: string, ttlMs: number): Promise<void>;
+  /**
+   * Keeps this process's connections present for another `ttlMs` (Redis: an entry not refreshed
+   * in time is removed, and its member's leave broadcast, by whichever node looks next).
+   */
+  refresh(channel: string, entries: readonly PresenceEntry[], ttlMs: number): Promise<void>;
   /** Resolves when the backend answers (readiness). */
   ping(): Promise<void>;
   /** Releases connections. */
   close(): Promise<void>;
+}
+
+/** One connection present on a channel, as a process keeps it. */
+export interface PresenceEntry {
+  readonly member: string;
+  readonly conn: string;
+  readonly info: string;
 }
 
 /** What a backend calls: each new message of a listened channel, and (Redis) after a reconnect. */

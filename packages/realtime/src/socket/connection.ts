@@ -15,7 +15,7 @@ import {
   E_REALTIME_RATE_LIMITED,
   E_REALTIME_SUBSCRIPTION_INVALID,
 } from "../errors.js";
-import type { RealtimeHub, Subscription } from "../hub.js";
+import type { PresenceHandle, RealtimeHub, Subscription } from "../hub.js";
 import type { SubscribeRate } from "../rate.js";
 import { receiveMessage } from "../receive.js";
 import { parseClientFrame, type ClientFrame } from "./protocol.js";
@@ -38,6 +38,8 @@ export interface SocketShared {
 interface Joined {
   readonly match: MatchedChannel;
   subscription: Subscription | undefined;
+  /** On a presence channel, this connection's place among its members. */
+  presence?: PresenceHandle;
 }
 
 /** An error's code, status and message as an error frame shows them (a 5xx's details stay in the log). */
@@ -124,11 +126,22 @@ export class SocketConnection {
       this.joined.delete(channel);
       throw error;
     }
+    // A presence channel: joined after subscribing, so every join and leave after the members given is heard.
+    if (match.member)
+      try {
+        joined.presence = await hub.join(channel, match.member);
+      } catch (error) {
+        this.joined.delete(channel);
+        joined.subscription.close();
+        throw error;
+      }
     if (this.ended || this.joined.get(channel) !== joined) {
       joined.subscription.close();
+      joined.presence?.leave();
       return;
     }
-    this.send({ type: "subscribed", channel, id: joined.subscription.positions[0] });
+    const members = joined.presence ? { members: joined.presence.members } : {};
+    this.send({ type: "subscribed", channel, id: joined.subscription.positions[0], ...members });
     joined.subscription.start();
   }
 
@@ -137,6 +150,7 @@ export class SocketConnection {
     if (!joined) throw new E_REALTIME_NOT_SUBSCRIBED(channel);
     this.joined.delete(channel);
     joined.subscription?.close();
+    joined.presence?.leave();
     this.send({ type: "unsubscribed", channel });
   }
 
@@ -185,7 +199,10 @@ export class SocketConnection {
   private finish(): void {
     if (this.ended) return;
     this.ended = true;
-    for (const joined of this.joined.values()) joined.subscription?.close();
+    for (const joined of this.joined.values()) {
+      joined.subscription?.close();
+      joined.presence?.leave();
+    }
     this.joined.clear();
     this.shared.events.closed(this);
   }
