@@ -190,15 +190,13 @@ export function realtimePlugin(): RealtimePlugin {
     },
     broadcast,
     setup,
-    phases: {
-      request: () =>
-        hub && settings && rate && logger && socketServer
-          ? [
-              socketEndpoint({ settings, hub, rate, events: socketEvents, server: socketServer, sockets, open, path }),
-              eventsEndpoint({ settings, hub, rate, streams, open, events, logger, path }),
-            ]
-          : [],
-    },
+    middleware: () =>
+      hub && settings && rate && logger && socketServer
+        ? [
+            socketEndpoint({ settings, hub, rate, events: socketEvents, server: socketServer, sockets, open, path }),
+            eventsEndpoint({ settings, hub, rate, streams, open, events, logger, path }),
+          ]
+        : [],
     upgradePaths: () => (hub ? [path] : []),
     readiness: () => (hub ? [{ name: "realtime", required: false, check: () => hub!.backend.ping() }] : []),
     async close() {
