@@ -7,12 +7,10 @@
  */
 export type { Knex } from "knex";
 export type { StandardSchemaV1 } from "@standard-schema/spec";
-export type { DataConfigInput } from "./config.js";
 export type { DataAppConfig } from "./config-schema.js";
 export { connect, type ConnectOptions, type Database } from "./connection.js";
 export {
   dateHelpers,
-  DEFAULT_DATE_FORMAT,
   formatDate,
   isoDate,
   timeAgo,
@@ -20,13 +18,11 @@ export {
   type DateHelpers,
   type DateInput,
 } from "./dates.js";
-export { DEFAULT_DB_URL, type Dialect } from "./db-url.js";
-export { isUniqueViolation } from "./db-errors.js";
+export type { Dialect } from "./db-url.js";
 export * from "./errors.js";
 export {
   defineFactory,
   seedFactories,
-  DEFAULT_FAKER_SEED,
   type AfterCreate,
   type Factory,
   type FactoryAttributes,
@@ -35,19 +31,6 @@ export {
   type Lazy,
 } from "./factories/index.js";
 export { flash, type FlashContext, type FlashData, type FlashLocals, type FlashMessage } from "./flash.js";
-export { makeMigration, type MakeMigrationOptions } from "./make-migration.js";
-export {
-  FolderMigrationSource,
-  migrate,
-  migrationStatus,
-  pendingMigrations,
-  rollback,
-  type MigrateOptions,
-  type MigrationHistory,
-  type MigrationOptions,
-  type MigrationState,
-} from "./migrations.js";
-export { migrationName } from "./migration-names.js";
 export { defineModel } from "./model.js";
 export type {
   AutoColumns,
@@ -64,20 +47,15 @@ export type {
 } from "./model-types.js";
 export * from "./relations/index.js";
 export { pageParams, type PageParams, type PageParamsOptions } from "./page-params.js";
-export { paginate, pageUrl, type Page, type PageLink, type PaginateOptions } from "./paginate.js";
-export { paginationLinks, type PaginationLabels } from "./pagination-html.js";
+export { paginate, type Page, type PageLink, type PaginateOptions } from "./paginate.js";
 export { input } from "./declared-input.js";
 export { dataPlugin, type DataPlugin, type DataPluginOptions } from "./plugin.js";
-export { declaredFields, REFUSED_INPUT_LIMITS } from "./refused-input.js";
+export { REFUSED_INPUT_LIMITS } from "./refused-input.js";
 export { dateColumn, modelTimestamps } from "./schema.js";
-export { listSeeds, runSeeds, type RunSeedsOptions, type SeedContext, type SeedFunction } from "./seeds/index.js";
+export type { SeedContext, SeedFunction } from "./seeds/index.js";
 export { transaction } from "./transaction.js";
 export {
-  fieldErrors,
-  isValidationError,
-  oldInput,
   validate,
-  validateValue,
   ValidationError,
   type FieldErrors,
   type InputContext,

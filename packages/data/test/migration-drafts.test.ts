@@ -10,7 +10,8 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { after, describe, test } from "node:test";
 import type { PluginContext } from "@fwkit/koa-host/plugin";
-import { connect, dataPlugin, makeMigration, migrate, migrationStatus } from "../src/index.js";
+import { connect, dataPlugin } from "../src/index.js";
+import { makeMigration, migrate, migrationStatus } from "../src/plugin-api.js";
 import { isDraftMigration, markDraft } from "../src/plugin-api.js";
 
 const roots: string[] = [];

@@ -9,15 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { requireServer, serverSkip } from "@fwkit/test-servers";
-import {
-  connect,
-  migrate,
-  migrationStatus,
-  pendingMigrations,
-  rollback,
-  type Database,
-  type Knex,
-} from "../src/index.js";
+import { connect, type Database, type Knex } from "../src/index.js";
+import { migrate, migrationStatus, pendingMigrations, rollback } from "../src/plugin-api.js";
 
 const root = mkdtempSync(join(tmpdir(), "data-migration-names-"));
 after(() => rmSync(root, { recursive: true, force: true }));

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { after, describe, test } from "node:test";
 import { requireServer, serverSkip } from "@fwkit/test-servers";
-import { connect, makeMigration, migrate, migrationStatus, rollback, type Database, type Knex } from "../src/index.js";
+import { connect, type Database, type Knex } from "../src/index.js";
+import { makeMigration, migrate, migrationStatus, rollback } from "../src/plugin-api.js";
 import { migrationCliCommands, migrationCommands } from "../src/plugin-api.js";
 
 const root = mkdtempSync(join(tmpdir(), "data-migrations-"));

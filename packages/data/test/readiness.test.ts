@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import type { PluginContext, ReadinessCheck } from "@fwkit/koa-host/plugin";
-import { dataPlugin, makeMigration, migrate } from "../src/index.js";
+import { dataPlugin } from "../src/index.js";
+import { makeMigration, migrate } from "../src/plugin-api.js";
 
 const root = mkdtempSync(join(tmpdir(), "data-readiness-"));
 after(() => rmSync(root, { recursive: true, force: true }));

@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { requireServer } from "@fwkit/test-servers";
-import { connect, listSeeds, modelTimestamps, type Database } from "../src/index.js";
+import { connect, modelTimestamps, type Database } from "../src/index.js";
+import { listSeeds } from "../src/plugin-api.js";
 import { seedApp } from "../src/plugin-api.js";
 import { rejectsWith } from "./support/model-fixture.js";
 

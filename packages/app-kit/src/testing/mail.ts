@@ -3,7 +3,8 @@
  * transport (`mailUrl: "memory:"`, the default there), with the reads a test asserts on, as
  * `client.jobs` gives the dispatched jobs.
  */
-import type { MemoryTransport, SentMail, ServicesPlugin } from "@fwkit/services";
+import type { ServicesPlugin } from "@fwkit/services";
+import type { MemoryTransport, SentMail } from "@fwkit/services/plugin";
 import type { TestClient } from "@fwkit/koa-host/testing";
 import { runtimeOf } from "@fwkit/koa-host/plugin";
 import { E_TEST_MAIL_NOT_SENT, E_TEST_MAIL_UNAVAILABLE } from "../errors.js";

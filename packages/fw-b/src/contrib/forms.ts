@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { Context } from "koa";
-import { declaredFields, fieldErrors, oldInput, ValidationError, type FieldErrors } from "@fwkit/data";
+import { ValidationError, type FieldErrors } from "@fwkit/data";
+import { declaredFields, fieldErrors, oldInput } from "@fwkit/data/plugin";
 import { z } from "zod";
 import { CAPTCHA_FIELD } from "./captcha/svg.js";
 import type { Translate } from "./i18n/i18n.js";

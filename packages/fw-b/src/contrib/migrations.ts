@@ -1,5 +1,5 @@
-import { dateColumn, migrate, modelTimestamps, pendingMigrations, type Knex } from "@fwkit/data";
-import type { ShippedMigration } from "@fwkit/data/plugin";
+import { dateColumn, modelTimestamps, type Knex } from "@fwkit/data";
+import { migrate, pendingMigrations, type ShippedMigration } from "@fwkit/data/plugin";
 import type { ContribSettings } from "./config.js";
 import { CONTRIB_TABLES } from "./models.js";
 

@@ -1,4 +1,5 @@
-import { flash, isUniqueViolation } from "@fwkit/data";
+import { flash } from "@fwkit/data";
+import { isUniqueViolation } from "@fwkit/data/plugin";
 import { HTTPError } from "@fwkit/koa-host";
 import { attemptLogin, logout, needsRehash } from "@fwkit/security";
 import { safeNextUrl } from "@fwkit/security/plugin";

@@ -1,5 +1,11 @@
-import { acceptedLanguages, createTranslations, type LanguageHints, type Translate } from "@fwkit/services";
-import { BATTERY_CATALOGS, LANGUAGE_TAG, readLocaleFiles } from "@fwkit/services/plugin";
+import { createTranslations, type Translate } from "@fwkit/services";
+import {
+  acceptedLanguages,
+  BATTERY_CATALOGS,
+  LANGUAGE_TAG,
+  readLocaleFiles,
+  type LanguageHints,
+} from "@fwkit/services/plugin";
 import { E_CONTRIB_CONFIG } from "../../errors.js";
 import type { I18nContribOptions } from "../config.js";
 import { DE } from "./de.js";
