@@ -32,13 +32,24 @@ class Layer implements OtelContext {
   }
 }
 
-/** A request's context: its span (none when the request is not traced) and its holder, over `parent`. */
+/**
+ * A request's context: its span (none when the request is not traced) and its holder, over `parent`.
+ * `release` lets go of the span once it ended: what outlives the request and keeps its async
+ * context (a socket's timer, a pending write) then keeps a small object alive, not the span with
+ * its attributes, which the garbage collector would otherwise copy and promote.
+ */
 export class RequestContext implements OtelContext {
   constructor(
     private readonly parent: OtelContext,
-    readonly span: Span | undefined,
+    private span: Span | undefined,
     readonly holder: RequestHolder,
   ) {}
+
+  /** Forgets the span and the request (the request ended). */
+  release(): void {
+    this.span = undefined;
+    this.holder.ctx = undefined;
+  }
 
   getValue(key: symbol): unknown {
     if (key === REQUEST_KEY) return this.holder;
@@ -55,7 +66,28 @@ export class RequestContext implements OtelContext {
   }
 }
 
-/** A span's context over `parent`: the view's span, in one small object. */
-export function withSpan(parent: OtelContext, span: Span): OtelContext {
-  return new Layer(parent, SPAN_KEY, span);
+/** A span's context over `parent` (the view's span), which forgets the span when released. */
+export class SpanContext implements OtelContext {
+  constructor(
+    private readonly parent: OtelContext,
+    private span: Span | undefined,
+  ) {}
+
+  /** Forgets the span (it ended); the parent's is read from then on. */
+  release(): void {
+    this.span = undefined;
+  }
+
+  getValue(key: symbol): unknown {
+    if (key === SPAN_KEY && this.span) return this.span;
+    return this.parent.getValue(key);
+  }
+
+  setValue(key: symbol, value: unknown): OtelContext {
+    return new Layer(this, key, value);
+  }
+
+  deleteValue(key: symbol): OtelContext {
+    return new Layer(this, key, undefined);
+  }
 }

@@ -23,7 +23,7 @@ import {
 import type { KnexLike, KnexQuery } from "../metrics/knex.js";
 import { operationOf } from "../metrics/knex.js";
 import { otelApi, type RequestHolder } from "./api.js";
-import { RequestContext, withSpan } from "./request-context.js";
+import { RequestContext, SpanContext } from "./request-context.js";
 import { rootSampling, type RootSampling } from "./sampling.js";
 
 /** This package's tracer from the provider registered now (middleware and listeners keep theirs). */
@@ -92,13 +92,14 @@ export function serverSpan(sampling: RootSampling = rootSampling()): Middleware 
           },
           parent,
         );
-    return context.with(new RequestContext(parent, span, holder), next).then(
+    const requestContext = new RequestContext(parent, span, holder);
+    return context.with(requestContext, next).then(
       () => {
-        holder.ctx = undefined;
+        requestContext.release();
         if (span) ended(span, ctx);
       },
       (error: unknown) => {
-        holder.ctx = undefined;
+        requestContext.release();
         if (span) ended(span, ctx);
         throw error;
       },
@@ -150,12 +151,15 @@ export function viewSpan(route: Route): Middleware {
     const active = context.active();
     if (!trace.getSpan(active)?.isRecording()) return next();
     const span = tracer.startSpan(route.id, { attributes }, active);
-    return context.with(withSpan(active, span), next).then(
+    const spanContext = new SpanContext(active, span);
+    return context.with(spanContext, next).then(
       () => {
+        spanContext.release();
         if (ctx.status >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR });
         span.end();
       },
       (error: unknown) => {
+        spanContext.release();
         failed(span, error);
         span.end();
         throw error;
