@@ -13,6 +13,7 @@ import { memoryBackend } from "./backends/memory.js";
 import { redisBackend } from "./backends/redis.js";
 import type { BackendHandlers, ReplayWindow } from "./backends/types.js";
 import { REALTIME_CONFIG_KEYS, readRealtimeConfig, type RealtimeSettings } from "./config.js";
+import { clientAsset, readClientSource } from "./client-asset.js";
 import { eventsEndpoint } from "./endpoint.js";
 import { RealtimeHub } from "./hub.js";
 import { setCurrentHub } from "./broadcast.js";
@@ -74,6 +75,7 @@ export function realtimePlugin(): RealtimePlugin {
   const streams = new Set<EventStream>();
   const sockets = new Set<SocketConnection>();
   let socketServer: WebSocketServer | undefined;
+  let clientSource = "";
   const open = () => streams.size + sockets.size;
   let sentSince = 0;
   let droppedSince = 0;
@@ -161,6 +163,7 @@ export function realtimePlugin(): RealtimePlugin {
     hub = current;
     rate = new SubscribeRate(settings.rateLimit, settings.rateWindowMs);
     path = `${context.basePath}${settings.path}`;
+    clientSource = readClientSource();
     // ws is loaded only by an app that declares channels; one server for every handshake, no port of its own.
     const { WebSocketServer } = await import("ws");
     socketServer = new WebSocketServer({
@@ -195,6 +198,7 @@ export function realtimePlugin(): RealtimePlugin {
         ? [
             socketEndpoint({ settings, hub, rate, events: socketEvents, server: socketServer, sockets, open, path }),
             eventsEndpoint({ settings, hub, rate, streams, open, events, logger, path }),
+            clientAsset(`${path}/client.js`, clientSource),
           ]
         : [],
     upgradePaths: () => (hub ? [path] : []),
