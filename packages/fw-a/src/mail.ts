@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { AppConfig } from "@fwkit/koa-host";
 import type { MailRenderer } from "@fwkit/services";
+import type { Environment } from "nunjucks";
 import { createTemplateEnvironment } from "./templates.js";
 
 /**
@@ -12,8 +13,14 @@ import { createTemplateEnvironment } from "./templates.js";
 export function nunjucksMailRenderer(config: AppConfig): MailRenderer {
   const dir = join(config.root, "templates");
   const development = config.env === "development";
-  const html = createTemplateEnvironment({ dir, development });
-  const text = createTemplateEnvironment({ dir, development, autoescape: false });
-  return (template, context, part) =>
-    existsSync(join(dir, template)) ? (part.html ? html : text).render(template, { config, ...context }) : undefined;
+  // Made (and Nunjucks loaded) with the first mail rendered, not at start-up.
+  let html: Environment | undefined;
+  let text: Environment | undefined;
+  return (template, context, part) => {
+    if (!existsSync(join(dir, template))) return undefined;
+    const env = part.html
+      ? (html ??= createTemplateEnvironment({ dir, development }))
+      : (text ??= createTemplateEnvironment({ dir, development, autoescape: false }));
+    return env.render(template, { config, ...context });
+  };
 }

@@ -19,7 +19,9 @@ import { createTemplateEnvironment, findViewTemplate } from "./templates.js";
 export function createFwAResponder(setup: ResponderSetup): Responder {
   const dir = join(setup.config.root, "templates");
   const development = setup.config.env === "development";
-  const env = createTemplateEnvironment({ dir, development });
+  // Made (and Nunjucks loaded) with the first page or error page rendered, not at start-up.
+  let environment: nunjucks.Environment | undefined;
+  const env = () => (environment ??= createTemplateEnvironment({ dir, development }));
   // Error pages are looked up when an error happens (a rare path), so a page added later is found.
   // Templates of views are looked up once per route at start-up: from folder listings, not one
   // system call per file.
@@ -28,7 +30,7 @@ export function createFwAResponder(setup: ResponderSetup): Responder {
     page: (_ctx: Context, info: ErrorInfo): string | undefined =>
       errorTemplateNames(info.status, ".html").find((name) => existsSync(join(dir, name))),
     render: (ctx: Context, name: string, values: object): string =>
-      env.render(name, { ...setup.locals(ctx), ...values }),
+      env().render(name, { ...setup.locals(ctx), ...values }),
   };
 
   return {
@@ -42,10 +44,10 @@ export function createFwAResponder(setup: ResponderSetup): Responder {
         }
         ctx.type = "text/html; charset=utf-8";
         if (development) {
-          ctx.body = env.render(found.name, { ...setup.locals(ctx), ...data });
+          ctx.body = env().render(found.name, { ...setup.locals(ctx), ...data });
           return;
         }
-        template ??= env.getTemplate(found.name, true);
+        template ??= env().getTemplate(found.name, true);
         ctx.body = template.render({ ...setup.locals(ctx), ...data });
       };
       return prepareResult({ kind: responseKindOf(route), handler, template: renderTemplate });

@@ -1,19 +1,33 @@
 import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { FileProbe } from "@fwkit/koa-host/plugin";
-import nunjucks from "nunjucks";
+import type nunjucksType from "nunjucks";
 import { renderMarkdown, renderTrustedMarkdown } from "@fwkit/services";
 
+const require = createRequire(import.meta.url);
+
 /**
- * Loads templates from the app's `templates/` folder; a `.md` template or include is converted
- * from Markdown to HTML before Nunjucks sees it. It is the app's own text, so its HTML is kept.
+ * Nunjucks and the loader class built on it, loaded with the first template environment: an app
+ * whose first request renders no template (an API, a text route) starts without its 21 modules.
  */
-class MarkdownAwareLoader extends nunjucks.FileSystemLoader {
-  override getSource(name: string): nunjucks.LoaderSource {
-    const source = super.getSource(name);
-    if (source && name.endsWith(".md")) return { ...source, src: renderTrustedMarkdown(source.src) };
-    return source;
+let loaded: { nunjucks: typeof nunjucksType; Loader: typeof nunjucksType.FileSystemLoader } | undefined;
+function nunjucksModule() {
+  if (loaded) return loaded;
+  const nunjucks = require("nunjucks") as typeof nunjucksType;
+  /**
+   * Loads templates from the app's `templates/` folder; a `.md` template or include is converted
+   * from Markdown to HTML before Nunjucks sees it. It is the app's own text, so its HTML is kept.
+   */
+  class MarkdownAwareLoader extends nunjucks.FileSystemLoader {
+    override getSource(name: string): nunjucksType.LoaderSource {
+      const source = super.getSource(name);
+      if (source && name.endsWith(".md")) return { ...source, src: renderTrustedMarkdown(source.src) };
+      return source;
+    }
   }
+  loaded = { nunjucks, Loader: MarkdownAwareLoader };
+  return loaded;
 }
 
 /** Options of {@link createTemplateEnvironment}. */
@@ -31,8 +45,9 @@ export interface TemplateOptions {
  * development and re-read in development, a `markdown` filter that is safe for user and database
  * text (the shared renderer: sanitised against an allow-list).
  */
-export function createTemplateEnvironment(options: TemplateOptions): nunjucks.Environment {
-  const loader = new MarkdownAwareLoader(options.dir, { noCache: options.development, watch: false });
+export function createTemplateEnvironment(options: TemplateOptions): nunjucksType.Environment {
+  const { nunjucks, Loader } = nunjucksModule();
+  const loader = new Loader(options.dir, { noCache: options.development, watch: false });
   const env = new nunjucks.Environment(loader, {
     autoescape: options.autoescape ?? true,
     throwOnUndefined: false,
