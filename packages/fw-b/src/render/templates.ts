@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, extname, join } from "node:path";
 import { createFileProbe, type FileProbe } from "@fwkit/koa-host/plugin";
-import pug from "pug";
+import type pug from "pug";
 import { E_TEMPLATE_FAILED } from "../errors.js";
 import { renderTrustedMarkdown } from "@fwkit/services";
 
@@ -27,6 +28,19 @@ export interface TemplateStoreOptions {
 }
 
 type Compiled = (locals: Record<string, unknown>) => string;
+
+const require = createRequire(import.meta.url);
+let pugModule: typeof pug | undefined;
+
+/**
+ * Pug's compiler (about 150 modules with Babel's types) loads with the first template compiled,
+ * not with fw-b: templates compile on their first render, so an app whose first request renders
+ * none starts without it.
+ */
+function loadPug(): typeof pug {
+  pugModule ??= require("pug") as typeof pug;
+  return pugModule;
+}
 
 /**
  * Finds and compiles templates. `.pug` files are Pug; `.html` files are HTML with Pug's `#{expr}`
@@ -154,18 +168,21 @@ export class TemplateStore {
       filters: { markdown: renderTrustedMarkdown },
       plugins: [{ resolve: (file: string, from: string) => resolveInclude(file, from, appDir, packageDir) }],
     };
-    if (escaped) return pug.compile(source, options);
+    const compiler = loadPug();
+    if (escaped) return compiler.compile(source, options);
     // Pug's runtime escape is swapped for String: the same compiler, no HTML escaping.
-    const body = pug.compileClient(source, { ...options, inlineRuntimeFunctions: false, name: "template" });
-    return new Function("pug", `${body}\nreturn template;`)(PLAIN_RUNTIME) as Compiled;
+    const body = compiler.compileClient(source, { ...options, inlineRuntimeFunctions: false, name: "template" });
+    return new Function("pug", `${body}\nreturn template;`)(plainRuntime(compiler)) as Compiled;
   }
 }
 
 /** Pug's runtime without HTML escaping, for plain-text templates. */
-const PLAIN_RUNTIME = {
-  ...(pug as unknown as { runtime: Record<string, unknown> }).runtime,
-  escape: (value: unknown) => String(value),
-};
+function plainRuntime(compiler: typeof pug): Record<string, unknown> {
+  return {
+    ...(compiler as unknown as { runtime: Record<string, unknown> }).runtime,
+    escape: (value: unknown) => String(value),
+  };
+}
 
 /** Resolves a Pug include or extends: absolute paths in the app's folder, then in fw-b's. */
 export function resolveInclude(file: string, from: string, appDir: string, packageDir: string): string {
