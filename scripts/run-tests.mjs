@@ -9,9 +9,10 @@ import { join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { SECOND_PASS_LEAVES } from "./node-runtime.mjs";
 
-// Two options of this script, not node's: --parallel runs the files of the folders several at once
-// (a package whose test files share nothing turns it on in its `test` script: CONTRIBUTING.md, "Tests side by side"), and
-// --one-process runs them all in one process (`--test-isolation=none`, for pure unit tests).
+// Two options of this script, not node's: --parallel runs the files of the folders several at once,
+// and --one-process runs them all in one process (`--test-isolation=none`, for pure unit tests). A
+// package turns one on in its `test` script once its files follow the rule in CONTRIBUTING.md,
+// "Tests side by side".
 const OWN = new Set(["--parallel", "--one-process"]);
 const dirs = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const own = new Set(process.argv.slice(2).filter((a) => OWN.has(a)));
@@ -74,7 +75,7 @@ if (!Number.isInteger(concurrency) || concurrency < 1) {
   process.exit(1);
 }
 const parallel = own.has("--parallel") && !extra.some((a) => a.startsWith("--test-concurrency"));
-/** Node 22 before 22.14 and 23 before 23.6 name it --experimental-test-isolation. */
+/** Node 22 (22.23 included) knows it only as --experimental-test-isolation. */
 const isolationFlag = () =>
   spawnSync(process.execPath, ["--test-isolation=none", "-e", ""]).status === 0
     ? "--test-isolation=none"
