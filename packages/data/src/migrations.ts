@@ -110,7 +110,7 @@ export class FolderMigrationSource implements Knex.MigrationSource<string> {
     if (typeof up !== "function" || typeof down !== "function") {
       throw new E_MIGRATION_LOAD(path, "it does not export both up and down functions");
     }
-    return module as unknown as Knex.Migration;
+    return { ...module, up: up as Knex.Migration["up"], down: down as NonNullable<Knex.Migration["down"]> };
   }
 }
 

@@ -76,8 +76,7 @@ export async function paginate<Row = Record<string, unknown>, Item = Row>(
 ): Promise<Page<Item>> {
   const page = whole(options.page, 1);
   const perPage = whole(options.perPage, 20);
-  const client = (query as unknown as { client: { queryBuilder(): Knex.QueryBuilder } }).client;
-  const counted = (await client
+  const counted = (await query.client
     .queryBuilder()
     .count({ total: "*" })
     .from(query.clone().clearOrder().as("paginate_count"))) as { total: number | string }[];

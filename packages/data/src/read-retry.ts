@@ -63,7 +63,7 @@ async function runAgain(run: () => Promise<unknown>): Promise<unknown> {
  * retry (the data battery logs it at warn). Returns `knex`.
  */
 export function retryLostReads(knex: Knex, onRetry: (error: unknown) => void = () => {}): Knex {
-  const client = knex.client as unknown as RunnerClient;
+  const client = knex.client as RunnerClient;
   const makeRunner = client.runner.bind(client);
   client.runner = (builder) => {
     const runner = makeRunner(builder);

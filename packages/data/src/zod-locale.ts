@@ -23,7 +23,7 @@ function localeNames(language: string): string[] {
 export function zodErrorMap(language: string): ZodErrorMap | undefined {
   if (MAPS.has(language)) return MAPS.get(language);
   let found: ZodErrorMap | undefined;
-  const shipped = z.locales as unknown as Record<string, () => { localeError: ZodErrorMap }>;
+  const shipped = z.locales as Record<string, () => { localeError: ZodErrorMap }>;
   for (const name of localeNames(language)) {
     if (name === "en") break;
     if (Object.hasOwn(shipped, name) && typeof shipped[name] === "function") {

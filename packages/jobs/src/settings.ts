@@ -50,7 +50,7 @@ const JOB_NAME = /^[A-Za-z0-9_.@/-]{1,200}$/;
 function backoffOf(where: string, value: Duration | BackoffOptions): ResolvedOptions["backoff"] {
   if (typeof value === "object" && value !== null) {
     checkOptionKeys(`${where} backoff`, value, ["type", "delay"]);
-    const { type, delay } = value as unknown as BackoffOptions;
+    const { type, delay } = value;
     if (type !== "exponential" && type !== "fixed")
       throw new E_JOB_OPTION_INVALID(where, "backoff.type", '"exponential" or "fixed"', type);
     return { type, delay: toMs(delay, where, "backoff.delay") };

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import type { Node, Pattern, Function as FunctionNode } from "acorn";
+import type { AssignmentPattern, Function as FunctionNode, Identifier, Node, Pattern } from "acorn";
 import { E_UNREADABLE_PARAMETERS, E_UNSUPPORTED_PARAMETER } from "./errors.js";
 
 // acorn is loaded on the first list the fast path leaves to it (its CommonJS build, synchronously):
@@ -117,8 +117,8 @@ function parseFunction(source: string): FunctionNode | undefined {
 function toSpec(param: Pattern | Node, handler: string): ParameterSpec {
   if (param.type === "Identifier") return { name: (param as { name: string }).name, optional: false };
   if (param.type === "AssignmentPattern") {
-    const left = (param as unknown as { left: Node }).left;
-    if (left.type === "Identifier") return { name: (left as unknown as { name: string }).name, optional: true };
+    const { left } = param as AssignmentPattern;
+    if (left.type === "Identifier") return { name: (left as Identifier).name, optional: true };
     throw new E_UNSUPPORTED_PARAMETER(handler, "a destructured parameter with a default value");
   }
   if (param.type === "RestElement") throw new E_UNSUPPORTED_PARAMETER(handler, "a rest parameter (...args)");

@@ -87,8 +87,7 @@ export class BullMQDriver implements QueueDriver {
     const client = await within(queue.client, this.settings.dispatchTimeoutMs, what);
     // With the offline queue off a command on a broken connection fails at once; checking first
     // says why in words a user reads.
-    if ((client as unknown as { status?: string }).status !== "ready")
-      throw new E_QUEUE_UNAVAILABLE(what, "the connection to Redis is down");
+    if (client.status !== "ready") throw new E_QUEUE_UNAVAILABLE(what, "the connection to Redis is down");
     return queue;
   }
 

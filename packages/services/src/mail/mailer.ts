@@ -103,7 +103,7 @@ function sendError(to: readonly string[], error: unknown): MailSendError {
   const wrapped = new E_MAIL_SEND_FAILED(to.join(", "), reason, detail);
   const extra: { reason: string; responseCode?: number; cause: unknown } = { reason, cause: error };
   if (typeof cause.responseCode === "number") extra.responseCode = cause.responseCode;
-  return Object.assign(wrapped, extra) as unknown as MailSendError;
+  return Object.assign(wrapped, extra) as MailSendError;
 }
 
 /** Builds a mailer from a transport URL, a default sender and the framework's template renderer. */
