@@ -33,7 +33,7 @@ const fixtureBattery = defineBattery({
       ctx.body = greeting;
       return undefined;
     };
-    return { name: "fixture", configKeys: fixtureConfig.configKeys, middleware: () => [answer] };
+    return { name: "fixture", configKeys: fixtureConfig.configKeys, phases: { request: () => [answer] } };
   },
 });
 

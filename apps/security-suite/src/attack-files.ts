@@ -18,15 +18,17 @@ const PLUGIN = `
 /** A plugin route: answers POST /plugin/action itself, outside any class view. */
 export const actionPlugin = {
   name: "suite-action",
-  middleware: () => [
-    async (ctx: { method: string; path: string; status: number; body: unknown }, next: () => Promise<void>) => {
-      if (ctx.method === "POST" && ctx.path === "/plugin/action") {
-        ctx.body = "plugin route changed state";
-        return;
-      }
-      await next();
-    },
-  ],
+  phases: {
+    request: () => [
+      async (ctx: { method: string; path: string; status: number; body: unknown }, next: () => Promise<void>) => {
+        if (ctx.method === "POST" && ctx.path === "/plugin/action") {
+          ctx.body = "plugin route changed state";
+          return;
+        }
+        await next();
+      },
+    ],
+  },
 };
 `;
 

@@ -22,8 +22,6 @@ import { autoMigrates, FRAMEWORK_CONFIG_KEYS } from "./config.js";
 export interface AppAssembly {
   /** The app's resolved config. */
   readonly config: AppConfig;
-  /** The app's responder, once the host built it (after the plugins' `setup`). */
-  responder(): Responder | undefined;
 }
 
 /** A framework's own plugins for one app, around the batteries. */
@@ -106,10 +104,9 @@ export function defineFramework(definition: FrameworkDefinition): Framework {
     options: AppOptions,
     config: AppConfig,
     batteries: readonly Battery[],
-    responder: () => Responder | undefined,
   ): Promise<HostPlugin[]> => {
     const extra = typeof options.plugins === "function" ? await options.plugins(config) : (options.plugins ?? []);
-    const parts = (await definition.parts?.({ config, responder })) ?? {};
+    const parts = (await definition.parts?.({ config })) ?? {};
     const auth = options.auth ?? parts.auth;
     const migrate = autoMigrates(config);
     const mailRenderer = definition.mailRenderer?.(config);
@@ -141,15 +138,14 @@ export function defineFramework(definition: FrameworkDefinition): Framework {
     const modules = await modulesOf(options, root, { ...config, ...(basePath ? { basePath } : {}) });
     // Read once per app: a battery registered later joins the apps built after it.
     const batteries = allBatteries();
-    let responder: Responder | undefined;
     const host = await createHost({
       root,
       conventions: definition.conventions,
       configKeys: [...kitConfigKeys(batteries), ...(definition.configKeys ?? [])],
-      responder: async (setup) => (responder = await definition.responder(setup)),
+      responder: (setup) => definition.responder(setup),
       ...(modules ? { modules } : options.viewModules ? { viewModules: options.viewModules } : {}),
       config,
-      plugins: (resolved) => pluginsOf(options, resolved, batteries, () => responder),
+      plugins: (resolved) => pluginsOf(options, resolved, batteries),
       ...(basePath ? { basePath } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
     });

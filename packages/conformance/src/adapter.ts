@@ -73,7 +73,7 @@ export interface HandlerContext {
  * An answer registered outside the views, bypassing decorators: Koa middleware that answers one
  * verb and exact path with a text and passes every other request on. `by` says how the adapter
  * registers it: as a hand-written route for `method` and `path` on the host's router, as app
- * middleware added with `koa.use` once the app is built, or in the `middleware()` of a plugin given
+ * middleware added with `koa.use` once the app is built, or in the `request` phase of a plugin given
  * at start-up.
  */
 export interface ConformanceHandler {

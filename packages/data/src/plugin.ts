@@ -55,8 +55,11 @@ export interface DataPlugin extends HostPlugin {
   /** The models bound at setup, by export name. */
   readonly models: Readonly<Record<string, Model<BaseRow>>>;
   setup(context: PluginContext): Promise<void>;
-  middleware(): readonly Middleware[];
-  routeMiddleware(route: Route): Middleware;
+  /** The request phase (the database on the request, flash, validation answers) and the route phase (declared input). */
+  readonly phases: {
+    request(): readonly Middleware[];
+    route(route: Route): Middleware;
+  };
   locals(ctx: Context): Record<string, unknown>;
   close(): Promise<void>;
 }
@@ -126,34 +129,36 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
       }
     },
 
-    middleware(): readonly Middleware[] {
-      const knex = (): Knex => ready(database).knex;
-      // A ValidationError from anything below (a hand-written route, another plugin) is answered
-      // as validate()'s; a driver's constraint error becomes its 4xx.
-      const answerFailure = (ctx: Context, error: unknown): void => {
-        if (!answerValidationError(ctx, error)) throw translateDbError(error);
-      };
-      // One layer, not an async one, where there were three.
-      return [
-        (ctx, next) => {
-          dbSlot.set(ctx, knex());
-          takeIncomingFlash(ctx);
-          let below: Promise<unknown>;
-          try {
-            below = next();
-          } catch (error) {
-            below = Promise.reject(error);
-          }
-          return below.then(undefined, (error: unknown) => answerFailure(ctx, error));
-        },
-      ];
-    },
+    phases: {
+      request(): readonly Middleware[] {
+        const knex = (): Knex => ready(database).knex;
+        // A ValidationError from anything below (a hand-written route, another plugin) is answered
+        // as validate()'s; a driver's constraint error becomes its 4xx.
+        const answerFailure = (ctx: Context, error: unknown): void => {
+          if (!answerValidationError(ctx, error)) throw translateDbError(error);
+        };
+        // One layer, not an async one, where there were three.
+        return [
+          (ctx, next) => {
+            dbSlot.set(ctx, knex());
+            takeIncomingFlash(ctx);
+            let below: Promise<unknown>;
+            try {
+              below = next();
+            } catch (error) {
+              below = Promise.reject(error);
+            }
+            return below.then(undefined, (error: unknown) => answerFailure(ctx, error));
+          },
+        ];
+      },
 
-    routeMiddleware(route: Route) {
-      const answer = validationErrorMiddleware(declaredResponseKind(route));
-      // Declared input is validated inside the validation answers, so a refusal is answered as validate()'s.
-      const declared = declaredInputMiddleware(route);
-      return declared ? (ctx, next) => answer(ctx, () => declared(ctx, next)) : answer;
+      route(route: Route) {
+        const answer = validationErrorMiddleware(declaredResponseKind(route));
+        // Declared input is validated inside the validation answers, so a refusal is answered as validate()'s.
+        const declared = declaredInputMiddleware(route);
+        return declared ? (ctx, next) => answer(ctx, () => declared(ctx, next)) : answer;
+      },
     },
 
     locals(ctx) {

@@ -108,7 +108,7 @@ describe("dataPlugin", () => {
         ctx.body = { status, message, code: (error as { code?: string }).code };
       }
     });
-    for (const middleware of plugin.middleware()) app.use(middleware);
+    for (const middleware of plugin.phases.request()) app.use(middleware);
     app.use(async (ctx) => {
       const knex = ctx.state[DB_STATE_KEY] as Knex;
       const now = new Date();

@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import { defineFramework, type AppOptions, type AuthOptions } from "@fwkit/app-kit";
 import type { Host } from "@fwkit/koa-host";
-import type { Responder } from "@fwkit/koa-host/plugin";
 import type { AppDefinition, CreateOverrides } from "@fwkit/koa-host";
 import type { ViewModule } from "routing-kernel";
 import { conventions } from "./base.js";
@@ -52,7 +51,7 @@ export const framework = defineFramework({
     }),
   viewModules: (config) => contribViews(contribSettings(config)),
   appliesMigrations: true,
-  parts({ config, responder }) {
+  parts({ config }) {
     const settings = contribSettings(config);
     let fwb: FwbPlugin | undefined;
     const auth: AuthOptions | undefined = settings.auth
@@ -72,7 +71,6 @@ export const framework = defineFramework({
           settings,
           batteries,
           migrate,
-          responder: responder as () => Responder | undefined,
         })),
       ],
     };

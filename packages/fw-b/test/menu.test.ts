@@ -7,13 +7,15 @@ import { startApp, type StartedApp } from "./helpers.js";
 /** Stands in for the login battery: `x-user` marks the request as logged in. */
 const fakeLogin: HostPlugin = {
   name: "fake-login",
-  middleware: () => [
-    (ctx, next) => {
-      const user = ctx.get("x-user");
-      if (user) ctx.state["user"] = user;
-      return next();
-    },
-  ],
+  phases: {
+    request: () => [
+      (ctx, next) => {
+        const user = ctx.get("x-user");
+        if (user) ctx.state["user"] = user;
+        return next();
+      },
+    ],
+  },
   locals: (ctx) => ({ current_user: ctx.state["user"] ?? null }),
 };
 

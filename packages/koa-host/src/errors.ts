@@ -291,3 +291,19 @@ export const E_OPENAPI_CONVERTER_MISSING = createError(
   (library: string, name: string) =>
     `${library} schemas need ${name} to be described in the OpenAPI document: npm install ${name}`,
 );
+
+/** A plugin joins a phase the host does not have, or still gives a hook the phases replaced. */
+export const E_PLUGIN_PHASE_UNKNOWN = createError(
+  "E_PLUGIN_PHASE_UNKNOWN",
+  500,
+  (plugin: string, phase: string, known: string) =>
+    `The plugin ${plugin} joins the phase "${phase}", which the host does not have. Give its handler under phases, as one of: ${known}.`,
+);
+
+/** A plugin's `after` names a plugin the app does not have, or the constraints go round in a circle. */
+export const E_PLUGIN_ORDER = createError(
+  "E_PLUGIN_ORDER",
+  500,
+  (plugin: string, problem: string, known: string) =>
+    `The plugin ${plugin} must come after ${problem}. The app's plugins are: ${known}. Add the plugin it needs (turn its battery on), or remove it from after.`,
+);

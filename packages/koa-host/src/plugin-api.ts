@@ -24,8 +24,13 @@ export type { RouteClassName, RouteMethodArgs, RouteName, RouteNameArgs } from "
 export type { OpenApiContribution, OpenApiRouteNotes, OpenApiSource } from "./openapi/index.js";
 export { errorPageText, sendHtmlError, sendJsonError, wantsJsonError, type ErrorPageText } from "./error-pages.js";
 export { createLogger, routeNameOf } from "./logger.js";
+// The request's phases in the order the host runs them, and what a plugin gives for each.
+export { HOST_PHASES } from "./plugin.js";
 export type {
+  HostPhase,
+  HostPhases,
   HostPlugin,
+  PhaseContext,
   PluginContext,
   ReadinessCheck,
   ReadinessState,

@@ -5,6 +5,7 @@ import type { AppConfig } from "./config.js";
 import type { ConfigKeys } from "./config-keys.js";
 import type { RouteLookup } from "./dispatch.js";
 import type { OpenApiContribution } from "./openapi/types.js";
+import type { Responder } from "./responder.js";
 
 /**
  * What the host shares with its plugins and views: the app's config, logger, route table, plugins
@@ -63,12 +64,70 @@ export interface StaticFolder {
 export type RequestLogFields = (ctx: Context) => Readonly<Record<string, unknown>> | undefined;
 
 /**
+ * The phases a request goes through, in the order the host runs them. A plugin joins a phase by
+ * giving its handler under `phases` (`{ request: () => [session] }`); the host asks each phase's
+ * handlers once at start-up, in plugin order, and builds the chain by walking this list:
+ *
+ * 1. `front`: middleware around everything below (metrics, the request's trace), log line included.
+ * 2. The host's own front layer: request id, health probes, the request log line, error answers.
+ * 3. `static`: folders served like the app's `static/` (GET and HEAD under their prefix).
+ * 4. The host's body parser (other verbs).
+ * 5. `request`: app-wide middleware, after body parsing and before routing (session, CSRF).
+ * 6. The view dispatcher matches the route (and the method override), then runs, for that route,
+ *    `preflight` before the automatic OPTIONS answer of a CORS preflight, or `route` before the view.
+ * 7. Routes written by hand on `host.router`.
+ * 8. `fallback`: answers for paths nothing above answers (the OpenAPI document), so an app's own
+ *    route at the same path wins.
+ */
+export const HOST_PHASES = ["front", "static", "request", "preflight", "route", "fallback"] as const;
+
+/** One of {@link HOST_PHASES}. */
+export type HostPhase = (typeof HOST_PHASES)[number];
+
+/**
+ * What a phase handler receives: the plugin's context and the framework's responder, both made
+ * before the chain is built (the responder after every plugin's `setup` and `locals`).
+ */
+export interface PhaseContext extends PluginContext {
+  /** The framework's responder (error pages, a maintenance answer). */
+  readonly responder: Responder;
+}
+
+/**
+ * A plugin's part of each phase (see {@link HOST_PHASES}), asked once at start-up after every
+ * plugin's `setup`: nothing here is decided per request.
+ */
+export interface HostPhases {
+  /** Middleware around the whole request; most plugins have none. */
+  front?(context: PhaseContext): Middleware | undefined;
+  /** Folders the host serves in its own front layer: no middleware of their own per request. */
+  static?(context: PhaseContext): readonly StaticFolder[];
+  /** App-wide middleware, after body parsing and before routing. */
+  request?(context: PhaseContext): readonly Middleware[];
+  /**
+   * Middleware for the automatic OPTIONS answer of a CORS preflight asking for this route's verb
+   * (the route's own CORS policy); it may answer the preflight itself.
+   */
+  preflight?(route: Route): Middleware | undefined;
+  /** Middleware for one route, from its tags (CSRF unless exempt, login required, cache...), before the view. */
+  route?(route: Route): Middleware | undefined;
+  /** Middleware after the app's view routes and hand-written routes. */
+  fallback?(context: PhaseContext): readonly Middleware[];
+}
+
+/**
  * A battery plugged into a host (sessions, CSRF, login, data, cache...). Everything a plugin can
- * decide at start-up it decides in `setup` and `routeMiddleware`, never per request.
+ * decide at start-up it decides in `setup` and its `phases`, never per request.
  */
 export interface HostPlugin {
-  /** Unique name, used in logs and errors. */
+  /** Unique name, used in logs, errors and other plugins' `after`. */
   readonly name: string;
+  /**
+   * Plugins that must come before this one in every phase (`["security"]`: the current user is
+   * known before this plugin's middleware runs). The host orders plugins so, keeping the given
+   * order otherwise, and refuses to start when one is missing or the constraints form a cycle.
+   */
+  readonly after?: readonly string[];
   /**
    * The config keys this plugin reads (`{ cacheUrl: true, cache: { sessionCookie: true } }`); the
    * host refuses to start when the app's config has a key no one declared.
@@ -76,16 +135,12 @@ export interface HostPlugin {
   readonly configKeys?: ConfigKeys;
   /** Called once at start-up, in plugin order, before any request. */
   setup?(context: PluginContext): void | Promise<void>;
-  /**
-   * Middleware around the whole request, in front of the host's own first layer (request id,
-   * health probes, the request log line, error answers, static files): a metric or a trace of
-   * every request, status and log line included. Decided at start-up; most plugins have none.
-   */
-  frontMiddleware?(): Middleware | undefined;
+  /** The plugin's middleware and folders by phase (see {@link HOST_PHASES}). */
+  readonly phases?: HostPhases;
   /**
    * Fields added to every line of the app's logger (and `ctx.log`), read when a line is written:
-   * the trace and span of the request under way. Asked once when the host makes its logger; a
-   * plugin returns `undefined` when it adds nothing, so lines cost nothing extra.
+   * the trace and span of the request under way. Asked once when the host makes its logger, before
+   * `setup`; a plugin returns `undefined` when it adds nothing, so lines cost nothing extra.
    */
   logFields?(): (() => Record<string, unknown>) | undefined;
   /**
@@ -94,35 +149,12 @@ export interface HostPlugin {
    * state itself. Asked once at start-up; `undefined` adds nothing.
    */
   requestLogFields?(): RequestLogFields | undefined;
-  /** App-wide Koa middleware, run after body parsing and before routing, in plugin order. */
-  middleware?(): readonly Middleware[];
   /**
    * Paths (with the app's base path) whose HTTP upgrade requests (WebSocket handshakes) this plugin
    * takes over: the host runs them through the app's middleware like a GET, and the plugin's own
    * middleware takes the socket with `upgradeOf(ctx)` (see `src/upgrade.ts`). Asked once at listen.
    */
   upgradePaths?(): readonly string[];
-  /**
-   * Middleware after the app's view routes and hand-written routes, in plugin order: answers for
-   * paths neither answers (the OpenAPI document and its page), so an app's own route at the same
-   * path wins.
-   */
-  fallbackMiddleware?(): readonly Middleware[];
-  /**
-   * Folders of files the host serves like the app's `static/` folder (GET and HEAD under `prefix`,
-   * the app's cache lifetime), in the same layer: no middleware of their own per request.
-   */
-  staticFolders?(): readonly StaticFolder[];
-  /**
-   * Middleware for one route, decided once at start-up from its tags (CSRF unless exempt, login
-   * required, cache...). Runs after matching and method override, before the view instance.
-   */
-  routeMiddleware?(route: Route): Middleware | undefined;
-  /**
-   * Middleware for the automatic OPTIONS answer of a CORS preflight asking for this route's verb
-   * (the route's own CORS policy), decided once at start-up; it may answer the preflight itself.
-   */
-  preflightMiddleware?(route: Route): Middleware | undefined;
   /**
    * True for a plugin whose protection an app mounted inside this one must have too (security:
    * the CSRF check): `mount` refuses a child app without a plugin of the same name.

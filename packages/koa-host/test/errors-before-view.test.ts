@@ -24,12 +24,14 @@ class Pages extends TestView {
 /** Stands for a battery whose app-wide middleware fails before routing (a session store outage). */
 const outage: HostPlugin = {
   name: "outage",
-  middleware: () => [
-    async (ctx, next) => {
-      if (ctx.get("x-outage")) throw HTTPError.ServiceUnavailable("The session store cannot be reached.");
-      await next();
-    },
-  ],
+  phases: {
+    request: () => [
+      async (ctx, next) => {
+        if (ctx.get("x-outage")) throw HTTPError.ServiceUnavailable("The session store cannot be reached.");
+        await next();
+      },
+    ],
+  },
 };
 
 describe("errors before the view use the route's response kind", () => {

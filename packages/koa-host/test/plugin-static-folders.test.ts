@@ -26,10 +26,12 @@ describe("a plugin's static folders", () => {
     const plugin: HostPlugin = {
       name: "assets",
       // The nested prefix is listed after the outer one: the longer prefix must still win.
-      staticFolders: () => [
-        { prefix: "/_assets", dir: join(dir, "outer") },
-        { prefix: "/_assets/inner", dir: join(dir, "icons") },
-      ],
+      phases: {
+        static: () => [
+          { prefix: "/_assets", dir: join(dir, "outer") },
+          { prefix: "/_assets/inner", dir: join(dir, "icons") },
+        ],
+      },
     };
     const started = await startHost({ Index }, { plugins: [plugin] });
     url = started.url;

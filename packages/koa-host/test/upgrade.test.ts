@@ -22,20 +22,22 @@ const responder = () => ({
 const claiming: HostPlugin = {
   name: "socket",
   upgradePaths: () => ["/live"],
-  middleware: () => [
-    async (ctx: Context, next: Next) => {
-      ctx.state["who"] = ctx.get("x-who");
-      await next();
-    },
-    async (ctx: Context, next: Next) => {
-      if (ctx.path !== "/live") return next();
-      if (ctx.state["who"] !== "me") ctx.throw(403, "not you");
-      const upgrade = upgradeOf(ctx);
-      assert.ok(upgrade);
-      ctx.respond = false;
-      upgrade.socket.end("HTTP/1.1 101 Switching Protocols\r\nUpgrade: test\r\nConnection: Upgrade\r\n\r\nhello");
-    },
-  ],
+  phases: {
+    request: () => [
+      async (ctx: Context, next: Next) => {
+        ctx.state["who"] = ctx.get("x-who");
+        await next();
+      },
+      async (ctx: Context, next: Next) => {
+        if (ctx.path !== "/live") return next();
+        if (ctx.state["who"] !== "me") ctx.throw(403, "not you");
+        const upgrade = upgradeOf(ctx);
+        assert.ok(upgrade);
+        ctx.respond = false;
+        upgrade.socket.end("HTTP/1.1 101 Switching Protocols\r\nUpgrade: test\r\nConnection: Upgrade\r\n\r\nhello");
+      },
+    ],
+  },
 };
 
 /** Sends a raw upgrade request and reads everything until the server closes the socket. */

@@ -83,27 +83,29 @@ export function observabilityPlugin(options: ObservabilityOptions): Observabilit
         server = await listenMetrics(metricsSettings, () => created.text());
       }
     },
-    frontMiddleware() {
-      const steps: Middleware[] = [];
-      if (metrics && metricsSettings.port === false && processRole() === "serve") {
-        const own = metrics;
-        // In a cluster worker, the node's sum through the primary; else this process's metrics.
-        const collect: Collect = inCluster ? nodeMetrics : () => own.text();
-        steps.push(metricsRoute(metricsSettings, collect));
-      }
-      // With tracing, the server span's context carries the request for the log fields.
-      if (settings.logContext && !tracing.enabled) steps.push(logScope);
-      const skip = probePaths(config as { healthPath?: unknown; readyPath?: unknown });
-      if (tracing.enabled) steps.push(unless(skip, serverSpan()));
-      if (metrics) {
-        const http = metrics.http;
-        steps.push(unless(skip, (ctx, next) => http.measure(ctx, next)));
-      }
-      if (steps.length === 0) return undefined;
-      return steps.length === 1 ? steps[0] : (compose(steps) as Middleware);
-    },
-    routeMiddleware(route) {
-      return tracing.enabled ? viewSpan(route) : undefined;
+    phases: {
+      front() {
+        const steps: Middleware[] = [];
+        if (metrics && metricsSettings.port === false && processRole() === "serve") {
+          const own = metrics;
+          // In a cluster worker, the node's sum through the primary; else this process's metrics.
+          const collect: Collect = inCluster ? nodeMetrics : () => own.text();
+          steps.push(metricsRoute(metricsSettings, collect));
+        }
+        // With tracing, the server span's context carries the request for the log fields.
+        if (settings.logContext && !tracing.enabled) steps.push(logScope);
+        const skip = probePaths(config as { healthPath?: unknown; readyPath?: unknown });
+        if (tracing.enabled) steps.push(unless(skip, serverSpan()));
+        if (metrics) {
+          const http = metrics.http;
+          steps.push(unless(skip, (ctx, next) => http.measure(ctx, next)));
+        }
+        if (steps.length === 0) return undefined;
+        return steps.length === 1 ? steps[0] : (compose(steps) as Middleware);
+      },
+      route(route) {
+        return tracing.enabled ? viewSpan(route) : undefined;
+      },
     },
     logFields() {
       return tracing.enabled || settings.logContext ? logFields(tracing.enabled) : undefined;

@@ -35,7 +35,7 @@ for (const [logContext, expected] of [
       const written = logs.raw.find((line) => line.includes('"from ctx.log"'))!;
       assert.equal(written.split('"reqId"').length - 1, 1, `reqId once: ${written}`);
       assert.equal(
-        app.plugin.frontMiddleware?.() === undefined,
+        app.plugin.phases?.front?.(undefined as never) === undefined,
         !logContext,
         "nothing is installed when everything is off",
       );

@@ -193,14 +193,16 @@ export function realtimePlugin(): RealtimePlugin {
     },
     broadcast,
     setup,
-    middleware: () =>
-      hub && settings && rate && logger && socketServer
-        ? [
-            socketEndpoint({ settings, hub, rate, events: socketEvents, server: socketServer, sockets, open, path }),
-            eventsEndpoint({ settings, hub, rate, streams, open, events, logger, path }),
-            clientAsset(`${path}/client.js`, clientSource),
-          ]
-        : [],
+    phases: {
+      request: () =>
+        hub && settings && rate && logger && socketServer
+          ? [
+              socketEndpoint({ settings, hub, rate, events: socketEvents, server: socketServer, sockets, open, path }),
+              eventsEndpoint({ settings, hub, rate, streams, open, events, logger, path }),
+              clientAsset(`${path}/client.js`, clientSource),
+            ]
+          : [],
+    },
     upgradePaths: () => (hub ? [path] : []),
     readiness: () => (hub ? [{ name: "realtime", required: false, check: () => hub!.backend.ping() }] : []),
     async close() {

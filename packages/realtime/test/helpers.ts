@@ -54,7 +54,7 @@ export async function startApp(
     conventions,
     responder,
     modules: [],
-    plugins: [{ name: "user", middleware: () => [userFromHeader, ...middleware] }, realtimePlugin()],
+    plugins: [{ name: "user", phases: { request: () => [userFromHeader, ...middleware] } }, realtimePlugin()],
     logger: quiet as never,
     config: { env: "test", logRequests: false, realtime, ...extra },
   });

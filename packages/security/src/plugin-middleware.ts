@@ -67,7 +67,7 @@ function chained(step: Middleware, ctx: Context, next: Next): Promise<unknown> {
  * The app-wide chain as one middleware (each Koa layer costs every request its share): the runtime,
  * the password policy and the headers; CORS (when on), before the session so a preflight is answered
  * without touching the session store; the session; then the current user and the CSRF check.
- * Returned as a list of one, as a plugin's `middleware()` is.
+ * Returned as a list of one, as a plugin's `request` phase gives it.
  */
 export function appMiddleware(
   rt: SecurityRuntime,

@@ -116,18 +116,20 @@ export function securityPlugin<User = CurrentUser>(options: SecurityPluginOption
       state = await setUpSecurity(context, { config: configOptions, users, ...(sessionStore ? { sessionStore } : {}) });
     },
 
-    middleware() {
-      const rt = ready("securityPlugin().middleware()");
-      return appMiddleware(rt, state?.store, state?.storeOutage);
-    },
+    phases: {
+      request() {
+        const rt = ready("securityPlugin() phases.request");
+        return appMiddleware(rt, state?.store, state?.storeOutage);
+      },
 
-    routeMiddleware(route: Route) {
-      const rt = ready("securityPlugin().routeMiddleware()");
-      return routeMiddlewareOf(route, rt, routeCors(route), state?.rates, state?.idempotency.routeMiddleware(route));
-    },
+      route(route: Route) {
+        const rt = ready("securityPlugin() phases.route");
+        return routeMiddlewareOf(route, rt, routeCors(route), state?.rates, state?.idempotency.routeMiddleware(route));
+      },
 
-    preflightMiddleware(route: Route) {
-      return routeCors(route);
+      preflight(route: Route) {
+        return routeCors(route);
+      },
     },
 
     // The OpenAPI document's security schemes and each guarded route's 401/403.

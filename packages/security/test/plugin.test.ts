@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { PluginContext } from "@fwkit/koa-host/plugin";
+import type { PhaseContext, PluginContext } from "@fwkit/koa-host/plugin";
 import { buildRouteTable, defineConventions, restrictVerbs, type Route } from "routing-kernel";
 import { bearerAuth } from "../src/bearer.js";
 import { csrfExempt } from "../src/csrf.js";
@@ -42,11 +42,11 @@ describe("securityPlugin", () => {
   test("per-route middleware is decided at start-up from verbs and tags", async () => {
     const plugin = securityPlugin();
     await plugin.setup!(context());
-    assert.equal(plugin.routeMiddleware!(route("page")), undefined, "a GET route needs nothing per request");
+    assert.equal(plugin.phases!.route!(route("page")), undefined, "a GET route needs nothing per request");
     // CSRF is no longer per route: the app-wide check covers every unsafe request.
-    assert.equal(plugin.routeMiddleware!(route("save")), undefined, "a POST route is checked app-wide, not per route");
-    assert.equal(plugin.routeMiddleware!(route("hook")), undefined, "an exempt POST route gets nothing");
-    assert.equal(typeof plugin.routeMiddleware!(route("api")), "function", "a bearer route gets the bearer check");
+    assert.equal(plugin.phases!.route!(route("save")), undefined, "a POST route is checked app-wide, not per route");
+    assert.equal(plugin.phases!.route!(route("hook")), undefined, "an exempt POST route gets nothing");
+    assert.equal(typeof plugin.phases!.route!(route("api")), "function", "a bearer route gets the bearer check");
     await plugin.close!();
   });
 
@@ -75,7 +75,7 @@ describe("securityPlugin", () => {
 
   test("using the plugin before setup is a coded start-up error", () => {
     const plugin = securityPlugin();
-    assert.throws(() => plugin.middleware!(), { code: "E_SECURITY_NOT_SET_UP" });
+    assert.throws(() => plugin.phases!.request!({} as PhaseContext), { code: "E_SECURITY_NOT_SET_UP" });
     assert.throws(() => plugin.config, { code: "E_SECURITY_NOT_SET_UP" });
     assert.throws(() => plugin.needsRehash(`$2b$04$${"a".repeat(53)}`), { code: "E_SECURITY_NOT_SET_UP" });
   });

@@ -94,8 +94,8 @@ function unconfiguredMailer(): Mailer {
 
 /**
  * The services as one host plugin. `setup` builds the cache, signal bridge, storage, mailer and
- * asset manifest (with bundles) from config; `middleware` sends the request signals and serves
- * hashed assets and local files (and, in development, the mail previews at `/_mail`); `routeMiddleware` applies `cacheResponse`; `locals` gives
+ * asset manifest (with bundles) from config; its `request` phase sends the request signals and serves
+ * hashed assets and local files (and, in development, the mail previews at `/_mail`); its `route` phase applies `cacheResponse`; `locals` gives
  * templates `static(path)`; `close` releases Redis and other connections.
  */
 export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlugin {
@@ -184,39 +184,41 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
       }
     },
 
-    middleware(): Middleware[] {
-      const { assets, storage, config } = services();
-      const state: Middleware = (ctx, next) => {
-        servicesSlot.set(ctx, built);
-        return next();
-      };
-      const served = [
-        requestSignals(signals),
-        state,
-        serveAssets(assets, { maxAge: config.assets.maxAge }),
-        serveStorage(storage),
-      ];
-      // The mail previews show templates and caught mails (live links): a development tool for this
-      // machine only (devTools.remote opens it), absent elsewhere (404).
-      if (config.env === "development")
-        served.push(
-          loopbackOnly(
-            MAIL_PREVIEW_PATH,
-            appConfig,
-            mailPreviewMiddleware({ root: config.root, mailer: () => services().mailer }),
-          ),
-        );
-      return served;
-    },
-
     devTools: () =>
       built?.config.env === "development" ? [`${MAIL_PREVIEW_PATH} (mail previews and caught mails)`] : [],
 
-    routeMiddleware(route: Route): Middleware | undefined {
-      const tag = cacheTagOf(route);
-      if (!tag || !route.verbs.includes("GET")) return undefined;
-      const { cache, config } = services();
-      return responseCache(cache, { seconds: tag.seconds, sessionCookie: config.sessionCookie, logger });
+    phases: {
+      request(): Middleware[] {
+        const { assets, storage, config } = services();
+        const state: Middleware = (ctx, next) => {
+          servicesSlot.set(ctx, built);
+          return next();
+        };
+        const served = [
+          requestSignals(signals),
+          state,
+          serveAssets(assets, { maxAge: config.assets.maxAge }),
+          serveStorage(storage),
+        ];
+        // The mail previews show templates and caught mails (live links): a development tool for this
+        // machine only (devTools.remote opens it), absent elsewhere (404).
+        if (config.env === "development")
+          served.push(
+            loopbackOnly(
+              MAIL_PREVIEW_PATH,
+              appConfig,
+              mailPreviewMiddleware({ root: config.root, mailer: () => services().mailer }),
+            ),
+          );
+        return served;
+      },
+
+      route(route: Route): Middleware | undefined {
+        const tag = cacheTagOf(route);
+        if (!tag || !route.verbs.includes("GET")) return undefined;
+        const { cache, config } = services();
+        return responseCache(cache, { seconds: tag.seconds, sessionCookie: config.sessionCookie, logger });
+      },
     },
 
     locals(_ctx: Context) {

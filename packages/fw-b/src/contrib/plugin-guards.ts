@@ -72,7 +72,7 @@ export function maintenanceGate(
   options: {
     readonly basePath: () => string;
     readonly staticPrefix: string;
-    readonly responder: () => Responder | undefined;
+    readonly responder: Responder;
   },
 ): Middleware {
   const settings = runtime.settings;
@@ -81,6 +81,6 @@ export function maintenanceGate(
     maintenanceOnSlot.set(ctx, on);
     if (!on || isMaintenanceExempt(ctx, runtime, options.basePath(), options.staticPrefix)) return next();
     if (currentUser(ctx) && hasRole(ctx, settings, settings.auth?.adminRole ?? "admin")) return next();
-    await answerMaintenance(ctx, settings.maintenance!.retryAfter, options.responder());
+    await answerMaintenance(ctx, settings.maintenance!.retryAfter, options.responder);
   };
 }

@@ -1,7 +1,6 @@
 import type { Context } from "koa";
 import type { BatteryPlugins } from "@fwkit/app-kit";
 import type { AppConfig } from "@fwkit/koa-host";
-import type { Responder } from "@fwkit/koa-host/plugin";
 import type { HostPlugin, PluginContext } from "@fwkit/koa-host/plugin";
 import type { Route } from "routing-kernel";
 import { formatNumber } from "@fwkit/services";
@@ -28,8 +27,6 @@ export interface FwbPluginOptions {
   readonly batteries: BatteryPlugins;
   /** Apply pending contrib and app migrations at start-up. */
   readonly migrate: boolean;
-  /** The app's responder (known once the host built it), used to answer the maintenance page. */
-  readonly responder: () => Responder | undefined;
 }
 
 /** The fw-b plugin and the contrib runtime it sets up. */
@@ -117,27 +114,29 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
       return [{ name: "contribMigrations", required: true, check }];
     },
 
-    staticFolders() {
-      return assetStaticFolders();
-    },
+    phases: {
+      static() {
+        return assetStaticFolders();
+      },
 
-    middleware() {
-      // Requests pay for the maintenance gate only when that module is on; the language is
-      // decided on first use (localeOf), the runtime found through the host (contribOf). The
-      // request's translator is offered earlier, by translatorPlugin (before the batteries).
-      if (!maintenance) return [];
-      return [
-        maintenanceGate(maintenance, runtime, {
-          basePath: () => basePath,
-          staticPrefix: config.static.prefix,
-          responder: options.responder,
-        }),
-      ];
-    },
+      request(context) {
+        // Requests pay for the maintenance gate only when that module is on; the language is
+        // decided on first use (localeOf), the runtime found through the host (contribOf). The
+        // request's translator is offered earlier, by translatorPlugin (before the batteries).
+        if (!maintenance) return [];
+        return [
+          maintenanceGate(maintenance, runtime, {
+            basePath: () => basePath,
+            staticPrefix: config.static.prefix,
+            responder: context.responder,
+          }),
+        ];
+      },
 
-    routeMiddleware(route: Route) {
-      const requirement = route.tags[ROLE_TAG] as RoleRequirement | undefined;
-      return requirement ? roleMiddleware(route, requirement, runtime) : undefined;
+      route(route: Route) {
+        const requirement = route.tags[ROLE_TAG] as RoleRequirement | undefined;
+        return requirement ? roleMiddleware(route, requirement, runtime) : undefined;
+      },
     },
 
     locals(ctx: Context) {

@@ -164,7 +164,7 @@ export function jobsPlugin(options: JobsPluginOptions = {}): JobsPlugin {
     },
     dispatch: (job, payload, dispatchOptions) => dispatcher(job).dispatch(job, payload, dispatchOptions),
     setup,
-    middleware: () => (dashboard ? [dashboard] : []),
+    phases: { request: () => (dashboard ? [dashboard] : []) },
     devTools: () => devTools,
     async close() {
       clearInterval(counting);

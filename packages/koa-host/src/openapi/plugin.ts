@@ -30,7 +30,7 @@ export function openApiPlugin(): HostPlugin {
       for (const path of paths) answer = loopbackOnly(basePath + path, config, answer);
       tools = paths.map((path) => `${basePath}${path} (OpenAPI)`);
     },
-    fallbackMiddleware: () => (answer ? [answer] : []),
+    phases: { fallback: () => (answer ? [answer] : []) },
     devTools: () => tools,
   };
 }

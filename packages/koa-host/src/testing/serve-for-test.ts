@@ -86,7 +86,7 @@ export async function serveForTest<Definition>(
     writeFiles(root, filesOf(framework, options));
     const merged = mergeConfig(config, options.config);
     const plugins: HostPlugin[] = by("plugin").length
-      ? [{ name: "conformance-handlers", middleware: () => by("plugin").map((h) => h.middleware) }]
+      ? [{ name: "conformance-handlers", phases: { request: () => by("plugin").map((h) => h.middleware) } }]
       : [];
     const mounts = options.mount
       ? { [options.mount.path]: framework.defineApp({ root, modules: options.mount.modules, config: merged }) }

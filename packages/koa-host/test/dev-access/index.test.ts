@@ -25,7 +25,7 @@ function toolPlugin(): HostPlugin {
         ctx.body = "live reset link https://app.example/reset-password/secret";
       });
     },
-    middleware: () => (guarded ? [guarded] : []),
+    phases: { request: () => (guarded ? [guarded] : []) },
     devTools: () => ["/_tool (a test tool)"],
   };
 }

@@ -33,12 +33,14 @@ function flaky(name: string): HostPlugin & { down: boolean; slow: boolean; reque
     down: false,
     slow: false,
     requests: 0,
-    middleware: () => [
-      async (_ctx: unknown, next: () => Promise<void>) => {
-        plugin.requests++;
-        await next();
-      },
-    ],
+    phases: {
+      request: () => [
+        async (_ctx: unknown, next: () => Promise<void>) => {
+          plugin.requests++;
+          await next();
+        },
+      ],
+    },
     async ready() {
       if (plugin.slow) await new Promise((resolve) => setTimeout(resolve, 1000));
       if (plugin.down) throw new Error(`${name} is down (ECONNREFUSED 127.0.0.1:1)`);

@@ -1,12 +1,12 @@
 /**
  * A plain Koa app for the security tests: view classes go through the real routing kernel (so the
- * decorators' tags reach `routeMiddleware`), the plugin is set up as a host would, and the app
+ * decorators' tags reach its `route` phase), the plugin is set up as a host would, and the app
  * listens on 127.0.0.1. No koa-host: the package must work on bare Koa.
  */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Koa, { type Context, type Middleware } from "koa";
-import type { PluginContext } from "@fwkit/koa-host/plugin";
+import type { PhaseContext } from "@fwkit/koa-host/plugin";
 import { buildRouteTable, defineConventions, restrictVerbs, type Route, type ViewClass } from "routing-kernel";
 import { securityPlugin, type SecurityPlugin, type SecurityPluginOptions } from "../../src/index.js";
 
@@ -68,7 +68,7 @@ function dispatcher(
         if (ctx.body === undefined && ctx.status === 404) ctx.status = 204;
       } else ctx.body = result;
     };
-    const extra = plugin.routeMiddleware?.(route);
+    const extra = plugin.phases?.route?.(route);
     const handler: Middleware = extra ? (ctx, next) => extra(ctx, () => invoke(ctx, next)) : invoke;
     for (const pattern of route.patterns) {
       for (const verb of route.verbs) {
@@ -129,12 +129,13 @@ export async function startApp(options: StartAppOptions): Promise<TestApp> {
   const plugin = securityPlugin({ ...userHooks, ...options.security });
   const { lines, logger } = memoryLogger();
   const config = { env: "test", secretKey: "test-secret-key-0123456789abcdef", root: process.cwd(), ...options.config };
-  await plugin.setup!({ config, logger, table } as unknown as PluginContext);
+  const context = { config, logger, table } as unknown as PhaseContext;
+  await plugin.setup!(context);
   const koa = new Koa({ proxy: options.proxy ?? false });
   koa.silent = true;
   for (const middleware of options.outer ?? []) koa.use(middleware);
   koa.use(bodyParser);
-  for (const middleware of plugin.middleware!()) koa.use(middleware);
+  for (const middleware of plugin.phases!.request!(context)) koa.use(middleware);
   const dispatch = dispatcher(table.routes, plugin);
   Object.defineProperty(koa.context, "runtime", { value: { basePath: "", lookupRoute: dispatch.lookup } });
   koa.use(dispatch.middleware);

@@ -129,15 +129,17 @@ export function translationsPlugin(options: TranslationsPluginOptions = {}): Tra
         ...(config.languages ? { languages: [...config.languages] } : {}),
       });
     },
-    middleware() {
-      // The built-in error page (koa-host) titles itself in the request's language through this
-      // translator; a getter, so a request that shows no such page never chooses its language.
-      return [
-        requestTranslatorMiddleware((ctx) => {
-          const current = ready();
-          return current.translator(requestLocale(ctx, current, options.userLocale));
-        }),
-      ];
+    phases: {
+      request() {
+        // The built-in error page (koa-host) titles itself in the request's language through this
+        // translator; a getter, so a request that shows no such page never chooses its language.
+        return [
+          requestTranslatorMiddleware((ctx) => {
+            const current = ready();
+            return current.translator(requestLocale(ctx, current, options.userLocale));
+          }),
+        ];
+      },
     },
     locals(ctx: Context) {
       const current = ready();

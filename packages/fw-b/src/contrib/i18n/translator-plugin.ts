@@ -13,6 +13,6 @@ import { translatorOf } from "../runtime.js";
 export function translatorPlugin(): HostPlugin {
   return {
     name: "fw-b-translator",
-    middleware: () => [requestTranslatorMiddleware(translatorOf)],
+    phases: { request: () => [requestTranslatorMiddleware(translatorOf)] },
   };
 }
