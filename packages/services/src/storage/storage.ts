@@ -1,23 +1,18 @@
-import { telemetry, traceCall } from "@fwkit/battery-kit";
 import { createReadStream } from "node:fs";
 import { stat, unlink } from "node:fs/promises";
 import { Readable } from "node:stream";
-import {
-  E_SERVICES_CONFIG_INVALID,
-  E_STORAGE_FAILED,
-  E_STORAGE_NOT_FOUND,
-  E_STORAGE_UPLOAD_MISSING,
-} from "../errors.js";
+import { E_SERVICES_CONFIG_INVALID, E_STORAGE_NOT_FOUND, E_STORAGE_UPLOAD_MISSING } from "../errors.js";
 import { consoleLogger, type ServiceLogger } from "../logger.js";
-import { checkOptionKeys, FrameworkError } from "routing-kernel";
 import { defaultRegistry, type SignalRegistry } from "../signals/signal.js";
 import { SIGNALS, type FileStoredPayload } from "../signals/names.js";
 import { createStorageDriver, DEFAULT_STORAGE_URL } from "./create-driver.js";
 import type { Disk } from "flydrive";
 import type { StorageDriver } from "./driver.js";
 import { checkKey, typeOfKey, uploadKey } from "./keys.js";
-import { missingBucketCheck, type BucketCheck } from "./missing-bucket.js";
-import { ListCursor, MAX_PAGE_SIZE, type StorageListing, type StorageListOptions } from "./listing.js";
+import { guard } from "./guard.js";
+import { storageLister } from "./list-files.js";
+import type { StorageListing, StorageListOptions } from "./listing.js";
+import { missingBucketCheck } from "./missing-bucket.js";
 import { checkSize, checkType, DEFAULT_LIMITS, spool, type StorageLimits } from "./limits.js";
 
 /** What {@link createStorage} needs; the services plugin reads them from config. */
@@ -117,67 +112,6 @@ function oneUpload(upload: UploadedFile | readonly UploadedFile[] | undefined): 
   return files[0];
 }
 
-function isNotFound(error: unknown): boolean {
-  for (let current = error as { cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
-    const e = current as {
-      code?: unknown;
-      name?: unknown;
-      statusCode?: unknown;
-      $metadata?: { httpStatusCode?: number };
-    };
-    if (
-      e.code === "ENOENT" ||
-      e.code === "ENOTDIR" ||
-      e.name === "NoSuchKey" ||
-      e.name === "NotFound" ||
-      e.$metadata?.httpStatusCode === 404
-    )
-      return true;
-    // The Azure SDK's RestError ("BlobNotFound", "ContainerNotFound").
-    if (e.name === "RestError" && e.statusCode === 404) return true;
-    current = current.cause as { cause?: unknown } | undefined;
-  }
-  return false;
-}
-
-function rootReason(error: unknown): string {
-  let current = error as { cause?: unknown; message?: unknown };
-  while (current.cause && typeof current.cause === "object") current = current.cause as typeof current;
-  return String(current.message ?? error);
-}
-
-/**
- * Runs a backend call, turning its failures into coded errors (ours pass through). A missing
- * bucket or container is checked first: the backends answer it with a 404 too, but it is the
- * deployment's mistake (503), never "no stored file".
- */
-async function guard<T>(operation: string, key: string, call: () => Promise<T>, bucket: BucketCheck): Promise<T> {
-  try {
-    // A traced operation (a span, the storage metrics) when observed; the call alone otherwise.
-    return await traceCall(telemetry.storage, () => ({ operation }), call);
-  } catch (error) {
-    if (error instanceof FrameworkError) throw error;
-    const missing = bucket(operation, key, error);
-    if (missing) throw missing;
-    if (isNotFound(error)) throw new E_STORAGE_NOT_FOUND(key);
-    throw Object.assign(new E_STORAGE_FAILED(operation, key, rootReason(error)), { cause: error });
-  }
-}
-
-/** Runs a listing, turning a backend failure into `E_STORAGE_FAILED` (a missing bucket is not a missing file). */
-async function guardList<T>(folder: string, call: () => Promise<T>, bucket: BucketCheck): Promise<T> {
-  const shown = folder === "" ? "/" : folder;
-  try {
-    return await traceCall(telemetry.storage, () => ({ operation: "list" }), call);
-  } catch (error) {
-    if (error instanceof FrameworkError) throw error;
-    throw (
-      bucket("list", shown, error) ??
-      Object.assign(new E_STORAGE_FAILED("list", shown, rootReason(error)), { cause: error })
-    );
-  }
-}
-
 /** Builds storage from one URL (see {@link StorageOptions}). */
 export function createStorage(options: StorageOptions): Storage {
   const driver = createStorageDriver(options.url ?? DEFAULT_STORAGE_URL, {
@@ -199,49 +133,7 @@ export function createStorage(options: StorageOptions): Storage {
       return use(await driver.openDisk(), path);
     };
 
-  const cursors = new ListCursor(options.secret);
-
-  /** The backend folder for a folder of the storage (`avatars` -> `prefix/avatars/`). */
-  function backendFolder(folder: string): string {
-    const inside = folder === "" || folder === "/" ? "" : `${checkKey(folder.replace(/\/$/, ""))}/`;
-    return driver.prefix ? `${driver.prefix}/${inside}` : inside;
-  }
-
-  /** A backend key back to a storage key; undefined for one outside the folder or one storage would refuse. */
-  function storageKey(backendKey: string, within: string): string | undefined {
-    if (!backendKey.startsWith(within) || backendKey.length === within.length) return undefined;
-    const key = driver.prefix ? backendKey.slice(driver.prefix.length + 1) : backendKey;
-    try {
-      return checkKey(key);
-    } catch {
-      // Hidden files, folder markers (`a/`) and names written by other tools: not reachable through get().
-      return undefined;
-    }
-  }
-
-  async function list(folder: string = "", listOptions: StorageListOptions = {}): Promise<StorageListing> {
-    checkOptionKeys("storage.list()", listOptions, ["recursive", "pageSize", "cursor"]);
-    if (typeof folder !== "string") throw new E_SERVICES_CONFIG_INVALID("storage.list()'s folder", "a string");
-    const within = backendFolder(folder);
-    const recursive = listOptions.recursive === true;
-    const pageSize = listOptions.pageSize ?? MAX_PAGE_SIZE;
-    if (!(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= MAX_PAGE_SIZE)) {
-      throw new E_SERVICES_CONFIG_INVALID("storage.list()'s pageSize", `a whole number from 1 to ${MAX_PAGE_SIZE}`);
-    }
-    const token = listOptions.cursor === undefined ? undefined : cursors.read(listOptions.cursor, within, recursive);
-    const page = await guardList(
-      folder,
-      () => driver.list(within, { recursive, pageSize, ...(token === undefined ? {} : { token }) }),
-      bucketCheck,
-    );
-    const keys = (names: readonly string[]) =>
-      names
-        .map((name) => storageKey(name, within))
-        .filter((key): key is string => key !== undefined)
-        .sort();
-    const listing = { files: keys(page.files), folders: keys(page.folders) };
-    return page.token ? { ...listing, cursor: cursors.make(within, recursive, page.token) } : listing;
-  }
+  const list = storageLister(driver, options.secret, bucketCheck);
 
   async function stored(file: StoredFile): Promise<StoredFile> {
     const payload: FileStoredPayload = file;
