@@ -40,6 +40,16 @@ export function logTimeOf(value: unknown): LogTime {
 }
 
 /**
+ * pino's own merge copies every field of a line into the mixin's object; when the mixin adds
+ * nothing (no trace under way) the line is written as it is, with no copy. The line's own fields
+ * win over the mixin's, as in pino's merge.
+ */
+const mergeLineFields = (line: object, added: object): object => {
+  for (const _ in added) return Object.assign(added, line);
+  return line;
+};
+
+/**
  * Creates the app's pino logger: pretty and synchronous in development, JSON lines otherwise. A
  * request's own lines go through `ctx.log` (its child with the request's `reqId`). `fields`, when
  * given, adds its fields to every line (the request's trace, from the observability battery).
@@ -50,7 +60,7 @@ export function createLogger(
   fields?: () => Record<string, unknown>,
 ): Logger {
   const time = logTimeOf(config.logTime);
-  const mixin = fields ? { mixin: fields } : {};
+  const mixin = fields ? { mixin: fields, mixinMergeStrategy: mergeLineFields } : {};
   const prettyStream = config.env === "development" ? prettyPrinter() : undefined;
   if (prettyStream) {
     const translateTime = time === "iso" ? "UTC:yyyy-mm-dd'T'HH:MM:ss.l'Z'" : false;
