@@ -20,14 +20,12 @@ export const JOBS_CONFIG_KEYS = jobsConfigSchema.configKeys;
 
 const DASHBOARD_KEYS = ["path", "production", "guard", "readOnly", "edit", "title"] as const;
 
-type Block = ResolvedOf<typeof jobsConfigSchema>["jobs"];
-
 /** The jobs battery's settings, checked (the types of the block's keys are the schema's). */
-export interface JobsSettings extends Pick<Block, "folder" | "workers" | "fake"> {
+export interface JobsSettings extends Pick<ResolvedOf<typeof jobsConfigSchema>["jobs"], "folder" | "workers" | "fake"> {
   /** The queue URL, or undefined when none is set (production without QUEUE_URL: jobs run inline). */
   readonly url: string | undefined;
   /** `jobs.grace`, in milliseconds. */
-  readonly graceMs: Block["grace"];
+  readonly graceMs: ResolvedOf<typeof jobsConfigSchema>["jobs"]["grace"];
   /** The queue's keys handed to createJobQueue, read with their defaults (durations in milliseconds). */
   readonly queue: Readonly<Record<string, unknown>>;
   /** The dashboard to mount, or undefined. */
