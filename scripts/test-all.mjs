@@ -12,7 +12,7 @@
 // after the build runs even when an earlier one failed, so one run shows every failure; the exit
 // code is non-zero when any step failed. FW_TEST_NODE=current runs the suite once, on the running Node, with no Node 22 pass.
 import { spawn, spawnSync } from "node:child_process";
-import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -40,13 +40,12 @@ if (process.env.FW_TEST_PASS === undefined) {
   if (process.env.FW_TEST_NODE === "current") process.exit(fullSuite(root));
   const full = majorOf(process.versions.node) === majorOf(CI_NODE.full) ? null : ensureNode(CI_NODE.full);
   const onSecondNode = majorOf(process.versions.node) === majorOf(CI_NODE.packages);
-  // When the first pass runs in this process, the second pass's copy and install start as soon as
-  // the first pass has built, and run beside its checks and tests (which often leave the CPU
-  // waiting on databases and subprocesses) instead of after them.
+  // The second pass's copy and install start as soon as the first pass has built, and run beside
+  // its checks and tests (which often leave the CPU waiting on databases and subprocesses) instead
+  // of after them. A first pass in a child process tells it by a marker file.
   let preparing = null;
-  const fullStatus = full
-    ? reRun(full, "full")
-    : fullSuite(root, onSecondNode ? undefined : () => (preparing = prepareSecondPass()));
+  const prepare = onSecondNode ? undefined : () => (preparing = prepareSecondPass());
+  const fullStatus = full ? await reRunUntilBuilt(full, prepare) : fullSuite(root, prepare);
   const other = onSecondNode ? null : (preparing?.runtime ?? ensureNode(CI_NODE.packages));
   // In this process when the machine's Node is the second one; run-tests reads FW_TEST_PASS either way.
   if (!other) process.env.FW_TEST_PASS = "packages";
@@ -57,7 +56,8 @@ if (process.env.FW_TEST_PASS === undefined) {
   );
   process.exit(fullStatus === 0 && packagesStatus === 0 ? 0 : 1);
 } else if (process.env.FW_TEST_PASS === "full") {
-  process.exit(fullSuite(root));
+  const marker = process.env.FW_TEST_BUILT_MARKER;
+  process.exit(fullSuite(root, marker ? () => writeFileSync(marker, "") : undefined));
 } else if (process.env.FW_TEST_PASS === "install") {
   process.exit(install(copyOf(majorOf(process.versions.node))) ? 0 : 1);
 } else {
@@ -71,6 +71,35 @@ function reRun(runtime, pass, prepared = false) {
     env: { ...runtimeEnv(runtime), FW_TEST_PASS: pass, ...(prepared ? { FW_TEST_PREPARED: "1" } : {}) },
   });
   return result.status ?? 1;
+}
+
+/**
+ * The first pass on `runtime` in a child process; `built` (when given) is called once that pass
+ * has built, which it tells by writing a marker file. Resolves with the pass's exit code.
+ */
+function reRunUntilBuilt(runtime, built) {
+  const marker = join(tmpdir(), `fwkit-first-pass-built-${process.pid}`);
+  rmSync(marker, { force: true });
+  const child = spawn(runtime.node, [self], {
+    stdio: "inherit",
+    cwd: root,
+    env: { ...runtimeEnv(runtime), FW_TEST_PASS: "full", ...(built ? { FW_TEST_BUILT_MARKER: marker } : {}) },
+  });
+  const watch = built
+    ? setInterval(() => {
+        if (!existsSync(marker)) return;
+        clearInterval(watch);
+        rmSync(marker, { force: true });
+        built();
+      }, 2000)
+    : undefined;
+  return new Promise((resolve) => {
+    child.once("error", () => resolve(1));
+    child.once("exit", (code) => resolve(code ?? 1));
+  }).finally(() => {
+    clearInterval(watch);
+    rmSync(marker, { force: true });
+  });
 }
 
 /** The folder of the second pass's copy of the work tree, for a Node major version. */
