@@ -41,6 +41,7 @@ export const REQUEST_HEADERS: Readonly<Record<string, RequestHeaderUse>> = Objec
   host: client("ctx.host without a trusted proxy; never used for links (baseUrl is)"),
   ":authority": client("ctx.host over HTTP/2, as Host"),
   "idempotency-key": client("the idempotency of unsafe requests"),
+  "if-none-match": client("the realtime browser client's revalidation: a 304 when its ETag still matches"),
   "last-event-id": client(
     "the realtime stream's resume point; a malformed or oversized one is ignored and the stream starts afresh",
   ),
