@@ -11,17 +11,12 @@ import { REQUEST_KEY, type RequestHolder } from "./api.js";
 /** The key under which the API keeps the active span (`createContextKey` is `Symbol.for`). */
 export const SPAN_KEY: symbol = Symbol.for("OpenTelemetry Context Key SPAN");
 
-/** One key and value over a parent context (`setValue` and `deleteValue` on a layer). */
-class Layer implements OtelContext {
-  constructor(
-    private readonly parent: OtelContext,
-    private readonly key: symbol,
-    private readonly value: unknown,
-  ) {}
-
-  getValue(key: symbol): unknown {
-    return key === this.key ? this.value : this.parent.getValue(key);
-  }
+/**
+ * What every context here shares: a value set or deleted on it makes a {@link Layer} on top, and
+ * `getValue` is each one's own.
+ */
+abstract class Layered implements OtelContext {
+  abstract getValue(key: symbol): unknown;
 
   setValue(key: symbol, value: unknown): OtelContext {
     return new Layer(this, key, value);
@@ -32,18 +27,35 @@ class Layer implements OtelContext {
   }
 }
 
+/** One key and value over a parent context (`setValue` and `deleteValue` on a layer). */
+class Layer extends Layered {
+  constructor(
+    private readonly parent: OtelContext,
+    private readonly key: symbol,
+    private readonly value: unknown,
+  ) {
+    super();
+  }
+
+  getValue(key: symbol): unknown {
+    return key === this.key ? this.value : this.parent.getValue(key);
+  }
+}
+
 /**
  * A request's context: its span (none when the request is not traced) and its holder, over `parent`.
  * `release` lets go of the span once it ended: what outlives the request and keeps its async
  * context (a socket's timer, a pending write) then keeps a small object alive, not the span with
  * its attributes, which the garbage collector would otherwise copy and promote.
  */
-export class RequestContext implements OtelContext {
+export class RequestContext extends Layered {
   constructor(
     private readonly parent: OtelContext,
     private span: Span | undefined,
     readonly holder: RequestHolder,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Forgets the span and the request (the request ended). */
   release(): void {
@@ -56,22 +68,16 @@ export class RequestContext implements OtelContext {
     if (key === SPAN_KEY && this.span) return this.span;
     return this.parent.getValue(key);
   }
-
-  setValue(key: symbol, value: unknown): OtelContext {
-    return new Layer(this, key, value);
-  }
-
-  deleteValue(key: symbol): OtelContext {
-    return new Layer(this, key, undefined);
-  }
 }
 
 /** A span's context over `parent` (the view's span), which forgets the span when released. */
-export class SpanContext implements OtelContext {
+export class SpanContext extends Layered {
   constructor(
     private readonly parent: OtelContext,
     private span: Span | undefined,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Forgets the span (it ended); the parent's is read from then on. */
   release(): void {
@@ -81,13 +87,5 @@ export class SpanContext implements OtelContext {
   getValue(key: symbol): unknown {
     if (key === SPAN_KEY && this.span) return this.span;
     return this.parent.getValue(key);
-  }
-
-  setValue(key: symbol, value: unknown): OtelContext {
-    return new Layer(this, key, value);
-  }
-
-  deleteValue(key: symbol): OtelContext {
-    return new Layer(this, key, undefined);
   }
 }
