@@ -1,29 +1,24 @@
 /**
  * The view routes' paths, matched: one map of static paths and one find-my-way radix tree, built
- * once at start-up, so matching cost does not grow with the number of routes.
+ * once at start-up from the route table alone (nothing the plugins give), so matching cost does not
+ * grow with the number of routes and the route of a request is known before the dispatcher is built.
  */
-import type { Context, Middleware } from "koa";
-import compose from "koa-compose";
 import FindMyWay from "find-my-way";
 import type { Route, RouteTable, Verb } from "routing-kernel";
 import { patternParams, patternShape, sortVerbs } from "routing-kernel/plugin";
-import { prepareInvoker, type RouteInvoker } from "./invoke.js";
-import type { RespondFn } from "./responder.js";
-import { defineSlot } from "./slot.js";
 
-/** Per-verb handler of one path shape. */
-export interface VerbHandler {
+/** The route one verb of a path shape goes to. */
+export interface VerbTarget {
   readonly route: Route;
+  /** The route's parameter names in the order of the path's values. */
   readonly names: readonly string[];
-  /** Answers the request; a promise only when something on the way was asynchronous. */
-  readonly run: (ctx: Context, values: readonly string[]) => void | Promise<void>;
-  /** The route's preflight middleware (its CORS policy), run before the automatic OPTIONS answer. */
-  readonly preflight: Middleware | undefined;
+  /** The position in `table.entries` of the pattern it was registered from (the dispatcher's handler). */
+  readonly index: number;
 }
 
 /** Everything one path shape answers, decided at start-up. */
 export interface PathEntry {
-  readonly handlers: Partial<Record<string, VerbHandler>>;
+  readonly targets: Partial<Record<string, VerbTarget>>;
   readonly allow: string;
   readonly keys: readonly string[];
 }
@@ -34,42 +29,19 @@ export interface PathMatch {
   readonly params: Readonly<Record<string, string | undefined>>;
 }
 
-/** What {@link pathMatcher} needs of the dispatcher's options. */
-export interface MatcherOptions {
-  readonly table: RouteTable;
-  readonly respond: (route: Route) => RespondFn;
-  readonly routeMiddleware: (route: Route) => readonly Middleware[];
-  readonly preflight?: (route: Route) => readonly Middleware[];
-}
-
-/** The handlers of each path shape by verb, in the order verbs were first given. */
-function handlersByShape(options: MatcherOptions): Map<string, Partial<Record<string, VerbHandler>>> {
-  const shapes = new Map<string, Partial<Record<string, VerbHandler>>>();
-  const routeChains = new Map<Route, readonly Middleware[]>();
-  const preflights = new Map<Route, Middleware | undefined>();
-  for (const entry of options.table.entries) {
-    const { route, pattern } = entry;
+/** The targets of each path shape by verb: the first pattern giving a verb to a shape keeps it. */
+function targetsByShape(table: RouteTable): Map<string, Partial<Record<string, VerbTarget>>> {
+  const shapes = new Map<string, Partial<Record<string, VerbTarget>>>();
+  table.entries.forEach(({ route, pattern }, index) => {
     const shape = patternShape(pattern);
-    const names = patternParams(pattern);
-    let chain = routeChains.get(route);
-    if (!chain) {
-      const middleware = options.routeMiddleware(route);
-      chain = middleware.length === 0 ? NO_MIDDLEWARE : [...middleware];
-      routeChains.set(route, chain);
+    const target: VerbTarget = { route, names: patternParams(pattern), index };
+    let targets = shapes.get(shape);
+    if (!targets) {
+      targets = {};
+      shapes.set(shape, targets);
     }
-    const invoke = prepareInvoker(route, names, options.respond(route));
-    if (!preflights.has(route)) {
-      const chain = options.preflight?.(route) ?? NO_MIDDLEWARE;
-      preflights.set(route, chain.length === 0 ? undefined : compose([...chain]));
-    }
-    const handler: VerbHandler = { route, names, run: withMiddleware(chain, invoke), preflight: preflights.get(route) };
-    let handlers = shapes.get(shape);
-    if (!handlers) {
-      handlers = {};
-      shapes.set(shape, handlers);
-    }
-    for (const verb of route.verbs) handlers[verb] ??= handler;
-  }
+    for (const verb of route.verbs) targets[verb] ??= target;
+  });
   return shapes;
 }
 
@@ -83,7 +55,7 @@ function handlersByShape(options: MatcherOptions): Map<string, Partial<Record<st
  * `%` and matches no static path of the map): a static route that equals it wins over any
  * parameter. Other paths go to the router after the static paths have joined it.
  */
-export function pathMatcher(options: MatcherOptions): (path: string) => PathMatch | undefined {
+export function pathMatcher(table: RouteTable): (path: string) => PathMatch | undefined {
   const router = FindMyWay({
     caseSensitive: true,
     ignoreTrailingSlash: false,
@@ -92,10 +64,10 @@ export function pathMatcher(options: MatcherOptions): (path: string) => PathMatc
   });
   const statics = new Map<string, PathEntry>();
   const allows = new Map<string, string>();
-  for (const [shape, handlers] of handlersByShape(options)) {
-    const allow = allowOf(Object.keys(handlers) as Verb[], allows);
-    if (handlers["GET"] && !handlers["HEAD"]) handlers["HEAD"] = handlers["GET"];
-    const store: PathEntry = { handlers, allow, keys: keysOf(shape) };
+  for (const [shape, targets] of targetsByShape(table)) {
+    const allow = allowOf(Object.keys(targets) as Verb[], allows);
+    if (targets["GET"] && !targets["HEAD"]) targets["HEAD"] = targets["GET"];
+    const store: PathEntry = { targets, allow, keys: keysOf(shape) };
     if (isPlainStatic(shape)) statics.set(shape, store);
     else router.on("GET", toFindMyWay(shape), noop, store);
   }
@@ -131,7 +103,6 @@ function noop(): void {}
 const SLASH = 47;
 const NO_PARAMS: Readonly<Record<string, string | undefined>> = Object.freeze({});
 const NO_KEYS: readonly string[] = Object.freeze([]);
-const NO_MIDDLEWARE: readonly Middleware[] = Object.freeze([]);
 // Escapes find-my-way leaves encoded in the path it matches (reserved characters and `%` itself).
 const RESERVED_ESCAPE = /%(?:2[3-6bcfBCF]|3[abdfABDF]|40)/;
 
@@ -179,17 +150,4 @@ function keysOf(shape: string): readonly string[] {
     .split("/")
     .filter((segment) => segment === ":")
     .map((_, i) => `p${i}`);
-}
-
-/** The path values of the request a route's middleware chain runs for, read by its last step. */
-const pathValues = defineSlot<readonly string[]>("koa-host.values");
-
-function withMiddleware(chain: readonly Middleware[], invoke: RouteInvoker): VerbHandler["run"] {
-  if (chain.length === 0) return invoke;
-  // Composed once at start-up; the path values ride on the context to the last step.
-  const composed = compose([...chain, (ctx: Context) => invoke(ctx, pathValues.get(ctx) ?? NO_KEYS)]);
-  return (ctx, values) => {
-    pathValues.set(ctx, values);
-    return composed(ctx) as Promise<void>;
-  };
 }

@@ -1,56 +1,48 @@
 import type { Context, Middleware } from "koa";
+import compose from "koa-compose";
 import type { Route, RouteTable } from "routing-kernel";
-import { toggleTrailingSlash } from "routing-kernel/plugin";
-import { pathMatcher, type PathEntry, type PathMatch, type VerbHandler } from "./dispatch-match.js";
-import { E_BAD_URL } from "./errors.js";
+import { patternParams } from "routing-kernel/plugin";
 import { HTTPError } from "./http-error.js";
-import { overriddenMethod } from "./override.js";
+import { prepareInvoker, type RouteInvoker } from "./invoke.js";
 import type { RespondFn } from "./responder.js";
-import { defineSlot } from "./slot.js";
 import { routeSlot } from "./request-state.js";
+import { createRouteMatcher, type Resolution, type RouteMatcher } from "./route-lookup.js";
+import { defineSlot } from "./slot.js";
 
-/** What the dispatcher does with a request, worked out once and shared with {@link Dispatcher.lookup}. */
-type Resolution =
-  | { readonly kind: "view"; readonly handler: VerbHandler; readonly values: readonly string[] }
-  | { readonly kind: "redirect"; readonly target: string }
-  | { readonly kind: "options"; readonly entry: PathEntry }
-  | { readonly kind: "not-allowed"; readonly entry: PathEntry; readonly method: string };
+// The lookup's types stay importable from the dispatcher's module.
+export type { RouteLookup, RouteMatcher } from "./route-lookup.js";
 
-/** What the view dispatcher will do with a request, for app-wide middleware that runs before it. */
-export interface RouteLookup {
-  /** The view route that will answer (after method override), when one will. */
-  readonly route: Route | undefined;
-  /** True when the dispatcher answers by itself without running a view (308, 405, automatic OPTIONS). */
-  readonly answersItself: boolean;
-  /** For a CORS preflight answered automatically: the route of the verb it asks about. */
-  readonly preflightFor?: Route;
-}
-
-/** The dispatcher middleware, and its lookup for middleware that runs before it. */
+/** The dispatcher middleware. */
 export interface Dispatcher {
   readonly middleware: Middleware;
-  /**
-   * What the dispatcher will do with this request; `undefined` when no view path matches (the
-   * request goes on to hand-written routes). The answer is kept on the context, so the dispatcher
-   * does not match the same request twice.
-   */
-  lookup(ctx: Context): RouteLookup | undefined;
 }
 
-/** Options of {@link createDispatcher}. */
-export interface DispatchOptions {
-  readonly table: RouteTable;
+/** What the dispatcher adds to the matching of the routes: how each route answers. */
+export interface DispatchHandlers {
   /** The framework's responder for a route, decided once per route. */
   readonly respond: (route: Route) => RespondFn;
   /** Middleware run after matching and before the view, decided once per route (plugins). */
   readonly routeMiddleware: (route: Route) => readonly Middleware[];
-  /** URL prefix of the whole app when it is mounted inside another (default: none). */
-  readonly basePath?: string;
   /**
    * Middleware run for a route before the automatic OPTIONS answer of a CORS preflight that asks
    * for the route's verb (plugins: the route's own CORS policy), decided once per route.
    */
   readonly preflight?: (route: Route) => readonly Middleware[];
+}
+
+/** Options of {@link createDispatcher}. */
+export interface DispatchOptions extends DispatchHandlers {
+  readonly table: RouteTable;
+  /** URL prefix of the whole app when it is mounted inside another (default: none). */
+  readonly basePath?: string;
+}
+
+/** How one pattern of the route table answers, decided at start-up. */
+interface Handler {
+  /** Answers the request; a promise only when something on the way was asynchronous. */
+  readonly run: (ctx: Context, values: readonly string[]) => void | Promise<void>;
+  /** The route's preflight middleware (its CORS policy), run before the automatic OPTIONS answer. */
+  readonly preflight: Middleware | undefined;
 }
 
 /**
@@ -62,73 +54,47 @@ export interface DispatchOptions {
  * @internal the host wires it; not exported from the package.
  */
 export function createDispatcher(options: DispatchOptions): Middleware {
-  return createDispatch(options).middleware;
+  return createDispatch(createRouteMatcher(options.table, options.basePath), options.table, options).middleware;
 }
 
-/** {@link createDispatcher} with its {@link Dispatcher.lookup}, for the host. @internal */
-export function createDispatch(options: DispatchOptions): Dispatcher {
-  const resolve = resolver(pathMatcher(options), options.basePath ?? "");
-
+/**
+ * {@link createDispatcher} over a matcher made before (the host's, which `runtime.lookupRoute`
+ * already answers with): what is added here is each route's answer. @internal
+ */
+export function createDispatch(matcher: RouteMatcher, table: RouteTable, handlers: DispatchHandlers): Dispatcher {
+  const byEntry = handlersOf(table, handlers);
   // Not async: a synchronous view answers without an extra promise (koa-compose turns a throw here
   // into a rejection, as for an async middleware).
   const middleware: Middleware = (ctx, next) => {
-    const held = heldResolution.get(ctx);
-    const resolution = held && held.path === ctx.path && held.method === ctx.method ? held.resolution : resolve(ctx);
+    const resolution = matcher.resolve(ctx);
     if (!resolution) return next();
-    return answer(ctx, resolution);
+    return answer(ctx, resolution, byEntry);
   };
-
-  return {
-    middleware,
-    lookup(ctx) {
-      let held = heldResolution.get(ctx);
-      if (!held || held.path !== ctx.path || held.method !== ctx.method) {
-        held = { path: ctx.path, method: ctx.method, resolution: resolve(ctx) };
-        heldResolution.set(ctx, held);
-      }
-      return lookupOf(ctx, held.resolution);
-    },
-  };
+  return { middleware };
 }
 
-/** What this request gets: a view, a redirect, an automatic answer, or undefined (not a view path). */
-function resolver(
-  match: (path: string) => PathMatch | undefined,
-  basePath: string,
-): (ctx: Context) => Resolution | undefined {
-  return (ctx) => {
-    let path = ctx.path;
-    if (basePath) {
-      if (path !== basePath && !path.startsWith(`${basePath}/`)) return undefined;
-      path = path.slice(basePath.length) || "/";
+/** The handler of each entry of the route table, by its position; middleware decided once per route. */
+function handlersOf(table: RouteTable, options: DispatchHandlers): readonly Handler[] {
+  const routeChains = new Map<Route, readonly Middleware[]>();
+  const preflights = new Map<Route, Middleware | undefined>();
+  return table.entries.map(({ route, pattern }) => {
+    let chain = routeChains.get(route);
+    if (!chain) {
+      const middleware = options.routeMiddleware(route);
+      chain = middleware.length === 0 ? NO_MIDDLEWARE : [...middleware];
+      routeChains.set(route, chain);
     }
-    if (path.includes("%")) {
-      try {
-        decodeURIComponent(path);
-      } catch {
-        throw new E_BAD_URL(path);
-      }
+    const invoke = prepareInvoker(route, patternParams(pattern), options.respond(route));
+    if (!preflights.has(route)) {
+      const before = options.preflight?.(route) ?? NO_MIDDLEWARE;
+      preflights.set(route, before.length === 0 ? undefined : compose([...before]));
     }
-    const found = match(path);
-    if (!found) {
-      // Only a path that matches nothing is redirected: to its other-slash twin, when that matches.
-      const twin = toggleTrailingSlash(path);
-      if (!twin || !match(twin)) return undefined;
-      return { kind: "redirect", target: basePath + twin };
-    }
-    const { entry, params } = found;
-    const keys = entry.keys;
-    const method = ctx.method === "POST" ? overriddenMethod(ctx) : ctx.method;
-    const handler = entry.handlers[method];
-    if (!handler) return method === "OPTIONS" ? { kind: "options", entry } : { kind: "not-allowed", entry, method };
-    const values: string[] = new Array(keys.length);
-    for (let i = 0; i < keys.length; i++) values[i] = params[keys[i]!] ?? "";
-    return { kind: "view", handler, values };
-  };
+    return { run: withMiddleware(chain, invoke), preflight: preflights.get(route) };
+  });
 }
 
-/** Answers a request the dispatcher resolved: the view, a 308 to the other-slash path, the automatic OPTIONS, or 405. */
-function answer(ctx: Context, resolution: Resolution): void | Promise<void> {
+/** Answers a request the matcher resolved: the view, a 308 to the other-slash path, the automatic OPTIONS, or 405. */
+function answer(ctx: Context, resolution: Resolution, handlers: readonly Handler[]): void | Promise<void> {
   switch (resolution.kind) {
     case "redirect": {
       const target = resolution.target;
@@ -145,7 +111,8 @@ function answer(ctx: Context, resolution: Resolution): void | Promise<void> {
       };
       // A CORS preflight gets the policy of the route it asks about.
       const asked = ctx.get("Access-Control-Request-Method");
-      const preflight = asked ? entry.handlers[asked.toUpperCase()]?.preflight : undefined;
+      const target = asked ? entry.targets[asked.toUpperCase()] : undefined;
+      const preflight = target ? handlers[target.index]!.preflight : undefined;
       if (!preflight) return allow();
       return preflight(ctx, async () => allow()) as Promise<void>;
     }
@@ -157,38 +124,31 @@ function answer(ctx: Context, resolution: Resolution): void | Promise<void> {
       });
     }
     default: {
-      const { handler, values } = resolution;
+      const { target, values } = resolution;
       const named: Record<string, string> = {};
-      for (let i = 0; i < values.length; i++) named[handler.names[i]!] = values[i]!;
+      for (let i = 0; i < values.length; i++) named[target.names[i]!] = values[i]!;
       ctx.params = named;
-      routeSlot.set(ctx, handler.route);
-      return handler.run(ctx, values);
+      routeSlot.set(ctx, target.route);
+      return handlers[target.index]!.run(ctx, values);
     }
   }
 }
 
-/** The {@link RouteLookup} of a resolution, for middleware that runs before the dispatcher. */
-function lookupOf(ctx: Context, resolution: Resolution | undefined): RouteLookup | undefined {
-  if (!resolution) return undefined;
-  if (resolution.kind === "view") return { route: resolution.handler.route, answersItself: false };
-  if (resolution.kind === "options") {
-    const asked = ctx.get("Access-Control-Request-Method");
-    const route = asked ? resolution.entry.handlers[asked.toUpperCase()]?.route : undefined;
-    return route
-      ? { route: undefined, answersItself: true, preflightFor: route }
-      : { route: undefined, answersItself: true };
-  }
-  return { route: undefined, answersItself: true };
-}
+const NO_KEYS: readonly string[] = Object.freeze([]);
+const NO_MIDDLEWARE: readonly Middleware[] = Object.freeze([]);
 
-/** A resolution kept on the context by `lookup`, valid while path and method are unchanged. */
-interface HeldResolution {
-  readonly path: string;
-  readonly method: string;
-  readonly resolution: Resolution | undefined;
-}
+/** The path values of the request a route's middleware chain runs for, read by its last step. */
+const pathValues = defineSlot<readonly string[]>("koa-host.values");
 
-const heldResolution = defineSlot<HeldResolution>("koa-host.resolved");
+function withMiddleware(chain: readonly Middleware[], invoke: RouteInvoker): Handler["run"] {
+  if (chain.length === 0) return invoke;
+  // Composed once at start-up; the path values ride on the context to the last step.
+  const composed = compose([...chain, (ctx: Context) => invoke(ctx, pathValues.get(ctx) ?? NO_KEYS)]);
+  return (ctx, values) => {
+    pathValues.set(ctx, values);
+    return composed(ctx) as Promise<void>;
+  };
+}
 
 declare module "koa" {
   interface DefaultContext {

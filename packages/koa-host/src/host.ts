@@ -1,13 +1,13 @@
 import type { Server } from "node:http";
 import { createServer } from "node:http";
 import Router from "@koa/router";
-import Koa, { type Context } from "koa";
+import Koa from "koa";
 import { buildRouteTable } from "routing-kernel";
 import { appFolderOf } from "./app-folder.js";
 import { loadConfig } from "./config.js";
 import { checkDevToolsConfig, devToolsBindWarning } from "./dev-access/index.js";
 import { loadViewModules } from "./discovery.js";
-import { createDispatch, type RouteLookup } from "./dispatch.js";
+import { createDispatch } from "./dispatch.js";
 import { setDriverRoot } from "./driver-location.js";
 import { E_HOST_STARTED, E_MOUNT_UNGUARDED, E_PORT_IN_USE } from "./errors.js";
 import { routePhase, staticFolders, useChain } from "./host-chain.js";
@@ -20,6 +20,7 @@ import type { HostRuntime, PhaseContext } from "./plugin.js";
 import { orderPlugins } from "./plugin-order.js";
 import { installTrustProxy, koaProxyOptions, peerTrust } from "./production/trust-proxy.js";
 import { productionSettings } from "./production/settings.js";
+import { createRouteMatcher } from "./route-lookup.js";
 import { upgradeListener } from "./upgrade.js";
 
 // The types stay importable from the module that builds them.
@@ -51,9 +52,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
   checkConfigKeys(config, options.configKeys, plugins);
   // The app's prefix: given by the app that mounts it, else its own config key.
   const basePath = (options.basePath ?? config.basePath ?? "").replace(/\/+$/, "");
-  // The dispatcher is built from the plugins' route phases, so after their setup; the runtime
-  // they are set up with answers lookups through it from the first request on.
-  let lookup: (ctx: Context) => RouteLookup | undefined = () => undefined;
+  // Matching needs only the route table: made now, the runtime the plugins are set up with looks
+  // routes up through it; the dispatcher, built from their route phases after their setup, shares it.
+  const matcher = createRouteMatcher(table, basePath);
   const mounts: MountedApp[] = [];
   const mountedRuntimes: { prefix: string; runtime: HostRuntime }[] = [];
   const runtime: HostRuntime = Object.freeze({
@@ -63,7 +64,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     plugins,
     basePath,
     mounts: mountedRuntimes,
-    lookupRoute: (ctx: Context) => lookup(ctx),
+    lookupRoute: matcher.lookup,
     fromTrustedProxy: peerTrust(production.trustProxy),
   });
   const pluginContext = { config, logger, table, basePath, runtime };
@@ -87,14 +88,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const responder = await options.responder({ config, logger, table, basePath, locals });
   const context: PhaseContext = { ...pluginContext, responder };
   const router = new Router();
-  const dispatcher = createDispatch({
-    table,
+  const dispatcher = createDispatch(matcher, table, {
     respond: (route) => responder.prepare(route),
     routeMiddleware: routePhase(plugins, "route"),
     preflight: routePhase(plugins, "preflight"),
-    basePath,
   });
-  lookup = dispatcher.lookup;
   const folders = staticFolders(plugins, context);
   useChain(koa, { plugins, context, production, folders, dispatcher, router, mounts });
   const mountParent: MountParent = { table, staticPrefixes: folders.map((folder) => folder.prefix), mounts };

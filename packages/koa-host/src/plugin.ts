@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Route, RouteTable } from "routing-kernel";
 import type { AppConfig } from "./config.js";
 import type { ConfigKeys } from "./config-keys.js";
-import type { RouteLookup } from "./dispatch.js";
+import type { RouteLookup } from "./route-lookup.js";
 import type { OpenApiContribution } from "./openapi/types.js";
 import type { Responder } from "./responder.js";
 
