@@ -121,8 +121,9 @@ export async function validateValue<S extends StandardSchemaV1>(
   old: Record<string, unknown> = oldInput(value, declaredFields(schema)),
   language?: string,
 ): Promise<StandardSchemaV1.InferOutput<S>> {
-  const errorMap = language ? zodErrorMap(language) : undefined;
-  const zod = errorMap ? asZodSchema(schema) : undefined;
+  // Only a zod schema checked in a language gets zod's locales (and zod is imported for them then).
+  const zod = language ? asZodSchema(schema) : undefined;
+  const errorMap = zod && language ? await zodErrorMap(language) : undefined;
   if (zod && errorMap) {
     const parsed = await zod.safeParseAsync(value, { error: errorMap });
     if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error?.issues ?? []), old);

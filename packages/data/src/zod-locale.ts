@@ -4,11 +4,16 @@
  * global `z.config`, since two requests at once may speak two languages; a message the schema
  * writes itself (`.min(2, "Name: at least 2 characters")`) still wins.
  */
-import { z } from "zod";
+import type { z } from "zod";
 
 type ZodErrorMap = z.core.$ZodErrorMap;
+type ShippedLocales = Record<string, () => { localeError: ZodErrorMap }>;
 
 const MAPS = new Map<string, ZodErrorMap | undefined>();
+
+// zod's locales, imported the first time a zod schema is checked in a language other than English:
+// an app that checks no zod schema (or only in English) never loads zod through this package.
+let shippedLocales: ShippedLocales | undefined;
 
 /** The name zod gives a language tag's locale: `fr`, `frCA` for `fr-CA`, `ptBR` for `pt-BR`. */
 function localeNames(language: string): string[] {
@@ -18,13 +23,20 @@ function localeNames(language: string): string[] {
 
 /**
  * zod's error map for a language tag (`fr`, `de-AT` falls back to `de`), or undefined for
- * English (zod's default) and for a language zod does not ship. Built once per language.
+ * English (zod's default) and for a language zod does not ship. Built once per language; zod is
+ * imported by the first call for a language other than English, never again after.
  */
-export function zodErrorMap(language: string): ZodErrorMap | undefined {
+export async function zodErrorMap(language: string): Promise<ZodErrorMap | undefined> {
   if (MAPS.has(language)) return MAPS.get(language);
+  const names = localeNames(language);
+  if (names.at(-1) === "en") {
+    MAPS.set(language, undefined);
+    return undefined;
+  }
+  shippedLocales ??= (await import("zod")).z.locales as ShippedLocales;
+  const shipped = shippedLocales;
   let found: ZodErrorMap | undefined;
-  const shipped = z.locales as Record<string, () => { localeError: ZodErrorMap }>;
-  for (const name of localeNames(language)) {
+  for (const name of names) {
     if (name === "en") break;
     if (Object.hasOwn(shipped, name) && typeof shipped[name] === "function") {
       found = shipped[name]().localeError;

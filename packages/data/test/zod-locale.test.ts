@@ -42,7 +42,7 @@ test("English without a translations plugin, for English and for a language zod 
     const fields = await fieldsOf(ctx);
     assert.deepEqual(fields["name"], ["Too small: expected string to have >=2 characters"]);
   }
-  assert.equal(zodErrorMap("constructor"), undefined, "only zod's locales, never an object property");
+  assert.equal(await zodErrorMap("constructor"), undefined, "only zod's locales, never an object property");
 });
 
 test("a valid input is returned typed through the per-request error map", async () => {
