@@ -25,7 +25,7 @@ describe("fw-a mail templates over a real SMTP server", () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  test("issue-15-2: subject and text part arrive unescaped, the HTML part escaped", async () => {
+  test("subject and text part arrive unescaped, the HTML part escaped", async () => {
     const config = { root, env: "test" } as unknown as AppConfig;
     const mailer = createMailer({ url: smtp.url, from: "app@example.test", render: nunjucksMailRenderer(config) });
     await mailer.sendMail({

@@ -45,7 +45,7 @@ test("a mounted app answers under its prefix, with URLs that include it", async 
   await site.close();
 });
 
-test("issue-15-5: routes lists the mounted app's routes under its prefix (text and --json)", async () => {
+test("routes lists the mounted app's routes under its prefix (text and --json)", async () => {
   const printed: string[] = [];
   await printRoutes({ root, appName: "site", print: (text) => printed.push(text) });
   assert.match(printed[0]!, /^GET\s+\/api\/status\/\s+api:Status\.index\s+json$/m);
@@ -62,7 +62,7 @@ test("issue-15-5: routes lists the mounted app's routes under its prefix (text a
   );
 });
 
-test("issue-15-5: a parent route under a mount prefix is refused at start-up, naming both", async () => {
+test("a parent route under a mount prefix is refused at start-up, naming both", async () => {
   class Api extends FwA {
     index() {
       return "hidden by the mount";

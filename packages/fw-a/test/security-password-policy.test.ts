@@ -45,7 +45,7 @@ describe("fw-a security.hashPassword follows the app's password config", () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  test("issue-15-3: in a view, argon2id with the configured costs; an old bcrypt hash needs a rehash", async () => {
+  test("in a view, argon2id with the configured costs; an old bcrypt hash needs a rehash", async () => {
     const res = await fetch(`${url}/passwords/`);
     const text = await res.text();
     assert.equal(res.status, 200, text);
@@ -55,7 +55,7 @@ describe("fw-a security.hashPassword follows the app's password config", () => {
     assert.equal(body.oldNeedsRehash, true);
   });
 
-  test("issue-15-3: outside a request (a script or command of the app), the same policy", async () => {
+  test("outside a request (a script or command of the app), the same policy", async () => {
     assert.match(await security.hashPassword("correct horse"), /^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
   });
 });

@@ -77,7 +77,7 @@ describe("fw-a scaffold: the first page in a real browser", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test("issue-15-15: the scaffold's stylesheet is its own file, served from static/", async () => {
+  test("the scaffold's stylesheet is its own file, served from static/", async () => {
     assert.ok(statSync(join(dir, "static/css/app.css")).size > 1000, "a stylesheet with a real layout, not one rule");
     const layout = readFileSync(join(dir, "templates/layouts/base.html"), "utf8");
     assert.doesNotMatch(layout, /https?:\/\//, "the layout loads nothing from a CDN");
@@ -86,7 +86,7 @@ describe("fw-a scaffold: the first page in a real browser", () => {
     assert.match(css.headers.get("content-type") ?? "", /text\/css/);
   });
 
-  test("issue-15-15: the welcome page is styled (computed styles in Chromium) and a screenshot is saved", async () => {
+  test("the welcome page is styled (computed styles in Chromium) and a screenshot is saved", async () => {
     const page = await browser!.newPage({ viewport: { width: 1100, height: 760 }, colorScheme: "light" });
     const outside: string[] = [];
     page.on("request", (request) => {

@@ -66,7 +66,7 @@ describe("mounts", () => {
     for (const host of open) await host.close();
   });
 
-  test("issue-15-5: a mount that would hide a parent route is refused, naming both", async () => {
+  test("a mount that would hide a parent route is refused, naming both", async () => {
     const parent = await build({ Index, Api });
     const child = await build({ Status }, "/api");
     for (const attempt of [() => parent.checkMount("/api"), () => parent.mount("/api/", child)]) {
@@ -105,7 +105,7 @@ describe("mounts", () => {
     }
   });
 
-  test("issue-15-5: the route listing includes mounted apps' routes with their prefix", async () => {
+  test("the route listing includes mounted apps' routes with their prefix", async () => {
     const parent = await build({ Index });
     const child = await build({ Status }, "/api");
     parent.mount("/api", child);

@@ -180,7 +180,7 @@ describe("route decorator on a class", () => {
     );
   });
 
-  test("issue-15-9: a subclass inherits the class route and its parameter binding", () => {
+  test("a subclass inherits the class route and its parameter binding", () => {
     class SubAccount extends Account {
       invoices(accountId: string) {
         return accountId;
@@ -204,7 +204,7 @@ describe("route decorator on a class", () => {
     assert.equal(tableOf({ Deeper }).find("Deeper.orders").path, "/account/:accountId/orders/:orderId");
   });
 
-  test("issue-15-9: a subclass's own class route overrides the inherited one", () => {
+  test("a subclass's own class route overrides the inherited one", () => {
     @request.route("/team/:accountId")
     class TeamAccount extends Account {}
     const table = tableOf({ Account, TeamAccount });
@@ -214,7 +214,7 @@ describe("route decorator on a class", () => {
     assert.equal(tableOf({ SubTeam }).find("SubTeam.info").path, "/team/:accountId/info");
   });
 
-  test("issue-15-9: parent and subclass sharing a class route conflict, naming both and the inheritance", () => {
+  test("parent and subclass sharing a class route conflict, naming both and the inheritance", () => {
     class SubAccount extends Account {}
     const error = codeOf(() => tableOf({ Account, SubAccount }));
     assert.equal(error.code, "E_ROUTE_CONFLICT");

@@ -38,7 +38,7 @@ describe("metadata under Symbol.metadata", () => {
     assert.equal(readMethodMetadata(Blog, Blog, "missing"), undefined);
   });
 
-  test("class metadata: the prefix and the tags are inherited (issue-15-9)", () => {
+  test("class metadata: the prefix and the tags are inherited", () => {
     @request.route("/api")
     @json
     class Api extends View {}

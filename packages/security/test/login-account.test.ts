@@ -71,7 +71,7 @@ describe("attemptLogin with a credential check", () => {
     for (const app of apps) await app.close();
   });
 
-  test("issue-14-4: alternating username, email, case and spaces shares one account counter", async () => {
+  test("alternating username, email, case and spaces shares one account counter", async () => {
     const app = await startApp({
       views: { Auth },
       config: { bcryptCost: 5 },
@@ -96,7 +96,7 @@ describe("attemptLogin with a credential check", () => {
     assert.equal((await attempt(client, "alice@example.test", "wonderland")).status, 429);
   });
 
-  test("issue-14-4: unknown names count per normalised name (trim, case, NFKC)", async () => {
+  test("unknown names count per normalised name (trim, case, NFKC)", async () => {
     const app = await startApp({
       views: { Auth },
       config: { bcryptCost: 5 },
@@ -110,7 +110,7 @@ describe("attemptLogin with a credential check", () => {
     assert.equal((await attempt(client, "alice", "wonderland")).status, 200, "other accounts are not affected");
   });
 
-  test("issue-14-4: the per-address limit still holds across accounts and names", async () => {
+  test("the per-address limit still holds across accounts and names", async () => {
     const app = await startApp({
       views: { Auth },
       config: { bcryptCost: 5 },
@@ -122,7 +122,7 @@ describe("attemptLogin with a credential check", () => {
     assert.equal((await attempt(client, "alice", "wonderland")).status, 429);
   });
 
-  test("issue-14-3: every path verifies exactly one hash of the configured cost (unknown, wrong password, no password, success)", async () => {
+  test("every path verifies exactly one hash of the configured cost (unknown, wrong password, no password, success)", async () => {
     const app = await startApp({
       views: { Auth },
       config: { bcryptCost: 5 },

@@ -24,7 +24,7 @@ describe("the free password functions follow the app's config", () => {
     for (const app of apps.splice(0)) await app.close();
   });
 
-  test("issue-15-3: in a request, the app's algorithm and costs", async () => {
+  test("in a request, the app's algorithm and costs", async () => {
     const argonApp = await startApp({ views: { Hash }, config: ARGON });
     const bcryptApp = await startApp({ views: { Hash }, config: { bcryptCost: 5 } });
     apps.push(argonApp, bcryptApp);
@@ -40,7 +40,7 @@ describe("the free password functions follow the app's config", () => {
     for (const app of apps.splice(0)) await app.close();
   });
 
-  test("issue-15-3: outside a request, the one app set up in the process; after it closes, the defaults", async () => {
+  test("outside a request, the one app set up in the process; after it closes, the defaults", async () => {
     const app = await startApp({ views: { Hash }, config: ARGON });
     assert.match(await hashPassword("correct horse"), /^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
     assert.equal(needsRehash("$2b$12$CwTycUXWue0Thq9StjUM0uJ8.pUrFvV7yq7e2QtTSRbG1TVSVdZJ6"), true);

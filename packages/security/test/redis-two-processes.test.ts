@@ -72,7 +72,7 @@ describe("two app processes sharing the Redis store", serverSkip, () => {
     assert.notEqual(me.pid, meOnA.pid, "two distinct processes answered");
   });
 
-  test("issue-14-4: failed logins by any of an account's names count once across both processes", async () => {
+  test("failed logins by any of an account's names count once across both processes", async () => {
     await requireServer("redis");
     const [first, second] = await bothProcesses();
     const tryLogin = async (url: string, identifier: string, password: string) => {

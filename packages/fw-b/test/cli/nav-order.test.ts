@@ -22,7 +22,7 @@ const navLine = (root: string, module: string) =>
   /@navTitle\(.*\)/.exec(readFileSync(join(root, "views", `${module}.ts`), "utf8"))?.[0];
 
 describe(":addview places menu entries", () => {
-  test("issue-15-14: new views are appended after Home and after each other; --order places one", () => {
+  test("new views are appended after Home and after each other; --order places one", () => {
     const root = join(dir, "app");
     initApp(root);
     assert.deepEqual(navOrders(root), [0], "the scaffold's Home, order 0");
@@ -36,7 +36,7 @@ describe(":addview places menu entries", () => {
     assert.throws(() => addView(root, "bad", { order: Number.NaN }), { code: "E_INVALID_NAV_TITLE" });
   });
 
-  test("issue-15-14: with those orders the menu reads Home, About, Blog, Shop whatever the module names", () => {
+  test("with those orders the menu reads Home, About, Blog, Shop whatever the module names", () => {
     @navTitle("Home")
     class Index extends FwB {
       index() {}

@@ -76,7 +76,7 @@ describe("contrib.auth does the same hashing work whether an account exists or n
     await strict?.close();
   });
 
-  test("issue-14-3: login: unknown account, wrong password, account without password, deactivated, success: one compare at the configured cost", async () => {
+  test("login: unknown account, wrong password, account without password, deactivated, success: one compare at the configured cost", async () => {
     const tries: Array<[string, string]> = [
       ["nobody", "some-password-1"],
       ["nobody@example.test", "some-password-1"],
@@ -96,7 +96,7 @@ describe("contrib.auth does the same hashing work whether an account exists or n
     }
   });
 
-  test("issue-14-3: resent confirmation (requireVerification): an unconfirmed account costs what an unknown one does", async () => {
+  test("resent confirmation (requireVerification): an unconfirmed account costs what an unknown one does", async () => {
     const unconfirmed = await workOf(() =>
       postForm(strict, "/login", { identifier: "unconfirmed", password: "unconfirmed-pass-1" }),
     );
@@ -108,7 +108,7 @@ describe("contrib.auth does the same hashing work whether an account exists or n
     await strict.nextMail();
   });
 
-  test("issue-14-3: signup with an address in use hashes the password like a new account does", async () => {
+  test("signup with an address in use hashes the password like a new account does", async () => {
     const fields = { name: "Someone", password: "a-new-password-1", password_confirm: "a-new-password-1" };
     const fresh = await workOf(() =>
       postForm(app, "/signup", { ...fields, username: "newcomer", email: "newcomer@example.test" }),
@@ -122,14 +122,14 @@ describe("contrib.auth does the same hashing work whether an account exists or n
     assert.deepEqual(taken, fresh);
   });
 
-  test("issue-14-3: lost password: the same (no) hashing work for a known and an unknown address", async () => {
+  test("lost password: the same (no) hashing work for a known and an unknown address", async () => {
     const known = await workOf(() => postForm(app, "/lost-password", { email: "known@example.test" }));
     await app.nextMail();
     const unknown = await workOf(() => postForm(app, "/lost-password", { email: "nobody@example.test" }));
     assert.deepEqual(known, unknown);
   });
 
-  test("issue-14-3: a hash of an older cost is upgraded at the next login, so real hashes cost what the dummy costs", async () => {
+  test("a hash of an older cost is upgraded at the next login, so real hashes cost what the dummy costs", async () => {
     const old = await createUser(app, {
       username: "oldhash",
       password_hash: await original.hash.call(bcrypt, "old-hash-pass-1", 4),

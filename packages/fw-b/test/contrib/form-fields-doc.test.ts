@@ -50,7 +50,7 @@ describe("the documented contrib form fields", () => {
   });
   after(() => app.close());
 
-  test("issue-15-14: every form a page renders posts exactly the fields docs/fw-b-contrib.md lists", async () => {
+  test("every form a page renders posts exactly the fields docs/fw-b-contrib.md lists", async () => {
     const documented = documentedFields();
     assert.deepEqual(documented.get("/login"), ["identifier", "next", "password", "remember"]);
     const admin = await createUser(app, { username: "chief", password: "chief-password-1", role: "admin" });

@@ -41,7 +41,7 @@ describe("contrib login: one failed-login counter per account", () => {
     for (const app of apps) await app.close();
   });
 
-  test("issue-14-4: in memory, alternating username, email, case and spaces shares the account's limit", async () => {
+  test("in memory, alternating username, email, case and spaces shares the account's limit", async () => {
     const app = await startContribApp({ config: { loginLimitAccount: 4, loginLimitAddress: 100 } });
     apps.push(app);
     await createUser(app, { username: "kim", password: "kim-password-1" });
@@ -52,7 +52,7 @@ describe("contrib login: one failed-login counter per account", () => {
     // A prefix of this run; the counters expire with their 60-second window.
     const prefix = `fwb_login_throttle_${process.pid}_${Date.now().toString(36)}:`;
 
-    test("issue-14-4: two app instances on one Redis count the account's failures together, whatever name is typed", async () => {
+    test("two app instances on one Redis count the account's failures together, whatever name is typed", async () => {
       await requireServer("redis");
       const config = {
         loginLimitAccount: 4,

@@ -50,7 +50,7 @@ describe("contrib.oauth with an unreachable provider", () => {
   });
   after(() => app.close());
 
-  test("issue-14-11: starting a sign-in whose discovery cannot connect is a 503 page saying the provider is unavailable", async () => {
+  test("starting a sign-in whose discovery cannot connect is a 503 page saying the provider is unavailable", async () => {
     const res = await httpClient(app.url).fetch("/oauth/gone", { headers: { accept: "text/html" } });
     const html = await res.text();
     assert.equal(res.status, 503, html.slice(0, 300));
@@ -58,7 +58,7 @@ describe("contrib.oauth with an unreachable provider", () => {
     assert.match(html, /Signing in with Gone ID is not possible right now: the provider is unavailable/);
   });
 
-  test("issue-14-11: a callback whose token exchange cannot connect is a 503, not a 400", async () => {
+  test("a callback whose token exchange cannot connect is a 503, not a 400", async () => {
     const browser = httpClient(app.url);
     const started = await browser.fetch("/oauth/hub");
     assert.equal(started.status, 303);

@@ -54,7 +54,7 @@ describe("fw-b :user create / promote", () => {
   });
   after(() => rmSync(root, { recursive: true, force: true }));
 
-  test("issue-15-13: :user create --admin makes a confirmed admin whose password (from stdin) is hashed with the app's cost", async () => {
+  test(":user create --admin makes a confirmed admin whose password (from stdin) is hashed with the app's cost", async () => {
     const made = fwb("first-admin-pass\n", ":user", "create", "Root", "--email", "Root@Example.test", "--admin");
     assert.equal(made.status, 0, made.stderr);
     assert.match(made.stdout, /Created root <root@example\.test> with the role admin\./);
@@ -67,7 +67,7 @@ describe("fw-b :user create / promote", () => {
     assert.equal(await verifyPassword("first-admin-pass", row.password_hash!), true);
   });
 
-  test("issue-15-13: :user create without --admin gives the default role; a taken name, a bad role or a short password fail with the reason", async () => {
+  test(":user create without --admin gives the default role; a taken name, a bad role or a short password fail with the reason", async () => {
     const member = fwb("member-password-1\n", ":user", "create", "ann", "--email", "ann@example.test");
     assert.equal(member.status, 0, member.stderr);
     assert.equal((await userRow("ann"))?.role, "member");
@@ -83,7 +83,7 @@ describe("fw-b :user create / promote", () => {
     assert.equal(await userRow("cid"), undefined, "nothing was written");
   });
 
-  test("issue-15-13: :user promote NAME gives the admin role (by username or email); --role picks another; an unknown account fails", async () => {
+  test(":user promote NAME gives the admin role (by username or email); --role picks another; an unknown account fails", async () => {
     const promoted = fwb("", ":user", "promote", "ann");
     assert.equal(promoted.status, 0, promoted.stderr);
     assert.match(promoted.stdout, /ann now has the role admin\./);

@@ -27,7 +27,7 @@ describe("contrib pages as a visitor sees them", () => {
   });
   after(() => app.close());
 
-  test("issue-15-14: the maintenance banner is shown to admins only, never to an anonymous visitor or a member", async () => {
+  test("the maintenance banner is shown to admins only, never to an anonymous visitor or a member", async () => {
     const admin = await loginAs(app, "boss", "boss-password-1");
     const member = await loginAs(app, "member", "member-password-1");
     await setMaintenance(app.models.users.knex, true);
@@ -42,7 +42,7 @@ describe("contrib pages as a visitor sees them", () => {
     }
   });
 
-  test("issue-15-14: a wrong password says on the form that the credentials did not match, with no 'fields marked below'", async () => {
+  test("a wrong password says on the form that the credentials did not match, with no 'fields marked below'", async () => {
     const browser = httpClient(app.url);
     const form = (await browser.page("/login")).text;
     const res = await browser.form("/login", {
@@ -64,7 +64,7 @@ describe("contrib pages as a visitor sees them", () => {
     assert.match(page, /name="identifier" type="text" value="member"/, "the identifier is kept");
   });
 
-  test("issue-15-14: a form with a field marked still gets the summary and the field's message", async () => {
+  test("a form with a field marked still gets the summary and the field's message", async () => {
     const browser = httpClient(app.url);
     const form = (await browser.page("/signup")).text;
     await browser.form("/signup", {
@@ -81,7 +81,7 @@ describe("contrib pages as a visitor sees them", () => {
     assert.match(page, /class="fwb-field has-error"/);
   });
 
-  test("issue-15-14: counts use the translation layer's plural rules: 1 user, 2 users, 0 users", async () => {
+  test("counts use the translation layer's plural rules: 1 user, 2 users, 0 users", async () => {
     const admin = await loginAs(app, "boss", "boss-password-1");
     const one = (await admin.page("/admin/users?q=boss")).text;
     assert.match(one, />\s*1 user\s*</);

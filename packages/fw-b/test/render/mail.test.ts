@@ -25,7 +25,7 @@ describe("fw-b Pug mail renderer over a real SMTP server", () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  test("issue-15-2: subject and text part arrive as written, the HTML part escaped", async () => {
+  test("subject and text part arrive as written, the HTML part escaped", async () => {
     const render = pugMailRenderer({
       appDir: join(root, "templates"),
       packageDir: join(root, "none"),

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { mailPart, renderMail, type MailPart } from "../../src/mail/templates.js";
 
-test("issue-15-2: renderMail lets only the .html part autoescape (subject and text are text)", async () => {
+test("renderMail lets only the .html part autoescape (subject and text are text)", async () => {
   const asked: Array<[string, MailPart]> = [];
   await renderMail(
     (template, _context, part) => {
