@@ -9,7 +9,6 @@
  * may add keys to one block.
  */
 import { closestName, isPlainObject } from "routing-kernel/plugin";
-import type { HostConfig } from "./config.js";
 import type { ConfigKeys } from "./config-schema/keys.js";
 import { E_CONFIG_UNKNOWN_KEY } from "./errors.js";
 import { hostConfigSchema } from "./host-config-schema.js";
@@ -22,16 +21,6 @@ export type { ConfigKeys } from "./config-schema/keys.js";
  * `autoMigrate`) are the app kit's. A battery declares its own in its schema.
  */
 export const HOST_CONFIG_KEYS: ConfigKeys = hostConfigSchema.configKeys;
-
-// Compile-time: the schema and the typed HostConfig name the same keys (a key added to one only is an error here).
-type Missing<A, B> = Exclude<keyof A & string, keyof B>;
-const hostKeysTyped: [
-  Missing<typeof hostConfigSchema.shape, HostConfig>,
-  Missing<HostConfig, typeof hostConfigSchema.shape>,
-] extends ["environments", never]
-  ? true
-  : never = true;
-void hostKeysTyped;
 
 /**
  * Merges key declarations: a block declared twice gets both sets of keys; a key one package reads

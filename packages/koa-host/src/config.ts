@@ -8,91 +8,44 @@ import { loadEnvFiles, TEST_VARIABLES } from "./env-file.js";
 import { assertStrongSecret } from "./secret-strength.js";
 import { assertTestDatabase, TEST_DB_URL_DEFAULT } from "./test-database.js";
 import { E_CONFIG_INVALID, E_CONFIG_UNKNOWN_ENV, E_MISSING_SECRET_KEY } from "./errors.js";
-import { HOST_ENV_KEYS } from "./host-config-schema.js";
-import type { ProductionConfigInput } from "./production/config-schema.js";
+import type { InputOf, ResolvedOf } from "./config-schema/schema.js";
+import { DEVELOPMENT_SECRET, HOST_ENV_KEYS, hostConfigSchema } from "./host-config-schema.js";
 
-/** Size limits of the body parsers (bytes, or strings such as `"1mb"` for JSON/form/text). */
-export interface BodyLimits {
-  readonly json: string | number;
-  readonly form: string | number;
-  readonly text: string | number;
-  /** Largest uploaded file, in bytes. */
-  readonly fileSize: number;
+type HostSchema = typeof hostConfigSchema;
+
+/** Size limits of the body parsers (bytes, or strings such as `"1mb"` for JSON/form/text; `fileSize` in bytes). */
+export interface BodyLimits extends ResolvedBodyLimits {}
+
+type ResolvedBodyLimits = ResolvedOf<HostSchema>["bodyLimits"];
+
+/** The keys every app's config holds from the start: the schema's defaults for the environment. */
+function hostDefaults(root: string, env: string) {
+  const source = { env, root };
+  const read = <Name extends keyof HostSchema["shape"] & string>(name: Name) =>
+    hostConfigSchema.resolveKey(name, source, { env: {} });
+  return {
+    env,
+    root,
+    secretKey: read("secretKey"),
+    logLevel: read("logLevel"),
+    logRequests: read("logRequests"),
+    bodyLimits: read("bodyLimits"),
+    static: read("static"),
+  };
 }
+
+/** The keys {@link hostDefaults} always sets. */
+type DefaultedKey = keyof ReturnType<typeof hostDefaults>;
 
 /**
- * The host's own config keys as read (declared, with their docs and environment variables, in
- * host-config-schema.ts; a compile-time check in config-keys.ts keeps the two lists of names equal).
+ * The host's own config keys as read, typed from their declaration (host-config-schema.ts): the
+ * keys the host's defaults set (the environment, the root, the secret key, the log level and
+ * request log, the body limits and static files) as resolved, the others as an app writes them.
  * Values set from environment variables (`ENV_KEYS`) are strings.
  */
-export interface HostConfig extends ProductionConfigInput {
-  /** `development` (default), `test`, `production` or one the app's `environments` declares, from `APP_ENV`. */
-  readonly env: string;
-  /** Signs cookies and tokens; required in production. */
-  readonly secretKey: string;
-  /** The app's root folder (absolute). */
-  readonly root: string;
-  /**
-   * The app folder (absolute; set by the host, not by the app): relative paths in config resolve
-   * against it (the SQLite file, local storage and session folders) and its `.env` file is read.
-   * The same as `root`, except in a build or release folder, whose app folder is the one it was
-   * built from (see app-folder.ts).
-   */
-  readonly appDir?: string;
-  /** pino level: `debug` in development, `info` otherwise (`LOG_LEVEL`). */
-  readonly logLevel: string;
-  /** Log one line per request (at level info). */
-  readonly logRequests: boolean;
-  /** How log lines write their time: `"iso"` (default, `2026-11-27T15:58:52.998Z`) or `"epoch"` (milliseconds). */
-  readonly logTime?: "iso" | "epoch";
-  /** Body parser limits. */
-  readonly bodyLimits: BodyLimits;
-  /** Static files: folder under the root, URL prefix and `max-age` in seconds. */
-  readonly static: { readonly dir: string; readonly prefix: string; readonly maxAge: number };
-  /** A URL prefix the whole app lives under (multi-application). */
-  readonly basePath?: string;
-  /**
-   * The app's public address (`https://shop.example.com`, `BASE_URL`): every absolute link in a
-   * mail is built from it, never from the request's Host. Required in production by what mails links.
-   */
-  readonly baseUrl?: string;
-  /**
-   * The development tools (`/_mail`, the jobs dashboard of development, the OpenAPI page when on
-   * by default) answer only clients on this machine; `{ remote: true }` opens them to others.
-   */
-  readonly devTools?: { readonly remote?: boolean };
-  /** The app's display name (scaffolds, layouts, mail). */
-  readonly appName?: string;
-  /** Config keys the app reads itself, so the start-up check of unknown keys accepts them. */
-  readonly appKeys?: readonly string[];
-  /** The database URL (`DB_URL`), read by the data battery; default `sqlite:data/app.db`. */
-  readonly dbUrl?: string;
-  /** Where sessions live (`SESSION_URL`), read by the security battery. */
-  readonly sessionUrl?: string;
-  /** The cache (`CACHE_URL`), read by the services battery. */
-  readonly cacheUrl?: string;
-  /** The mailer (`MAIL_URL`), read by the services battery. */
-  readonly mailUrl?: string;
-  /** File storage (`STORAGE_URL`), read by the services battery. */
-  readonly storageUrl?: string;
-  /** Redis for signals and more (`REDIS_URL`). */
-  readonly redisUrl?: string;
-  /**
-   * The job queue (`QUEUE_URL`), read by the jobs battery: `redis://...` (BullMQ, what production
-   * uses), `memory:` (in the process, the development default) or `sync:` (each job runs as it is
-   * dispatched).
-   */
-  readonly queueUrl?: string;
-  /**
-   * Realtime channels' backend (`REALTIME_URL`), read by the realtime battery: `memory:` (one
-   * process) or `redis://...` (broadcasts reach every worker and node).
-   */
-  readonly realtimeUrl?: string;
-  /** The default sender of mail (`MAIL_FROM`). */
-  readonly mailFrom?: string;
-  /** IANA time zone dates are shown in (`TIMEZONE`). */
-  readonly timezone?: string;
-}
+export interface HostConfig
+  extends Omit<InputOf<HostSchema>, DefaultedKey | "environments">,
+    Pick<ResolvedOf<HostSchema>, DefaultedKey> {}
 
 /**
  * The resolved configuration of an app: the host's keys plus every battery's. There is no index
@@ -138,18 +91,10 @@ export type ConfigInput = ConfigLayer<Omit<AppConfig, "root" | "env">> & {
 /** Environment variables that set config keys (the twelve-factor way): each key's `env` in host-config-schema.ts. */
 export const ENV_KEYS: Readonly<Record<string, string>> = HOST_ENV_KEYS;
 
-const DEVELOPMENT_SECRET = "insecure-development-secret-key-change-me";
-
 /** The defaults every app starts from. */
 export function defaultConfig(root: string, env: string): AppConfig {
   const config: HostConfig = {
-    env,
-    root,
-    secretKey: env === "production" ? "" : DEVELOPMENT_SECRET,
-    logLevel: env === "development" ? "debug" : env === "test" ? "warn" : "info",
-    logRequests: true,
-    bodyLimits: { json: "1mb", form: "1mb", text: "1mb", fileSize: 10 * 1024 * 1024 },
-    static: { dir: "static", prefix: "/static", maxAge: env === "production" ? 3600 : 0 },
+    ...hostDefaults(root, env),
     // Tests delete rows: their default database is a new one in memory, never the development file.
     dbUrl: env === "test" ? TEST_DB_URL_DEFAULT : "sqlite:data/app.db",
     // Tests send no real mail: the memory transport keeps it for the test client (`client.mail`).

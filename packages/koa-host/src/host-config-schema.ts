@@ -1,26 +1,33 @@
 /**
- * The host's own config keys, declared once: what the start-up check of unknown keys accepts
- * (`HOST_CONFIG_KEYS`), which environment variables set which key (`ENV_KEYS`) and the host's rows
- * of docs/configuration.md follow from it. `HostConfig` (config.ts) types the resolved values; its
- * keys and these are kept equal at compile time (config-keys.ts). A package adding host keys adds
- * them here; a battery declares its own in its schema. The keys environment variables set for a
- * battery (`SESSION_URL` -> `sessionUrl`) are here because the host reads the variables.
+ * The host's own config keys, declared once: their type (`HostConfig`, config.ts), what the
+ * start-up check of unknown keys accepts (`HOST_CONFIG_KEYS`), which environment variables set
+ * which key (`ENV_KEYS`), the defaults every app starts from (`defaultConfig`) and the host's rows
+ * of docs/configuration.md follow from it. A package adding host keys adds them here; a battery
+ * declares its own in its schema. The keys environment variables set for a battery
+ * (`SESSION_URL` -> `sessionUrl`) are here because the host reads the variables.
  */
 import { E_PRODUCTION_CONFIG } from "./errors.js";
 import { key } from "./config-schema/keys.js";
 import { defineConfigSchema } from "./config-schema/schema.js";
 import { productionConfigSchema } from "./production/config-schema.js";
 
-const any = (kind: string, doc: string, options: { readonly defaultText?: string; readonly env?: string } = {}) =>
-  key.custom<unknown>({ kind, doc, ...options, read: (value) => value });
+/** A key the host sets or reads as a whole (its value is of type `T`, taken as given). */
+const given = <T>(kind: string, doc: string, options: { readonly defaultText?: string } = {}) =>
+  key.custom<T>({ kind, doc, ...options, read: (value) => value as T });
 
 const size = (doc: string) =>
   key.custom<string | number>({
     kind: 'bytes, or a size such as `"1mb"`',
     doc,
-    defaultText: '`"1mb"`',
+    default: "1mb",
     read: (value) => value as string | number,
   });
+
+/** The secret key of development and test: never accepted in production. */
+export const DEVELOPMENT_SECRET = "insecure-development-secret-key-change-me";
+
+/** The app's environment as a default function sees it. */
+const envOf = (config: Readonly<Record<string, unknown>>): unknown => config["env"];
 
 /** Where an environment variable sets a key read by a battery: the doc says which battery. */
 const url = (variable: string, doc: string, defaultText?: string) =>
@@ -29,11 +36,13 @@ const url = (variable: string, doc: string, defaultText?: string) =>
 /** The host's keys. */
 export const hostConfigSchema = defineConfigSchema(
   {
-    env: any("string", "`development`, `test`, `production` or one the app's `environments` declares (`APP_ENV`).", {
-      defaultText: '`"development"`',
-    }),
-    root: any("path", "The app's root folder (set by the host)."),
-    appDir: any(
+    env: given<string>(
+      "string",
+      "`development`, `test`, `production` or one the app's `environments` declares (`APP_ENV`).",
+      { defaultText: '`"development"`' },
+    ),
+    root: given<string>("path", "The app's root folder (set by the host)."),
+    appDir: given<string | undefined>(
       "path",
       "The app folder relative paths resolve against (set by the host; a build's is the one it was built from).",
     ),
@@ -41,11 +50,17 @@ export const hostConfigSchema = defineConfigSchema(
       doc: "Signs cookies and tokens; required in production.",
       env: "SECRET_KEY",
       secret: true,
+      // Production has none: loadConfig refuses to start without one.
+      default: (config) => (envOf(config) === "production" ? "" : DEVELOPMENT_SECRET),
     }),
     logLevel: key.string({
       doc: "pino level.",
       env: "LOG_LEVEL",
       defaultText: "`debug` in development, `warn` in test, else `info`",
+      default: (config) => {
+        const env = envOf(config);
+        return env === "development" ? "debug" : env === "test" ? "warn" : "info";
+      },
     }),
     logRequests: key.bool({ doc: "Log one line per request (at level info).", default: true }),
     logTime: key.oneOf(["iso", "epoch"], { doc: "How log lines write their time.", default: "iso" }),
@@ -62,7 +77,12 @@ export const hostConfigSchema = defineConfigSchema(
       {
         dir: key.string({ doc: "Static files' folder under the root.", default: "static" }),
         prefix: key.string({ doc: "Their URL prefix.", default: "/static" }),
-        maxAge: key.int({ doc: "Their `max-age` in seconds.", defaultText: "3600 in production, else 0", min: 0 }),
+        maxAge: key.int({
+          doc: "Their `max-age` in seconds.",
+          defaultText: "3600 in production, else 0",
+          default: (config) => (envOf(config) === "production" ? 3600 : 0),
+          min: 0,
+        }),
       },
       { doc: "Static files." },
     ),
@@ -83,7 +103,7 @@ export const hostConfigSchema = defineConfigSchema(
     ...productionConfigSchema.shape,
     appName: key.string({ doc: "The app's display name (scaffolds, layouts, mail)." }),
     appKeys: key.list({ doc: "Config keys the app reads itself, so the start-up check accepts them." }),
-    environments: any("sections by environment", "Per-environment overrides: `{ production: { ... } }`."),
+    environments: given<unknown>("sections by environment", "Per-environment overrides: `{ production: { ... } }`."),
     dbUrl: url("DB_URL", "The database URL (the data battery)."),
     sessionUrl: url("SESSION_URL", "Where sessions live (the security battery)."),
     cacheUrl: url("CACHE_URL", "The cache (the services battery)."),
