@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Middleware } from "koa";
 import { DEFAULT_BATTERIES, defineBattery, registerBattery } from "../packages/app-kit/src/index.js";
-import { defineConfigSchema, key } from "../packages/koa-host/src/plugin-api.js";
+import { defineConfigSchema, key } from "../packages/koa-host/src/config-schema/index.js";
 import { inject } from "../packages/koa-host/src/testing/index.js";
 import { createApp as createFwA } from "../packages/fw-a/src/index.js";
 import { createApp as createFwB } from "../packages/fw-b/src/index.js";

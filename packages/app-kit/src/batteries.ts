@@ -4,7 +4,8 @@
  * added for both frameworks: its entry gives its switch, its config schema and its plugin.
  */
 import type { AppConfig } from "@fwkit/koa-host";
-import type { ConfigKeys, HostPlugin } from "@fwkit/koa-host/plugin";
+import type { HostPlugin } from "@fwkit/koa-host/plugin";
+import type { ConfigKeys } from "@fwkit/koa-host/config-schema";
 import { dataPlugin } from "@fwkit/data";
 import { observabilityConfigSchema, observabilityPlugin } from "@fwkit/observability";
 import { dataConfigSchema, dbSlot } from "@fwkit/data/plugin";

@@ -7,7 +7,8 @@
  * names the typed request slots it writes for others; `plugin` builds its HostPlugin when it is on.
  */
 import type { AppConfig } from "@fwkit/koa-host";
-import type { ConfigKeys, ConfigSchema, HostPlugin, Slot } from "@fwkit/koa-host/plugin";
+import type { HostPlugin, Slot } from "@fwkit/koa-host/plugin";
+import type { ConfigKeys, ConfigSchema } from "@fwkit/koa-host/config-schema";
 import type { CurrentUser, SecurityPluginOptions } from "@fwkit/security";
 import type { MailRenderer } from "@fwkit/services";
 import { E_BATTERY_INVALID } from "./errors.js";

@@ -5,7 +5,7 @@
  * false } })` is typed in both frameworks), the start-up check and the docs rows follow from it.
  */
 import type { AppConfig } from "@fwkit/koa-host";
-import { defineConfigSchema, type InputOf, key } from "@fwkit/koa-host/plugin";
+import { defineConfigSchema, type InputOf, key } from "@fwkit/koa-host/config-schema";
 import { DEFAULT_BATTERIES, type BatterySwitches } from "./batteries.js";
 import { E_FRAMEWORK_CONFIG_INVALID } from "./errors.js";
 

@@ -6,7 +6,7 @@
  */
 // The module augmented below must be part of the program.
 import type {} from "@fwkit/koa-host";
-import { defineConfigSchema, type InputOf, key } from "@fwkit/koa-host/plugin";
+import { defineConfigSchema, type InputOf, key } from "@fwkit/koa-host/config-schema";
 import { DEFAULT_DATE_FORMAT } from "./dates.js";
 import { DEFAULT_DB_URL } from "./db-url.js";
 import { E_DATA_CONFIG_INVALID } from "./errors.js";

@@ -4,7 +4,7 @@
  * the time zone.
  */
 import { isAbsolute, resolve } from "node:path";
-import type { InputOf, ResolvedOf } from "@fwkit/koa-host/plugin";
+import type { InputOf, ResolvedOf } from "@fwkit/koa-host/config-schema";
 import { dataConfigSchema } from "./config-schema.js";
 
 /** Every key of the schema, of any value (the schema checks each). */

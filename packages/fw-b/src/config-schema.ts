@@ -6,7 +6,7 @@
  */
 // The module augmented below must be part of the program.
 import type {} from "@fwkit/koa-host";
-import { defineConfigSchema, type InputOf, key } from "@fwkit/koa-host/plugin";
+import { defineConfigSchema, type InputOf, key } from "@fwkit/koa-host/config-schema";
 import { CONTRIB_KEYS, type ContribConfig } from "./contrib/config-schema.js";
 import { E_CONTRIB_CONFIG } from "./errors.js";
 

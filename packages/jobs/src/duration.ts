@@ -1,5 +1,5 @@
 // The reading of a duration is the config schemas' (the same in every battery's config).
-import { DURATION_EXPECTED, type Duration, parseDuration } from "@fwkit/koa-host/plugin";
+import { DURATION_EXPECTED, type Duration, parseDuration } from "@fwkit/koa-host/config-schema";
 import { E_JOB_OPTION_INVALID } from "./errors.js";
 
 export type { Duration };

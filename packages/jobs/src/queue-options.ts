@@ -3,7 +3,7 @@
  * ({@link QUEUE_KEYS}): the jobs battery's `jobs` config block takes the same keys (plugin/config-schema.ts),
  * so each is written, typed, defaulted and documented once.
  */
-import { defineConfigSchema, type InputOfShape, key } from "@fwkit/koa-host/plugin";
+import { defineConfigSchema, type InputOfShape, key } from "@fwkit/koa-host/config-schema";
 import { checkOptionKeys } from "routing-kernel";
 import type { Duration } from "./duration.js";
 import { E_JOB_OPTION_INVALID } from "./errors.js";

@@ -3,8 +3,8 @@
  * Serves a routing-kernel route table on Koa: a new view instance per request, hooks, the
  * framework's responder, errors, body parsing, method override, slash redirects, static files,
  * config, logging and view discovery. This entry is what an app uses; a framework or plugin author
- * builds on `@fwkit/koa-host/plugin` (`createHost`, `HostView`, the responder types). The command
- * line is `@fwkit/cli`.
+ * builds on `@fwkit/koa-host/plugin` (`createHost`, `HostView`, the responder types) and declares
+ * its config keys with `@fwkit/koa-host/config-schema`. The command line is `@fwkit/cli`.
  */
 export {
   defineConfig,
@@ -18,8 +18,8 @@ export {
 } from "./config.js";
 // The error codes an app meets: a client's bad request (each answered with its 4xx) and a start-up
 // the app's own config or templates stop. Every code is in docs/errors.md; the rest, which plugins
-// and the command line raise, are exported by `@fwkit/koa-host/plugin`, and the test client's by
-// `@fwkit/koa-host/testing`.
+// and the command line raise, are strings on `error.code` (`@fwkit/koa-host/plugin` exports the one
+// a battery's readiness check raises), and the test client's are exported by `@fwkit/koa-host/testing`.
 export {
   E_BAD_HEADER_VALUE,
   E_BAD_METHOD_OVERRIDE,

@@ -2,14 +2,12 @@
  * @module @fwkit/koa-host/plugin
  * What a framework author and a battery build on: the `HostPlugin` shape and its context,
  * `createHost` with the responder and view base types, error pages and response helpers, the
- * typed request slots, config declarations and view discovery. Not the API of an app: apps and
- * framework users import `@fwkit/koa-host` (or their framework). The tools the batteries share
+ * typed request slots and view discovery. Not the API of an app: apps and framework users import
+ * `@fwkit/koa-host` (or their framework). A plugin's config keys are declared with
+ * `./config-schema` (`defineConfigSchema`, `key`, `ConfigKeys`). The tools the batteries share
  * (telemetry channels, the driver loader, outage logging, counters, cluster asks, cloud storage
  * URLs) are in `@fwkit/battery-kit`; what the command line runs the host with is in `./operations`.
  */
-export { validateConfigKeys, type ConfigKeys } from "./config-keys.js";
-// A battery's config declared once: types, key check, defaults, environment strings, docs table.
-export * from "./config-schema/index.js";
 export { listModuleFiles, loadViewModules } from "./discovery.js";
 export { escapeHtml, toXml } from "./escape/index.js";
 export { createFileProbe, type FileProbe } from "./file-probe.js";
@@ -17,17 +15,14 @@ export { createFileProbe, type FileProbe } from "./file-probe.js";
 export { E_NOT_READY } from "./errors.js";
 // Assembling a host: what a framework gives it and gets back.
 export { createHost } from "./host.js";
-export type { HostOptions, MountedApp, ResponderSetup } from "./host-types.js";
+export type { HostOptions, ResponderSetup } from "./host-types.js";
 export type { ErrorInfo, RespondFn, Responder } from "./responder.js";
 export { HOST_VIEW_FIELDS, HostView } from "./view.js";
-export type { RouteClassName, RouteMethodArgs, RouteName, RouteNameArgs } from "./route-types/route-params.js";
-export type { OpenApiContribution, OpenApiRouteNotes, OpenApiSource } from "./openapi/index.js";
-export { errorPageText, sendHtmlError, sendJsonError, wantsJsonError, type ErrorPageText } from "./error-pages.js";
+export type { OpenApiContribution } from "./openapi/index.js";
+export { errorPageText, sendHtmlError, sendJsonError, wantsJsonError } from "./error-pages.js";
 export { createLogger, routeNameOf } from "./logger.js";
-// The request's phases in the order the host runs them, and what a plugin gives for each.
-export { HOST_PHASES } from "./plugin.js";
+// What a plugin gives the host: its phases (the request's, in the order the host runs them) and checks.
 export type {
-  HostPhase,
   HostPhases,
   HostPlugin,
   PhaseContext,
@@ -38,11 +33,11 @@ export type {
   StaticFolder,
 } from "./plugin.js";
 export { isPlainObject, sendJson, sendText, unwrapReply } from "./respond-helpers.js";
-export { prepareResult, type ResultTableOptions, type TemplateRenderer } from "./results/index.js";
+export { prepareResult, type TemplateRenderer } from "./results/index.js";
 export { runtimeOf, type HostRuntime } from "./runtime.js";
 export { defineSlot, defineStateSlot, type Slot, type StateSlot } from "./slot.js";
 // HTTP upgrades (WebSocket handshakes) a plugin claims with `upgradePaths()`.
-export { upgradeOf, type PendingUpgrade, type UpgradeListener } from "./upgrade.js";
+export { upgradeOf } from "./upgrade.js";
 // What the host keeps on a request for the packages above it, typed (a battery's own values are its slots).
 export {
   currentUserSlot,
@@ -52,11 +47,10 @@ export {
   routeSlot,
   TRANSLATE_STATE_KEY,
   translatorSlot,
-  type RequestTranslate,
 } from "./request-state.js";
 export { safeStaticPath } from "./static-path.js";
 export { publicUrl, requireBaseUrl, resolveBaseUrl } from "./public-url.js";
 export { loopbackOnly } from "./dev-access/index.js";
 export { loggedPath } from "./log-path.js";
 export { assertStrongSecret } from "./secret-strength.js";
-export { type HeaderTrust, proxyHeaders } from "./production/request-headers.js";
+export { proxyHeaders } from "./production/request-headers.js";

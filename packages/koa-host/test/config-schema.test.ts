@@ -2,14 +2,14 @@
 // of environment strings and the docs table's rows.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { validateConfigKeys } from "../src/config-keys.js";
 import {
   defineConfigSchema,
   type InputOf,
   key,
   renderConfigTable,
   type ResolvedOf,
-  validateConfigKeys,
-} from "../src/plugin-api.js";
+} from "../src/config-schema/index.js";
 
 class Invalid extends Error {
   constructor(

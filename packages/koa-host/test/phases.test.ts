@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Middleware } from "koa";
-import { HOST_PHASES, type HostPlugin } from "../src/plugin-api.js";
+import { HOST_PHASES } from "../src/plugin.js";
+import type { HostPlugin } from "../src/plugin-api.js";
 import { createHost } from "../src/host.js";
 import { conventions, startHost, TestView, testResponder } from "./fixtures.js";
 

@@ -6,16 +6,16 @@
  */
 // The module augmented below must be part of the program.
 import type {} from "@fwkit/koa-host";
+import { isPlainObject } from "@fwkit/koa-host/plugin";
 import {
   coerceNumber,
   defineConfigSchema,
   type InputOf,
   type InputOfShape,
-  isPlainObject,
   key,
   NOT_READ,
   type ReadContext,
-} from "@fwkit/koa-host/plugin";
+} from "@fwkit/koa-host/config-schema";
 import { E_OBSERVABILITY_CONFIG, E_TRACING_EXPORTER } from "./errors.js";
 import { checkLabelName, checkMetricName } from "./metrics/names.js";
 

@@ -3,7 +3,7 @@
  * start-up: a wrong value stops the start with a coded error naming the key and what it takes.
  */
 import type { AppConfig } from "@fwkit/koa-host";
-import type { ResolvedOf } from "@fwkit/koa-host/plugin";
+import type { ResolvedOf } from "@fwkit/koa-host/config-schema";
 import { observabilityConfigSchema } from "./config-schema.js";
 import { E_METRICS_TOKEN_REQUIRED } from "./errors.js";
 

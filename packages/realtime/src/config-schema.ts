@@ -7,7 +7,7 @@
  */
 // The module augmented below must be part of the program.
 import type {} from "@fwkit/koa-host";
-import { defineConfigSchema, type InputOf, key } from "@fwkit/koa-host/plugin";
+import { defineConfigSchema, type InputOf, key } from "@fwkit/koa-host/config-schema";
 import type { ChannelDefinition } from "./channels.js";
 import { E_REALTIME_OPTION_INVALID } from "./errors.js";
 

@@ -4,7 +4,8 @@
  * battery is off (nothing installed, nothing connected) until `realtime.channels` declares one.
  */
 import { checkOptionKeys } from "routing-kernel";
-import { isPlainObject, type ResolvedOf } from "@fwkit/koa-host/plugin";
+import { isPlainObject } from "@fwkit/koa-host/plugin";
+import type { ResolvedOf } from "@fwkit/koa-host/config-schema";
 import { compileChannels, type ChannelPattern } from "./channels.js";
 import { REALTIME_BLOCK_KEYS, realtimeConfigSchema } from "./config-schema.js";
 import { E_REALTIME_OPTION_INVALID, E_REALTIME_URL_INVALID } from "./errors.js";

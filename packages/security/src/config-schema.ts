@@ -7,7 +7,7 @@
  */
 // The module augmented below must be part of the program.
 import type {} from "@fwkit/koa-host";
-import { defineConfigSchema, type InputOf, key, type ReadContext } from "@fwkit/koa-host/plugin";
+import { defineConfigSchema, type InputOf, key, type ReadContext } from "@fwkit/koa-host/config-schema";
 import { E_SECURITY_CONFIG_INVALID } from "./errors.js";
 import { IDEMPOTENCY_KEYS, type IdempotencyConfigInput } from "./idempotency/config.js";
 import { CORS_KEYS, type CorsSettings } from "./cors-settings.js";

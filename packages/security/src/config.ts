@@ -4,7 +4,8 @@
  * strong secrets in production, CORS settings checked in full, and keys RS256/EdDSA need.
  */
 import { randomBytes } from "node:crypto";
-import { assertStrongSecret, type ResolvedOf } from "@fwkit/koa-host/plugin";
+import { assertStrongSecret } from "@fwkit/koa-host/plugin";
+import type { ResolvedOf } from "@fwkit/koa-host/config-schema";
 import { securityConfigSchema } from "./config-schema.js";
 import { type CorsSettings, validateCors } from "./cors-settings.js";
 import { E_SECURITY_CONFIG_INVALID, E_SECURITY_SECRET_KEY_MISSING } from "./errors.js";

@@ -7,7 +7,8 @@
  */
 // The module augmented below must be part of the program.
 import type {} from "@fwkit/koa-host";
-import { defineConfigSchema, type InputOf, isPlainObject, key } from "@fwkit/koa-host/plugin";
+import { isPlainObject } from "@fwkit/koa-host/plugin";
+import { defineConfigSchema, type InputOf, key } from "@fwkit/koa-host/config-schema";
 import type { BundleDeclarations } from "./assets/bundle.js";
 import { E_SERVICES_CONFIG_INVALID } from "./errors.js";
 

@@ -3,7 +3,7 @@
  * plus what joins keys: the host's `env`, `root` and `appDir`, the signals' Redis (`signalsUrl`,
  * else `redisUrl`), the assets' `max-age` (else the static files'), and no log mailer in production.
  */
-import type { ResolvedOf } from "@fwkit/koa-host/plugin";
+import type { ResolvedOf } from "@fwkit/koa-host/config-schema";
 import { servicesConfigSchema } from "./config-schema.js";
 import { E_MAIL_LOG_IN_PRODUCTION, E_SERVICES_CONFIG_INVALID } from "./errors.js";
 

@@ -4,7 +4,7 @@
  * environment strings and the rows of docs/configuration.md follow from it. A module is switched on
  * with `true` (its defaults) or its block; config.ts adds the rules that join modules.
  */
-import { type InputOfShape, key, type ResolvedOfShape } from "@fwkit/koa-host/plugin";
+import { type InputOfShape, key, type ResolvedOfShape } from "@fwkit/koa-host/config-schema";
 import type { CaptchaVerifier } from "./captcha/verifier.js";
 import { DEFAULT_ROLES } from "./roles.js";
 

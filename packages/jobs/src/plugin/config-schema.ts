@@ -7,7 +7,8 @@
  */
 // The module augmented below must be part of the program.
 import type {} from "@fwkit/koa-host";
-import { defineConfigSchema, type InputOf, isPlainObject, key } from "@fwkit/koa-host/plugin";
+import { isPlainObject } from "@fwkit/koa-host/plugin";
+import { defineConfigSchema, type InputOf, key } from "@fwkit/koa-host/config-schema";
 import type { Context } from "koa";
 import { E_JOB_OPTION_INVALID } from "../errors.js";
 import { durationKey, QUEUE_KEYS } from "../queue-options.js";

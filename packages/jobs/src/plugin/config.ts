@@ -2,7 +2,7 @@
  * The jobs battery's config: `queueUrl` (`QUEUE_URL`, a host key) and the `jobs` block, read and
  * checked once at start-up so a wrong value stops the app naming the key.
  */
-import type { ResolvedOf } from "@fwkit/koa-host/plugin";
+import type { ResolvedOf } from "@fwkit/koa-host/config-schema";
 import { checkOptionKeys } from "routing-kernel";
 import { E_JOB_OPTION_INVALID } from "../errors.js";
 import { parseQueueUrl } from "../url.js";

@@ -1,6 +1,11 @@
 /**
- * Config schemas: a battery declares its keys once (`defineConfigSchema`, `key`), and its types,
- * start-up key check, defaults, reading of environment strings and docs table follow from it.
+ * @module @fwkit/koa-host/config-schema
+ * Config schemas: a framework or battery declares the config keys it reads once
+ * (`defineConfigSchema`, `key`), and the rest follows from that declaration: the app-facing and
+ * resolved types (`InputOf`, `ResolvedOf`), the start-up key check (`schema.configKeys`, a
+ * `ConfigKeys` declaration a `HostPlugin` or `createHost` of `./plugin` takes), the defaults, the
+ * reading of environment strings (`coerceNumber`, `parseDuration`...) and the docs table
+ * (`renderConfigTable`).
  */
 export { coerceBoolean, coerceNumber, coerceStringList, isUnset, NOT_READ, type Coerced } from "./coerce.js";
 export { DURATION_EXPECTED, type Duration, parseDuration } from "./duration.js";
@@ -9,6 +14,7 @@ export {
   type DurationOptions,
   type BlockOptions,
   type ConfigKey,
+  type ConfigKeys,
   type ConfigShape,
   type ConfigSource,
   type CustomOptions,
