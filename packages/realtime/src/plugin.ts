@@ -9,20 +9,17 @@ import type { Host } from "@fwkit/koa-host";
 import { isDraining } from "@fwkit/koa-host/operations";
 import { report, telemetry } from "@fwkit/battery-kit";
 import { runtimeOf, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
-import { memoryBackend } from "./backends/memory.js";
-import { redisBackend } from "./backends/redis.js";
 import type { BackendHandlers, ReplayWindow } from "./backends/types.js";
 import { REALTIME_CONFIG_KEYS, readRealtimeConfig, type RealtimeSettings } from "./config.js";
-import { clientAsset, readClientSource } from "./client-asset.js";
-import { eventsEndpoint } from "./endpoint.js";
 import { RealtimeHub } from "./hub.js";
 import { setCurrentHub } from "./broadcast.js";
-import { SubscribeRate } from "./rate.js";
+import type { SubscribeRate } from "./rate.js";
 import type { EventStream, StreamEvents } from "./stream.js";
 import type { SocketConnection, SocketEvents } from "./socket/connection.js";
-import { socketEndpoint } from "./socket/endpoint.js";
-import { CLOSE_CODES } from "./socket/protocol.js";
 import type { WebSocketServer } from "ws";
+
+/** The parts the plugin serves with, loaded by `setup` when a channel is declared. */
+type Parts = typeof import("./plugin-parts.js");
 
 /** The plugin's name among the host's plugins. */
 export const REALTIME_PLUGIN_NAME = "realtime";
@@ -70,6 +67,8 @@ export function realtimePlugin(): RealtimePlugin {
   let hub: RealtimeHub | undefined;
   let tick: NodeJS.Timeout | undefined;
   let rate: SubscribeRate | undefined;
+  // Loaded once, in setup, by an app that declares a channel (the backends, endpoints, client).
+  let parts: Parts | undefined;
   let path = "";
   let logger: PluginContext["logger"] | undefined;
   const streams = new Set<EventStream>();
@@ -129,7 +128,7 @@ export function realtimePlugin(): RealtimePlugin {
     if (isDraining()) {
       // Shutting down: every client reconnects (to another node) and resumes with Last-Event-ID.
       for (const stream of [...streams]) stream.end(settings.retryMs);
-      for (const socket of [...sockets]) socket.end(CLOSE_CODES.restart, "restarting");
+      for (const socket of [...sockets]) socket.end(parts!.CLOSE_CODES.restart, "restarting");
       return;
     }
     for (const stream of streams) if (now - stream.lastWrite >= settings.heartbeatMs) stream.heartbeat(now);
@@ -141,6 +140,9 @@ export function realtimePlugin(): RealtimePlugin {
   const setup = async (context: PluginContext): Promise<void> => {
     settings = readRealtimeConfig(context.config);
     if (!settings) return;
+    const { memoryBackend, readClientSource, redisBackend, SubscribeRate } = (parts ??= await import(
+      "./plugin-parts.js"
+    ));
     logger = context.logger;
     const current = new RealtimeHub(settings.channels, settings.maxMessageSize, context.config.env === "test");
     const window: ReplayWindow = { size: settings.replaySize, ageMs: settings.replayAgeMs };
@@ -195,11 +197,20 @@ export function realtimePlugin(): RealtimePlugin {
     setup,
     phases: {
       request: () =>
-        hub && settings && rate && logger && socketServer
+        hub && settings && rate && logger && socketServer && parts
           ? [
-              socketEndpoint({ settings, hub, rate, events: socketEvents, server: socketServer, sockets, open, path }),
-              eventsEndpoint({ settings, hub, rate, streams, open, events, logger, path }),
-              clientAsset(`${path}/client.js`, clientSource),
+              parts.socketEndpoint({
+                settings,
+                hub,
+                rate,
+                events: socketEvents,
+                server: socketServer,
+                sockets,
+                open,
+                path,
+              }),
+              parts.eventsEndpoint({ settings, hub, rate, streams, open, events, logger, path }),
+              parts.clientAsset(`${path}/client.js`, clientSource),
             ]
           : [],
     },
@@ -208,7 +219,7 @@ export function realtimePlugin(): RealtimePlugin {
     async close() {
       clearInterval(tick);
       for (const stream of [...streams]) stream.end(settings?.retryMs ?? 2000);
-      for (const socket of [...sockets]) socket.end(CLOSE_CODES.goingAway, "closing");
+      for (const socket of [...sockets]) socket.end(parts!.CLOSE_CODES.goingAway, "closing");
       socketServer?.close();
       if (hub) setCurrentHub.release(hub);
       await hub?.backend.close();
