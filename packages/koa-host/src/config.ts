@@ -161,6 +161,8 @@ export async function loadConfig(
     overrides,
     { env, root: absolute, appDir },
   ) as unknown as AppConfig;
+  // The app's prefix as links and routes are built from it: without its trailing slash.
+  if (typeof merged.basePath === "string") Object.assign(merged, { basePath: merged.basePath.replace(/\/+$/, "") });
   if (env === "production" && (!merged.secretKey || merged.secretKey === DEVELOPMENT_SECRET)) {
     throw new E_MISSING_SECRET_KEY();
   }

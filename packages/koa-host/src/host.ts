@@ -34,7 +34,8 @@ export type { Host, HostOptions, MountedApp, ResponderSetup } from "./host-types
 export async function createHost(options: HostOptions): Promise<Host> {
   const config = await loadConfig(options.root, {
     ...options.config,
-    ...(options.basePath ? { basePath: options.basePath } : {}),
+    // The prefix the app that mounts it gives wins over its own config key.
+    ...(options.basePath !== undefined ? { basePath: options.basePath } : {}),
   });
   // The app's drivers (database, Redis, mail...) resolve from its folder, not the framework's.
   setDriverRoot(appFolderOf(config.root));
@@ -50,8 +51,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
   // Made once the plugins are known: their log fields (a request's trace) join every line.
   const logger = options.logger ?? createLogger(config, "app", logFieldsOf(plugins));
   checkConfigKeys(config, options.configKeys, plugins);
-  // The app's prefix: given by the app that mounts it, else its own config key.
-  const basePath = (options.basePath ?? config.basePath ?? "").replace(/\/+$/, "");
+  // The app's prefix, decided with the config (without its trailing slash), so plugins read it there too.
+  const basePath = config.basePath ?? "";
   // Matching needs only the route table: made now, the runtime the plugins are set up with looks
   // routes up through it; the dispatcher, built from their route phases after their setup, shares it.
   const matcher = createRouteMatcher(table, basePath);

@@ -70,7 +70,7 @@ export function maintenanceGate(
   flag: MaintenanceFlag,
   runtime: ContribRuntime,
   options: {
-    readonly basePath: () => string;
+    readonly basePath: string;
     readonly staticPrefix: string;
     readonly responder: Responder;
   },
@@ -79,7 +79,7 @@ export function maintenanceGate(
   return async (ctx, next) => {
     const on = await flag.isOn();
     maintenanceOnSlot.set(ctx, on);
-    if (!on || isMaintenanceExempt(ctx, runtime, options.basePath(), options.staticPrefix)) return next();
+    if (!on || isMaintenanceExempt(ctx, runtime, options.basePath, options.staticPrefix)) return next();
     if (currentUser(ctx) && hasRole(ctx, settings, settings.auth?.adminRole ?? "admin")) return next();
     await answerMaintenance(ctx, settings.maintenance!.retryAfter, options.responder);
   };

@@ -60,11 +60,12 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
   checkContribDrivers(settings);
   const models = createContribModels();
   const i18n = createI18n(config.root, settings.i18n);
-  // Known at start-up (setup): the app's base path, its admin menu, its logger.
-  let basePath = "";
+  // The app's prefix is decided with its config (the host's loadConfig, before the plugins are built).
+  const basePath = config.basePath ?? "";
+  const fixed = fixedLocals(settings, i18n, basePath);
+  // Known at setup: the admin menu (from the route table), the logger.
   let adminNav: readonly AdminNavItem[] = [];
   let logger: PluginContext["logger"] | undefined;
-  let fixed = fixedLocals(settings, i18n, basePath);
   const maintenance = settings.maintenance
     ? new MaintenanceFlag(() => runtime.knex(), settings.maintenance.cacheMs)
     : undefined;
@@ -96,8 +97,6 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
 
     async setup(context: PluginContext) {
       logger = context.logger;
-      basePath = context.basePath;
-      fixed = fixedLocals(settings, i18n, basePath);
       adminNav = adminNavigation(context.table, settings, basePath);
       await setUpContrib(context, { settings, batteries, models, migrate: options.migrate });
     },
@@ -126,7 +125,7 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
         if (!maintenance) return [];
         return [
           maintenanceGate(maintenance, runtime, {
-            basePath: () => basePath,
+            basePath,
             staticPrefix: config.static.prefix,
             responder: context.responder,
           }),
