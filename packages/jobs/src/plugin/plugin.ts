@@ -7,12 +7,11 @@ import type { Middleware } from "koa";
 import type { Host } from "@fwkit/koa-host";
 import { loopbackOnly, runtimeOf, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
 import { report, telemetry } from "@fwkit/battery-kit";
-import { jobsDashboard } from "../dashboard.js";
 import { loadJobModules } from "../discovery.js";
 import type { DriverWorker, QueueKind } from "../drivers/types.js";
 import { currentDispatcher, type DispatchedJob, type Dispatcher, type DispatchOptions, type JobClass } from "../job.js";
 import { createJobQueue, type JobQueue } from "../queue.js";
-import { createFakeQueue, type FakeQueue } from "../testing.js";
+import type { FakeQueue } from "../testing.js";
 import { logJobFailures } from "./failure-log.js";
 import { appQueuePrefix } from "./app-prefix.js";
 import { logUnknownJobs } from "./unknown-job-log.js";
@@ -81,7 +80,8 @@ async function makeQueue(
   secretKeys: readonly string[],
   root: string,
 ): Promise<{ queue?: JobQueue; fake?: FakeQueue }> {
-  if (settings.fake) return { fake: createFakeQueue({ locals }) };
+  // The test fake and the dashboard load only for an app whose config asks for them.
+  if (settings.fake) return { fake: (await import("../testing.js")).createFakeQueue({ locals }) };
   // The app's own Redis keys by default (a ?prefix= in QUEUE_URL still wins): apps sharing a Redis
   // database do not take each other's jobs.
   const prefix = settings.queue["prefix"] ?? appQueuePrefix(root);
@@ -144,7 +144,7 @@ export function jobsPlugin(options: JobsPluginOptions = {}): JobsPlugin {
       if (kind === "bullmq")
         logger.info({ concurrency: inProcess, queues: queue.queueNames() }, "this process also works jobs");
     }
-    if (settings.dashboard) dashboard = mountDashboard(queue, settings.dashboard, config, logger);
+    if (settings.dashboard) dashboard = await mountDashboard(queue, settings.dashboard, config, logger);
     if (dashboard && config.env !== "production")
       devTools = [`${settings.dashboard?.path ?? "/jobs"} (jobs dashboard)`];
     counting = countForMetrics(queue);
@@ -184,12 +184,13 @@ export function jobsPlugin(options: JobsPluginOptions = {}): JobsPlugin {
  * bull-board not installed, only says so: `npm run dev` never fails over a tool; in production
  * (turned on and guarded) either is a start-up error.
  */
-function mountDashboard(
+async function mountDashboard(
   queue: JobQueue,
   block: NonNullable<JobsSettings["dashboard"]>,
   config: PluginContext["config"],
   logger: PluginContext["logger"],
-): Middleware | undefined {
+): Promise<Middleware | undefined> {
+  const { jobsDashboard } = await import("../dashboard.js");
   const env = config.env;
   const dashboardOptions = {
     path: block.path ?? "/jobs",
