@@ -9,7 +9,6 @@
 import type {} from "@fwkit/koa-host";
 import { defineConfigSchema, type InputOf, key, type ReadContext } from "@fwkit/koa-host/config-schema";
 import { E_SECURITY_CONFIG_INVALID } from "./errors.js";
-import { IDEMPOTENCY_KEYS, type IdempotencyConfigInput } from "./idempotency/config.js";
 import { CORS_KEYS, type CorsSettings } from "./cors-settings.js";
 
 const DAY = 24 * 60 * 60;
@@ -136,13 +135,21 @@ export const securityConfigSchema = defineConfigSchema(
       // Checked by the plugin at start-up against the limits the app declares (rate-limit.ts).
       read: (value) => value,
     }),
-    idempotency: key.custom<IdempotencyConfigInput, unknown>({
-      doc: "Idempotency keys: `unsafeMethods`, `ttl` in seconds (one day), `url` Redis or `memory:` (docs/security.md).",
-      kind: "block",
-      keys: Object.keys(IDEMPOTENCY_KEYS),
-      // Read with the session store in view (idempotency/config.ts).
-      read: (value) => value,
-    }),
+    idempotency: key.block(
+      {
+        unsafeMethods: key.bool({
+          doc: "Every POST, PUT, PATCH and DELETE to a view route honours an `Idempotency-Key` (else only `@idempotent` routes).",
+          default: false,
+        }),
+        ttl: key.int({ doc: "Seconds a key and its answer are kept (one day).", default: DAY, min: 1, max: 30 * DAY }),
+        url: key.string({
+          doc: "Where keys are kept: `redis://host:port/db?prefix=...` or `memory:`; default: the session store's Redis when sessions are in Redis, else memory.",
+          pattern: /^(?:rediss?:\/\/.+|memory:?)$/,
+          expected: '"redis://host:port/db" or "memory:"',
+        }),
+      },
+      { doc: "Idempotency keys of unsafe requests (docs/security.md)." },
+    ),
   },
   {
     invalid: (path, expected, value) =>
@@ -153,6 +160,11 @@ export const securityConfigSchema = defineConfigSchema(
 
 /** The config keys the security battery reads, as an app writes them (see docs/security.md). */
 export interface SecurityAppConfig extends Omit<InputOf<typeof securityConfigSchema>, "sessionUrl"> {}
+
+/** The `idempotency` block as an app writes it. */
+export interface IdempotencyConfigInput extends IdempotencyInput {}
+
+type IdempotencyInput = NonNullable<InputOf<typeof securityConfigSchema>["idempotency"]>;
 
 declare module "@fwkit/koa-host" {
   // eslint-disable-next-line @typescript-eslint/no-empty-interface -- the merge is the point

@@ -21,7 +21,7 @@ export type PasswordAlgorithm = Resolved["passwordAlgorithm"];
 export type JwtAlgorithm = Resolved["jwtAlgorithm"];
 
 /** The security config as the battery reads it (docs/configuration.md lists each key). */
-export interface SecurityConfig extends Omit<Resolved, "rateLimits" | "idempotency" | "cors"> {
+export interface SecurityConfig extends Omit<Resolved, "rateLimits" | "cors"> {
   /** `production` turns on Secure cookies and HSTS. */
   readonly env: string;
   /** Signs session cookies, CSRF tokens, remember-me cookies and HS256 JWTs. */
@@ -30,8 +30,8 @@ export interface SecurityConfig extends Omit<Resolved, "rateLimits" | "idempoten
   readonly cors: CorsSettings | false;
 }
 
-/** Keys read elsewhere (rate-limit.ts, idempotency/config.ts), not part of {@link SecurityConfig}. */
-const READ_ELSEWHERE = ["rateLimits", "idempotency"] as const;
+/** Keys read elsewhere (rate-limit.ts), not part of {@link SecurityConfig}. */
+const READ_ELSEWHERE = ["rateLimits"] as const;
 
 function withoutReadElsewhere<T extends object>(config: T): Omit<T, (typeof READ_ELSEWHERE)[number]> {
   const copy = { ...config } as Record<string, unknown>;

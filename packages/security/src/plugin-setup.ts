@@ -52,7 +52,6 @@ export interface SecuritySetupOptions {
 export async function setUpSecurity(context: PluginContext, options: SecuritySetupOptions): Promise<SecuritySetup> {
   const log = context.logger;
   const config = resolveSecurityConfig(context.config, options.config, (message) => log.warn(message));
-  const idempotencyBlock = (options.config as { idempotency?: unknown }).idempotency ?? context.config["idempotency"];
   const secrets = [config.secretKey, ...config.secretKeyFallbacks];
   // Relative store paths resolve against the app folder (a build's is the one it was built from).
   const folder = (context.config as { readonly appDir?: unknown }).appDir ?? context.config["root"];
@@ -93,7 +92,7 @@ export async function setUpSecurity(context: PluginContext, options: SecuritySet
       signer: createSigner(secrets, "csrf-cookie"),
     }),
   });
-  const idempotency = setUpIdempotency(context, idempotencyBlock, sessionUrl, [
+  const idempotency = setUpIdempotency(context, config.idempotency, sessionUrl, [
     config.sessionCookie,
     runtime.csrfCookie.name,
     config.rememberCookie,

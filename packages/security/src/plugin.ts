@@ -9,6 +9,7 @@ import type { JWTPayload } from "jose";
 import { E_NOT_READY, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
 import { checkOptionKeys, type Route } from "routing-kernel";
 import { SECURITY_CONFIG_KEYS, type CorsSettings, type SecurityConfig } from "./config.js";
+import { securityConfigSchema } from "./config-schema.js";
 import { csrfToken } from "./csrf.js";
 import { newIdempotencyKey } from "./idempotency/index.js";
 import { E_SECURITY_NOT_SET_UP } from "./errors.js";
@@ -67,10 +68,20 @@ const PLUGIN_OPTION_KEYS: readonly string[] = Object.freeze([
   ...Object.keys(SECURITY_CONFIG_KEYS),
 ]);
 
+/** The keys of a block given as an option (`idempotency`), checked against the schema's block. */
+function checkBlockKeys(options: object): void {
+  for (const [name, spec] of Object.entries(securityConfigSchema.shape)) {
+    const value = (options as Readonly<Record<string, unknown>>)[name];
+    if (spec.keys && !spec.checkOnly && typeof value === "object" && value !== null && !Array.isArray(value))
+      checkOptionKeys(`securityPlugin(options).${name}`, value as Record<string, unknown>, Object.keys(spec.keys));
+  }
+}
+
 /** Builds the security plugin. */
 export function securityPlugin<User = CurrentUser>(options: SecurityPluginOptions<User> = {}): SecurityPlugin {
   // Checked when the plugin is made: a misspelt option would otherwise be silently ignored.
   checkOptionKeys("securityPlugin(options)", options, PLUGIN_OPTION_KEYS);
+  checkBlockKeys(options);
   const {
     loadUser,
     userId,

@@ -1,24 +1,12 @@
 /**
- * The `idempotency` config block: whether every unsafe request of every view route honours an
- * `Idempotency-Key` (else only routes marked `@idempotent`), how long a key and its answer are
- * kept, and where (Redis, or this process's memory).
+ * The `idempotency` block, as declared in config-schema.ts (its type, defaults, key check and
+ * docs rows come from there) and resolved with the rest of the security config: here only where
+ * the keys are kept follows from it and the session store (Redis, or this process's memory).
  */
-import { checkOptionKeys } from "routing-kernel";
-import { E_SECURITY_CONFIG_INVALID } from "../errors.js";
+import type { SecurityConfig } from "../config.js";
 import type { SessionUrl } from "../session-url.js";
 
-/** The keys of the `idempotency` block. */
-export const IDEMPOTENCY_KEYS = Object.freeze({ unsafeMethods: true, ttl: true, url: true } as const);
-
-/** The `idempotency` block as an app writes it. */
-export interface IdempotencyConfigInput {
-  /** Every POST, PUT, PATCH and DELETE to a view route honours a key (default false: only `@idempotent` routes). */
-  readonly unsafeMethods?: boolean;
-  /** Seconds a key and its answer are kept (default 86400, one day). */
-  readonly ttl?: number;
-  /** `redis://host:port/db?prefix=...` or `memory:`; default: the session store's Redis when sessions are in Redis, else memory. */
-  readonly url?: string;
-}
+export type { IdempotencyConfigInput } from "../config-schema.js";
 
 /** The resolved block. */
 export interface IdempotencySettings {
@@ -30,34 +18,25 @@ export interface IdempotencySettings {
     | { readonly kind: "redis"; readonly url: string; readonly prefix: string };
 }
 
-const DAY = 86_400;
-
-/** Checks the block (start-up): unknown keys, types and ranges are errors naming the key. */
-export function resolveIdempotency(value: unknown, sessionUrl: SessionUrl): IdempotencySettings {
-  const block = (value ?? {}) as Record<string, unknown>;
-  if (typeof block !== "object" || Array.isArray(block))
-    throw new E_SECURITY_CONFIG_INVALID("idempotency", "expected an object such as { unsafeMethods: true }");
-  checkOptionKeys("idempotency", block, Object.keys(IDEMPOTENCY_KEYS));
-  const { unsafeMethods = false, ttl = DAY, url } = block;
-  if (typeof unsafeMethods !== "boolean")
-    throw new E_SECURITY_CONFIG_INVALID("idempotency.unsafeMethods", "expected true or false");
-  if (typeof ttl !== "number" || !Number.isInteger(ttl) || ttl < 1 || ttl > 30 * DAY)
-    throw new E_SECURITY_CONFIG_INVALID("idempotency.ttl", `expected whole seconds from 1 to ${30 * DAY}`);
-  return Object.freeze({ unsafeMethods, ttlMs: ttl * 1000, store: storeOf(url, sessionUrl) });
+/** The settings of the resolved block, with the session store in view (start-up). */
+export function resolveIdempotency(block: SecurityConfig["idempotency"], sessionUrl: SessionUrl): IdempotencySettings {
+  return Object.freeze({
+    unsafeMethods: block.unsafeMethods,
+    ttlMs: block.ttl * 1000,
+    store: storeOf(block.url, sessionUrl),
+  });
 }
 
-function storeOf(url: unknown, sessionUrl: SessionUrl): IdempotencySettings["store"] {
-  if (url === undefined || url === null || url === "") {
+/** The schema let through only a Redis URL or `memory:`; unset, the session store's Redis when it is one. */
+function storeOf(url: string | undefined, sessionUrl: SessionUrl): IdempotencySettings["store"] {
+  if (url === undefined) {
     if (sessionUrl.kind === "redis")
       return { kind: "redis", url: sessionUrl.url, prefix: `${sessionUrl.prefix}idempotency:` };
     return { kind: "memory" };
   }
   if (url === "memory" || url === "memory:") return { kind: "memory" };
-  if (typeof url === "string" && /^rediss?:\/\//.test(url)) {
-    const parsed = new URL(url);
-    const prefix = parsed.searchParams.get("prefix") ?? "idempotency:";
-    parsed.searchParams.delete("prefix");
-    return { kind: "redis", url: parsed.toString(), prefix };
-  }
-  throw new E_SECURITY_CONFIG_INVALID("idempotency.url", 'expected "redis://host:port/db" or "memory:"');
+  const parsed = new URL(url);
+  const prefix = parsed.searchParams.get("prefix") ?? "idempotency:";
+  parsed.searchParams.delete("prefix");
+  return { kind: "redis", url: parsed.toString(), prefix };
 }

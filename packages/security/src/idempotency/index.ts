@@ -9,6 +9,7 @@ import type { Middleware } from "koa";
 import { outageLog, type OutageLog } from "@fwkit/battery-kit";
 import type { PluginContext } from "@fwkit/koa-host/plugin";
 import type { Route } from "routing-kernel";
+import type { SecurityConfig } from "../config.js";
 import type { SessionUrl } from "../session-url.js";
 import { resolveIdempotency, type IdempotencySettings } from "./config.js";
 import { IDEMPOTENT_TAG } from "./decorator.js";
@@ -16,7 +17,7 @@ import { idempotencyMiddleware } from "./middleware.js";
 import { RedisIdempotencyStore } from "./redis-store.js";
 import { MemoryIdempotencyStore, type IdempotencyStore } from "./store.js";
 
-export { IDEMPOTENCY_KEYS, type IdempotencyConfigInput, type IdempotencySettings } from "./config.js";
+export type { IdempotencyConfigInput, IdempotencySettings } from "./config.js";
 export { IDEMPOTENT_TAG, idempotent } from "./decorator.js";
 export { IDEMPOTENCY_FIELD, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX } from "./key.js";
 export { REPLAYED_HEADER } from "./middleware.js";
@@ -36,12 +37,12 @@ export interface Idempotency {
 }
 
 /**
- * Reads the `idempotency` block (start-up). The store is opened with the first route that honours
+ * Sets idempotency keys up from the resolved `idempotency` block (start-up). The store is opened with the first route that honours
  * keys, so an app without such a route opens no connection for them.
  */
 export function setUpIdempotency(
   context: PluginContext,
-  block: unknown,
+  block: SecurityConfig["idempotency"],
   sessionUrl: SessionUrl,
   scopeCookies: readonly string[],
 ): Idempotency {

@@ -190,7 +190,16 @@ describe("idempotency keys", () => {
     const again = await on.post("/orders/plain", { json: {}, headers });
     assert.equal(again.headers.get("idempotent-replayed"), "true");
     assert.equal(runs, 3);
-    await assert.rejects(start({ idempotency: { unsafe: true } }), { code: "E_UNKNOWN_OPTION" });
+    // An app's config is checked by the host at start-up (E_CONFIG_UNKNOWN_KEY); the plugin's options here.
+    await assert.rejects(
+      async () => startApp({ views: { Orders }, security: { idempotency: { unsafe: true } } as never }),
+      (error: Error & { code?: string }) => {
+        assert.equal(error.code, "E_UNKNOWN_OPTION");
+        assert.match(error.message, /Did you mean "unsafeMethods"\?/);
+        return true;
+      },
+    );
+    await assert.rejects(start({ idempotency: { ttl: "1d" } }), { code: "E_SECURITY_CONFIG_INVALID" });
     await assert.rejects(start({ idempotency: { ttl: 0 } }), { code: "E_SECURITY_CONFIG_INVALID" });
     await assert.rejects(start({ idempotency: { url: "postgres://x" } }), { code: "E_SECURITY_CONFIG_INVALID" });
   });
