@@ -19,7 +19,9 @@ import { createAppMetrics, type AppMetrics } from "./metrics/registry.js";
 import { answerSnapshots, nodeMetrics, servedByPrimary } from "./metrics/worker.js";
 import { observabilitySettings, type ObservabilitySettings } from "./settings.js";
 import { startTracing, type TracingSdk } from "./tracing/sdk.js";
-import { operationSpans, serverSpan, viewSpan } from "./tracing/spans.js";
+import { serverSpan, viewSpan } from "./tracing/request-spans.js";
+import { rootSampling } from "./tracing/sampling.js";
+import { operationSpans } from "./tracing/spans.js";
 
 /** The observability plugin, with what it measures for tests and tools. */
 export interface ObservabilityPlugin extends HostPlugin {
@@ -52,6 +54,11 @@ export function observabilityPlugin(options: ObservabilityOptions): Observabilit
   let server: Server | undefined;
   const stops: Array<() => void> = [];
   const inCluster = hasPrimaryParts();
+  // Under a sampler that never samples a root, read once here, no request is in a trace: requests
+  // then get what tracing off gives them (the log scope only with `logContext`), so a request costs
+  // nothing for tracing. Operations (jobs, queries outside requests) still ask the sampler.
+  const sampling = tracing.enabled ? rootSampling() : undefined;
+  const requestSpans = tracing.enabled && sampling !== "never";
 
   return {
     name: "observability",
@@ -92,10 +99,10 @@ export function observabilityPlugin(options: ObservabilityOptions): Observabilit
           const collect: Collect = inCluster ? nodeMetrics : () => own.text();
           steps.push(metricsRoute(metricsSettings, collect));
         }
-        // With tracing, the server span's context carries the request for the log fields.
-        if (settings.logContext && !tracing.enabled) steps.push(logScope);
+        // With request spans, the server span's context carries the request for the log fields.
+        if (settings.logContext && !requestSpans) steps.push(logScope);
         const skip = probePaths(config as { healthPath?: unknown; readyPath?: unknown });
-        if (tracing.enabled) steps.push(unless(skip, serverSpan()));
+        if (requestSpans) steps.push(unless(skip, serverSpan({ sampling, requestInContext: settings.logContext })));
         if (metrics) {
           const http = metrics.http;
           steps.push(unless(skip, (ctx, next) => http.measure(ctx, next)));
@@ -104,11 +111,11 @@ export function observabilityPlugin(options: ObservabilityOptions): Observabilit
         return steps.length === 1 ? steps[0] : (compose(steps) as Middleware);
       },
       route(route) {
-        return tracing.enabled ? viewSpan(route) : undefined;
+        return requestSpans ? viewSpan(route) : undefined;
       },
     },
     logFields() {
-      return tracing.enabled || settings.logContext ? logFields(tracing.enabled) : undefined;
+      return requestSpans || settings.logContext ? logFields(requestSpans) : undefined;
     },
     async close() {
       for (const stop of stops.splice(0)) stop();

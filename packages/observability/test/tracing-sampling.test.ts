@@ -8,10 +8,14 @@ import { routePath } from "routing-kernel";
 import { rootSampling } from "../src/tracing/sampling.js";
 import { captureLogs, startApp, TestView } from "./fixtures.js";
 
+let appLogger: { info(message: string): void } | undefined;
+
 class Page extends TestView {
   @routePath("route", "/:slug")
-  show(slug: string) {
+  async show(slug: string) {
     this.ctx.log.info("showing a page");
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    appLogger?.info("from the app logger");
     return { slug };
   }
 }
@@ -78,6 +82,35 @@ describe("a sampler that drops every request", () => {
       }
     });
   });
+
+  for (const logContext of [false, true]) {
+    test(`always_off, logContext ${logContext}: requests pay nothing for tracing; the app logger's lines ${logContext ? "carry" : "lack"} the reqId`, async () => {
+      await withSampler("always_off", undefined, async () => {
+        const exporter = new InMemorySpanExporter();
+        const logs = captureLogs();
+        const app = await startApp({ Page }, { tracing: { enabled: true, exporter }, logContext }, { logs });
+        appLogger = app.host.logger;
+        try {
+          assert.equal(
+            app.plugin.phases?.front?.(undefined as never) === undefined,
+            !logContext,
+            "no request middleware unless logContext asks for the request's scope",
+          );
+          assert.equal(app.plugin.phases?.route?.(undefined as never), undefined, "no view span middleware");
+          const res = await fetch(`${app.url}/page/quiet`);
+          assert.equal(res.status, 200);
+          await res.text();
+          const line = logs.lines.find((l) => l["msg"] === "from the app logger");
+          assert.ok(line, JSON.stringify(logs.lines));
+          assert.equal(line["reqId"], logContext ? res.headers.get("x-request-id") : undefined);
+          assert.equal(line["trace_id"], undefined);
+        } finally {
+          appLogger = undefined;
+          await app.host.close();
+        }
+      });
+    });
+  }
 });
 
 describe("a parent-based sampler that samples no root", () => {

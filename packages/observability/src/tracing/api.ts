@@ -14,6 +14,9 @@ export function otelApi(): typeof OtelApi {
   return loaded;
 }
 
+/** This package's tracer from the provider registered now (middleware and listeners keep theirs). */
+export const currentTracer = (): OtelApi.Tracer => otelApi().trace.getTracer("@fwkit/observability");
+
 /**
  * The key under which the request rides in OpenTelemetry's context: what the API's
  * `createContextKey` returns (`Symbol.for(description)`), made without loading the API.
@@ -23,4 +26,13 @@ export const REQUEST_KEY: symbol = Symbol.for("fwkit.request");
 /** What rides under {@link REQUEST_KEY}: the request while it runs, `undefined` once it ended. */
 export interface RequestHolder {
   ctx: Context | undefined;
+}
+
+/** Marks `span` failed with `error`: the exception as an event and the ERROR status with its message. */
+export function failed(span: OtelApi.Span, error: unknown): void {
+  span.recordException(error instanceof Error ? error : String(error));
+  span.setStatus({
+    code: otelApi().SpanStatusCode.ERROR,
+    message: error instanceof Error ? error.message : String(error),
+  });
 }
