@@ -5,7 +5,7 @@
  */
 // The module augmented below must be part of the program.
 import type {} from "@fwkit/koa-host";
-import type { Services } from "./plugin.js";
+import type { Services } from "./services-slot.js";
 
 declare module "@fwkit/koa-host" {
   /** A job's `context.services`: the mailer, storage, cache... this battery builds. */

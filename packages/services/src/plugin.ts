@@ -1,32 +1,23 @@
 import type { Context, Middleware } from "koa";
-import {
-  defineStateSlot,
-  E_NOT_READY,
-  loopbackOnly,
-  type HostPlugin,
-  type PluginContext,
-} from "@fwkit/koa-host/plugin";
+import { E_NOT_READY, loopbackOnly, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
 import type { Route } from "routing-kernel";
-import { prepareAssets } from "./assets/assets.js";
-import type { AssetManifest } from "./assets/manifest.js";
-import { serveAssets } from "./assets/serve.js";
-import { createCache, type Cache } from "./cache/cache.js";
+import { createCache } from "./cache/cache.js";
 import { cacheTagOf } from "./cache/decorator.js";
-import { responseCache } from "./cache/response.js";
 import { readServicesConfig, SERVICES_CONFIG_KEYS, type ServicesConfig } from "./config.js";
 import { E_SERVICE_NOT_CONFIGURED } from "./errors.js";
 import type { ServiceLogger } from "./logger.js";
 import { join } from "node:path";
-import { createMailer, type Mailer } from "./mail/mailer.js";
+import type { Mailer } from "./mail/mailer.js";
 import type { MailTransport } from "./mail/transport.js";
-import { LogTransport } from "./mail/transports/log.js";
-import { MAIL_PREVIEW_PATH, mailPreviewMiddleware } from "./mail/previews/index.js";
 import type { MailRenderer } from "./mail/templates.js";
-import { bridgeSignals, type SignalBridge } from "./signals/bridge.js";
-import { requestSignals } from "./signals/request-signals.js";
+import type { SignalBridge } from "./signals/bridge.js";
 import { defaultRegistry, type SignalRegistry } from "./signals/signal.js";
-import { serveStorage } from "./storage/serve.js";
-import { createStorage, type Storage } from "./storage/storage.js";
+import { servicesSlot, type Services } from "./services-slot.js";
+
+export { servicesSlot, type Services } from "./services-slot.js";
+
+/** What the plugin builds and serves with, loaded by its `setup` (see plugin-parts.ts). */
+type Parts = typeof import("./plugin-parts.js");
 
 /** Options of {@link servicesPlugin}, given by the framework. */
 export interface ServicesPluginOptions {
@@ -34,26 +25,6 @@ export interface ServicesPluginOptions {
   readonly mailRenderer?: (context: PluginContext) => MailRenderer;
   /** The signal registry (default: the process-wide one, so `signal(name)` anywhere reaches it). */
   readonly signals?: SignalRegistry;
-}
-
-/**
- * The app's services on a request, a typed slot on `ctx.state` under the key views and templates
- * read (`ctx.state.services`); the app kit's view base class reads it through the slot.
- */
-export const servicesSlot = defineStateSlot<Services>("services");
-
-/** The services built at start-up, for views (`ctx.state.services`) and for the framework. */
-export interface Services {
-  /** Rejects with `E_SERVICE_NOT_CONFIGURED` when `mailUrl` or `mailFrom` is not set. */
-  readonly mailer: Mailer;
-  readonly storage: Storage;
-  readonly cache: Cache;
-  readonly assets: AssetManifest;
-  readonly signals: SignalRegistry;
-  /** The Redis bridge, when `signals.names` and a Redis URL are configured. */
-  readonly bridge?: SignalBridge;
-  /** The config the services were built from. */
-  readonly config: ServicesConfig;
 }
 
 /** The services battery as a host plugin; `services` is available after `setup`. */
@@ -68,7 +39,7 @@ const CAUGHT_MAIL_DIR = join(".fwkit", "mail");
  * The mailer's transport: in development `log:` keeps its caught mails in the app folder (the
  * newest few), so `/_mail` lists those a job worker sent and those of before a restart.
  */
-function mailTransportOf(config: ServicesConfig): string | MailTransport {
+function mailTransportOf(config: ServicesConfig, { LogTransport }: Parts): string | MailTransport {
   const url = config.mailUrl ?? "";
   if (config.env !== "development" || !/^log:/i.test(url.trim())) return url;
   return new LogTransport(new URL(url.trim()), undefined, { dir: join(config.appDir, CAUGHT_MAIL_DIR) });
@@ -105,6 +76,8 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
   let templateLocals: Record<string, unknown> = {};
   // The app's own config: who the development tools answer (devTools.remote) is a host key.
   let appConfig: object = {};
+  // Loaded once by setup: the battery's modules an app that switches it off never needs.
+  let parts: Parts | undefined;
 
   const services = (): Services => {
     if (!built) throw new E_SERVICE_NOT_CONFIGURED("services", "the services plugin's setup has not run yet");
@@ -120,6 +93,8 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
 
     async setup(context) {
       const config = readServicesConfig(context.config);
+      const loaded = (parts ??= await import("./plugin-parts.js"));
+      const { bridgeSignals, createMailer, createStorage, prepareAssets } = loaded;
       appConfig = context.config;
       logger = context.logger;
       signals.logger = context.logger;
@@ -156,7 +131,7 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
         const mailer =
           config.mailUrl && config.mailFrom && options.mailRenderer
             ? createMailer({
-                url: mailTransportOf(config),
+                url: mailTransportOf(config, loaded),
                 from: config.mailFrom,
                 render: options.mailRenderer(context),
                 logger,
@@ -185,11 +160,14 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
     },
 
     devTools: () =>
-      built?.config.env === "development" ? [`${MAIL_PREVIEW_PATH} (mail previews and caught mails)`] : [],
+      built?.config.env === "development" && parts
+        ? [`${parts.MAIL_PREVIEW_PATH} (mail previews and caught mails)`]
+        : [],
 
     phases: {
       request(): Middleware[] {
         const { assets, storage, config } = services();
+        const { MAIL_PREVIEW_PATH, mailPreviewMiddleware, requestSignals, serveAssets, serveStorage } = parts!;
         const state: Middleware = (ctx, next) => {
           servicesSlot.set(ctx, built);
           return next();
@@ -217,7 +195,7 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
         const tag = cacheTagOf(route);
         if (!tag || !route.verbs.includes("GET")) return undefined;
         const { cache, config } = services();
-        return responseCache(cache, { seconds: tag.seconds, sessionCookie: config.sessionCookie, logger });
+        return parts!.responseCache(cache, { seconds: tag.seconds, sessionCookie: config.sessionCookie, logger });
       },
     },
 
