@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import type { Context, Middleware } from "koa";
 import type { Knex } from "knex";
-import { defineStateSlot, E_NOT_READY, localeSlot, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
+import { E_NOT_READY, localeSlot, type HostPlugin, type PluginContext } from "@fwkit/koa-host/plugin";
 import type { Route } from "routing-kernel";
 import { declaredResponseKind } from "routing-kernel/plugin";
 import { DATA_CONFIG_KEYS, dataConfig, type DataConfig } from "./config.js";
@@ -17,15 +17,17 @@ import { translateDbError } from "./db-errors.js";
 import { E_DATA_NOT_SET_UP } from "./errors.js";
 import { flashLocals, takeIncomingFlash } from "./flash.js";
 import { requestText } from "./request-text.js";
-import { bindModels, loadModels } from "./model-registry.js";
+import { dbSlot } from "./db-slot.js";
 import type { BaseRow, Model } from "./model-types.js";
-import { heldMessage, holdsDrafts, isDraftFile } from "./migration-drafts.js";
-import { MIGRATION_EXTENSIONS, migrate, pendingMigrations } from "./migrations.js";
-import { paginationLinks, type PaginationLabels } from "./pagination-html.js";
-import { answerValidationError, backPath, validationErrorMiddleware } from "./validation-response.js";
+import type { PaginationLabels } from "./pagination-html.js";
+
+export { DB_STATE_KEY, dbSlot } from "./db-slot.js";
+
+/** What the plugin runs with once on, loaded by its `setup` (see plugin-parts.ts). */
+type Parts = typeof import("./plugin-parts.js");
 
 /** True when the pending migration `name` of `dir` is a file still as the make command wrote it. */
-function isDraftMigrationName(dir: string, name: string): boolean {
+function isDraftMigrationName(dir: string, name: string, { isDraftFile, MIGRATION_EXTENSIONS }: Parts): boolean {
   return MIGRATION_EXTENSIONS.some((extension) => isDraftFile(join(dir, `${name}${extension}`)));
 }
 
@@ -64,12 +66,6 @@ export interface DataPlugin extends HostPlugin {
   close(): Promise<void>;
 }
 
-/** The key of `ctx.state` holding the knex instance. */
-export const DB_STATE_KEY = "db";
-
-/** The request's knex instance (`ctx.state.db`), a typed slot for the packages above. */
-export const dbSlot = defineStateSlot<Knex>(DB_STATE_KEY);
-
 /**
  * Creates the data plugin. Per request: `ctx.state.db` is the knex instance; ValidationError
  * becomes 422 JSON/XML or a redirect with flash data; driver constraint errors become
@@ -82,6 +78,8 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
   let settings: DataConfig | undefined;
   let helpers: DateHelpers | undefined;
   let models: Record<string, Model<BaseRow>> = {};
+  // Loaded once by setup: the battery's modules an app that switches it off never needs.
+  let parts: Parts | undefined;
   const ready = <T>(value: T | undefined): T => {
     if (value === undefined) throw new E_DATA_NOT_SET_UP();
     return value;
@@ -102,6 +100,9 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
 
     async setup(context: PluginContext) {
       settings = dataConfig(context.config);
+      const { bindModels, heldMessage, holdsDrafts, loadModels, migrate } = (parts ??= await import(
+        "./plugin-parts.js"
+      ));
       helpers = dateHelpers(settings);
       database = await connect(options.url ?? settings.dbUrl, {
         root: settings.appDir,
@@ -132,6 +133,7 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
     phases: {
       request(): readonly Middleware[] {
         const knex = (): Knex => ready(database).knex;
+        const { answerValidationError } = ready(parts);
         // A ValidationError from anything below (a hand-written route, another plugin) is answered
         // as validate()'s; a driver's constraint error becomes its 4xx.
         const answerFailure = (ctx: Context, error: unknown): void => {
@@ -154,7 +156,7 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
       },
 
       route(route: Route) {
-        const answer = validationErrorMiddleware(declaredResponseKind(route));
+        const answer = ready(parts).validationErrorMiddleware(declaredResponseKind(route));
         // Declared input is validated inside the validation answers, so a refusal is answered as validate()'s.
         const declared = declaredInputMiddleware(route);
         return declared ? (ctx, next) => answer(ctx, () => declared(ctx, next)) : answer;
@@ -163,6 +165,7 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
 
     locals(ctx) {
       const dates = ready(helpers);
+      const { backPath, paginationLinks } = ready(parts);
       // The request's language, once the framework has decided it (koa-host's localeSlot): dates are
       // written in it. Read when a template formats, not here, as the framework may decide later.
       const locale = () => {
@@ -177,7 +180,7 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
         // The page a form on this page goes back to when it is refused (the `_back` field).
         back_path: () => backPath(ctx),
         // Labels given by the template win; else the request's language, else English.
-        pagination_links: (page: Parameters<typeof paginationLinks>[0], labels: PaginationLabels = {}) =>
+        pagination_links: (page: Parameters<Parts["paginationLinks"]>[0], labels: PaginationLabels = {}) =>
           paginationLinks(page, {
             prev: labels.prev ?? requestText(ctx, "pagination.prev"),
             next: labels.next ?? requestText(ctx, "pagination.next"),
@@ -202,9 +205,10 @@ export function dataPlugin(options: DataPluginOptions = {}): DataPlugin {
         name: "migrations",
         async check() {
           const dir = ready(settings).migrationsDir;
-          const pending = await pendingMigrations(ready(database).knex, dir);
+          const loaded = ready(parts);
+          const pending = await loaded.pendingMigrations(ready(database).knex, dir);
           // A draft (a file not edited since it was made) is not applied at start-up either: it holds no node back.
-          return pending.some((name) => !isDraftMigrationName(dir, name)) ? "pending" : "ok";
+          return pending.some((name) => !isDraftMigrationName(dir, name, loaded)) ? "pending" : "ok";
         },
       },
     ],
