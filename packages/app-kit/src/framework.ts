@@ -12,7 +12,7 @@ import type { AppDefinition, CreateOverrides } from "@fwkit/koa-host";
 import { loadViewModules, type HostPlugin } from "@fwkit/koa-host/plugin";
 import type { ConfigKeys } from "@fwkit/koa-host/config-schema";
 import type { MailRenderer } from "@fwkit/services";
-import { i18nConfigSchema } from "@fwkit/services/plugin";
+import { i18nConfigSchema } from "@fwkit/services/battery";
 import type { Conventions, ViewModule } from "routing-kernel";
 import { mountApps, resolveAppOptions, type AppOptions } from "./app-options.js";
 import type { AuthOptions, Battery } from "./battery.js";

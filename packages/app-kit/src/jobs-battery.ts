@@ -7,7 +7,7 @@
 import { Job, jobsConfigSchema, jobsPlugin, type Dispatcher, type JobContext } from "@fwkit/jobs";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { ComposedMail, ServicesPlugin } from "@fwkit/services";
-import { defaultRegistry } from "@fwkit/services/plugin";
+import { defaultRegistry } from "@fwkit/services/battery";
 import type { BatteryContext } from "./battery.js";
 import { defineBattery } from "./battery.js";
 

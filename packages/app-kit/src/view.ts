@@ -6,7 +6,7 @@ import { runtimeOf } from "@fwkit/koa-host/plugin";
 import { currentUser, type CurrentUser } from "@fwkit/security";
 import { jwtClaims } from "@fwkit/security/plugin";
 import type { Services } from "@fwkit/services";
-import { servicesSlot } from "@fwkit/services/plugin";
+import { servicesSlot } from "@fwkit/services/battery";
 
 /**
  * What every framework's view base class has (fw-a's `FwA`, fw-b's `FwB` extend it): the request's

@@ -1,6 +1,6 @@
 import { redirect, reply, type Redirect, type Reply, type ReplyInit } from "@fwkit/koa-host";
 import { bareOrCalled, responseKindTag, type ViewDecorator } from "routing-kernel";
-import { makeCacheDecorator } from "@fwkit/services/plugin";
+import { makeCacheDecorator } from "@fwkit/services/battery";
 import { responseSchemaDecorator } from "./schemas.js";
 
 /**

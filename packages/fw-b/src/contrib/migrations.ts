@@ -1,7 +1,12 @@
 import { dateColumn, modelTimestamps, type Knex } from "@fwkit/data";
-import { migrate, pendingMigrations, type ShippedMigration } from "@fwkit/data/plugin";
+import type { ShippedMigration } from "@fwkit/data/plugin";
 import type { ContribSettings } from "./config.js";
 import { CONTRIB_TABLES } from "./models.js";
+
+// The data battery's migration runner: imported by the first migration or readiness check that
+// has contrib migrations to look at, so an app without contrib tables never loads it.
+let runner: typeof import("@fwkit/data/plugin") | undefined;
+const migrations = async () => (runner ??= await import("@fwkit/data/plugin"));
 
 /** A migration shipped with a contrib module. */
 type ContribMigration = ShippedMigration;
@@ -122,7 +127,7 @@ export async function migrateAll(
   settings: ContribSettings,
   options: { readonly holdDrafts?: boolean; readonly onHeld?: (names: readonly string[]) => void } = {},
 ): Promise<string[]> {
-  return migrate(knex, dir, { ...options, shipped: contribMigrations(settings) });
+  return (await migrations()).migrate(knex, dir, { ...options, shipped: contribMigrations(settings) });
 }
 
 /**
@@ -133,5 +138,6 @@ export async function pendingContribMigrations(knex: Knex, dir: string, settings
   const shipped = contribMigrations(settings);
   if (shipped.length === 0) return [];
   const names = new Set(shipped.map((migration) => migration.name));
+  const { pendingMigrations } = runner ?? (await migrations());
   return (await pendingMigrations(knex, dir, { shipped })).filter((name) => names.has(name));
 }

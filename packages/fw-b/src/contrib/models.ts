@@ -1,5 +1,5 @@
 import { defineModel, type BaseRow, type Knex, type Model, type SoftDeleteRow } from "@fwkit/data";
-import { bindModels } from "@fwkit/data/plugin";
+import { bindModels } from "@fwkit/data/battery";
 
 /** A user account of `contrib.auth` (table `fwb_users`). */
 export interface UserRow extends BaseRow, SoftDeleteRow {

@@ -1,6 +1,5 @@
 import type { BatteryPlugins } from "@fwkit/app-kit";
 import type { Knex } from "@fwkit/data";
-import { heldMessage, holdsDrafts } from "@fwkit/data/plugin";
 import type { PluginContext } from "@fwkit/koa-host/plugin";
 import { E_CONTRIB_CONFIG, E_CONTRIB_NOT_MIGRATED, E_ROLE_WITHOUT_AUTH } from "../errors.js";
 import type { ContribSettings } from "./config.js";
@@ -37,6 +36,7 @@ export async function setUpContrib(
   const knex = batteries.data.database.knex;
   options.models.bind(knex);
   if (options.migrate) {
+    const { heldMessage, holdsDrafts } = await import("@fwkit/data/plugin");
     // Drafts (files still as :make-migration or :resource wrote them) wait until they are edited
     // (but on a database in memory, the tests').
     const applied = await migrateAll(knex, batteries.data.settings.migrationsDir, settings, {

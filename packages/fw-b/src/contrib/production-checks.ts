@@ -6,7 +6,7 @@
  */
 import type { AppConfig } from "@fwkit/koa-host";
 import { requireBaseUrl, resolveBaseUrl } from "@fwkit/koa-host/plugin";
-import { requireMailer } from "@fwkit/services/plugin";
+import { requireMailer } from "@fwkit/services/battery";
 import type { BatteryPlugins } from "@fwkit/app-kit";
 import { E_CONTRIB_CONFIG } from "../errors.js";
 import type { ContribSettings } from "./config.js";

@@ -3,7 +3,7 @@ import type { Knex } from "@fwkit/data";
 import { localeSlot, runtimeOf, type HostRuntime, type PluginContext } from "@fwkit/koa-host/plugin";
 import { currentUser } from "@fwkit/security";
 import type { Mailer } from "@fwkit/services";
-import { LANGUAGE_SESSION_KEY } from "@fwkit/services/plugin";
+import { LANGUAGE_SESSION_KEY } from "@fwkit/services/battery";
 import { E_CONTRIB_NOT_SET_UP } from "../errors.js";
 import type { CaptchaVerifier } from "./captcha/verifier.js";
 import type { ContribSettings } from "./config.js";

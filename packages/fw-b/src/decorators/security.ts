@@ -1,4 +1,4 @@
-import { makeCacheDecorator } from "@fwkit/services/plugin";
+import { makeCacheDecorator } from "@fwkit/services/battery";
 import type { ViewDecorator } from "routing-kernel";
 
 export {

@@ -5,7 +5,7 @@ import {
   LANGUAGE_TAG,
   readLocaleFiles,
   type LanguageHints,
-} from "@fwkit/services/plugin";
+} from "@fwkit/services/battery";
 import { E_CONTRIB_CONFIG } from "../../errors.js";
 import type { I18nContribOptions } from "../config.js";
 import { DE } from "./de.js";

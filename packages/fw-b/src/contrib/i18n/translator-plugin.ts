@@ -1,5 +1,5 @@
 import type { HostPlugin } from "@fwkit/koa-host/plugin";
-import { requestTranslatorMiddleware } from "@fwkit/services/plugin";
+import { requestTranslatorMiddleware } from "@fwkit/services/battery";
 import { translatorOf } from "../runtime.js";
 
 /**
