@@ -4,7 +4,7 @@
  * that records loaded modules, OpenAPI validators and tsc), so they cannot be conformance cases:
  * written once here, each registered by both frameworks' test files with what differs.
  */
-export { DRIVER_PACKAGES, lazyImportCases, type LazyImportSubject } from "./lazy-imports.js";
+export { BATTERY_PARTS, DRIVER_PACKAGES, lazyImportCases, type LazyImportSubject } from "./lazy-imports.js";
 export { type ResourceGeneratorSubject, resourceGeneratorCases } from "./resource-generator.js";
 export { resourceReferenceCases } from "./resource-references.js";
 export { resourceLiveCases } from "./resource-live.js";

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { loadedAmong, packagesLoadedBy } from "../loaded-packages.js";
+import { loadedAmong, modulesLoadedBy, packagesLoadedBy } from "../loaded-packages.js";
 
 /**
  * Packages an app that configures no Redis, PostgreSQL/MySQL, mail, S3, bundles, JWT... must not
@@ -30,6 +30,28 @@ export const DRIVER_PACKAGES: readonly string[] = [
   "yargs",
   "koa-body",
 ];
+
+/**
+ * Modules of the batteries that their plugins load in `setup`, when the battery is on and its config
+ * needs them (paths inside the workspace, as the tests load the sources): an app that switches the
+ * data and services batteries off, declares no realtime channel and no jobs dashboard loads none of them.
+ */
+export const BATTERY_PARTS: readonly string[] = [
+  "/data/src/plugin-parts.",
+  "/data/src/migrations.",
+  "/data/src/migration-cli.",
+  "/services/src/plugin-parts.",
+  "/services/src/assets/assets.",
+  "/services/src/mail/previews/",
+  "/realtime/src/plugin-parts.",
+  "/realtime/src/socket/endpoint.",
+  "/jobs/src/dashboard.",
+];
+
+/** The modules of `loaded` among {@link BATTERY_PARTS} (each listed part once). */
+function batteryPartsAmong(loaded: readonly string[]): string[] {
+  return BATTERY_PARTS.filter((part) => loaded.some((url) => url.includes(part)));
+}
 
 /** The framework under test, as {@link lazyImportCases} needs it. */
 export interface LazyImportSubject {
@@ -78,6 +100,28 @@ await app.close();`,
       );
       assert.ok(loaded.commonjs.has("better-sqlite3"), "the SQLite driver was loaded");
       assert.deepEqual(loadedAmong(loaded, drivers, subject.pageLoads ?? []), []);
+    });
+
+    test("the batteries' parts load in their plugins' setup: not with the data and services batteries off and no channel", () => {
+      const off = modulesLoadedBy(
+        subject.packageDir,
+        `${createApp(`, batteries: { data: false, services: false }`)}
+await app.close();`,
+      );
+      assert.deepEqual(batteryPartsAmong(off.esm), []);
+      // With both on (the defaults), their plugins' setup loads what they build from.
+      const on = modulesLoadedBy(
+        subject.packageDir,
+        `${createApp("")}
+await app.close();`,
+      );
+      assert.deepEqual(batteryPartsAmong(on.esm), [
+        "/data/src/plugin-parts.",
+        "/data/src/migrations.",
+        "/services/src/plugin-parts.",
+        "/services/src/assets/assets.",
+        "/services/src/mail/previews/",
+      ]);
     });
 
     test("configuring SMTP mail loads nodemailer at start-up, and nothing else", () => {
