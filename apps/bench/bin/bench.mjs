@@ -9,6 +9,20 @@ import { pnpmEnv, root } from "../../../scripts/pnpm.mjs";
 
 const here = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
+if (args.includes("--help") || args.includes("-h")) {
+  console.log(`Usage: pnpm bench [--cpu] [--no-build] [options]
+
+  (no mode)   the full run: every server and workload, results in apps/bench/results/latest.json
+              options: --quick --rounds=N --duration=S --warmup=S --connections=N --only=NAME[,NAME]
+                       --scenarios=NAME[,NAME] --sizes=N[,N] --no-scaffold --profile --doc --no-doc
+                       --loader=wrk|autocannon --priority --fresh=SCENARIO[,SCENARIO] --from=FILE
+  --cpu       CPU time per request against bare Koa and Koa with the same middleware, and start-up
+              options: --rounds=N --window=S --warmup=S --connections=N --starts=N --loader=NAME --only=ROW
+  --no-build  skip the build of the bench and the packages it measures
+
+Every option is described in docs/benchmarks.md, "Reproduce".`);
+  process.exit(0);
+}
 const noBuild = args.includes("--no-build");
 // `--cpu`: CPU time per request against both Koa baselines, and start-up (dist/cpu-mode.js).
 const cpuMode = args.includes("--cpu");
