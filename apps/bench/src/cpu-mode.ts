@@ -1,4 +1,4 @@
-// `pnpm bench --cpu [--rounds=N] [--window=S] [--warmup=S] [--connections=N] [--starts=N] [--only=fw-a]`: CPU time per
+// `pnpm bench --cpu [--rounds=N] [--window=S] [--warmup=S] [--connections=N] [--starts=N] [--only=fw-a] [--start-only]`: CPU time per
 // request of fw-a and fw-b against bare Koa (no middleware) and Koa with the same middleware, each
 // server pinned to core 0 with the load (wrk, else autocannon) on core 1, and the server's CPU
 // ticks (/proc/<pid>/stat, all threads) over a fixed window divided by the requests it answered.
@@ -116,6 +116,11 @@ function parse(argv: readonly string[]) {
   const known = ["rounds", "window", "warmup", "connections", "starts", "loader", "only"];
   const flags = new Map<string, string>();
   for (const arg of argv) {
+    // `--start-only`: the start-up rows alone (no load, no CPU windows).
+    if (arg === "--start-only") {
+      flags.set("start-only", "true");
+      continue;
+    }
     const match = /^--([a-z]+)=(.+)$/.exec(arg);
     if (!match || !known.includes(match[1]!))
       throw new E_BENCH_OPTION(`Unknown argument "${arg}"; known: ${known.map((k) => `--${k}=`).join(" ")}.`);
@@ -136,24 +141,21 @@ function parse(argv: readonly string[]) {
     loader,
     // `--only=fw-a` or `--only=fw-a-traced,fw-a-dropped`: rows whose key starts with one of these (the baselines always run).
     only: flags.get("only")?.split(",").filter(Boolean),
+    startOnly: flags.has("start-only"),
   };
 }
 
 const pct = (x: number) => (Number.isFinite(x) ? `${x.toFixed(2)}x` : "-");
 const plus = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? "+" : ""}${(x * 100).toFixed(0)}%` : "");
 
-/** Runs the CPU mode and prints its tables (also written to results/cpu.json). */
-export async function runCpuMode(argv: readonly string[]): Promise<void> {
-  const o = parse(argv);
-  const rows = cpuRows().filter(
-    (r) => r.server === "bare-koa" || !o.only || o.only.some((prefix) => r.key.startsWith(prefix)),
-  );
-  const load0 = loadavg();
-  console.log(
-    `bench --cpu: ${rows.length} servers, ${o.rounds} rounds of ${o.window} s each after ${o.warmup} s of warm-up (${o.loader}, ${o.connections} connections); load average ${load0.map((l) => l.toFixed(2)).join(" / ")}`,
-  );
-  const samples = new Map<string, number[]>(rows.map((r) => [r.key, []]));
-  const rps = new Map<string, number[]>(rows.map((r) => [r.key, []]));
+/** The CPU-per-request rounds of `rows`: their samples, and their table appended to `lines`. */
+async function cpuRounds(
+  rows: readonly Row[],
+  o: ReturnType<typeof parse>,
+  samples: Map<string, number[]>,
+  rps: Map<string, number[]>,
+  lines: string[],
+): Promise<void> {
   // One process per row for the whole run, idle while the others are loaded.
   const procs = new Map<string, ServerProcess>();
   try {
@@ -181,10 +183,10 @@ export async function runCpuMode(argv: readonly string[]): Promise<void> {
   const us = new Map(rows.map((r) => [r.key, Math.min(...samples.get(r.key)!)]));
   const koa = us.get("koa")!;
   const koaProd = us.get("koa-prod")!;
-  const lines = [
+  lines.push(
     `| configuration | CPU us/req (least of ${o.rounds}) | vs bare Koa | vs Koa + same middleware | over production defaults | CPU us/req (median) | req/s (median) |`,
     "|---|--:|--:|--:|--:|--:|--:|",
-  ];
+  );
   for (const row of rows) {
     const value = us.get(row.key)!;
     const over = row.addsTo && us.has(row.addsTo) ? plus(value / us.get(row.addsTo)! - 1) : "";
@@ -192,6 +194,22 @@ export async function runCpuMode(argv: readonly string[]): Promise<void> {
       `| ${row.label} | ${value.toFixed(1)} | ${pct(value / koa)} | ${pct(value / koaProd)} | ${over} | ${median(samples.get(row.key)!).toFixed(1)} | ${Math.round(median(rps.get(row.key)!))} |`,
     );
   }
+}
+
+/** Runs the CPU mode and prints its tables (also written to results/cpu.json). */
+export async function runCpuMode(argv: readonly string[]): Promise<void> {
+  const o = parse(argv);
+  const rows = cpuRows().filter(
+    (r) => r.server === "bare-koa" || !o.only || o.only.some((prefix) => r.key.startsWith(prefix)),
+  );
+  const load0 = loadavg();
+  console.log(
+    `bench --cpu: ${rows.length} servers, ${o.rounds} rounds of ${o.window} s each after ${o.warmup} s of warm-up (${o.loader}, ${o.connections} connections); load average ${load0.map((l) => l.toFixed(2)).join(" / ")}`,
+  );
+  const samples = new Map<string, number[]>(rows.map((r) => [r.key, []]));
+  const rps = new Map<string, number[]>(rows.map((r) => [r.key, []]));
+  const lines: string[] = [];
+  if (!o.startOnly) await cpuRounds(rows, o, samples, rps, lines);
   // Start-up: spawn to the first 200, fresh processes, alternating.
   const startRows = rows.filter((r) => r.key === "koa" || (r.key.endsWith("-prod") && r.server !== "bare-koa"));
   const starts = new Map<string, number[]>(startRows.map((r) => [r.key, []]));
