@@ -30,6 +30,7 @@ export type {
   ReadinessCheck,
   ReadinessState,
   RequestLogFields,
+  RequestTimer,
   StaticFolder,
 } from "./plugin.js";
 export { isPlainObject, sendJson, sendText, unwrapReply } from "./respond-helpers.js";

@@ -64,6 +64,18 @@ export interface StaticFolder {
 export type RequestLogFields = (ctx: Context) => Readonly<Record<string, unknown>> | undefined;
 
 /**
+ * What a plugin measures of each request the host's front layer answers (health probes left out):
+ * `start` as it begins, `end` once its answer is decided (an error's answer included), given the
+ * `performance.now()` reading of its start. No middleware layer of its own: the host calls both.
+ */
+export interface RequestTimer {
+  /** The request begins (its id is set). */
+  start?(ctx: Context): void;
+  /** The request's answer is decided; `start` is the `performance.now()` reading of its beginning. */
+  end(ctx: Context, start: number): void;
+}
+
+/**
  * The phases a request goes through, in the order the host runs them. A plugin joins a phase by
  * giving its handler under `phases` (`{ request: () => [session] }`); the host asks each phase's
  * handlers once at start-up, in plugin order, and builds the chain by walking this list:
@@ -149,6 +161,12 @@ export interface HostPlugin {
    * state itself. Asked once at start-up; `undefined` adds nothing.
    */
   requestLogFields?(): RequestLogFields | undefined;
+  /**
+   * Measures each request the host's front layer answers ({@link RequestTimer}: the metrics'
+   * latency, sizes and requests in flight). Asked once when the chain is built, after `setup`;
+   * `undefined` measures nothing.
+   */
+  requestTimer?(): RequestTimer | undefined;
   /**
    * Paths (with the app's base path) whose HTTP upgrade requests (WebSocket handshakes) this plugin
    * takes over: the host runs them through the app's middleware like a GET, and the plugin's own

@@ -2,7 +2,7 @@ import type { Middleware } from "koa";
 import type { Logger } from "pino";
 import { notServed, respondWithError, type ErrorAnswerOptions } from "./error-handler.js";
 import { logRequest, requestLogFieldsOf } from "./logger.js";
-import type { HostPlugin } from "./plugin.js";
+import type { HostPlugin, RequestTimer } from "./plugin.js";
 import { healthProbe } from "./production/health.js";
 import { isDraining } from "./production/lifecycle.js";
 import { assignRequestId } from "./production/request-id.js";
@@ -26,8 +26,9 @@ export interface RequestFrontOptions {
 /**
  * The first layer of every app, as one middleware: the request id, `Connection: close` once the
  * process drains, the health endpoints (answered before the log line, sessions and CSRF), the
- * request log line, the error handler (everything thrown below becomes the response; a request
- * nothing answered becomes a 404 the same way) and, inside it, static files or the body parser.
+ * request log line and the plugins' request timers (the metrics), the error handler (everything
+ * thrown below becomes the response; a request nothing answered becomes a 404 the same way) and,
+ * inside it, static files or the body parser.
  * One layer and one async frame where these were five middleware (each layer, and each
  * `async` wrapper handing on `next()`'s promise, costs a cookie-less GET its share).
  * @internal the host wires it; not exported from the package.
@@ -38,12 +39,15 @@ export function requestFront(options: RequestFrontOptions): Middleware {
   const fromTrustedProxy = peerTrust(options.production.trustProxy);
   const { requestLog, errors, inner } = options;
   const logFields = requestLog ? requestLogFieldsOf(options.plugins) : undefined;
+  const timers = options.plugins.map((plugin) => plugin.requestTimer?.()).filter((t) => t !== undefined);
+  const timer = timers.length === 0 ? undefined : timers.length === 1 ? timers[0] : allOf(timers);
   return async (ctx, next) => {
     assignRequestId(ctx, header, fromTrustedProxy(ctx));
     if (isDraining()) ctx.set("Connection", "close");
     const probing = probe?.(ctx);
     if (probing) return probing;
-    const start = requestLog ? performance.now() : 0;
+    const start = requestLog || timer ? performance.now() : 0;
+    timer?.start?.(ctx);
     try {
       await inner(ctx, next);
       if (ctx.status === 404 && ctx.body === undefined) throw notServed(ctx);
@@ -51,6 +55,19 @@ export function requestFront(options: RequestFrontOptions): Middleware {
       await respondWithError(ctx, error, errors);
     } finally {
       if (requestLog) logRequest(requestLog, ctx, start, logFields);
+      timer?.end(ctx, start);
     }
+  };
+}
+
+/** The plugins' request timers as one, in plugin order. */
+function allOf(timers: readonly RequestTimer[]): RequestTimer {
+  return {
+    start(ctx) {
+      for (const timer of timers) timer.start?.(ctx);
+    },
+    end(ctx, start) {
+      for (const timer of timers) timer.end(ctx, start);
+    },
   };
 }
