@@ -103,16 +103,16 @@ export function observabilityPlugin(options: ObservabilityOptions): Observabilit
         if (settings.logContext && !requestSpans) steps.push(logScope);
         const skip = probePaths(config as { healthPath?: unknown; readyPath?: unknown });
         if (requestSpans) steps.push(unless(skip, serverSpan({ sampling, requestInContext: settings.logContext })));
-        if (metrics) {
-          const http = metrics.http;
-          steps.push(unless(skip, (ctx, next) => http.measure(ctx, next)));
-        }
         if (steps.length === 0) return undefined;
         return steps.length === 1 ? steps[0] : (compose(steps) as Middleware);
       },
       route(route) {
         return requestSpans ? viewSpan(route) : undefined;
       },
+    },
+    // The request metrics are timed by the host's front layer (health probes are not measured).
+    requestTimer() {
+      return metrics?.http;
     },
     logFields() {
       return requestSpans || settings.logContext ? logFields(requestSpans) : undefined;

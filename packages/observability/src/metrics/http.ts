@@ -6,7 +6,7 @@
 import type { Context, Middleware } from "koa";
 import type { Registry } from "prom-client";
 import { promClient } from "./prom.js";
-import { routeNameOf } from "@fwkit/koa-host/plugin";
+import { routeNameOf, type RequestTimer } from "@fwkit/koa-host/plugin";
 import type { MetricsSettings } from "../settings.js";
 import { RouteHistogram } from "./route-histogram.js";
 
@@ -23,15 +23,17 @@ export function routeLabel(staticPrefix: string): RouteLabel {
   return (ctx) => routeNameOf(ctx) ?? (ctx.status !== 404 && ctx.path.startsWith(under) ? "static" : "unmatched");
 }
 
-/** The request metrics of one app, registered on `registry`. */
-export interface HttpMetrics {
-  /** Measures the request `next` answers. */
-  measure(ctx: Context, next: () => Promise<unknown>): Promise<void>;
+/**
+ * The request metrics of one app, registered on `registry`: the host's front layer calls them as
+ * each request begins and once its answer is decided (no middleware layer, no promise of their own).
+ */
+export interface HttpMetrics extends RequestTimer {
+  start(ctx: Context): void;
 }
 
 /**
- * Registers the request metrics and returns their measuring step. A known route's cells are found by
- * two map reads (route, then method) per histogram: a request allocates nothing for its metrics.
+ * Registers the request metrics and returns their timer. A known route's cells are found by two
+ * map reads (route, then method) per histogram: a request allocates nothing for its metrics.
  * Requests in flight are a counter the gauge reads at each scrape.
  */
 export function httpMetrics(registry: Registry, settings: MetricsSettings, label: RouteLabel): HttpMetrics {
@@ -66,28 +68,20 @@ export function httpMetrics(registry: Registry, settings: MetricsSettings, label
     buckets: SIZE_BUCKETS,
     registry,
   });
-  const finish = (ctx: Context, start: number): void => {
-    inFlight--;
-    const route = label(ctx);
-    const method = METHODS.has(ctx.method) ? ctx.method : "OTHER";
-    const index = Math.min(Math.floor(ctx.status / 100), 5);
-    duration.cell(route, method, index, STATUS_CLASSES[index]).observe((performance.now() - start) / 1000);
-    const received = Number(ctx.req.headers["content-length"]);
-    if (received > 0) requestSize.cell(route, method).observe(received);
-    const sent = ctx.response.length;
-    if (typeof sent === "number") responseSize.cell(route, method).observe(sent);
-  };
   return {
-    measure(ctx, next) {
-      const start = performance.now();
+    start() {
       inFlight++;
-      return next().then(
-        () => finish(ctx, start),
-        (error: unknown) => {
-          finish(ctx, start);
-          throw error;
-        },
-      );
+    },
+    end(ctx, start) {
+      inFlight--;
+      const route = label(ctx);
+      const method = METHODS.has(ctx.method) ? ctx.method : "OTHER";
+      const index = Math.min(Math.floor(ctx.status / 100), 5);
+      duration.cell(route, method, index, STATUS_CLASSES[index]).observe((performance.now() - start) / 1000);
+      const received = Number(ctx.req.headers["content-length"]);
+      if (received > 0) requestSize.cell(route, method).observe(received);
+      const sent = ctx.response.length;
+      if (typeof sent === "number") responseSize.cell(route, method).observe(sent);
     },
   };
 }
