@@ -6,8 +6,8 @@ import type { ViewModule } from "routing-kernel";
 import { conventions } from "./base.js";
 import { contribSettings, type ContribSettings } from "./contrib/config.js";
 import { fwbConfigSchema } from "./config-schema.js";
-import type { UserRow } from "./contrib/models.js";
-import { fwbPlugin, type FwbPlugin } from "./contrib/plugin.js";
+import { createContribModels, findActiveUser, type UserRow } from "./contrib/models.js";
+import { fwbPlugin } from "./contrib/plugin.js";
 import { translatorPlugin } from "./contrib/i18n/translator-plugin.js";
 import { PACKAGE_TEMPLATES } from "./paths.js";
 import { pugMailRenderer } from "./render/mail.js";
@@ -53,10 +53,12 @@ export const framework = defineFramework({
   appliesMigrations: true,
   parts({ config }) {
     const settings = contribSettings(config);
-    let fwb: FwbPlugin | undefined;
+    // Made before the login manager, which reads the users with them; the fw-b plugin binds them
+    // to the database at its setup, before any request.
+    const models = createContribModels();
     const auth: AuthOptions | undefined = settings.auth
       ? {
-          loadUser: (id: string) => fwb!.loadUser(id),
+          loadUser: (id: string) => findActiveUser(models, id),
           userId: (user: unknown) => String((user as UserRow).id),
           // A new password ends the remember-me cookies made with the old one.
           rememberFingerprint: (user: unknown) => (user as UserRow).password_hash ?? "",
@@ -65,14 +67,7 @@ export const framework = defineFramework({
     return {
       ...(auth ? { auth } : {}),
       before: [translatorPlugin()],
-      after: (batteries, migrate) => [
-        (fwb = fwbPlugin({
-          config,
-          settings,
-          batteries,
-          migrate,
-        })),
-      ],
+      after: (batteries, migrate) => [fwbPlugin({ config, settings, batteries, migrate, models })],
     };
   },
 });

@@ -39,7 +39,9 @@ export { contribMigrations, migrateAll } from "./migrations.js";
 export {
   CONTRIB_TABLES,
   createContribModels,
+  findActiveUser,
   isActive,
+  type BindableContribModels,
   type ContactMessageRow,
   type ContribModels,
   type OAuthAccountRow,

@@ -69,8 +69,11 @@ export const CONTRIB_TABLES = Object.freeze({
   settings: "fwb_settings",
 });
 
+/** The contrib models of one app before start-up: `bind(knex)` connects them to its database. */
+export type BindableContribModels = ContribModels & { bind(knex: Knex): void };
+
 /** Makes the contrib models of one app; `bind(knex)` connects them. */
-export function createContribModels(): ContribModels & { bind(knex: Knex): void } {
+export function createContribModels(): BindableContribModels {
   const models = {
     users: defineModel<UserRow>(CONTRIB_TABLES.users, { softDelete: true }),
     tokens: defineModel<TokenRow>(CONTRIB_TABLES.tokens),
@@ -83,4 +86,10 @@ export function createContribModels(): ContribModels & { bind(knex: Knex): void 
 /** True when a user may log in: active and not deleted. */
 export function isActive(user: Pick<UserRow, "active" | "deleted_at">): boolean {
   return Boolean(user.active) && !user.deleted_at;
+}
+
+/** The user with this id when it may log in (the login manager's `loadUser`), else undefined. */
+export async function findActiveUser(models: ContribModels, id: string): Promise<UserRow | undefined> {
+  const user = await models.users.find(id);
+  return user && isActive(user) ? user : undefined;
 }

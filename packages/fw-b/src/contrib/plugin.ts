@@ -12,7 +12,7 @@ import { checkContribDrivers } from "./drivers.js";
 import { createI18n } from "./i18n/i18n.js";
 import { MaintenanceFlag } from "./maintenance/flag.js";
 import { pendingContribMigrations } from "./migrations.js";
-import { createContribModels, isActive, type UserRow } from "./models.js";
+import { createContribModels, findActiveUser, type BindableContribModels, type UserRow } from "./models.js";
 import { isContribAdmin, maintenanceGate, maintenanceOnSlot, roleMiddleware } from "./plugin-guards.js";
 import { contribRuntime, fixedLocals } from "./plugin-runtime.js";
 import { setUpContrib } from "./plugin-setup.js";
@@ -27,6 +27,11 @@ export interface FwbPluginOptions {
   readonly batteries: BatteryPlugins;
   /** Apply pending contrib and app migrations at start-up. */
   readonly migrate: boolean;
+  /**
+   * The contrib models, when the app made them before the plugin (its login manager's `loadUser`
+   * reads the users with them); the plugin makes its own otherwise.
+   */
+  readonly models?: BindableContribModels;
 }
 
 /** The fw-b plugin and the contrib runtime it sets up. */
@@ -58,7 +63,7 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
   const { config, settings, batteries } = options;
   // The optional packages of the modules that are on (svg-captcha, openid-client) are installed.
   checkContribDrivers(settings);
-  const models = createContribModels();
+  const models = options.models ?? createContribModels();
   const i18n = createI18n(config.root, settings.i18n);
   // The app's prefix is decided with its config (the host's loadConfig, before the plugins are built).
   const basePath = config.basePath ?? "";
@@ -90,10 +95,7 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
       ...(settings.auth ? { User: models.users } : {}),
       ...(settings.contact ? { ContactMessage: models.contactMessages } : {}),
     }),
-    async loadUser(id: string) {
-      const user = await models.users.find(id);
-      return user && isActive(user) ? user : undefined;
-    },
+    loadUser: (id: string) => findActiveUser(models, id),
 
     async setup(context: PluginContext) {
       logger = context.logger;
