@@ -1,64 +1,66 @@
 import type { BatteryPlugins } from "@fwkit/app-kit";
-import type { AppConfig } from "@fwkit/koa-host";
+import type { Knex } from "@fwkit/data";
 import type { PluginContext } from "@fwkit/koa-host/plugin";
 import { assetUrls } from "../assets.js";
-import { E_CONTRIB_CONFIG, E_CONTRIB_NOT_SET_UP } from "../errors.js";
+import { E_CONTRIB_CONFIG } from "../errors.js";
 import type { CaptchaVerifier } from "./captcha/verifier.js";
 import type { ContribSettings } from "./config.js";
 import type { I18n } from "./i18n/i18n.js";
 import { languageSwitchOn } from "./i18n/switch.js";
 import type { MaintenanceFlag } from "./maintenance/flag.js";
 import type { ContribModels } from "./models.js";
-import { checkContribProduction } from "./production-checks.js";
 import type { AdminNavItem, ContribRuntime } from "./runtime.js";
 
-/** What the contrib runtime reads that the fw-b plugin learns at start-up. */
+/** What the contrib runtime takes from the host at the fw-b plugin's setup. */
 export interface ContribStartUp {
   readonly adminNav: readonly AdminNavItem[];
-  readonly logger: PluginContext["logger"] | undefined;
+  readonly logger: PluginContext["logger"];
 }
 
-/** The parts of the contrib runtime made before start-up. */
+/** The parts of the contrib runtime made with the fw-b plugin, before start-up. */
 export interface ContribParts {
-  readonly config: AppConfig;
   readonly settings: ContribSettings;
   readonly batteries: BatteryPlugins;
   readonly models: ContribModels;
   readonly i18n: I18n;
   readonly captcha: CaptchaVerifier | undefined;
   readonly maintenance: MaintenanceFlag | undefined;
+  /** The app's public address, as the production checks decided it. */
+  readonly baseUrl: string | undefined;
 }
 
 /**
- * The contrib modules' runtime: their settings, models and translations, and the batteries' parts
- * they use (the database, the mailer, password hashing), each refused with the battery to keep on
- * when it is off. Production needs a mailer and the public address for the modules that mail links.
+ * The database of the contrib modules: the data battery's, once its setup has run; refused with
+ * the battery to keep on when it is off.
  */
-export function contribRuntime(parts: ContribParts, startUp: () => ContribStartUp): ContribRuntime {
+export function contribKnex(batteries: BatteryPlugins): () => Knex {
+  return () => {
+    if (!batteries.data) throw new E_CONTRIB_CONFIG("batteries.data", "the contrib modules need the data battery");
+    return batteries.data.database.knex;
+  };
+}
+
+/**
+ * The contrib modules' runtime, made at the fw-b plugin's setup: their settings, models and
+ * translations, what the host gives at setup (the admin menu from the route table, the logger),
+ * and the batteries' parts they use (the database, the mailer, password hashing), each refused
+ * with the battery to keep on when it is off.
+ */
+export function contribRuntime(parts: ContribParts, startUp: ContribStartUp): ContribRuntime {
   const { settings, batteries } = parts;
-  const baseUrl = checkContribProduction(parts.config, settings, batteries);
   return {
     settings,
-    baseUrl,
+    baseUrl: parts.baseUrl,
     models: parts.models,
     i18n: parts.i18n,
     captcha: parts.captcha,
     maintenance: parts.maintenance,
-    get adminNav() {
-      return startUp().adminNav;
-    },
+    adminNav: startUp.adminNav,
+    logger: startUp.logger,
     get loginUrl() {
       return batteries.security?.config.loginUrl ?? "/login";
     },
-    get logger() {
-      const logger = startUp().logger;
-      if (!logger) throw new E_CONTRIB_NOT_SET_UP("The contrib runtime's logger");
-      return logger;
-    },
-    knex: () => {
-      if (!batteries.data) throw new E_CONTRIB_CONFIG("batteries.data", "the contrib modules need the data battery");
-      return batteries.data.database.knex;
-    },
+    knex: contribKnex(batteries),
     mailer: () => {
       if (!batteries.services)
         throw new E_CONTRIB_CONFIG("batteries.services", "the contrib modules need the services battery to send mail");

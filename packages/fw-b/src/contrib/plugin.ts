@@ -14,10 +14,12 @@ import { MaintenanceFlag } from "./maintenance/flag.js";
 import { pendingContribMigrations } from "./migrations.js";
 import { createContribModels, findActiveUser, type BindableContribModels, type UserRow } from "./models.js";
 import { isContribAdmin, maintenanceGate, maintenanceOnSlot, roleMiddleware } from "./plugin-guards.js";
-import { contribRuntime, fixedLocals } from "./plugin-runtime.js";
+import { contribKnex, contribRuntime, fixedLocals } from "./plugin-runtime.js";
 import { setUpContrib } from "./plugin-setup.js";
+import { checkContribProduction } from "./production-checks.js";
 import { ROLE_TAG, type RoleRequirement } from "./roles.js";
-import { localeOf, translatorOf, type AdminNavItem, type ContribRuntime } from "./runtime.js";
+import { localeOf, translatorOf, type ContribRuntime } from "./runtime.js";
+import { E_CONTRIB_NOT_SET_UP } from "../errors.js";
 import { PACKAGE_TEMPLATES } from "../paths.js";
 
 /** Options of {@link fwbPlugin}. */
@@ -36,6 +38,7 @@ export interface FwbPluginOptions {
 
 /** The fw-b plugin and the contrib runtime it sets up. */
 export interface FwbPlugin extends HostPlugin {
+  /** The contrib runtime, made at the plugin's setup (refused before it). */
   readonly runtime: ContribRuntime;
   /** `loadUser` for the login manager when `contrib.auth` is on. */
   loadUser(id: string): Promise<UserRow | undefined>;
@@ -68,23 +71,26 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
   // The app's prefix is decided with its config (the host's loadConfig, before the plugins are built).
   const basePath = config.basePath ?? "";
   const fixed = fixedLocals(settings, i18n, basePath);
-  // Known at setup: the admin menu (from the route table), the logger.
-  let adminNav: readonly AdminNavItem[] = [];
-  let logger: PluginContext["logger"] | undefined;
+  // Production needs a mailer and the public address for the modules that mail links: refused now.
+  const baseUrl = checkContribProduction(config, settings, batteries);
   const maintenance = settings.maintenance
-    ? new MaintenanceFlag(() => runtime.knex(), settings.maintenance.cacheMs)
+    ? new MaintenanceFlag(contribKnex(batteries), settings.maintenance.cacheMs)
     : undefined;
   const captcha = settings.captcha
     ? (settings.captcha.verifier ?? svgCaptchaVerifier(config.secretKey, settings.captcha))
     : undefined;
-  const runtime = contribRuntime({ config, settings, batteries, models, i18n, captcha, maintenance }, () => ({
-    adminNav,
-    logger,
-  }));
+  // Made at setup, with what the host gives there (the route table for the admin menu, the logger).
+  let started: ContribRuntime | undefined;
+  const ready = (): ContribRuntime => {
+    if (!started) throw new E_CONTRIB_NOT_SET_UP("The contrib runtime (before the fw-b plugin's setup)");
+    return started;
+  };
 
   return {
     name: "fw-b",
-    runtime,
+    get runtime() {
+      return ready();
+    },
     // The contrib mails (with the preview data beside them) in every language of the app.
     mailPreview: () => ({
       templateDirs: [PACKAGE_TEMPLATES],
@@ -98,8 +104,10 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
     loadUser: (id: string) => findActiveUser(models, id),
 
     async setup(context: PluginContext) {
-      logger = context.logger;
-      adminNav = adminNavigation(context.table, settings, basePath);
+      started = contribRuntime(
+        { settings, batteries, models, i18n, captcha, maintenance, baseUrl },
+        { adminNav: adminNavigation(context.table, settings, basePath), logger: context.logger },
+      );
       await setUpContrib(context, { settings, batteries, models, migrate: options.migrate });
     },
 
@@ -126,7 +134,7 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
         // request's translator is offered earlier, by translatorPlugin (before the batteries).
         if (!maintenance) return [];
         return [
-          maintenanceGate(maintenance, runtime, {
+          maintenanceGate(maintenance, ready(), {
             basePath,
             staticPrefix: config.static.prefix,
             responder: context.responder,
@@ -136,7 +144,7 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
 
       route(route: Route) {
         const requirement = route.tags[ROLE_TAG] as RoleRequirement | undefined;
-        return requirement ? roleMiddleware(route, requirement, runtime) : undefined;
+        return requirement ? roleMiddleware(route, requirement, ready()) : undefined;
       },
     },
 
@@ -157,7 +165,7 @@ export function fwbPlugin(options: FwbPluginOptions): FwbPlugin {
         theme: theme && THEMES.has(theme) ? theme : undefined,
         fwb_assets: fixed.fwb_assets,
         contrib: fixed.contrib,
-        admin_nav: adminNav,
+        admin_nav: started?.adminNav ?? [],
         is_admin: isAdmin,
         // The banner is for admins, the only ones who see the site while it is closed; visitors of
         // the pages that stay open (login) must not see a notice meant for them.
