@@ -166,7 +166,7 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
 
     phases: {
       request(): Middleware[] {
-        const { assets, storage, config } = services();
+        const { assets, storage, config, mailer } = services();
         const { MAIL_PREVIEW_PATH, mailPreviewMiddleware, requestSignals, serveAssets, serveStorage } = parts!;
         const state: Middleware = (ctx, next) => {
           servicesSlot.set(ctx, built);
@@ -181,13 +181,7 @@ export function servicesPlugin(options: ServicesPluginOptions = {}): ServicesPlu
         // The mail previews show templates and caught mails (live links): a development tool for this
         // machine only (devTools.remote opens it), absent elsewhere (404).
         if (config.env === "development")
-          served.push(
-            loopbackOnly(
-              MAIL_PREVIEW_PATH,
-              appConfig,
-              mailPreviewMiddleware({ root: config.root, mailer: () => services().mailer }),
-            ),
-          );
+          served.push(loopbackOnly(MAIL_PREVIEW_PATH, appConfig, mailPreviewMiddleware({ root: config.root, mailer })));
         return served;
       },
 

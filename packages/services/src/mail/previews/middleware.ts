@@ -81,8 +81,12 @@ function send(ctx: Context, html: string): void {
   ctx.body = html;
 }
 
-/** The preview pages' middleware: `/_mail`, `/_mail/preview/<name>`, `/_mail/caught/<n>`. */
-export function mailPreviewMiddleware(options: { readonly root: string; readonly mailer: () => Mailer }): Middleware {
+/**
+ * The preview pages' middleware: `/_mail`, `/_mail/preview/<name>`, `/_mail/caught/<n>`, over the
+ * app's mailer (made at the services plugin's setup, before its phases ask for this middleware).
+ */
+export function mailPreviewMiddleware(options: { readonly root: string; readonly mailer: Mailer }): Middleware {
+  const { mailer } = options;
   return async (ctx, next) => {
     if (ctx.path !== MAIL_PREVIEW_PATH && !ctx.path.startsWith(`${MAIL_PREVIEW_PATH}/`)) return next();
     if (ctx.method !== "GET" && ctx.method !== "HEAD") return next();
@@ -93,7 +97,6 @@ export function mailPreviewMiddleware(options: { readonly root: string; readonly
       ...hints.flatMap((hint) => hint.templateDirs ?? []),
     ]);
     const rest = ctx.path.slice(MAIL_PREVIEW_PATH.length).replace(/^\/+/, "").replace(/\/+$/, "");
-    const mailer = options.mailer();
     if (rest === "") return send(ctx, indexPage(base, sources, caughtMails(mailer)));
     const caught = /^caught\/(\d{1,3})$/.exec(rest);
     if (caught) {
