@@ -112,10 +112,12 @@ export function translationsPlugin(options: TranslationsPluginOptions = {}): Tra
       return ready();
     },
     // The mail previews (/_mail) render each mail in every language with its translator.
-    mailPreview: () =>
-      translations
-        ? { languages: translations.languages, translator: (language: string) => translations!.translator(language) }
-        : undefined,
+    mailPreview() {
+      const current = translations;
+      return current
+        ? { languages: current.languages, translator: (language: string) => current.translator(language) }
+        : undefined;
+    },
     setup(context: PluginContext) {
       const config = i18nConfigSchema.resolve(context.config, { env: {} }).i18n;
       const resources: Record<string, Record<string, string>> = {};
@@ -133,11 +135,10 @@ export function translationsPlugin(options: TranslationsPluginOptions = {}): Tra
       request() {
         // The built-in error page (koa-host) titles itself in the request's language through this
         // translator; a getter, so a request that shows no such page never chooses its language.
+        // The translations are made at setup, before the host asks for this phase.
+        const current = ready();
         return [
-          requestTranslatorMiddleware((ctx) => {
-            const current = ready();
-            return current.translator(requestLocale(ctx, current, options.userLocale));
-          }),
+          requestTranslatorMiddleware((ctx) => current.translator(requestLocale(ctx, current, options.userLocale))),
         ];
       },
     },
