@@ -80,7 +80,10 @@ const isolationFlag = () =>
   spawnSync(process.execPath, ["--test-isolation=none", "-e", ""]).status === 0
     ? "--test-isolation=none"
     : "--experimental-test-isolation=none";
+// A file whose `before` failed can leave a server or a socket open, and its process would then
+// never end and hold the whole run: --test-force-exit ends it once its tests have reported.
 const modes = [
+  "--test-force-exit",
   ...(parallel ? [`--test-concurrency=${concurrency}`] : []),
   ...(own.has("--one-process") ? [isolationFlag()] : []),
 ];

@@ -74,7 +74,11 @@ describe("fw-a responses", () => {
 
 describe("fw-a in development", () => {
   test("the stack of an unexpected error is shown only in development", async () => {
-    const dev = await createApp({ root, config: { env: "development", logRequests: false, logLevel: "silent" } });
+    // The development database in memory: the fixture app is read-only (no data/app.db written into it).
+    const dev = await createApp({
+      root,
+      config: { env: "development", dbUrl: "sqlite::memory:", logRequests: false, logLevel: "silent" },
+    });
     const res = await inject(dev, "/crash/");
     assert.equal(res.statusCode, 500);
     assert.match(res.body, /internal detail/);
