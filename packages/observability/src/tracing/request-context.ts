@@ -79,14 +79,16 @@ export class RequestContext extends Layered implements RequestHolder {
     super();
   }
 
-  /** Makes `span` (the view's) the active span until {@link leaveView}. */
-  enterView(span: Span): void {
+  /** Makes `span` (the view's) the active span until {@link leaveView}; returns the one it replaces. */
+  enterView(span: Span): Span | undefined {
+    const previous = this.view;
     this.view = span;
+    return previous;
   }
 
-  /** The server span is the active one again. */
-  leaveView(): void {
-    this.view = undefined;
+  /** Makes `previous` (what {@link enterView} returned: none, the server span's turn) active again. */
+  leaveView(previous: Span | undefined): void {
+    this.view = previous;
   }
 
   /** Forgets the spans and the request (the request ended). */

@@ -167,7 +167,7 @@ export function viewSpan(route: Route): Middleware {
 
 /** Runs the view with its span active on the request's context, and ends the span. */
 async function inView(requestContext: RequestContext, span: Span, ctx: Context, next: Next): Promise<void> {
-  requestContext.enterView(span);
+  const previous = requestContext.enterView(span);
   try {
     await next();
     if (ctx.status >= 500) span.setStatus({ code: otelApi().SpanStatusCode.ERROR });
@@ -175,7 +175,7 @@ async function inView(requestContext: RequestContext, span: Span, ctx: Context, 
     failed(span, error);
     throw error;
   } finally {
-    requestContext.leaveView();
+    requestContext.leaveView(previous);
     span.end();
   }
 }
