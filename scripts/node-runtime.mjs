@@ -19,7 +19,8 @@ export const CI_NODE = { full: "24.22.3", packages: "22.23.5" };
  * What the packages' pass on the second Node leaves to the first: tests that drive Chromium, start
  * clusters or balancers, or run a whole production release. They test the browser, HAProxy, nginx
  * and the process tree rather than Node's own behaviour, and they are the slowest files, so running
- * them once keeps `npm test` under its time budget. Paths are relative to the repository, with `/`.
+ * them once keeps `npm test` under its time budget. The command lines' end-to-end files run on both:
+ * an app's developers run `fw-a` and `fw-b` on either Node. Paths are relative to the repository, with `/`.
  */
 export const SECOND_PASS_LEAVES = Object.freeze([
   /browser\.test\.ts$/,
@@ -27,7 +28,6 @@ export const SECOND_PASS_LEAVES = Object.freeze([
   /\/language-switch\.test\.ts$/,
   /\/markdown\/render\.test\.ts$/,
   /\/resource-generator\.test\.ts$/,
-  /-e2e\.test\.ts$/,
   /^packages\/cli\/test\/(balancer|production-faults|release-faults|production-start|realtime-proxies)\.test\.ts$/,
   // Type tests run tsc, whose answer does not depend on the Node that runs it.
   /^packages\/data\/test\/relation-types\.test\.ts$/,
