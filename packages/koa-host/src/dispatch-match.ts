@@ -14,6 +14,8 @@ export interface VerbTarget {
   readonly names: readonly string[];
   /** The position in `table.entries` of the pattern it was registered from (the dispatcher's handler). */
   readonly index: number;
+  /** What `runtime.lookupRoute` answers for a request this target serves, made once at start-up. */
+  readonly lookup: { readonly route: Route; readonly answersItself: false };
 }
 
 /** Everything one path shape answers, decided at start-up. */
@@ -34,7 +36,8 @@ function targetsByShape(table: RouteTable): Map<string, Partial<Record<string, V
   const shapes = new Map<string, Partial<Record<string, VerbTarget>>>();
   table.entries.forEach(({ route, pattern }, index) => {
     const shape = patternShape(pattern);
-    const target: VerbTarget = { route, names: patternParams(pattern), index };
+    const lookup = Object.freeze({ route, answersItself: false as const });
+    const target: VerbTarget = { route, names: patternParams(pattern), index, lookup };
     let targets = shapes.get(shape);
     if (!targets) {
       targets = {};

@@ -95,18 +95,19 @@ function resolver(match: ReturnType<typeof pathMatcher>, basePath: string): (ctx
   };
 }
 
+/** The answer for a request the dispatcher answers by itself (308, 405, automatic OPTIONS). */
+const ANSWERS_ITSELF: RouteLookup = Object.freeze({ route: undefined, answersItself: true });
+
 /** The {@link RouteLookup} of a resolution, for middleware that runs before the dispatcher. */
 function lookupOf(ctx: Context, resolution: Resolution | undefined): RouteLookup | undefined {
   if (!resolution) return undefined;
-  if (resolution.kind === "view") return { route: resolution.target.route, answersItself: false };
+  if (resolution.kind === "view") return resolution.target.lookup;
   if (resolution.kind === "options") {
     const asked = ctx.get("Access-Control-Request-Method");
     const route = asked ? resolution.entry.targets[asked.toUpperCase()]?.route : undefined;
-    return route
-      ? { route: undefined, answersItself: true, preflightFor: route }
-      : { route: undefined, answersItself: true };
+    return route ? { route: undefined, answersItself: true, preflightFor: route } : ANSWERS_ITSELF;
   }
-  return { route: undefined, answersItself: true };
+  return ANSWERS_ITSELF;
 }
 
 /** A resolution kept on the context by `lookup`, valid while path and method are unchanged. */
