@@ -16,7 +16,9 @@ export function logFieldsOf(plugins: readonly HostPlugin[]): (() => Record<strin
     .filter((fields): fields is () => Record<string, unknown> => fields !== undefined);
   if (sources.length === 0) return undefined;
   if (sources.length === 1) return sources[0];
-  return () => Object.assign({}, ...sources.map((fields) => fields()));
+  // pino calls a mixin with the line's own fields, its level and the logger: each source gets them.
+  return (...line: unknown[]) =>
+    Object.assign({}, ...sources.map((fields) => (fields as (...args: unknown[]) => object)(...line)));
 }
 
 /** An unknown key in the merged config or in any `environments` section stops the start. */

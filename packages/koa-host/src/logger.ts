@@ -1,13 +1,30 @@
-import type { Context, Middleware } from "koa";
-import { loggedPath } from "./log-path.js";
-import { pino, type Logger } from "pino";
+import type { Context } from "koa";
+import { pino, type DestinationStream, type Logger } from "pino";
 import type pretty from "pino-pretty";
 import type { AppConfig } from "./config.js";
 import type { HostPlugin, HostRuntime, RequestLogFields } from "./plugin.js";
 import { requireDevTool } from "./dev-tools.js";
 import { E_PRODUCTION_CONFIG } from "./errors.js";
+import { stdoutTurnLines } from "./log-destination.js";
 import { isoTimeField } from "./log-time.js";
 import { requestIdSlot, routeSlot } from "./request-state.js";
+
+/**
+ * The fields a logger's mixin adds to a line, as pino calls it: with the line's own fields, its
+ * level and the logger (the trace fields leave out a `reqId` the line has already).
+ */
+export type LogMixin = (line: object, level: number, logger: Logger) => Record<string, unknown>;
+
+/** The loggers `createLogger` made with JSON lines, and the mixin each adds (`undefined`: none). */
+const ownLoggers = new WeakMap<Logger, LogMixin | undefined>();
+
+/**
+ * The mixin of a logger `createLogger` made with JSON lines (`undefined` when it has none), or
+ * `false` for any other logger: only those lines may be written without pino's general path.
+ */
+export function ownLoggerMixin(logger: Logger): LogMixin | undefined | false {
+  return ownLoggers.has(logger) ? ownLoggers.get(logger) : false;
+}
 
 // pino-pretty (and its dependencies) is loaded only when a development logger is made: production
 // processes, tests that pass their own logger and tools that import koa-host never load it. It is
@@ -75,13 +92,28 @@ export function createLogger(
       }),
     );
   }
+  return jsonLogger(config, name, fields, stdoutTurnLines());
+}
+
+/**
+ * The JSON-lines logger of {@link createLogger}, writing to `destination` (standard output's
+ * {@link stdoutTurnLines} in an app; a test gives its own).
+ */
+export function jsonLogger(
+  config: Parameters<typeof createLogger>[0],
+  name: string,
+  fields: (() => Record<string, unknown>) | undefined,
+  destination: DestinationStream,
+): Logger {
+  const mixin = fields ? { mixin: fields, mixinMergeStrategy: mergeLineFields } : {};
   // ISO times: what log shippers (Loki, Elasticsearch, CloudWatch) read without a parser rule.
-  return pino({
-    name,
-    level: config.logLevel,
-    ...mixin,
-    ...(time === "iso" ? { timestamp: isoTimeField } : {}),
-  });
+  const iso = logTimeOf(config.logTime) === "iso";
+  const logger = pino(
+    { name, level: config.logLevel, ...mixin, ...(iso ? { timestamp: isoTimeField } : {}) },
+    destination,
+  );
+  ownLoggers.set(logger, fields as LogMixin | undefined);
+  return logger;
 }
 
 /** One {@link RequestLogFields} for the plugins that have any, in plugin order; `undefined` for none. */
@@ -90,33 +122,6 @@ export function requestLogFieldsOf(plugins: readonly HostPlugin[]): RequestLogFi
   if (each.length === 0) return undefined;
   if (each.length === 1) return each[0];
   return (ctx) => Object.assign({}, ...each.map((fields) => fields(ctx)));
-}
-
-/**
- * Writes a request's log line: its id, method, path, status, the milliseconds since `start` (a
- * `performance.now()` reading), the client's address (as `trustProxy` believes it), its user
- * agent, the response's size in bytes when known, and what the plugins add (`fields`: the user's
- * id when one is logged in). The request front calls it once the response is decided.
- */
-export function logRequest(logger: Logger, ctx: Context, start: number, fields?: RequestLogFields): void {
-  const ms = Math.round((performance.now() - start) * 10) / 10;
-  // A reset or verification token in the path is a credential: the log shows the parameter's name.
-  const path = loggedPath(ctx);
-  logger.info(
-    {
-      reqId: requestIdSlot.get(ctx),
-      route: routeNameOf(ctx),
-      method: ctx.method,
-      path,
-      status: ctx.status,
-      ms,
-      ip: ctx.ip,
-      userAgent: ctx.get("user-agent") || undefined,
-      bytes: ctx.response.length,
-      ...fields?.(ctx),
-    },
-    `${ctx.method} ${path} ${ctx.status}`,
-  );
 }
 
 /**
@@ -139,22 +144,6 @@ export function routeNameOf(ctx: Context): string | undefined {
   if (view) return view.id;
   const pattern = (ctx as unknown as { routerPath?: unknown }).routerPath;
   return typeof pattern === "string" ? pattern : undefined;
-}
-
-/**
- * Logs one line per request ({@link logRequest}) when the level allows it, as a middleware of its
- * own (an app's hosts log through their request front instead).
- */
-export function requestLogger(logger: Logger, fields?: RequestLogFields): Middleware {
-  if (!logger.isLevelEnabled("info")) return (_ctx, next) => next();
-  return async (ctx, next) => {
-    const start = performance.now();
-    try {
-      await next();
-    } finally {
-      logRequest(logger, ctx, start, fields);
-    }
-  };
 }
 
 const OWN_LOG = Symbol("koa-host.log");

@@ -1,7 +1,8 @@
 import type { Middleware } from "koa";
 import type { Logger } from "pino";
 import { notServed, respondWithError, type ErrorAnswerOptions } from "./error-handler.js";
-import { logRequest, requestLogFieldsOf } from "./logger.js";
+import { requestLogFieldsOf } from "./logger.js";
+import { requestLine } from "./request-line.js";
 import type { HostPlugin, RequestTimer } from "./plugin.js";
 import { healthProbe } from "./production/health.js";
 import { isDraining } from "./production/lifecycle.js";
@@ -38,7 +39,7 @@ export function requestFront(options: RequestFrontOptions): Middleware {
   const probe = healthProbe(options.production, options.plugins, options.errors.logger, options.appRoot);
   const fromTrustedProxy = peerTrust(options.production.trustProxy);
   const { requestLog, errors, inner } = options;
-  const logFields = requestLog ? requestLogFieldsOf(options.plugins) : undefined;
+  const logLine = requestLog ? requestLine(requestLog, requestLogFieldsOf(options.plugins)) : undefined;
   const timers = options.plugins.map((plugin) => plugin.requestTimer?.()).filter((t) => t !== undefined);
   const timer = timers.length === 0 ? undefined : timers.length === 1 ? timers[0] : allOf(timers);
   return async (ctx, next) => {
@@ -46,7 +47,7 @@ export function requestFront(options: RequestFrontOptions): Middleware {
     if (isDraining()) ctx.set("Connection", "close");
     const probing = probe?.(ctx);
     if (probing) return probing;
-    const start = requestLog || timer ? performance.now() : 0;
+    const start = logLine || timer ? performance.now() : 0;
     timer?.start?.(ctx);
     try {
       await inner(ctx, next);
@@ -54,7 +55,7 @@ export function requestFront(options: RequestFrontOptions): Middleware {
     } catch (error) {
       await respondWithError(ctx, error, errors);
     } finally {
-      if (requestLog) logRequest(requestLog, ctx, start, logFields);
+      logLine?.(ctx, start);
       timer?.end(ctx, start);
     }
   };
