@@ -19,6 +19,7 @@ if (args.includes("--help") || args.includes("-h")) {
   --cpu       CPU time per request against bare Koa and Koa with the same middleware, and start-up
               options: --rounds=N --window=S --warmup=S --connections=N --starts=N --loader=NAME --only=ROW
               --start-only (the start-up rows alone: spawn to the first 200, no load)
+              --parts (each part of the production defaults: a row without it, and what it costs)
   --no-build  skip the build of the bench and the packages it measures
 
 Every option is described in docs/benchmarks.md, "Reproduce".`);

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { E_BENCH_OPTION } from "./errors.js";
 import { hasWrk, runLoad, verify, type Loader, type Target } from "./load.js";
 import { cpuSeconds, startServer, type ServerProcess } from "./processes.js";
+import { PRODUCTION_PARTS, type ProductionPart } from "./servers/framework.js";
 import { pathFor, serverInfo, type ServerName } from "./servers/registry.js";
 import { WORKLOADS, type Scenario, type Workload } from "./workloads.js";
 
@@ -26,14 +27,16 @@ interface Row {
   readonly env?: Readonly<Record<string, string>>;
   /** The row this one adds to (the framework's production row for metrics and tracing). */
   readonly addsTo?: string;
+  /** The part of the production defaults this row leaves out (`--parts`). */
+  readonly without?: ProductionPart;
 }
 
 const workload = (name: string) => WORKLOADS.find((w) => w.name === name)!;
 const TEXT = workload("text");
 const PROD = workload("prod-text");
 
-/** The rows of the CPU mode, baselines first. */
-export function cpuRows(): Row[] {
+/** The rows of the CPU mode, baselines first; with `parts`, the production rows without each part too. */
+export function cpuRows(parts = false): Row[] {
   const rows: Row[] = [
     { key: "koa", label: "bare Koa, no middleware", server: "bare-koa", scenario: "basic", workload: TEXT },
     {
@@ -74,6 +77,17 @@ export function cpuRows(): Row[] {
         addsTo: `${fw}-prod`,
       },
     );
+    if (parts)
+      for (const [part, { label }] of Object.entries(PRODUCTION_PARTS) as Array<[ProductionPart, { label: string }]>)
+        rows.push({
+          key: `${fw}-prod-without-${part}`,
+          label: `${fw}, production defaults without ${label}`,
+          server: fw,
+          scenario: "production",
+          workload: PROD,
+          env: { BENCH_WITHOUT: part },
+          without: part,
+        });
   }
   return rows;
 }
@@ -116,9 +130,10 @@ function parse(argv: readonly string[]) {
   const known = ["rounds", "window", "warmup", "connections", "starts", "loader", "only"];
   const flags = new Map<string, string>();
   for (const arg of argv) {
-    // `--start-only`: the start-up rows alone (no load, no CPU windows).
-    if (arg === "--start-only") {
-      flags.set("start-only", "true");
+    // `--start-only`: the start-up rows alone (no load, no CPU windows); `--parts`: what each part of
+    // the production defaults costs, from a row without it.
+    if (arg === "--start-only" || arg === "--parts") {
+      flags.set(arg.slice(2), "true");
       continue;
     }
     const match = /^--([a-z]+)=(.+)$/.exec(arg);
@@ -142,6 +157,7 @@ function parse(argv: readonly string[]) {
     // `--only=fw-a` or `--only=fw-a-traced,fw-a-dropped`: rows whose key starts with one of these (the baselines always run).
     only: flags.get("only")?.split(",").filter(Boolean),
     startOnly: flags.has("start-only"),
+    parts: flags.has("parts"),
   };
 }
 
@@ -194,12 +210,39 @@ async function cpuRounds(
       `| ${row.label} | ${value.toFixed(1)} | ${pct(value / koa)} | ${pct(value / koaProd)} | ${over} | ${median(samples.get(row.key)!).toFixed(1)} | ${Math.round(median(rps.get(row.key)!))} |`,
     );
   }
+  partsTable(rows, us, lines);
+}
+
+/**
+ * What each part of a framework's production defaults costs: its production row less the row
+ * without the part, as CPU microseconds and as a share of bare Koa's request (`--parts`).
+ */
+function partsTable(rows: readonly Row[], us: ReadonlyMap<string, number>, lines: string[]): void {
+  const koa = us.get("koa")!;
+  const parted = rows.filter((row) => row.without);
+  if (parted.length === 0) return;
+  lines.push("", "| part of the production defaults | CPU us/req it costs | of bare Koa's request |", "|---|--:|--:|");
+  const cost = (label: string, value: number) =>
+    lines.push(`| ${label} | ${value.toFixed(1)} | ${((value / koa) * 100).toFixed(0)}% |`);
+  for (const fw of new Set(parted.map((row) => row.server))) {
+    const prod = us.get(`${fw}-prod`);
+    if (prod === undefined) continue;
+    const off = us.get(`${fw}-off`);
+    if (off !== undefined)
+      cost(`${fw}: routing, dispatch and the request id (batteries off, over bare Koa)`, off - koa);
+    for (const row of parted.filter((r) => r.server === fw))
+      cost(`${fw}: ${PRODUCTION_PARTS[row.without!].label}`, prod - us.get(row.key)!);
+    const headers = us.get(`${fw}-prod-without-security-headers`);
+    const battery = us.get(`${fw}-prod-without-security-battery`);
+    if (headers !== undefined && battery !== undefined)
+      cost(`${fw}: the session check and CSRF guard (the battery less its headers)`, headers - battery);
+  }
 }
 
 /** Runs the CPU mode and prints its tables (also written to results/cpu.json). */
 export async function runCpuMode(argv: readonly string[]): Promise<void> {
   const o = parse(argv);
-  const rows = cpuRows().filter(
+  const rows = cpuRows(o.parts).filter(
     (r) => r.server === "bare-koa" || !o.only || o.only.some((prefix) => r.key.startsWith(prefix)),
   );
   const load0 = loadavg();

@@ -28,6 +28,31 @@ export interface FrameworkSpec {
 }
 
 /**
+ * The parts of the production defaults `pnpm bench --cpu --parts` measures by leaving each out, one
+ * process per part: the server reads the part to leave out from BENCH_WITHOUT.
+ */
+export const PRODUCTION_PARTS = {
+  "request-line": { label: "the request log line", config: { logRequests: false } },
+  "security-headers": { label: "the security headers", config: { securityHeaders: false } },
+  "security-battery": {
+    label: "the security battery (headers, session check, CSRF guard)",
+    config: { batteries: { security: false, data: false, services: false } },
+  },
+} as const;
+
+/** A part of {@link PRODUCTION_PARTS}. */
+export type ProductionPart = keyof typeof PRODUCTION_PARTS;
+
+/** The production config without the part BENCH_WITHOUT names (none when it is unset). */
+function withoutPart(config: Record<string, unknown>): Record<string, unknown> {
+  const part = process.env["BENCH_WITHOUT"];
+  if (!part) return config;
+  if (!(part in PRODUCTION_PARTS))
+    throw new E_BENCH_RUN(`BENCH_WITHOUT=${part}`, `known parts: ${Object.keys(PRODUCTION_PARTS).join(", ")}`);
+  return { ...config, ...PRODUCTION_PARTS[part as ProductionPart].config };
+}
+
+/**
  * Production config with request logging off, as for every other server in the bench (none of
  * them logs per request), and the built-in batteries off: hand-written Koa has no session, database
  * or services either. The security scenario turns the security battery on, without security
@@ -39,7 +64,8 @@ export interface FrameworkSpec {
  */
 export function benchConfig(scenario: Scenario, db?: DbTargets): Record<string, unknown> {
   const production = { env: "production", secretKey: BENCH_SECRET, logLevel: "info" };
-  if (scenario === "production") return { ...production, batteries: { security: true, data: false, services: false } };
+  if (scenario === "production")
+    return withoutPart({ ...production, batteries: { security: true, data: false, services: false } });
   // The same, with Prometheus metrics (their own port) or OpenTelemetry spans (made, not exported) on.
   if (scenario === "production-metrics")
     return {
