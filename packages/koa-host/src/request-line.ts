@@ -34,8 +34,8 @@ function escaped(text: string): string {
   return NEEDS_ESCAPE.test(text) ? JSON.stringify(text).slice(1, -1) : text;
 }
 
-// Methods and route names repeat from request to request: each is escaped once (a bounded cache,
-// as a method set by a middleware could be anything).
+// Methods, route names and field names repeat from request to request: each is escaped once (a
+// bounded cache, as a method set by a middleware could be anything).
 const escapedOnce = new Map<string, string>();
 function repeated(text: string): string {
   let json = escapedOnce.get(text);
@@ -54,7 +54,7 @@ function repeated(text: string): string {
 function jsonValue(value: unknown): string | undefined | null {
   switch (typeof value) {
     case "string":
-      return JSON.stringify(value);
+      return `"${escaped(value)}"`;
     case "number":
       return Number.isFinite(value) ? String(value) : "null";
     case "boolean":
@@ -79,7 +79,7 @@ function fieldsJson(fields: Fields | undefined, taken?: ReadonlySet<string>): st
       if (taken?.has(key)) return null;
       const value = jsonValue(fields[key]);
       if (value === null) return null;
-      if (value !== undefined) out += `,${JSON.stringify(key)}:${value}`;
+      if (value !== undefined) out += `,"${repeated(key)}":${value}`;
     }
   return out;
 }
