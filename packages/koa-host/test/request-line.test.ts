@@ -82,7 +82,8 @@ test("the direct request line and pino's line of the same request hold the same 
   const out = capture();
   let traced: Record<string, unknown> = {};
   // Like the trace fields of the observability battery: the request id only on lines that lack it.
-  const mixin = (line?: { reqId?: unknown }) => (line?.reqId === undefined ? { ...traced, reqId: "from-mixin" } : traced);
+  const mixin = (line?: { reqId?: unknown }) =>
+    line?.reqId === undefined ? { ...traced, reqId: "from-mixin" } : traced;
   const logger = jsonLogger({ env: "production", logLevel: "info" }, "app", mixin, out);
   const { host, url } = await startHost(
     { Index },
