@@ -47,7 +47,7 @@ function writeAll(fd: number, bytes: Buffer): void {
  * A pipe keeps a write of up to 4,096 bytes (PIPE_BUF) whole when several processes share it (the
  * workers of `start --workers` on one standard output): lines go out in chunks of at most that
  * size, each ending with a whole line, so no line is cut by another process's. A longer line is
- * written alone, as pino wrote every line.
+ * written alone.
  */
 const PIPE_ATOMIC = 4096;
 const NEWLINE = 10;
