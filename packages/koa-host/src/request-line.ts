@@ -69,14 +69,14 @@ function jsonValue(value: unknown): string | undefined | null {
 
 /**
  * `,"key":value` for each field of `fields`; `null` when one needs pino's serializer, or is named
- * like one of `taken` (pino's merge then decides where it goes).
+ * like one of the line's own fields or of `others` (pino's merge then decides where it goes).
  */
-function fieldsJson(fields: Fields | undefined, taken?: ReadonlySet<string>): string | null {
+function fieldsJson(fields: Fields | undefined, others?: Fields): string | null {
   let out = "";
   if (fields)
     for (const key in fields) {
       if (!Object.hasOwn(fields, key)) continue;
-      if (taken?.has(key)) return null;
+      if (LINE_KEYS.has(key) || (others !== undefined && Object.hasOwn(others, key))) return null;
       const value = jsonValue(fields[key]);
       if (value === null) return null;
       if (value !== undefined) out += `,"${repeated(key)}":${value}`;
@@ -131,12 +131,10 @@ export function requestLine(logger: Logger, fields?: RequestLogFields): RequestL
     const added = fields?.(ctx);
     // A plugin's field named like one of the line's own replaces it, and the trace's fields come
     // first: a field named like another goes through pino, whose merge decides.
-    const plugins = fieldsJson(added, LINE_KEYS);
+    const plugins = fieldsJson(added);
     const reqId = requestIdSlot.get(ctx);
     // pino hands a mixin the line's fields: the trace's reads only whether the line has its reqId.
-    const traced = mixin
-      ? fieldsJson(mixin({ reqId }, INFO, logger), added ? new Set([...LINE_KEYS, ...Object.keys(added)]) : LINE_KEYS)
-      : "";
+    const traced = mixin ? fieldsJson(mixin({ reqId }, INFO, logger), added) : "";
     if (plugins === null || traced === null) return slow(ctx, start);
     const ip = ctx.ip;
     const path = escaped(loggedPath(ctx));
