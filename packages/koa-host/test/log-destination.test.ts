@@ -32,43 +32,40 @@ const numbers = (text: string) =>
     .filter(Boolean)
     .map((l) => (JSON.parse(l) as { i: number }).i);
 
-test("the lines of a turn reach the file when the turn ends, in order, and not before", async () => {
+/** Runs `body` with a {@link turnLines} over a new file, and a reader of the file's text. */
+async function withLogFile(body: (lines: ReturnType<typeof turnLines>, text: () => string) => Promise<void>) {
   const dir = mkdtempSync(join(tmpdir(), "fwkit-log-"));
   const file = join(dir, "out.log");
   const fd = openSync(file, "w");
   try {
-    const lines = turnLines(fd);
-    for (let i = 0; i < 3; i++) lines.write(line(i));
-    assert.equal(readFileSync(file, "utf8"), "", "held until the turn ends");
-    await turn();
-    assert.deepEqual(numbers(readFileSync(file, "utf8")), [0, 1, 2]);
-    lines.write(line(3));
-    lines.flushSync();
-    assert.deepEqual(numbers(readFileSync(file, "utf8")), [0, 1, 2, 3], "flushSync writes at once");
+    await body(turnLines(fd), () => readFileSync(file, "utf8"));
   } finally {
     closeSync(fd);
     rmSync(dir, { recursive: true });
   }
-});
+}
 
-test("a turn that logs more than 64 KB writes as it goes; a line larger than the buffer arrives whole", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "fwkit-log-"));
-  const file = join(dir, "out.log");
-  const fd = openSync(file, "w");
-  try {
-    const lines = turnLines(fd);
+test("the lines of a turn reach the file when the turn ends, in order, and not before", () =>
+  withLogFile(async (lines, text) => {
+    for (let i = 0; i < 3; i++) lines.write(line(i));
+    assert.equal(text(), "", "held until the turn ends");
+    await turn();
+    assert.deepEqual(numbers(text()), [0, 1, 2]);
+    lines.write(line(3));
+    lines.flushSync();
+    assert.deepEqual(numbers(text()), [0, 1, 2, 3], "flushSync writes at once");
+  }));
+
+test("a turn that logs more than 64 KB writes as it goes; a line larger than the buffer arrives whole", () =>
+  withLogFile(async (lines, text) => {
     for (let i = 0; i < 200; i++) lines.write(line(i, 500));
-    const before = numbers(readFileSync(file, "utf8"));
+    const before = numbers(text());
     assert.ok(before.length >= 100, `written within the turn: ${before.length} lines`);
     lines.write(line(200, 400_000));
     lines.write(`${JSON.stringify({ i: 201, text: "été 🌞 \u0001" })}\n`);
     await turn();
-    assert.deepEqual(numbers(readFileSync(file, "utf8")), [...Array(202).keys()]);
-  } finally {
-    closeSync(fd);
-    rmSync(dir, { recursive: true });
-  }
-});
+    assert.deepEqual(numbers(text()), [...Array(202).keys()]);
+  }));
 
 test("lines logged just before the process ends are written: process.exit and an uncaught exception", () => {
   for (const [end, code] of [
