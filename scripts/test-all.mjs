@@ -187,7 +187,7 @@ function fullSuite(cwd, built = () => {}) {
   // The built declarations against the committed API reports (packages/*/api): a changed public API shows in the diff.
   attempt("API reports (api-extractor)", process.execPath, ["scripts/api-report.mjs", "check"]);
   attempt("tests of every package", "npx", pnpmArgs("exec", "turbo", "run", "test", "--concurrency=1", "--continue"));
-  attempt("repository checks", process.execPath, ["scripts/run-tests.mjs", "test"]);
+  attempt("repository checks", process.execPath, ["scripts/run-tests.mjs", "--parallel", "test"]);
   // The public packages as a registry user installs them: packed, installed outside the repository,
   // and an fw-a and an fw-b app made and run with them alone (scripts/tarball-apps.mjs).
   attempt("packages installed from their tarballs", process.execPath, ["scripts/tarball-apps.mjs"]);
