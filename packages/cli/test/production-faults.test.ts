@@ -1,6 +1,7 @@
 // `start` when a process dies under it: the primary killed with requests in flight (its workers
 // finish them, then exit), a worker killed while connections are handed to it (none is left
-// hanging), and a refused start exiting in every worker mode.
+// hanging), a rolling restart that stops at an unready worker, a SIGHUP that comes during a rolling
+// restart, and a refused start exiting in every worker mode.
 import assert from "node:assert/strict";
 import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -106,6 +107,29 @@ describe("a rolling restart whose new worker is not ready", () => {
     } finally {
       rmSync(down, { force: true });
     }
+  });
+});
+
+describe("SIGHUP during a rolling restart", () => {
+  test("is not lost: one more rolling restart follows once the running one ends, and further signals join it", {
+    timeout: TEST_MS,
+  }, async () => {
+    const port = await freePort();
+    const app = runFixture(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"]);
+    await app.waitFor(/with 2 workers/);
+    app.child.kill("SIGHUP");
+    // A worker boots through tsx in seconds: these two come while the first restart runs.
+    await app.waitFor(/rolling restart of 2 worker\(s\)/);
+    app.child.kill("SIGHUP");
+    await app.waitFor(/SIGHUP during a rolling restart/);
+    app.child.kill("SIGHUP");
+    const count = (pattern: RegExp) => (app.output().match(pattern) ?? []).length;
+    await eventually("two rolling restarts done", async () => (count(/rolling restart done/g) >= 2 ? true : undefined));
+    const output = app.output();
+    assert.equal(count(/rolling restart of 2 worker\(s\)/g), 2, output);
+    assert.equal(count(/SIGHUP during a rolling restart/g), 1, output);
+    assert.ok(output.indexOf("rolling restart done") < output.lastIndexOf("rolling restart of"), output);
+    assert.equal((await get(`http://127.0.0.1:${port}/pid`)).status, 200);
   });
 });
 

@@ -32,7 +32,10 @@ export interface PrimaryLog {
 export interface Primary {
   /** Pids of the workers currently serving. */
   pids(): number[];
-  /** SIGHUP: replaces the workers one at a time, each new one answering before the old one stops. */
+  /**
+   * SIGHUP: replaces the workers one at a time, each new one answering before the old one stops. A
+   * call while one runs is not dropped: one more follows it (further calls meanwhile join that one).
+   */
   rollingRestart(): Promise<void>;
   /** SIGTERM/SIGINT: every worker drains and stops; resolves with the exit code to use. */
   stop(): Promise<number>;
@@ -158,46 +161,65 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
 
   const retire = (slot: Slot): Promise<void> => retireWorker(slot, graceMs);
 
-  const rollingRestart = () =>
-    (rolling ??= (async () => {
-      const old = [...slots.values()].filter((slot) => !slot.retiring);
-      options.log.info(`rolling restart of ${old.length} worker(s)`, { event: "rolling-restart", workers: old.length });
-      for (const slot of old) {
-        if (stopping) break;
-        let fresh: Slot;
-        try {
-          fresh = await fork();
-        } catch (error) {
-          // The new code does not start: keep the old workers serving and say why.
-          options.log.error(`rolling restart stopped, the old workers keep serving: ${(error as Error).message}`, {
-            event: "rolling-restart-failed",
-          });
-          return;
-        }
-        if (fresh.unready) {
-          // It listens but its /readyz says 503 (pending migrations, a store down): replacing the
-          // rest would leave the node with no ready worker. The old ones keep serving.
-          const failing = Object.entries(fresh.unready)
-            .map(([name, reason]) => `${name}: ${reason}`)
-            .join("; ");
-          options.log.error(
-            `rolling restart stopped, the old workers keep serving: new worker ${fresh.worker.process.pid} is not ready (${failing}); fix it and send SIGHUP again`,
-            { event: "rolling-restart-failed", worker: fresh.worker.process.pid, unready: fresh.unready },
-          );
-          await retire(fresh);
-          return;
-        }
-        options.log.info(`worker ${fresh.worker.process.pid} answers; stopping worker ${slot.worker.process.pid}`, {
-          event: "worker-rolled",
-          worker: fresh.worker.process.pid,
-          stopping: slot.worker.process.pid,
+  const restartOnce = async (): Promise<void> => {
+    const old = [...slots.values()].filter((slot) => !slot.retiring);
+    options.log.info(`rolling restart of ${old.length} worker(s)`, { event: "rolling-restart", workers: old.length });
+    for (const slot of old) {
+      if (stopping) break;
+      let fresh: Slot;
+      try {
+        fresh = await fork();
+      } catch (error) {
+        // The new code does not start: keep the old workers serving and say why.
+        options.log.error(`rolling restart stopped, the old workers keep serving: ${(error as Error).message}`, {
+          event: "rolling-restart-failed",
         });
-        await retire(slot);
+        return;
       }
-      options.log.info("rolling restart done", { event: "rolling-restart-done" });
-    })().finally(() => {
-      rolling = undefined;
-    }));
+      if (fresh.unready) {
+        // It listens but its /readyz says 503 (pending migrations, a store down): replacing the
+        // rest would leave the node with no ready worker. The old ones keep serving.
+        const failing = Object.entries(fresh.unready)
+          .map(([name, reason]) => `${name}: ${reason}`)
+          .join("; ");
+        options.log.error(
+          `rolling restart stopped, the old workers keep serving: new worker ${fresh.worker.process.pid} is not ready (${failing}); fix it and send SIGHUP again`,
+          { event: "rolling-restart-failed", worker: fresh.worker.process.pid, unready: fresh.unready },
+        );
+        await retire(fresh);
+        return;
+      }
+      options.log.info(`worker ${fresh.worker.process.pid} answers; stopping worker ${slot.worker.process.pid}`, {
+        event: "worker-rolled",
+        worker: fresh.worker.process.pid,
+        stopping: slot.worker.process.pid,
+      });
+      await retire(slot);
+    }
+    options.log.info("rolling restart done", { event: "rolling-restart-done" });
+  };
+
+  // A SIGHUP that comes while a restart runs was sent for code newer than what that restart may
+  // have loaded already (a deploy, or a fix after a failed restart): one more restart follows, and
+  // any further signals meanwhile join it.
+  let queued: Promise<void> | undefined;
+  const rollingRestart = (): Promise<void> => {
+    if (!rolling)
+      return (rolling = restartOnce().finally(() => {
+        rolling = undefined;
+      }));
+    if (!queued) {
+      options.log.info("SIGHUP during a rolling restart: another rolling restart follows once this one ends", {
+        event: "rolling-restart-queued",
+      });
+      const next = () => {
+        queued = undefined;
+        return stopping ? undefined : rollingRestart();
+      };
+      queued = rolling.then(next, next);
+    }
+    return queued;
+  };
 
   let stopped: Promise<number> | undefined;
   const stop = () =>
