@@ -1,7 +1,8 @@
 // `start` when a process dies under it: the primary killed with requests in flight (its workers
 // finish them, then exit), a worker killed while connections are handed to it (none is left
 // hanging), a rolling restart that stops at an unready worker, a SIGHUP that comes during a rolling
-// restart, and a refused start exiting in every worker mode.
+// restart, a SIGTERM or SIGKILL while the workers still boot, and a refused start exiting in every
+// worker mode.
 import assert from "node:assert/strict";
 import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -130,6 +131,67 @@ describe("SIGHUP during a rolling restart", () => {
     assert.equal(count(/SIGHUP during a rolling restart/g), 1, output);
     assert.ok(output.indexOf("rolling restart done") < output.lastIndexOf("rolling restart of"), output);
     assert.equal((await get(`http://127.0.0.1:${port}/pid`)).status, 200);
+  });
+});
+
+describe("SIGTERM while the workers boot", () => {
+  test("the primary stops them as at any other time: each finishes its boot, drains and exits, then the primary exits 0", {
+    timeout: TEST_MS,
+  }, async () => {
+    const slow = join(tmpdir(), `fw-slow-boot-${process.pid}`);
+    writeFileSync(slow, "");
+    try {
+      const port = await freePort();
+      const app = runFixture(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"], {
+        FIXTURE_SLOW_BOOT_FILE: slow,
+      });
+      await eventually("both workers booting", async () =>
+        (app.output().match(/slow boot in \d+/g) ?? []).length >= 2 ? true : undefined,
+      );
+      const workers = [...app.output().matchAll(/slow boot in (\d+)/g)].map((match) => Number(match[1]));
+      app.child.kill("SIGTERM");
+      await app.waitFor(/SIGTERM while the workers start/);
+      rmSync(slow);
+      const status = await app.exit("the primary's exit after SIGTERM");
+      const output = app.output();
+      assert.deepEqual(status, { code: 0, signal: null }, output);
+      assert.match(output, /every worker stopped; exiting with code 0/);
+      assert.doesNotMatch(output, /Unhandled 'error' event|EPIPE|the primary is gone/, output);
+      assert.ok(
+        workers.every((pid) => !alive(pid)),
+        `workers ${workers.join(", ")} exited with the primary`,
+      );
+      assert.doesNotMatch(output, /with 2 workers/, "it never said it serves");
+    } finally {
+      rmSync(slow, { force: true });
+    }
+  });
+});
+
+describe("the primary killed while the workers boot", () => {
+  test("each worker finishes its boot, notices, and exits 0 without an unhandled error", {
+    timeout: TEST_MS,
+  }, async () => {
+    const slow = join(tmpdir(), `fw-slow-boot-kill-${process.pid}`);
+    writeFileSync(slow, "");
+    try {
+      const port = await freePort();
+      const app = runFixture(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"], {
+        FIXTURE_SLOW_BOOT_FILE: slow,
+      });
+      await eventually("both workers booting", async () =>
+        (app.output().match(/slow boot in \d+/g) ?? []).length >= 2 ? true : undefined,
+      );
+      const workers = [...app.output().matchAll(/slow boot in (\d+)/g)].map((match) => Number(match[1]));
+      process.kill(app.child.pid!, "SIGKILL");
+      rmSync(slow);
+      await eventually("the workers to exit", async () => (workers.every((pid) => !alive(pid)) ? true : undefined));
+      // Their last lines reach the test through the pipe the primary shared with them.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.doesNotMatch(app.output(), /Unhandled 'error' event|EPIPE|ERR_IPC_CHANNEL_CLOSED/, app.output());
+    } finally {
+      rmSync(slow, { force: true });
+    }
   });
 });
 

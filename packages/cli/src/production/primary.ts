@@ -19,6 +19,12 @@ export interface PrimaryOptions {
   readonly log: PrimaryLog;
   /** Consecutive boot failures of replacement workers after which the primary gives up (default 5). */
   readonly maxBootFailures?: number;
+  /**
+   * Aborted by a SIGTERM/SIGINT that comes while the first workers boot: they are stopped as at any
+   * other time (a booting worker finishes its boot, then drains) and `runPrimary` resolves once
+   * they have exited, its `stop()` then resolving at once.
+   */
+  readonly stopWhileStarting?: AbortSignal;
 }
 
 /** The primary's log lines: a message and the fields that name what happened (a pid, a signal...). */
@@ -230,9 +236,15 @@ export async function runPrimary(options: PrimaryOptions): Promise<Primary> {
     })());
 
   // First generation: all answer, or the first error stops everything.
-  const first = await Promise.allSettled(Array.from({ length: options.workers }, () => fork()));
+  const starting = Promise.allSettled(Array.from({ length: options.workers }, () => fork()));
+  const early = options.stopWhileStarting;
+  const stopEarly = () => void stop();
+  early?.addEventListener("abort", stopEarly, { once: true });
+  const first = await starting;
+  early?.removeEventListener("abort", stopEarly);
+  if (early?.aborted) await stop();
   const failed = first.find((result): result is PromiseRejectedResult => result.status === "rejected");
-  if (failed) {
+  if (failed && !early?.aborted) {
     await stop();
     throw firstGenerationError(failed.reason as Error & { code?: string });
   }

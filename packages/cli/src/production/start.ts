@@ -160,13 +160,36 @@ export async function startApp(options: StartOptions): Promise<Started> {
     return { kind: "single", server };
   }
 
+  // A signal while the workers boot stops them as it would later: without a handler from the
+  // start, it killed the primary and left its workers to notice on their own.
+  const starting = new AbortController();
+  const whileStarting = (signal: NodeJS.Signals) => {
+    log.info(`${signal} while the workers start: each finishes its boot, drains, then exits`, {
+      event: "draining",
+      signal,
+      workers,
+    });
+    starting.abort();
+  };
+  if (handleSignals) {
+    process.once("SIGTERM", whileStarting);
+    process.once("SIGINT", whileStarting);
+  }
   const primary = await runPrimary({
     workers,
     exec: workerFile(),
     execArgv: workerExecArgv(located.built),
     env: { FW_START_OPTIONS: JSON.stringify(serverOptions), APP_ENV: process.env["APP_ENV"]! },
     log,
+    stopWhileStarting: starting.signal,
   });
+  process.off("SIGTERM", whileStarting);
+  process.off("SIGINT", whileStarting);
+  if (starting.signal.aborted) {
+    const code = await primary.stop();
+    log.info(`every worker stopped; exiting with code ${code}`, { event: "exit", exitCode: code });
+    process.exit(code);
+  }
   if (handleSignals) {
     const stop = (signal: NodeJS.Signals) => {
       const workers = primary.pids().length;

@@ -18,8 +18,10 @@ import { isConnectionMessage, isExitMessage, isShutdownMessage, type WorkerMessa
 // How long a drained worker waits for the primary's "exit" before exiting anyway.
 const EXIT_WAIT_MS = 5000;
 
-const send = (message: WorkerMessage | { fw: "exiting" }, done?: (error: Error | null) => void) =>
-  process.send ? process.send(message, undefined, {}, done) : done?.(null);
+// Always with a callback: a message sent after the primary is gone (it stopped while this worker
+// booted) is then an error handed to `done`, not an 'error' event that would crash the process.
+const send = (message: WorkerMessage | { fw: "exiting" }, done: (error: Error | null) => void = () => {}) =>
+  process.send && process.connected ? process.send(message, undefined, {}, done) : done(null);
 const options = JSON.parse(process.env["FW_START_OPTIONS"] ?? "{}") as ServerOptions;
 let running: ProductionServer | undefined;
 let exiting = false;
@@ -106,4 +108,11 @@ cluster.worker?.on("disconnect", () => {
     "the primary is gone: finishing the requests in flight, then exiting",
   );
   stop();
+});
+// What node:cluster sends itself fails once the primary is dead (a worker still booting asks it
+// for the listening port), before the channel is seen closed: the "disconnect" above follows and
+// ends the worker, so a broken channel is not a crash. Any other error stays one.
+const CHANNEL_BROKEN = new Set(["EPIPE", "ECONNRESET", "ERR_IPC_CHANNEL_CLOSED"]);
+cluster.worker?.on("error", (error: NodeJS.ErrnoException) => {
+  if (!CHANNEL_BROKEN.has(error.code ?? "")) throw error;
 });

@@ -17,6 +17,13 @@ export const app = {
         "The database postgres://app:****@127.0.0.1:1/app cannot be reached: connect ECONNREFUSED 127.0.0.1:1",
       );
     }
+    // FIXTURE_SLOW_BOOT_FILE names a file: while it exists, a worker's boot waits (a slow first
+    // connection to a store), having said so on standard output.
+    const slowFile = process.env["FIXTURE_SLOW_BOOT_FILE"];
+    if (slowFile && existsSync(slowFile)) {
+      process.stdout.write(`slow boot in ${process.pid}\n`);
+      while (existsSync(slowFile)) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const downFile = process.env["FIXTURE_DOWN_FILE"];
     // FIXTURE_REFUSE_START: a plugin refuses to start after an earlier one opened a handle that
     // keeps the process alive (a database pool), as fw-b's contrib does on unmigrated tables.
