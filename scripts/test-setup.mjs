@@ -57,6 +57,12 @@ export const REQUIREMENTS = [
     commands: ["prometheus"],
     neededBy: "the cluster metrics test (a real Prometheus scrapes two nodes)",
   },
+  {
+    name: "Valgrind",
+    apt: "valgrind",
+    commands: ["valgrind", "callgrind_control"],
+    neededBy: "the bench's instruction counts (`pnpm bench --instructions`, and its test)",
+  },
 ];
 
 const SEARCH = ["/usr/sbin", "/usr/bin", "/sbin", "/bin", "/usr/local/bin", "/usr/local/sbin"];

@@ -20,6 +20,10 @@ if (args.includes("--help") || args.includes("-h")) {
               options: --rounds=N --window=S --warmup=S --connections=N --starts=N --loader=NAME --only=ROW
               --start-only (the start-up rows alone: spawn to the first 200, no load)
               --parts (each part of the production defaults: a row without it, and what it costs)
+  --instructions
+              the --cpu rows counted in machine instructions under Valgrind's callgrind, which other
+              work on the machine cannot move (needs valgrind; a run takes about 10 minutes)
+              options: --requests=N --warmup=N --connections=N --jobs=N --only=ROW --parts --no-start
   --no-build  skip the build of the bench and the packages it measures
 
 Every option is described in docs/benchmarks.md, "Reproduce".`);
@@ -28,7 +32,9 @@ Every option is described in docs/benchmarks.md, "Reproduce".`);
 const noBuild = args.includes("--no-build");
 // `--cpu`: CPU time per request against both Koa baselines, and start-up (dist/cpu-mode.js).
 const cpuMode = args.includes("--cpu");
-const rest = args.filter((a) => a !== "--no-build" && a !== "--cpu");
+// `--instructions`: the same rows in instructions per request under callgrind (dist/instructions-mode.js).
+const instructionsMode = args.includes("--instructions");
+const rest = args.filter((a) => a !== "--no-build" && a !== "--cpu" && a !== "--instructions");
 
 if (!noBuild) {
   const build = spawnSync(
@@ -54,7 +60,7 @@ const [command, ...commandArgs] = [
   ...nice,
   ...(pinnable ? ["taskset", "-c", "1"] : []),
   process.execPath,
-  cpuMode ? "dist/cpu-mode.js" : "dist/cli.js",
+  cpuMode ? "dist/cpu-mode.js" : instructionsMode ? "dist/instructions-mode.js" : "dist/cli.js",
   ...rest,
 ];
 const run = spawnSync(command, commandArgs, { cwd: here, stdio: "inherit" });

@@ -17,7 +17,7 @@ import { pathFor, serverInfo, type ServerName } from "./servers/registry.js";
 import { WORKLOADS, type Scenario, type Workload } from "./workloads.js";
 
 /** One measured configuration: a server process and the request it is loaded with. */
-interface Row {
+export interface CpuRow {
   readonly key: string;
   readonly label: string;
   readonly server: ServerName;
@@ -36,8 +36,8 @@ const TEXT = workload("text");
 const PROD = workload("prod-text");
 
 /** The rows of the CPU mode, baselines first; with `parts`, the production rows without each part too. */
-export function cpuRows(parts = false): Row[] {
-  const rows: Row[] = [
+export function cpuRows(parts = false): CpuRow[] {
+  const rows: CpuRow[] = [
     { key: "koa", label: "bare Koa, no middleware", server: "bare-koa", scenario: "basic", workload: TEXT },
     {
       key: "koa-prod",
@@ -99,14 +99,15 @@ const median = (values: readonly number[]): number => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-const targetOf = (row: Row, port: number): Target => ({
+/** The request a row's server is loaded with, on `port`. */
+export const targetOf = (row: CpuRow, port: number): Target => ({
   url: `http://127.0.0.1:${port}${pathFor(serverInfo(row.server), row.workload.path)}`,
   method: "GET",
   headers: {},
 });
 
 /** One window of load: CPU microseconds per request of the server. */
-async function measure(row: Row, proc: ServerProcess, seconds: number, connections: number, loader: Loader) {
+async function measure(row: CpuRow, proc: ServerProcess, seconds: number, connections: number, loader: Loader) {
   const before = cpuSeconds(proc.pid);
   const load = await runLoad(targetOf(row, proc.port), { connections, duration: seconds, loader });
   const cpu = cpuSeconds(proc.pid) - before;
@@ -115,7 +116,7 @@ async function measure(row: Row, proc: ServerProcess, seconds: number, connectio
 }
 
 /** Spawn to the first 200 of `row`'s route, in a fresh pinned process (ms). */
-async function startToFirst200(row: Row): Promise<number> {
+async function startToFirst200(row: CpuRow): Promise<number> {
   const proc = await startServer({ server: row.server, scenario: row.scenario, core: 0 });
   try {
     const target = targetOf(row, proc.port);
@@ -166,7 +167,7 @@ const plus = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? "+" : ""}${(x * 10
 
 /** The CPU-per-request rounds of `rows`: their samples, and their table appended to `lines`. */
 async function cpuRounds(
-  rows: readonly Row[],
+  rows: readonly CpuRow[],
   o: ReturnType<typeof parse>,
   samples: Map<string, number[]>,
   rps: Map<string, number[]>,
@@ -217,7 +218,7 @@ async function cpuRounds(
  * What each part of a framework's production defaults costs: its production row less the row
  * without the part, as CPU microseconds and as a share of bare Koa's request (`--parts`).
  */
-function partsTable(rows: readonly Row[], us: ReadonlyMap<string, number>, lines: string[]): void {
+function partsTable(rows: readonly CpuRow[], us: ReadonlyMap<string, number>, lines: string[]): void {
   const koa = us.get("koa")!;
   const parted = rows.filter((row) => row.without);
   if (parted.length === 0) return;

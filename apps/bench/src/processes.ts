@@ -2,7 +2,10 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const SERVER_MAIN = fileURLToPath(new URL("./server-main.js", import.meta.url));
+// Run from the TypeScript sources (the bench's tests), the server process loads them through tsx too.
+const FROM_SOURCE = import.meta.url.endsWith(".ts");
+const SERVER_MAIN = fileURLToPath(new URL(FROM_SOURCE ? "./server-main.ts" : "./server-main.js", import.meta.url));
+const SOURCE_ARGS = FROM_SOURCE ? ["--conditions=source", "--import", "tsx"] : [];
 
 /** A server process started by the runner. */
 export interface ServerProcess {
@@ -66,20 +69,23 @@ export async function startServer(options: {
   nodeArgs?: readonly string[];
   /** Extra environment (BENCH_PROFILE). */
   env?: Readonly<Record<string, string>>;
+  /** A command that runs Node (`valgrind --tool=callgrind`); the process is then not pinned. */
+  prefix?: readonly string[];
+  /** How long the server may take to listen (default 60 s). */
+  readyTimeoutMs?: number;
 }): Promise<ServerProcess> {
-  const { command, args } = pinned(options.core, [
-    ...(options.nodeArgs ?? []),
-    SERVER_MAIN,
-    options.server,
-    options.scenario,
-    "0",
-  ]);
+  const nodeArgs = [...SOURCE_ARGS, ...(options.nodeArgs ?? []), SERVER_MAIN, options.server, options.scenario, "0"];
+  const { command, args } = options.prefix
+    ? { command: options.prefix[0]!, args: [...options.prefix.slice(1), process.execPath, ...nodeArgs] }
+    : pinned(options.core, nodeArgs);
   const spawnedAt = performance.now();
   const child = spawn(command, args, {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, NODE_ENV: "production", ...options.env },
   });
-  const ready = JSON.parse(await waitForLine(child, "READY ", `${options.server} (${options.scenario})`, 60_000)) as {
+  const ready = JSON.parse(
+    await waitForLine(child, "READY ", `${options.server} (${options.scenario})`, options.readyTimeoutMs ?? 60_000),
+  ) as {
     port: number;
     timings: Record<string, number>;
     pid: number;
@@ -104,7 +110,7 @@ export async function startServer(options: {
 
 /** Route-table build time of an N-route app, measured in a fresh process pinned to `core`. */
 export async function measureTableInProcess(server: string, routes: number, core: number | undefined): Promise<number> {
-  const { command, args } = pinned(core, [SERVER_MAIN, "--table", server, String(routes)]);
+  const { command, args } = pinned(core, [...SOURCE_ARGS, SERVER_MAIN, "--table", server, String(routes)]);
   const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
   const line = await waitForLine(child, "TABLE ", `table build of ${server} (${routes} routes)`, 120_000);
   await new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));

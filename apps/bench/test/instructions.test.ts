@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
+import { cpuRows } from "../src/cpu-mode.js";
+import { callgrindTotal, countRows, fixedLoad, parseInstructionsOptions } from "../src/instructions-mode.js";
+
+const scratch = mkdtempSync(join(tmpdir(), "bench-instructions-test-"));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("instruction counts", () => {
+  test("options are checked; an unknown one is refused naming the known ones", () => {
+    const o = parseInstructionsOptions(["--warmup=10", "--windows=3", "--parts"]);
+    assert.equal(o.warmup, 10);
+    assert.equal(o.windows, 3);
+    assert.equal(o.parts, true);
+    assert.equal(o.start, true);
+    assert.throws(() => parseInstructionsOptions(["--window=3"]), /Unknown argument "--window=3"; known: .*--windows=/);
+    assert.throws(() => parseInstructionsOptions(["--requests=0"]), /--requests needs a positive whole number/);
+    assert.throws(() => parseInstructionsOptions(["--jobs=1.5"]), /--jobs needs a positive whole number/);
+  });
+
+  test("a callgrind dump's total is read from its summary or totals line", () => {
+    const dump = join(scratch, "callgrind.out.1");
+    writeFileSync(dump, "version: 1\ncreator: callgrind-3.19.0\nevents: Ir\nsummary: 123456789\nfn=(1) main\n0 5\n");
+    assert.equal(callgrindTotal(dump), 123_456_789);
+    writeFileSync(dump, "events: Ir\nfn=(1) main\n0 5\ntotals: 42\n");
+    assert.equal(callgrindTotal(dump), 42);
+    writeFileSync(dump, "not a dump\n");
+    assert.throws(() => callgrindTotal(dump), /holds no instruction total/);
+  });
+
+  test("the fixed load sends exactly the requests asked for, and fails on an answer that is not 2xx", async () => {
+    let answered = 0;
+    let failFrom = Number.POSITIVE_INFINITY;
+    const server = createServer((_req, res) => {
+      answered++;
+      res.statusCode = answered >= failFrom ? 500 : 200;
+      res.end("ok");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    try {
+      await fixedLoad(url, 37, 4);
+      assert.equal(answered, 37);
+      answered = 0;
+      failFrom = 5;
+      await assert.rejects(fixedLoad(url, 20, 2), /answered 500 under load/);
+    } finally {
+      server.close();
+    }
+  });
+
+  test("under callgrind, a server's requests are counted window by window, and its start to the first 200", async () => {
+    // Few requests: this checks the counting, not the figures (V8 compiles for thousands of requests first).
+    const rows = cpuRows().filter((row) => row.key === "koa");
+    const o = parseInstructionsOptions(["--warmup=100", "--windows=2", "--requests=100", "--connections=4"]);
+    const { windows, starts } = await countRows(rows, rows, o);
+    const koa = windows.get("koa")!;
+    assert.equal(koa.length, 2);
+    // A Koa request takes tens of thousands of instructions at the least; a window missed or counted
+    // twice would be off by the whole process's start (hundreds of millions).
+    for (const value of koa) assert.ok(value > 20_000 && value < 5_000_000, `${value} per request`);
+    // Node's own start alone is tens of millions of instructions.
+    assert.ok(starts.get("koa")! > 50_000_000, `start ${starts.get("koa")}`);
+  });
+});
