@@ -10,8 +10,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { E_BENCH_OPTION } from "./errors.js";
+import { parseFlags } from "./flags.js";
 import { hasWrk, runLoad, verify, type Loader, type Target } from "./load.js";
 import { cpuSeconds, startServer, type ServerProcess } from "./processes.js";
+import { median } from "./report.js";
 import { PRODUCTION_PARTS, type ProductionPart } from "./servers/framework.js";
 import { pathFor, serverInfo, type ServerName } from "./servers/registry.js";
 import { WORKLOADS, type Scenario, type Workload } from "./workloads.js";
@@ -92,13 +94,6 @@ export function cpuRows(parts = false): CpuRow[] {
   return rows;
 }
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 /** The request a row's server is loaded with, on `port`. */
 export const targetOf = (row: CpuRow, port: number): Target => ({
   url: `http://127.0.0.1:${port}${pathFor(serverInfo(row.server), row.workload.path)}`,
@@ -128,32 +123,20 @@ async function startToFirst200(row: CpuRow): Promise<number> {
 }
 
 function parse(argv: readonly string[]) {
-  const known = ["rounds", "window", "warmup", "connections", "starts", "loader", "only"];
-  const flags = new Map<string, string>();
-  for (const arg of argv) {
-    // `--start-only`: the start-up rows alone (no load, no CPU windows); `--parts`: what each part of
-    // the production defaults costs, from a row without it.
-    if (arg === "--start-only" || arg === "--parts") {
-      flags.set(arg.slice(2), "true");
-      continue;
-    }
-    const match = /^--([a-z]+)=(.+)$/.exec(arg);
-    if (!match || !known.includes(match[1]!))
-      throw new E_BENCH_OPTION(`Unknown argument "${arg}"; known: ${known.map((k) => `--${k}=`).join(" ")}.`);
-    flags.set(match[1]!, match[2]!);
-  }
-  const num = (key: string, fallback: number) => {
-    const value = Number(flags.get(key) ?? fallback);
-    if (!Number.isFinite(value) || value <= 0) throw new E_BENCH_OPTION(`--${key} needs a positive number.`);
-    return value;
-  };
+  // `--start-only`: the start-up rows alone (no load, no CPU windows); `--parts`: what each part of
+  // the production defaults costs, from a row without it.
+  const flags = parseFlags(
+    argv,
+    ["rounds", "window", "warmup", "connections", "starts", "loader", "only"],
+    ["start-only", "parts"],
+  );
   const loader = (flags.get("loader") ?? (hasWrk() ? "wrk" : "autocannon")) as Loader;
   return {
-    rounds: num("rounds", 5),
-    window: num("window", 3),
-    warmup: num("warmup", 3),
-    connections: num("connections", 50),
-    starts: num("starts", 5),
+    rounds: flags.number("rounds", 5),
+    window: flags.number("window", 3),
+    warmup: flags.number("warmup", 3),
+    connections: flags.number("connections", 50),
+    starts: flags.number("starts", 5),
     loader,
     // `--only=fw-a` or `--only=fw-a-traced,fw-a-dropped`: rows whose key starts with one of these (the baselines always run).
     only: flags.get("only")?.split(",").filter(Boolean),

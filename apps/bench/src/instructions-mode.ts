@@ -17,9 +17,11 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cpuRows, targetOf, type CpuRow } from "./cpu-mode.js";
-import { E_BENCH_OPTION, E_BENCH_RUN } from "./errors.js";
+import { E_BENCH_RUN } from "./errors.js";
+import { parseFlags } from "./flags.js";
 import { verify } from "./load.js";
 import { startServer } from "./processes.js";
+import { median } from "./report.js";
 import { PRODUCTION_PARTS } from "./servers/framework.js";
 
 /** The options of a run. */
@@ -35,31 +37,17 @@ interface Count {
 
 /** The options of `--instructions`, checked: an unknown or malformed one is an error that names the known ones. */
 export function parseInstructionsOptions(argv: readonly string[]) {
-  const known = ["requests", "windows", "warmup", "connections", "jobs", "only"];
-  const flags = new Map<string, string>();
-  for (const arg of argv) {
-    if (arg === "--parts" || arg === "--no-start") {
-      flags.set(arg.slice(2), "true");
-      continue;
-    }
-    const match = /^--([a-z]+)=(.+)$/.exec(arg);
-    if (!match || !known.includes(match[1]!))
-      throw new E_BENCH_OPTION(
-        `Unknown argument "${arg}"; known: ${known.map((k) => `--${k}=`).join(" ")} --parts --no-start.`,
-      );
-    flags.set(match[1]!, match[2]!);
-  }
-  const num = (key: string, fallback: number) => {
-    const value = Number(flags.get(key) ?? fallback);
-    if (!Number.isInteger(value) || value <= 0) throw new E_BENCH_OPTION(`--${key} needs a positive whole number.`);
-    return value;
-  };
+  const flags = parseFlags(
+    argv,
+    ["requests", "windows", "warmup", "connections", "jobs", "only"],
+    ["parts", "no-start"],
+  );
   return {
-    requests: num("requests", 2000),
-    windows: num("windows", 5),
-    warmup: num("warmup", 24000),
-    connections: num("connections", 8),
-    jobs: num("jobs", Math.max(1, cpus().length)),
+    requests: flags.number("requests", 2000, true),
+    windows: flags.number("windows", 5, true),
+    warmup: flags.number("warmup", 24000, true),
+    connections: flags.number("connections", 8, true),
+    jobs: flags.number("jobs", Math.max(1, cpus().length), true),
     only: flags.get("only")?.split(",").filter(Boolean),
     parts: flags.has("parts"),
     start: !flags.has("no-start"),
@@ -153,11 +141,6 @@ async function pool<T>(tasks: ReadonlyArray<() => Promise<T>>, jobs: number): Pr
   return results;
 }
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 /**
  * Counts `rows` (instructions per request in each window) and, for those of `startRows` (a subset),
  * the instructions to the first 200; `o.jobs` servers at once, under callgrind, their dumps in a

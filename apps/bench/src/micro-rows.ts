@@ -15,6 +15,7 @@ import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import Koa from "koa";
 import { E_BENCH_OPTION, E_BENCH_RUN } from "./errors.js";
+import { parseFlags } from "./flags.js";
 import { call, type Callback } from "./micro-harness.js";
 import { spec as specA } from "./servers/fw-a.js";
 import { spec as specB } from "./servers/fw-b.js";
@@ -139,23 +140,11 @@ async function runRow(row: MicroRow, requests: number, warmup: number, profile?:
 }
 
 function parse(argv: readonly string[]) {
-  const known = ["rounds", "requests", "warmup", "only", "row", "profile"];
-  const flags = new Map<string, string>();
-  for (const arg of argv) {
-    const match = /^--([a-z]+)=(.+)$/.exec(arg);
-    if (!match || !known.includes(match[1]!))
-      throw new E_BENCH_OPTION(`Unknown argument "${arg}"; known: ${known.map((k) => `--${k}=`).join(" ")}.`);
-    flags.set(match[1]!, match[2]!);
-  }
-  const num = (key: string, fallback: number) => {
-    const value = Number(flags.get(key) ?? fallback);
-    if (!Number.isInteger(value) || value <= 0) throw new E_BENCH_OPTION(`--${key} needs a positive whole number.`);
-    return value;
-  };
+  const flags = parseFlags(argv, ["rounds", "requests", "warmup", "only", "row", "profile"]);
   return {
-    rounds: num("rounds", 3),
-    requests: num("requests", 40_000),
-    warmup: num("warmup", 20_000),
+    rounds: flags.number("rounds", 3, true),
+    requests: flags.number("requests", 40_000, true),
+    warmup: flags.number("warmup", 20_000, true),
     only: flags.get("only")?.split(",").filter(Boolean),
     row: flags.get("row"),
     profile: flags.get("profile"),

@@ -134,24 +134,33 @@ describe("SIGHUP during a rolling restart", () => {
   });
 });
 
+/**
+ * `start --workers 2` whose two workers are both held in their boot until `release()`; resolves once
+ * both say so, with their pids.
+ */
+async function bootingWorkers(name: string) {
+  const slow = join(tmpdir(), `fw-slow-boot-${name}-${process.pid}`);
+  writeFileSync(slow, "");
+  const port = await freePort();
+  const app = runFixture(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"], {
+    FIXTURE_SLOW_BOOT_FILE: slow,
+  });
+  await eventually("both workers booting", async () =>
+    (app.output().match(/slow boot in \d+/g) ?? []).length >= 2 ? true : undefined,
+  );
+  const workers = [...app.output().matchAll(/slow boot in (\d+)/g)].map((match) => Number(match[1]));
+  return { app, workers, release: () => rmSync(slow, { force: true }) };
+}
+
 describe("SIGTERM while the workers boot", () => {
   test("the primary stops them as at any other time: each finishes its boot, drains and exits, then the primary exits 0", {
     timeout: TEST_MS,
   }, async () => {
-    const slow = join(tmpdir(), `fw-slow-boot-${process.pid}`);
-    writeFileSync(slow, "");
+    const { app, workers, release } = await bootingWorkers("term");
     try {
-      const port = await freePort();
-      const app = runFixture(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"], {
-        FIXTURE_SLOW_BOOT_FILE: slow,
-      });
-      await eventually("both workers booting", async () =>
-        (app.output().match(/slow boot in \d+/g) ?? []).length >= 2 ? true : undefined,
-      );
-      const workers = [...app.output().matchAll(/slow boot in (\d+)/g)].map((match) => Number(match[1]));
       app.child.kill("SIGTERM");
       await app.waitFor(/SIGTERM while the workers start/);
-      rmSync(slow);
+      release();
       const status = await app.exit("the primary's exit after SIGTERM");
       const output = app.output();
       assert.deepEqual(status, { code: 0, signal: null }, output);
@@ -163,7 +172,7 @@ describe("SIGTERM while the workers boot", () => {
       );
       assert.doesNotMatch(output, /with 2 workers/, "it never said it serves");
     } finally {
-      rmSync(slow, { force: true });
+      release();
     }
   });
 });
@@ -172,25 +181,16 @@ describe("the primary killed while the workers boot", () => {
   test("each worker finishes its boot, notices, and exits 0 without an unhandled error", {
     timeout: TEST_MS,
   }, async () => {
-    const slow = join(tmpdir(), `fw-slow-boot-kill-${process.pid}`);
-    writeFileSync(slow, "");
+    const { app, workers, release } = await bootingWorkers("kill");
     try {
-      const port = await freePort();
-      const app = runFixture(["start", "--workers", "2", "--port", String(port), "--host", "127.0.0.1"], {
-        FIXTURE_SLOW_BOOT_FILE: slow,
-      });
-      await eventually("both workers booting", async () =>
-        (app.output().match(/slow boot in \d+/g) ?? []).length >= 2 ? true : undefined,
-      );
-      const workers = [...app.output().matchAll(/slow boot in (\d+)/g)].map((match) => Number(match[1]));
       process.kill(app.child.pid!, "SIGKILL");
-      rmSync(slow);
+      release();
       await eventually("the workers to exit", async () => (workers.every((pid) => !alive(pid)) ? true : undefined));
       // Their last lines reach the test through the pipe the primary shared with them.
       await new Promise((resolve) => setTimeout(resolve, 200));
       assert.doesNotMatch(app.output(), /Unhandled 'error' event|EPIPE|ERR_IPC_CHANNEL_CLOSED/, app.output());
     } finally {
-      rmSync(slow, { force: true });
+      release();
     }
   });
 });
