@@ -160,8 +160,8 @@ export async function startApp(options: StartOptions): Promise<Started> {
     return { kind: "single", server };
   }
 
-  // A signal while the workers boot stops them as it would later: without a handler from the
-  // start, it killed the primary and left its workers to notice on their own.
+  // A signal while the workers boot stops them as it would later (with no handler yet, its default
+  // action would kill the primary and leave the booting workers to notice on their own).
   const starting = new AbortController();
   const whileStarting = (signal: NodeJS.Signals) => {
     log.info(`${signal} while the workers start: each finishes its boot, drains, then exits`, {
