@@ -139,7 +139,8 @@ export class JobQueue implements Dispatcher {
 
   /** The registered jobs, by name. */
   jobs(): JobEntry[] {
-    return [...this.#entries.values()].sort((a, b) => a.name.localeCompare(b.name));
+    // Code-unit order: `localeCompare`'s first call loads the ICU collator, a cost at every start.
+    return [...this.#entries.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   /** The registered job `name`, or `E_JOB_UNKNOWN` naming the known ones. */

@@ -4,7 +4,7 @@
  */
 import { createRequire } from "node:module";
 import { escapeHtml } from "@fwkit/koa-host/plugin";
-import { Marked, type Tokens } from "marked";
+import type { Marked, Tokens } from "marked";
 import type sanitizeHtmlType from "sanitize-html";
 import { MARKDOWN_ALLOW_LIST } from "./allow-list.js";
 
@@ -18,20 +18,33 @@ export interface MarkdownOptions {
   readonly trusted?: boolean;
 }
 
-const trustedMarked = new Marked({ gfm: true, async: false });
-// Raw HTML in user text is shown as the text the user typed; the sanitiser then checks what
-// Markdown itself produced (links, images), so neither layer alone is trusted to be complete.
-const safeMarked = new Marked({
-  gfm: true,
-  async: false,
-  renderer: {
-    html(token: Tokens.HTML | Tokens.Tag) {
-      return escapeHtml(token.text);
-    },
-  },
-});
-
 const require = createRequire(import.meta.url);
+let renderers: { readonly trusted: Marked; readonly safe: Marked } | undefined;
+
+/**
+ * marked's two renderers, made with the first text rendered, not when a framework is imported (its
+ * module builds its rules when loaded: a cost every start paid).
+ */
+function markedRenderers(): { readonly trusted: Marked; readonly safe: Marked } {
+  if (renderers) return renderers;
+  const { Marked: MarkedClass } = require("marked") as typeof import("marked");
+  renderers = {
+    trusted: new MarkedClass({ gfm: true, async: false }),
+    // Raw HTML in user text is shown as the text the user typed; the sanitiser then checks what
+    // Markdown itself produced (links, images), so neither layer alone is trusted to be complete.
+    safe: new MarkedClass({
+      gfm: true,
+      async: false,
+      renderer: {
+        html(token: Tokens.HTML | Tokens.Tag) {
+          return escapeHtml(token.text);
+        },
+      },
+    }),
+  };
+  return renderers;
+}
+
 let sanitizer: typeof sanitizeHtmlType | undefined;
 
 /** sanitize-html and its parser load with the first untrusted text, not when a framework is imported. */
@@ -47,8 +60,9 @@ function sanitize(html: string): string {
  */
 export function renderMarkdown(text: unknown, options: MarkdownOptions = {}): string {
   const source = text === undefined || text === null ? "" : String(text);
-  if (options.trusted === true) return trustedMarked.parse(source, { async: false }) as string;
-  return sanitize(safeMarked.parse(source, { async: false }) as string);
+  const { trusted, safe } = markedRenderers();
+  if (options.trusted === true) return trusted.parse(source, { async: false }) as string;
+  return sanitize(safe.parse(source, { async: false }) as string);
 }
 
 /** Renders the app's own Markdown (templates, includes, a Pug `:markdown` block): trusted, HTML kept. */
