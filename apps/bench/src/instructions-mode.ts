@@ -5,12 +5,13 @@
 // compiling hot code for about twenty thousand requests (each compilation counted where it falls),
 // so after a warm-up the requests are counted in windows, callgrind's counters zeroed before and
 // dumped after each; a row's figure is its least window, the steady state, with the median beside.
-// The same row gives the same windows from run to run (to a few parts in a thousand), whatever else
-// the machine does. The start-up rows count the instructions from the process's first to its first
+// Whatever else the machine does, a row's least window moves by 2% at most from run to run (how many
+// requests one event-loop turn reads depends on when they arrive), a start count by a few parts in a
+// thousand. The start-up rows count the instructions from the process's first to its first
 // 200. Counted: the server process's own instructions in user space, all threads. Not counted: the
 // kernel's share of a request (the socket's reads and writes, about the same for every server), so
 // ratios here run above the CPU mode's, where that share is in both sides of a ratio.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, get } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -44,8 +45,8 @@ export function parseInstructionsOptions(argv: readonly string[]) {
   );
   return {
     requests: flags.number("requests", 2000, true),
-    windows: flags.number("windows", 5, true),
-    warmup: flags.number("warmup", 24000, true),
+    windows: flags.number("windows", 4, true),
+    warmup: flags.number("warmup", 20000, true),
     connections: flags.number("connections", 8, true),
     jobs: flags.number("jobs", Math.max(1, cpus().length), true),
     only: flags.get("only")?.split(",").filter(Boolean),
@@ -86,8 +87,13 @@ export function callgrindTotal(file: string): number {
   return Number(match[1]);
 }
 
+/** Zeroes (`-z`) or dumps (`-d`) the counters of the callgrind process `pid`; resolves once it has. */
 const control = (command: "-z" | "-d", pid: number) =>
-  execFileSync("callgrind_control", [command, String(pid)], { stdio: "ignore" });
+  new Promise<void>((resolve, reject) =>
+    execFile("callgrind_control", [command, String(pid)], (error) =>
+      error ? reject(new E_BENCH_RUN("callgrind_control", `${command} ${pid} failed: ${error.message}`)) : resolve(),
+    ),
+  );
 
 /**
  * Counts one row in one process: with `startUp`, the instructions from its start to its first 200
@@ -108,17 +114,17 @@ async function countRow(row: CpuRow, o: InstructionsOptions, dir: string, startU
     const target = targetOf(row, proc.port);
     await verify(target, row.workload, row.server);
     let dump = 0;
-    const counted = () => {
-      control("-d", proc.pid);
+    const counted = async () => {
+      await control("-d", proc.pid);
       return callgrindTotal(`${out}.${proc.pid}.${++dump}`);
     };
-    const toFirst200 = startUp ? counted() : undefined;
+    const toFirst200 = startUp ? await counted() : undefined;
     await fixedLoad(target.url, o.warmup, o.connections);
     const windows: number[] = [];
     for (let i = 0; i < o.windows; i++) {
-      control("-z", proc.pid);
+      await control("-z", proc.pid);
       await fixedLoad(target.url, o.requests, o.connections);
-      windows.push(counted() / o.requests);
+      windows.push((await counted()) / o.requests);
     }
     return toFirst200 === undefined ? { windows } : { windows, toFirst200 };
   } finally {
