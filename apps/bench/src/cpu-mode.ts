@@ -198,37 +198,68 @@ async function cpuRounds(
 }
 
 /**
- * What each part of a framework's production defaults costs: its production row less the row
- * without the part, as CPU microseconds and as a share of bare Koa's request (`--parts`).
+ * What each part of a framework's production defaults costs, from `values` per row (CPU time or
+ * instructions): its production row less the row without the part; also what batteries off add to
+ * bare Koa, and the session check and CSRF guard (the battery less its headers). Empty without `--parts`.
  */
-function partsTable(rows: readonly CpuRow[], us: ReadonlyMap<string, number>, lines: string[]): void {
-  const koa = us.get("koa")!;
+export function partCosts(
+  rows: readonly CpuRow[],
+  values: ReadonlyMap<string, number>,
+): Array<{ readonly label: string; readonly cost: number }> {
+  const koa = values.get("koa")!;
   const parted = rows.filter((row) => row.without);
-  if (parted.length === 0) return;
-  lines.push("", "| part of the production defaults | CPU us/req it costs | of bare Koa's request |", "|---|--:|--:|");
-  const cost = (label: string, value: number) =>
-    lines.push(`| ${label} | ${value.toFixed(1)} | ${((value / koa) * 100).toFixed(0)}% |`);
+  const costs: Array<{ label: string; cost: number }> = [];
   for (const fw of new Set(parted.map((row) => row.server))) {
-    const prod = us.get(`${fw}-prod`);
+    const prod = values.get(`${fw}-prod`);
     if (prod === undefined) continue;
-    const off = us.get(`${fw}-off`);
+    const off = values.get(`${fw}-off`);
     if (off !== undefined)
-      cost(`${fw}: routing, dispatch and the request id (batteries off, over bare Koa)`, off - koa);
+      costs.push({
+        label: `${fw}: routing, dispatch and the request id (batteries off, over bare Koa)`,
+        cost: off - koa,
+      });
     for (const row of parted.filter((r) => r.server === fw))
-      cost(`${fw}: ${PRODUCTION_PARTS[row.without!].label}`, prod - us.get(row.key)!);
-    const headers = us.get(`${fw}-prod-without-security-headers`);
-    const battery = us.get(`${fw}-prod-without-security-battery`);
+      costs.push({ label: `${fw}: ${PRODUCTION_PARTS[row.without!].label}`, cost: prod - values.get(row.key)! });
+    const headers = values.get(`${fw}-prod-without-security-headers`);
+    const battery = values.get(`${fw}-prod-without-security-battery`);
     if (headers !== undefined && battery !== undefined)
-      cost(`${fw}: the session check and CSRF guard (the battery less its headers)`, headers - battery);
+      costs.push({
+        label: `${fw}: the session check and CSRF guard (the battery less its headers)`,
+        cost: headers - battery,
+      });
   }
+  return costs;
+}
+
+/** The table of {@link partCosts} in CPU microseconds, appended to `lines`. */
+function partsTable(rows: readonly CpuRow[], us: ReadonlyMap<string, number>, lines: string[]): void {
+  const costs = partCosts(rows, us);
+  if (costs.length === 0) return;
+  const koa = us.get("koa")!;
+  lines.push("", "| part of the production defaults | CPU us/req it costs | of bare Koa's request |", "|---|--:|--:|");
+  for (const { label, cost } of costs)
+    lines.push(`| ${label} | ${cost.toFixed(1)} | ${((cost / koa) * 100).toFixed(0)}% |`);
+}
+
+/**
+ * The rows a run measures: every row (with `parts`, the rows without each part too) whose key
+ * starts with one of `only`, and the Koa baselines always.
+ */
+export function selectedRows(parts: boolean, only: readonly string[] | undefined): CpuRow[] {
+  return cpuRows(parts).filter(
+    (r) => r.server === "bare-koa" || !only || only.some((prefix) => r.key.startsWith(prefix)),
+  );
+}
+
+/** The rows whose start-up is measured: bare Koa's script and each framework's production app. */
+export function startRowsOf(rows: readonly CpuRow[]): CpuRow[] {
+  return rows.filter((r) => r.key === "koa" || (r.key.endsWith("-prod") && r.server !== "bare-koa"));
 }
 
 /** Runs the CPU mode and prints its tables (also written to results/cpu.json). */
 export async function runCpuMode(argv: readonly string[]): Promise<void> {
   const o = parse(argv);
-  const rows = cpuRows(o.parts).filter(
-    (r) => r.server === "bare-koa" || !o.only || o.only.some((prefix) => r.key.startsWith(prefix)),
-  );
+  const rows = selectedRows(o.parts, o.only);
   const load0 = loadavg();
   console.log(
     `bench --cpu: ${rows.length} servers, ${o.rounds} rounds of ${o.window} s each after ${o.warmup} s of warm-up (${o.loader}, ${o.connections} connections); load average ${load0.map((l) => l.toFixed(2)).join(" / ")}`,
@@ -238,7 +269,7 @@ export async function runCpuMode(argv: readonly string[]): Promise<void> {
   const lines: string[] = [];
   if (!o.startOnly) await cpuRounds(rows, o, samples, rps, lines);
   // Start-up: spawn to the first 200, fresh processes, alternating.
-  const startRows = rows.filter((r) => r.key === "koa" || (r.key.endsWith("-prod") && r.server !== "bare-koa"));
+  const startRows = startRowsOf(rows);
   const starts = new Map<string, number[]>(startRows.map((r) => [r.key, []]));
   for (let i = 0; i < o.starts; i++) for (const row of startRows) starts.get(row.key)!.push(await startToFirst200(row));
   const koaStart = Math.min(...starts.get("koa")!);

@@ -17,13 +17,12 @@ import { Agent, get } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cpuRows, targetOf, type CpuRow } from "./cpu-mode.js";
+import { partCosts, selectedRows, startRowsOf, targetOf, type CpuRow } from "./cpu-mode.js";
 import { E_BENCH_RUN } from "./errors.js";
 import { parseFlags } from "./flags.js";
 import { verify } from "./load.js";
 import { startServer } from "./processes.js";
 import { median } from "./report.js";
-import { PRODUCTION_PARTS } from "./servers/framework.js";
 
 /** The options of a run. */
 export type InstructionsOptions = ReturnType<typeof parseInstructionsOptions>;
@@ -204,21 +203,15 @@ function tables(
       `| ${row.label} | ${thousands(value)} | ${ratio(value / koa)} | ${ratio(value / koaProd)} | ${over} | ${thousands(medians.get(row.key)!)} |`,
     );
   }
-  const parted = rows.filter((row) => row.without);
-  if (parted.length > 0) {
+  const costs = partCosts(rows, counts);
+  if (costs.length > 0) {
     lines.push(
       "",
       "| part of the production defaults | instructions per request | of bare Koa's request |",
       "|---|--:|--:|",
     );
-    for (const row of parted) {
-      const prod = counts.get(`${row.server}-prod`);
-      if (prod === undefined) continue;
-      const cost = prod - counts.get(row.key)!;
-      lines.push(
-        `| ${row.server}: ${PRODUCTION_PARTS[row.without!].label} | ${thousands(cost)} | ${((cost / koa) * 100).toFixed(0)}% |`,
-      );
-    }
+    for (const { label, cost } of costs)
+      lines.push(`| ${label} | ${thousands(cost)} | ${((cost / koa) * 100).toFixed(0)}% |`);
   }
   if (starts.size > 0) {
     const koaStart = starts.get("koa")!;
@@ -236,12 +229,8 @@ export async function runInstructionsMode(argv: readonly string[]): Promise<void
   const o = parseInstructionsOptions(argv);
   if (spawnSync("valgrind", ["--version"]).status !== 0)
     throw new E_BENCH_RUN("valgrind", "is not installed; install it (Debian: apt-get install valgrind) and run again");
-  const rows = cpuRows(o.parts).filter(
-    (r) => r.server === "bare-koa" || !o.only || o.only.some((prefix) => r.key.startsWith(prefix)),
-  );
-  const startRows = o.start
-    ? rows.filter((r) => r.key === "koa" || (r.key.endsWith("-prod") && r.server !== "bare-koa"))
-    : [];
+  const rows = selectedRows(o.parts, o.only);
+  const startRows = o.start ? startRowsOf(rows) : [];
   console.log(
     `bench --instructions: ${rows.length} rows (${o.warmup} requests of warm-up, then ${o.windows} windows of ${o.requests}, ${o.connections} connections) and ${startRows.length} starts, ${o.jobs} at once, under callgrind`,
   );

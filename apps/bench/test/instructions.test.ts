@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { cpuRows } from "../src/cpu-mode.js";
+import { cpuRows, partCosts, selectedRows, startRowsOf } from "../src/cpu-mode.js";
 import { callgrindTotal, countRows, fixedLoad, parseInstructionsOptions } from "../src/instructions-mode.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "bench-instructions-test-"));
@@ -21,6 +21,47 @@ describe("instruction counts", () => {
     assert.throws(() => parseInstructionsOptions(["--window=3"]), /Unknown argument "--window=3"; known: .*--windows=/);
     assert.throws(() => parseInstructionsOptions(["--requests=0"]), /--requests needs a positive whole number/);
     assert.throws(() => parseInstructionsOptions(["--jobs=1.5"]), /--jobs needs a positive whole number/);
+  });
+
+  test("rows are selected, started and taken apart the same way in every mode", () => {
+    const rows = selectedRows(true, ["fw-a-prod"]);
+    assert.deepEqual(
+      rows.map((row) => row.key),
+      [
+        "koa",
+        "koa-prod",
+        "fw-a-prod",
+        "fw-a-prod-without-request-line",
+        "fw-a-prod-without-security-headers",
+        "fw-a-prod-without-security-battery",
+      ],
+    );
+    assert.deepEqual(
+      startRowsOf(rows).map((row) => row.key),
+      ["koa", "fw-a-prod"],
+    );
+    const values = new Map([
+      ["koa", 100],
+      ["fw-a-off", 110],
+      ["fw-a-prod", 200],
+      ["fw-a-prod-without-request-line", 180],
+      ["fw-a-prod-without-security-headers", 150],
+      ["fw-a-prod-without-security-battery", 140],
+    ]);
+    assert.deepEqual(
+      partCosts([...rows, ...cpuRows().filter((row) => row.key === "fw-a-off")], values).map(({ label, cost }) => [
+        label.replace(/ \(.*/, ""),
+        cost,
+      ]),
+      [
+        ["fw-a: routing, dispatch and the request id", 10],
+        ["fw-a: the request log line", 20],
+        ["fw-a: the security headers", 50],
+        ["fw-a: the security battery", 60],
+        ["fw-a: the session check and CSRF guard", 10],
+      ],
+    );
+    assert.deepEqual(partCosts(selectedRows(false, undefined), values), [], "no parts without --parts");
   });
 
   test("a callgrind dump's total is read from its summary or totals line", () => {
