@@ -4,7 +4,7 @@
  * helmet computes per request (a CSP nonce function) must still be computed per request.
  */
 import assert from "node:assert/strict";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, get, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, describe, test } from "node:test";
 import Koa, { type Middleware } from "koa";
@@ -73,5 +73,35 @@ describe("security headers prepared at start-up", () => {
     const second = await headersOf(middleware);
     assert.match(first["content-security-policy"] ?? "", /'nonce-n\d+'/);
     assert.notEqual(first["content-security-policy"], second["content-security-policy"]);
+  });
+
+  test("the names go out in lower case, and a view replaces or removes one under any casing", async () => {
+    const app = new Koa();
+    app.use(securityHeadersMiddleware({}, true));
+    app.use((ctx) => {
+      ctx.set("X-Frame-Options", "DENY");
+      ctx.remove("Cross-Origin-Opener-Policy");
+      ctx.body = "ok";
+    });
+    const server = createServer(app.callback());
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    const raw = await new Promise<string[]>((resolve, reject) => {
+      get({ host: "127.0.0.1", port, path: "/" }, (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.rawHeaders));
+      }).on("error", reject);
+    });
+    const names = raw.filter((_, i) => i % 2 === 0);
+    assert.ok(names.includes("content-security-policy"), names.join(", "));
+    assert.ok(names.includes("strict-transport-security"), names.join(", "));
+    // Replaced, not sent twice; the view's own casing is kept for the header it set.
+    assert.deepEqual(
+      names.filter((name) => name.toLowerCase() === "x-frame-options"),
+      ["X-Frame-Options"],
+    );
+    assert.equal(raw[raw.indexOf("X-Frame-Options") + 1], "DENY");
+    assert.ok(!names.some((name) => name.toLowerCase() === "cross-origin-opener-policy"), names.join(", "));
   });
 });
