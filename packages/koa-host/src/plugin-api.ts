@@ -53,5 +53,6 @@ export { safeStaticPath } from "./static-path.js";
 export { publicUrl, requireBaseUrl, resolveBaseUrl } from "./public-url.js";
 export { loopbackOnly } from "./dev-access/index.js";
 export { loggedPath } from "./log-path.js";
+export { responseBytes } from "./response-bytes.js";
 export { assertStrongSecret } from "./secret-strength.js";
 export { proxyHeaders } from "./production/request-headers.js";

@@ -14,6 +14,7 @@ import { loggedPath } from "./log-path.js";
 import { ownLoggerMixin, routeNameOf } from "./logger.js";
 import type { RequestLogFields } from "./plugin.js";
 import { requestIdSlot } from "./request-state.js";
+import { responseBytes } from "./response-bytes.js";
 
 /** Writes one request's log line; `start` is the `performance.now()` reading of its start. */
 export type RequestLine = (ctx: Context, start: number) => void;
@@ -102,7 +103,7 @@ export function logRequest(logger: Logger, ctx: Context, start: number, fields?:
       ms: Math.round((performance.now() - start) * 10) / 10,
       ip: ctx.ip,
       userAgent: ctx.get("user-agent") || undefined,
-      bytes: ctx.response.length,
+      bytes: responseBytes(ctx),
       ...fields?.(ctx),
     },
     `${ctx.method} ${path} ${ctx.status}`,
@@ -141,7 +142,7 @@ export function requestLine(logger: Logger, fields?: RequestLogFields): RequestL
     const method = repeated(ctx.method);
     const status = ctx.status;
     const agent = ctx.req.headers["user-agent"];
-    const bytes = ctx.response.length;
+    const bytes = responseBytes(ctx);
     const route = routeNameOf(ctx);
     stream.write(
       `{"level":30${time.call(logger)}${own[chindingsSym] as string}${traced}` +

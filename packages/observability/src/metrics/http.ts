@@ -6,7 +6,7 @@
 import type { Context, Middleware } from "koa";
 import type { Registry } from "prom-client";
 import { promClient } from "./prom.js";
-import { routeNameOf, type RequestTimer } from "@fwkit/koa-host/plugin";
+import { responseBytes, routeNameOf, type RequestTimer } from "@fwkit/koa-host/plugin";
 import type { MetricsSettings } from "../settings.js";
 import { RouteHistogram } from "./route-histogram.js";
 
@@ -80,7 +80,7 @@ export function httpMetrics(registry: Registry, settings: MetricsSettings, label
       duration.cell(route, method, index, STATUS_CLASSES[index]).observe((performance.now() - start) / 1000);
       const received = Number(ctx.req.headers["content-length"]);
       if (received > 0) requestSize.cell(route, method).observe(received);
-      const sent = ctx.response.length;
+      const sent = responseBytes(ctx);
       if (typeof sent === "number") responseSize.cell(route, method).observe(sent);
     },
   };
