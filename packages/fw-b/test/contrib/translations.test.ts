@@ -37,3 +37,26 @@ test("every shipped language is offered by default, named in its own language", 
   assert.equal(i18n.translator("es")("auth.welcome", { name: "Ana" }), "¡Bienvenido/a, Ana!");
   assert.equal(i18n.choose({ session: "fr", acceptLanguage: "de" }), "fr");
 });
+
+test("the languages' own names are worked out when first read, not when the app starts", () => {
+  const DisplayNames = Intl.DisplayNames;
+  const intl = Intl as { DisplayNames: typeof DisplayNames };
+  let made = 0;
+  intl.DisplayNames = class extends DisplayNames {
+    constructor(...args: ConstructorParameters<typeof DisplayNames>) {
+      super(...args);
+      made++;
+    }
+  };
+  try {
+    const i18n = createI18n("/nonexistent");
+    assert.equal(made, 0, "no Intl.DisplayNames while the translations are made");
+    assert.equal(i18n.names["fr"], "Français");
+    assert.equal(i18n.names["fr"], "Français");
+    assert.equal(made, 1, "one for French, read twice");
+    assert.deepEqual(Object.keys(i18n.names), ["en", "fr", "es", "de"]);
+    assert.ok(Object.isFrozen(i18n.names));
+  } finally {
+    intl.DisplayNames = DisplayNames;
+  }
+});

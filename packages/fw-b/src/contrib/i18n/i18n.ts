@@ -48,6 +48,20 @@ function ownName(language: string): string {
 }
 
 /**
+ * Each language's own name, worked out when a page first reads it: the first `Intl.DisplayNames`
+ * loads ICU's display-name data, a cost a start (and an app that shows no language switcher)
+ * need not pay.
+ */
+function ownNames(languages: readonly string[]): Readonly<Record<string, string>> {
+  const names: Record<string, string> = {};
+  for (const language of languages) {
+    let name: string | undefined;
+    Object.defineProperty(names, language, { enumerable: true, get: () => (name ??= ownName(language)) });
+  }
+  return Object.freeze(names);
+}
+
+/**
  * Builds the translations of an app (services' createTranslations, the machinery fw-a uses too):
  * English, French, Spanish and German shipped with fw-b, more languages (or changed strings) from
  * `contrib.i18n.resources` and the app's `locales/<language>.json` files. Keys are flat
@@ -81,7 +95,7 @@ export function createI18n(root: string, options: I18nContribOptions = {}): I18n
   return Object.freeze({
     languages: translations.languages,
     fallback,
-    names: Object.freeze(Object.fromEntries(languages.map((language) => [language, ownName(language)]))),
+    names: ownNames(languages),
     translator: translations.translator,
     negotiate: translations.negotiate,
     choose: translations.choose,
