@@ -1,6 +1,4 @@
 import type { Server } from "node:http";
-import { createServer } from "node:http";
-import Router from "@koa/router";
 import Koa from "koa";
 import { buildRouteTable } from "routing-kernel";
 import { appFolderOf } from "./app-folder.js";
@@ -14,7 +12,9 @@ import { routePhase, staticFolders, useChain } from "./host-chain.js";
 import { checkConfigKeys, logFieldsOf, templateLocals } from "./host-setup.js";
 import type { Host, HostOptions, MountedApp } from "./host-types.js";
 import { createLogger, installContextLogger } from "./logger.js";
+import { Router } from "./koa-router.js";
 import { checkMount, mountPrefix, type MountParent } from "./mounts.js";
+import { nodeHttp } from "./node-http.js";
 import { openApiPlugin } from "./openapi/plugin.js";
 import type { HostRuntime, PhaseContext } from "./plugin.js";
 import { orderPlugins } from "./plugin-order.js";
@@ -121,7 +121,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       return upgradeListener(paths, host.callback());
     },
     async listen(port = 0, hostname = "127.0.0.1") {
-      const listening = createServer(host.callback());
+      const listening = nodeHttp.createServer(host.callback());
       const upgrades = host.upgradeListener();
       if (upgrades) listening.on("upgrade", upgrades);
       await new Promise<void>((resolve, reject) => {

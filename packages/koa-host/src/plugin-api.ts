@@ -53,6 +53,7 @@ export { safeStaticPath } from "./static-path.js";
 export { publicUrl, requireBaseUrl, resolveBaseUrl } from "./public-url.js";
 export { loopbackOnly } from "./dev-access/index.js";
 export { loggedPath } from "./log-path.js";
+export { nodeHttp } from "./node-http.js";
 export { responseBytes } from "./response-bytes.js";
 export { assertStrongSecret } from "./secret-strength.js";
 export { proxyHeaders } from "./production/request-headers.js";

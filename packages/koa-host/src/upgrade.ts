@@ -7,9 +7,10 @@
  * before that is an ordinary HTTP answer (403, 503...), after which the socket is closed. Without
  * a claimed path the server gets no `upgrade` listener and Node answers upgrades as plain requests.
  */
-import { type IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Context } from "koa";
+import { nodeHttp } from "./node-http.js";
 import { defineSlot } from "./slot.js";
 
 /** The socket of an upgrade request and the bytes read past its headers, for a WebSocket server. */
@@ -52,7 +53,7 @@ export function upgradeListener(
     }
     pending.set(req, { socket, head });
     // An answer written instead of the upgrade (a refusal) goes onto the socket, which then closes.
-    const res = new ServerResponse(req);
+    const res = new nodeHttp.ServerResponse(req);
     res.shouldKeepAlive = false;
     res.assignSocket(socket as never);
     res.on("finish", () => {

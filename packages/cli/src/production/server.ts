@@ -1,11 +1,11 @@
 import { realpathSync } from "node:fs";
 import { basename, dirname } from "node:path";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { loadAppDefinition } from "@fwkit/koa-host/operations";
 import { preloadBeforeTypeScript } from "@fwkit/koa-host/operations";
 import { E_PORT_IN_USE } from "@fwkit/koa-host";
 import type { Host } from "@fwkit/koa-host";
-import { runtimeOf } from "@fwkit/koa-host/plugin";
+import { nodeHttp, runtimeOf } from "@fwkit/koa-host/plugin";
 import { checkReadiness, type Readiness } from "@fwkit/koa-host/operations";
 import { markDraining } from "@fwkit/koa-host/operations";
 import { productionSettings, type ProductionSettings } from "@fwkit/koa-host/operations";
@@ -74,7 +74,7 @@ export async function startProductionServer(options: ServerOptions): Promise<Pro
   const definition = await loadAppDefinition(appRoot, options.appName, { typescript: !options.built });
   const host = await definition.create();
   const settings = productionSettings(host.config);
-  const server = createServer(host.callback());
+  const server = nodeHttp.createServer(host.callback());
   // WebSocket handshakes on the paths a battery claims (realtime), through the app's middleware too.
   const upgrades = host.upgradeListener();
   if (upgrades) server.on("upgrade", upgrades);

@@ -4,8 +4,9 @@
  * set, must come as `Authorization: Bearer <token>` (compared in constant time).
  */
 import { timingSafeEqual } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Middleware } from "koa";
+import { nodeHttp } from "@fwkit/koa-host/plugin";
 import { E_METRICS_PORT_IN_USE } from "../errors.js";
 import type { MetricsSettings } from "../settings.js";
 import { CONTENT_TYPE } from "./registry.js";
@@ -65,7 +66,7 @@ export async function listenMetrics(
   settings: Pick<MetricsSettings, "path" | "token" | "port" | "host">,
   collect: Collect,
 ): Promise<Server> {
-  const server = createServer(metricsHandler(settings, collect));
+  const server = nodeHttp.createServer(metricsHandler(settings, collect));
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
       reject(error.code === "EADDRINUSE" ? new E_METRICS_PORT_IN_USE(`${settings.host}:${settings.port}`) : error),

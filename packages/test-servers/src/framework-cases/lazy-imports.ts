@@ -124,6 +124,30 @@ await app.close();`,
       ]);
     });
 
+    test("an app on the defaults serving a request loads none of Node's bundled undici (fetch, WebSocket)", () => {
+      // An ES import of node:http reads every export for the module's ES facade, and three are
+      // getters that load undici: about 30 ms of a start. The request is sent without fetch.
+      const loaded = modulesLoadedBy(
+        subject.packageDir,
+        `${createApp("")}
+const server = await app.listen(0, "127.0.0.1");
+const { get } = process.getBuiltinModule("node:http");
+const status = await new Promise((resolve, reject) => {
+  get({ host: "127.0.0.1", port: server.address().port, path: "/" }, (res) => {
+    res.resume();
+    res.on("end", () => resolve(res.statusCode));
+  }).on("error", reject);
+});
+if (status !== 200) throw new Error("GET / answered " + status);
+await app.close();`,
+      );
+      assert.ok(loaded.builtins.includes("http"), "the recorder lists Node's built-ins");
+      assert.deepEqual(
+        loaded.builtins.filter((name) => name.includes("undici")),
+        [],
+      );
+    });
+
     test("configuring SMTP mail loads nodemailer at start-up, and nothing else", () => {
       const loaded = packagesLoadedBy(
         subject.packageDir,
