@@ -41,23 +41,24 @@ function hasFunction(value: unknown, depth = 0): boolean {
  * when the call returns; `failed` is called if helmet reported an error instead.
  */
 function recordHeaders(middleware: Middleware, failed: () => void): HeaderPlan {
-  const set = new Map<string, readonly [string, string]>();
+  // Lower-case name to value: the names are kept as they will be sent.
+  const set = new Map<string, string>();
   const remove: string[] = [];
   const res = {
     setHeader(name: string, value: unknown) {
-      set.set(name.toLowerCase(), [name.toLowerCase(), String(value)]);
+      set.set(name.toLowerCase(), String(value));
       return res;
     },
     removeHeader(name: string) {
       set.delete(name.toLowerCase());
       remove.push(name.toLowerCase());
     },
-    getHeader: (name: string) => set.get(name.toLowerCase())?.[1],
+    getHeader: (name: string) => set.get(name.toLowerCase()),
     hasHeader: (name: string) => set.has(name.toLowerCase()),
   };
   const req = { method: "GET", url: "/", headers: {} } as unknown as IncomingMessage;
   Promise.resolve(middleware({ req, res: res as unknown as ServerResponse } as never, async () => {})).catch(failed);
-  return Object.freeze({ set: Object.freeze([...set.values()]), remove: Object.freeze(remove) });
+  return Object.freeze({ set: Object.freeze([...set]), remove: Object.freeze(remove) });
 }
 
 /** The security headers of an app, decided at start-up. */
