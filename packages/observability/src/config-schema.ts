@@ -166,6 +166,10 @@ const tracing = {
     pattern: /\S/,
     expected: 'a name such as "shop"',
   }),
+  viewSpans: key.bool({
+    doc: "A span per view (its hooks, method and answer) under the request's span, which is named after the route either way.",
+    default: false,
+  }),
 } as const;
 
 /** The observability battery's keys. */

@@ -107,7 +107,7 @@ export function observabilityPlugin(options: ObservabilityOptions): Observabilit
         return steps.length === 1 ? steps[0] : (compose(steps) as Middleware);
       },
       route(route) {
-        return requestSpans ? viewSpan(route) : undefined;
+        return requestSpans ? viewSpan(route, { spans: settings.tracing.viewSpans }) : undefined;
       },
     },
     // The request metrics are timed by the host's front layer (health probes are not measured).

@@ -1,4 +1,4 @@
-// A realtime broadcast becomes a producer span under what made it (here a view's span), named by
+// A realtime broadcast becomes a producer span under what made it (here the request's span), named by
 // the channel's pattern with the channel as an attribute and never the payload; a refused
 // broadcast's span is an error. The realtime battery's own tests check what it publishes on the
 // channel (its name, pattern and event, in the caller's async context); this one what the spans make
@@ -38,19 +38,19 @@ async function finished(exporter: InMemorySpanExporter, count: number): Promise<
   return exporter.getFinishedSpans();
 }
 
-test("a broadcast is a producer span under the view that made it: channel as attribute, no payload", async () => {
+test("a broadcast is a producer span under the request that made it: channel as attribute, no payload", async () => {
   const exporter = new InMemorySpanExporter();
   const app = await startApp({ Orders }, { tracing: { enabled: true, exporter, serviceName: "rt-test" } });
   after(() => app.host.close());
   assert.equal((await fetch(`${app.url}/orders`)).status, 200);
-  const spans = await finished(exporter, 4);
-  const view = spans.find((span) => span.name === "Orders.index");
-  assert.ok(view, spans.map((span) => span.name).join(", "));
+  const spans = await finished(exporter, 3);
+  const request = spans.find((span) => span.name === "GET Orders.index");
+  assert.ok(request, spans.map((span) => span.name).join(", "));
   const sent = spans.filter((span) => span.name === "realtime broadcast orders/:id");
   assert.equal(sent.length, 2, spans.map((span) => span.name).join(", "));
   for (const span of sent) {
-    assert.equal(span.parentSpanContext?.spanId, view.spanContext().spanId);
-    assert.equal(span.spanContext().traceId, view.spanContext().traceId);
+    assert.equal(span.parentSpanContext?.spanId, request.spanContext().spanId);
+    assert.equal(span.spanContext().traceId, request.spanContext().traceId);
     assert.equal(span.kind, 3 /* PRODUCER */);
     assert.equal(span.attributes["messaging.system"], "fwkit-realtime");
     assert.equal(span.attributes["fwkit.realtime.event"], "updated");

@@ -1,6 +1,7 @@
 // Traces of a request: the server span named by route continues the incoming traceparent, with the
-// view's span, the template render and a PostgreSQL query as its descendants; the log lines of the
-// request carry the same trace id; the OTLP HTTP exporter delivers the spans to a receiver.
+// template render and a PostgreSQL query as its children (under a view span of their own with
+// `viewSpans`); the log lines of the request carry the same trace id; the OTLP HTTP exporter
+// delivers the spans to a receiver.
 import assert from "node:assert/strict";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -87,8 +88,10 @@ describe("tracing with an in-memory exporter", async () => {
     await db?.close();
   });
 
-  test("a request from a trusted proxy continues its traceparent: server span GET Blog.show, view span, render and knex spans under it", async () => {
-    const res = await fetch(`${app.url}/blog/hello`, { headers: { traceparent } });
+  /** Requests /blog/:slug with the test's traceparent and returns its finished spans and log lines. */
+  async function tracedRequest(url: string, slug: string) {
+    exporter.reset();
+    const res = await fetch(`${url}/blog/${slug}`, { headers: { traceparent } });
     assert.equal(res.status, 200);
     const spans = (
       await finished(exporter, (all) =>
@@ -97,23 +100,48 @@ describe("tracing with an in-memory exporter", async () => {
     ).filter((span) => span.spanContext().traceId === TRACE_ID);
     const server = spans.find((span) => span.name === "GET Blog.show");
     assert.ok(server, spans.map((s) => s.name).join(", "));
+    const lines = logs.lines.filter((line) => line["trace_id"] === TRACE_ID && String(line["msg"]).includes(slug));
+    const inView = logs.lines.find((line) => line["msg"] === "showing a post" && line["span_id"] !== undefined);
+    logs.lines.length = 0;
+    return { res, spans, server, lines, inView };
+  }
+
+  test("a request from a trusted proxy continues its traceparent: server span GET Blog.show, render and knex spans under it", async () => {
+    const { res, spans, server, lines, inView } = await tracedRequest(app.url, "hello");
     assert.equal(server.parentSpanContext?.spanId, PARENT_ID);
     assert.equal(server.attributes["http.route"], "/blog/:slug");
     assert.equal(server.attributes["http.response.status_code"], 200);
     assert.equal(server.resource.attributes["service.name"], "blog-test");
-    const view = child(spans, server, /^Blog\.show$/);
-    const query = child(spans, view, /^raw postgres$/);
+    assert.equal(spans.length, 3, `one span per request, its render and its query: ${spans.map((s) => s.name)}`);
+    const query = child(spans, server, /^raw postgres$/);
     assert.equal(query.attributes["db.system.name"], "postgres");
-    child(spans, view, /^render Blog\.show$/);
+    child(spans, server, /^render Blog\.show$/);
+    assert.match(server.spanContext().spanId, /^[0-9a-f]{16}$/);
 
-    const lines = logs.lines.filter((line) => line["trace_id"] === TRACE_ID);
-    const messages = lines.map((line) => line["msg"]);
-    assert.ok(messages.includes("showing a post"), JSON.stringify(logs.lines));
-    assert.ok(messages.includes("GET /blog/hello 200"), "the request line carries the trace id too");
-    const requestLine = lines.find((line) => line["msg"] === "GET /blog/hello 200")!;
+    const requestLine = lines.find((line) => line["msg"] === "GET /blog/hello 200");
+    assert.ok(requestLine, `the request line carries the trace id too: ${JSON.stringify(lines)}`);
     assert.equal(requestLine["route"], "Blog.show");
-    assert.equal(lines.find((line) => line["msg"] === "showing a post")!["span_id"], view.spanContext().spanId);
+    assert.equal(inView?.["trace_id"], TRACE_ID);
+    assert.equal(inView?.["span_id"], server.spanContext().spanId, "a line in the view carries the request's span");
     assert.equal(requestLine["reqId"], res.headers.get("x-request-id"), "the request's id beside its trace");
+  });
+
+  test("viewSpans: the view's span between the request's and the render and query; the view's lines carry it", async () => {
+    const viewApp = await startApp(
+      { Blog },
+      { tracing: { enabled: true, exporter, serviceName: "blog-test", viewSpans: true }, trustProxy: "loopback" },
+      { logs },
+    );
+    try {
+      const { spans, server, inView } = await tracedRequest(viewApp.url, "viewed");
+      const view = child(spans, server, /^Blog\.show$/);
+      assert.equal(view.attributes["code.function.name"], "Blog.show");
+      child(spans, view, /^raw postgres$/);
+      child(spans, view, /^render Blog\.show$/);
+      assert.equal(inView?.["span_id"], view.spanContext().spanId);
+    } finally {
+      await viewApp.host.close();
+    }
   });
 
   test("a secret route parameter (a reset :token) reaches no span: url.path names it", async () => {
@@ -139,6 +167,7 @@ describe("tracing with an in-memory exporter", async () => {
       ["GET Blog.show"],
     );
     assert.equal(servers[0]!.parentSpanContext, undefined);
+    assert.match(servers[0]!.spanContext().traceId, /^[0-9a-f]{32}$/, "a trace id from the provider's generator");
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The spans of a request: the server span (named `GET Blog.show` once the route is known, continuing
- * the W3C `traceparent` of a trusted proxy, never a client's) and the view's span around its method
- * and answer.
+ * the W3C `traceparent` of a trusted proxy, never a client's) and, with `tracing.viewSpans`, the
+ * view's span around its method and answer.
  *
  * What a traced request pays is kept to the OpenTelemetry API's cheapest paths, each looked up once
  * when the app is built (the SDK is registered by then): the tracer, the options and attributes
@@ -126,14 +126,25 @@ function named(span: Span, ctx: Context, routed: Routed): void {
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
+/** Options of {@link viewSpan}. */
+export interface ViewSpanOptions {
+  /**
+   * A span of the view's own (its hooks, method and answer) under the server span; default `false`:
+   * the server span alone, named after the route, is the request's span, and what the view starts
+   * (a query, a job, an outgoing call) is its child.
+   */
+  readonly spans?: boolean;
+}
+
 /**
- * The view's span: its hooks, method and answer (template included), as a child of the server span,
- * which it names after the route (`GET Blog.show`, `http.route`: names made at start-up). Under a
- * server span the sampler dropped, or none, there is none (its children would be dropped anyway):
- * the test is one read of the active context. The view's span is set on the request's context for
- * the time of the view (see request-context.ts), not in a nested one.
+ * Names the server span after the view's route (`GET Blog.show`, `http.route`: names made at
+ * start-up) and, with `spans`, gives the view a span of its own around its hooks, method and answer
+ * (template included), as a child of the server span. Under a server span the sampler dropped, or
+ * none, there is nothing to do: the test is one read of the active context. The view's span is set
+ * on the request's context for the time of the view (see request-context.ts), not in a nested one.
  */
-export function viewSpan(route: Route): Middleware {
+export function viewSpan(route: Route, options: ViewSpanOptions = {}): Middleware {
+  const spans = options.spans === true;
   const api = otelApi();
   const tracer = currentTracer();
   const { context, trace } = api;
@@ -155,10 +166,11 @@ export function viewSpan(route: Route): Middleware {
       server.updateName(serverNames.get(ctx.method) ?? `${ctx.method} ${route.id}`);
       server.setAttribute("http.route", route.path);
       active.routed = routed;
+      if (!spans) return next();
       return inView(active, tracer.startSpan(route.id, spanOptions, active), ctx, next);
     }
     // A context some other code set on top of the request's (or a bare Koa app's): a nested one.
-    if (!trace.getSpan(active)?.isRecording()) return next();
+    if (!spans || !trace.getSpan(active)?.isRecording()) return next();
     const span = tracer.startSpan(route.id, spanOptions, active);
     const spanContext = new SpanContext(active, span);
     return viewEnd(span, ctx, context.with(spanContext, next), spanContext);

@@ -12,6 +12,7 @@ import type * as Instrumentation from "@opentelemetry/instrumentation";
 import type { Logger } from "pino";
 import { requireDriver } from "../drivers.js";
 import { otelApi } from "./api.js";
+import { PooledIdGenerator } from "./ids.js";
 import type { TracingSettings } from "../settings.js";
 
 /** The running SDK. */
@@ -81,7 +82,11 @@ export function startTracing(settings: TracingSettings, logger: Logger): Tracing
   const resource = resources
     .defaultResource()
     .merge(resources.resourceFromAttributes({ "service.name": settings.serviceName }));
-  const provider = new NodeTracerProvider({ resource, spanProcessors: exported ? [exported.processor] : [] });
+  const provider = new NodeTracerProvider({
+    resource,
+    spanProcessors: exported ? [exported.processor] : [],
+    idGenerator: new PooledIdGenerator(),
+  });
   provider.register();
   let unregister: () => void = () => undefined;
   const found = instrumentations(logger);
