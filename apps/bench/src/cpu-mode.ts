@@ -70,6 +70,15 @@ export function cpuRows(parts = false): CpuRow[] {
         addsTo: `${fw}-prod`,
       },
       {
+        key: `${fw}-traced-views`,
+        label: `${fw}, production + tracing with a span per view too (tracing.viewSpans)`,
+        server: fw,
+        scenario: "production-tracing",
+        workload: PROD,
+        env: { BENCH_VIEW_SPANS: "1" },
+        addsTo: `${fw}-prod`,
+      },
+      {
         key: `${fw}-dropped`,
         label: `${fw}, production + tracing, sampler drops (OTEL_TRACES_SAMPLER=always_off)`,
         server: fw,

@@ -82,6 +82,14 @@ export function microRows(): MicroRow[] {
         make: fwRow(fw, "production-tracing"),
       },
       {
+        key: `${fw}-traced-views`,
+        label: `${fw}, production + tracing with a span per view too (tracing.viewSpans)`,
+        url,
+        env: { BENCH_VIEW_SPANS: "1" },
+        addsTo: `${fw}-prod`,
+        make: fwRow(fw, "production-tracing"),
+      },
+      {
         key: `${fw}-dropped`,
         label: `${fw}, production + tracing, the sampler drops (always_off)`,
         url,

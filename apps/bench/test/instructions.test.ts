@@ -109,3 +109,26 @@ describe("instruction counts", () => {
     assert.ok(starts.get("koa")! > 50_000_000, `start ${starts.get("koa")}`);
   });
 });
+
+describe("the tracing rows' configs", () => {
+  test("BENCH_VIEW_SPANS=1 (the traced-views rows) turns on tracing.viewSpans; without it a request has one span", async () => {
+    const { benchConfig } = await import("../src/servers/framework.js");
+    const tracing = () => (benchConfig("production-tracing") as { tracing: Record<string, unknown> }).tracing;
+    assert.equal(tracing()["viewSpans"], undefined);
+    process.env["BENCH_VIEW_SPANS"] = "1";
+    try {
+      assert.equal(tracing()["viewSpans"], true);
+    } finally {
+      delete process.env["BENCH_VIEW_SPANS"];
+    }
+    assert.deepEqual(
+      cpuRows()
+        .filter((row) => row.env?.["BENCH_VIEW_SPANS"])
+        .map((row) => [row.key, row.addsTo]),
+      [
+        ["fw-a-traced-views", "fw-a-prod"],
+        ["fw-b-traced-views", "fw-b-prod"],
+      ],
+    );
+  });
+});

@@ -77,7 +77,8 @@ export function benchConfig(scenario: Scenario, db?: DbTargets): Record<string, 
     return {
       ...production,
       batteries: { security: true, data: false, services: false },
-      tracing: { enabled: true, exporter: "none" },
+      // BENCH_VIEW_SPANS=1: the view's own span too, as `tracing.viewSpans: true` gives it.
+      tracing: { enabled: true, exporter: "none", ...(process.env["BENCH_VIEW_SPANS"] === "1" && { viewSpans: true }) },
     };
   // The same production defaults, sessions in Redis and the data battery on PostgreSQL.
   if (scenario === "db") {
