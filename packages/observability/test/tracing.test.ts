@@ -238,4 +238,13 @@ describe("tracing through OTLP over HTTP", () => {
   test("an unknown exporter stops the start: E_TRACING_EXPORTER", async () => {
     await assert.rejects(startApp({ Blog }, { tracing: { enabled: true, exporter: "jaeger" } }), E_TRACING_EXPORTER);
   });
+
+  test("a misspelled tracing key stops the start, naming the known ones; viewSpans takes a boolean (or its strings: yes, off...)", async () => {
+    await assert.rejects(startApp({ Blog }, { tracing: { enabled: true, viewSpan: true } }), (error: Error) => {
+      assert.match(error.message, /tracing\.viewSpan\b/);
+      assert.match(error.message, /viewSpans/);
+      return true;
+    });
+    await assert.rejects(startApp({ Blog }, { tracing: { enabled: true, viewSpans: "sometimes" } }), /tracing\.viewSpans/);
+  });
 });
