@@ -245,6 +245,9 @@ describe("tracing through OTLP over HTTP", () => {
       assert.match(error.message, /viewSpans/);
       return true;
     });
-    await assert.rejects(startApp({ Blog }, { tracing: { enabled: true, viewSpans: "sometimes" } }), /tracing\.viewSpans/);
+    await assert.rejects(
+      startApp({ Blog }, { tracing: { enabled: true, viewSpans: "sometimes" } }),
+      /tracing\.viewSpans/,
+    );
   });
 });
