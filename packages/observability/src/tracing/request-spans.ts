@@ -6,7 +6,7 @@
  * What a traced request pays is kept to the OpenTelemetry API's cheapest paths, each looked up once
  * when the app is built (the SDK is registered by then): the tracer, the options and attributes
  * that do not change per request (the view's, its span's name, the server span's name per method),
- * one context per request (both spans and the request in one small object: request-context.ts),
+ * one context per request (the spans and the request in one small object: request-context.ts),
  * one `context.with`, and no closure per request (the ends are awaited in plain async functions).
  */
 import type { Attributes, Context as OtelContext, Span, SpanOptions } from "@opentelemetry/api";
