@@ -13,20 +13,31 @@ import { isReadQuery } from "../src/read-retry.js";
 
 const table = `read_retry_${process.pid}`;
 
-/** Runs `query` and, once its backend runs the marked statement, terminates that backend from `killer`. */
+/**
+ * Runs `query` and, once its backend runs the marked statement, terminates that backend from
+ * `killer`. The statement sleeps far longer than the search for it can take on a loaded machine, and
+ * a query that ends before it was dropped fails the test: otherwise a slow search would let a test
+ * of the drop pass without one.
+ */
 async function dropWhileRunning<T>(
   _killer: Database,
   marker: string,
   query: () => Promise<T>,
   kill: (marker: string) => Promise<number>,
 ): Promise<T> {
+  let settled = false;
   const running = query();
-  running.catch(() => {});
-  for (let i = 0; i < 100; i++) {
+  running.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  const deadline = Date.now() + 20_000;
+  while (!settled && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
-    if ((await kill(marker)) > 0) break;
+    if ((await kill(marker)) > 0) return running;
   }
-  return running;
+  await running.catch(() => {});
+  throw new Error(`the statement marked ${marker} ended before its connection could be dropped`);
 }
 
 function suite(
@@ -55,12 +66,12 @@ function suite(
 
     test("a read whose connection is dropped mid-query is run again on a fresh one", async () => {
       const marker = `rr_read_${Date.now()}`;
-      const rows = await dropWhileRunning(killer, marker, () => db.knex.raw(sleep(0.8, marker)), kill(killer));
+      const rows = await dropWhileRunning(killer, marker, () => db.knex.raw(sleep(3, marker)), kill(killer));
       assert.ok(rows, "the read answered");
       const builder = await dropWhileRunning(
         killer,
         `${marker}b`,
-        () => db.knex.select(db.knex.raw(`${sleepExpression(name, 0.8)} as ${marker}b`)),
+        () => db.knex.select(db.knex.raw(`${sleepExpression(name, 3)} as ${marker}b`)),
         kill(killer),
       );
       assert.equal(builder.length, 1);
@@ -74,7 +85,7 @@ function suite(
         () =>
           db
             .knex(table)
-            .insert({ v: db.knex.raw(`(select 1 from (select ${sleepExpression(name, 0.8)} as ${marker}) s)`) }),
+            .insert({ v: db.knex.raw(`(select 1 from (select ${sleepExpression(name, 3)} as ${marker}) s)`) }),
         kill(killer),
       ).then(
         () => "done",
@@ -89,7 +100,7 @@ function suite(
     test("a read inside a transaction is not run again", async () => {
       const marker = `rr_trx_${Date.now()}`;
       await assert.rejects(
-        dropWhileRunning(killer, marker, () => db.knex.transaction((trx) => trx.raw(sleep(0.8, marker))), kill(killer)),
+        dropWhileRunning(killer, marker, () => db.knex.transaction((trx) => trx.raw(sleep(30, marker))), kill(killer)),
       );
     });
   });
