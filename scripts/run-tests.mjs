@@ -3,7 +3,7 @@
 // The files are listed here rather than globbed by `--test`, so node_modules, dist and dot-folders are skipped.
 // Usage: node scripts/run-tests.mjs [dir ...]   (default: src test, relative to the cwd)
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -105,7 +105,14 @@ const result = spawnSync(
 );
 if (timesDir) {
   const times = existsSync(join(timesDir, "times.tsv")) ? readFileSync(join(timesDir, "times.tsv"), "utf8") : "";
-  const rows = times.split("\n").filter(Boolean);
+  const lines = times.split("\n").filter(Boolean);
+  const rows = lines.filter((line) => !line.startsWith("fail\t"));
+  const failures = lines
+    .filter((line) => line.startsWith("fail\t"))
+    .map((line) => {
+      const [, file, name, message] = line.split("\t");
+      return `  ${repoPath(file)}: ${name}${message ? ` (${message.slice(0, 200)})` : ""}`;
+    });
   const inTests = rows.reduce((sum, line) => sum + Number(line.split("\t")[0]), 0);
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   console.log(
@@ -116,6 +123,13 @@ if (timesDir) {
   for (const line of rows.slice(0, 5)) {
     const [seconds, pass, fail, file] = line.split("\t");
     console.log(`  ${seconds.padStart(6)}  ${pass}/${fail}  ${repoPath(file)}`);
+  }
+  if (failures.length > 0) {
+    const where = `Node ${process.versions.node}, ${repoPath(process.cwd()) || "."}`;
+    const list = `run-tests (${where}): ${failures.length} test(s) failed:\n${failures.join("\n")}\n`;
+    console.log(`\n${list}`);
+    // npm test (test-all.mjs) prints every run's failures again at its end, after the other packages' output.
+    if (process.env.FW_TEST_FAILURES) appendFileSync(process.env.FW_TEST_FAILURES, list);
   }
   rmSync(timesDir, { recursive: true, force: true });
 }

@@ -37,7 +37,10 @@ const pnpmArgs = (...args) => ["-y", pnpmSpec, ...args];
 if (process.env.FW_TEST_PASS === undefined) {
   // Fails early, with the command to run, when a program the tests need is missing and cannot be installed.
   if (!runSetup()) process.exit(1);
-  if (process.env.FW_TEST_NODE === "current") process.exit(fullSuite(root));
+  // Every run-tests run of both passes adds its failed tests here; they are printed again at the end.
+  process.env.FW_TEST_FAILURES = join(tmpdir(), `fwkit-test-failures-${process.pid}.txt`);
+  writeFileSync(process.env.FW_TEST_FAILURES, "");
+  if (process.env.FW_TEST_NODE === "current") process.exit(endWith(fullSuite(root)));
   const full = majorOf(process.versions.node) === majorOf(CI_NODE.full) ? null : ensureNode(CI_NODE.full);
   const onSecondNode = majorOf(process.versions.node) === majorOf(CI_NODE.packages);
   // The second pass's copy and install start as soon as the first pass has built, and run beside
@@ -54,7 +57,7 @@ if (process.env.FW_TEST_PASS === undefined) {
   console.log(
     `\nnpm test: the whole suite on Node ${full?.version ?? process.versions.node} ${fullStatus === 0 ? "passed" : "FAILED"}; the packages on Node ${other?.version ?? process.versions.node} ${packagesStatus === 0 ? "passed" : "FAILED"} (${minutes()} in all).`,
   );
-  process.exit(fullStatus === 0 && packagesStatus === 0 ? 0 : 1);
+  process.exit(endWith(fullStatus === 0 && packagesStatus === 0 ? 0 : 1));
 } else if (process.env.FW_TEST_PASS === "full") {
   const marker = process.env.FW_TEST_BUILT_MARKER;
   process.exit(fullSuite(root, marker ? () => writeFileSync(marker, "") : undefined));
@@ -62,6 +65,15 @@ if (process.env.FW_TEST_PASS === undefined) {
   process.exit(install(copyOf(majorOf(process.versions.node))) ? 0 : 1);
 } else {
   process.exit(packagesSuite());
+}
+
+/** Prints the failed tests that the passes' run-tests runs recorded, after all other output; returns `status`. */
+function endWith(status) {
+  const file = process.env.FW_TEST_FAILURES;
+  const failures = file && existsSync(file) ? readFileSync(file, "utf8") : "";
+  if (failures) console.log(`\nThe failed tests of this run:\n${failures}`);
+  if (file) rmSync(file, { force: true });
+  return status;
 }
 
 function reRun(runtime, pass, prepared = false) {
