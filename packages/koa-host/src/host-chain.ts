@@ -1,9 +1,10 @@
 /**
- * The app's middleware chain, built once at start-up by walking {@link HOST_PHASES} in order: the
- * mount layer, `front`, the host's front layer with `static` folders and the body parser, `request`,
+ * The app's middleware chain, built once at start-up by walking {@link HOST_PHASES} in order:
+ * `front`, the host's front layer with `static` folders and the body parser, `request`,
  * the view dispatcher with `preflight` and `route`, the hand-written routes, `fallback`. Each phase
  * is asked of the plugins in their order; what a phase needs (the responder, the dispatcher) is
- * made before it, so nothing is bound later.
+ * made before it, so nothing is bound later. The mount layer goes in front of it all when the app
+ * is started with mounted apps ({@link mountLayer}).
  */
 import type Router from "@koa/router";
 import type Koa from "koa";
@@ -55,8 +56,6 @@ export interface ChainParts {
 export function useChain(koa: Koa, parts: ChainParts): void {
   const { plugins, context, dispatcher } = parts;
   const { config, logger, basePath } = context;
-  // A mounted app answers its requests through its own front (id, log line, errors): first.
-  koa.use(mountLayer(parts.mounts));
   for (const plugin of plugins) {
     const front = plugin.phases?.front?.(context);
     if (front) koa.use(front);
@@ -87,13 +86,15 @@ export function useChain(koa: Koa, parts: ChainParts): void {
 }
 
 /**
- * Hands requests under a mounted prefix to the child app's own middleware stack. Made with the
- * chain and reading the host's list of mounts, so mounting an app only adds to that list; while
- * it is empty (most apps) a request goes straight on.
+ * Hands requests under a mounted prefix to the child app's own middleware stack, which answers
+ * them through its own front (id, log line, errors). The host puts it first in the chain when it
+ * makes its request handler, where the mounts are final (mounting after that is refused), and only
+ * when there is one: most apps mount nothing, and a layer that only hands on is still a Koa layer
+ * per request.
+ * @internal the host wires it.
  */
-function mountLayer(mounts: readonly MountedApp[]): Middleware {
+export function mountLayer(mounts: readonly MountedApp[]): Middleware {
   return (ctx, next) => {
-    if (mounts.length === 0) return next();
     for (const { prefix, host: child } of mounts) {
       if (ctx.path === prefix || ctx.path.startsWith(`${prefix}/`)) {
         ctx.respond = false;

@@ -8,7 +8,7 @@ import { loadViewModules } from "./discovery.js";
 import { createDispatch } from "./dispatch.js";
 import { setDriverRoot } from "./driver-location.js";
 import { E_HOST_STARTED, E_MOUNT_UNGUARDED, E_PORT_IN_USE } from "./errors.js";
-import { routePhase, staticFolders, useChain } from "./host-chain.js";
+import { mountLayer, routePhase, staticFolders, useChain } from "./host-chain.js";
 import { checkConfigKeys, logFieldsOf, templateLocals } from "./host-setup.js";
 import type { Host, HostOptions, MountedApp } from "./host-types.js";
 import { createLogger, installContextLogger } from "./logger.js";
@@ -111,7 +111,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
     describe: (route) => responder.describe(route),
     callback() {
       started = true;
-      handler ??= koa.callback();
+      if (!handler) {
+        if (mounts.length > 0) koa.middleware.unshift(mountLayer(mounts));
+        handler = koa.callback();
+      }
       return handler;
     },
     upgradeListener() {

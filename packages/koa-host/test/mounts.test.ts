@@ -157,4 +157,23 @@ describe("mounts", () => {
       JSON.stringify(lines),
     );
   });
+
+  test("once the app serves, mounting is refused; an app that mounts nothing has no mount layer", async () => {
+    const alone = await build({ Index });
+    const layers = alone.koa.middleware.length;
+    const server = await alone.listen(0, "127.0.0.1");
+    assert.equal(alone.koa.middleware.length, layers, "no layer is added for mounts the app does not have");
+    assert.throws(() => alone.mount("/api", undefined as never), { code: "E_HOST_STARTED" });
+    const { port } = server.address() as import("node:net").AddressInfo;
+    assert.equal(await (await fetch(`http://127.0.0.1:${port}/`)).text(), "home");
+
+    const parent = await build({ Index });
+    const child = await build({ Status }, "/api");
+    parent.mount("/api", child);
+    const mounted = await parent.listen(0, "127.0.0.1");
+    assert.equal(parent.koa.middleware.length, layers + 1, "the mount layer, in front");
+    const at = `http://127.0.0.1:${(mounted.address() as import("node:net").AddressInfo).port}`;
+    assert.deepEqual(await (await fetch(`${at}/api/status/`)).json(), { ok: true });
+    assert.equal(await (await fetch(`${at}/`)).text(), "home");
+  });
 });
