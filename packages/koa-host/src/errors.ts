@@ -300,6 +300,14 @@ export const E_PLUGIN_PHASE_UNKNOWN = createError(
     `The plugin ${plugin} joins the phase "${phase}", which the host does not have. Give its handler under phases, as one of: ${known}.`,
 );
 
+/** Two plugins offer a getter of the same key on `ctx.state`. */
+export const E_STATE_GETTER_TAKEN = createError(
+  "E_STATE_GETTER_TAKEN",
+  500,
+  (key: string, first: string, second: string) =>
+    `The plugins ${first} and ${second} both offer ctx.state.${key}. Keep one of them, or give one of the values another key.`,
+);
+
 /** A plugin's `after` names a plugin the app does not have, or the constraints go round in a circle. */
 export const E_PLUGIN_ORDER = createError(
   "E_PLUGIN_ORDER",

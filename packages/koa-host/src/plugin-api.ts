@@ -31,6 +31,7 @@ export type {
   ReadinessState,
   RequestLogFields,
   RequestTimer,
+  StateGetters,
   StaticFolder,
 } from "./plugin.js";
 export { isPlainObject, sendJson, sendText, unwrapReply } from "./respond-helpers.js";

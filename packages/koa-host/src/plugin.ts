@@ -105,6 +105,9 @@ export interface PhaseContext extends PluginContext {
   readonly responder: Responder;
 }
 
+/** Getters of values on `ctx.state`, by key, each given the request ({@link HostPlugin.stateGetters}). */
+export type StateGetters = Readonly<Record<string, (ctx: Context) => unknown>>;
+
 /**
  * A plugin's part of each phase (see {@link HOST_PHASES}), asked once at start-up after every
  * plugin's `setup`: nothing here is decided per request.
@@ -167,6 +170,14 @@ export interface HostPlugin {
    * `undefined` measures nothing.
    */
   requestTimer?(): RequestTimer | undefined;
+  /**
+   * Values this plugin offers on every request's `ctx.state`, each computed by its getter when read
+   * (the request's translator: its language is chosen only when a text needs one). The host puts
+   * every plugin's getters on the prototype of one state class at start-up, so they cost a request
+   * nothing until read: no middleware of their own. Asked once when the chain is built, after
+   * `setup`; a key two plugins offer stops the start (`E_STATE_GETTER_TAKEN`).
+   */
+  stateGetters?(): StateGetters | undefined;
   /**
    * Paths (with the app's base path) whose HTTP upgrade requests (WebSocket handshakes) this plugin
    * takes over: the host runs them through the app's middleware like a GET, and the plugin's own

@@ -9,6 +9,7 @@ import { isDraining } from "./production/lifecycle.js";
 import { assignRequestId } from "./production/request-id.js";
 import type { ProductionSettings } from "./production/settings.js";
 import { peerTrust } from "./production/trust-proxy.js";
+import { stateInstaller } from "./state-getters.js";
 
 /** Options of {@link requestFront}, decided at start-up. */
 export interface RequestFrontOptions {
@@ -27,6 +28,7 @@ export interface RequestFrontOptions {
 /**
  * The first layer of every app, as one middleware: the request id, `Connection: close` once the
  * process drains, the health endpoints (answered before the log line, sessions and CSRF), the
+ * plugins' getters on `ctx.state` (before anything that may answer with an error page), the
  * request log line and the plugins' request timers (the metrics), the error handler (everything
  * thrown below becomes the response; a request nothing answered becomes a 404 the same way) and,
  * inside it, static files or the body parser.
@@ -42,11 +44,13 @@ export function requestFront(options: RequestFrontOptions): Middleware {
   const logLine = requestLog ? requestLine(requestLog, requestLogFieldsOf(options.plugins)) : undefined;
   const timers = options.plugins.map((plugin) => plugin.requestTimer?.()).filter((t) => t !== undefined);
   const timer = timers.length === 0 ? undefined : timers.length === 1 ? timers[0] : allOf(timers);
+  const installState = stateInstaller(options.plugins);
   return async (ctx, next) => {
     assignRequestId(ctx, header, fromTrustedProxy(ctx));
     if (isDraining()) ctx.set("Connection", "close");
     const probing = probe?.(ctx);
     if (probing) return probing;
+    installState?.(ctx);
     const start = logLine || timer ? performance.now() : 0;
     timer?.start?.(ctx);
     try {

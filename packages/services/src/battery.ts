@@ -13,7 +13,7 @@ export {
   LANGUAGE_SESSION_KEY,
   LANGUAGE_TAG,
   readLocaleFiles,
-  requestTranslatorMiddleware,
+  translatorStateGetters,
   type LanguageHints,
 } from "./i18n/index.js";
 export { requireMailer } from "./mail/required.js";

@@ -57,6 +57,6 @@ export {
   placeholders,
   readLocaleFiles,
   requestLocale,
-  requestTranslatorMiddleware,
+  translatorStateGetters,
   type LanguageHints,
 } from "./i18n/index.js";

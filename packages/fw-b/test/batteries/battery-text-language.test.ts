@@ -1,4 +1,4 @@
-// fw-b puts the request's translator on ctx.state (services' requestTranslatorMiddleware, the
+// fw-b offers the request's translator on ctx.state (services' translatorStateGetters, the
 // mechanism fw-a's translations plugin uses), so the shared batteries' words follow the request's
 // language: pagination labels, a refused form's flash, the built-in error page's title, and zod's
 // own validation messages (data's validate(); a schema's own message stays as written).

@@ -20,4 +20,4 @@ export {
   type TranslationsPlugin,
   type TranslationsPluginOptions,
 } from "./plugin.js";
-export { requestTranslatorMiddleware } from "./request-translator.js";
+export { translatorStateGetters } from "./request-translator.js";

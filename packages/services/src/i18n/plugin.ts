@@ -14,7 +14,7 @@ import { E_SERVICE_NOT_CONFIGURED, E_SERVICES_CONFIG_INVALID } from "../errors.j
 import { BATTERY_CATALOGS } from "./battery/catalogs.js";
 import type { Catalog } from "./catalogs.js";
 import { formatNumber } from "./format.js";
-import { requestTranslatorMiddleware } from "./request-translator.js";
+import { translatorStateGetters } from "./request-translator.js";
 import { LANGUAGE_SESSION_KEY, LANGUAGE_TAG } from "./negotiate.js";
 import type { MailPreviewHints } from "../mail/previews/index.js";
 import { createTranslations, type Translations } from "./translations.js";
@@ -131,16 +131,12 @@ export function translationsPlugin(options: TranslationsPluginOptions = {}): Tra
         ...(config.languages ? { languages: [...config.languages] } : {}),
       });
     },
-    phases: {
-      request() {
-        // The built-in error page (koa-host) titles itself in the request's language through this
-        // translator; a getter, so a request that shows no such page never chooses its language.
-        // The translations are made at setup, before the host asks for this phase.
-        const current = ready();
-        return [
-          requestTranslatorMiddleware((ctx) => current.translator(requestLocale(ctx, current, options.userLocale))),
-        ];
-      },
+    stateGetters() {
+      // The built-in error page (koa-host) titles itself in the request's language through this
+      // translator; a getter, so a request that shows no such page never chooses its language.
+      // The translations are made at setup, before the host asks for the getters.
+      const current = ready();
+      return translatorStateGetters((ctx) => current.translator(requestLocale(ctx, current, options.userLocale)));
     },
     locals(ctx: Context) {
       const current = ready();
