@@ -8,6 +8,7 @@ import type { ScriptCommand } from "./script-command.js";
 import { loadAppDefinition } from "@fwkit/koa-host/operations";
 import { inRole } from "./app-args.js";
 import { appTarget } from "./commands.js";
+import { locateApp } from "./production/start.js";
 import { resolveDevTool } from "@fwkit/koa-host/operations";
 import { registerTypeScript } from "@fwkit/koa-host/operations";
 import { typedCommand } from "./usage-error.js";
@@ -18,8 +19,12 @@ import { typedCommand } from "./usage-error.js";
  * throwing import, a `commands` that is not a list) is E_USER_COMMANDS_LOAD naming the file and the
  * cause: a CLI that went on without it would answer "unknown command" for the user's own command.
  */
-export async function loadUserCommands(root: string, appName?: string): Promise<CommandModule[]> {
-  const found = userCommandsSource(root, typeScriptLoaderInstalled(root));
+export async function loadUserCommands(
+  root: string,
+  appName?: string,
+  options: { readonly built?: boolean } = {},
+): Promise<CommandModule[]> {
+  const found = options.built ? builtCommandsSource(root) : userCommandsSource(root, typeScriptLoaderInstalled(root));
   if (!found) return [];
   const { file, appRoot, typescript } = found;
   if (typescript) await registerTypeScript(root);
@@ -88,13 +93,42 @@ export function userCommandsSource(
   return { file, appRoot: root, typescript: typescript || tsxInstalled };
 }
 
+/** The `run/scripts` file of a build (JavaScript, loaded without the TypeScript loader). */
+function builtCommandsSource(build: string): { file: string; appRoot: string; typescript: boolean } | undefined {
+  const file = ["scripts.js", "scripts.mjs"].map((name) => join(build, "run", name)).find((f) => existsSync(f));
+  return file ? { file, appRoot: build, typescript: false } : undefined;
+}
+
 /**
  * The app's own commands for a command line, as both CLIs load them: none for the framework's init
  * command (which makes the app, so must run whatever state the folder is in), otherwise
  * {@link loadUserCommands} of the `--root`/`--app` the line names, failing when they do not load.
+ * The start command serves a build when there is one (the current release, `build/`, or a folder
+ * that is a build): its line takes the commands from that build too, so a start loads no
+ * TypeScript and registers no loader, which would otherwise sit in front of every module the
+ * built app imports.
  */
-export async function userCommandsFor(argv: readonly string[], initCommand: string): Promise<CommandModule[]> {
-  if (typedCommand(argv) === initCommand) return [];
+export async function userCommandsFor(
+  argv: readonly string[],
+  initCommand: string,
+  startCommand = "start",
+): Promise<CommandModule[]> {
+  const typed = typedCommand(argv);
+  if (typed === initCommand) return [];
   const { root, appName } = appTarget(argv);
+  if (typed === startCommand) {
+    const served = servedBuild(root);
+    if (served) return loadUserCommands(served, appName, { built: true });
+  }
   return loadUserCommands(root, appName);
+}
+
+/** The build folder `start` serves from `root`, or undefined when it would serve the sources (or fail, which it reports itself). */
+function servedBuild(root: string): string | undefined {
+  try {
+    const located = locateApp(root);
+    return located.built ? located.appRoot : undefined;
+  } catch {
+    return undefined;
+  }
 }

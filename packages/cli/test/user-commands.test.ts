@@ -91,3 +91,31 @@ test("without tsx (a production install), the built run/scripts.js runs against 
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test("the start command takes the app's commands from the build it serves, others from the source", async () => {
+  const root = mkdtempSync(join(tmpdir(), "user-commands-start-"));
+  try {
+    mkdirSync(join(root, "run"), { recursive: true });
+    mkdirSync(join(root, "build", "run"), { recursive: true });
+    writeFileSync(join(root, "app.ts"), "export const app = {};\n");
+    writeFileSync(
+      join(root, "run", "scripts.ts"),
+      `export const commands = [{ command: "from-source", describe: "", handler() {} }];\n`,
+    );
+    writeFileSync(join(root, "build", "app.js"), "export const app = {};\n");
+    writeFileSync(
+      join(root, "build", "run", "scripts.js"),
+      `export const commands = [{ command: "from-build", describe: "", handler() {} }];\n`,
+    );
+    const names = async (...argv: string[]) =>
+      (await userCommandsFor([...argv, "--root", root], "gen:init")).map((command) => command.command);
+    // start serves build/ (JavaScript): loading the sources would put the TypeScript loader in front of it.
+    assert.deepEqual(await names("start"), ["from-build"]);
+    assert.deepEqual(await names("routes"), ["from-source"]);
+    // Without a build, start serves the sources, and their commands go with them.
+    rmSync(join(root, "build"), { recursive: true });
+    assert.deepEqual(await names("start"), ["from-source"]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
