@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { E_BENCH_RUN } from "./errors.js";
 import { pinned } from "./processes.js";
+import { BENCH_SECRET } from "./servers/framework.js";
 
 /** One start-up of a freshly scaffolded app. */
 export interface ScaffoldRecord {
@@ -46,6 +47,34 @@ export function scaffolded(framework: keyof typeof FRAMEWORKS): string {
   });
   if (result.status !== 0)
     throw new E_BENCH_RUN(`${framework} ${FRAMEWORKS[framework].init}`, `failed: ${result.stderr || result.stdout}`);
+  return dir;
+}
+
+/** The environment of a production start of a scaffolded app: production mode, the bench's secret, no inherited Node options. */
+export const productionEnv = (): NodeJS.ProcessEnv => ({
+  ...process.env,
+  APP_ENV: "production",
+  NODE_ENV: "production",
+  SECRET_KEY: BENCH_SECRET,
+  NODE_OPTIONS: "",
+});
+
+const built = new Set<string>();
+
+/** Scaffolds (once per bench process), builds and migrates the framework's app with its own CLI; returns its folder. */
+export function builtApp(framework: keyof typeof FRAMEWORKS): string {
+  const dir = scaffolded(framework);
+  if (built.has(framework)) return dir;
+  for (const command of [FRAMEWORKS[framework].build, FRAMEWORKS[framework].migrate]) {
+    const result = spawnSync(process.execPath, [binOf(framework), command], {
+      cwd: dir,
+      encoding: "utf8",
+      env: productionEnv(),
+    });
+    if (result.status !== 0)
+      throw new E_BENCH_RUN(`${framework} ${command}`, `failed: ${(result.stderr || result.stdout).slice(0, 2000)}`);
+  }
+  built.add(framework);
   return dir;
 }
 

@@ -4,15 +4,13 @@
 // scaffolded, built and migrated with fw-a's own CLI. The processes may use every core (the point
 // is to use both), which the load generator shares (on a 2-core machine the second worker
 // competes with it, so the ratio understates what a second core gives a server on its own).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { E_BENCH_RUN } from "./errors.js";
 import { runLoad, verify, type Target } from "./load.js";
 import type { BenchOptions } from "./plan.js";
 import { canPin, cpuSeconds } from "./processes.js";
-import { binOf, FRAMEWORKS, freePort, scaffolded } from "./scaffold.js";
-import { BENCH_SECRET } from "./servers/framework.js";
+import { binOf, builtApp, freePort, productionEnv } from "./scaffold.js";
 import type { Workload } from "./workloads.js";
 
 /** One load run of `start --workers N`. */
@@ -49,29 +47,6 @@ export const WORKERS_WORKLOAD: Workload = Object.freeze({
     }
   },
 });
-
-const productionEnv = (): NodeJS.ProcessEnv => ({
-  ...process.env,
-  APP_ENV: "production",
-  NODE_ENV: "production",
-  SECRET_KEY: BENCH_SECRET,
-  NODE_OPTIONS: "",
-});
-
-/** Scaffolds (once per bench process), builds and migrates the fw-a app; returns its folder. */
-function builtApp(): string {
-  const dir = scaffolded(FRAMEWORK);
-  for (const command of [FRAMEWORKS[FRAMEWORK].build, FRAMEWORKS[FRAMEWORK].migrate]) {
-    const result = spawnSync(process.execPath, [binOf(FRAMEWORK), command], {
-      cwd: dir,
-      encoding: "utf8",
-      env: productionEnv(),
-    });
-    if (result.status !== 0)
-      throw new E_BENCH_RUN(`${FRAMEWORK} ${command}`, `failed: ${(result.stderr || result.stdout).slice(0, 2000)}`);
-  }
-  return dir;
-}
 
 /** The pids of a process and all its descendants (the cluster's workers), from /proc. */
 function processTree(pid: number): number[] {
@@ -152,7 +127,7 @@ async function startWorkers(
  * is loaded), each warmed up once, then per round each worker count in turn, the order alternating.
  */
 export async function measureWorkers(options: BenchOptions, log: (line: string) => void): Promise<WorkersRecord[]> {
-  const dir = builtApp();
+  const dir = builtApp(FRAMEWORK);
   const out: WorkersRecord[] = [];
   const running: Array<Awaited<ReturnType<typeof startWorkers>> & { workers: number; target: Target }> = [];
   try {
