@@ -7,6 +7,8 @@ import { responseKindOf } from "routing-kernel/plugin";
 import { renderMarkdown } from "@fwkit/services";
 import { answerErrorPage, errorTemplateNames, type ErrorPageRenderer } from "@fwkit/app-kit";
 import { NavMenu } from "./menu.js";
+import { PACKAGE_ROOT } from "../paths.js";
+import { defaultTemplateCache } from "./template-cache.js";
 import { TemplateStore, type Template } from "./templates.js";
 
 /** Options of {@link createResponder}. */
@@ -31,10 +33,13 @@ export interface FwBResponderOptions {
  */
 export function createResponder(setup: ResponderSetup, options: FwBResponderOptions): Responder {
   const development = setup.config.env === "development";
+  // Production starts keep compiled pages from one start to the next (template-cache.ts).
+  const cache = setup.config.env === "production" ? defaultTemplateCache(PACKAGE_ROOT) : undefined;
   const templates = new TemplateStore({
     appDir: `${setup.config.root}/templates`,
     packageDir: options.packageTemplates,
     development,
+    ...(cache ? { cache } : {}),
   });
   const menu = new NavMenu(setup.table, setup.basePath);
   const prepared = new Map<Route, RespondFn>();

@@ -5,6 +5,7 @@ import { createFileProbe, type FileProbe } from "@fwkit/koa-host/plugin";
 import type pug from "pug";
 import { E_TEMPLATE_FAILED } from "../errors.js";
 import { renderTrustedMarkdown } from "@fwkit/services";
+import { templateFunction, type TemplateCache } from "./template-cache.js";
 
 /** The template formats fw-b renders, in lookup order. */
 export const TEMPLATE_EXTENSIONS = [".pug", ".html", ".md"] as const;
@@ -25,6 +26,11 @@ export interface TemplateStoreOptions {
   readonly packageDir: string;
   /** Re-read files on every render (development) instead of compiling once. */
   readonly development: boolean;
+  /**
+   * Where compiled Pug templates are kept between starts outside development (template-cache.ts);
+   * none when undefined.
+   */
+  readonly cache?: TemplateCache;
 }
 
 type Compiled = (locals: Record<string, unknown>) => string;
@@ -168,11 +174,39 @@ export class TemplateStore {
       filters: { markdown: renderTrustedMarkdown },
       plugins: [{ resolve: (file: string, from: string) => resolveInclude(file, from, appDir, packageDir) }],
     };
+    if (escaped && this.#options.cache && !development) return this.#cachedPug(source, options, this.#options.cache);
     const compiler = loadPug();
     if (escaped) return compiler.compile(source, options);
     // Pug's runtime escape is swapped for String: the same compiler, no HTML escaping.
     const body = compiler.compileClient(source, { ...options, inlineRuntimeFunctions: false, name: "template" });
     return new Function("pug", `${body}\nreturn template;`)(plainRuntime(compiler)) as Compiled;
+  }
+
+  /** An HTML template from the disk cache, else compiled (runtime inlined) and kept there with what it read. */
+  #cachedPug(source: string, options: pug.Options & { plugins: unknown[] }, cache: TemplateCache): Compiled {
+    const filename = options.filename!;
+    const hit = cache.load(filename, source);
+    if (hit) return hit;
+    const { appDir, packageDir } = this.#options;
+    const inputs = { read: [] as string[], absent: [] as string[] };
+    const tracked = (file: string, from: string) => {
+      const resolved = resolveInclude(file, from, appDir, packageDir);
+      inputs.read.push(resolved);
+      // A shipped file stands in for the app's own: the entry holds while the app still has none.
+      const inApp = file.trim().startsWith("/") ? join(appDir, file.trim()) : undefined;
+      if (inApp !== undefined && !resolved.startsWith(`${appDir}/`)) {
+        inputs.absent.push(extname(inApp) === "" ? `${inApp}.pug` : inApp);
+      }
+      return resolved;
+    };
+    const { body } = loadPug().compileClientWithDependenciesTracked(source, {
+      ...options,
+      plugins: [{ resolve: tracked }],
+      inlineRuntimeFunctions: true,
+      name: "template",
+    } as pug.Options);
+    cache.store(filename, source, body, inputs);
+    return templateFunction(body);
   }
 }
 

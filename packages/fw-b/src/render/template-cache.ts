@@ -1,0 +1,113 @@
+/**
+ * Compiled Pug templates kept on disk from one start to the next, as Node's compile cache keeps the
+ * V8 code of modules: outside development, the first render of a template compiles it (loading
+ * Pug's compiler, about 210 modules with Babel's types, then compiling: about 130 ms of a first
+ * page) and writes the compiled function's source; the next start of the same app renders from
+ * that source and loads no compiler.
+ *
+ * An entry is found by the SHA-256 of the template's path and source with fw-b's and Pug's versions,
+ * and is used only while every file its compilation looked at is as it was: each layout and include
+ * it read has the same SHA-256, and each file it looked for and did not find (an app's override of
+ * a shipped layout) is still absent. An edited, added or redeployed template compiles again.
+ *
+ * The folder is fw-b's `node_modules/.cache/fw-b-templates`, beside Node's compile cache: owned by
+ * whoever installed fw-b, not a shared temp folder other users could write code into. A folder
+ * that cannot be written (a read-only install) only means no cache; an entry is written to a
+ * temporary file and renamed, so a worker never reads half of one.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+
+/** A compiled template. */
+export type CompiledTemplate = (locals: Record<string, unknown>) => string;
+
+/** What a compilation looked at: each file read (its path) and each path looked for and absent. */
+export interface TemplateInputs {
+  readonly read: readonly string[];
+  readonly absent: readonly string[];
+}
+
+/** An entry as written: the compiled function's source and what it was compiled from. */
+interface Entry {
+  readonly body: string;
+  readonly read: ReadonlyArray<readonly [path: string, sha256: string]>;
+  readonly absent: readonly string[];
+}
+
+const sha256 = (text: string | Buffer) => createHash("sha256").update(text).digest("hex");
+
+/** The function a compiled body (Pug's `compileClient` output, runtime inlined) defines as `template`. */
+export function templateFunction(body: string): CompiledTemplate {
+  return new Function(`${body}\nreturn template;`)() as CompiledTemplate;
+}
+
+/** The compiled templates of one folder; `salt` is everything besides the files that shapes the output. */
+export class TemplateCache {
+  readonly #dir: string;
+  readonly #salt: string;
+
+  constructor(dir: string, salt: string) {
+    this.#dir = dir;
+    this.#salt = salt;
+  }
+
+  #file(path: string, source: string): string {
+    return join(this.#dir, `${sha256(`${this.#salt}\0${path}\0${source}`)}.json`);
+  }
+
+  /** The template compiled from `source` at `path` in an earlier start, while its inputs are unchanged. */
+  load(path: string, source: string): CompiledTemplate | undefined {
+    let entry: Entry;
+    try {
+      entry = JSON.parse(readFileSync(this.#file(path, source), "utf8")) as Entry;
+    } catch {
+      return undefined;
+    }
+    try {
+      for (const [file, hash] of entry.read) if (sha256(readFileSync(file)) !== hash) return undefined;
+    } catch {
+      return undefined;
+    }
+    if (entry.absent.some((file) => existsSync(file))) return undefined;
+    return templateFunction(entry.body);
+  }
+
+  /** Keeps a compiled body for the next start; a failure to write is no failure of the render. */
+  store(path: string, source: string, body: string, inputs: TemplateInputs): void {
+    try {
+      const entry: Entry = {
+        body,
+        read: inputs.read.map((file) => [file, sha256(readFileSync(file))] as const),
+        absent: [...inputs.absent],
+      };
+      mkdirSync(this.#dir, { recursive: true });
+      const target = this.#file(path, source);
+      const partial = `${target}.${randomBytes(6).toString("hex")}.tmp`;
+      writeFileSync(partial, JSON.stringify(entry));
+      renameSync(partial, target);
+    } catch {
+      // No cache: the next start compiles again.
+    }
+  }
+}
+
+/**
+ * The cache of an app's templates: in fw-b's `node_modules/.cache/fw-b-templates`, salted with the
+ * versions of fw-b, Pug and `@fwkit/services` (whose Markdown renderer is the `:markdown` filter's).
+ */
+export function defaultTemplateCache(packageRoot: string): TemplateCache | undefined {
+  try {
+    const require = createRequire(import.meta.url);
+    const version = (file: string) => (JSON.parse(readFileSync(file, "utf8")) as { version?: string }).version;
+    const salt = [
+      version(join(packageRoot, "package.json")),
+      version(require.resolve("pug/package.json")),
+      version(require.resolve("@fwkit/services/package.json")),
+    ].join("\0");
+    return new TemplateCache(join(packageRoot, "node_modules", ".cache", "fw-b-templates"), salt);
+  } catch {
+    return undefined;
+  }
+}
