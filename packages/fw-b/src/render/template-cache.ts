@@ -5,8 +5,9 @@
  * page) and writes the compiled function's source; the next start of the same app renders from
  * that source and loads no compiler.
  *
- * An entry is found by the SHA-256 of the template's path and source with fw-b's and Pug's versions,
- * and is used only while every file its compilation looked at is as it was: each layout and include
+ * An entry is found by the SHA-256 of the template's path, the app's and fw-b's template folders and
+ * the template's source with fw-b's and Pug's versions (one of fw-b's own pages compiles differently
+ * in each app whose layouts differ), and is used only while every file its compilation looked at is as it was: each layout and include
  * it read has the same SHA-256, and each file it looked for and did not find (an app's override of
  * a shipped layout) is still absent. An edited, added or redeployed template compiles again.
  *
@@ -53,15 +54,18 @@ export class TemplateCache {
     this.#salt = salt;
   }
 
-  #file(path: string, source: string): string {
-    return join(this.#dir, `${sha256(`${this.#salt}\0${path}\0${source}`)}.json`);
+  #file(key: string, source: string): string {
+    return join(this.#dir, `${sha256(`${this.#salt}\0${key}\0${source}`)}.json`);
   }
 
-  /** The template compiled from `source` at `path` in an earlier start, while its inputs are unchanged. */
-  load(path: string, source: string): CompiledTemplate | undefined {
+  /**
+   * The template compiled from `source` in an earlier start, while its inputs are unchanged; `key`
+   * names the template where it compiles (its path, with the app's and fw-b's template folders).
+   */
+  load(key: string, source: string): CompiledTemplate | undefined {
     let entry: Entry;
     try {
-      entry = JSON.parse(readFileSync(this.#file(path, source), "utf8")) as Entry;
+      entry = JSON.parse(readFileSync(this.#file(key, source), "utf8")) as Entry;
     } catch {
       return undefined;
     }
@@ -75,7 +79,7 @@ export class TemplateCache {
   }
 
   /** Keeps a compiled body for the next start; a failure to write is no failure of the render. */
-  store(path: string, source: string, body: string, inputs: TemplateInputs): void {
+  store(key: string, source: string, body: string, inputs: TemplateInputs): void {
     try {
       const entry: Entry = {
         body,
@@ -83,7 +87,7 @@ export class TemplateCache {
         absent: [...inputs.absent],
       };
       mkdirSync(this.#dir, { recursive: true });
-      const target = this.#file(path, source);
+      const target = this.#file(key, source);
       const partial = `${target}.${randomBytes(6).toString("hex")}.tmp`;
       writeFileSync(partial, JSON.stringify(entry));
       renameSync(partial, target);

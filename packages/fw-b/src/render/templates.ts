@@ -184,10 +184,13 @@ export class TemplateStore {
 
   /** An HTML template from the disk cache, else compiled (runtime inlined) and kept there with what it read. */
   #cachedPug(source: string, options: pug.Options & { plugins: unknown[] }, cache: TemplateCache): Compiled {
-    const filename = options.filename!;
-    const hit = cache.load(filename, source);
-    if (hit) return hit;
     const { appDir, packageDir } = this.#options;
+    // One of fw-b's own templates compiles differently in each app (the app's layouts win): the
+    // entry is the app's.
+    const filename = options.filename!;
+    const key = `${appDir}\0${packageDir}\0${filename}`;
+    const hit = cache.load(key, source);
+    if (hit) return hit;
     const inputs = { read: [] as string[], absent: [] as string[] };
     const tracked = (file: string, from: string) => {
       const resolved = resolveInclude(file, from, appDir, packageDir);
@@ -205,7 +208,7 @@ export class TemplateStore {
       inlineRuntimeFunctions: true,
       name: "template",
     } as pug.Options);
-    cache.store(filename, source, body, inputs);
+    cache.store(key, source, body, inputs);
     return templateFunction(body);
   }
 }

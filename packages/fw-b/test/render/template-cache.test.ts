@@ -110,6 +110,23 @@ describe("compiled templates kept between starts", () => {
     assert.equal(store.find("e/page")!.render({ text: "y" }), "<p>y</p>");
   });
 
+  test("one of fw-b's own templates keeps an entry per app: an app's layout is used in that app only", () => {
+    write("pkg/p/page.pug", "extends /layouts/base\nblock content\n  p= text");
+    write("pkg/layouts/base.pug", "div.shipped\n  block content");
+    write("plain-app/.keep", "");
+    write("own-app/layouts/base.pug", "div.own\n  block content");
+    const inApp = (app: string) =>
+      new TemplateStore({
+        appDir: join(dir, app),
+        packageDir: join(dir, "pkg"),
+        development: false,
+        cache: new TemplateCache(join(dir, "cache-shared"), "versions"),
+      });
+    assert.equal(inApp("plain-app").find("p/page")!.render({ text: "x" }), '<div class="shipped"><p>x</p></div>');
+    assert.equal(inApp("own-app").find("p/page")!.render({ text: "x" }), '<div class="own"><p>x</p></div>');
+    assert.equal(inApp("plain-app").find("p/page")!.render({ text: "x" }), '<div class="shipped"><p>x</p></div>');
+  });
+
   test("a cache under another salt (other versions of fw-b, Pug or the Markdown renderer) is not read", () => {
     write("five/f/page.pug", "p= text");
     start("five", "cache-five").find("f/page")!.render({ text: "x" });
