@@ -54,6 +54,11 @@ export class TemplateCache {
     this.#salt = salt;
   }
 
+  /** The folder the entries are kept in. */
+  get folder(): string {
+    return this.#dir;
+  }
+
   #file(key: string, source: string): string {
     return join(this.#dir, `${sha256(`${this.#salt}\0${key}\0${source}`)}.json`);
   }

@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, describe, test } from "node:test";
-import { PACKAGE_TEMPLATES } from "../../src/paths.js";
-import { TemplateCache } from "../../src/render/template-cache.js";
+import { PACKAGE_ROOT, PACKAGE_TEMPLATES } from "../../src/paths.js";
+import { defaultTemplateCache, TemplateCache } from "../../src/render/template-cache.js";
 import { TemplateStore } from "../../src/render/templates.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fwb-template-cache-"));
@@ -125,6 +125,20 @@ describe("compiled templates kept between starts", () => {
     assert.equal(inApp("plain-app").find("p/page")!.render({ text: "x" }), '<div class="shipped"><p>x</p></div>');
     assert.equal(inApp("own-app").find("p/page")!.render({ text: "x" }), '<div class="own"><p>x</p></div>');
     assert.equal(inApp("plain-app").find("p/page")!.render({ text: "x" }), '<div class="shipped"><p>x</p></div>');
+  });
+
+  test("an app's cache is in fw-b's node_modules/.cache, wherever NODE_COMPILE_CACHE points", () => {
+    const before = process.env["NODE_COMPILE_CACHE"];
+    process.env["NODE_COMPILE_CACHE"] = join(tmpdir(), "shared-compile-cache");
+    try {
+      assert.equal(
+        defaultTemplateCache(PACKAGE_ROOT)?.folder,
+        join(PACKAGE_ROOT, "node_modules", ".cache", "fw-b-templates"),
+      );
+    } finally {
+      if (before === undefined) delete process.env["NODE_COMPILE_CACHE"];
+      else process.env["NODE_COMPILE_CACHE"] = before;
+    }
   });
 
   test("a cache under another salt (other versions of fw-b, Pug or the Markdown renderer) is not read", () => {
