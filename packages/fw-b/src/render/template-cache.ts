@@ -14,10 +14,12 @@
  * The folder is fw-b's `node_modules/.cache/fw-b-templates`, beside Node's compile cache: owned by
  * whoever installed fw-b, not a shared temp folder other users could write code into. A folder
  * that cannot be written (a read-only install) only means no cache; an entry is written to a
- * temporary file and renamed, so a worker never reads half of one.
+ * temporary file and renamed, so a worker never reads half of one. The folder keeps at most 2,000
+ * entries (a release's templates sit at new paths, so each release adds its own): past that, the
+ * oldest written go.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 
@@ -48,10 +50,13 @@ export function templateFunction(body: string): CompiledTemplate {
 export class TemplateCache {
   readonly #dir: string;
   readonly #salt: string;
+  readonly #limit: number;
 
-  constructor(dir: string, salt: string) {
+  /** `limit`: the entries kept; past it, the oldest written go (each release's paths make new ones). */
+  constructor(dir: string, salt: string, limit = 2000) {
     this.#dir = dir;
     this.#salt = salt;
+    this.#limit = limit;
   }
 
   /** The folder the entries are kept in. */
@@ -96,9 +101,20 @@ export class TemplateCache {
       const partial = `${target}.${randomBytes(6).toString("hex")}.tmp`;
       writeFileSync(partial, JSON.stringify(entry));
       renameSync(partial, target);
+      this.#prune();
     } catch {
       // No cache: the next start compiles again.
     }
+  }
+
+  /** Past the limit, removes the entries written first, down to nine tenths of it. */
+  #prune(): void {
+    const names = readdirSync(this.#dir).filter((name) => name.endsWith(".json"));
+    if (names.length <= this.#limit) return;
+    const byAge = names
+      .map((name) => ({ path: join(this.#dir, name), written: statSync(join(this.#dir, name)).mtimeMs }))
+      .sort((a, b) => a.written - b.written);
+    for (const { path } of byAge.slice(0, names.length - Math.floor(this.#limit * 0.9))) rmSync(path, { force: true });
   }
 }
 

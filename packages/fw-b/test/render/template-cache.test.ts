@@ -141,6 +141,23 @@ describe("compiled templates kept between starts", () => {
     }
   });
 
+  test("past its limit the folder keeps the entries written last", async () => {
+    const cache = new TemplateCache(join(dir, "cache-limit"), "versions", 10);
+    for (let i = 0; i < 12; i++) {
+      write(`limit/p${i}.pug`, `p ${i}`);
+      cache.store(`page ${i}`, `p ${i}`, "function template() { return ''; }", {
+        read: [join(dir, `limit/p${i}.pug`)],
+        absent: [],
+      });
+      // Distinct write times, so "oldest" is well defined on any file system.
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+    const kept = readdirSync(join(dir, "cache-limit")).filter((name) => name.endsWith(".json"));
+    assert.ok(kept.length <= 10, `${kept.length} entries`);
+    assert.equal(cache.load("page 0", "p 0"), undefined, "the first written went");
+    assert.notEqual(cache.load("page 11", "p 11"), undefined, "the last written stays");
+  });
+
   test("a cache under another salt (other versions of fw-b, Pug or the Markdown renderer) is not read", () => {
     write("five/f/page.pug", "p= text");
     start("five", "cache-five").find("f/page")!.render({ text: "x" });
