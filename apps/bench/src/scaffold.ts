@@ -97,7 +97,6 @@ async function timeStart(
   mode: ScaffoldRecord["mode"],
   core: number | undefined,
 ): Promise<number> {
-  const dir = scaffolded(framework);
   const port = await freePort();
   const cli = [
     binOf(framework),
@@ -106,15 +105,40 @@ async function timeStart(
     String(port),
     ...(mode === "no-reload" ? ["--no-reload"] : []),
   ];
-  const { command, args } = pinned(core, cli);
+  return spawnToFirst200(cli, {
+    core,
+    cwd: scaffolded(framework),
+    env: { ...process.env, APP_ENV: "development" },
+    port,
+    timeoutMs: 30_000,
+    stopMs: 5000,
+  });
+}
+
+/** How {@link spawnToFirst200} runs a command. */
+export interface FirstAnswerOptions {
+  readonly core: number | undefined;
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** The port the command serves on; `/` is asked until it answers 200. */
+  readonly port: number;
+  /** Give up (NaN) after this long. */
+  readonly timeoutMs: number;
+  /** After SIGTERM, SIGKILL once this long has passed. */
+  readonly stopMs: number;
+}
+
+/** Spawns `node <cli>` pinned to `core` and times it to the first 200 on `/`, in ms (NaN when none came); then stops it. */
+export async function spawnToFirst200(cli: readonly string[], o: FirstAnswerOptions): Promise<number> {
+  const { command, args } = pinned(o.core, cli);
   const started = performance.now();
-  const child = spawn(command, args, { cwd: dir, stdio: "ignore", env: { ...process.env, APP_ENV: "development" } });
+  const child = spawn(command, args, { cwd: o.cwd, stdio: "ignore", env: o.env });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   let ms = Number.NaN;
   try {
-    while (performance.now() - started < 30_000 && child.exitCode === null) {
+    while (performance.now() - started < o.timeoutMs && child.exitCode === null) {
       try {
-        const response = await fetch(`http://127.0.0.1:${port}/`);
+        const response = await fetch(`http://127.0.0.1:${o.port}/`);
         await response.arrayBuffer();
         if (response.status === 200) {
           ms = performance.now() - started;
@@ -123,11 +147,11 @@ async function timeStart(
       } catch {
         // Not listening yet.
       }
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 2));
     }
   } finally {
     child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), o.stopMs);
     await exited;
     clearTimeout(timer);
   }

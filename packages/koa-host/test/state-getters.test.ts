@@ -4,8 +4,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Context } from "koa";
 import type { HostPlugin } from "../src/plugin-api.js";
-import { createHost } from "../src/host.js";
-import { conventions, startHost, TestView, testResponder } from "./fixtures.js";
+import { startHost, TestView } from "./fixtures.js";
 
 const calls: string[] = [];
 
@@ -71,14 +70,7 @@ describe("plugins' getters on ctx.state", () => {
   test("two plugins offering one key stop the start, naming the key and both plugins", async () => {
     const again: HostPlugin = { name: "greeting-too", stateGetters: () => ({ greeting: () => "hi" }) };
     await assert.rejects(
-      createHost({
-        root: new URL("./app", import.meta.url).pathname,
-        conventions,
-        responder: () => testResponder,
-        modules: [{ name: "main", exports: { Index } }],
-        config: { env: "test", logRequests: false },
-        plugins: [greeting, again],
-      }).then((host) => host.callback()),
+      startHost({ Index }, { plugins: [greeting, again] }),
       (error: Error & { code?: string }) =>
         error.code === "E_STATE_GETTER_TAKEN" && /greeting.*greeting-too.*ctx\.state\.greeting/.test(error.message),
     );

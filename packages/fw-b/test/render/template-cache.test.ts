@@ -19,13 +19,17 @@ function write(path: string, content: string): void {
 }
 
 /** A store as a new start makes it: nothing compiled in memory, the given cache folder. */
-const start = (app: string, cacheDir: string) =>
+const start = (app: string, cacheDir: string, packageDir = PACKAGE_TEMPLATES, salt = "versions") =>
   new TemplateStore({
     appDir: join(dir, app),
-    packageDir: PACKAGE_TEMPLATES,
+    packageDir,
     development: false,
-    cache: new TemplateCache(join(dir, cacheDir), "versions"),
+    cache: new TemplateCache(join(dir, cacheDir), salt),
   });
+
+/** The template `name` of `app` rendered by a new start on `cacheDir`. */
+const page = (app: string, cacheDir: string, name: string, locals: Record<string, unknown>) =>
+  start(app, cacheDir).find(name)!.render(locals);
 
 /** Rewrites every entry of a cache so its template renders `marker`: what a render from the entry shows. */
 function markEntries(cacheDir: string, marker: string): number {
@@ -55,43 +59,31 @@ describe("compiled templates kept between starts", () => {
   test("an edited template, or an edited layout it extends, compiles again", () => {
     write("two/layouts/base.pug", "div.base\n  block content");
     write("two/b/page.pug", "extends /layouts/base\nblock content\n  p= text");
-    assert.equal(start("two", "cache-two").find("b/page")!.render({ text: "x" }), '<div class="base"><p>x</p></div>');
+    assert.equal(page("two", "cache-two", "b/page", { text: "x" }), '<div class="base"><p>x</p></div>');
     markEntries("cache-two", "stale");
     write("two/layouts/base.pug", "section.base\n  block content");
-    assert.equal(
-      start("two", "cache-two").find("b/page")!.render({ text: "x" }),
-      '<section class="base"><p>x</p></section>',
-    );
+    assert.equal(page("two", "cache-two", "b/page", { text: "x" }), '<section class="base"><p>x</p></section>');
     markEntries("cache-two", "stale");
     write("two/b/page.pug", "extends /layouts/base\nblock content\n  em= text");
-    assert.equal(
-      start("two", "cache-two").find("b/page")!.render({ text: "x" }),
-      '<section class="base"><em>x</em></section>',
-    );
+    assert.equal(page("two", "cache-two", "b/page", { text: "x" }), '<section class="base"><em>x</em></section>');
   });
 
   test("an app layout added over fw-b's shipped one compiles again; removing an include's file does too", () => {
     write("three/c/page.pug", "extends /layouts/default\nblock content\n  p= text");
     assert.match(
-      start("three", "cache-three").find("c/page")!.render({ text: "x", title: "T", nav: [] }),
+      page("three", "cache-three", "c/page", { text: "x", title: "T", nav: [] }),
       /<main class="fwb-main"><p>x<\/p><\/main>/,
     );
     markEntries("cache-three", "stale");
     write("three/layouts/default.pug", "div.own\n  block content");
-    assert.equal(
-      start("three", "cache-three").find("c/page")!.render({ text: "x" }),
-      '<div class="own"><p>x</p></div>',
-    );
+    assert.equal(page("three", "cache-three", "c/page", { text: "x" }), '<div class="own"><p>x</p></div>');
 
     write("three/d/page.pug", "include /parts/note\np= text");
     write("three/parts/note.pug", "p.note note");
-    assert.equal(
-      start("three", "cache-three").find("d/page")!.render({ text: "x" }),
-      '<p class="note">note</p><p>x</p>',
-    );
+    assert.equal(page("three", "cache-three", "d/page", { text: "x" }), '<p class="note">note</p><p>x</p>');
     markEntries("cache-three", "stale");
     rmSync(join(dir, "three/parts/note.pug"));
-    assert.throws(() => start("three", "cache-three").find("d/page")!.render({ text: "x" }), {
+    assert.throws(() => page("three", "cache-three", "d/page", { text: "x" }), {
       code: "E_TEMPLATE_FAILED",
     });
   });
@@ -100,12 +92,7 @@ describe("compiled templates kept between starts", () => {
     write("four/e/page.pug", "p= text");
     // A folder under a file cannot be made, whoever runs the test.
     write("not-a-folder", "");
-    const store = new TemplateStore({
-      appDir: join(dir, "four"),
-      packageDir: PACKAGE_TEMPLATES,
-      development: false,
-      cache: new TemplateCache(join(dir, "not-a-folder", "cache"), "versions"),
-    });
+    const store = start("four", join("not-a-folder", "cache"));
     assert.equal(store.find("e/page")!.render({ text: "x" }), "<p>x</p>");
     assert.equal(store.find("e/page")!.render({ text: "y" }), "<p>y</p>");
   });
@@ -115,13 +102,7 @@ describe("compiled templates kept between starts", () => {
     write("pkg/layouts/base.pug", "div.shipped\n  block content");
     write("plain-app/.keep", "");
     write("own-app/layouts/base.pug", "div.own\n  block content");
-    const inApp = (app: string) =>
-      new TemplateStore({
-        appDir: join(dir, app),
-        packageDir: join(dir, "pkg"),
-        development: false,
-        cache: new TemplateCache(join(dir, "cache-shared"), "versions"),
-      });
+    const inApp = (app: string) => start(app, "cache-shared", join(dir, "pkg"));
     assert.equal(inApp("plain-app").find("p/page")!.render({ text: "x" }), '<div class="shipped"><p>x</p></div>');
     assert.equal(inApp("own-app").find("p/page")!.render({ text: "x" }), '<div class="own"><p>x</p></div>');
     assert.equal(inApp("plain-app").find("p/page")!.render({ text: "x" }), '<div class="shipped"><p>x</p></div>');
@@ -160,14 +141,9 @@ describe("compiled templates kept between starts", () => {
 
   test("a cache under another salt (other versions of fw-b, Pug or the Markdown renderer) is not read", () => {
     write("five/f/page.pug", "p= text");
-    start("five", "cache-five").find("f/page")!.render({ text: "x" });
+    page("five", "cache-five", "f/page", { text: "x" });
     markEntries("cache-five", "stale");
-    const other = new TemplateStore({
-      appDir: join(dir, "five"),
-      packageDir: PACKAGE_TEMPLATES,
-      development: false,
-      cache: new TemplateCache(join(dir, "cache-five"), "other versions"),
-    });
+    const other = start("five", "cache-five", PACKAGE_TEMPLATES, "other versions");
     assert.equal(other.find("f/page")!.render({ text: "x" }), "<p>x</p>");
   });
 });
