@@ -1,15 +1,16 @@
 /**
  * Compiled Pug templates kept on disk from one start to the next, as Node's compile cache keeps the
- * V8 code of modules: outside development, the first render of a template compiles it (loading
- * Pug's compiler, about 210 modules with Babel's types, then compiling: about 130 ms of a first
- * page) and writes the compiled function's source; the next start of the same app renders from
- * that source and loads no compiler.
+ * V8 code of modules: in production, the first render of a template compiles it (loading Pug's
+ * compiler, about 210 modules with Babel's types, then compiling: about 130 ms of a first page) and
+ * writes the compiled function's source; the next start of the same app renders from that source
+ * and loads no compiler.
  *
- * An entry is found by the SHA-256 of the template's path, the app's and fw-b's template folders and
- * the template's source with fw-b's and Pug's versions (one of fw-b's own pages compiles differently
- * in each app whose layouts differ), and is used only while every file its compilation looked at is as it was: each layout and include
- * it read has the same SHA-256, and each file it looked for and did not find (an app's override of
- * a shipped layout) is still absent. An edited, added or redeployed template compiles again.
+ * An entry is found by the SHA-256 of the template's source, its path and the app's and fw-b's
+ * template folders (one of fw-b's own pages compiles differently in each app whose layouts differ),
+ * salted with the versions of fw-b, Pug and the Markdown renderer. It is used only while every file
+ * its compilation looked at is as it was: each layout and include it read has the same SHA-256, and
+ * each file it looked for and did not find (an app's override of a shipped layout) is still absent.
+ * An edited, added or redeployed template compiles again.
  *
  * The folder is fw-b's `node_modules/.cache/fw-b-templates`, beside Node's compile cache: owned by
  * whoever installed fw-b, not a shared temp folder other users could write code into. A folder
