@@ -19,12 +19,8 @@ import { typedCommand } from "./usage-error.js";
  * throwing import, a `commands` that is not a list) is E_USER_COMMANDS_LOAD naming the file and the
  * cause: a CLI that went on without it would answer "unknown command" for the user's own command.
  */
-export async function loadUserCommands(
-  root: string,
-  appName?: string,
-  options: { readonly built?: boolean } = {},
-): Promise<CommandModule[]> {
-  const found = options.built ? builtCommandsSource(root) : userCommandsSource(root, typeScriptLoaderInstalled(root));
+export async function loadUserCommands(root: string, appName?: string): Promise<CommandModule[]> {
+  const found = userCommandsSource(root, typeScriptLoaderInstalled(root));
   if (!found) return [];
   const { file, appRoot, typescript } = found;
   if (typescript) await registerTypeScript(root);
@@ -73,7 +69,7 @@ function typeScriptLoaderInstalled(root: string): boolean {
  * through the TypeScript loader; or, where tsx is not installed (a production install, whose
  * devDependencies are left out) and a build exists, the built `build/run/scripts.js` against the
  * built app, so `start` and the user's commands run without tsx. A folder that is itself a build
- * (JavaScript files only) needs no loader either.
+ * (JavaScript files only) needs no loader either, also where tsx is installed.
  */
 export function userCommandsSource(
   root: string,
@@ -88,15 +84,13 @@ export function userCommandsSource(
     const built = existsSync(join(build, "app.js")) ? find(build) : undefined;
     if (built) return { file: built, appRoot: build, typescript: false };
   }
+  // A folder that is itself a build (app.js, no app.ts) is JavaScript: no loader, tsx installed or not.
+  if (!typescript && existsSync(join(root, "app.js")) && !existsSync(join(root, "app.ts"))) {
+    return { file, appRoot: root, typescript: false };
+  }
   // With tsx installed everything goes through it, as in development (a hand-written scripts.js
   // beside app.ts included).
   return { file, appRoot: root, typescript: typescript || tsxInstalled };
-}
-
-/** The `run/scripts` file of a build (JavaScript, loaded without the TypeScript loader). */
-function builtCommandsSource(build: string): { file: string; appRoot: string; typescript: boolean } | undefined {
-  const file = ["scripts.js", "scripts.mjs"].map((name) => join(build, "run", name)).find((f) => existsSync(f));
-  return file ? { file, appRoot: build, typescript: false } : undefined;
 }
 
 /**
@@ -118,7 +112,7 @@ export async function userCommandsFor(
   const { root, appName } = appTarget(argv);
   if (typed === startCommand) {
     const served = servedBuild(root);
-    if (served) return loadUserCommands(served, appName, { built: true });
+    if (served) return loadUserCommands(served, appName);
   }
   return loadUserCommands(root, appName);
 }

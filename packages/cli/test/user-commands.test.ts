@@ -74,12 +74,14 @@ test("without tsx (a production install), the built run/scripts.js runs against 
       appRoot: join(root, "build"),
       typescript: false,
     });
-    // A folder that is itself a build needs no loader.
-    assert.deepEqual(userCommandsSource(join(root, "build"), false), {
-      file: join(root, "build", "run", "scripts.js"),
-      appRoot: join(root, "build"),
-      typescript: false,
-    });
+    // A folder that is itself a build needs no loader, tsx installed or not.
+    for (const tsx of [false, true]) {
+      assert.deepEqual(userCommandsSource(join(root, "build"), tsx), {
+        file: join(root, "build", "run", "scripts.js"),
+        appRoot: join(root, "build"),
+        typescript: false,
+      });
+    }
     // No build and no tsx: the source, so the TypeScript loader names `npm install -D tsx`.
     rmSync(join(root, "build"), { recursive: true });
     assert.deepEqual(userCommandsSource(root, false), {
