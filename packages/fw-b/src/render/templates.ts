@@ -192,14 +192,10 @@ export class TemplateStore {
     const hit = cache.load(key, source);
     if (hit) return hit;
     const inputs = { read: [] as string[], absent: [] as string[] };
+    // A shipped file that stands in for the app's own is kept only while the app still has none.
     const tracked = (file: string, from: string) => {
-      const resolved = resolveInclude(file, from, appDir, packageDir);
+      const resolved = resolveInclude(file, from, appDir, packageDir, inputs.absent);
       inputs.read.push(resolved);
-      // A shipped file stands in for the app's own: the entry holds while the app still has none.
-      const inApp = file.trim().startsWith("/") ? join(appDir, file.trim()) : undefined;
-      if (inApp !== undefined && !resolved.startsWith(`${appDir}/`)) {
-        inputs.absent.push(extname(inApp) === "" ? `${inApp}.pug` : inApp);
-      }
       return resolved;
     };
     const { body } = loadPug().compileClientWithDependenciesTracked(source, {
@@ -221,13 +217,25 @@ function plainRuntime(compiler: typeof pug): Record<string, unknown> {
   };
 }
 
-/** Resolves a Pug include or extends: absolute paths in the app's folder, then in fw-b's. */
-export function resolveInclude(file: string, from: string, appDir: string, packageDir: string): string {
+/**
+ * Resolves a Pug include or extends: absolute paths in the app's folder, then in fw-b's. When fw-b's
+ * file is taken, the app's path it looked for first is added to `absent` (the template cache's entry
+ * holds while it stays absent).
+ */
+export function resolveInclude(
+  file: string,
+  from: string,
+  appDir: string,
+  packageDir: string,
+  absent?: string[],
+): string {
   const name = file.trim();
   const withExtension = (path: string) => (extname(path) === "" ? `${path}.pug` : path);
   if (!name.startsWith("/")) return withExtension(join(dirname(from.trim()), name));
   const inApp = withExtension(join(appDir, name));
   if (existsSync(inApp)) return inApp;
   const inPackage = withExtension(join(packageDir, name));
-  return existsSync(inPackage) ? inPackage : inApp;
+  if (!existsSync(inPackage)) return inApp;
+  absent?.push(inApp);
+  return inPackage;
 }
