@@ -56,5 +56,6 @@ export { loopbackOnly } from "./dev-access/index.js";
 export { loggedPath } from "./log-path.js";
 export { nodeHttp } from "./node-http.js";
 export { responseBytes } from "./response-bytes.js";
+export { type CheckedHeaders, checkedHeaders } from "./header-table.js";
 export { assertStrongSecret } from "./secret-strength.js";
 export { proxyHeaders } from "./production/request-headers.js";

@@ -2,6 +2,7 @@ import type { Middleware } from "koa";
 import type { Logger } from "pino";
 import { notServed, respondWithError, type ErrorAnswerOptions } from "./error-handler.js";
 import { requestLogFieldsOf } from "./logger.js";
+import { checkedHeaderName } from "./header-table.js";
 import { requestLine } from "./request-line.js";
 import type { HostPlugin, RequestTimer } from "./plugin.js";
 import { healthProbe } from "./production/health.js";
@@ -37,7 +38,7 @@ export interface RequestFrontOptions {
  * @internal the host wires it; not exported from the package.
  */
 export function requestFront(options: RequestFrontOptions): Middleware {
-  const header = options.production.requestIdHeader;
+  const header = checkedHeaderName(options.production.requestIdHeader);
   const probe = healthProbe(options.production, options.plugins, options.errors.logger, options.appRoot);
   const fromTrustedProxy = peerTrust(options.production.trustProxy);
   const { requestLog, errors, inner } = options;

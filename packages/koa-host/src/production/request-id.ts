@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Context } from "koa";
+import { setTokenHeader } from "../header-table.js";
 import { requestIdSlot } from "../request-state.js";
 
 // Ids from the client are echoed into logs and headers: only short, plain tokens are kept.
@@ -18,7 +19,7 @@ export function newRequestId(): string {
 }
 
 /**
- * Gives a request its id: the balancer's id in `header` (lower case) when the connection comes from
+ * Gives a request its id: the balancer's id in `header` (lower case, checked at start-up) when the connection comes from
  * a trusted proxy (`trustProxy`) and the id is a plain token of at most 128 characters, else a new
  * one ({@link newRequestId}): a client must not write another request's id into the logs. It is
  * echoed in the response and kept as `ctx.state.requestId`, the `reqId` of the request's log line
@@ -30,5 +31,6 @@ export function assignRequestId(ctx: Context, header: string, fromTrustedProxy: 
   const given = fromTrustedProxy ? ctx.req.headers[header] : undefined;
   const id = typeof given === "string" && VALID_ID.test(given) ? given : newRequestId();
   requestIdSlot.set(ctx, id);
-  ctx.res.setHeader(header, id);
+  // Either id is made of token characters only: Node's value check has nothing to find.
+  setTokenHeader(ctx.res, header, id);
 }
