@@ -20,6 +20,7 @@ import type { Context, Middleware } from "koa";
 import type helmet from "koa-helmet";
 import { checkedHeaders } from "@fwkit/koa-host/plugin";
 import { requireDriver } from "./drivers.js";
+import { E_SECURITY_CONFIG_INVALID } from "./errors.js";
 
 /** koa-helmet's options. */
 export type SecurityHeadersOptions = NonNullable<Parameters<typeof helmet>[0]>;
@@ -90,13 +91,29 @@ export function securityHeaders(options: Record<string, unknown>, production: bo
   const { set, remove } = recordHeaders(perRequest, () => {
     helmetPerRequest = true;
   });
-  const headers = checkedHeaders(set, remove);
+  const headers = checkedOrRefused(set, remove);
   const apply = (ctx: Context): boolean => {
     if (helmetPerRequest) return false;
     headers.set(ctx.res);
     return true;
   };
   return { apply, middleware: (ctx, next) => (apply(ctx) ? next() : perRequest(ctx, next)) };
+}
+
+/**
+ * The recorded headers checked as Node checks a header: a value it could not send (a line break in
+ * a CSP source) is `E_SECURITY_CONFIG_INVALID` at start-up, not a 500 on every request.
+ */
+function checkedOrRefused(set: HeaderPlan["set"], remove: HeaderPlan["remove"]) {
+  try {
+    return checkedHeaders(set, remove);
+  } catch (error) {
+    // Node's message names the header: `Invalid character in header content ["content-security-policy"]`.
+    throw new E_SECURITY_CONFIG_INVALID(
+      "securityHeaders",
+      `a header it makes could not be sent (${(error as Error).message}); remove the line break or control character from its options`,
+    );
+  }
 }
 
 /** {@link securityHeaders} as one middleware. */

@@ -104,4 +104,16 @@ describe("security headers prepared at start-up", () => {
     assert.equal(raw[raw.indexOf("X-Frame-Options") + 1], "DENY");
     assert.ok(!names.some((name) => name.toLowerCase() === "cross-origin-opener-policy"), names.join(", "));
   });
+
+  test("an option that makes a header Node could not send stops the start, naming the header", () => {
+    const options = { contentSecurityPolicy: { directives: { "script-src": ["'self'", "cdn.example\nx"] } } };
+    assert.throws(
+      () => securityHeadersMiddleware(options, true),
+      (error: Error & { code?: string }) => {
+        assert.equal(error.code, "E_SECURITY_CONFIG_INVALID");
+        assert.match(error.message, /securityHeaders.*content-security-policy.*remove the line break/);
+        return true;
+      },
+    );
+  });
 });
