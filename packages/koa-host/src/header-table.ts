@@ -16,7 +16,16 @@ import { nodeHttp } from "./node-http.js";
  * The table is Node's own (`OutgoingMessage`'s `kOutHeaders`, unchanged from Node 12 to 24). It is
  * found and tested when this module loads, and used only if it behaves as above; on a Node where
  * it does not, every header goes through `res.setHeader`, as before.
+ *
+ * A table made here is an object whose prototype is empty and has no prototype itself, where Node
+ * makes `{ __proto__: null }`: V8 keeps a null-prototype object as a hash table, rehashed as it
+ * grows, and enumerates it key by key; an object with a prototype gets hidden classes, so the
+ * headers' stores, Node's lookups and its `for...in` over them are cached by the table's shape.
+ * Like Node's, it inherits nothing (`hasHeader("constructor")` is false).
  */
+
+/** The prototype of a table made here: empty, frozen, without a prototype of its own. */
+const EMPTY: object = Object.freeze(Object.create(null));
 
 /** A header as it is stored: `[name as sent, value]`, keyed by the lower-case name. */
 type Entry = [string, string | string[]];
@@ -40,11 +49,11 @@ function findTableKey(): symbol | undefined {
     }
     // ...and what this module writes must be what Node reads back, replaces and removes.
     const written = new OutgoingMessage();
-    (written as unknown as Record<symbol, Table | null>)[key] = {
-      __proto__: null,
-      "x-probe": ["x-probe", "2"],
-    } as unknown as Table;
+    const made = Object.create(EMPTY) as Table;
+    made["x-probe"] = ["x-probe", "2"];
+    (written as unknown as Record<symbol, Table | null>)[key] = made;
     if (written.getHeader("X-Probe") !== "2" || written.getHeaderNames().join() !== "x-probe") return undefined;
+    if (written.hasHeader("constructor") || written.getHeaders()["x-probe"] !== "2") return undefined;
     written.setHeader("X-Probe", "3");
     if (written.getHeader("x-probe") !== "3") return undefined;
     written.removeHeader("X-PROBE");
@@ -128,7 +137,7 @@ function tableOf(res: ServerResponse, key: symbol): Table | undefined {
   const table = slots[key];
   if (table === undefined || res.headersSent) return undefined;
   if (table !== null) return table;
-  const made = { __proto__: null } as unknown as Table;
+  const made = Object.create(EMPTY) as Table;
   slots[key] = made;
   return made;
 }

@@ -92,6 +92,19 @@ test("a header set straight is read, replaced (never doubled) and removed as any
   assert.match(next, /\nx-content-type-options: nosniff\nx-frame-options: SAMEORIGIN\nreferrer-policy: no-referrer\n/);
 });
 
+test("a table made here inherits nothing: names such as constructor or __proto__ are headers like any other", async () => {
+  const head = await rawHead((res) => {
+    setTokenHeader(res, "x-request-id", "1");
+    assert.equal(res.hasHeader("constructor"), false);
+    assert.equal(res.getHeader("toString"), undefined);
+    res.setHeader("__proto__", "a");
+    res.setHeader("constructor", "b");
+    assert.deepEqual(res.getHeaderNames(), ["x-request-id", "__proto__", "constructor"]);
+    assert.deepEqual({ ...res.getHeaders() }, { "x-request-id": "1", ["__proto__"]: "a", constructor: "b" });
+  });
+  assert.match(head, /\nx-request-id: 1\n__proto__: a\nconstructor: b\n/);
+});
+
 test("headers to remove are removed first, in any casing, and the list's own headers win over earlier ones", async () => {
   const headers = checkedHeaders([["x-frame-options", "SAMEORIGIN"]], ["X-Powered-By"]);
   const head = await rawHead((res) => {
