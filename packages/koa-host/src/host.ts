@@ -11,6 +11,7 @@ import { E_HOST_STARTED, E_MOUNT_UNGUARDED, E_PORT_IN_USE } from "./errors.js";
 import { mountLayer, routePhase, staticFolders, useChain } from "./host-chain.js";
 import { checkConfigKeys, logFieldsOf, templateLocals } from "./host-setup.js";
 import type { Host, HostOptions, MountedApp } from "./host-types.js";
+import { installContextForwarders } from "./context-accessors.js";
 import { createLogger, installContextLogger } from "./logger.js";
 import { Router } from "./koa-router.js";
 import { checkMount, mountPrefix, type MountParent } from "./mounts.js";
@@ -73,6 +74,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   // trustProxy as a number believes that many X-Forwarded-For entries from the right (the balancer's own);
   // as addresses, the forwarded headers only on a connection from one of them.
   const koa = new Koa({ keys: [config.secretKey], ...koaProxyOptions(production.trustProxy) });
+  installContextForwarders(koa.context);
   installTrustProxy(koa, production.trustProxy);
   // On the context prototype: set once, read by views and templates with no per-request cost.
   Object.defineProperty(koa.context, "runtime", { value: runtime, enumerable: false });
