@@ -2,11 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { CommandModule } from "yargs";
 import { buildApp } from "./production/build.js";
 import { currentRelease } from "./production/releases.js";
-import { startApp } from "./production/start.js";
-import { logStartFailure } from "./production/start-log.js";
+import { runStart, START_OPTIONS } from "./production/start-command.js";
 import { describeScaffold } from "./scaffold.js";
 import { appOf, type AppArgs } from "./app-args.js";
-import { E_START_OPTION } from "./errors.js";
 
 /**
  * What follows a build, in the release order of docs/deployment.md: migrate, then start (or SIGHUP a
@@ -68,57 +66,38 @@ export function buildCommand(
   };
 }
 
-/** The production server command (`start` in both frameworks): workers, port, host, job workers. */
+/**
+ * The production server command (`start` in both frameworks): workers, port, host, job workers
+ * ({@link START_OPTIONS}). A framework's executable reads a plain `start` line itself
+ * (`plainStartLine`) and this command reads every other.
+ */
 export function startCommand(
   command: string,
 ): CommandModule<AppArgs, AppArgs & { workers?: number; port: number; host: string; jobWorkers?: number }> {
   return {
     command,
     describe: "serve the built app in production: cluster workers, health checks, graceful and rolling restarts",
-    builder: (y) =>
-      y
-        .option("workers", {
-          type: "number",
-          ...(process.env["WEB_CONCURRENCY"] ? { default: Number(process.env["WEB_CONCURRENCY"]) } : {}),
-          describe: "worker processes (WEB_CONCURRENCY; default: the number of CPUs; 1 runs without cluster)",
-        })
-        .option("port", {
-          type: "number",
-          default: Number(process.env["PORT"] ?? 5000),
-          describe: "port to listen on (PORT)",
-        })
-        .option("host", {
-          type: "string",
-          default: process.env["HOST"] ?? "0.0.0.0",
-          describe: "address to listen on (HOST)",
-        })
-        .option("job-workers", {
-          type: "number",
-          describe:
-            "jobs each worker process also runs at once, besides requests (JOB_WORKERS; default 0: jobs are left to jobs:work processes)",
-        }) as never,
-    async handler(args) {
-      // Keeps running until a signal: startApp installs the handlers that exit.
-      try {
-        if (args.jobWorkers !== undefined) {
-          if (!Number.isInteger(args.jobWorkers) || args.jobWorkers < 0 || args.jobWorkers > 1000)
-            throw new E_START_OPTION("--job-workers", "a whole number from 0 to 1000", args.jobWorkers);
-          // Read by the jobs battery in every worker process (cluster workers inherit the environment).
-          process.env["JOB_WORKERS"] = String(args.jobWorkers);
-        }
-        await startApp({
-          ...appOf(args),
-          ...(args.workers !== undefined ? { workers: args.workers } : {}),
-          port: args.port,
-          host: args.host,
+    builder: (y) => {
+      for (const [name, option] of Object.entries(START_OPTIONS)) {
+        const fallback = option.fallback(process.env);
+        y.option(name, {
+          type: option.type,
+          describe: option.describe,
+          ...(fallback !== undefined ? { default: fallback } : {}),
         });
-      } catch (error) {
-        // A refused start exits: what the app opened before refusing (a database pool, a Redis
-        // client) would otherwise keep the process alive with nothing serving.
-        // One JSON line like the rest of start's output in production; the logger flushes on exit.
-        logStartFailure(error);
-        process.exit(1);
       }
+      return y as never;
+    },
+    async handler(args) {
+      const { root, appName } = appOf(args);
+      await runStart({
+        root,
+        ...(appName ? { app: appName } : {}),
+        ...(args.workers !== undefined ? { workers: args.workers } : {}),
+        port: args.port,
+        host: args.host,
+        ...(args.jobWorkers !== undefined ? { jobWorkers: args.jobWorkers } : {}),
+      });
     },
   };
 }

@@ -1,0 +1,74 @@
+import assert from "node:assert/strict";
+import { resolve } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { packagesLoadedBy, modulesLoadedBy } from "@fwkit/test-servers";
+import { plainStartLine, START_OPTIONS } from "../src/start-entry.js";
+
+const cliDir = fileURLToPath(new URL("..", import.meta.url));
+
+test("a plain start line is read with start's defaults, from the environment where start reads them", () => {
+  assert.deepEqual(plainStartLine(["start"], "start", {}), {
+    root: process.cwd(),
+    port: 5000,
+    host: "0.0.0.0",
+  });
+  assert.deepEqual(plainStartLine(["start"], "start", { PORT: "8080", HOST: "127.0.0.1", WEB_CONCURRENCY: "3" }), {
+    root: process.cwd(),
+    workers: 3,
+    port: 8080,
+    host: "127.0.0.1",
+  });
+  assert.deepEqual(
+    plainStartLine(
+      ["start", "--workers", "2", "--port=5001", "--host", "::", "--job-workers=4", "--root", "/srv/app", "--app=shop"],
+      "start",
+      { PORT: "8080" },
+    ),
+    { root: "/srv/app", app: "shop", workers: 2, port: 5001, host: "::", jobWorkers: 4 },
+  );
+  assert.deepEqual(plainStartLine(["start", "--root", "app"], "start", {})?.root, resolve("app"));
+});
+
+test("every other line is left to the full command line, which reads it with its own messages", () => {
+  for (const line of [
+    [],
+    ["serve"],
+    ["start", "--help"],
+    ["start", "-h"],
+    ["start", "--version"],
+    ["start", "--prot", "5000"],
+    ["start", "--port"],
+    ["start", "--port", "abc"],
+    ["start", "--port", "-1"],
+    ["start", "--port", "1.5"],
+    ["start", "--workers", "0x10"],
+    ["start", "--port", "1", "--port", "2"],
+    ["start", "--jobWorkers", "2"],
+    ["start", "--no-workers"],
+    ["start", "--host", ""],
+    ["start", "--host", "--port"],
+    ["start", "extra"],
+  ]) {
+    assert.equal(plainStartLine(line, "start", {}), undefined, line.join(" "));
+  }
+});
+
+test("the options read are start's options: the full command line declares the same ones", () => {
+  assert.deepEqual(Object.keys(START_OPTIONS).sort(), ["host", "job-workers", "port", "workers"]);
+});
+
+test("the start entry loads no command-line parser, no generator and no other command", () => {
+  const script = `const { plainStartLine } = await import("@fwkit/cli/start");
+if (!plainStartLine(["start"])) throw new Error("not a plain start line");`;
+  const loaded = packagesLoadedBy(cliDir, script);
+  assert.ok(loaded.commonjs.has("pino") || loaded.esm.has("pino"), "the recorder lists the logger start loads");
+  for (const parser of ["yargs", "yargs-parser", "cliui", "string-width"]) {
+    assert.ok(!loaded.esm.has(parser) && !loaded.commonjs.has(parser), `${parser} was loaded`);
+  }
+  const modules = modulesLoadedBy(cliDir, script);
+  const commands = modules.esm.filter((url) =>
+    /\/cli\/src\/(generate|generators|scaffold|console|jobs|init-command)/.test(url),
+  );
+  assert.deepEqual(commands, []);
+});
