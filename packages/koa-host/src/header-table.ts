@@ -13,7 +13,7 @@ import { nodeHttp } from "./node-http.js";
  * (the names and order Node sends, `getHeader`, `res.setHeader` replacing and `res.removeHeader`
  * removing them).
  *
- * The table is Node's own (`OutgoingMessage`'s `kOutHeaders`, unchanged from Node 12 to 24). It is
+ * The table is Node's own (`OutgoingMessage`'s `kOutHeaders`, the same in Node 22 and 24). It is
  * found and tested when this module loads, and used only if it behaves as above; on a Node where
  * it does not, every header goes through `res.setHeader`, as before.
  *
