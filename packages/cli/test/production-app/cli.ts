@@ -11,6 +11,7 @@ import {
   runCli,
   startCommand,
 } from "../../src/index.js";
+import { plainStartLine, runStart } from "../../src/start-entry.js";
 
 // FIXTURE_MIGRATIONS names the file of applied migrations (a name a line); FIXTURE_MIGRATION the
 // migration the release brings; FIXTURE_MIGRATE_MS how long applying it takes.
@@ -18,7 +19,12 @@ const appliedFile = process.env["FIXTURE_MIGRATIONS"] ?? "";
 const migration = process.env["FIXTURE_MIGRATION"] ?? "001_fixture";
 const applied = () => (existsSync(appliedFile) ? readFileSync(appliedFile, "utf8").split("\n").filter(Boolean) : []);
 
+// As fw-a and fw-b do: a plain start line is read without yargs, so the production tests run the
+// path a user's `npm start` takes; every other line goes through the full command line.
+const start = plainStartLine(hideBin(process.argv));
+
 await runCli(async () => {
+  if (start) return runStart(start);
   let cli = frameworkCli("fixture", hideBin(process.argv))
     .command(buildCommand("build", "fixture"))
     .command(startCommand("start"))
