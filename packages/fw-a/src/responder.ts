@@ -1,14 +1,18 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Context } from "koa";
 import { E_TEMPLATE_NOT_FOUND } from "@fwkit/koa-host";
 import type { ErrorInfo, Responder, ResponderSetup } from "@fwkit/koa-host/plugin";
-import { createFileProbe, prepareResult } from "@fwkit/koa-host/plugin";
+import { createFileProbe, frameworkTemplateCache, prepareResult } from "@fwkit/koa-host/plugin";
 import type nunjucks from "nunjucks";
 import { answerErrorPage, errorTemplateNames } from "@fwkit/app-kit";
 import type { Route } from "routing-kernel";
 import { responseKindOf } from "routing-kernel/plugin";
 import { createTemplateEnvironment, findViewTemplate } from "./templates.js";
+
+/** The fw-a package folder (the same from `src/` under tsx and from `dist/` once built). */
+const PACKAGE_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /**
  * Framework A's responder: the kit's result table (koa-host `prepareResult`, docs/views.md) with
@@ -20,8 +24,18 @@ export function createFwAResponder(setup: ResponderSetup): Responder {
   const dir = join(setup.config.root, "templates");
   const development = setup.config.env === "development";
   // Made (and Nunjucks loaded) with the first page or error page rendered, not at start-up.
+  // Production starts keep compiled templates from one start to the next, salted with Nunjucks'
+  // version (a `.md` template is compiled from its HTML, so the Markdown renderer's is in the source).
   let environment: nunjucks.Environment | undefined;
-  const env = () => (environment ??= createTemplateEnvironment({ dir, development }));
+  const env = () => {
+    if (environment) return environment;
+    const cache =
+      setup.config.env === "production"
+        ? frameworkTemplateCache(PACKAGE_ROOT, "fw-a-templates", ["nunjucks"])
+        : undefined;
+    environment = createTemplateEnvironment({ dir, development, ...(cache ? { cache } : {}) });
+    return environment;
+  };
   // Error pages are looked up when an error happens (a rare path), so a page added later is found.
   // Templates of views are looked up once per route at start-up: from folder listings, not one
   // system call per file.

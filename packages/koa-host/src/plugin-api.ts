@@ -38,6 +38,8 @@ export { isPlainObject, sendJson, sendText, unwrapReply } from "./respond-helper
 export { prepareResult, type TemplateRenderer } from "./results/index.js";
 export { runtimeOf, type HostRuntime } from "./runtime.js";
 export { defineSlot, defineStateSlot, type Slot, type StateSlot } from "./slot.js";
+// Compiled templates kept between starts (both frameworks' responders, outside development).
+export { frameworkTemplateCache, TemplateCache, type TemplateInputs } from "./template-cache.js";
 // HTTP upgrades (WebSocket handshakes) a plugin claims with `upgradePaths()`.
 export { upgradeOf } from "./upgrade.js";
 // What the host keeps on a request for the packages above it, typed (a battery's own values are its slots).

@@ -1,14 +1,13 @@
 import type { Context } from "koa";
 import { E_TEMPLATE_NOT_FOUND } from "@fwkit/koa-host";
 import type { ErrorInfo, RespondFn, Responder, ResponderSetup } from "@fwkit/koa-host/plugin";
-import { prepareResult, type TemplateRenderer } from "@fwkit/koa-host/plugin";
+import { frameworkTemplateCache, prepareResult, type TemplateRenderer } from "@fwkit/koa-host/plugin";
 import type { Route } from "routing-kernel";
 import { responseKindOf } from "routing-kernel/plugin";
 import { renderMarkdown } from "@fwkit/services";
 import { answerErrorPage, errorTemplateNames, type ErrorPageRenderer } from "@fwkit/app-kit";
 import { NavMenu } from "./menu.js";
 import { PACKAGE_ROOT } from "../paths.js";
-import { defaultTemplateCache } from "./template-cache.js";
 import { TemplateStore, type Template } from "./templates.js";
 
 /** Options of {@link createResponder}. */
@@ -33,8 +32,13 @@ export interface FwBResponderOptions {
  */
 export function createResponder(setup: ResponderSetup, options: FwBResponderOptions): Responder {
   const development = setup.config.env === "development";
-  // Production starts keep compiled pages from one start to the next (template-cache.ts).
-  const cache = setup.config.env === "production" ? defaultTemplateCache(PACKAGE_ROOT) : undefined;
+  // Production starts keep compiled HTML templates from one start to the next, salted with Pug's
+  // version and the Markdown renderer's (`@fwkit/services`: the `:markdown` filter's output is
+  // compiled in).
+  const cache =
+    setup.config.env === "production"
+      ? frameworkTemplateCache(PACKAGE_ROOT, "fw-b-templates", ["pug", "@fwkit/services"])
+      : undefined;
   const templates = new TemplateStore({
     appDir: `${setup.config.root}/templates`,
     packageDir: options.packageTemplates,

@@ -1,11 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, extname, join } from "node:path";
-import { createFileProbe, type FileProbe } from "@fwkit/koa-host/plugin";
+import { createFileProbe, type FileProbe, type TemplateCache } from "@fwkit/koa-host/plugin";
 import type pug from "pug";
 import { E_TEMPLATE_FAILED } from "../errors.js";
 import { renderTrustedMarkdown } from "@fwkit/services";
-import { templateFunction, type TemplateCache } from "./template-cache.js";
 
 /** The template formats fw-b renders, in lookup order. */
 export const TEMPLATE_EXTENSIONS = [".pug", ".html", ".md"] as const;
@@ -27,13 +26,18 @@ export interface TemplateStoreOptions {
   /** Re-read files on every render (development) instead of compiling once. */
   readonly development: boolean;
   /**
-   * Where compiled Pug templates are kept between starts outside development (template-cache.ts);
-   * none when undefined.
+   * Where compiled Pug templates are kept between starts outside development (koa-host's
+   * `TemplateCache`); none when undefined.
    */
   readonly cache?: TemplateCache;
 }
 
 type Compiled = (locals: Record<string, unknown>) => string;
+
+/** The function a compiled body (Pug's `compileClient` output, runtime inlined) defines as `template`. */
+function templateFunction(body: string): Compiled {
+  return new Function(`${body}\nreturn template;`)() as Compiled;
+}
 
 const require = createRequire(import.meta.url);
 let pugModule: typeof pug | undefined;
@@ -190,7 +194,7 @@ export class TemplateStore {
     const filename = options.filename!;
     const key = `${appDir}\0${packageDir}\0${filename}`;
     const hit = cache.load(key, source);
-    if (hit) return hit;
+    if (hit !== undefined) return templateFunction(hit);
     const inputs = { read: [] as string[], absent: [] as string[] };
     // A shipped file that stands in for the app's own is kept only while the app still has none.
     const tracked = (file: string, from: string) => {

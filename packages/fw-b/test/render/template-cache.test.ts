@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, describe, test } from "node:test";
 import { PACKAGE_ROOT, PACKAGE_TEMPLATES } from "../../src/paths.js";
-import { defaultTemplateCache, TemplateCache } from "../../src/render/template-cache.js";
+import { frameworkTemplateCache, TemplateCache } from "@fwkit/koa-host/plugin";
 import { TemplateStore } from "../../src/render/templates.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fwb-template-cache-"));
@@ -113,30 +113,13 @@ describe("compiled templates kept between starts", () => {
     process.env["NODE_COMPILE_CACHE"] = join(tmpdir(), "shared-compile-cache");
     try {
       assert.equal(
-        defaultTemplateCache(PACKAGE_ROOT)?.folder,
+        frameworkTemplateCache(PACKAGE_ROOT, "fw-b-templates", ["pug", "@fwkit/services"])?.folder,
         join(PACKAGE_ROOT, "node_modules", ".cache", "fw-b-templates"),
       );
     } finally {
       if (before === undefined) delete process.env["NODE_COMPILE_CACHE"];
       else process.env["NODE_COMPILE_CACHE"] = before;
     }
-  });
-
-  test("past its limit the folder keeps the entries written last", async () => {
-    const cache = new TemplateCache(join(dir, "cache-limit"), "versions", 10);
-    for (let i = 0; i < 12; i++) {
-      write(`limit/p${i}.pug`, `p ${i}`);
-      cache.store(`page ${i}`, `p ${i}`, "function template() { return ''; }", {
-        read: [join(dir, `limit/p${i}.pug`)],
-        absent: [],
-      });
-      // Distinct write times, so "oldest" is well defined on any file system.
-      await new Promise((resolve) => setTimeout(resolve, 15));
-    }
-    const kept = readdirSync(join(dir, "cache-limit")).filter((name) => name.endsWith(".json"));
-    assert.ok(kept.length <= 10, `${kept.length} entries`);
-    assert.equal(cache.load("page 0", "p 0"), undefined, "the first written went");
-    assert.notEqual(cache.load("page 11", "p 11"), undefined, "the last written stays");
   });
 
   test("a cache under another salt (other versions of fw-b, Pug or the Markdown renderer) is not read", () => {
