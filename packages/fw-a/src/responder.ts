@@ -25,7 +25,7 @@ export function createFwAResponder(setup: ResponderSetup): Responder {
   const development = setup.config.env === "development";
   // Made (and Nunjucks loaded) with the first page or error page rendered, not at start-up.
   // Production starts keep compiled templates from one start to the next, salted with Nunjucks'
-  // version (a `.md` template is compiled from its HTML, so the Markdown renderer's is in the source).
+  // version (a `.md` template is compiled from the HTML its Markdown became, which is in the key).
   let environment: nunjucks.Environment | undefined;
   const env = () => {
     if (environment) return environment;

@@ -8,10 +8,9 @@ import { renderMarkdown, renderTrustedMarkdown } from "@fwkit/services";
 const require = createRequire(import.meta.url);
 
 /**
- * Nunjucks and the loader class built on it, loaded with the first template environment: an app
- * whose first request renders no template (an API, a text route) starts without its 21 modules.
+ * Compiles a template's source into what its compiled code returns, as Nunjucks takes it from a
+ * loader; `undefined` leaves the template to Nunjucks.
  */
-/** A template compiled: the object its compiled source returns, as Nunjucks takes it from a loader. */
 type CompiledTemplate = (path: string, source: string) => object | undefined;
 
 /** The app's template loader (made on the loaded Nunjucks, so only its type is named here). */
@@ -20,6 +19,10 @@ type AppTemplateLoader = new (
   options: nunjucksType.FileSystemLoaderOptions,
 ) => nunjucksType.FileSystemLoader & { compiled: CompiledTemplate | undefined };
 
+/**
+ * Nunjucks and the loader class built on it, loaded with the first template environment: an app
+ * whose first request renders no template (an API, a text route) starts without its 21 modules.
+ */
 let loaded: { nunjucks: typeof nunjucksType; Loader: AppTemplateLoader } | undefined;
 
 function nunjucksModule() {
@@ -92,8 +95,9 @@ export interface TemplateOptions {
 
 /**
  * The Nunjucks environment of an app: autoescaping on, templates compiled once and cached outside
- * development (and, given a cache, kept compiled from one start to the next) and re-read in development, a `markdown` filter that is safe for user and database
- * text (the shared renderer: sanitised against an allow-list).
+ * development (and, given a cache, kept compiled from one start to the next) and re-read in
+ * development, a `markdown` filter that is safe for user and database text (the shared renderer:
+ * sanitised against an allow-list).
  */
 export function createTemplateEnvironment(options: TemplateOptions): nunjucksType.Environment {
   const { nunjucks, Loader } = nunjucksModule();
