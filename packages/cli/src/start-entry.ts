@@ -13,3 +13,4 @@ export {
   type StartOption,
 } from "./production/start-command.js";
 export { runCli } from "./run-cli.js";
+export { runExecutable, type FullCommandLine } from "./executable.js";

@@ -1,17 +1,15 @@
 // A framework-like CLI over the shared production commands, as fw-a and fw-b register them, with
 // stand-ins for a framework's migration commands (the release tests: no database needed).
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
-import { hideBin } from "yargs/helpers";
 import {
   buildCommand,
   deployCommand,
   finishCli,
   frameworkCli,
   releaseCommands,
-  runCli,
   startCommand,
 } from "../../src/index.js";
-import { plainStartLine, runStart } from "../../src/start-entry.js";
+import { runExecutable } from "../../src/start-entry.js";
 
 // FIXTURE_MIGRATIONS names the file of applied migrations (a name a line); FIXTURE_MIGRATION the
 // migration the release brings; FIXTURE_MIGRATE_MS how long applying it takes.
@@ -19,13 +17,10 @@ const appliedFile = process.env["FIXTURE_MIGRATIONS"] ?? "";
 const migration = process.env["FIXTURE_MIGRATION"] ?? "001_fixture";
 const applied = () => (existsSync(appliedFile) ? readFileSync(appliedFile, "utf8").split("\n").filter(Boolean) : []);
 
-// As fw-a and fw-b do: a plain start line is read without yargs, so the production tests run the
-// path a user's `npm start` takes; every other line goes through the full command line.
-const start = plainStartLine(hideBin(process.argv));
-
-await runCli(async () => {
-  if (start) return runStart(start);
-  let cli = frameworkCli("fixture", hideBin(process.argv))
+// The executable fw-a and fw-b run: a plain start line is read without yargs, so the production
+// tests run the path a user's `npm start` takes; every other line goes through the full command line.
+await runExecutable(undefined, async (argv) => {
+  let cli = frameworkCli("fixture", argv)
     .command(buildCommand("build", "fixture"))
     .command(startCommand("start"))
     .command(deployCommand("deploy", "fixture"))
@@ -52,5 +47,5 @@ await runCli(async () => {
     status: "migrations",
   }))
     cli = cli.command(command);
-  await finishCli(cli, "fixture").parseAsync();
+  return finishCli(cli, "fixture");
 });
