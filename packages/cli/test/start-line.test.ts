@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -6,6 +7,7 @@ import { packagesLoadedBy, modulesLoadedBy } from "@fwkit/test-servers";
 import { plainStartLine, START_OPTIONS } from "../src/start-entry.js";
 
 const cliDir = fileURLToPath(new URL("..", import.meta.url));
+const fixtureCli = fileURLToPath(new URL("./production-app/cli.ts", import.meta.url));
 
 test("a plain start line is read with start's defaults, from the environment where start reads them", () => {
   assert.deepEqual(plainStartLine(["start"], "start", {}), {
@@ -56,6 +58,15 @@ test("every other line is left to the full command line, which reads it with its
 
 test("the options read are start's options: the full command line declares the same ones", () => {
   assert.deepEqual(Object.keys(START_OPTIONS).sort(), ["host", "job-workers", "port", "workers"]);
+  // `start --help` is not a plain line: the full command line answers it, with the options it declares.
+  const help = spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", fixtureCli, "start", "--help"], {
+    cwd: cliDir,
+    encoding: "utf8",
+    env: { ...process.env, NODE_OPTIONS: "" },
+  });
+  assert.equal(help.status, 0, help.stderr);
+  const declared = [...help.stdout.matchAll(/^\s+--([a-z-]+)/gm)].map((match) => match[1]);
+  for (const name of Object.keys(START_OPTIONS)) assert.ok(declared.includes(name), `--${name} in ${help.stdout}`);
 });
 
 test("the start entry loads no command-line parser, no generator and no other command", () => {
