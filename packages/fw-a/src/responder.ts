@@ -29,10 +29,7 @@ export function createFwAResponder(setup: ResponderSetup): Responder {
   let environment: nunjucks.Environment | undefined;
   const env = () => {
     if (environment) return environment;
-    const cache =
-      setup.config.env === "production"
-        ? frameworkTemplateCache(PACKAGE_ROOT, "fw-a-templates", ["nunjucks"])
-        : undefined;
+    const cache = frameworkTemplateCache(PACKAGE_ROOT, "fw-a-templates", ["nunjucks"], setup.config.env);
     environment = createTemplateEnvironment({ dir, development, ...(cache ? { cache } : {}) });
     return environment;
   };

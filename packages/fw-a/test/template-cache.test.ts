@@ -125,7 +125,7 @@ describe("compiled Nunjucks templates kept between starts", () => {
   test("a production app's cache is in fw-a's own node_modules/.cache", () => {
     const root = fileURLToPath(new URL("..", import.meta.url));
     assert.equal(
-      frameworkTemplateCache(root, "fw-a-templates", ["nunjucks"])?.folder,
+      frameworkTemplateCache(root, "fw-a-templates", ["nunjucks"], "production")?.folder,
       join(root, "node_modules", ".cache", "fw-a-templates"),
     );
   });

@@ -116,16 +116,20 @@ export class TemplateCache {
 }
 
 /**
- * The template cache of a framework installed at `packageRoot`: in its `node_modules/.cache/<name>`,
- * salted with its own version and those of `packages` (its template engine and anything the
- * compiled output embeds), each resolved from the framework's folder. None when a version cannot be
- * read: templates then compile in every start, as without a cache.
+ * The template cache of a framework installed at `packageRoot` for an app running in `env`: in
+ * production only (development re-reads templates on every render; a test or staging run keeps no
+ * code on disk), in the framework's `node_modules/.cache/<name>`, salted with its own version and
+ * those of `packages` (its template engine and anything the compiled output embeds), each resolved
+ * from the framework's folder. None when a version cannot be read: templates then compile in every
+ * start, as without a cache.
  */
 export function frameworkTemplateCache(
   packageRoot: string,
   name: string,
   packages: readonly string[],
+  env: string,
 ): TemplateCache | undefined {
+  if (env !== "production") return undefined;
   try {
     const require = createRequire(join(packageRoot, "package.json"));
     const version = (file: string) => (JSON.parse(readFileSync(file, "utf8")) as { version?: string }).version;

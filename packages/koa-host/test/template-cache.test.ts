@@ -64,13 +64,21 @@ describe("TemplateCache", () => {
 
   test("a framework's cache is its own node_modules/.cache/<name>, salted with its and its engine's versions", () => {
     const root = fileURLToPath(new URL("..", import.meta.url));
-    const cache = frameworkTemplateCache(root, "some-templates", ["koa"]);
+    const cache = frameworkTemplateCache(root, "some-templates", ["koa"], "production");
     assert.equal(cache?.folder, join(root, "node_modules", ".cache", "some-templates"));
     cache!.store("page", "source", "compiled");
     try {
-      assert.equal(frameworkTemplateCache(root, "some-templates", ["koa"])!.load("page", "source"), "compiled");
-      assert.equal(frameworkTemplateCache(root, "some-templates", ["pino"])!.load("page", "source"), undefined);
-      assert.equal(frameworkTemplateCache(root, "some-templates", ["no-such-package-here"]), undefined);
+      assert.equal(
+        frameworkTemplateCache(root, "some-templates", ["koa"], "production")!.load("page", "source"),
+        "compiled",
+      );
+      assert.equal(
+        frameworkTemplateCache(root, "some-templates", ["pino"], "production")!.load("page", "source"),
+        undefined,
+      );
+      assert.equal(frameworkTemplateCache(root, "some-templates", ["no-such-package-here"], "production"), undefined);
+      for (const env of ["development", "test", "staging"])
+        assert.equal(frameworkTemplateCache(root, "some-templates", ["koa"], env), undefined, env);
     } finally {
       rmSync(cache!.folder, { recursive: true, force: true });
     }

@@ -35,10 +35,7 @@ export function createResponder(setup: ResponderSetup, options: FwBResponderOpti
   // Production starts keep compiled HTML templates from one start to the next, salted with Pug's
   // version and the Markdown renderer's (`@fwkit/services`: the `:markdown` filter's output is
   // compiled in).
-  const cache =
-    setup.config.env === "production"
-      ? frameworkTemplateCache(PACKAGE_ROOT, "fw-b-templates", ["pug", "@fwkit/services"])
-      : undefined;
+  const cache = frameworkTemplateCache(PACKAGE_ROOT, "fw-b-templates", ["pug", "@fwkit/services"], setup.config.env);
   const templates = new TemplateStore({
     appDir: `${setup.config.root}/templates`,
     packageDir: options.packageTemplates,

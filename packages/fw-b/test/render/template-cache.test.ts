@@ -113,7 +113,7 @@ describe("compiled templates kept between starts", () => {
     process.env["NODE_COMPILE_CACHE"] = join(tmpdir(), "shared-compile-cache");
     try {
       assert.equal(
-        frameworkTemplateCache(PACKAGE_ROOT, "fw-b-templates", ["pug", "@fwkit/services"])?.folder,
+        frameworkTemplateCache(PACKAGE_ROOT, "fw-b-templates", ["pug", "@fwkit/services"], "production")?.folder,
         join(PACKAGE_ROOT, "node_modules", ".cache", "fw-b-templates"),
       );
     } finally {
