@@ -5,6 +5,7 @@
  * driver loader, and the cluster primary's side of the shared counters and primary parts (the
  * command line's cluster runner answers its workers with them).
  */
+export { registerBundledModules, servesBundledModules, type BundledModuleLoader } from "./app-modules.js";
 export { driverRoot, setDriverRoot } from "./driver-location.js";
 export { setProcessRole } from "./process-role.js";
 export {

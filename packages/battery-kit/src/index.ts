@@ -34,6 +34,7 @@ export {
   type OutageLogger,
   type OutageLogOptions,
 } from "./outage-log.js";
+export { importAppModule } from "./app-modules.js";
 export { driverLoader, type DriverLoader } from "./drivers.js";
 export {
   clusterCounters,

@@ -18,6 +18,11 @@ import { retryLostReads } from "./read-retry.js";
 const drivers = driverLoader(import.meta.url, (url, name, reason) => new E_DB_DRIVER_MISSING(url, name, reason));
 const requireHere = createRequire(import.meta.url);
 
+type DialectLookup = (name: string) => new (...args: never[]) => object;
+// knex's dialect lookup, imported by connect() with knex (so a server bundle holds it, not a second
+// copy of knex from its files); knexConfig() called before any connect() requires it.
+let dialectLookup: DialectLookup | undefined;
+
 type DriverName = "better-sqlite3" | "pg" | "mysql2";
 
 /**
@@ -33,10 +38,9 @@ function loadDriver<T>(name: DriverName, target: DbTarget): T {
  * knex's own require() would find the copy beside knex (the framework's install), not the app's.
  */
 function clientWith(name: DriverName, driver: unknown): Knex.Config["client"] {
-  const { getDialectByNameOrAlias } = requireHere("knex/lib/dialects/index.js") as {
-    getDialectByNameOrAlias(name: string): new (...args: never[]) => object;
-  };
-  const Dialect = getDialectByNameOrAlias(name);
+  dialectLookup ??= (requireHere("knex/lib/dialects/index.js") as { getDialectByNameOrAlias: DialectLookup })
+    .getDialectByNameOrAlias;
+  const Dialect = dialectLookup(name);
   return class extends Dialect {
     _driver(): unknown {
       return driver;
@@ -204,7 +208,12 @@ export async function connect(url: string = DEFAULT_DB_URL, options: ConnectOpti
   }
   // knex (with the few hundred lodash modules it requires) loads on the first connection, not when
   // the app imports the data battery: a start or a test that never connects does not pay for it.
-  const { default: knex } = await import("knex");
+  const [{ default: knex }, dialects] = await Promise.all([
+    import("knex"),
+    // @ts-expect-error knex declares no types for its dialect table (plain CommonJS, named export).
+    import("knex/lib/dialects/index.js") as Promise<{ getDialectByNameOrAlias: DialectLookup }>,
+  ]);
+  dialectLookup ??= dialects.getDialectByNameOrAlias;
   const db = knex(knexConfig(target, options));
   dialectOf.set(db, target.dialect);
   // Observers (the observability battery) watch its pool and query events; nothing when unobserved.

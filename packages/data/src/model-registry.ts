@@ -4,11 +4,11 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import type { Knex } from "knex";
 import { E_MODELS_LOAD } from "./errors.js";
 import { isModel } from "./model.js";
 import type { BaseRow, Model } from "./model-types.js";
+import { importAppModule } from "@fwkit/battery-kit";
 
 /** The files looked for, in order, under the app root. */
 export const MODEL_FILES = ["lib/models.ts", "lib/models.mts", "lib/models.js", "lib/models.mjs"] as const;
@@ -38,7 +38,7 @@ export async function loadModels(root: string, knex: Knex): Promise<Record<strin
   if (!file) return {};
   let exports: Record<string, unknown>;
   try {
-    exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    exports = await importAppModule(file);
   } catch (error) {
     throw new E_MODELS_LOAD(file, error instanceof Error ? error.message : String(error));
   }

@@ -3,10 +3,10 @@
  * every exported job class. A module that throws at import is `E_JOB_MODULE_FAILED` naming it.
  */
 import { join, relative, sep } from "node:path";
-import { pathToFileURL } from "node:url";
 import { listModuleFiles } from "@fwkit/koa-host/plugin";
 import { E_JOB_MODULE_FAILED } from "./errors.js";
 import { Job, type JobClass } from "./job.js";
+import { importAppModule } from "@fwkit/battery-kit";
 
 /**
  * The module files under `jobsDir` (skipping `_*`, `.*`, tests and declarations), sorted: the host's
@@ -37,7 +37,7 @@ export async function loadJobModules(root: string, folder = "jobs"): Promise<Job
   for (const file of listJobModules(jobsDir)) {
     let exports: Record<string, unknown>;
     try {
-      exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+      exports = await importAppModule(file);
     } catch (error) {
       throw Object.assign(
         new E_JOB_MODULE_FAILED(relative(root, file).split(sep).join("/"), (error as Error).stack ?? String(error)),

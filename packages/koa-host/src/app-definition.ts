@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { E_APP_NOT_FOUND, E_UNKNOWN_APP } from "./errors.js";
 import type { Host } from "./host-types.js";
 import { registerTypeScript } from "./typescript.js";
+import { importAppModule } from "@fwkit/battery-kit";
 
 /** Options a CLI passes when it builds an app. */
 export interface CreateOverrides {
@@ -59,7 +59,7 @@ export async function loadAppDefinition(
   if (options.typescript !== false) await registerTypeScript(absolute);
   let module: Record<string, unknown>;
   try {
-    module = (await import(pathToFileURL(entry).href)) as Record<string, unknown>;
+    module = await importAppModule(entry);
   } catch (error) {
     throw new E_APP_NOT_FOUND(entry, (error as Error).stack ?? String(error));
   }

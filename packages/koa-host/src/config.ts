@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { closestName, isPlainObject } from "routing-kernel/plugin";
 import { mergeConfig } from "./config-merge.js";
 import { appFolderOf } from "./app-folder.js";
@@ -10,6 +9,7 @@ import { assertTestDatabase, TEST_DB_URL_DEFAULT } from "./test-database.js";
 import { E_CONFIG_INVALID, E_CONFIG_UNKNOWN_ENV, E_MISSING_SECRET_KEY } from "./errors.js";
 import type { InputOf, ResolvedOf } from "./config-schema/schema.js";
 import { DEVELOPMENT_SECRET, HOST_ENV_KEYS, hostConfigSchema } from "./host-config-schema.js";
+import { importAppModule } from "@fwkit/battery-kit";
 
 type HostSchema = typeof hostConfigSchema;
 
@@ -188,7 +188,7 @@ async function readConfigFile(root: string): Promise<ConfigInput> {
     if (!existsSync(file)) continue;
     let module: Record<string, unknown>;
     try {
-      module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+      module = await importAppModule(file);
     } catch (error) {
       throw new E_CONFIG_INVALID(file, (error as Error).message);
     }

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { pathToFileURL } from "node:url";
 import type { ViewModule } from "routing-kernel";
 import { E_VIEW_MODULE_FAILED } from "./errors.js";
+import { importAppModule } from "@fwkit/battery-kit";
 
 /** A module an app folder holds: TypeScript or JavaScript, not a test, spec or declaration file. */
 const MODULE_FILE = /^(?!.*\.(test|spec|d)\.[cm]?[jt]s$).*\.(ts|mts|js|mjs)$/;
@@ -59,7 +59,7 @@ export async function loadViewModules(root: string, names?: readonly string[]): 
     const file = viewModuleFile(viewsDir, name);
     if (!file) throw new E_VIEW_MODULE_FAILED(join(viewsDir, name), "no such file (.ts, .mts, .js or .mjs)");
     try {
-      modules.push({ name, exports: (await import(pathToFileURL(file).href)) as Record<string, unknown> });
+      modules.push({ name, exports: await importAppModule(file) });
     } catch (error) {
       throw new E_VIEW_MODULE_FAILED(file, (error as Error).stack ?? String(error));
     }
