@@ -250,10 +250,14 @@ export function describeAppOutsideRepo(framework: Framework): void {
         rmSync(join(app, ".env"), { force: true });
       }
       assert.match(await serves("npm run dev", app), /Serving .* on http:\/\/127\.0\.0\.1:\d+/);
-      await serves("npm start -- --workers 1", app, {
-        APP_ENV: "production",
-        SECRET_KEY: randomBytes(48).toString("base64url"),
-      });
+      // The build's server bundle serves, not a fallback to the build's files.
+      assert.match(
+        await serves("npm start -- --workers 1", app, {
+          APP_ENV: "production",
+          SECRET_KEY: randomBytes(48).toString("base64url"),
+        }),
+        /no cluster, from the build's server bundle/,
+      );
     });
 
     test("its npm install keeps the links, installs the native drivers in the app and writes nothing in the repository", {

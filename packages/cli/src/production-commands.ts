@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { CommandModule } from "yargs";
 import { buildApp } from "./production/build.js";
+import { bundleLine } from "./production/server-bundle/build.js";
 import { currentRelease } from "./production/releases.js";
-import { runStart, START_OPTIONS } from "./production/start-command.js";
+import { runStart } from "./production/start-command.js";
+import { START_OPTIONS } from "./production/start-line.js";
 import { describeScaffold } from "./scaffold.js";
 import { appOf, type AppArgs } from "./app-args.js";
 
@@ -45,22 +47,29 @@ export function buildCommand(
   framework: string,
   migrate = "migrate",
   release?: string,
-): CommandModule<AppArgs, AppArgs & { out: string }> {
+): CommandModule<AppArgs, AppArgs & { out: string; bundle: boolean }> {
   return {
     command,
     describe: "compile the app's TypeScript to JavaScript in build/ (what start serves in production)",
     builder: (y) =>
-      y.option("out", {
-        type: "string",
-        default: "build",
-        describe: "the output folder under the app folder",
-      }) as never,
+      y
+        .option("out", {
+          type: "string",
+          default: "build",
+          describe: "the output folder under the app folder",
+        })
+        .option("bundle", {
+          type: "boolean",
+          default: true,
+          describe: "also write the server bundle start loads in one file (--no-bundle: start loads the build's files)",
+        }) as never,
     async handler(args) {
       const { root } = appOf(args);
-      const result = await buildApp({ root, outDir: args.out });
+      const result = await buildApp({ root, outDir: args.out, bundle: args.bundle });
       console.log(
         `Built ${result.compiled} TypeScript file(s) and copied ${result.copied} other file(s) into ${result.outDir}`,
       );
+      if (result.bundle) console.log(bundleLine(result.bundle, result.outDir));
       for (const line of releaseSteps(framework, migrate, release, currentRelease(root))) console.log(line);
     },
   };

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import type { CommandModule } from "yargs";
 import { E_RELEASE } from "./errors.js";
 import { buildApp } from "./production/build.js";
+import { bundleLine } from "./production/server-bundle/build.js";
 import { holdRelease } from "./production/release-holders.js";
 import { pruneReleases } from "./production/release-prune.js";
 import {
@@ -140,6 +141,7 @@ export function releaseCommands(names: ReleaseCommandNames): CommandModule[] {
       console.log(
         `1. Built release ${id}: ${built.compiled} TypeScript file(s) compiled, ${built.copied} other file(s) copied into ${dir}`,
       );
+      if (built.bundle) console.log(`   ${bundleLine(built.bundle, dir)}`);
       console.log(`2. Migrations of release ${id} (${names.framework} ${names.migrate}):`);
       const children = new Children();
       try {

@@ -69,15 +69,26 @@ test("the options read are start's options: the full command line declares the s
   for (const name of Object.keys(START_OPTIONS)) assert.ok(declared.includes(name), `--${name} in ${help.stdout}`);
 });
 
-test("the start entry loads no command-line parser, no generator and no other command", () => {
+test("the start entry loads no command-line parser, no generator, no other command and no server", () => {
   const script = `const { plainStartLine } = await import("@fwkit/cli/start");
 if (!plainStartLine(["start"])) throw new Error("not a plain start line");`;
   const loaded = packagesLoadedBy(cliDir, script);
-  assert.ok(loaded.commonjs.has("pino") || loaded.esm.has("pino"), "the recorder lists the logger start loads");
+  const modules = modulesLoadedBy(cliDir, script);
+  assert.ok(
+    modules.esm.some((url) => url.includes("/cli/src/production/start-line.")),
+    "the recorder lists what the start entry loads",
+  );
   for (const parser of ["yargs", "yargs-parser", "cliui", "string-width"]) {
     assert.ok(!loaded.esm.has(parser) && !loaded.commonjs.has(parser), `${parser} was loaded`);
   }
-  const modules = modulesLoadedBy(cliDir, script);
+  // The server's modules load once the executable knows whether the build's server bundle holds them.
+  for (const server of ["pino", "koa"]) {
+    assert.ok(!loaded.esm.has(server) && !loaded.commonjs.has(server), `${server} was loaded`);
+  }
+  assert.deepEqual(
+    modules.esm.filter((url) => /\/(koa-host|battery-kit)\/src\//.test(url)),
+    [],
+  );
   const commands = modules.esm.filter((url) =>
     /\/cli\/src\/(generate|generators|scaffold|console|jobs|init-command)/.test(url),
   );

@@ -16,12 +16,15 @@ import { markAppFolder } from "@fwkit/koa-host/operations";
 import { E_APP_NOT_FOUND } from "@fwkit/koa-host/operations";
 import { E_BUILD_FAILED } from "../errors.js";
 import { RELEASES_DIR } from "./releases.js";
+import { bundleServer, type BundleOutcome } from "./server-bundle/build.js";
 
 /** Options of {@link buildApp}. */
 export interface BuildOptions {
   readonly root: string;
   /** The output folder under the root (default `build`). */
   readonly outDir?: string;
+  /** Write the server bundle `start` loads instead of the build's files (default true). */
+  readonly bundle?: boolean;
 }
 
 /** What a build wrote. */
@@ -31,6 +34,8 @@ export interface BuildResult {
   readonly compiled: number;
   /** Other files copied as they are (templates, static files, package.json...). */
   readonly copied: number;
+  /** The server bundle: the modules it holds, or why there is none; undefined when not asked for. */
+  readonly bundle?: BundleOutcome;
 }
 
 // Never part of a build: dependencies, local data, the build itself, version control, tests.
@@ -66,6 +71,8 @@ function* walk(dir: string, root: string, outDir: string): Generator<string> {
  * JavaScript by esbuild (standard decorators lowered for Node 20, source maps inline), every other
  * file (templates, static files, package.json, lock file) copied. The folder is replaced as a whole,
  * so no file of an older build survives. esbuild does not check types: run `tsc --noEmit` in CI.
+ * Then, unless `bundle` is false, the server bundle `start` loads instead of those files
+ * (`server.mjs`; one that cannot be made leaves the build served from its files, with the reason).
  */
 export async function buildApp(options: BuildOptions): Promise<BuildResult> {
   const root = options.root;
@@ -84,6 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<BuildResult> {
   rmSync(staging, { recursive: true, force: true });
   let compiled = 0;
   let copied = 0;
+  let bundle: BundleOutcome | undefined;
   try {
     for (const file of walk(root, root, outDir)) {
       const source = join(root, file);
@@ -128,6 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<BuildResult> {
     if (existsSync(join(root, "data"))) mkdirSync(join(staging, "data"), { recursive: true });
     // Relative paths in config (the SQLite file, storage) resolve against the app folder, not the build.
     markAppFolder(staging, outDir, root);
+    if (options.bundle !== false) bundle = await bundleServer(esbuild, staging);
     // Renames last, back to back: `start` never sees a half-written build, and the old one is
     // deleted only once the new one is in place. Only a release (`releases/` and the `current`
     // link) switches with no instant between the two.
@@ -140,5 +149,5 @@ export async function buildApp(options: BuildOptions): Promise<BuildResult> {
     rmSync(staging, { recursive: true, force: true });
     throw error;
   }
-  return { outDir, compiled, copied };
+  return { outDir, compiled, copied, ...(bundle ? { bundle } : {}) };
 }

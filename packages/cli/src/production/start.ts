@@ -2,11 +2,13 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { servesBundledModules } from "@fwkit/battery-kit/host";
 import { findAppEntry } from "@fwkit/koa-host/operations";
 import { preloadedModule, tsxImportArgument } from "@fwkit/koa-host/operations";
 import { E_APP_NOT_FOUND } from "@fwkit/koa-host/operations";
 import { E_BUILD_FAILED, E_RELEASE, E_START_OPTION } from "../errors.js";
 import { runPrimary, type Primary, type PrimaryLog } from "./primary.js";
+import { builtAppFolder } from "./built-folder.js";
 import { CURRENT_LINK, currentRelease } from "./releases.js";
 import { primaryLog } from "./start-log.js";
 import { startProductionServer, type ProductionServer, type ServerOptions } from "./server.js";
@@ -25,6 +27,8 @@ export interface StartOptions {
   readonly buildDir?: string;
   /** Where status lines, warnings and failures go (default: the JSON logger of the start process). */
   readonly log?: PrimaryLog;
+  /** Why the build's server bundle does not serve, logged as a warning (the executable decides before loading this). */
+  readonly bundleSkipped?: string;
   /** Install SIGTERM/SIGINT/SIGHUP handlers that exit the process (default true; tests pass false). */
   readonly handleSignals?: boolean;
 }
@@ -61,17 +65,13 @@ export function checkStartOptions(options: Pick<StartOptions, "workers" | "port"
 export function locateApp(root: string, buildDir = "build"): { appRoot: string; built: boolean; warning?: string } {
   // Releases first: `current` is followed by each worker as it starts (see startProductionServer).
   const current = currentRelease(root);
-  if (current !== undefined) {
-    if (!existsSync(join(root, CURRENT_LINK, "app.js")))
-      throw new E_RELEASE(
-        `${join(root, CURRENT_LINK)} points to ${current}, which holds no app.js; run the rollback command or release again`,
-      );
-    return { appRoot: join(root, CURRENT_LINK), built: true };
-  }
+  if (current !== undefined && !existsSync(join(root, CURRENT_LINK, "app.js")))
+    throw new E_RELEASE(
+      `${join(root, CURRENT_LINK)} points to ${current}, which holds no app.js; run the rollback command or release again`,
+    );
+  const built = builtAppFolder(root, buildDir);
+  if (built !== undefined) return { appRoot: built, built: true };
   const build = join(root, buildDir);
-  if (existsSync(join(build, "app.js"))) return { appRoot: build, built: true };
-  // The folder is itself a build (a container image holds build/'s content as /app).
-  if (existsSync(join(root, "app.js")) && !existsSync(join(root, "app.ts"))) return { appRoot: root, built: true };
   if (existsSync(build)) throw new E_BUILD_FAILED(`${build} holds no app.js; run the build command again`);
   if (!findAppEntry(root))
     throw new E_APP_NOT_FOUND(
@@ -95,8 +95,9 @@ function workerExecArgv(built: boolean): string[] {
   return [...process.execArgv, tsxImportArgument()];
 }
 
+// The worker program: the server bundle's worker when the build has one (see server-bundle/worker.ts).
 const workerFile = () =>
-  fileURLToPath(new URL(`./worker-main${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url));
+  fileURLToPath(new URL(`./server-bundle/worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url));
 
 /**
  * `start`: serves an app in production. APP_ENV defaults to production (the secret key rule then
@@ -113,6 +114,10 @@ export async function startApp(options: StartOptions): Promise<Started> {
   if (!process.env["METRICS_HOST"]) process.env["METRICS_HOST"] = host;
   const located = locateApp(options.root, options.buildDir);
   if (located.warning) log.warn(located.warning);
+  if (options.bundleSkipped)
+    log.warn(
+      `warning: the build's server bundle does not serve: ${options.bundleSkipped}; serving the build's files instead (a slower start). Build again where the app runs, or build with --no-bundle.`,
+    );
   const preload = preloadedModule();
   const serverOptions: ServerOptions = {
     appRoot: located.appRoot,
@@ -155,7 +160,7 @@ export async function startApp(options: StartOptions): Promise<Started> {
       );
     }
     print(
-      `Serving on ${server.url} in this process (APP_ENV=${server.host.config.env}, no cluster), ${listenNote(host)}`,
+      `Serving on ${server.url} in this process (APP_ENV=${server.host.config.env}, no cluster${servesBundledModules() ? ", from the build's server bundle" : ""}), ${listenNote(host)}`,
     );
     return { kind: "single", server };
   }

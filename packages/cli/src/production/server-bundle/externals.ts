@@ -1,0 +1,108 @@
+/**
+ * Which modules the server bundle leaves to Node, loaded from their files as without a bundle:
+ * native addons and the packages that load them (database and hashing drivers), packages that
+ * start worker threads or read their own folder at run time (pino, the queue), those that are
+ * patched when loaded (OpenTelemetry's instrumentations), template engines, and the app's
+ * development dependencies, which a production install does not have.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Plugin } from "esbuild";
+import { packageFolder } from "./locations.js";
+
+/** Packages always left out of the bundle (a `@scope/` entry covers the scope). */
+export const EXTERNAL_PACKAGES: readonly string[] = [
+  "@opentelemetry/",
+  "argon2",
+  "bcrypt",
+  "better-sqlite3",
+  "bullmq",
+  "ioredis",
+  "mariadb",
+  "mysql",
+  "mysql2",
+  "nunjucks",
+  "oracledb",
+  "pg",
+  "pg-native",
+  "pg-query-stream",
+  "pino",
+  "pino-pretty",
+  "pug",
+  "sqlite3",
+  "tedious",
+  "thread-stream",
+];
+
+/** The package name of a bare specifier (`@scope/name/sub` → `@scope/name`). */
+export function packageName(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
+}
+
+function listedExternal(name: string): boolean {
+  return EXTERNAL_PACKAGES.some((entry) => (entry.endsWith("/") ? name.startsWith(entry) : name === entry));
+}
+
+/** Whether a package builds or loads a native addon (its manifest says so). */
+function nativePackage(dir: string, cache: Map<string, boolean>): boolean {
+  let native = cache.get(dir);
+  if (native === undefined) {
+    try {
+      const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Record<string, unknown>;
+      const dependencies = { ...(manifest["dependencies"] as object), ...(manifest["optionalDependencies"] as object) };
+      native =
+        manifest["gypfile"] === true ||
+        manifest["binary"] !== undefined ||
+        ["bindings", "node-gyp-build", "prebuild-install", "node-addon-api"].some((name) => name in dependencies);
+    } catch {
+      native = false;
+    }
+    cache.set(dir, native);
+  }
+  return native;
+}
+
+/**
+ * The esbuild plugin choosing external modules. A kept-out package is named by the absolute path
+ * it resolves to from its importer (where Node would find it), and its folder goes in `reads`. The
+ * app's development dependencies stay bare (a production install lacks them: importing one fails
+ * as it would without a bundle), and so does anything that does not resolve at build time.
+ */
+export function externalModules(devDependencies: ReadonlySet<string>, reads: Set<string>): Plugin {
+  const folders = new Map<string, string>();
+  const natives = new Map<string, boolean>();
+  return {
+    name: "fwkit-externals",
+    setup(build) {
+      build.onResolve({ filter: /\.node$/ }, async (args) => {
+        if (args.pluginData === "fwkit-resolving") return undefined;
+        const found = await build.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: "fwkit-resolving",
+        });
+        if (found.errors.length > 0) return { path: args.path, external: true };
+        reads.add(packageFolder(found.path, folders));
+        return { path: found.path, external: true };
+      });
+      build.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData === "fwkit-resolving" || args.path.startsWith("node:")) return undefined;
+        const name = packageName(args.path);
+        if (devDependencies.has(name)) return { path: args.path, external: true };
+        const found = await build.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: "fwkit-resolving",
+        });
+        if (found.errors.length > 0 || found.external) return { path: args.path, external: true };
+        const dir = packageFolder(found.path, folders);
+        if (!listedExternal(name) && !nativePackage(dir, natives)) return found;
+        reads.add(dir);
+        return { path: found.path, external: true };
+      });
+    },
+  };
+}
