@@ -2,7 +2,18 @@
 // and the app's files in one module), each module keeping its own location and class names, and
 // falls back to the build's files, with the reason, when the bundle may not serve.
 import assert from "node:assert/strict";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { after, before, describe, test } from "node:test";
@@ -77,7 +88,7 @@ describe("the server bundle", { concurrency: false }, () => {
     killAll();
   });
 
-  test("made by another version of the command line, it does not serve: the build's files do, with the reason", async () => {
+  test("made by another version of the command line, moved away from its packages or damaged, it does not serve: the build's files do, with the reason", async () => {
     const file = join(build, SERVER_BUNDLE_MANIFEST);
     const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
     writeFileSync(file, JSON.stringify({ ...manifest, cli: "0.0.0-other" }));
@@ -92,6 +103,37 @@ describe("the server bundle", { concurrency: false }, () => {
     const moved = await serve();
     assert.match(moved.output(), /does not serve: it reads from .*gone, which is gone/);
     assert.equal((await get(`${moved.url}/`)).text, "home");
+    killAll();
+
+    // A manifest cut short (a full disk) is a reason too, never a crash of the start.
+    writeFileSync(file, JSON.stringify(manifest).slice(0, 20));
+    const damaged = await serve();
+    assert.match(damaged.output(), /does not serve: .*server-bundle\.json cannot be read/);
+    assert.equal((await get(`${damaged.url}/`)).text, "home");
+    killAll();
+    writeFileSync(file, JSON.stringify(manifest));
+  });
+
+  test("a build killed while it bundles leaves the served build and its bundle whole", async () => {
+    const served = statSync(build).ino;
+    const building = runFixture(["build"], {}, root);
+    // The bundle is written last, into the build's temporary folder: kill the build once it is there.
+    const staged = () =>
+      readdirSync(root).find((name) => name.startsWith("build.tmp-") && existsSync(join(root, name, SERVER_BUNDLE)));
+    while (!staged()) {
+      assert.equal(building.child.exitCode, null, `the build ended before bundling:\n${building.recent()}`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    building.kill();
+    await building.exit("the killed build");
+    // Killed before its last step: its temporary folder is left, the served build is the same folder.
+    const left = staged();
+    assert.ok(left, "the build was killed before it replaced the served one");
+    rmSync(join(root, left), { recursive: true, force: true });
+    assert.equal(statSync(build).ino, served);
+    const app = await serve();
+    assert.match(app.output(), /from the build's server bundle/);
+    assert.equal((await get(`${app.url}/router`)).text, "router");
     killAll();
   });
 
