@@ -7,8 +7,11 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Plugin } from "esbuild";
+import type { OnResolveArgs, Plugin } from "esbuild";
 import { packageFolder } from "./locations.js";
+
+// Marks esbuild's own resolution of a path, asked from inside this plugin.
+const RESOLVING = "fwkit-resolving";
 
 /** Packages always left out of the bundle (a `@scope/` entry covers the scope). */
 export const EXTERNAL_PACKAGES: readonly string[] = [
@@ -75,28 +78,26 @@ export function externalModules(devDependencies: ReadonlySet<string>, reads: Set
   return {
     name: "fwkit-externals",
     setup(build) {
-      build.onResolve({ filter: /\.node$/ }, async (args) => {
-        if (args.pluginData === "fwkit-resolving") return undefined;
-        const found = await build.resolve(args.path, {
+      // esbuild's own resolution, as it would resolve `args` without this plugin.
+      const resolve = (args: OnResolveArgs) =>
+        build.resolve(args.path, {
           kind: args.kind,
           resolveDir: args.resolveDir,
           importer: args.importer,
-          pluginData: "fwkit-resolving",
+          pluginData: RESOLVING,
         });
+      build.onResolve({ filter: /\.node$/ }, async (args) => {
+        if (args.pluginData === RESOLVING) return undefined;
+        const found = await resolve(args);
         if (found.errors.length > 0) return { path: args.path, external: true };
         reads.add(packageFolder(found.path, folders));
         return { path: found.path, external: true };
       });
       build.onResolve({ filter: /^[^./]/ }, async (args) => {
-        if (args.pluginData === "fwkit-resolving" || args.path.startsWith("node:")) return undefined;
+        if (args.pluginData === RESOLVING || args.path.startsWith("node:")) return undefined;
         const name = packageName(args.path);
         if (devDependencies.has(name)) return { path: args.path, external: true };
-        const found = await build.resolve(args.path, {
-          kind: args.kind,
-          resolveDir: args.resolveDir,
-          importer: args.importer,
-          pluginData: "fwkit-resolving",
-        });
+        const found = await resolve(args);
         if (found.errors.length > 0 || found.external) return { path: args.path, external: true };
         const dir = packageFolder(found.path, folders);
         if (!listedExternal(name) && !nativePackage(dir, natives)) return found;
