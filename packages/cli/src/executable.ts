@@ -9,9 +9,10 @@ export type FullCommandLine = (argv: string[]) => Promise<{ parseAsync(): Promis
  * The main function of a framework's executable (`fw-a`, `fw-b`). A plain `start` line (the
  * production server with its own options, {@link plainStartLine}) is served without yargs, the
  * other commands and the generators, which are about a third of a start's time to its first
- * request; it is served by the build's server bundle when there is one that may serve. Every other line, `start --help` included, loads the full command line: the framework's
- * entry (`frameworkEntry`, a URL) is imported before the TypeScript loader, so its modules skip
- * tsx's hooks, and `commandLine` builds the commands. Failures print and exit as {@link runCli}'s.
+ * request; the build's server bundle serves it when there is one that may. Every other line,
+ * `start --help` included, loads the full command line: the framework's entry (`frameworkEntry`,
+ * a URL) is imported before the TypeScript loader, so its modules skip tsx's hooks, and
+ * `commandLine` builds the commands. Failures print and exit as {@link runCli}'s.
  */
 export async function runExecutable(frameworkEntry: string | undefined, commandLine: FullCommandLine): Promise<void> {
   const start = plainStartLine(process.argv.slice(2));

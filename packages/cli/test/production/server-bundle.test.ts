@@ -88,7 +88,7 @@ describe("the server bundle", { concurrency: false }, () => {
     killAll();
   });
 
-  test("made by another version of the command line, moved away from its packages or damaged, it does not serve: the build's files do, with the reason", async () => {
+  test("made by another version of the command line, moved away from its packages, damaged or failing to load, it does not serve: the build's files do, with the reason", async () => {
     const file = join(build, SERVER_BUNDLE_MANIFEST);
     const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
     writeFileSync(file, JSON.stringify({ ...manifest, cli: "0.0.0-other" }));
@@ -112,6 +112,19 @@ describe("the server bundle", { concurrency: false }, () => {
     assert.equal((await get(`${damaged.url}/`)).text, "home");
     killAll();
     writeFileSync(file, JSON.stringify(manifest));
+
+    // A bundle that fails while it loads: the files serve, and the start says why.
+    const bundle = join(build, SERVER_BUNDLE);
+    const code = readFileSync(bundle);
+    writeFileSync(bundle, 'throw new Error("a bundle that cannot load");\n');
+    try {
+      const broken = await serve();
+      assert.match(broken.output(), /does not serve: it failed to load \(a bundle that cannot load\)/);
+      assert.equal((await get(`${broken.url}/`)).text, "home");
+      killAll();
+    } finally {
+      writeFileSync(bundle, code);
+    }
   });
 
   test("a build killed while it bundles leaves the served build and its bundle whole", async () => {
