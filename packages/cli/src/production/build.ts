@@ -111,6 +111,8 @@ export async function buildApp(options: BuildOptions): Promise<BuildResult> {
             target: "node22",
             sourcemap: "inline",
             sourcefile: file.split(sep).join("/"),
+            // The map's sources are found from the compiled file: the app's TypeScript files.
+            sourceRoot: `${relative(dirname(target), root).split(sep).join("/")}/`,
             tsconfigRaw: {
               compilerOptions: {
                 experimentalDecorators: false,

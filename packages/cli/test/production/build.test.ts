@@ -1,9 +1,9 @@
 // What a build copies: the app's files, never the local state beside them (the console's history,
 // other REPL histories, editor and OS files), which would otherwise ship in build/ and releases/.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { after, test } from "node:test";
 import { buildApp } from "../../src/production/build.js";
 
@@ -32,4 +32,16 @@ test("a build leaves out the console's history and other local dotfiles, and kee
   assert.ok(existsSync(join(build, ".npmrc")), "the install settings a production npm ci reads are kept");
   for (const name of local) assert.equal(existsSync(join(build, name)), false, `${name} is not copied`);
   assert.equal(existsSync(join(build, "templates", ".DS_Store")), false);
+});
+
+test("each compiled file's source map names the app's TypeScript file it came from", async () => {
+  mkdirSync(join(root, "views"), { recursive: true });
+  writeFileSync(join(root, "views", "main.ts"), "export const page = (): string => 'home';\n");
+  await buildApp({ root, bundle: false });
+  const compiled = readFileSync(join(root, "build", "views", "main.js"), "utf8");
+  const map = JSON.parse(
+    Buffer.from(/sourceMappingURL=data:application\/json;base64,(.+)$/m.exec(compiled)![1]!, "base64").toString(),
+  ) as { sourceRoot?: string; sources: string[] };
+  const named = resolve(join(root, "build", "views"), `${map.sourceRoot ?? ""}${map.sources[0]}`);
+  assert.equal(named, join(root, "views", "main.ts"));
 });
