@@ -169,6 +169,18 @@ describe("the server bundle", { concurrency: false }, () => {
     }
   });
 
+  test("an app file importing by a computed name makes no bundle: what it loads would not share the bundled framework", async () => {
+    writeFileSync(join(root, "lib", "plugins.ts"), "export const load = (name: string) => import(name);\n");
+    try {
+      const result = await buildApp({ root });
+      assert.ok(result.bundle && "skipped" in result.bundle);
+      assert.match(result.bundle.skipped, /^lib\/plugins\.js:1 imports a module by a name computed at run time/);
+      assert.equal(existsSync(join(build, SERVER_BUNDLE)), false);
+    } finally {
+      rmSync(join(root, "lib", "plugins.ts"));
+    }
+  });
+
   test("--no-bundle writes none", async () => {
     const result = await buildApp({ root, bundle: false });
     assert.equal(result.bundle, undefined);

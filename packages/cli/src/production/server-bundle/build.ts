@@ -6,9 +6,10 @@
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 type Esbuild = typeof import("esbuild");
+import { COMPUTED_IMPORT_WARNINGS, computedImportInApp } from "./computed-imports.js";
 import { externalModules } from "./externals.js";
 import { keepLocations } from "./locations.js";
 import { cliVersion, SERVER_BUNDLE, SERVER_BUNDLE_MANIFEST, type ServerBundleManifest } from "./manifest.js";
@@ -64,8 +65,9 @@ export type BundleOutcome = { readonly modules: number } | { readonly skipped: s
 
 /**
  * Writes `server.mjs`, its source map and its manifest into the build folder `dir`, before the
- * build replaces the served one (the bundle names the app's files relative to itself). A bundle that cannot be made is no
- * bundle, never a failed build: `start` then serves the build's files, as it always can.
+ * build replaces the served one (the bundle names the app's files relative to itself). A bundle
+ * that cannot be made is no bundle, never a failed build: `start` then serves the build's files,
+ * as it always can.
  */
 export async function bundleServer(esbuild: Esbuild, dir: string): Promise<BundleOutcome> {
   const reads = new Set<string>();
@@ -92,11 +94,19 @@ export async function bundleServer(esbuild: Esbuild, dir: string): Promise<Bundl
       sourcesContent: false,
       metafile: true,
       logLevel: "silent",
+      logOverride: COMPUTED_IMPORT_WARNINGS,
+      absWorkingDir: dir,
       banner: {
         js: `import { createRequire as __fwkitCreateRequire } from "node:module";\nconst require = __fwkitCreateRequire(import.meta.url);`,
       },
       plugins: [externalModules(devDependenciesOf(dir), reads), keepLocations(dir, reads)],
     });
+    const computed = computedImportInApp(result.warnings, dir, dir);
+    if (computed)
+      return skip(
+        output,
+        `${computed} imports a module by a name computed at run time, which would load beside a second copy of the framework`,
+      );
     const copies = Object.keys(result.metafile.inputs).filter((input) =>
       /battery-kit[/\\](dist|src)[/\\]app-modules\.[jt]s$/.test(input),
     );
@@ -112,7 +122,7 @@ export async function bundleServer(esbuild: Esbuild, dir: string): Promise<Bundl
     const failure = error as { errors?: { text: string; location?: { file: string; line: number } | null }[] };
     const first = failure.errors?.[0];
     const reason = first
-      ? `${first.location ? `${relative(dir, first.location.file).split(sep).join("/")}:${first.location.line}: ` : ""}${first.text}`
+      ? `${first.location ? `${first.location.file.split(sep).join("/")}:${first.location.line}: ` : ""}${first.text}`
       : (error as Error).message;
     return skip(output, reason);
   }

@@ -47,6 +47,8 @@ function listedExternal(name: string): boolean {
   return EXTERNAL_PACKAGES.some((entry) => (entry.endsWith("/") ? name.startsWith(entry) : name === entry));
 }
 
+const PLATFORM_PACKAGE = /[-/](linux|darwin|win32|freebsd|android)-/;
+
 /** Whether a package builds or loads a native addon (its manifest says so). */
 function nativePackage(dir: string, cache: Map<string, boolean>): boolean {
   let native = cache.get(dir);
@@ -57,7 +59,11 @@ function nativePackage(dir: string, cache: Map<string, boolean>): boolean {
       native =
         manifest["gypfile"] === true ||
         manifest["binary"] !== undefined ||
-        ["bindings", "node-gyp-build", "prebuild-install", "node-addon-api"].some((name) => name in dependencies);
+        ["bindings", "node-gyp-build", "prebuild-install", "node-addon-api"].some((name) => name in dependencies) ||
+        // A binary per platform, as optional packages (sharp's @img/sharp-linux-x64, @node-rs/*).
+        Object.keys((manifest["optionalDependencies"] as object | undefined) ?? {}).some((name) =>
+          PLATFORM_PACKAGE.test(name),
+        );
     } catch {
       native = false;
     }
