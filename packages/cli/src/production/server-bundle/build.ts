@@ -101,7 +101,7 @@ export async function bundleServer(esbuild: Esbuild, dir: string): Promise<Bundl
       },
       plugins: [externalModules(devDependenciesOf(dir), reads), keepLocations(dir, reads)],
     });
-    const computed = computedImportInApp(result.warnings, dir, dir);
+    const computed = computedImportInApp(result.warnings, dir);
     if (computed)
       return skip(
         output,

@@ -16,17 +16,13 @@ export const COMPUTED_IMPORT_WARNINGS = {
 } as const;
 
 /**
- * `file:line` (relative to the app's build `appDir`) of the first app file with a computed import
- * among a build's warnings, or undefined; `workingDir` is the folder esbuild's locations are relative to.
+ * `file:line` (relative to the app's build `appDir`, esbuild's working folder) of the first app
+ * file with a computed import among a build's warnings, or undefined.
  */
-export function computedImportInApp(
-  warnings: readonly Message[],
-  workingDir: string,
-  appDir: string,
-): string | undefined {
+export function computedImportInApp(warnings: readonly Message[], appDir: string): string | undefined {
   for (const warning of warnings) {
     if (!(warning.id in COMPUTED_IMPORT_WARNINGS) || !warning.location) continue;
-    const fromApp = relative(appDir, resolve(workingDir, warning.location.file));
+    const fromApp = relative(appDir, resolve(appDir, warning.location.file));
     if (!fromApp.startsWith("..")) return `${fromApp.split(sep).join("/")}:${warning.location.line}`;
   }
   return undefined;
