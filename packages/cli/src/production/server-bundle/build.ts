@@ -5,13 +5,14 @@
  * build (discovery still lists views and jobs from the folders) and imported from the bundle.
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 type Esbuild = typeof import("esbuild");
 import { COMPUTED_IMPORT_WARNINGS, computedImportInApp } from "./computed-imports.js";
 import { externalModules } from "./externals.js";
 import { keepLocations } from "./locations.js";
+import { PackageFolders } from "./packages.js";
 import { cliVersion, SERVER_BUNDLE, SERVER_BUNDLE_MANIFEST, type ServerBundleManifest } from "./manifest.js";
 
 // Folders of a build that `start` never imports from: migrations and seeds run from their own
@@ -49,17 +50,6 @@ function entrySource(dir: string, files: readonly string[]): string {
   ].join("\n");
 }
 
-function devDependenciesOf(dir: string): Set<string> {
-  try {
-    const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
-      devDependencies?: Record<string, string>;
-    };
-    return new Set(Object.keys(manifest.devDependencies ?? {}));
-  } catch {
-    return new Set();
-  }
-}
-
 /** What {@link bundleServer} did: the modules it bundled, or why there is no bundle. */
 export type BundleOutcome = { readonly modules: number } | { readonly skipped: string };
 
@@ -71,6 +61,8 @@ export type BundleOutcome = { readonly modules: number } | { readonly skipped: s
  */
 export async function bundleServer(esbuild: Esbuild, dir: string): Promise<BundleOutcome> {
   const reads = new Set<string>();
+  const packages = new PackageFolders();
+  const devDependencies = new Set(Object.keys(packages.manifest(dir)?.devDependencies ?? {}));
   const output = join(dir, SERVER_BUNDLE);
   try {
     const result = await esbuild.build({
@@ -99,7 +91,7 @@ export async function bundleServer(esbuild: Esbuild, dir: string): Promise<Bundl
       banner: {
         js: `import { createRequire as __fwkitCreateRequire } from "node:module";\nconst require = __fwkitCreateRequire(import.meta.url);`,
       },
-      plugins: [externalModules(devDependenciesOf(dir), reads), keepLocations(dir, reads)],
+      plugins: [externalModules(devDependencies, reads, packages), keepLocations(dir, reads, packages)],
     });
     const computed = computedImportInApp(result.warnings, dir);
     if (computed)

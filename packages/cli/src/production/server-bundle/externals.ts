@@ -5,10 +5,8 @@
  * patched when loaded (OpenTelemetry's instrumentations), template engines, and the app's
  * development dependencies, which a production install does not have.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { OnResolveArgs, Plugin } from "esbuild";
-import { packageFolder } from "./locations.js";
+import type { BundledManifest, PackageFolders } from "./packages.js";
 
 // Marks esbuild's own resolution of a path, asked from inside this plugin.
 const RESOLVING = "fwkit-resolving";
@@ -50,26 +48,16 @@ function listedExternal(name: string): boolean {
 const PLATFORM_PACKAGE = /[-/](linux|darwin|win32|freebsd|android)-/;
 
 /** Whether a package builds or loads a native addon (its manifest says so). */
-function nativePackage(dir: string, cache: Map<string, boolean>): boolean {
-  let native = cache.get(dir);
-  if (native === undefined) {
-    try {
-      const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Record<string, unknown>;
-      const dependencies = { ...(manifest["dependencies"] as object), ...(manifest["optionalDependencies"] as object) };
-      native =
-        manifest["gypfile"] === true ||
-        manifest["binary"] !== undefined ||
-        ["bindings", "node-gyp-build", "prebuild-install", "node-addon-api"].some((name) => name in dependencies) ||
-        // A binary per platform, as optional packages (sharp's @img/sharp-linux-x64, @node-rs/*).
-        Object.keys((manifest["optionalDependencies"] as object | undefined) ?? {}).some((name) =>
-          PLATFORM_PACKAGE.test(name),
-        );
-    } catch {
-      native = false;
-    }
-    cache.set(dir, native);
-  }
-  return native;
+function isNative(manifest: BundledManifest | undefined): boolean {
+  if (!manifest) return false;
+  const dependencies = { ...manifest.dependencies, ...manifest.optionalDependencies };
+  return (
+    manifest.gypfile === true ||
+    manifest.binary !== undefined ||
+    ["bindings", "node-gyp-build", "prebuild-install", "node-addon-api"].some((name) => name in dependencies) ||
+    // A binary per platform, as optional packages (sharp's @img/sharp-linux-x64, @node-rs/*).
+    Object.keys(manifest.optionalDependencies ?? {}).some((name) => PLATFORM_PACKAGE.test(name))
+  );
 }
 
 /**
@@ -78,9 +66,11 @@ function nativePackage(dir: string, cache: Map<string, boolean>): boolean {
  * app's development dependencies stay bare (a production install lacks them: importing one fails
  * as it would without a bundle), and so does anything that does not resolve at build time.
  */
-export function externalModules(devDependencies: ReadonlySet<string>, reads: Set<string>): Plugin {
-  const folders = new Map<string, string>();
-  const natives = new Map<string, boolean>();
+export function externalModules(
+  devDependencies: ReadonlySet<string>,
+  reads: Set<string>,
+  packages: PackageFolders,
+): Plugin {
   return {
     name: "fwkit-externals",
     setup(build) {
@@ -96,7 +86,7 @@ export function externalModules(devDependencies: ReadonlySet<string>, reads: Set
         if (args.pluginData === RESOLVING) return undefined;
         const found = await resolve(args);
         if (found.errors.length > 0) return { path: args.path, external: true };
-        reads.add(packageFolder(found.path, folders));
+        reads.add(packages.folderOf(found.path));
         return { path: found.path, external: true };
       });
       build.onResolve({ filter: /^[^./]/ }, async (args) => {
@@ -105,8 +95,8 @@ export function externalModules(devDependencies: ReadonlySet<string>, reads: Set
         if (devDependencies.has(name)) return { path: args.path, external: true };
         const found = await resolve(args);
         if (found.errors.length > 0 || found.external) return { path: args.path, external: true };
-        const dir = packageFolder(found.path, folders);
-        if (!listedExternal(name) && !nativePackage(dir, natives)) return found;
+        const dir = packages.folderOf(found.path);
+        if (!listedExternal(name) && !isNative(packages.manifest(dir))) return found;
         reads.add(dir);
         return { path: found.path, external: true };
       });

@@ -4,36 +4,22 @@
  * module's `__dirname`, `__filename` and `require.resolve`, are what packages read their own files
  * (templates, package.json, worker scripts) and resolve their own dependencies with.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Plugin } from "esbuild";
+import type { PackageFolders } from "./packages.js";
 
 const IMPORT_META = /\bimport\.meta\.(url|dirname|filename)\b/g;
 const CJS_LOCATION = /\b(__dirname|__filename)\b/;
 const DECLARES_LOCATION = /\b(?:var|let|const|function)\s+(?:__dirname|__filename)\b/;
 const REQUIRE_RESOLVE = /\brequire\.resolve\(/g;
 
-/** The folder of the package holding `file` (its nearest package.json), cached per folder. */
-export function packageFolder(file: string, cache: Map<string, string>): string {
-  const start = dirname(file);
-  const known = cache.get(start);
-  if (known !== undefined) return known;
-  let dir = start;
-  while (!existsSync(join(dir, "package.json")) && dirname(dir) !== dir) dir = dirname(dir);
-  cache.set(start, dir);
-  return dir;
-}
-
 /** Whether `file` is CommonJS for Node: `.cjs`, or `.js` under a package.json that is not `"type": "module"`. */
-function isCommonJs(file: string, packageDir: string): boolean {
+function isCommonJs(file: string, packages: PackageFolders): boolean {
   if (file.endsWith(".cjs") || file.endsWith(".cts")) return true;
   if (!file.endsWith(".js")) return false;
-  try {
-    return (JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { type?: string }).type !== "module";
-  } catch {
-    return true;
-  }
+  return packages.manifest(packages.folderOf(file))?.type !== "module";
 }
 
 /**
@@ -42,8 +28,7 @@ function isCommonJs(file: string, packageDir: string): boolean {
  * as a whole (the release folders); a package file gets its absolute path, and its package folder
  * goes in `reads`, which `start` checks before serving from the bundle.
  */
-export function keepLocations(appDir: string, reads: Set<string>): Plugin {
-  const folders = new Map<string, string>();
+export function keepLocations(appDir: string, reads: Set<string>, packages: PackageFolders): Plugin {
   return {
     name: "fwkit-keep-locations",
     setup(build) {
@@ -52,8 +37,7 @@ export function keepLocations(appDir: string, reads: Set<string>): Plugin {
         const file = args.path;
         const source = readFileSync(file, "utf8");
         const inApp = !relative(appDir, file).startsWith("..");
-        const packageDir = packageFolder(file, folders);
-        const commonJs = isCommonJs(file, packageDir);
+        const commonJs = isCommonJs(file, packages);
         const usesMeta = source.includes("import.meta");
         const usesCjsLocation = commonJs && CJS_LOCATION.test(source) && !DECLARES_LOCATION.test(source);
         const usesResolve = commonJs && source.includes("require.resolve(");
@@ -68,7 +52,7 @@ export function keepLocations(appDir: string, reads: Set<string>): Plugin {
             ? `(import.meta.dirname + ${JSON.stringify(`/${dirname(fromBundle)}`.replace(/\/\.$/, ""))})`
             : JSON.stringify(dirname(file)),
         };
-        if (!inApp) reads.add(packageDir);
+        if (!inApp) reads.add(packages.folderOf(file));
         let contents = source;
         if (usesMeta) contents = contents.replace(IMPORT_META, (_, key: keyof typeof location) => location[key]);
         if (usesResolve)
